@@ -1,0 +1,2 @@
+// Public API of the oeilnoir rules core.
+export {};

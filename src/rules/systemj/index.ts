@@ -1,0 +1,2 @@
+// Public API of the systemj rules core.
+export {};

@@ -1,0 +1,2 @@
+// Public API of the trinites rules core.
+export {};
