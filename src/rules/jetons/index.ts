@@ -1,2 +1,5 @@
-// Public API of the jetons rules core.
-export {};
+// Public API of the jetons rules core: diceless play with sealed token bids.
+export * from "./tables";
+export * from "./bids";
+export * from "./base";
+export * from "./archetype";
