@@ -1,0 +1,10 @@
+// Input checks shared by the SYSTEMJ rules core: impossible values throw a RangeError naming the field.
+
+export function assertInteger(value: number, name: string): void {
+  if (!Number.isInteger(value)) throw new RangeError(`${name} must be an integer, got ${value}`);
+}
+
+export function assertIntegerIn(value: number, min: number, max: number, name: string): void {
+  assertInteger(value, name);
+  if (value < min || value > max) throw new RangeError(`${name} must be between ${min} and ${max}, got ${value}`);
+}
