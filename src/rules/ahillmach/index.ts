@@ -1,2 +1,4 @@
 // Public API of the ahillmach rules core.
-export {};
+export * from "./characteristics";
+export * from "./resolution";
+export * from "./odds";
