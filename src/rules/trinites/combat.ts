@@ -1,0 +1,472 @@
+/** Turn structure, primes and penalties, and the combat actions, as data plus the few rules that bind them. */
+
+import type { DamageStep } from "./harm";
+import type { SkillId } from "./skills";
+
+export type ActionType = "unique" | "libre" | "gratuite" | "obligatoire" | "avancee";
+export const ACTION_TYPE_LABELS: Readonly<Record<ActionType, string>> = {
+  unique: "Unique",
+  libre: "Libre",
+  gratuite: "Gratuite",
+  obligatoire: "Obligatoire",
+  avancee: "Avancée",
+};
+
+/** What a prime or a penalty does, in numbers the adapters can apply. */
+export interface MartialEffect {
+  /** Added to the final result of the action. */
+  readonly final?: number;
+  /** Added to the target's reaction against it. */
+  readonly targetReaction?: number;
+  /** Added to the actor's next reaction before its next turn. */
+  readonly nextReaction?: number;
+  /** Added to the actor's initiative at the end of its turn (Accélération only if the action succeeded). */
+  readonly initiativeAtTurnEnd?: number;
+  readonly damageStep?: DamageStep;
+  readonly protectionHalved?: boolean;
+  readonly nonLethal?: boolean;
+  /** Penalties with no number: lose an advantageous position, or an incident on failure. */
+  readonly special?: "abandonPosition" | "incident";
+  /** Accélération's gain needs a successful action. */
+  readonly onSuccessOnly?: boolean;
+}
+
+export interface Martial {
+  readonly id: string;
+  readonly label: string;
+  /** Actions it may go with; "toutes" for all. */
+  readonly actions: "toutes" | readonly CombatActionId[];
+  readonly effect: MartialEffect;
+}
+
+export const PRIMES = [
+  {
+    id: "acceleration",
+    label: "Accélération",
+    actions: "toutes",
+    effect: { initiativeAtTurnEnd: 3, onSuccessOnly: true },
+  },
+  {
+    id: "attaquesMultiples",
+    label: "Attaques multiples",
+    actions: ["frapper", "tirer", "detruire"],
+    effect: { damageStep: "moitie" },
+  },
+  {
+    id: "blessureGrave",
+    label: "Blessure grave",
+    actions: ["frapper", "tirer", "detruire"],
+    effect: { damageStep: "plusMoitie" },
+  },
+  { id: "blessureNonLetale", label: "Blessure non létale", actions: ["frapper", "tirer"], effect: { nonLethal: true } },
+  {
+    id: "blessurePrecise",
+    label: "Blessure précise",
+    actions: ["frapper", "tirer", "detruire"],
+    effect: { protectionHalved: true },
+  },
+  { id: "efficacite", label: "Efficacité", actions: "toutes", effect: { final: 3 } },
+  { id: "debordement", label: "Débordement", actions: "toutes", effect: { targetReaction: -3 } },
+  { id: "prudence", label: "Prudence", actions: "toutes", effect: { nextReaction: 3 } },
+] as const satisfies readonly Martial[];
+
+export const PENALTIES = [
+  {
+    id: "abandonPosition",
+    label: "Abandon de position avantageuse",
+    actions: "toutes",
+    effect: { special: "abandonPosition" },
+  },
+  { id: "blessureLegere", label: "Blessure légère", actions: ["frapper", "tirer"], effect: { damageStep: "moitie" } },
+  { id: "danger", label: "Danger", actions: "toutes", effect: { nextReaction: -3 } },
+  { id: "difficulte", label: "Difficulté", actions: "toutes", effect: { final: -3 } },
+  { id: "facilite", label: "Facilité", actions: "toutes", effect: { targetReaction: 3 } },
+  { id: "ralentissement", label: "Ralentissement", actions: "toutes", effect: { initiativeAtTurnEnd: -3 } },
+  { id: "risque", label: "Risque", actions: "toutes", effect: { special: "incident" } },
+] as const satisfies readonly Martial[];
+
+export type PrimeId = (typeof PRIMES)[number]["id"];
+export type PenaltyId = (typeof PENALTIES)[number]["id"];
+
+/** Incidents the GM may draw from when a Risque action fails. */
+export const RISK_INCIDENTS = [
+  { id: "armeCoincee", label: "Arme coincée" },
+  { id: "armeDetruite", label: "Arme détruite" },
+  { id: "chute", label: "Chute" },
+  { id: "degatCollateral", label: "Dégât collatéral" },
+  { id: "desarme", label: "Désarmé" },
+  { id: "immobilise", label: "Immobilisé" },
+  { id: "mauvaiseCible", label: "Mauvaise cible" },
+] as const;
+
+export interface MartialChoice {
+  readonly primes?: readonly PrimeId[];
+  readonly penalties?: readonly PenaltyId[];
+  /** An advanced action carries one penalty with no prime in return. */
+  readonly advanced?: boolean;
+  /** The action the choice goes with, to check that each prime and penalty may apply to it. */
+  readonly action?: CombatActionId;
+  /** Primes granted by other sources (Versets, freeing a hostage): they cost no penalty. */
+  readonly freePrimes?: readonly PrimeId[];
+}
+
+export interface MartialTotals {
+  readonly final: number;
+  readonly targetReaction: number;
+  readonly nextReaction: number;
+  /** Initiative change at the end of the turn: `always` regardless of success, `onSuccess` added on success. */
+  readonly initiativeAtTurnEnd: { readonly always: number; readonly onSuccess: number };
+  readonly damageSteps: DamageStep[];
+  readonly protectionHalved: boolean;
+  readonly nonLethal: boolean;
+  readonly specials: ("abandonPosition" | "incident")[];
+}
+
+/** Checks a choice: at most one prime of the player's own, one penalty per prime, one more on an advanced action. */
+export function checkMartialChoice(choice: MartialChoice): { valid: boolean; reason?: string } {
+  const primes = choice.primes ?? [];
+  const penalties = choice.penalties ?? [];
+  if (primes.length > 1) return { valid: false, reason: "une seule prime par action" };
+  const needed = primes.length + (choice.advanced ? 1 : 0);
+  if (penalties.length !== needed) {
+    return { valid: false, reason: `${needed} pénalité(s) requise(s), ${penalties.length} choisie(s)` };
+  }
+  if (choice.action) {
+    const all: readonly Martial[] = [
+      ...primes.map((id) => martial(id)),
+      ...(choice.freePrimes ?? []).map((id) => martial(id)),
+      ...penalties.map((id) => martial(id)),
+    ];
+    for (const m of all) {
+      if (m.actions !== "toutes" && !m.actions.includes(choice.action)) {
+        return { valid: false, reason: `${m.label} ne s'applique pas à cette action` };
+      }
+    }
+  }
+  return { valid: true };
+}
+
+function martial(id: PrimeId | PenaltyId): Martial {
+  const m = [...PRIMES, ...PENALTIES].find((x) => x.id === id);
+  if (!m) throw new RangeError(`unknown prime or penalty "${String(id)}"`);
+  return m;
+}
+
+/** Adds up the effects of the chosen primes and penalties (free primes included). Throws on an invalid choice. */
+export function martialEffects(choice: MartialChoice): MartialTotals {
+  const check = checkMartialChoice(choice);
+  if (!check.valid) throw new RangeError(check.reason);
+  const list = [...(choice.primes ?? []), ...(choice.freePrimes ?? []), ...(choice.penalties ?? [])].map(martial);
+  const totals = {
+    final: 0,
+    targetReaction: 0,
+    nextReaction: 0,
+    initiativeAtTurnEnd: { always: 0, onSuccess: 0 },
+    damageSteps: [] as DamageStep[],
+    protectionHalved: false,
+    nonLethal: false,
+    specials: [] as ("abandonPosition" | "incident")[],
+  };
+  for (const { effect: e } of list) {
+    totals.final += e.final ?? 0;
+    totals.targetReaction += e.targetReaction ?? 0;
+    totals.nextReaction += e.nextReaction ?? 0;
+    if (e.initiativeAtTurnEnd) {
+      if (e.onSuccessOnly) totals.initiativeAtTurnEnd.onSuccess += e.initiativeAtTurnEnd;
+      else totals.initiativeAtTurnEnd.always += e.initiativeAtTurnEnd;
+    }
+    if (e.damageStep) totals.damageSteps.push(e.damageStep);
+    totals.protectionHalved ||= e.protectionHalved ?? false;
+    totals.nonLethal ||= e.nonLethal ?? false;
+    if (e.special) totals.specials.push(e.special);
+  }
+  return totals;
+}
+
+/** Reaction penalty when engaged with several opponents: −1 per opponent, the first included. */
+export function engagedReactionPenalty(opponents: number): number {
+  if (!Number.isInteger(opponents) || opponents < 0) throw new RangeError(`opponents must be an integer ≥ 0`);
+  return opponents >= 2 ? -opponents : 0;
+}
+
+/** Control zone for reactions, in metres: bare hands, sword, longer weapon. */
+export const CONTROL_ZONE = { mainsNues: 1, epee: 2, armeLongue: 3 } as const;
+
+export interface CircumstanceRow {
+  readonly label: string;
+  /** null: impossible. */
+  readonly value: number | null;
+  /** A value per unit (jumps: per 30 cm or per metre). */
+  readonly per?: string;
+}
+
+export interface CombatAction {
+  readonly id: CombatActionId;
+  readonly label: string;
+  /** Skills that may be used; empty when no test is made. */
+  readonly skills: readonly SkillId[];
+  readonly types: readonly ActionType[];
+  readonly conditions: string;
+  /** Reaction skills; empty for none; "speciale" when it depends on the situation. */
+  readonly reaction: readonly SkillId[] | "speciale";
+  readonly summary: string;
+  readonly difficulties?: readonly { readonly group: string; readonly rows: readonly CircumstanceRow[] }[];
+}
+
+export const COMBAT_ACTION_IDS = [
+  "analyserTerrain",
+  "anticiper",
+  "debusquer",
+  "degainer",
+  "deloger",
+  "denicherArme",
+  "desarmer",
+  "detruire",
+  "encourager",
+  "evaluer",
+  "feinter",
+  "frapper",
+  "intimider",
+  "maitriser",
+  "seDeplacer",
+  "seDissimuler",
+  "tirer",
+] as const;
+export type CombatActionId = (typeof COMBAT_ACTION_IDS)[number];
+
+export const COMBAT_ACTIONS: readonly CombatAction[] = [
+  {
+    id: "analyserTerrain",
+    label: "Analyser le terrain",
+    skills: ["tactique"],
+    types: ["unique"],
+    conditions: "Champ de bataille visible",
+    reaction: [],
+    summary: "Learn what the battlefield offers; on a success, its full description.",
+  },
+  {
+    id: "anticiper",
+    label: "Anticiper un évènement",
+    skills: [],
+    types: ["gratuite"],
+    conditions: "",
+    reaction: [],
+    summary:
+      "Hold remaining actions until a described event: act just before it, or react just after it. Lost at the next turn.",
+  },
+  {
+    id: "debusquer",
+    label: "Débusquer un adversaire",
+    skills: ["vigilance"],
+    types: ["libre"],
+    conditions: "Désengagé",
+    reaction: [],
+    summary: "Deferred confrontation against the hidden foe's Discrétion final.",
+  },
+  {
+    id: "degainer",
+    label: "Dégainer ou recharger",
+    skills: ["rapidite"],
+    types: ["libre"],
+    conditions: "Spéciale",
+    reaction: ["corpsACorps", "melee"],
+    summary: "Draw or reload (a Trinité calls its Lame-sœur). Automatic when disengaged; engaged foes may hinder.",
+  },
+  {
+    id: "deloger",
+    label: "Déloger un adversaire",
+    skills: ["corpsACorps", "force"],
+    types: ["libre"],
+    conditions: "Engagé",
+    reaction: ["corpsACorps", "force"],
+    summary: "Force the foe to move; hitting the scenery hurts (window 1, wall 2, stairs 1 per 3 m).",
+  },
+  {
+    id: "denicherArme",
+    label: "Dénicher une arme",
+    skills: ["tactique"],
+    types: ["libre"],
+    conditions: "Désengagé",
+    reaction: [],
+    summary: "Find an improvised weapon on the battlefield.",
+  },
+  {
+    id: "desarmer",
+    label: "Désarmer un adversaire",
+    skills: ["melee"],
+    types: ["libre", "avancee"],
+    conditions: "Engagé",
+    reaction: ["melee"],
+    summary: "The weapon flies for a round, then lies on the ground.",
+  },
+  {
+    id: "detruire",
+    label: "Détruire",
+    skills: ["force", "melee", "tir"],
+    types: ["libre"],
+    conditions: "",
+    reaction: "speciale",
+    summary: "Make the ground dangerous, break an object or a cover, or trigger an area attack (Esquive to avoid).",
+  },
+  {
+    id: "encourager",
+    label: "Encourager un allié",
+    skills: ["commandement"],
+    types: ["libre"],
+    conditions: "",
+    reaction: [],
+    summary: "The ally gains +3 initiative at the end of this turn, or +3 to its next action, or to its next reaction.",
+  },
+  {
+    id: "evaluer",
+    label: "Évaluer un adversaire",
+    skills: ["tactique"],
+    types: ["libre"],
+    conditions: "Voir l'adversaire en situation",
+    reaction: ["subterfuge"],
+    summary: "Learn one value of a foe or an ally (hit points left, armour, a skill).",
+  },
+  {
+    id: "feinter",
+    label: "Feinter",
+    skills: ["subterfuge"],
+    types: ["libre"],
+    conditions: "",
+    reaction: ["tactique"],
+    summary: "On a success, the next action this turn allows the target no reaction.",
+  },
+  {
+    id: "frapper",
+    label: "Frapper",
+    skills: ["corpsACorps", "melee"],
+    types: ["libre"],
+    conditions: "Engagé",
+    reaction: ["corpsACorps", "esquive", "melee"],
+    summary: "Hit: weapon damage minus armour. The defender uses the same skill or Esquive.",
+    difficulties: [
+      {
+        group: "Circonstances",
+        rows: [
+          { label: "Cible inerte", value: 3 },
+          { label: "Attaquant en hauteur", value: 3 },
+          { label: "Cible de grande taille", value: 3 },
+          { label: "Cible en hauteur", value: -3 },
+          { label: "Obscurité", value: -3 },
+          { label: "Cible de petite taille", value: -3 },
+        ],
+      },
+    ],
+  },
+  {
+    id: "intimider",
+    label: "Intimider un adversaire",
+    skills: ["commandement"],
+    types: ["libre"],
+    conditions: "",
+    reaction: ["volonte"],
+    summary:
+      "The foe suffers −3 initiative at the end of this turn, or −3 to its next action, or to its next reaction.",
+  },
+  {
+    id: "maitriser",
+    label: "Maîtriser un adversaire",
+    skills: ["corpsACorps"],
+    types: ["libre", "avancee"],
+    conditions: "Engagé et une main libre",
+    reaction: ["corpsACorps", "force", "esquive"],
+    summary:
+      "Hold the foe: silence, hostage (cover 4), tighten (+3 once), choke (2 damage, may be non-lethal), tie up. Escape: a confrontation against the initial final.",
+  },
+  {
+    id: "seDeplacer",
+    label: "Se déplacer",
+    skills: ["athletisme"],
+    types: ["libre"],
+    conditions: "",
+    reaction: "speciale",
+    summary:
+      "The first short move of a turn is automatic if unopposed; a failure stops halfway. Others may interpose (Corps à corps); a disengaged target may step away (Esquive).",
+    difficulties: [
+      {
+        group: "Obstacle",
+        rows: [
+          { label: "Descendre", value: 3 },
+          { label: "Monter", value: -3 },
+          { label: "Franchir un obstacle", value: -3 },
+          { label: "Ouvrir une porte non verrouillée", value: -3 },
+          { label: "Avancer sur un terrain difficile", value: -3 },
+        ],
+      },
+      {
+        group: "Posture",
+        rows: [
+          { label: "Se jeter à terre", value: 3 },
+          { label: "Se relever", value: -3 },
+          { label: "Ramper", value: -6 },
+        ],
+      },
+      {
+        group: "Distance",
+        rows: [
+          { label: "Courte distance (jusqu'à 10 m)", value: 3 },
+          { label: "Chemin direct", value: 3 },
+          { label: "Longue distance (20 m et plus)", value: -3 },
+          { label: "Faire un détour", value: -3 },
+        ],
+      },
+      {
+        group: "Sauts",
+        rows: [
+          { label: "Sauter en hauteur", value: -1, per: "30 cm" },
+          { label: "Sauter en longueur", value: -1, per: "mètre" },
+        ],
+      },
+    ],
+  },
+  {
+    id: "seDissimuler",
+    label: "Se dissimuler",
+    skills: ["discretion"],
+    types: ["libre"],
+    conditions: "Désengagé",
+    reaction: ["vigilance"],
+    summary: "Out of sight on a success; keep the final for later searches.",
+  },
+  {
+    id: "tirer",
+    label: "Tirer",
+    skills: ["tir"],
+    types: ["libre"],
+    conditions: "Cible à portée de tir",
+    reaction: ["esquive"],
+    summary: "Shoot: weapon damage minus armour. A missed area weapon still deals half damage to its target.",
+    difficulties: [
+      {
+        group: "Circonstances",
+        rows: [
+          { label: "Cible plus proche que la portée", value: 3 },
+          { label: "Cible très grande", value: 3 },
+          { label: "Cible immobile", value: 3 },
+          { label: "Cible à découvert", value: 0 },
+          { label: "Entre la portée et le double", value: 0 },
+          { label: "Cible très petite", value: -3 },
+          { label: "Cible en mouvement rapide", value: -3 },
+          { label: "Entre le double et le triple de la portée", value: -6 },
+          { label: "Faible lumière", value: -3 },
+          { label: "Au-delà du triple de la portée", value: null },
+        ],
+      },
+      {
+        group: "Couverture",
+        rows: [
+          { label: "Entièrement caché", value: null },
+          { label: "Seule la tête est visible", value: -5 },
+          { label: "Bouclier humain", value: -4 },
+          { label: "Debout derrière un lampadaire", value: -3 },
+          { label: "À plat ventre", value: -2 },
+          { label: "À genoux", value: -1 },
+        ],
+      },
+    ],
+  },
+];

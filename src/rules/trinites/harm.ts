@@ -1,0 +1,194 @@
+/** Damage of attacks (weapon vs armour, the sword rule, damage primes) and the other sources of harm. */
+
+export type DamageStep = "moitie" | "plusMoitie";
+
+/** Halves (rounded up) or adds half (rounded up) to a damage value. */
+export function stepDamage(value: number, step: DamageStep): number {
+  return step === "moitie" ? Math.ceil(value / 2) : value + Math.ceil(value / 2);
+}
+
+export interface AttackDamageInput {
+  /** Standard damage of the weapon. */
+  readonly weaponDamage: number;
+  /** Protection of the target's armour (or material). */
+  readonly protection?: number;
+  /** The target is a Trinité (an Adam' with Deva and Archonte). */
+  readonly targetIsTrinite?: boolean;
+  /** The weapon is a sword or a blade of the same kind (sabre, rapier, katana…). */
+  readonly swordKind?: boolean;
+  /** Damage primes and penalties in the order chosen (Blessure grave, Attaques multiples, Blessure légère). */
+  readonly steps?: readonly DamageStep[];
+  /** Blessure précise: the protection is halved, rounded up. */
+  readonly precise?: boolean;
+  /** A missed shot with an area weapon still deals half damage (rounded up) to its target. */
+  readonly areaMiss?: boolean;
+}
+
+export interface AttackDamage {
+  /** Standard damage after the sword rule and the steps. */
+  readonly raw: number;
+  readonly protection: number;
+  /** Hit points lost: raw − protection, at least 0. */
+  readonly damage: number;
+  readonly swordRule: boolean;
+}
+
+function assertNonNegativeInt(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 0 || value > 1000) {
+    throw new RangeError(`${name} must be an integer from 0 to 1000, got ${value}`);
+  }
+}
+
+/**
+ * Damage of a hit. The sword rule doubles the standard damage first (it defines the standard damage a Trinité
+ * takes), then the primes apply in order, each rounded up, then the (possibly halved) protection is taken off.
+ */
+export function attackDamage(input: AttackDamageInput): AttackDamage {
+  const { weaponDamage, protection = 0, targetIsTrinite = false, swordKind = false, steps = [] } = input;
+  assertNonNegativeInt("weapon damage", weaponDamage);
+  assertNonNegativeInt("protection", protection);
+  const swordRule = targetIsTrinite && swordKind;
+  let raw = swordRule ? weaponDamage * 2 : weaponDamage;
+  for (const step of steps) {
+    if (step !== "moitie" && step !== "plusMoitie") throw new RangeError(`unknown damage step "${String(step)}"`);
+    raw = stepDamage(raw, step);
+  }
+  if (input.areaMiss) raw = stepDamage(raw, "moitie");
+  const prot = input.precise ? Math.ceil(protection / 2) : protection;
+  return { raw, protection: prot, damage: Math.max(0, raw - prot), swordRule };
+}
+
+/** Fire, by size; repeated every 5 seconds (every round) of contact. */
+export const FIRE_DAMAGE = [
+  { id: "torche", label: "Torche", damage: 1 },
+  { id: "feuDeCamp", label: "Feu de camp", damage: 2 },
+  { id: "brasier", label: "Brasier", damage: 3 },
+] as const;
+/** A firefighter's outfit or thick leather gloves. */
+export const FIRE_PROTECTION = 1;
+
+export type FallSurface = "normal" | "beton" | "eau";
+export const FALL_SURFACES: Readonly<Record<FallSurface, { label: string; modifier: number }>> = {
+  normal: { label: "Sol ordinaire", modifier: 0 },
+  beton: { label: "Dalle de béton", modifier: 3 },
+  eau: { label: "Étendue d'eau", modifier: -6 },
+};
+
+/** A fall: 1 per full 2 m, ±surface, −3 after a successful Esquive; never below 0. */
+export function fallDamage(meters: number, surface: FallSurface = "normal", dodged = false): number {
+  if (!Number.isFinite(meters) || meters < 0) throw new RangeError(`a fall height must be ≥ 0, got ${meters}`);
+  const s = FALL_SURFACES[surface];
+  if (!s) throw new RangeError(`unknown surface "${String(surface)}"`);
+  return Math.max(0, Math.floor(meters / 2) + s.modifier - (dodged ? 3 : 0));
+}
+
+export interface ContinuousAggression {
+  readonly id: string;
+  readonly label: string;
+  readonly period: string;
+  /** Damage per failed test: a fixed value or a range the GM picks in. */
+  readonly damage: number | { readonly min: number; readonly max: number };
+  readonly skill: "endurance" | "survie";
+  readonly difficulties: readonly { readonly label: string; readonly value: number }[];
+}
+
+/** A test at the end of each period of exposure; each failure costs the damage. */
+export const CONTINUOUS_AGGRESSIONS: readonly ContinuousAggression[] = [
+  {
+    id: "asphyxie",
+    label: "Asphyxie",
+    period: "1 round",
+    damage: 1,
+    skill: "endurance",
+    difficulties: [
+      { label: "Inactif", value: 3 },
+      { label: "Actif", value: -3 },
+    ],
+  },
+  {
+    id: "chaleur",
+    label: "Chaleur extrême",
+    period: "1 heure",
+    damage: 4,
+    skill: "survie",
+    difficulties: [
+      { label: "Jungle", value: 0 },
+      { label: "Sahara", value: -3 },
+      { label: "Death Valley", value: -6 },
+    ],
+  },
+  {
+    id: "fatigue",
+    label: "Fatigue",
+    period: "4 heures, puis 2, puis 1",
+    damage: 1,
+    skill: "endurance",
+    difficulties: [{ label: "Toujours", value: 0 }],
+  },
+  {
+    id: "froid",
+    label: "Froid extrême",
+    period: "1 heure",
+    damage: 1,
+    skill: "survie",
+    difficulties: [
+      { label: "Toundra", value: 0 },
+      { label: "Haute montagne", value: -3 },
+      { label: "Pôle Nord", value: -6 },
+    ],
+  },
+  {
+    id: "maladie",
+    label: "Maladie",
+    period: "1 journée",
+    damage: { min: 1, max: 4 },
+    skill: "endurance",
+    difficulties: [{ label: "Selon la virulence", value: 0 }],
+  },
+  {
+    id: "poison",
+    label: "Poison",
+    period: "1 round",
+    damage: { min: 1, max: 4 },
+    skill: "endurance",
+    difficulties: [
+      { label: "Inactif", value: 3 },
+      { label: "Actif", value: -3 },
+    ],
+  },
+];
+
+/** Hit points of objects by size (one life line). */
+export const OBJECT_HIT_POINTS = [
+  { id: "electronique", label: "Appareil électronique portable", hp: 1 },
+  { id: "bibelot", label: "Bibelot", hp: 2 },
+  { id: "fenetre", label: "Fenêtre", hp: 3 },
+  { id: "batonEpee", label: "Bâton, épée", hp: 4 },
+  { id: "porteTableArmure", label: "Porte, table, armure", hp: 6 },
+  { id: "meuble", label: "Meuble", hp: 8 },
+  { id: "colonne10", label: "Colonne ou mur de 10 cm", hp: 12 },
+  { id: "colonne20", label: "Colonne ou mur de 20 cm", hp: 24 },
+] as const;
+
+export type Material = "verreTissu" | "plastiqueCorde" | "bois" | "pierre" | "metal";
+export const MATERIALS: Readonly<Record<Material, { label: string; protection: number }>> = {
+  verreTissu: { label: "Verre, tissu", protection: 0 },
+  plastiqueCorde: { label: "Plastique, câble, corde", protection: 1 },
+  bois: { label: "Bois", protection: 2 },
+  pierre: { label: "Pierre", protection: 3 },
+  metal: { label: "Métal", protection: 4 },
+};
+
+/** Protection of an object by material; weapons and armour get one more. */
+export function objectProtection(material: Material, weaponOrArmour = false): number {
+  const m = MATERIALS[material];
+  if (!m) throw new RangeError(`unknown material "${String(material)}"`);
+  return m.protection + (weaponOrArmour ? 1 : 0);
+}
+
+/** Damage of hitting battlefield elements after being dislodged (Déloger). */
+export const DISLODGE_DAMAGE = [
+  { id: "vitre", label: "Vitre", damage: 1 },
+  { id: "mur", label: "Mur", damage: 2 },
+  { id: "escaliers", label: "Escaliers (par 3 m de chute)", damage: 1 },
+] as const;

@@ -1,0 +1,61 @@
+/** Exact odds of a test, for one die (humans) and for the Trinité's two dice with the best pick. */
+
+import { combine, explodingDie, map, probability, type Distribution } from "../shared/distribution";
+import { DIE_SIDES } from "./dice";
+import { SUCCESS_THRESHOLD } from "./tables";
+import { testModifier } from "./test";
+
+export interface ChanceInput {
+  readonly score: number;
+  readonly difficulty?: number;
+  /** 1 for an ordinary human, 2 for a Trinité keeping its better die. */
+  readonly dice: 1 | 2;
+  readonly freeActions?: number;
+  readonly modifier?: number;
+  readonly previousFailures?: number;
+}
+
+let natural: Distribution | undefined;
+/** The natural result of one exploding d12 (cached: it never changes). */
+export function naturalDistribution(): Distribution {
+  natural ??= explodingDie(DIE_SIDES);
+  return natural;
+}
+
+/** Probability that one die succeeds with this total modifier (a natural 1 always fails). */
+export function singleDieChance(totalModifier: number): number {
+  return probability(naturalDistribution(), (n) => n !== 1 && n + totalModifier >= SUCCESS_THRESHOLD);
+}
+
+/** Outcome of one die: success, plain failure, or natural 1. */
+export type DieOutcome = "reussite" | "echec" | "echecNaturel";
+
+export function outcomeDistribution(totalModifier: number): Distribution<DieOutcome> {
+  return map(naturalDistribution(), (n): DieOutcome => {
+    if (n === 1) return "echecNaturel";
+    return n + totalModifier >= SUCCESS_THRESHOLD ? "reussite" : "echec";
+  });
+}
+
+/** Exact chance of success: one die, or the better of two independent dice (the Trinité picks a successful one). */
+export function successChance(input: ChanceInput): number {
+  const { dice } = input;
+  if (dice !== 1 && dice !== 2) throw new RangeError(`dice must be 1 or 2, got ${String(dice)}`);
+  const total = testModifier(input);
+  if ((input.previousFailures ?? 0) >= 2) return 0;
+  if (dice === 1) return singleDieChance(total);
+  const one = map(naturalDistribution(), (n) => n !== 1 && n + total >= SUCCESS_THRESHOLD);
+  return probability(
+    combine(one, one, (x, y) => x || y),
+    (ok) => ok,
+  );
+}
+
+/** Chance table for a dialog: every difficulty of a list for one score. */
+export function chanceTable(
+  score: number,
+  difficulties: readonly number[],
+  dice: 1 | 2,
+): { difficulty: number; chance: number }[] {
+  return difficulties.map((difficulty) => ({ difficulty, chance: successChance({ score, difficulty, dice }) }));
+}
