@@ -3,3 +3,6 @@ export * from "./tables";
 export * from "./bids";
 export * from "./base";
 export * from "./archetype";
+export * from "./sha256";
+export * from "./commitment";
+export * from "./ledger";
