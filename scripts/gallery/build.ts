@@ -1,0 +1,110 @@
+/**
+ * `npm run gallery`: render every fixture of gallery/fixtures with the real templates, real Handlebars, the real
+ * lang files and the real CSS into a static site (gallery-dist/), one page per language. A render error is written
+ * into the page as `.gallery-error`, so the browser test reports it with the rest.
+ */
+import Handlebars from "handlebars";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { registerFoundryHelpers } from "../../gallery/foundry-helpers";
+import type { GalleryFixture } from "../../gallery/types";
+
+const root = join(import.meta.dirname, "..", "..");
+const out = join(root, "gallery-dist");
+export const LANGUAGES = ["fr", "en"] as const;
+
+const fixtureModules = import.meta.glob<{ fixtures: GalleryFixture[] }>("../../gallery/fixtures/**/*.fixtures.ts", {
+  eager: true,
+});
+// The system's own helpers are pure functions; the gallery registers the same object Foundry gets at init.
+const systemHelperModules = import.meta.glob<{ helpers?: Record<string, Handlebars.HelperDelegate> }>(
+  "../../src/foundry/templates/helpers.ts",
+  { eager: true },
+);
+
+function templateFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return templateFiles(path);
+    return name.endsWith(".hbs") || name.endsWith(".html") ? [path] : [];
+  });
+}
+
+/** One Handlebars environment per language, with every template registered as a partial under Foundry's path. */
+function environment(lang: string) {
+  const hbs = Handlebars.create();
+  const translations = JSON.parse(readFileSync(join(root, "lang", `${lang}.json`), "utf8")) as Record<string, unknown>;
+  registerFoundryHelpers(hbs, translations);
+  for (const mod of Object.values(systemHelperModules)) {
+    for (const [name, fn] of Object.entries(mod.helpers ?? {})) hbs.registerHelper(name, fn);
+  }
+  for (const file of templateFiles(join(root, "templates"))) {
+    hbs.registerPartial(`systems/quintette/${relative(root, file)}`, readFileSync(file, "utf8"));
+  }
+  return hbs;
+}
+
+const escape = (s: string) => Handlebars.Utils.escapeExpression(s);
+
+export function allFixtures(): GalleryFixture[] {
+  const list = Object.entries(fixtureModules).flatMap(([, mod]) => mod.fixtures);
+  const seen = new Set<string>();
+  for (const f of list) {
+    if (seen.has(f.id)) throw new Error(`duplicate gallery fixture id ${f.id}`);
+    seen.add(f.id);
+  }
+  return list.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+function renderFixture(hbs: typeof Handlebars, fixture: GalleryFixture): string {
+  let body: string;
+  try {
+    body = fixture.parts
+      .map((part) => {
+        const source = readFileSync(join(root, part), "utf8");
+        return hbs.compile(source, { strict: false })(fixture.context, { allowProtoPropertiesByDefault: true });
+      })
+      .join("\n");
+  } catch (error) {
+    body = `<pre class="gallery-error">${escape(fixture.id)}: ${escape(String(error))}</pre>`;
+  }
+  const classes = ["quintette", fixture.frame, ...(fixture.classes ?? [])].join(" ");
+  const width = fixture.width ?? { sheet: 720, dialog: 420, chat: 300, sidebar: 300 }[fixture.frame];
+  return `<section class="gallery-fixture" data-fixture="${escape(fixture.id)}">
+  <h2 class="gallery-title">${escape(fixture.title)} <code>${escape(fixture.id)}</code></h2>
+  <div class="gallery-frame frame-${fixture.frame}" style="width:${width}px">
+    <div class="${escape(classes)}">${body}</div>
+  </div>
+</section>`;
+}
+
+function page(lang: string, fixtures: GalleryFixture[]): string {
+  const hbs = environment(lang);
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<title>Quintette gallery (${lang})</title>
+<link rel="stylesheet" href="gallery.css">
+<link rel="stylesheet" href="styles/quintette.css">
+</head>
+<body class="gallery theme-dark">
+<h1>Quintette — ${lang} — ${fixtures.length} fixtures</h1>
+${fixtures.map((f) => renderFixture(hbs, f)).join("\n")}
+</body>
+</html>
+`;
+}
+
+const fixtures = allFixtures();
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+cpSync(join(root, "styles"), join(out, "styles"), { recursive: true });
+cpSync(join(root, "gallery", "gallery.css"), join(out, "gallery.css"));
+for (const lang of LANGUAGES) writeFileSync(join(out, `${lang}.html`), page(lang, fixtures));
+writeFileSync(
+  join(out, "index.html"),
+  `<!doctype html><meta charset="utf-8"><title>Quintette gallery</title><ul>${LANGUAGES.map((l) => `<li><a href="${l}.html">${l}</a></li>`).join("")}</ul>`,
+);
+writeFileSync(join(out, "fixtures.json"), JSON.stringify(fixtures.map((f) => f.id)));
+console.log(`gallery: ${fixtures.length} fixtures × ${LANGUAGES.length} languages in ${relative(root, out)}/`);
