@@ -1,0 +1,91 @@
+/** Special abilities, advantages and disadvantages that the combat rules use, with their effects as data. */
+
+export type AbilityKey =
+  | "reflexeDeCombat"
+  | "instinctDuCombat"
+  | "danseurDeLames"
+  | "habitudeDeLaProtection"
+  | "vigilance"
+  | "enFer"
+  | "osDeVerre"
+  | "tenace";
+
+export interface Ability {
+  key: AbilityKey;
+  label: string;
+  kind: "capaciteSpeciale" | "avantage" | "desavantage";
+  /** Short effect in our own words. */
+  effect: string;
+  /** Flat INI bonus. */
+  ini?: number;
+  /** D6 rolled for initiative. */
+  initiativeDice?: 2;
+  /** Shift of the three wound thresholds. */
+  woundThresholds?: number;
+  /** Multiplier of CN for the dying time and the death limit. */
+  cnFactor?: number;
+  /** Stays standing at EV 1…5. */
+  ignoresKnockout?: boolean;
+  /** Enc reduction per level (I, II, III). */
+  encReduction?: readonly [number, number, number];
+}
+
+export const ABILITIES: Readonly<Record<AbilityKey, Ability>> = {
+  reflexeDeCombat: {
+    key: "reflexeDeCombat",
+    label: "Réflexe de combat",
+    kind: "capaciteSpeciale",
+    effect: "+4 to initiative.",
+    ini: 4,
+  },
+  instinctDuCombat: {
+    key: "instinctDuCombat",
+    label: "Instinct du combat",
+    kind: "capaciteSpeciale",
+    effect: "+2 more to initiative; may switch attack and defence actions during the round.",
+    ini: 2,
+  },
+  danseurDeLames: {
+    key: "danseurDeLames",
+    label: "Danseur de lames",
+    kind: "capaciteSpeciale",
+    effect: "Rolls 2D6 instead of 1D6 for initiative.",
+    initiativeDice: 2,
+  },
+  habitudeDeLaProtection: {
+    key: "habitudeDeLaProtection",
+    label: "Habitude de la Protection",
+    kind: "capaciteSpeciale",
+    effect: "Used to armour: lowers its Enc (I: −1 for one armour, II: −1 for any, III: −2).",
+    encReduction: [1, 1, 2],
+  },
+  vigilance: {
+    key: "vigilance",
+    label: "Vigilance",
+    kind: "capaciteSpeciale",
+    effect: "Orientation takes one action and no Intuition check.",
+  },
+  enFer: {
+    key: "enFer",
+    label: "En Fer",
+    kind: "avantage",
+    effect: "Wound thresholds +2; not out of the fight at EV 1–5.",
+    woundThresholds: 2,
+    ignoresKnockout: true,
+  },
+  osDeVerre: {
+    key: "osDeVerre",
+    label: "Os de Verre",
+    kind: "desavantage",
+    effect: "Wound thresholds −2.",
+    woundThresholds: -2,
+  },
+  tenace: {
+    key: "tenace",
+    label: "Tenace",
+    kind: "avantage",
+    effect: "Not out of the fight at EV 1–5; dying lasts 1.5 × as long and death comes only below −1.5 × CN.",
+    cnFactor: 1.5,
+    ignoresKnockout: true,
+  },
+};

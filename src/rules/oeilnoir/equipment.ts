@@ -1,0 +1,161 @@
+/**
+ * Combat skills, the source's example weapons and armours, as data. Fields the source gives are used as is;
+ * the others are filled in by us (listed in docs/rules/oeilnoir.md, `sourced` names the source's fields).
+ */
+
+export type CombatSkillKey = "dagues" | "epees" | "sabres" | "hachesEtMasses" | "batons" | "fouets" | "armesDeJoute";
+
+export interface CombatSkill {
+  key: CombatSkillKey;
+  label: string;
+  /** EncE = Enc − allowance. */
+  allowance: number;
+  /** Pure attack skills put every point on attack. */
+  attackOnly: boolean;
+}
+
+export const COMBAT_SKILLS: Readonly<Record<CombatSkillKey, CombatSkill>> = {
+  dagues: { key: "dagues", label: "Dagues", allowance: 1, attackOnly: false },
+  epees: { key: "epees", label: "Épées", allowance: 2, attackOnly: false },
+  sabres: { key: "sabres", label: "Sabres", allowance: 2, attackOnly: false },
+  hachesEtMasses: { key: "hachesEtMasses", label: "Haches et Masses", allowance: 4, attackOnly: false },
+  batons: { key: "batons", label: "Bâtons", allowance: 2, attackOnly: false },
+  fouets: { key: "fouets", label: "Fouets", allowance: 1, attackOnly: true },
+  armesDeJoute: { key: "armesDeJoute", label: "Armes de Joute", allowance: 0, attackOnly: true },
+};
+
+export interface MeleeWeapon {
+  key: string;
+  label: string;
+  skill: CombatSkillKey;
+  /** PI: `dice`D6 + `bonus`. */
+  pi: { dice: number; bonus: number };
+  /** PI/FO "threshold/step". */
+  piFo: { threshold: number; step: number };
+  ini: number;
+  at: number;
+  prd: number;
+  /** Breakage factor. */
+  breakage: number;
+  description: string;
+  /** Which fields come from the source text. */
+  sourced: readonly string[];
+}
+
+export const WEAPONS: readonly MeleeWeapon[] = [
+  {
+    key: "dague",
+    label: "Dague",
+    skill: "dagues",
+    pi: { dice: 1, bonus: 1 },
+    piFo: { threshold: 12, step: 5 },
+    ini: -1,
+    at: 0,
+    prd: -1,
+    breakage: 0,
+    description: "A short blade, quick to draw, poor at turning blows aside.",
+    sourced: ["skill", "ini", "at", "prd"],
+  },
+  {
+    key: "hacheDeBataille",
+    label: "Hache de bataille",
+    skill: "hachesEtMasses",
+    pi: { dice: 1, bonus: 4 },
+    piFo: { threshold: 13, step: 2 },
+    ini: 0,
+    at: 0,
+    prd: -1,
+    breakage: 2,
+    description: "A heavy war axe that rewards a strong arm.",
+    sourced: ["skill", "piFo", "ini", "at", "prd"],
+  },
+  {
+    key: "sabreDeKuslik",
+    label: "Sabre de Kuslik",
+    skill: "sabres",
+    pi: { dice: 1, bonus: 3 },
+    piFo: { threshold: 11, step: 4 },
+    ini: 1,
+    at: 0,
+    prd: 0,
+    breakage: 2,
+    description: "A curved southern sabre, light and fast.",
+    sourced: ["skill", "ini"],
+  },
+  {
+    key: "epee",
+    label: "Épée",
+    skill: "epees",
+    pi: { dice: 1, bonus: 3 },
+    piFo: { threshold: 11, step: 4 },
+    ini: 0,
+    at: 0,
+    prd: 0,
+    breakage: 1,
+    description: "The straight sword of soldiers and knights.",
+    sourced: ["pi"],
+  },
+  {
+    key: "baton",
+    label: "Bâton",
+    skill: "batons",
+    pi: { dice: 1, bonus: 1 },
+    piFo: { threshold: 11, step: 5 },
+    ini: 0,
+    at: 0,
+    prd: 2,
+    breakage: 3,
+    description: "A long fighting staff, better at keeping blows off than at dealing them.",
+    sourced: ["skill"],
+  },
+];
+
+export interface ArmourItem {
+  key: string;
+  label: string;
+  pr: number;
+  enc: number;
+  description: string;
+  sourced: readonly string[];
+}
+
+export const ARMOURS: readonly ArmourItem[] = [
+  {
+    key: "cuirasse",
+    label: "Cuirasse",
+    pr: 3,
+    enc: 2,
+    description: "A breastplate protecting the torso.",
+    sourced: ["pr", "enc"],
+  },
+  {
+    key: "chemiseDeMaillesLongue",
+    label: "Chemise de mailles longue",
+    pr: 4,
+    enc: 4,
+    description: "A long mail shirt down to the knees: good protection, heavy to move in.",
+    sourced: ["pr", "enc"],
+  },
+  {
+    key: "casqueDeCuir",
+    label: "Casque de cuir",
+    pr: 1,
+    enc: 1,
+    description: "A hardened leather cap, worn with a body armour.",
+    sourced: ["pr", "enc"],
+  },
+];
+
+/** Looks a weapon up by key. */
+export function weapon(key: string): MeleeWeapon {
+  const w = WEAPONS.find((x) => x.key === key);
+  if (!w) throw new RangeError(`unknown weapon ${key}`);
+  return w;
+}
+
+/** Looks an armour up by key. */
+export function armour(key: string): ArmourItem {
+  const a = ARMOURS.find((x) => x.key === key);
+  if (!a) throw new RangeError(`unknown armour ${key}`);
+  return a;
+}

@@ -1,0 +1,96 @@
+/** Life energy (EV): out of the fight, dying, dead, saving the dying, and the optional low-EV modules. */
+import { assertFace, assertInteger, assertNonNegative, assertQuality, roundHalfUp } from "./validate";
+
+export type LifeStatus = "debout" | "horsCombat" | "mourant" | "mort";
+
+/** EV at or below this (and above 0) puts a fighter out of the fight. */
+export const KNOCKOUT_EV = 5;
+
+/**
+ * Status from current EV. 1…5: out of the fight unless Tenace or En Fer (or a successful Volonté check to ignore
+ * it); 0 or less: dying; below −CN (−1.5 × CN with Tenace): dead.
+ */
+export function lifeStatus(input: {
+  ev: number;
+  cn: number;
+  tenace?: boolean;
+  enFer?: boolean;
+  /** A successful Volonté check made to ignore being out of the fight. */
+  volonteSuccess?: boolean;
+}): LifeStatus {
+  assertInteger("ev", input.ev);
+  assertQuality("cn", input.cn);
+  const deathLimit = input.tenace ? 1.5 * input.cn : input.cn;
+  if (input.ev < -deathLimit) return "mort";
+  if (input.ev <= 0) return "mourant";
+  if (input.ev <= KNOCKOUT_EV && !input.tenace && !input.enFer && !input.volonteSuccess) return "horsCombat";
+  return "debout";
+}
+
+/** Combat rounds a dying fighter lasts without help: 1D6 × CN (× 1.5 with Tenace, rounded half up). */
+export function dyingRounds(input: { d6: number; cn: number; tenace?: boolean }): number {
+  assertFace("d6", input.d6, 6);
+  assertQuality("cn", input.cn);
+  return roundHalfUp(input.d6 * input.cn * (input.tenace ? 1.5 : 1));
+}
+
+/**
+ * Saving a dying fighter with Médecine / Blessures: the check is harder by twice the points below 0, and takes
+ * twice those points in rounds minus the skill points left (at least 1 round). A failure deals 1D6 damage
+ * (`failureDamage`); it may be tried again.
+ */
+export function stabilization(input: { ev: number; pointsLeft?: number }): {
+  modifier: number;
+  rounds: number;
+  failureDamage: "1d6";
+} {
+  assertInteger("ev", input.ev);
+  if (input.ev > 0) throw new RangeError(`only a dying fighter (EV ≤ 0) needs saving, got EV ${input.ev}`);
+  const pointsLeft = input.pointsLeft ?? 0;
+  assertNonNegative("pointsLeft", pointsLeft);
+  const below = -input.ev;
+  return { modifier: 2 * below, rounds: Math.max(1, 2 * below - pointsLeft), failureDamage: "1d6" };
+}
+
+export interface LowEvPenalties {
+  /** 0 none, 1 below 1/2, 2 below 1/3, 3 below 1/4 of base EV. */
+  level: 0 | 1 | 2 | 3;
+  /** Penalty (positive = harder) to quality checks, AT and PRD included. */
+  quality: number;
+  /** Penalty to skill and spell checks. */
+  skill: number;
+  /** Loss of Vitesse (the speed stays at least 1, see reducedVitesse). */
+  vitesse: number;
+}
+
+/**
+ * Optional module: penalties when EV is below 1/2, 1/3 or 1/4 of base EV. Frénétique / Rage Sanguinaire in their
+ * state ignore them (`frenzy`).
+ */
+export function lowEvPenalties(input: { ev: number; evBase: number; frenzy?: boolean }): LowEvPenalties {
+  assertInteger("ev", input.ev);
+  assertInteger("evBase", input.evBase);
+  if (input.evBase < 1) throw new RangeError(`evBase must be positive, got ${input.evBase}`);
+  let level: 0 | 1 | 2 | 3 = 0;
+  if (!input.frenzy) {
+    // exact comparisons: EV < evBase / k  ⇔  k·EV < evBase
+    if (4 * input.ev < input.evBase) level = 3;
+    else if (3 * input.ev < input.evBase) level = 2;
+    else if (2 * input.ev < input.evBase) level = 1;
+  }
+  return { level, quality: level, skill: 3 * level, vitesse: level };
+}
+
+/** Speed after a loss, never below 1. */
+export function reducedVitesse(vitesse: number, loss: number): number {
+  assertNonNegative("vitesse", vitesse);
+  assertNonNegative("loss", loss);
+  return Math.max(1, vitesse - loss);
+}
+
+/** Optional module: EV below minus the wound threshold costs 1 point of base EV for good. */
+export function permanentEvLoss(input: { ev: number; woundThreshold: number }): 0 | 1 {
+  assertInteger("ev", input.ev);
+  assertInteger("woundThreshold", input.woundThreshold);
+  return input.ev < -input.woundThreshold ? 1 : 0;
+}

@@ -1,0 +1,103 @@
+/** Exact odds of a duel exchange: whether an attack lands, how, and the damage and wounds it deals. */
+import type { Distribution } from "../shared/distribution";
+import { combine, die, map, odds, probability, shift, sumDice } from "../shared/distribution";
+import { check, criticalParryValue } from "./check";
+import { damage, wounds } from "./damage";
+import { assertInteger, assertNonNegative } from "./validate";
+
+export const EXCHANGE_OUTCOMES = [
+  "attackFumble",
+  "miss",
+  "parried",
+  "masterParry",
+  "parryFumble",
+  "hit",
+  "criticalParried",
+  "criticalParryFumble",
+  "criticalHit",
+] as const;
+/**
+ * attackFumble: natural 20 on the attack; miss: other failed attack; parried / masterParry (natural 1) /
+ * parryFumble (natural 20, the blow lands) / hit: a normal attack; the critical* outcomes follow a natural-1 attack.
+ */
+export type ExchangeOutcome = (typeof EXCHANGE_OUTCOMES)[number];
+
+/** Outcome of one exchange from the two d20 faces; `prd: null` when the defender cannot parry. */
+export function exchangeOutcome(input: {
+  attackD20: number;
+  parryD20: number;
+  at: number;
+  prd: number | null;
+}): ExchangeOutcome {
+  const a = check({ d20: input.attackD20, value: input.at });
+  if (!a.success) return a.fumble ? "attackFumble" : "miss";
+  if (input.prd === null) return a.critical ? "criticalHit" : "hit";
+  const value = a.critical ? criticalParryValue(input.prd) : input.prd;
+  const p = check({ d20: input.parryD20, value });
+  if (a.critical) return p.success ? "criticalParried" : p.fumble ? "criticalParryFumble" : "criticalHit";
+  if (p.success) return p.critical ? "masterParry" : "parried";
+  return p.fumble ? "parryFumble" : "hit";
+}
+
+/** True for the outcomes where the blow lands. */
+export function lands(outcome: ExchangeOutcome): boolean {
+  return (
+    outcome === "hit" || outcome === "parryFumble" || outcome === "criticalHit" || outcome === "criticalParryFumble"
+  );
+}
+
+/** Exact distribution of the exchange outcomes (both d20 enumerated). */
+export function exchangeDistribution(input: { at: number; prd: number | null }): Distribution<ExchangeOutcome> {
+  assertInteger("at", input.at);
+  if (input.prd !== null) assertInteger("prd", input.prd);
+  return combine(die(20), die(20), (attackD20, parryD20) =>
+    exchangeOutcome({ attackD20, parryD20, at: input.at, prd: input.prd }),
+  );
+}
+
+/** Probability of each exchange outcome, every key present. */
+export function exchangeOdds(input: { at: number; prd: number | null }): Record<ExchangeOutcome, number> {
+  return odds(exchangeDistribution(input), EXCHANGE_OUTCOMES);
+}
+
+/** P(d20 test under `value` succeeds), natural 1 always in, natural 20 always out. */
+function successChance(value: number): number {
+  return probability(die(20), (d20) => check({ d20, value }).success);
+}
+
+/**
+ * Exact probability that an attack lands: the attack succeeds and the parry fails, a natural-1 attack being
+ * parried only under half the PRD. Without `prd` (null) the defender cannot parry.
+ */
+export function hitChance(input: { at: number; prd: number | null }): number {
+  assertInteger("at", input.at);
+  const pNormal = input.at >= 2 ? (Math.min(input.at, 19) - 1) / 20 : 0; // faces 2…min(at,19)
+  const pCritical = 1 / 20;
+  if (input.prd === null) return pNormal + pCritical;
+  assertInteger("prd", input.prd);
+  return pNormal * (1 - successChance(input.prd)) + pCritical * (1 - successChance(criticalParryValue(input.prd)));
+}
+
+export interface DamageRoll {
+  /** Number of D6 (the weapon's PI dice). */
+  dice: number;
+  /** Faces of those dice (6 for every weapon of the source). */
+  sides?: number;
+  /** Fixed PI of the weapon plus the strength bonus. */
+  bonus: number;
+  pr: number;
+  critical?: boolean;
+}
+
+/** Exact distribution of the damage points (PI − PR, ≥ 0; PI doubled on a critical attack). */
+export function damageDistribution(roll: DamageRoll): Distribution {
+  assertNonNegative("dice", roll.dice);
+  assertInteger("bonus", roll.bonus);
+  const pi = shift(sumDice(roll.dice, roll.sides ?? 6), roll.bonus);
+  return map(pi, (v) => damage({ pi: Math.max(0, v), pr: roll.pr, critical: roll.critical ?? false }));
+}
+
+/** Exact distribution of the wounds (0…3) a landed blow inflicts, without a critical's serious wound. */
+export function woundDistribution(roll: DamageRoll & { cn: number; modifier?: number }): Distribution {
+  return map(damageDistribution(roll), (d) => wounds({ damage: d, cn: roll.cn, modifier: roll.modifier ?? 0 }));
+}
