@@ -2,3 +2,6 @@
 export * from "./characteristics";
 export * from "./resolution";
 export * from "./odds";
+export * from "./progression";
+export * from "./classes";
+export * from "./moves";

@@ -1,0 +1,63 @@
+import { describe, it, expect } from "vitest";
+import fc from "fast-check";
+import {
+  CHARACTERISTIC_IDS,
+  STATES,
+  assertCharacteristics,
+  characteristicIncreases,
+  creationArrayIndex,
+  effectiveCharacteristic,
+  effectiveCharacteristics,
+  matchesCreationArray,
+  stateFor,
+  type Characteristics,
+} from "./characteristics";
+
+const values = (v: number[]): Characteristics => ({
+  for: v[0]!,
+  dex: v[1]!,
+  con: v[2]!,
+  int: v[3]!,
+  mys: v[4]!,
+  aur: v[5]!,
+});
+
+describe("characteristics", () => {
+  it("six characteristics, three physical and three mental", () => {
+    expect(CHARACTERISTIC_IDS).toEqual(["for", "dex", "con", "int", "mys", "aur"]);
+  });
+  it("recognises both creation arrays in any order", () => {
+    expect(creationArrayIndex(values([-1, 1, 0, 2, 1, 1]))).toBe(0);
+    expect(creationArrayIndex(values([1, -1, 2, -1, 2, 1]))).toBe(1);
+    expect(matchesCreationArray(values([2, 2, 2, 0, 0, 0]))).toBe(false);
+  });
+  it("property: every permutation of a creation array matches", () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray([2, 1, 1, 1, 0, -1], { minLength: 6, maxLength: 6 }), (perm) => {
+        expect(matchesCreationArray(values(perm))).toBe(true);
+      }),
+    );
+  });
+  it("values must be integers from −2 to +4", () => {
+    expect(() => assertCharacteristics(values([5, 0, 0, 0, 0, 0]))).toThrow(RangeError);
+    expect(() => assertCharacteristics(values([0, -3, 0, 0, 0, 0]))).toThrow(RangeError);
+    expect(() => assertCharacteristics(values([0, 0, 0.5, 0, 0, 0]))).toThrow(RangeError);
+    expect(() => assertCharacteristics(values([4, -2, 0, 0, 0, 0]))).not.toThrow();
+  });
+  it("increases at levels 3, 5, 7, 9", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(characteristicIncreases)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+  });
+});
+
+describe("states", () => {
+  it("one state per characteristic", () => {
+    expect(STATES.map((s) => s.characteristic)).toEqual(CHARACTERISTIC_IDS);
+    expect(stateFor("mys").name.fr).toBe("Confus");
+  });
+  it("a ticked state lowers its characteristic by 1, even below −2", () => {
+    expect(effectiveCharacteristic(2, "for", ["for"])).toBe(1);
+    expect(effectiveCharacteristic(-2, "dex", ["dex", "for"])).toBe(-3);
+    expect(effectiveCharacteristic(1, "con", ["for"])).toBe(1);
+    expect(effectiveCharacteristics(values([2, 1, 1, 1, 0, -1]), ["aur", "int"])).toEqual(values([2, 1, 1, 0, 0, -2]));
+  });
+});

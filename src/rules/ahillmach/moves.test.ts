@@ -1,0 +1,36 @@
+import { describe, it, expect } from "vitest";
+import { MOVES, moveById, optionPicks } from "./moves";
+import { BANDS } from "./resolution";
+
+describe("moves", () => {
+  it("seven moves with their characteristics", () => {
+    expect(MOVES.map((m) => [m.id, m.characteristic])).toEqual([
+      ["taillerEnPieces", "for"],
+      ["salve", "dex"],
+      ["defendre", "con"],
+      ["discernerLaRealite", "mys"],
+      ["etalerSaScience", "int"],
+      ["negocier", "aur"],
+      ["defierLeDanger", "context"],
+    ]);
+  });
+  it("every band has a text in both languages", () => {
+    for (const m of MOVES) for (const b of BANDS) expect(m.bands[b].fr && m.bands[b].en).toBeTruthy();
+  });
+  it("picks never exceed the options on offer", () => {
+    for (const m of MOVES) for (const b of BANDS) expect(optionPicks(m.id, b)).toBeLessThanOrEqual(m.options.length);
+  });
+  it("Défendre: one option on a partial success, three on a total", () => {
+    expect(optionPicks("defendre", "partielle")).toBe(1);
+    expect(optionPicks("defendre", "totale")).toBe(3);
+    expect(optionPicks("salve", "partielle")).toBe(1);
+    expect(moveById("discernerLaRealite").options).toHaveLength(6);
+  });
+  it("only Défendre and Défier le danger are open without the initiative", () => {
+    expect(MOVES.filter((m) => m.withoutInitiative).map((m) => m.id)).toEqual(["defendre", "defierLeDanger"]);
+  });
+  it("Défier le danger offers all six characteristics", () => {
+    expect(Object.keys(moveById("defierLeDanger").contextCharacteristics ?? {})).toHaveLength(6);
+    expect(() => moveById("fuir")).toThrow(RangeError);
+  });
+});
