@@ -16,6 +16,7 @@ export interface InitiativeRank {
   outcome: Outcome;
   roll: number;
   score: number;
+  target: number;
   /** 1-based place; tied entries share it. */
   rank: number;
   /** True when another entry has the same place: the GM may have them roll again. */
@@ -34,12 +35,13 @@ const BAND: Record<Outcome, number> = {
 
 /**
  * Compares two resolved entries: criticals first, then successes by decreasing roll (closest to the score), then
- * failures by increasing roll (the nearest miss first), then critical failures. Criticals compare by score.
+ * failures by how far they overshot the target (the nearest miss first), then critical failures. Criticals
+ * compare by roll, which is their score.
  */
 function compare(a: InitiativeRank, b: InitiativeRank): number {
   const band = BAND[a.outcome] - BAND[b.outcome];
   if (band !== 0) return band;
-  if (a.outcome === "echec") return a.roll - b.roll;
+  if (a.outcome === "echec") return a.roll - a.target - (b.roll - b.target);
   return b.roll - a.roll;
 }
 
@@ -49,8 +51,8 @@ export function rankInitiative(entries: readonly InitiativeEntry[]): InitiativeR
   const ranked = entries.map(({ id, roll, score, modifier }) => {
     if (seen.has(id)) throw new RangeError(`duplicate initiative id "${id}"`);
     seen.add(id);
-    const { outcome } = resolveTest({ roll, score, modifier });
-    return { id, outcome, roll, score, rank: 0, tied: false };
+    const { outcome, target } = resolveTest({ roll, score, modifier });
+    return { id, outcome, roll, score, target, rank: 0, tied: false };
   });
   ranked.sort(compare); // Array.prototype.sort is stable
   ranked.forEach((entry, i) => {

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import {
+  allChosen,
+  applyActionPhaseEvent,
+  choose,
+  createActionPhase,
+  join,
+  leave,
+  nextRound,
+  publicView,
+  reveal,
+  waitingFor,
+  type ActionPhaseEvent,
+  type ActionPhaseState,
+} from "./action-phase";
+
+describe("action phase", () => {
+  it("hides what was chosen until the reveal, then shows everything", () => {
+    let s = createActionPhase(["ana", "bru", "orc"]);
+    s = choose(s, "ana", "action");
+    s = choose(s, "orc", "mouvement");
+    expect(waitingFor(s)).toEqual(["bru"]);
+    expect(publicView(s).combatants).toEqual([
+      { id: "ana", chosen: true, choice: null },
+      { id: "bru", chosen: false, choice: null },
+      { id: "orc", chosen: true, choice: null },
+    ]);
+    s = choose(s, "bru", "action");
+    s = reveal(s);
+    expect(publicView(s)).toEqual({
+      round: 1,
+      status: "revealed",
+      combatants: [
+        { id: "ana", chosen: true, choice: "action" },
+        { id: "bru", chosen: true, choice: "action" },
+        { id: "orc", chosen: true, choice: "mouvement" },
+      ],
+    });
+  });
+
+  it("a choice may change before the reveal, never after", () => {
+    let s = createActionPhase(["ana"]);
+    s = choose(s, "ana", "action");
+    s = choose(s, "ana", "mouvement");
+    s = reveal(s);
+    expect(s.choices.ana).toBe("mouvement");
+    expect(() => choose(s, "ana", "action")).toThrow(RangeError);
+    expect(() => reveal(s)).toThrow(RangeError);
+  });
+
+  it("reveal waits for everyone unless the GM forces it", () => {
+    const s = choose(createActionPhase(["ana", "bru"]), "ana", "action");
+    expect(allChosen(s)).toBe(false);
+    expect(() => reveal(s)).toThrow(/bru/);
+    const forced = reveal(s, { force: true });
+    expect(forced.status).toBe("revealed");
+    expect(forced.choices.bru).toBeNull();
+  });
+
+  it("next round clears the choices and hides them again", () => {
+    const s = nextRound(reveal(choose(createActionPhase(["ana"]), "ana", "action")));
+    expect(s).toEqual({ round: 2, status: "choosing", choices: { ana: null } });
+    expect(() => nextRound(s)).toThrow(RangeError);
+  });
+
+  it("combatants join and leave; unknown or duplicate ids are refused", () => {
+    let s = join(createActionPhase(["ana"]), "bru");
+    expect(Object.keys(s.choices)).toEqual(["ana", "bru"]);
+    s = leave(s, "ana");
+    expect(Object.keys(s.choices)).toEqual(["bru"]);
+    expect(() => join(s, "bru")).toThrow(RangeError);
+    expect(() => choose(s, "zed", "action")).toThrow(RangeError);
+    expect(() => choose(s, "toString", "action")).toThrow(RangeError);
+    expect(() => createActionPhase(["a", "a"])).toThrow(RangeError);
+    expect(() => choose(s, "bru", "attaque" as never)).toThrow(RangeError);
+  });
+
+  const ids = ["a", "b", "c"] as const;
+  const event: fc.Arbitrary<ActionPhaseEvent> = fc.oneof(
+    fc.record({
+      type: fc.constant("choose" as const),
+      id: fc.constantFrom(...ids),
+      choice: fc.constantFrom("action" as const, "mouvement" as const),
+    }),
+    fc.record({ type: fc.constant("reveal" as const), force: fc.boolean() }),
+    fc.constant({ type: "nextRound" as const }),
+  );
+
+  it("property: once revealed, no event changes a round's choices; the view never leaks before the reveal", () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), (events) => {
+        let s: ActionPhaseState = createActionPhase(ids);
+        let revealed: ActionPhaseState | null = null;
+        for (const e of events) {
+          let next: ActionPhaseState;
+          try {
+            next = applyActionPhaseEvent(s, e);
+          } catch (err) {
+            expect(err).toBeInstanceOf(RangeError);
+            continue;
+          }
+          if (revealed && next.round === revealed.round) expect(next.choices).toEqual(revealed.choices);
+          if (next.status === "revealed" && s.status === "choosing") revealed = next;
+          if (next.status === "choosing") {
+            revealed = null;
+            expect(publicView(next).combatants.every((c) => c.choice === null)).toBe(true);
+          }
+          s = next;
+        }
+      }),
+    );
+  });
+});
