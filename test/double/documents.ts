@@ -1,0 +1,294 @@
+/**
+ * Documents: a minimal Actor and Item whose `system` is built from `CONFIG.<Doc>.dataModels[type]`, with
+ * update/delete/embedded items, flags and ownership. Updates are atomic like Foundry's: an invalid change throws and
+ * leaves the document as it was. Every update is recorded in `updates` for assertions.
+ */
+import { DataModel, DataModelValidationError, DataModelValidationFailure } from "./fields.ts";
+import {
+  deepClone,
+  expandObject,
+  getProperty,
+  isPlainObject,
+  mergeObject,
+  randomID,
+  setProperty,
+  type Plain,
+} from "./utils.ts";
+
+export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+
+export interface DoubleUserLike {
+  id: string;
+  isGM: boolean;
+}
+
+/** `Collection`: a Map with Foundry's array helpers. */
+export class DoubleCollection<V> extends Map<string, V> {
+  get contents(): V[] {
+    return [...this.values()];
+  }
+  find(fn: (v: V) => boolean): V | undefined {
+    return this.contents.find(fn);
+  }
+  filter(fn: (v: V) => boolean): V[] {
+    return this.contents.filter(fn);
+  }
+  map<T>(fn: (v: V) => T): T[] {
+    return this.contents.map(fn);
+  }
+  some(fn: (v: V) => boolean): boolean {
+    return this.contents.some(fn);
+  }
+  getName(name: string): V | undefined {
+    return this.find((v) => (v as { name?: unknown }).name === name);
+  }
+}
+
+interface DocumentConfigLike {
+  dataModels: Record<string, typeof DataModel>;
+}
+
+/** Reads the current user from the installed `game` (tests swap users with `setDoubleUser`). */
+function currentUser(): DoubleUserLike {
+  const g = (globalThis as { game?: { user?: DoubleUserLike } }).game;
+  return g?.user ?? { id: "gm", isGM: true };
+}
+
+export interface UpdateRecord {
+  changes: Plain;
+  options: Plain;
+  userId: string;
+}
+
+export class DoubleDocument {
+  static documentName = "Document";
+  static embedded: Record<string, string> = {};
+
+  _id: string;
+  name: string;
+  type: string;
+  img: string;
+  flags: Plain;
+  ownership: Record<string, number>;
+  parent: DoubleDocument | null;
+  system: DataModel | Plain;
+  readonly updates: UpdateRecord[] = [];
+  deleted = false;
+  #extra: Plain;
+
+  constructor(data: Plain = {}, { parent = null }: { parent?: DoubleDocument | null } = {}) {
+    this._id = typeof data._id === "string" ? data._id : randomID();
+    this.name = typeof data.name === "string" ? data.name : "";
+    this.type = typeof data.type === "string" ? data.type : "base";
+    this.img = typeof data.img === "string" ? data.img : "icons/svg/mystery-man.svg";
+    this.flags = isPlainObject(data.flags) ? deepClone(data.flags) : {};
+    this.ownership = isPlainObject(data.ownership)
+      ? (deepClone(data.ownership) as Record<string, number>)
+      : { default: 0 };
+    this.parent = parent;
+    const { _id: _a, name: _b, type: _c, img: _d, flags: _e, ownership: _f, system: _g, ...extra } = data;
+    this.#extra = deepClone(extra);
+    this.system = this.#buildSystem(isPlainObject(data.system) ? data.system : {});
+    this.prepareData();
+  }
+
+  static get config(): DocumentConfigLike | undefined {
+    const cfg = (globalThis as { CONFIG?: Record<string, DocumentConfigLike | undefined> }).CONFIG;
+    return cfg?.[this.documentName];
+  }
+
+  #buildSystem(source: Plain): DataModel | Plain {
+    const model = (this.constructor as typeof DoubleDocument).config?.dataModels[this.type];
+    return model ? new model(source, { parent: this }) : deepClone(source);
+  }
+
+  get id(): string {
+    return this._id;
+  }
+  get documentName(): string {
+    return (this.constructor as typeof DoubleDocument).documentName;
+  }
+  get uuid(): string {
+    const own = `${this.documentName}.${this._id}`;
+    return this.parent ? `${this.parent.uuid}.${own}` : own;
+  }
+  get isOwner(): boolean {
+    return this.testUserPermission(currentUser(), "OWNER");
+  }
+  get limited(): boolean {
+    const user = currentUser();
+    return !user.isGM && this.getUserLevel(user) === OWNERSHIP.LIMITED;
+  }
+  get isEditable(): boolean {
+    return this.isOwner;
+  }
+  get permission(): number {
+    return this.getUserLevel(currentUser());
+  }
+  getUserLevel(user: DoubleUserLike): number {
+    if (user.isGM) return OWNERSHIP.OWNER;
+    if (this.parent) return this.parent.getUserLevel(user);
+    return this.ownership[user.id] ?? this.ownership.default ?? OWNERSHIP.NONE;
+  }
+  testUserPermission(user: DoubleUserLike, level: keyof typeof OWNERSHIP | number, { exact = false } = {}): boolean {
+    const wanted = typeof level === "number" ? level : OWNERSHIP[level];
+    const has = this.getUserLevel(user);
+    return exact ? has === wanted : has >= wanted;
+  }
+
+  get _source(): Plain {
+    return this.toObject();
+  }
+  toObject(): Plain {
+    const system = this.system instanceof DataModel ? this.system.toObject() : deepClone(this.system);
+    return {
+      ...deepClone(this.#extra),
+      _id: this._id,
+      name: this.name,
+      type: this.type,
+      img: this.img,
+      system,
+      flags: deepClone(this.flags),
+      ownership: deepClone(this.ownership),
+    };
+  }
+
+  prepareData(): void {
+    if (this.system instanceof DataModel) {
+      this.system.reset();
+      const sys = this.system as DataModel & { prepareBaseData?: () => void; prepareDerivedData?: () => void };
+      sys.prepareBaseData?.();
+      sys.prepareDerivedData?.();
+    }
+  }
+
+  /** Applies a change set atomically (validation of `system` first); returns this, or throws on invalid data. */
+  async update(changes: Plain = {}, options: Plain = {}): Promise<this> {
+    this.applyUpdate(changes, options);
+    return this;
+  }
+  applyUpdate(changes: Plain, options: Plain = {}): void {
+    const expanded = expandObject(changes);
+    if (isPlainObject(expanded.system)) {
+      if (this.system instanceof DataModel) this.system.updateSource(expanded.system);
+      else mergeObject(this.system, expanded.system, { performDeletions: true });
+    }
+    for (const [key, value] of Object.entries(expanded)) {
+      if (key === "system" || key === "_id") continue;
+      if (key === "name" && typeof value === "string") this.name = value;
+      else if (key === "img" && typeof value === "string") this.img = value;
+      else if (key === "flags" && isPlainObject(value)) mergeObject(this.flags, value, { performDeletions: true });
+      else if (key === "ownership" && isPlainObject(value)) Object.assign(this.ownership, value);
+      else if (key === "type")
+        throw new DataModelValidationError(new DataModelValidationFailure(value, "type is immutable"));
+      else this.#extra[key] = deepClone(value);
+    }
+    this.updates.push({ changes: deepClone(changes), options: deepClone(options), userId: currentUser().id });
+    this.prepareData();
+  }
+  async delete(): Promise<this> {
+    this.deleted = true;
+    const parent = this.parent as (DoubleDocument & { items?: DoubleCollection<DoubleDocument> }) | null;
+    parent?.items?.delete(this._id);
+    return this;
+  }
+
+  getFlag(scope: string, key: string): unknown {
+    return getProperty(this.flags[scope], key);
+  }
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    const flags: Plain = {};
+    setProperty(flags, `${scope}.${key}`, value);
+    return this.update({ flags });
+  }
+  async unsetFlag(scope: string, key: string): Promise<this> {
+    const parts = key.split(".");
+    const last = parts.pop() ?? key;
+    const container = getProperty(this.flags[scope], parts.join("."));
+    const target = parts.length ? container : this.flags[scope];
+    if (isPlainObject(target)) delete target[last];
+    return this;
+  }
+
+  /** Renders nothing in Node; records the request. */
+  sheetRenders = 0;
+  get sheet(): { render: (force?: boolean) => void } {
+    return { render: () => void (this.sheetRenders += 1) };
+  }
+}
+
+export class DoubleItem extends DoubleDocument {
+  static override documentName = "Item";
+  get actor(): DoubleActor | null {
+    return this.parent instanceof DoubleActor ? this.parent : null;
+  }
+  static async create(data: Plain, { parent = null }: { parent?: DoubleDocument | null } = {}): Promise<DoubleItem> {
+    if (parent instanceof DoubleActor) return (await parent.createEmbeddedDocuments("Item", [data]))[0] as DoubleItem;
+    const item = new DoubleItem(data);
+    worldCollections.items.set(item.id, item);
+    return item;
+  }
+}
+
+export class DoubleActor extends DoubleDocument {
+  static override documentName = "Actor";
+  readonly items = new DoubleCollection<DoubleItem>();
+
+  constructor(data: Plain = {}, context: { parent?: DoubleDocument | null } = {}) {
+    super(data, context);
+    const items = Array.isArray(data.items) ? data.items : [];
+    for (const raw of items) if (isPlainObject(raw)) this.#addItem(raw);
+    this.prepareData();
+  }
+  #addItem(raw: Plain): DoubleItem {
+    const item = new DoubleItem(raw, { parent: this });
+    this.items.set(item.id, item);
+    return item;
+  }
+  override toObject(): Plain {
+    const out = super.toObject();
+    out.items = this.items ? this.items.map((i) => i.toObject()) : [];
+    return out;
+  }
+  async createEmbeddedDocuments(name: string, data: Plain[]): Promise<DoubleItem[]> {
+    if (name !== "Item") throw new Error(`The double only embeds Items, not ${name}`);
+    const created = data.map((d) => this.#addItem(d));
+    this.prepareData();
+    return created;
+  }
+  async updateEmbeddedDocuments(name: string, updates: Plain[]): Promise<DoubleItem[]> {
+    if (name !== "Item") throw new Error(`The double only embeds Items, not ${name}`);
+    const done: DoubleItem[] = [];
+    for (const u of updates) {
+      const item = typeof u._id === "string" ? this.items.get(u._id) : undefined;
+      if (!item) continue;
+      item.applyUpdate(u);
+      done.push(item);
+    }
+    this.prepareData();
+    return done;
+  }
+  async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<DoubleItem[]> {
+    if (name !== "Item") throw new Error(`The double only embeds Items, not ${name}`);
+    const gone = ids.flatMap((id) => {
+      const item = this.items.get(id);
+      if (!item) return [];
+      this.items.delete(id);
+      item.deleted = true;
+      return [item];
+    });
+    this.prepareData();
+    return gone;
+  }
+  static async create(data: Plain): Promise<DoubleActor> {
+    const actor = new DoubleActor(data);
+    worldCollections.actors.set(actor.id, actor);
+    return actor;
+  }
+}
+
+/** World collections the double's `game.actors` / `game.items` point to. */
+export const worldCollections = {
+  actors: new DoubleCollection<DoubleActor>(),
+  items: new DoubleCollection<DoubleItem>(),
+};

@@ -1,0 +1,142 @@
+/**
+ * `game`: settings (register/get/set with defaults, choices and onChange), i18n backed by the real lang files
+ * (lang/fr.json, lang/en.json; `localize` returns the key when missing, like Foundry), the current user and users.
+ */
+import { readFileSync, existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { DoubleCollection, worldCollections } from "./documents.ts";
+import { getProperty, type Plain } from "./utils.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export function readLang(lang: string): Plain {
+  const file = path.join(ROOT, "lang", `${lang}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Plain) : {};
+}
+
+export interface SettingConfigLike {
+  name?: string;
+  hint?: string;
+  scope?: string;
+  config?: boolean;
+  type?: unknown;
+  choices?: Record<string, string>;
+  default?: unknown;
+  requiresReload?: boolean;
+  onChange?: (value: unknown) => void;
+  range?: { min: number; max: number; step: number };
+  [key: string]: unknown;
+}
+
+export class SettingsDouble {
+  /** Registered configs, keyed `namespace.key`. */
+  readonly settings = new Map<string, SettingConfigLike & { namespace: string; key: string }>();
+  readonly values = new Map<string, unknown>();
+  readonly menus = new Map<string, unknown>();
+
+  register(namespace: string, key: string, config: SettingConfigLike): void {
+    this.settings.set(`${namespace}.${key}`, { ...config, namespace, key });
+  }
+  registerMenu(namespace: string, key: string, config: unknown): void {
+    this.menus.set(`${namespace}.${key}`, config);
+  }
+  get(namespace: string, key: string): unknown {
+    const id = `${namespace}.${key}`;
+    const config = this.settings.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    return this.values.has(id) ? this.values.get(id) : config.default;
+  }
+  /** Refuses a value outside `choices`, like Foundry's setting validation; calls onChange. */
+  async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    const id = `${namespace}.${key}`;
+    const config = this.settings.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    if (config.choices && !(String(value) in config.choices))
+      throw new Error(`Invalid value for ${id}: ${String(value)}`);
+    this.values.set(id, value);
+    config.onChange?.(value);
+    return value;
+  }
+  reset(): void {
+    this.settings.clear();
+    this.values.clear();
+    this.menus.clear();
+  }
+}
+
+export class I18nDouble {
+  lang = "en";
+  translations: Plain = {};
+  constructor(lang = "en") {
+    this.setLanguage(lang);
+  }
+  setLanguage(lang: string): void {
+    this.lang = lang;
+    this.translations = readLang(lang);
+  }
+  has(key: string): boolean {
+    return typeof getProperty(this.translations, key) === "string";
+  }
+  localize(key: string): string {
+    const v = getProperty(this.translations, key);
+    return typeof v === "string" ? v : key;
+  }
+  format(key: string, data: Record<string, unknown> = {}): string {
+    return this.localize(key).replace(/{([^}]+)}/g, (m, name: string) => (name in data ? String(data[name]) : m));
+  }
+}
+
+export class DoubleUser {
+  active = true;
+  flags: Plain = {};
+  constructor(
+    readonly id: string,
+    public name: string,
+    public isGM: boolean,
+  ) {}
+  get role(): number {
+    return this.isGM ? 4 : 1;
+  }
+  /** Records queries; a query handler in CONFIG.queries answers for the GM (relay tests). */
+  readonly queries: { name: string; data: unknown }[] = [];
+  async query(name: string, data: unknown, options: { timeout?: number } = {}): Promise<unknown> {
+    this.queries.push({ name, data });
+    const cfg = (globalThis as { CONFIG?: { queries?: Record<string, (d: unknown, o: unknown) => unknown> } }).CONFIG;
+    const handler = cfg?.queries?.[name];
+    if (!handler) throw new Error(`No query handler for ${name}`);
+    return handler(data, options);
+  }
+}
+
+export class UsersDouble extends DoubleCollection<DoubleUser> {
+  get activeGM(): DoubleUser | null {
+    return this.contents.filter((u) => u.isGM && u.active).sort((a, b) => a.id.localeCompare(b.id))[0] ?? null;
+  }
+}
+
+export function createGame(lang = "en") {
+  const gm = new DoubleUser("gm", "Gamemaster", true);
+  const player = new DoubleUser("player1", "Player", false);
+  const users = new UsersDouble([
+    [gm.id, gm],
+    [player.id, player],
+  ]);
+  return {
+    system: { id: "quintette", version: "0.0.0-test" },
+    settings: new SettingsDouble(),
+    i18n: new I18nDouble(lang),
+    user: gm as DoubleUser,
+    users,
+    actors: worldCollections.actors,
+    items: worldCollections.items,
+    messages: new DoubleCollection<unknown>(),
+    packs: new DoubleCollection<unknown>(),
+    modules: new DoubleCollection<{ id: string; active: boolean }>(),
+    combats: new DoubleCollection<unknown>(),
+    ready: false,
+    release: { generation: 13 },
+    version: "13.345",
+  };
+}
+export type GameDouble = ReturnType<typeof createGame>;

@@ -1,0 +1,231 @@
+/**
+ * The Foundry test double: a small fake of only the Foundry globals our adapters call, so adapter code runs in Node
+ * under Vitest. It never ships. What is faked, and why:
+ *
+ * - `Hooks` (hooks.ts): on/once/off/call/callAll with real handler calls and a record of every call, so a test can run
+ *   the system's init with `Hooks.callAll("init")` and assert which hooks fired.
+ * - `CONFIG`: Actor/Item/Combat/Combatant/ChatMessage (`dataModels`, `documentClass`, `typeLabels`), `Dice.rolls`,
+ *   `queries` (GM relay handlers), `ui`; plain objects the system fills at init, which tests read back.
+ * - `game` (game.ts): settings register/get/set (defaults, choices, onChange), i18n localize/format backed by the real
+ *   lang files, users with a GM and a player (`setDoubleUser` switches), `user.query` calling `CONFIG.queries`,
+ *   `system.id`, world collections of actors and items.
+ * - `foundry.abstract.DataModel/TypeDataModel` and `foundry.data.fields.*` (fields.ts): schemas that clean and
+ *   validate like Foundry for plain data (numbers cast from strings, integer/min/max/nullable, string choices,
+ *   nested schemas, arrays, sets), atomic `updateSource`.
+ * - `Actor`/`Item` documents (documents.ts): `system` from the registered data model, atomic `update`, embedded items,
+ *   flags, ownership by user; each update recorded.
+ * - `foundry.documents.collections.Actors/Items.registerSheet`: records calls (the manifest test checks every type
+ *   has a sheet).
+ * - `foundry.applications.api/sheets` (applications.ts): ApplicationV2, HandlebarsApplicationMixin,
+ *   DocumentSheetV2, ActorSheetV2, ItemSheetV2, DialogV2 as shells that run context preparation and actions
+ *   without a DOM; `foundry.applications.handlebars.loadTemplates/renderTemplate` record paths.
+ * - `ui.notifications`: info/warn/error record their messages for assertions.
+ * - `Handlebars`: a fresh instance of the real package, so helper registration works.
+ * - `foundry.utils`: the pure helpers we use (mergeObject, expandObject, flattenObject, get/setProperty, deepClone…).
+ * Everything else is absent on purpose: a call to something not faked fails loudly instead of passing silently.
+ */
+import HandlebarsLib from "handlebars";
+import { HooksDouble } from "./hooks.ts";
+import { fields, DataModel, TypeDataModel, DataModelValidationError, DataModelValidationFailure } from "./fields.ts";
+import {
+  DoubleActor,
+  DoubleItem,
+  DoubleCollection,
+  OWNERSHIP,
+  worldCollections,
+  type DoubleDocument,
+} from "./documents.ts";
+import { createGame, type GameDouble, type DoubleUser } from "./game.ts";
+import {
+  ApplicationV2,
+  HandlebarsApplicationMixin,
+  DocumentSheetV2,
+  ActorSheetV2,
+  ItemSheetV2,
+  DialogV2,
+} from "./applications.ts";
+import { utils, resetRandomID, type Plain } from "./utils.ts";
+
+export interface SheetRegistration {
+  documentName: string;
+  scope: string;
+  sheetClass: unknown;
+  options: { types?: string[]; makeDefault?: boolean; label?: string; [k: string]: unknown };
+}
+export interface Notification {
+  type: "info" | "warn" | "error" | "success";
+  message: string;
+  options: unknown;
+}
+
+function documentConfig(documentClass: unknown) {
+  return {
+    documentClass,
+    dataModels: {} as Record<string, unknown>,
+    typeLabels: {} as Record<string, string>,
+    typeIcons: {} as Record<string, string>,
+    sheetClasses: {} as Record<string, unknown>,
+    trackableAttributes: {} as Record<string, unknown>,
+  };
+}
+
+function createState(lang: string) {
+  const hooks = new HooksDouble();
+  const sheets: SheetRegistration[] = [];
+  const notifications: Notification[] = [];
+  const templates: string[] = [];
+  const game: GameDouble = createGame(lang);
+  const notify =
+    (type: Notification["type"]) =>
+    (message: string, options: unknown = {}): Notification => {
+      const n = { type, message, options };
+      notifications.push(n);
+      return n;
+    };
+  const sheetCollection = (documentName: string) => ({
+    registerSheet(scope: string, sheetClass: unknown, options: SheetRegistration["options"] = {}) {
+      sheets.push({ documentName, scope, sheetClass, options });
+    },
+    unregisterSheet(scope: string, sheetClass: unknown, options: SheetRegistration["options"] = {}) {
+      sheets.push({ documentName, scope, sheetClass, options: { ...options, unregister: true } });
+    },
+  });
+  const CONFIG = {
+    Actor: documentConfig(DoubleActor),
+    Item: documentConfig(DoubleItem),
+    Combat: documentConfig(undefined),
+    Combatant: documentConfig(undefined),
+    ChatMessage: documentConfig(undefined),
+    Dice: {
+      rolls: [] as unknown[],
+      terms: {} as Record<string, unknown>,
+      rollModes: { publicroll: {}, gmroll: {}, blindroll: {}, selfroll: {} } as Record<string, unknown>,
+    },
+    queries: {} as Record<string, unknown>,
+    ui: {} as Record<string, unknown>,
+    statusEffects: [] as unknown[],
+    supportedLanguages: { en: "English", fr: "Français" },
+  };
+  const foundry = {
+    utils,
+    abstract: { DataModel, TypeDataModel },
+    data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
+    documents: {
+      collections: { Actors: sheetCollection("Actor"), Items: sheetCollection("Item") },
+    },
+    applications: {
+      api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
+      sheets: { ActorSheetV2, ItemSheetV2 },
+      handlebars: {
+        loadTemplates: async (paths: string[] | Record<string, string>) => {
+          templates.push(...(Array.isArray(paths) ? paths : Object.values(paths)));
+          return [];
+        },
+        renderTemplate: async (path: string, _data: unknown) => `<template data-path="${path}"></template>`,
+      },
+    },
+  };
+  const ui = {
+    notifications: {
+      info: notify("info"),
+      warn: notify("warn"),
+      error: notify("error"),
+      success: notify("success"),
+      notify: (message: string, type: Notification["type"] = "info", options: unknown = {}) =>
+        notify(type)(message, options),
+    },
+  };
+  const CONST = {
+    DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP,
+    DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" },
+    USER_ROLES: { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 },
+  };
+  const findByUuid = (uuid: string): DoubleDocument | null => {
+    const parts = uuid.split(".");
+    const [kind, id, sub, subId] = parts;
+    const root =
+      kind === "Actor"
+        ? worldCollections.actors.get(id ?? "")
+        : kind === "Item"
+          ? worldCollections.items.get(id ?? "")
+          : undefined;
+    if (!root) return null;
+    if (sub === "Item" && root instanceof DoubleActor) return root.items.get(subId ?? "") ?? null;
+    return root;
+  };
+  return { hooks, sheets, notifications, templates, game, CONFIG, foundry, ui, CONST, findByUuid };
+}
+
+export type DoubleState = ReturnType<typeof createState>;
+let state: DoubleState | undefined;
+
+/** The current double's records (hooks, sheet registrations, notifications, preloaded templates, game). */
+export function doubleState(): DoubleState {
+  if (!state) throw new Error("The Foundry double is not installed");
+  return state;
+}
+
+/** Installs fresh globals: game, CONFIG, CONST, foundry, Hooks, ui, Handlebars, Actor, Item, fromUuid(Sync). */
+export function installFoundryDouble({ lang = "en" }: { lang?: string } = {}): DoubleState {
+  resetRandomID();
+  worldCollections.actors.clear();
+  worldCollections.items.clear();
+  DialogV2.reset();
+  state = createState(lang);
+  const s = state;
+  Object.assign(globalThis, {
+    game: s.game,
+    CONFIG: s.CONFIG,
+    CONST: s.CONST,
+    foundry: s.foundry,
+    Hooks: s.hooks,
+    ui: s.ui,
+    Handlebars: HandlebarsLib.create(),
+    Actor: DoubleActor,
+    Item: DoubleItem,
+    fromUuid: async (uuid: string) => s.findByUuid(uuid),
+    fromUuidSync: (uuid: string) => s.findByUuid(uuid),
+  });
+  return s;
+}
+
+/** Back to a clean double (same classes, fresh state); call in `beforeEach`. */
+export function resetFoundryDouble(options: { lang?: string } = {}): DoubleState {
+  return installFoundryDouble({ lang: options.lang ?? state?.game.i18n.lang ?? "en" });
+}
+
+/** Switches the current user (`"gm"` or `"player1"`, or any user added to `game.users`). */
+export function setDoubleUser(id: string): DoubleUser {
+  const s = doubleState();
+  const user = s.game.users.get(id);
+  if (!user) throw new Error(`No user ${id} in the double`);
+  s.game.user = user;
+  return user;
+}
+
+/** Sheet classes registered for a document type. */
+export function sheetsFor(documentName: "Actor" | "Item", type: string): SheetRegistration[] {
+  return doubleState().sheets.filter(
+    (r) => r.documentName === documentName && !r.options.unregister && (r.options.types ?? []).includes(type),
+  );
+}
+
+export {
+  HooksDouble,
+  DataModel,
+  TypeDataModel,
+  fields,
+  DataModelValidationError,
+  DataModelValidationFailure,
+  DoubleActor,
+  DoubleItem,
+  DoubleCollection,
+  ApplicationV2,
+  HandlebarsApplicationMixin,
+  DocumentSheetV2,
+  ActorSheetV2,
+  ItemSheetV2,
+  DialogV2,
+  OWNERSHIP,
+  type Plain,
+};

@@ -1,0 +1,68 @@
+import "../../double/setup.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  doubleState,
+  resetFoundryDouble,
+  sheetsFor,
+  setDoubleUser,
+  DoubleActor,
+  DataModelValidationError,
+  fields,
+  TypeDataModel,
+} from "../../double/index.ts";
+
+describe("Foundry double", () => {
+  beforeEach(() => resetFoundryDouble());
+
+  it("records and runs hooks, once handlers only once", () => {
+    const seen: unknown[] = [];
+    Hooks.once("init", () => seen.push("once"));
+    Hooks.on("init", () => seen.push("on"));
+    Hooks.callAll("init");
+    Hooks.callAll("init");
+    expect(seen).toEqual(["once", "on", "on"]);
+    expect(doubleState().hooks.calls.filter((c) => c.hook === "init")).toHaveLength(2);
+  });
+
+  it("validates number fields like Foundry: cast, integer, range", () => {
+    const f = new fields.NumberField({ integer: true, min: -2, max: 4, initial: 0, nullable: false });
+    expect(f.clean("3")).toBe(3);
+    expect(f.validate(5)).toBeDefined();
+    expect(f.validate(1.5)).toBeDefined();
+    expect(f.validate(4)).toBeUndefined();
+  });
+
+  it("builds system from CONFIG data models and keeps a document unchanged after an invalid update", async () => {
+    const { NumberField, SchemaField, StringField } = fields;
+    class Model extends TypeDataModel {
+      static override defineSchema() {
+        return {
+          stats: new SchemaField({ force: new NumberField({ integer: true, min: 0, max: 10, initial: 5 }) }),
+          note: new StringField({ initial: "x" }),
+        };
+      }
+    }
+    doubleState().CONFIG.Actor.dataModels.hero = Model;
+    const actor = new DoubleActor({ name: "A", type: "hero", system: { note: "keep" } });
+    expect(actor.system).toMatchObject({ stats: { force: 5 }, note: "keep" });
+    await expect(actor.update({ "system.stats.force": 11 })).rejects.toBeInstanceOf(DataModelValidationError);
+    expect(actor.system).toMatchObject({ stats: { force: 5 }, note: "keep" });
+    await actor.update({ "system.stats.force": 7 });
+    expect(actor.toObject()).toMatchObject({ system: { stats: { force: 7 }, note: "keep" } });
+  });
+
+  it("records sheet registrations, settings and notifications; localizes from the lang files", async () => {
+    const s = doubleState();
+    s.foundry.documents.collections.Actors.registerSheet("quintette", class {}, { types: ["hero"] });
+    expect(sheetsFor("Actor", "hero")).toHaveLength(1);
+    s.game.settings.register("quintette", "x", { default: 1, choices: { 1: "a", 2: "b" } });
+    await expect(s.game.settings.set("quintette", "x", 3)).rejects.toThrow();
+    await s.game.settings.set("quintette", "x", 2);
+    expect(s.game.settings.get("quintette", "x")).toBe(2);
+    s.ui.notifications.warn("careful");
+    expect(s.notifications).toEqual([{ type: "warn", message: "careful", options: {} }]);
+    expect(s.game.i18n.localize("NOPE.Key")).toBe("NOPE.Key");
+    setDoubleUser("player1");
+    expect(doubleState().game.user.isGM).toBe(false);
+  });
+});
