@@ -5,3 +5,6 @@ export * from "./odds";
 export * from "./progression";
 export * from "./classes";
 export * from "./moves";
+export * from "./penchants";
+export * from "./surpass";
+export * from "./wounds";
