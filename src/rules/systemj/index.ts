@@ -11,3 +11,4 @@ export * from "./combat";
 export * from "./damage";
 export * from "./cards";
 export * from "./time";
+export * from "./combat-odds";
