@@ -1,0 +1,74 @@
+import { describe, it, expect } from "vitest";
+import {
+  checkMartialChoice,
+  COMBAT_ACTION_IDS,
+  COMBAT_ACTIONS,
+  engagedReactionPenalty,
+  martialEffects,
+  PENALTIES,
+  PRIMES,
+} from "./combat";
+import { isSkillId } from "./skills";
+
+describe("primes and penalties", () => {
+  it("lists the eight primes and seven penalties", () => {
+    expect(PRIMES).toHaveLength(8);
+    expect(PENALTIES).toHaveLength(7);
+  });
+  it("one prime costs one penalty; an advanced action one penalty with no prime", () => {
+    expect(checkMartialChoice({ primes: ["efficacite"], penalties: ["difficulte"] }).valid).toBe(true);
+    expect(checkMartialChoice({ primes: ["efficacite"] }).valid).toBe(false);
+    expect(checkMartialChoice({ primes: ["efficacite", "prudence"], penalties: ["danger", "risque"] }).valid).toBe(
+      false,
+    );
+    expect(checkMartialChoice({ advanced: true, penalties: ["ralentissement"] }).valid).toBe(true);
+    expect(checkMartialChoice({ advanced: true }).valid).toBe(false);
+    expect(checkMartialChoice({}).valid).toBe(true);
+  });
+  it("checks that each applies to the action", () => {
+    expect(checkMartialChoice({ primes: ["blessureGrave"], penalties: ["difficulte"], action: "frapper" }).valid).toBe(
+      true,
+    );
+    expect(checkMartialChoice({ primes: ["blessureGrave"], penalties: ["difficulte"], action: "feinter" }).valid).toBe(
+      false,
+    );
+    expect(
+      checkMartialChoice({ primes: ["efficacite"], penalties: ["blessureLegere"], action: "detruire" }).valid,
+    ).toBe(false);
+  });
+  it("adds up the effects", () => {
+    expect(martialEffects({ primes: ["efficacite"], penalties: ["difficulte"] }).final).toBe(0);
+    const e = martialEffects({
+      primes: ["acceleration"],
+      penalties: ["ralentissement"],
+      freePrimes: ["blessureGrave"],
+    });
+    expect(e.initiativeAtTurnEnd).toEqual({ always: -3, onSuccess: 3 });
+    expect(e.damageSteps).toEqual(["plusMoitie"]);
+    const f = martialEffects({ primes: ["blessurePrecise"], penalties: ["facilite"] });
+    expect(f).toMatchObject({ protectionHalved: true, targetReaction: 3 });
+    expect(martialEffects({ primes: ["prudence"], penalties: ["danger"] }).nextReaction).toBe(0);
+    expect(martialEffects({ primes: ["debordement"], penalties: ["risque"] })).toMatchObject({
+      targetReaction: -3,
+      specials: ["incident"],
+    });
+    expect(() => martialEffects({ primes: ["efficacite"] })).toThrow(RangeError);
+  });
+  it("reaction penalty when engaged with several opponents, the first included", () => {
+    expect(engagedReactionPenalty(1)).toBe(0);
+    expect(engagedReactionPenalty(2)).toBe(-2);
+    expect(engagedReactionPenalty(3)).toBe(-3);
+  });
+});
+
+describe("combat actions", () => {
+  it("ships the seventeen actions with known skills", () => {
+    expect(COMBAT_ACTIONS.map((a) => a.id)).toEqual([...COMBAT_ACTION_IDS]);
+    for (const a of COMBAT_ACTIONS) {
+      for (const s of a.skills) expect(isSkillId(s)).toBe(true);
+      if (a.reaction !== "speciale") for (const s of a.reaction) expect(isSkillId(s)).toBe(true);
+    }
+    expect(COMBAT_ACTIONS.find((a) => a.id === "frapper")?.reaction).toEqual(["corpsACorps", "esquive", "melee"]);
+    expect(COMBAT_ACTIONS.find((a) => a.id === "desarmer")?.types).toContain("avancee");
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, it, expect } from "vitest";
+import fc from "fast-check";
+import { attackDamage, fallDamage, objectProtection, stepDamage, CONTINUOUS_AGGRESSIONS } from "./harm";
+
+describe("attackDamage", () => {
+  it("weapon damage minus protection, never below 0", () => {
+    expect(attackDamage({ weaponDamage: 4, protection: 1 }).damage).toBe(3);
+    expect(attackDamage({ weaponDamage: 2, protection: 5 }).damage).toBe(0);
+  });
+  it("source example: a sword does 8 instead of 4 to a Trinité", () => {
+    expect(attackDamage({ weaponDamage: 4, targetIsTrinite: true, swordKind: true })).toMatchObject({
+      raw: 8,
+      damage: 8,
+      swordRule: true,
+    });
+    expect(attackDamage({ weaponDamage: 4, targetIsTrinite: false, swordKind: true }).damage).toBe(4);
+    expect(attackDamage({ weaponDamage: 4, targetIsTrinite: true, swordKind: false }).damage).toBe(4);
+  });
+  it("primes: ±50% rounded up, precise halves protection rounded up", () => {
+    expect(stepDamage(5, "moitie")).toBe(3);
+    expect(stepDamage(5, "plusMoitie")).toBe(8);
+    expect(attackDamage({ weaponDamage: 5, protection: 3, steps: ["plusMoitie"] }).damage).toBe(5);
+    expect(attackDamage({ weaponDamage: 5, protection: 3, precise: true }).damage).toBe(3);
+    expect(attackDamage({ weaponDamage: 4, targetIsTrinite: true, swordKind: true, steps: ["plusMoitie"] }).raw).toBe(
+      12,
+    );
+    expect(attackDamage({ weaponDamage: 6, protection: 1, areaMiss: true }).damage).toBe(2);
+  });
+  it("rejects impossible values", () => {
+    expect(() => attackDamage({ weaponDamage: -1 })).toThrow(RangeError);
+    expect(() => attackDamage({ weaponDamage: 3, protection: 1.5 })).toThrow(RangeError);
+  });
+  it("property: never negative, never above the raw damage", () => {
+    fc.assert(
+      fc.property(fc.nat(30), fc.nat(10), fc.boolean(), fc.boolean(), (w, p, t, s) => {
+        const r = attackDamage({ weaponDamage: w, protection: p, targetIsTrinite: t, swordKind: s });
+        expect(r.damage).toBeGreaterThanOrEqual(0);
+        expect(r.damage).toBeLessThanOrEqual(r.raw);
+        expect(r.raw).toBe(t && s ? 2 * w : w);
+      }),
+    );
+  });
+});
+
+describe("other harm", () => {
+  it("falls: 1 per 2 m, concrete +3, water −6, Esquive −3", () => {
+    expect(fallDamage(6)).toBe(3);
+    expect(fallDamage(7)).toBe(3);
+    expect(fallDamage(6, "beton")).toBe(6);
+    expect(fallDamage(10, "eau")).toBe(0);
+    expect(fallDamage(10, "normal", true)).toBe(2);
+  });
+  it("objects: material protection, +1 for weapons and armour", () => {
+    expect(objectProtection("metal")).toBe(4);
+    expect(objectProtection("bois", true)).toBe(3);
+    expect(objectProtection("verreTissu")).toBe(0);
+  });
+  it("continuous aggressions carry their skill and difficulties", () => {
+    expect(CONTINUOUS_AGGRESSIONS.map((a) => a.id)).toEqual([
+      "asphyxie",
+      "chaleur",
+      "fatigue",
+      "froid",
+      "maladie",
+      "poison",
+    ]);
+    expect(CONTINUOUS_AGGRESSIONS.find((a) => a.id === "chaleur")).toMatchObject({ damage: 4, skill: "survie" });
+  });
+});

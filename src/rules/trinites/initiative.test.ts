@@ -1,0 +1,166 @@
+import { describe, it, expect } from "vitest";
+import fc from "fast-check";
+import {
+  beginRound,
+  beginTurn,
+  fallUnconscious,
+  initialState,
+  initiativeScore,
+  nextToAct,
+  roundOver,
+  shiftInitiative,
+  wakeUp,
+  type InitiativeState,
+  type Place,
+} from "./initiative";
+
+const place = fc.constantFrom<Place>("retrait", "garde", "feu");
+const state = fc.record({ score: fc.integer({ min: 1, max: 12 }), place });
+const INDEX: Record<Place, number> = { retrait: 0, garde: 1, feu: 2 };
+/** Position on one line 1…36: the wrap rules make a shift move it by delta, clamped at both ends. */
+const position = (s: InitiativeState): number => s.score + 12 * INDEX[s.place];
+
+describe("initiativeScore", () => {
+  it("halves the final, rounding up, within 1…12", () => {
+    expect(initiativeScore(13)).toBe(7);
+    expect(initiativeScore(14)).toBe(7);
+    expect(initiativeScore(25)).toBe(12);
+    expect(initiativeScore(40)).toBe(12);
+    expect(initiativeScore(1)).toBe(1);
+    expect(initiativeScore(-5)).toBe(1);
+    expect(() => initiativeScore(2.5)).toThrow(RangeError);
+  });
+  it("property: always 1…12", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100, max: 100 }), (f) => {
+        const s = initiativeScore(f);
+        expect(s).toBeGreaterThanOrEqual(1);
+        expect(s).toBeLessThanOrEqual(12);
+      }),
+    );
+  });
+  it("surprised fighters start en retrait, the others en garde", () => {
+    expect(initialState(15, true)).toEqual({ score: 8, place: "retrait" });
+    expect(initialState(15)).toEqual({ score: 8, place: "garde" });
+  });
+});
+
+describe("rounds", () => {
+  it("begins a round: garde → feu, retrait → garde", () => {
+    expect(
+      beginRound([
+        { score: 5, place: "garde" },
+        { score: 9, place: "retrait" },
+      ]),
+    ).toEqual([
+      { score: 5, place: "feu" },
+      { score: 9, place: "garde" },
+    ]);
+  });
+  it("the highest in the fire acts; ties act together; the acting dice go back en garde", () => {
+    let s: InitiativeState[] = beginRound([
+      { score: 7, place: "garde" },
+      { score: 10, place: "garde" },
+      { score: 10, place: "garde" },
+      { score: 12, place: "retrait" },
+    ]);
+    expect(nextToAct(s)).toEqual([1, 2]);
+    s = beginTurn(s, [1, 2]);
+    expect(nextToAct(s)).toEqual([0]);
+    s = beginTurn(s, [0]);
+    expect(roundOver(s)).toBe(true);
+    expect(nextToAct(s)).toEqual([]);
+    expect(() => beginTurn(s, [0])).toThrow(RangeError);
+  });
+  it("a die pushed above 12 en garde re-enters the fire and may act again, next if highest", () => {
+    let s = beginTurn(
+      beginRound([
+        { score: 11, place: "garde" },
+        { score: 5, place: "garde" },
+      ]),
+      [0],
+    );
+    s = s.map((x, i) => (i === 0 ? shiftInitiative(x, 3) : x)); // Accélération at the end of its turn
+    expect(s[0]).toEqual({ score: 2, place: "feu" });
+    expect(nextToAct(s)).toEqual([1]);
+    s = beginTurn(s, [1]);
+    expect(nextToAct(s)).toEqual([0]);
+  });
+});
+
+describe("shiftInitiative", () => {
+  it("wraps below 1 in the fire or en garde", () => {
+    expect(shiftInitiative({ score: 2, place: "feu" }, -3)).toEqual({ score: 11, place: "garde" });
+    expect(shiftInitiative({ score: 2, place: "garde" }, -3)).toEqual({ score: 11, place: "retrait" });
+    expect(shiftInitiative({ score: 2, place: "retrait" }, -3)).toEqual({ score: 1, place: "retrait" });
+  });
+  it("wraps above 12 en retrait or en garde, and stops at 12 in the fire", () => {
+    expect(shiftInitiative({ score: 11, place: "retrait" }, 3)).toEqual({ score: 2, place: "garde" });
+    expect(shiftInitiative({ score: 11, place: "garde" }, 3)).toEqual({ score: 2, place: "feu" });
+    expect(shiftInitiative({ score: 11, place: "feu" }, 3)).toEqual({ score: 12, place: "feu" });
+  });
+  it("pain (−3) and waiting", () => {
+    expect(shiftInitiative({ score: 9, place: "feu" }, -3)).toEqual({ score: 6, place: "feu" });
+    expect(shiftInitiative({ score: 12, place: "feu" }, -12)).toEqual({ score: 12, place: "garde" });
+  });
+  it("rejects impossible states", () => {
+    expect(() => shiftInitiative({ score: 13, place: "feu" }, 0)).toThrow(RangeError);
+    expect(() => shiftInitiative({ score: 3, place: "loin" as Place }, 0)).toThrow(RangeError);
+    expect(() => shiftInitiative({ score: 3, place: "feu" }, 0.5)).toThrow(RangeError);
+  });
+  it("property: scores stay 1…12 and the position moves by delta, clamped to 1…36", () => {
+    fc.assert(
+      fc.property(state, fc.integer({ min: -40, max: 40 }), (s, delta) => {
+        const t = shiftInitiative(s, delta);
+        expect(t.score).toBeGreaterThanOrEqual(1);
+        expect(t.score).toBeLessThanOrEqual(12);
+        expect(position(t)).toBe(Math.min(36, Math.max(1, position(s) + delta)));
+      }),
+    );
+  });
+  it("property: one wrap rule at a time for small changes", () => {
+    fc.assert(
+      fc.property(state, fc.integer({ min: -11, max: 11 }), (s, delta) => {
+        const t = shiftInitiative(s, delta);
+        const raw = s.score + delta;
+        if (raw >= 1 && raw <= 12) expect(t).toEqual({ score: raw, place: s.place });
+        else if (raw < 1 && s.place === "retrait") expect(t).toEqual({ score: 1, place: "retrait" });
+        else if (raw < 1) expect(t).toEqual({ score: raw + 12, place: s.place === "feu" ? "garde" : "retrait" });
+        else if (s.place === "feu") expect(t).toEqual({ score: 12, place: "feu" });
+        else expect(t).toEqual({ score: raw - 12, place: s.place === "retrait" ? "garde" : "feu" });
+      }),
+    );
+  });
+  it("property: a round always ends when no turn gains 12 or more", () => {
+    const turnShifts = fc.array(fc.tuple(fc.nat(7), fc.integer({ min: -3, max: 3 })), { maxLength: 3 });
+    fc.assert(
+      fc.property(
+        fc.array(state, { minLength: 1, maxLength: 8 }),
+        fc.array(turnShifts, { maxLength: 200 }),
+        (start, shifts) => {
+          let s = beginRound(start);
+          const bound = s.reduce((acc, x) => acc + position(x), 0); // the sum of positions drops ≥ 1 per turn
+          let turns = 0;
+          while (!roundOver(s)) {
+            const acting = nextToAct(s);
+            s = beginTurn(s, acting);
+            for (const [target, delta] of shifts[turns % Math.max(1, shifts.length)] ?? []) {
+              const i = target % s.length;
+              s = s.map((x, j) => (j === i ? shiftInitiative(x, delta) : x));
+            }
+            turns++;
+            expect(turns).toBeLessThanOrEqual(bound);
+          }
+          expect(nextToAct(s)).toEqual([]);
+        },
+      ),
+    );
+  });
+});
+
+describe("unconsciousness", () => {
+  it("sends the die en retrait with its value, and back en garde on waking", () => {
+    expect(fallUnconscious({ score: 8, place: "feu" })).toEqual({ score: 8, place: "retrait" });
+    expect(wakeUp({ score: 8, place: "retrait" })).toEqual({ score: 8, place: "garde" });
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, it, expect } from "vitest";
+import fc from "fast-check";
+import {
+  applyDamage,
+  BOXES_PER_LINE,
+  careDifficulty,
+  comaTick,
+  currentLine,
+  heal,
+  lifeBoxes,
+  lifeState,
+  maxHitPoints,
+  recoveryRule,
+  regenerate,
+  regenerationKarma,
+  type LifeState,
+} from "./life";
+
+const ORDER: LifeState[] = ["indemne", "endolori", "blesse", "inconscient", "mort"];
+
+describe("life lines", () => {
+  it("source example: a human has 3 lines of 4 (12 HP), an Adam' 3 lines of 8 (24 HP)", () => {
+    expect(maxHitPoints(BOXES_PER_LINE.humain)).toBe(12);
+    expect(maxHitPoints(BOXES_PER_LINE.trinite)).toBe(24);
+  });
+  it("states by the first box of each line", () => {
+    expect(lifeState(0, 4)).toBe("indemne");
+    expect(lifeState(1, 4)).toBe("endolori");
+    expect(lifeState(4, 4)).toBe("endolori");
+    expect(lifeState(5, 4)).toBe("blesse");
+    expect(lifeState(8, 4)).toBe("blesse");
+    expect(lifeState(9, 4)).toBe("inconscient");
+    expect(lifeState(12, 4)).toBe("inconscient");
+    expect(lifeState(13, 4)).toBe("mort");
+    expect(lifeState(17, 8)).toBe("inconscient");
+    expect(currentLine(9, 8)).toBe(2);
+  });
+  it("rejects impossible damage", () => {
+    expect(() => lifeState(14, 4)).toThrow(RangeError);
+    expect(() => lifeState(-1, 4)).toThrow(RangeError);
+    expect(() => lifeState(2, 0)).toThrow(RangeError);
+    expect(() => applyDamage(0, -2, 4)).toThrow(RangeError);
+  });
+  it("boxes fill line by line", () => {
+    expect(lifeBoxes(6, 4)).toEqual([
+      [true, true, true, true],
+      [true, true, false, false],
+      [false, false, false, false],
+    ]);
+  });
+});
+
+describe("applyDamage", () => {
+  it("fills in order and reports pain when line 2 is touched", () => {
+    expect(applyDamage(0, 3, 4)).toMatchObject({ damage: 3, pain: false, state: "endolori" });
+    expect(applyDamage(3, 2, 4)).toMatchObject({ damage: 5, pain: true, initiativeDelta: -3, state: "blesse" });
+    expect(applyDamage(5, 1, 4)).toMatchObject({ damage: 6, pain: true });
+    expect(applyDamage(8, 1, 4)).toMatchObject({ damage: 9, pain: false, state: "inconscient", knockedOut: true });
+    expect(applyDamage(2, 10, 4)).toMatchObject({ damage: 12, pain: true, state: "inconscient" });
+    expect(applyDamage(5, 0, 4)).toMatchObject({ damage: 5, pain: false });
+  });
+  it("death comes when a box must be checked and all are", () => {
+    expect(applyDamage(11, 1, 4)).toMatchObject({ damage: 12, state: "inconscient" });
+    expect(applyDamage(12, 1, 4)).toMatchObject({ damage: 13, state: "mort" });
+    expect(applyDamage(3, 30, 4)).toMatchObject({ damage: 13, state: "mort" });
+  });
+  it("a non-lethal wound never checks the last box", () => {
+    expect(applyDamage(3, 30, 4, { nonLethal: true })).toMatchObject({ damage: 11, state: "inconscient" });
+    expect(applyDamage(12, 3, 4, { nonLethal: true })).toMatchObject({ damage: 12, state: "inconscient" });
+  });
+  it("property: matches checking boxes one by one", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(4, 8),
+        fc.integer({ min: 0, max: 25 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.boolean(),
+        (boxes, before, amount, nonLethal) => {
+          fc.pre(before <= 3 * boxes);
+          let d = before;
+          let touchedLine2 = false;
+          for (let i = 0; i < amount; i++) {
+            if (d > 3 * boxes) break;
+            if (nonLethal && d >= 3 * boxes - 1) break;
+            d++;
+            if (d > boxes && d <= 2 * boxes) touchedLine2 = true;
+          }
+          const r = applyDamage(before, amount, boxes, { nonLethal });
+          expect(r.damage).toBe(d);
+          expect(r.pain).toBe(touchedLine2);
+          if (nonLethal) expect(r.state).not.toBe("mort");
+          expect(ORDER.indexOf(r.state)).toBeGreaterThanOrEqual(ORDER.indexOf(lifeState(before, boxes)));
+        },
+      ),
+    );
+  });
+});
+
+describe("recovery and regeneration", () => {
+  it("coma costs 1 HP an hour unless the wound was non-lethal", () => {
+    expect(comaTick(9, 4).damage).toBe(10);
+    expect(comaTick(12, 4).state).toBe("mort");
+    expect(comaTick(9, 4, true).damage).toBe(9);
+    expect(comaTick(5, 4).damage).toBe(5);
+  });
+  it("recovery by line", () => {
+    expect(recoveryRule(0, 4)).toBeNull();
+    expect(recoveryRule(3, 4)).toMatchObject({ line: 1, period: "heure", needsCarer: false });
+    expect(recoveryRule(6, 4)).toMatchObject({ line: 2, period: "jour", needsCarer: true });
+    expect(recoveryRule(10, 4)).toMatchObject({ line: 3, period: "semaine", test: { skill: "soins", difficulty: -6 } });
+    expect(recoveryRule(13, 4)).toBeNull();
+    expect(heal(6, 10, 4)).toBe(0);
+    expect(() => heal(13, 1, 4)).toThrow(RangeError);
+  });
+  it("care difficulty by state", () => {
+    expect(careDifficulty("endolori")).toBe(0);
+    expect(careDifficulty("blesse")).toBe(-3);
+    expect(careDifficulty("inconscient")).toBe(-6);
+    expect(() => careDifficulty("mort")).toThrow(RangeError);
+  });
+  it("regeneration: the right Karma by state, 4 HP per point", () => {
+    expect(regenerationKarma("endolori")).toEqual(["lumiere", "tenebres"]);
+    expect(regenerationKarma("blesse")).toEqual(["lumiere"]);
+    expect(regenerationKarma("inconscient")).toEqual(["tenebres"]);
+    expect(regenerationKarma("indemne")).toEqual([]);
+    expect(regenerate(20, 8, "tenebres")).toEqual({ damage: 16, state: "blesse" });
+    expect(regenerate(12, 8, "lumiere", 2)).toEqual({ damage: 4, state: "endolori" });
+    expect(() => regenerate(12, 8, "tenebres")).toThrow(RangeError);
+    expect(() => regenerate(20, 8, "lumiere")).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, it, expect } from "vitest";
+import fc from "fast-check";
+import { enumerate } from "../shared/distribution";
+import { outcomeDistribution, singleDieChance, successChance } from "./odds";
+import { resolveTest } from "./test";
+
+/** Every chain with up to 3 explosions, with its probability; one long chain stands for the rest (all succeed). */
+function chains(): { dice: number[]; p: number }[] {
+  const out: { dice: number[]; p: number }[] = [];
+  for (let k = 0; k <= 3; k++) {
+    for (let f = 1; f <= 11; f++) out.push({ dice: [...Array<number>(k).fill(12), f], p: 12 ** -(k + 1) });
+  }
+  out.push({ dice: [12, 12, 12, 12, 1], p: 12 ** -4 });
+  return out;
+}
+
+/** Brute force through resolveTest itself: one die, or two dice with the better pick. */
+function bruteForce(score: number, difficulty: number, dice: 1 | 2): number {
+  const all = chains();
+  let p = 0;
+  if (dice === 1) {
+    for (const c of all) if (resolveTest({ dice: c.dice, score, difficulty }).success) p += c.p;
+    return p;
+  }
+  for (const a of all) {
+    for (const b of all) {
+      const ok =
+        resolveTest({ dice: a.dice, score, difficulty }).success ||
+        resolveTest({ dice: b.dice, score, difficulty }).success;
+      if (ok) p += a.p * b.p;
+    }
+  }
+  return p;
+}
+
+/** Closed form: P(natural ≥ t) for t ≥ 2 is (13 − j)/12 × 12^−k with t = 12k + j, j in 1…12. */
+function closedForm(modifier: number): number {
+  const t = Math.max(2, 12 - modifier);
+  const k = Math.floor((t - 1) / 12);
+  const j = t - 12 * k;
+  return ((13 - j) / 12) * 12 ** -k;
+}
+
+describe("successChance", () => {
+  it("hand values for one die", () => {
+    expect(successChance({ score: 0, dice: 1 })).toBeCloseTo(1 / 12, 12); // only an explosion
+    expect(successChance({ score: 7, dice: 1 })).toBeCloseTo(8 / 12, 12); // 5…11 and 12
+    expect(successChance({ score: 30, dice: 1 })).toBeCloseTo(11 / 12, 12); // all but the natural 1
+    expect(successChance({ score: -1, dice: 1 })).toBeCloseTo(1 / 12, 12); // 12, then anything: 13+
+    // 14+: a 12 then 2…11, or a 12 then a 12
+    expect(successChance({ score: -2, dice: 1 })).toBeCloseTo((1 / 12) * (10 / 12) + 1 / 144, 12);
+  });
+  it("hand values for two dice: 1 − (1 − p)²", () => {
+    expect(successChance({ score: 7, dice: 2 })).toBeCloseTo(1 - (4 / 12) ** 2, 12);
+    expect(successChance({ score: 0, dice: 2 })).toBeCloseTo(1 - (11 / 12) ** 2, 12);
+    expect(successChance({ score: 30, dice: 2 })).toBeCloseTo(1 - (1 / 12) ** 2, 12);
+  });
+  it("matches the brute force through resolveTest, every score −20…20 and difficulty", () => {
+    for (let score = -20; score <= 20; score++) {
+      for (const difficulty of [6, 3, 0, -3, -6, -9]) {
+        expect(successChance({ score, difficulty, dice: 1 })).toBeCloseTo(bruteForce(score, difficulty, 1), 12);
+        expect(successChance({ score, difficulty, dice: 1 })).toBeCloseTo(closedForm(score + difficulty), 12);
+      }
+    }
+  });
+  it("matches the brute force for two dice on a sample", () => {
+    for (const [score, difficulty] of [
+      [7, 0],
+      [0, -3],
+      [-10, -9],
+      [15, 6],
+      [-20, -9],
+    ] as const) {
+      expect(successChance({ score, difficulty, dice: 2 })).toBeCloseTo(bruteForce(score, difficulty, 2), 12);
+    }
+  });
+  it("matches a plain enumeration of two d12 when no explosion matters", () => {
+    // modifier 5: success needs a natural 7…11 or any explosion, so one face ≥ 7 on either die
+    const p = enumerate([12, 12], ([a, b]) => a! >= 7 || b! >= 7).get(true) ?? 0;
+    expect(successChance({ score: 5, dice: 2 })).toBeCloseTo(p, 12);
+  });
+  it("counts free actions and the retry rule", () => {
+    expect(successChance({ score: 7, dice: 1, freeActions: 2 })).toBeCloseTo(successChance({ score: 4, dice: 1 }), 12);
+    expect(successChance({ score: 7, dice: 1, previousFailures: 1 })).toBeCloseTo(
+      successChance({ score: 4, dice: 1 }),
+      12,
+    );
+    expect(successChance({ score: 7, dice: 2, previousFailures: 2 })).toBe(0);
+  });
+  it("rejects bad dice counts", () => {
+    expect(() => successChance({ score: 1, dice: 3 as 1 })).toThrow(RangeError);
+  });
+  it("property: monotone in the score, never above 11/12 for one die, two dice = 1 − (1 − p)²", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -40, max: 40 }), fc.integer({ min: -9, max: 6 }), (score, difficulty) => {
+        const p = successChance({ score, difficulty, dice: 1 });
+        const q = successChance({ score: score + 1, difficulty, dice: 1 });
+        expect(q).toBeGreaterThanOrEqual(p);
+        expect(p).toBeLessThanOrEqual(11 / 12 + 1e-15);
+        expect(p).toBeGreaterThan(0);
+        const two = successChance({ score, difficulty, dice: 2 });
+        expect(two).toBeCloseTo(1 - (1 - p) ** 2, 12);
+        expect(two).toBeGreaterThanOrEqual(p);
+      }),
+    );
+  });
+  it("outcome distribution sums to 1 with a natural-1 share of 1/12", () => {
+    const d = outcomeDistribution(4);
+    expect(d.get("echecNaturel")).toBeCloseTo(1 / 12, 12);
+    expect((d.get("reussite") ?? 0) + (d.get("echec") ?? 0) + (d.get("echecNaturel") ?? 0)).toBeCloseTo(1, 10);
+    expect(d.get("reussite")).toBeCloseTo(singleDieChance(4), 12);
+  });
+});
