@@ -1,0 +1,31 @@
+import { describe, it, expect } from "vitest";
+import { ARMOURS, COMBAT_SKILLS, WEAPONS, armour, weapon } from "./equipment";
+import { armourTotals } from "./values";
+
+describe("equipment data", () => {
+  it("source values: dagger INI −1 / PRD −1, axe PI/FO 13/2, Kuslik sabre INI +1, épée 1D6+3", () => {
+    expect(weapon("dague")).toMatchObject({ ini: -1, at: 0, prd: -1, skill: "dagues" });
+    expect(weapon("hacheDeBataille")).toMatchObject({ piFo: { threshold: 13, step: 2 }, prd: -1 });
+    expect(weapon("sabreDeKuslik")).toMatchObject({ ini: 1, skill: "sabres" });
+    expect(weapon("epee").pi).toEqual({ dice: 1, bonus: 3 });
+    expect(() => weapon("arbalete")).toThrow(RangeError);
+  });
+  it("source values: cuirasse 3/2, long mail shirt 4/4, leather cap 1/1; skill allowances", () => {
+    expect(armourTotals([armour("chemiseDeMaillesLongue"), armour("casqueDeCuir")])).toEqual({ pr: 5, enc: 5 });
+    expect(armour("cuirasse")).toMatchObject({ pr: 3, enc: 2 });
+    expect(COMBAT_SKILLS.dagues.allowance).toBe(1);
+    expect(COMBAT_SKILLS.batons.allowance).toBe(2);
+    expect(COMBAT_SKILLS.hachesEtMasses.allowance).toBe(4);
+    expect(COMBAT_SKILLS.sabres.allowance).toBe(2);
+    expect(COMBAT_SKILLS.fouets.attackOnly).toBe(true);
+  });
+  it("every weapon is consistent: known skill, INI within ±3, unique keys", () => {
+    expect(new Set(WEAPONS.map((w) => w.key)).size).toBe(WEAPONS.length);
+    expect(new Set(ARMOURS.map((a) => a.key)).size).toBe(ARMOURS.length);
+    for (const w of WEAPONS) {
+      expect(COMBAT_SKILLS[w.skill]).toBeDefined();
+      expect(Math.abs(w.ini)).toBeLessThanOrEqual(3);
+      for (const f of w.sourced) expect(Object.keys(w)).toContain(f);
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, it, expect } from "vitest";
+import fc from "fast-check";
+import { dyingRounds, lifeStatus, lowEvPenalties, permanentEvLoss, reducedVitesse, stabilization } from "./life";
+
+describe("lifeStatus", () => {
+  it("bands: above 5 standing, 1–5 out of the fight, ≤ 0 dying, below −CN dead", () => {
+    const s = (ev: number) => lifeStatus({ ev, cn: 12, tenace: false });
+    expect([6, 5, 1, 0, -12, -13].map(s)).toEqual(["debout", "horsCombat", "horsCombat", "mourant", "mourant", "mort"]);
+  });
+  it("Tenace or En Fer keeps a fighter standing at 1–5; Tenace moves death to −1.5 × CN", () => {
+    expect(lifeStatus({ ev: 3, cn: 12, tenace: true })).toBe("debout");
+    expect(lifeStatus({ ev: 3, cn: 12, enFer: true })).toBe("debout");
+    expect(lifeStatus({ ev: 3, cn: 12, volonteSuccess: true })).toBe("debout");
+    expect(lifeStatus({ ev: -18, cn: 12, tenace: true })).toBe("mourant");
+    expect(lifeStatus({ ev: -19, cn: 12, tenace: true })).toBe("mort");
+    expect(lifeStatus({ ev: -19, cn: 13, tenace: true })).toBe("mourant"); // limit −19.5
+    expect(lifeStatus({ ev: -20, cn: 13, tenace: true })).toBe("mort");
+  });
+  it("property: status never improves as EV falls", () => {
+    const rank = { debout: 0, horsCombat: 1, mourant: 2, mort: 3 } as const;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -50, max: 50 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.boolean(),
+        (ev, cn, tenace) => {
+          expect(rank[lifeStatus({ ev: ev - 1, cn, tenace })]).toBeGreaterThanOrEqual(
+            rank[lifeStatus({ ev, cn, tenace })],
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe("dying and saving", () => {
+  it("source example: Alrigio (CN 13) rolls 3: 39 rounds; at EV −5 the check is +10 and takes 10 rounds", () => {
+    expect(dyingRounds({ d6: 3, cn: 13 })).toBe(39);
+    expect(stabilization({ ev: -5 })).toEqual({ modifier: 10, rounds: 10, failureDamage: "1d6" });
+  });
+  it("skill points left shorten it, down to 1 round; Tenace lasts 1.5 ×", () => {
+    expect(stabilization({ ev: -5, pointsLeft: 4 }).rounds).toBe(6);
+    expect(stabilization({ ev: -2, pointsLeft: 9 }).rounds).toBe(1);
+    expect(dyingRounds({ d6: 3, cn: 13, tenace: true })).toBe(59); // 58.5 → 59
+    expect(() => stabilization({ ev: 2 })).toThrow(RangeError);
+    expect(() => dyingRounds({ d6: 7, cn: 13 })).toThrow(RangeError);
+  });
+});
+
+describe("optional low-EV modules", () => {
+  it("below 1/2, 1/3, 1/4 of base EV: −1/−2/−3 to quality, −3/−6/−9 to skill checks", () => {
+    const l = (ev: number) => lowEvPenalties({ ev, evBase: 30 }).level;
+    expect([15, 14, 10, 9, 8, 7, 0].map(l)).toEqual([0, 1, 1, 2, 2, 3, 3]);
+    expect(lowEvPenalties({ ev: 7, evBase: 30 })).toEqual({ level: 3, quality: 3, skill: 9, vitesse: 3 });
+    expect(lowEvPenalties({ ev: 1, evBase: 30, frenzy: true }).level).toBe(0);
+  });
+  it("Vitesse stays at least 1", () => {
+    expect(reducedVitesse(8, 3)).toBe(5);
+    expect(reducedVitesse(2, 3)).toBe(1);
+  });
+  it("permanent loss of 1 EV below minus the wound threshold", () => {
+    expect(permanentEvLoss({ ev: -7, woundThreshold: 7 })).toBe(0);
+    expect(permanentEvLoss({ ev: -8, woundThreshold: 7 })).toBe(1);
+  });
+  it("property: penalty level is monotone in EV", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -40, max: 60 }), fc.integer({ min: 1, max: 60 }), (ev, evBase) => {
+        expect(lowEvPenalties({ ev: ev - 1, evBase }).level).toBeGreaterThanOrEqual(
+          lowEvPenalties({ ev, evBase }).level,
+        );
+      }),
+    );
+  });
+});
