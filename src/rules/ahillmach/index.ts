@@ -8,3 +8,6 @@ export * from "./moves";
 export * from "./penchants";
 export * from "./surpass";
 export * from "./wounds";
+export * from "./metiers";
+export * from "./opponents";
+export * from "./conflict";
