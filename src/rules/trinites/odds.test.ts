@@ -1,8 +1,8 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { enumerate } from "../shared/distribution";
-import { outcomeDistribution, singleDieChance, successChance } from "./odds";
-import { resolveTest } from "./test";
+import { confrontationOdds, outcomeDistribution, singleDieChance, successChance } from "./odds";
+import { confront, resolveTest } from "./test";
 
 /** Every chain with up to 3 explosions, with its probability; one long chain stands for the rest (all succeed). */
 function chains(): { dice: number[]; p: number }[] {
@@ -109,5 +109,46 @@ describe("successChance", () => {
     expect(d.get("echecNaturel")).toBeCloseTo(1 / 12, 12);
     expect((d.get("reussite") ?? 0) + (d.get("echec") ?? 0) + (d.get("echecNaturel") ?? 0)).toBeCloseTo(1, 10);
     expect(d.get("reussite")).toBeCloseTo(singleDieChance(4), 12);
+  });
+});
+
+describe("confrontationOdds", () => {
+  /** Brute force over chains through resolveTest and confront. */
+  function brute(sa: number, da: 1 | 2, sb: number, db: 1 | 2, preventer?: "a" | "b") {
+    const all = chains();
+    const best = (dice: number[][], score: number) => {
+      const rs = dice.map((d) => resolveTest({ dice: d, score }));
+      const ok = rs.filter((r) => r.success);
+      return ok.length ? { final: Math.max(...ok.map((r) => r.final)), success: true } : { final: 0, success: false };
+    };
+    const pairs = (n: 1 | 2) =>
+      n === 1
+        ? all.map((c) => ({ dice: [c.dice], p: c.p }))
+        : all.flatMap((c) => all.map((e) => ({ dice: [c.dice, e.dice], p: c.p * e.p })));
+    const out = { a: 0, b: 0, egalite: 0, aucun: 0 };
+    for (const x of pairs(da)) {
+      const ra = best(x.dice, sa);
+      for (const y of pairs(db)) out[confront(ra, best(y.dice, sb), { preventer })] += x.p * y.p;
+    }
+    return out;
+  }
+  it("matches the brute force through confront", () => {
+    for (const [sa, da, sb, db, preventer] of [
+      [5, 1, 3, 1, undefined],
+      [8, 2, 6, 1, "b"],
+      [4, 1, 4, 2, "a"],
+    ] as const) {
+      const exact = confrontationOdds({ score: sa, dice: da }, { score: sb, dice: db }, { preventer });
+      const b = brute(sa, da, sb, db, preventer);
+      // the brute force lumps chains beyond 3 explosions into one: its error is below 12^-4 per die
+      for (const k of ["a", "b", "egalite", "aucun"] as const) expect(Math.abs(exact[k] - b[k])).toBeLessThan(5e-4);
+    }
+  });
+  it("sums to 1 and agrees with successChance on 'aucun'", () => {
+    const o = confrontationOdds({ score: 6, dice: 2 }, { score: 3, dice: 1 });
+    expect(o.a + o.b + o.egalite + o.aucun).toBeCloseTo(1, 9);
+    const pa = successChance({ score: 6, dice: 2 });
+    const pb = successChance({ score: 3, dice: 1 });
+    expect(o.aucun).toBeCloseTo((1 - pa) * (1 - pb), 9);
   });
 });

@@ -59,3 +59,44 @@ export function chanceTable(
 ): { difficulty: number; chance: number }[] {
   return difficulties.map((difficulty) => ({ difficulty, chance: successChance({ score, difficulty, dice }) }));
 }
+
+export interface SideChance {
+  readonly score: number;
+  readonly difficulty?: number;
+  readonly dice: 1 | 2;
+  readonly freeActions?: number;
+  readonly modifier?: number;
+}
+
+const FAILED = Number.NEGATIVE_INFINITY;
+
+/**
+ * What a side brings to a confrontation: its best successful final, or FAILED. A Trinité keeps the die with the
+ * higher successful final (a natural 1 is never kept as a success).
+ */
+export function sideDistribution(side: SideChance): Distribution {
+  if (side.dice !== 1 && side.dice !== 2) throw new RangeError(`dice must be 1 or 2, got ${String(side.dice)}`);
+  const total = testModifier(side);
+  const one = map(naturalDistribution(), (n) => (n !== 1 && n + total >= SUCCESS_THRESHOLD ? n + total : FAILED));
+  return side.dice === 1 ? one : combine(one, one, Math.max);
+}
+
+/** Exact odds of a direct confrontation between two sides, each using its best pick. */
+export function confrontationOdds(
+  a: SideChance,
+  b: SideChance,
+  options: { readonly preventer?: "a" | "b" } = {},
+): Record<"a" | "b" | "egalite" | "aucun", number> {
+  const tie = options.preventer ?? "egalite";
+  const outcome = combine(sideDistribution(a), sideDistribution(b), (x, y) => {
+    if (x === FAILED && y === FAILED) return "aucun";
+    if (x === y) return tie;
+    return x > y ? "a" : "b";
+  });
+  return {
+    a: outcome.get("a") ?? 0,
+    b: outcome.get("b") ?? 0,
+    egalite: outcome.get("egalite") ?? 0,
+    aucun: outcome.get("aucun") ?? 0,
+  };
+}
