@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { ARMOURS, COMBAT_SKILLS, WEAPONS, armour, weapon } from "./equipment";
+import { ARMOURS, COMBAT_SKILLS, WEAPONS, armour, weapon, weaponPi } from "./equipment";
 import { armourTotals } from "./values";
 
 describe("equipment data", () => {
@@ -27,5 +27,17 @@ describe("equipment data", () => {
       expect(Math.abs(w.ini)).toBeLessThanOrEqual(3);
       for (const f of w.sourced) expect(Object.keys(w)).toContain(f);
     }
+  });
+});
+
+describe("weaponPi", () => {
+  it("source example: Sven (FO 15) with the battle axe rolls 1D6+4 +1", () => {
+    expect(weaponPi({ weapon: weapon("hacheDeBataille"), fo: 15 })).toEqual({
+      dice: 1,
+      bonus: 5,
+      strength: 1,
+      formula: "1d6 + 5",
+    });
+    expect(weaponPi({ weapon: weapon("hacheDeBataille"), fo: 17, strengthBonusAllowed: false }).bonus).toBe(4);
   });
 });

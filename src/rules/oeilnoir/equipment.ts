@@ -1,3 +1,5 @@
+import { strengthBonus } from "./damage";
+
 /**
  * Combat skills, the source's example weapons and armours, as data. Fields the source gives are used as is;
  * the others are filled in by us (listed in docs/rules/oeilnoir.md, `sourced` names the source's fields).
@@ -158,4 +160,23 @@ export function armour(key: string): ArmourItem {
   const a = ARMOURS.find((x) => x.key === key);
   if (!a) throw new RangeError(`unknown armour ${key}`);
   return a;
+}
+
+/**
+ * A weapon's PI roll for a wielder of strength `fo`: its dice plus fixed PI plus the strength bonus (none with the
+ * wrong hand unless `strengthBonusAllowed`).
+ */
+export function weaponPi(input: { weapon: MeleeWeapon; fo: number; strengthBonusAllowed?: boolean }): {
+  dice: number;
+  bonus: number;
+  strength: number;
+  formula: string;
+} {
+  const strength =
+    input.strengthBonusAllowed === false
+      ? 0
+      : strengthBonus({ fo: input.fo, threshold: input.weapon.piFo.threshold, step: input.weapon.piFo.step });
+  const bonus = input.weapon.pi.bonus + strength;
+  const dice = input.weapon.pi.dice;
+  return { dice, bonus, strength, formula: bonus === 0 ? `${dice}d6` : `${dice}d6 + ${bonus}` };
 }

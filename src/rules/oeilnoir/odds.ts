@@ -1,6 +1,6 @@
 /** Exact odds of a duel exchange: whether an attack lands, how, and the damage and wounds it deals. */
 import type { Distribution } from "../shared/distribution";
-import { combine, die, map, odds, probability, shift, sumDice } from "../shared/distribution";
+import { combine, die, map, odds, shift, sumDice } from "../shared/distribution";
 import { check, criticalParryValue } from "./check";
 import { damage, wounds } from "./damage";
 import { assertInteger, assertNonNegative } from "./validate";
@@ -62,7 +62,7 @@ export function exchangeOdds(input: { at: number; prd: number | null }): Record<
 
 /** P(d20 test under `value` succeeds), natural 1 always in, natural 20 always out. */
 function successChance(value: number): number {
-  return probability(die(20), (d20) => check({ d20, value }).success);
+  return (1 + Math.min(18, Math.max(0, value - 1))) / 20; // the 1, plus faces 2…19 up to the value
 }
 
 /**
