@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { attackDamage, fallDamage, objectProtection, stepDamage, CONTINUOUS_AGGRESSIONS } from "./harm";
+import { attackDamage, fallDamage, isSwordKind, objectProtection, stepDamage, CONTINUOUS_AGGRESSIONS } from "./harm";
 
 describe("attackDamage", () => {
   it("weapon damage minus protection, never below 0", () => {
@@ -25,6 +25,11 @@ describe("attackDamage", () => {
       12,
     );
     expect(attackDamage({ weaponDamage: 6, protection: 1, areaMiss: true }).damage).toBe(2);
+  });
+  it("blade kinds of the sword rule", () => {
+    expect(isSwordKind("katana")).toBe(true);
+    expect(isSwordKind("aucune")).toBe(false);
+    expect(() => isSwordKind("hache" as "aucune")).toThrow(RangeError);
   });
   it("rejects impossible values", () => {
     expect(() => attackDamage({ weaponDamage: -1 })).toThrow(RangeError);

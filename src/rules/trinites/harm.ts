@@ -1,5 +1,23 @@
 /** Damage of attacks (weapon vs armour, the sword rule, damage primes) and the other sources of harm. */
 
+/** Blade kinds that count as swords for the rule against Trinités; `aucune` for every other weapon. */
+export const BLADE_KINDS = [
+  { id: "aucune", label: "Aucune", swordKind: false },
+  { id: "epee", label: "Épée", swordKind: true },
+  { id: "sabre", label: "Sabre", swordKind: true },
+  { id: "rapiere", label: "Rapière", swordKind: true },
+  { id: "katana", label: "Katana", swordKind: true },
+  { id: "autreLame", label: "Autre lame de type épée", swordKind: true },
+] as const;
+export type BladeKind = (typeof BLADE_KINDS)[number]["id"];
+
+/** Whether a weapon's blade kind falls under the sword rule. */
+export function isSwordKind(kind: BladeKind): boolean {
+  const row = BLADE_KINDS.find((b) => b.id === kind);
+  if (!row) throw new RangeError(`unknown blade kind "${String(kind)}"`);
+  return row.swordKind;
+}
+
 export type DamageStep = "moitie" | "plusMoitie";
 
 /** Halves (rounded up) or adds half (rounded up) to a damage value. */

@@ -53,7 +53,13 @@ describe("life lines", () => {
 describe("applyDamage", () => {
   it("fills in order and reports pain when line 2 is touched", () => {
     expect(applyDamage(0, 3, 4)).toMatchObject({ damage: 3, pain: false, state: "endolori" });
-    expect(applyDamage(3, 2, 4)).toMatchObject({ damage: 5, pain: true, initiativeDelta: -3, state: "blesse" });
+    expect(applyDamage(3, 2, 4)).toMatchObject({
+      damage: 5,
+      pain: true,
+      line2Reached: true,
+      initiativeDelta: -3,
+      state: "blesse",
+    });
     expect(applyDamage(5, 1, 4)).toMatchObject({ damage: 6, pain: true });
     expect(applyDamage(8, 1, 4)).toMatchObject({ damage: 9, pain: false, state: "inconscient", knockedOut: true });
     expect(applyDamage(2, 10, 4)).toMatchObject({ damage: 12, pain: true, state: "inconscient" });

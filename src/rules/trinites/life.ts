@@ -66,6 +66,8 @@ export interface DamageResult {
   readonly checked: number;
   /** The wound checked at least one box of the second line: initiative −3. */
   readonly pain: boolean;
+  /** Same as `pain`: the wound reached line 2 (checked one of its boxes). */
+  readonly line2Reached: boolean;
   readonly initiativeDelta: number;
   readonly state: LifeState;
   readonly previousState: LifeState;
@@ -98,6 +100,7 @@ export function applyDamage(
     damage: next,
     checked: Math.min(next, total) - Math.min(damage, total),
     pain,
+    line2Reached: pain,
     initiativeDelta: pain ? -3 : 0,
     state,
     previousState,
