@@ -11,3 +11,4 @@ export * from "./wounds";
 export * from "./metiers";
 export * from "./opponents";
 export * from "./conflict";
+export * from "./character";
