@@ -6,3 +6,4 @@ export * from "./archetype";
 export * from "./sha256";
 export * from "./commitment";
 export * from "./ledger";
+export * from "./question";
