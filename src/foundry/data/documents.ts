@@ -1,0 +1,36 @@
+/**
+ * The system's Actor and Item document classes. One behaviour only: the "create actor / item" dialogs offer the active
+ * rule set's types, while documents of every rule set stay valid (all data models are registered at init).
+ */
+import { activeTypes } from "../ruleset.ts";
+
+export class QuintetteActor extends Actor {
+  static override async createDialog(
+    data?: Actor.CreateDialogData,
+    createOptions?: Actor.Database.DialogCreateOptions,
+    options?: Actor.CreateDialogOptions,
+  ) {
+    return super.createDialog(data, createOptions, withActiveTypes(options, activeTypes("Actor")));
+  }
+}
+
+export class QuintetteItem extends Item {
+  static override async createDialog(
+    data?: Item.CreateDialogData,
+    createOptions?: Item.Database.DialogCreateOptions,
+    options?: Item.CreateDialogOptions,
+  ) {
+    return super.createDialog(data, createOptions, withActiveTypes(options, activeTypes("Item")));
+  }
+}
+
+/** Keeps a caller's own restriction, narrowed to the active rule set; without one, the active rule set's types. */
+export function restrictTypes(requested: readonly string[] | null | undefined, active: readonly string[]): string[] {
+  if (!active.length) return requested ? [...requested] : [];
+  return requested ? requested.filter((t) => active.includes(t)) : [...active];
+}
+
+function withActiveTypes<O extends object>(options: O | undefined, active: string[]): O {
+  const requested = options && "types" in options && Array.isArray(options.types) ? (options.types as string[]) : null;
+  return { ...(options ?? ({} as O)), types: restrictTypes(requested, active) };
+}

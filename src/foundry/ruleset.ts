@@ -1,0 +1,132 @@
+/**
+ * The rule-set registry. Each rule set exports one `RulesetDescriptor` from `src/foundry/<ruleset>/ruleset.ts`; the
+ * entry registers them all at init. Every descriptor's data models, sheets, Roll classes, card actions, damage
+ * appliers and dice colours are always registered (documents of another rule set still open and save); the world
+ * setting `quintette.ruleset` picks the active one, which drives the create dialogs, combat and the default rolls.
+ */
+import type { CardAction } from "./chat/actions.ts";
+import type { DamageApplier } from "./damage/index.ts";
+import type { DiceSoNiceColorset } from "./dice/colorsets.ts";
+
+export const SYSTEM_ID = "quintette";
+
+export const RULESET_IDS = ["trinites", "ahillmach", "oeilnoir", "jetons", "systemj"] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+export const DEFAULT_RULESET: RulesetId = "trinites";
+
+export function isRulesetId(value: unknown): value is RulesetId {
+  return typeof value === "string" && (RULESET_IDS as readonly string[]).includes(value);
+}
+
+/** Localization key of a rule set's name (used by the setting before any descriptor is registered). */
+export function rulesetLabel(id: RulesetId): string {
+  return `QUINTETTE.Ruleset.${id}`;
+}
+
+/** One document sub-type a rule set supplies: its data model and its sheet. */
+export interface DocumentTypeSpec<Model, Sheet> {
+  /** Sub-type id, unique across the system (`trinite`, `tr-arme`). */
+  type: string;
+  model: Model;
+  /** Sheet class registered as default for this type. */
+  sheet: Sheet;
+  /** Bars a token may show (`["vie", "karma"]`): tell the lead for system.json's `trackableAttributes`. */
+  trackable?: { bar?: string[]; value?: string[] };
+}
+
+export type ActorTypeSpec = DocumentTypeSpec<
+  foundry.abstract.TypeDataModel.AnyConstructor,
+  foundry.applications.api.DocumentSheetV2.AnyConstructor
+>;
+export type ItemTypeSpec = ActorTypeSpec;
+
+/**
+ * Combat behaviour the shared Combat/Combatant ask the active rule set for (engineer B's combat base calls these).
+ * Every member is optional: absent ones fall back to Foundry's behaviour.
+ */
+export interface CombatBehaviour {
+  /** Initiative formula of a combatant (Roll syntax), when initiative is rolled. */
+  initiativeFormula?(combatant: Combatant.Implementation): string;
+  /** Turn order; negative when `a` acts first. */
+  sortCombatants?(a: Combatant.Implementation, b: Combatant.Implementation): number;
+  /** Called by the GM's client when a new round starts (reset places, reveal choices…). */
+  onNewRound?(combat: Combat.Implementation): Promise<void> | void;
+  /** Extra tracker part the rule set renders (template path). */
+  trackerPart?: string;
+}
+
+export interface RulesetDescriptor {
+  id: RulesetId;
+  /** Localization key of the name (`QUINTETTE.Ruleset.trinites`). */
+  label: string;
+  actorTypes: ActorTypeSpec[];
+  itemTypes: ItemTypeSpec[];
+  /** Roll subclasses, added to `CONFIG.Dice.rolls` so chat messages rebuild them. */
+  rolls: foundry.dice.Roll.AnyConstructor[];
+  combat?: CombatBehaviour;
+  cardActions?: CardAction[];
+  /** Turns card damage into actor changes (engineer B's apply-damage action calls it). */
+  damage?: DamageApplier;
+  /** Compendium pack names this rule set ships (`quintette.trinites-armes`): listed in system.json by the lead. */
+  packs?: string[];
+  diceSoNice?: DiceSoNiceColorset[];
+  /** Templates to preload (partials by full `systems/quintette/…` path). */
+  templates?: string[];
+  /** Extra registration at init (its own settings, hooks, queries). Runs for every rule set, active or not. */
+  init?(): void;
+  /** Runs at ready, for the active rule set only. */
+  ready?(): void;
+}
+
+const registry = new Map<RulesetId, RulesetDescriptor>();
+
+/** Registers a descriptor; a second descriptor for the same id, or a type id already taken, is a programming error. */
+export function registerRuleset(descriptor: RulesetDescriptor): void {
+  if (registry.has(descriptor.id)) throw new Error(`Quintette: rule set ${descriptor.id} registered twice`);
+  const taken = new Set([...registry.values()].flatMap((d) => [...d.actorTypes, ...d.itemTypes].map((t) => t.type)));
+  for (const spec of [...descriptor.actorTypes, ...descriptor.itemTypes]) {
+    if (taken.has(spec.type)) throw new Error(`Quintette: document type ${spec.type} declared by two rule sets`);
+    taken.add(spec.type);
+  }
+  registry.set(descriptor.id, descriptor);
+}
+
+export function getRuleset(id: string): RulesetDescriptor | undefined {
+  return isRulesetId(id) ? registry.get(id) : undefined;
+}
+
+export function allRulesets(): RulesetDescriptor[] {
+  return RULESET_IDS.flatMap((id) => registry.get(id) ?? []);
+}
+
+/** Test helper: forget every descriptor. */
+export function clearRulesets(): void {
+  registry.clear();
+}
+
+/** The world's rule-set id from the setting; the default before settings are ready or when the value is unknown. */
+export function activeRulesetId(): RulesetId {
+  try {
+    const value: unknown = game.settings?.get(SYSTEM_ID, "ruleset");
+    return isRulesetId(value) ? value : DEFAULT_RULESET;
+  } catch {
+    return DEFAULT_RULESET;
+  }
+}
+
+/** The active rule set's descriptor, or undefined while its folder has not registered one. */
+export function activeRuleset(): RulesetDescriptor | undefined {
+  return registry.get(activeRulesetId());
+}
+
+/** Sub-types the create dialogs offer: the active rule set's (empty when it registered none). */
+export function activeTypes(documentName: "Actor" | "Item"): string[] {
+  const d = activeRuleset();
+  if (!d) return [];
+  return (documentName === "Actor" ? d.actorTypes : d.itemTypes).map((t) => t.type);
+}
+
+/** The rule set that owns a document sub-type (`tr-arme` → trinites). */
+export function rulesetOfType(type: string): RulesetDescriptor | undefined {
+  return allRulesets().find((d) => [...d.actorTypes, ...d.itemTypes].some((t) => t.type === type));
+}
