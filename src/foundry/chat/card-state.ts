@@ -1,0 +1,179 @@
+/**
+ * Pure helpers on card state: building a state, idempotence tokens, and the template context of the generic card
+ * frame. No Foundry global here, so the gallery and tests build the exact context the chat hook renders.
+ */
+import type { AppliedEntry, CardButton, CardDie, CardState, JsonPrimitive, Label } from "./types.ts";
+
+export const CARD_TEMPLATE = "systems/quintette/templates/shared/chat/card.hbs";
+export const CARD_PARTIALS = [
+  CARD_TEMPLATE,
+  "systems/quintette/templates/shared/chat/dice.hbs",
+  "systems/quintette/templates/shared/chat/applied.hbs",
+];
+
+/** Builds a complete state from the fields a rule set cares about; the rest gets safe defaults. */
+export function createCardState(
+  init: Pick<CardState, "ruleset" | "kind" | "rollerId" | "title"> & Partial<CardState>,
+): CardState {
+  return {
+    version: 1,
+    actorUuid: null,
+    actorName: "",
+    img: null,
+    subtitle: null,
+    dice: [],
+    outcome: null,
+    buttons: [],
+    damage: null,
+    applied: [],
+    done: [],
+    revision: 0,
+    data: {},
+    body: null,
+    ...init,
+  };
+}
+
+/** A die for the dice row; `chain` defaults to the single face. */
+export function cardDie(faces: number, chain: number[] | number, extra: Partial<CardDie> = {}): CardDie {
+  const faces_ = Array.isArray(chain) ? chain : [chain];
+  return {
+    faces,
+    value: faces_.reduce((a, b) => a + b, 0),
+    chain: faces_.length > 1 ? faces_ : [],
+    tone: "neutral",
+    kept: true,
+    label: null,
+    ...extra,
+  };
+}
+
+/**
+ * The idempotence token of an action with its arguments: the action name, plus `:key` when the button carries a
+ * `key` argument (one token per target, per die…). Rule sets may define their own through `CardAction.token`.
+ */
+export function defaultActionToken(action: string, args: Record<string, JsonPrimitive | undefined>): string {
+  const key = args.key;
+  return key === undefined || key === null ? action : `${action}:${String(key)}`;
+}
+
+export function isDone(state: CardState, token: string): boolean {
+  return state.done.includes(token);
+}
+
+/** A new state with the token recorded and the revision bumped; the input is left untouched. */
+export function withDone(state: CardState, token: string): CardState {
+  return { ...state, done: isDone(state, token) ? state.done : [...state.done, token], revision: state.revision + 1 };
+}
+
+/** Type guard for a stored card: tolerant of extra fields, strict on the ones the frame reads. */
+export function isCardState(value: unknown): value is CardState {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Partial<CardState>;
+  return (
+    typeof v.ruleset === "string" &&
+    typeof v.kind === "string" &&
+    typeof v.rollerId === "string" &&
+    !!v.title &&
+    Array.isArray(v.dice) &&
+    Array.isArray(v.buttons) &&
+    Array.isArray(v.applied) &&
+    Array.isArray(v.done)
+  );
+}
+
+export interface CardViewer {
+  userId: string;
+  isGM: boolean;
+}
+
+export interface ButtonContext {
+  action: string;
+  label: Label;
+  icon: string;
+  argsJson: string;
+  /** The viewer may not take it (greyed out; the executor checks again). */
+  disabled: boolean;
+  /** Already taken: shown as done, not clickable. */
+  done: boolean;
+}
+
+export interface DieContext extends CardDie {
+  css: string;
+  chainText: string;
+}
+
+export interface AppliedContext extends AppliedEntry {
+  canUndo: boolean;
+}
+
+export interface CardContext {
+  css: string;
+  title: Label;
+  subtitle: Label | null;
+  img: string | null;
+  actorName: string;
+  dice: DieContext[];
+  outcome: (CardState["outcome"] & { css: string }) | null;
+  buttons: ButtonContext[];
+  applied: AppliedContext[];
+  hasApplied: boolean;
+  body: string | null;
+  data: CardState["data"];
+  state: CardState;
+}
+
+function canSee(button: CardButton, viewer: CardViewer, state: CardState): boolean {
+  if (viewer.isGM) return true;
+  switch (button.audience) {
+    case "gm":
+      return false;
+    case "roller":
+      return viewer.userId === state.rollerId;
+    default:
+      return true;
+  }
+}
+
+/**
+ * Template context of the generic card frame for one viewer. `tokenFor` gives the idempotence token of a button
+ * (from the action registry) so taken actions show as done on every client.
+ */
+export function buildCardContext(
+  state: CardState,
+  viewer: CardViewer,
+  tokenFor: (button: CardButton) => string = (b) => defaultActionToken(b.action, b.args),
+): CardContext {
+  const dice = state.dice.map((die) => ({
+    ...die,
+    css: [`tone-${die.tone}`, die.kept === true ? "kept" : die.kept === false ? "dropped" : "pending"].join(" "),
+    chainText: die.chain.length > 1 ? die.chain.join(" + ") : "",
+  }));
+  const buttons = state.buttons.map((b) => ({
+    action: b.action,
+    label: b.label,
+    icon: b.icon,
+    argsJson: JSON.stringify(b.args),
+    disabled: !canSee(b, viewer, state),
+    done: isDone(state, tokenFor(b)),
+  }));
+  const applied = state.applied.map((entry) => ({
+    ...entry,
+    canUndo: entry.undo !== null && !entry.undone,
+  }));
+  return {
+    css: ["quintette", "quintette-card", `ruleset-${state.ruleset}`, `kind-${state.kind}`].join(" "),
+    title: state.title,
+    subtitle: state.subtitle,
+    img: state.img,
+    actorName: state.actorName,
+    dice,
+    outcome: state.outcome ? { ...state.outcome, css: `outcome-${state.outcome.tone}` } : null,
+    buttons,
+    applied,
+    hasApplied: applied.length > 0,
+    body: state.body,
+    data: state.data,
+    state,
+  };
+}

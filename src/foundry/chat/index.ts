@@ -1,0 +1,31 @@
+/**
+ * Shared chat cards, GM relay, damage, combat and Dice So Nice (engineer B). Call from src/index.ts:
+ *
+ *   at init:  registerRelay(); registerChatHooks(); registerDamage(); registerCombat(activeRulesetId);
+ *             registerDiceSoNice();
+ *   per rule-set descriptor (at init, every rule set, active or not):
+ *             plugRuleset({ id, cardActions, damage, combat, diceSoNice })   // src/foundry/chat/plugins.ts
+ *
+ * Types for the descriptor: CardAction (chat/actions.ts), DamageApplier (damage/index.ts), CombatBehaviour
+ * (combat/behaviour.ts), DiceSoNiceColorset (dice/colorsets.ts), all re-exported here.
+ */
+import { registerCardActionRelay } from "./actions.ts";
+import { CARD_PARTIALS } from "./card-state.ts";
+import { onRenderChatMessageHTML } from "./render.ts";
+
+export { registerRelay } from "../relay/index.ts";
+export { registerDamage, type DamageApplier } from "../damage/index.ts";
+export { registerCombat, type CombatBehaviour } from "../combat/index.ts";
+export { registerDiceSoNice, type DiceSoNiceColorset } from "../dice/index.ts";
+export { plugRuleset, type RulesetPlugins } from "./plugins.ts";
+export { registerCardAction, requestCardAction, type CardAction, type CardActionContext } from "./actions.ts";
+export { postCard } from "./post.ts";
+export { createCardState, cardDie, buildCardContext } from "./card-state.ts";
+export type * from "./types.ts";
+
+/** The card hook, the GM side of card actions, and the card templates' preload. */
+export function registerChatHooks(): void {
+  registerCardActionRelay();
+  Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
+  void foundry.applications.handlebars.loadTemplates(CARD_PARTIALS);
+}

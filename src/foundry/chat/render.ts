@@ -1,0 +1,67 @@
+/**
+ * `renderChatMessageHTML`: every client re-renders a card from its stored state, in its own language and with its
+ * own rights, so a card looks the same after a reload and for everyone. Clicks on `[data-action]` buttons inside
+ * the card dispatch registered card actions.
+ */
+import { buttonToken, requestCardAction, type CardActionArgs } from "./actions.ts";
+import { buildCardContext, CARD_TEMPLATE } from "./card-state.ts";
+import { readCard } from "./flags.ts";
+import type { JsonPrimitive } from "./types.ts";
+
+/** Parses a button's `data-args` (JSON of primitives); anything else gives no arguments. */
+export function parseArgs(raw: string | undefined): CardActionArgs {
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
+    const args: CardActionArgs = {};
+    for (const [k, v] of Object.entries(parsed)) {
+      if (v === null || ["string", "number", "boolean"].includes(typeof v)) args[k] = v as JsonPrimitive;
+    }
+    return args;
+  } catch {
+    return {};
+  }
+}
+
+function isElement(target: EventTarget | null): target is Element {
+  return !!target && "closest" in target;
+}
+
+/** Click delegation on the card: one listener, so re-rendered buttons need no re-binding. */
+export function onCardClick(messageId: string, event: Event): Promise<unknown> | null {
+  const origin = event.target;
+  if (!isElement(origin)) return null;
+  const button = origin.closest<HTMLElement>("[data-action]");
+  const action = button?.dataset.action;
+  if (!button || !action || button.hasAttribute("disabled") || button.dataset.busy) return null;
+  event.preventDefault();
+  event.stopPropagation();
+  // Busy while the request is out: a double click sends one request (the executor is idempotent anyway).
+  button.dataset.busy = "1";
+  return requestCardAction(messageId, action, parseArgs(button.dataset.args)).finally(() => {
+    delete button.dataset.busy;
+  });
+}
+
+/**
+ * Replaces the message content with the card rendered from its state. Returns false (and leaves Foundry's
+ * rendering alone) for messages without a card and for content this user may not see (blind or private rolls).
+ */
+export async function enhanceCard(message: ChatMessage.Implementation, html: HTMLElement): Promise<boolean> {
+  const state = readCard(message);
+  if (!state || !message.isContentVisible) return false;
+  const content = html.querySelector<HTMLElement>(".message-content");
+  const user = game.user;
+  if (!content || !user) return false;
+  const context = buildCardContext(state, { userId: user.id, isGM: user.isGM }, buttonToken(state));
+  content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, { ...context });
+  html.classList.add("quintette-message");
+  const id = message.id;
+  if (id) content.addEventListener("click", (event) => void onCardClick(id, event));
+  return true;
+}
+
+export function onRenderChatMessageHTML(message: ChatMessage.Implementation, html: HTMLElement): void {
+  void enhanceCard(message, html);
+}

@@ -1,0 +1,62 @@
+/** Combat and Combatant that ask the active rule set for initiative, order and round changes. */
+import { activeCombatBehaviour, defaultCompare } from "./behaviour.ts";
+
+export class QuintetteCombat extends foundry.documents.Combat {
+  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    const behaviour = activeCombatBehaviour();
+    return behaviour?.compare ? behaviour.compare(a, b) : defaultCompare(a, b);
+  }
+
+  override async rollInitiative(ids: string | string[], options: Combat.InitiativeOptions = {}): Promise<this> {
+    const custom = activeCombatBehaviour()?.rollInitiative;
+    if (!custom) return super.rollInitiative(ids, options);
+    const updates: Array<{ _id: string; initiative: number }> = [];
+    for (const id of typeof ids === "string" ? [ids] : ids) {
+      const combatant = this.combatants.get(id);
+      if (!combatant?.isOwner) continue;
+      const value = await custom(combatant, options);
+      if (value !== null) updates.push({ _id: id, initiative: value });
+    }
+    if (updates.length) await this.updateEmbeddedDocuments("Combatant", updates);
+    return this;
+  }
+
+  protected override async _onStartRound(context: Combat.RoundEventContext): Promise<void> {
+    await super._onStartRound(context);
+    await activeCombatBehaviour()?.onStartRound?.(this, context);
+  }
+
+  protected override async _onEndRound(context: Combat.RoundEventContext): Promise<void> {
+    await super._onEndRound(context);
+    await activeCombatBehaviour()?.onEndRound?.(this, context);
+  }
+
+  protected override async _onStartTurn(
+    combatant: Combatant.Implementation,
+    context: Combat.TurnEventContext,
+  ): Promise<void> {
+    await super._onStartTurn(combatant, context);
+    await activeCombatBehaviour()?.onStartTurn?.(this, combatant, context);
+  }
+
+  protected override async _onEndTurn(
+    combatant: Combatant.Implementation,
+    context: Combat.TurnEventContext,
+  ): Promise<void> {
+    await super._onEndTurn(combatant, context);
+    await activeCombatBehaviour()?.onEndTurn?.(this, combatant, context);
+  }
+}
+
+export class QuintetteCombatant extends foundry.documents.Combatant {
+  protected override _getInitiativeFormula(): string {
+    return activeCombatBehaviour()?.initiativeFormula?.(this) ?? super._getInitiativeFormula();
+  }
+}
+
+declare module "fvtt-types/configuration" {
+  interface DocumentClassConfig {
+    Combat: typeof QuintetteCombat;
+    Combatant: typeof QuintetteCombatant;
+  }
+}

@@ -1,0 +1,19 @@
+/** Combat registration: documents, combatant data model, tracker, and where the active rule set comes from. */
+import { setActiveRulesetResolver } from "./behaviour.ts";
+import { QuintetteCombat, QuintetteCombatant } from "./documents.ts";
+import { CombatantData } from "./model.ts";
+import { QuintetteCombatTracker, TRACKER_PARTIALS } from "./tracker.ts";
+
+export type { CombatBehaviour, SortableCombatant, TrackerPart } from "./behaviour.ts";
+export { registerCombatBehaviour, activeCombatBehaviour, defaultCompare, groupByPhase } from "./behaviour.ts";
+export { QuintetteCombat, QuintetteCombatant, CombatantData, QuintetteCombatTracker };
+
+/** At init; `activeRuleset` returns the world's rule-set id (read lazily: settings may load after init). */
+export function registerCombat(activeRuleset: () => string | null): void {
+  setActiveRulesetResolver(activeRuleset);
+  CONFIG.Combat.documentClass = QuintetteCombat;
+  CONFIG.Combatant.documentClass = QuintetteCombatant;
+  CONFIG.Combatant.dataModels.base = CombatantData;
+  CONFIG.ui.combat = QuintetteCombatTracker;
+  void foundry.applications.handlebars.loadTemplates(TRACKER_PARTIALS);
+}

@@ -1,0 +1,58 @@
+/**
+ * The combat tracker: Foundry's ApplicationV2 CombatTracker, plus the active rule set's parts and turn fields.
+ * Every turn row also carries the shared combatant data (`quintette`), so rule-set templates and the shared badges
+ * partial read it the same way. Adding combatants (token HUD, drag) is Foundry's and stays untouched.
+ */
+import { activeCombatBehaviour } from "./behaviour.ts";
+
+export const TRACKER_PARTIALS = [
+  "systems/quintette/templates/shared/combat/badges.hbs",
+  "systems/quintette/templates/shared/combat/phases.hbs",
+];
+
+export interface TurnBadges {
+  phase: string;
+  acted: boolean;
+  waiting: boolean;
+  marker: boolean;
+}
+
+/** The shared combatant data of a turn row; defaults when the combatant has no data model (foreign type). */
+export function turnBadges(system: unknown): TurnBadges {
+  const s = (system ?? {}) as Partial<TurnBadges>;
+  return { phase: s.phase ?? "", acted: s.acted ?? false, waiting: s.waiting ?? false, marker: s.marker ?? false };
+}
+
+export class QuintetteCombatTracker extends foundry.applications.sidebar.tabs.CombatTracker {
+  protected override _configureRenderParts(
+    options: foundry.applications.api.HandlebarsApplicationMixin.RenderOptions,
+  ): Record<string, foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart> {
+    const parts = super._configureRenderParts(options);
+    const extra = activeCombatBehaviour()?.tracker?.parts ?? {};
+    return { ...parts, ...extra };
+  }
+
+  protected override async _preparePartContext(
+    partId: string,
+    context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
+    options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions,
+  ): Promise<foundry.applications.api.ApplicationV2.RenderContextOf<this>> {
+    const base = await super._preparePartContext(partId, context, options);
+    const tracker = activeCombatBehaviour()?.tracker;
+    if (tracker?.parts && partId in tracker.parts && tracker.partContext) {
+      Object.assign(base, await tracker.partContext(partId, this.viewed, base));
+    }
+    return base;
+  }
+
+  protected override async _prepareTurnContext(
+    combat: Combat.Stored,
+    combatant: Combatant.Stored,
+    index: number,
+  ): Promise<foundry.applications.sidebar.tabs.CombatTracker.TurnContext> {
+    const turn = await super._prepareTurnContext(combat, combatant, index);
+    const withBadges = { ...turn, quintette: turnBadges(combatant.system) };
+    const extra = await activeCombatBehaviour()?.tracker?.turnContext?.(combat, combatant, withBadges);
+    return extra ? { ...withBadges, ...extra } : withBadges;
+  }
+}
