@@ -93,7 +93,7 @@ export interface ButtonContext {
   icon: string;
   argsJson: string;
   /** The viewer may not take it (greyed out; the executor checks again). */
-  disabled: boolean;
+  locked: boolean;
   /** Already taken: shown as done, not clickable. */
   done: boolean;
 }
@@ -154,7 +154,7 @@ export function buildCardContext(
     label: b.label,
     icon: b.icon,
     argsJson: JSON.stringify(b.args),
-    disabled: !canSee(b, viewer, state),
+    locked: !canSee(b, viewer, state),
     done: isDone(state, tokenFor(b)),
   }));
   const applied = state.applied.map((entry) => ({
