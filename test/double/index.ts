@@ -22,6 +22,8 @@
  * - `ui.notifications`: info/warn/error record their messages for assertions.
  * - `Handlebars`: a fresh instance of the real package, so helper registration works.
  * - `foundry.utils`: the pure helpers we use (mergeObject, expandObject, flattenObject, get/setProperty, deepClone…).
+ * - `ChatMessage`, `foundry.documents.Combat/Combatant`, `foundry.applications.sidebar.tabs.CombatTracker`
+ *   (shared-core.ts); several clients in one process and real card rendering are opt-in (clients.ts, chat.ts).
  * Everything else is absent on purpose: a call to something not faked fails loudly instead of passing silently.
  */
 import HandlebarsLib from "handlebars";
@@ -45,6 +47,7 @@ import {
   DialogV2,
 } from "./applications.ts";
 import { utils, resetRandomID, type Plain } from "./utils.ts";
+import { extendDouble } from "./shared-core.ts";
 
 export interface SheetRegistration {
   documentName: string;
@@ -186,6 +189,7 @@ export function installFoundryDouble({ lang = "en" }: { lang?: string } = {}): D
     fromUuid: async (uuid: string) => s.findByUuid(uuid),
     fromUuidSync: (uuid: string) => s.findByUuid(uuid),
   });
+  extendDouble(s);
   return s;
 }
 

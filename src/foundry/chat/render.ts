@@ -58,7 +58,8 @@ export async function enhanceCard(message: ChatMessage.Implementation, html: HTM
   content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, { ...context });
   html.classList.add("quintette-message");
   const id = message.id;
-  if (id) content.addEventListener("click", (event) => void onCardClick(id, event));
+  // The listener returns the dispatch promise so callers (and tests) can await it; browsers ignore it.
+  if (id) content.addEventListener("click", (event) => onCardClick(id, event));
   return true;
 }
 

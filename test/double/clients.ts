@@ -1,0 +1,112 @@
+/**
+ * Several clients in one process. `game.user` becomes "the user of the client running this code": `asClient(id,
+ * fn)` runs `fn` (and everything it awaits) as that user's client, and a user's `query` runs the registered
+ * `CONFIG.queries` handler as the queried user's client, after a JSON round trip like the socket's. So a player's
+ * click relayed to the GM really executes with `game.user` = the GM, and concurrent clicks from two clients keep
+ * their own identity. Also: `isSelf`, per-user `targets`, `canvas.tokens.controlled`, adding users, and an
+ * opt-in check that only owners (or a GM) update actors, as Foundry's server enforces.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { DoubleActor } from "./documents.ts";
+import { DoubleUser } from "./game.ts";
+import type { DoubleState } from "./index.ts";
+import type { Plain } from "./utils.ts";
+
+const client = new AsyncLocalStorage<DoubleUser>();
+
+export interface FakeToken {
+  actor: DoubleActor | null;
+}
+
+type QueryHandler = (data: unknown, options: unknown) => unknown;
+
+function equip(user: DoubleUser): void {
+  const u = user as DoubleUser & { targets?: Set<FakeToken> };
+  if (!u.targets) u.targets = new Set<FakeToken>();
+  Object.defineProperty(user, "isSelf", { configurable: true, get: () => currentGame().user === user });
+  Object.defineProperty(user, "query", {
+    configurable: true,
+    value: async (name: string, data: unknown, options: Plain = {}) => {
+      user.queries.push({ name, data });
+      if (!user.active) throw new Error(`User ${user.id} is not connected`);
+      const cfg = (globalThis as { CONFIG?: { queries?: Record<string, QueryHandler> } }).CONFIG;
+      const handler = cfg?.queries?.[name];
+      if (!handler) throw new Error(`No query handler for ${name}`);
+      const wire: unknown = JSON.parse(JSON.stringify(data));
+      const answer = await client.run(user, async () => handler(wire, options));
+      return answer === undefined ? undefined : (JSON.parse(JSON.stringify(answer)) as unknown);
+    },
+  });
+}
+
+interface GameWithUsers {
+  user: DoubleUser;
+  users: Map<string, DoubleUser> & { contents: DoubleUser[] };
+}
+function currentGame(): GameWithUsers {
+  const game = (globalThis as { game?: GameWithUsers }).game;
+  if (!game) throw new Error("The Foundry double is not installed");
+  return game;
+}
+
+const controlled: FakeToken[] = [];
+const originalActorUpdate = DoubleActor.prototype.update;
+
+/** Installs per-client users on the current double; returns the state for chaining. */
+export function installClients(state: DoubleState, { enforceActorOwnership = true } = {}): DoubleState {
+  const game: GameWithUsers = state.game;
+  let base = game.user;
+  Object.defineProperty(game, "user", {
+    configurable: true,
+    get: () => client.getStore() ?? base,
+    set: (user: DoubleUser) => {
+      base = user;
+    },
+  });
+  for (const user of game.users.values()) equip(user);
+  controlled.length = 0;
+  Object.assign(globalThis, { canvas: { tokens: { controlled } } });
+  DoubleActor.prototype.update = enforceActorOwnership
+    ? async function (this: DoubleActor, changes: Plain = {}, options: Plain = {}) {
+        const user = currentGame().user;
+        if (!this.testUserPermission(user, "OWNER")) {
+          throw new Error(`User ${user.id} lacks permission to update Actor ${this.id}`);
+        }
+        return originalActorUpdate.call(this, changes, options) as Promise<DoubleActor>;
+      }
+    : originalActorUpdate;
+  return state;
+}
+
+/** Runs `fn` as the client of `userId` (game.user is that user throughout, across awaits). */
+export function asClient<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+  const user = currentGame().users.get(userId);
+  if (!user) throw new Error(`No user ${userId}`);
+  return client.run(user, fn);
+}
+
+/** Adds a connected user (a second player, a second GM). */
+export function addUser(id: string, isGM = false): DoubleUser {
+  const game = currentGame();
+  const user = new DoubleUser(id, id, isGM);
+  game.users.set(id, user);
+  equip(user);
+  return user;
+}
+
+/** Disconnects (or reconnects) every GM: `game.users.activeGM` is then null. */
+export function setGMsConnected(connected: boolean): void {
+  for (const user of currentGame().users.values()) if (user.isGM) user.active = connected;
+}
+
+/** The tokens a user targets (Foundry's `user.targets`). */
+export function targetsOf(userId: string): Set<FakeToken> {
+  const user = currentGame().users.get(userId) as (DoubleUser & { targets?: Set<FakeToken> }) | undefined;
+  if (!user?.targets) throw new Error(`No user ${userId} with targets`);
+  return user.targets;
+}
+
+/** The tokens controlled on the canvas of the (single simulated) client. */
+export function controlledTokens(): FakeToken[] {
+  return controlled;
+}

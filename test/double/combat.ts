@@ -1,0 +1,176 @@
+/**
+ * Combat double: `foundry.documents.Combat/Combatant` and `foundry.applications.sidebar.tabs.CombatTracker` shells
+ * with the hooks our subclasses override, wired like Foundry's: `setupTurns` sorts with `_sortCombatants`;
+ * `rollInitiative` rolls each combatant's `_getInitiativeFormula()` (a fixed value per formula that tests set);
+ * `nextRound`/`nextTurn` call `_onEndTurn`, `_onEndRound`, `_onStartRound`, `_onStartTurn` in Foundry's order;
+ * the tracker's render builds its PARTS and one turn context per combatant via `_prepareTurnContext`.
+ */
+import { HandlebarsApplicationMixin, ApplicationV2 } from "./applications.ts";
+import { DoubleCollection, DoubleDocument } from "./documents.ts";
+import { deepClone, type Plain } from "./utils.ts";
+
+function configClass(name: "Combat" | "Combatant"): unknown {
+  const cfg = (globalThis as { CONFIG?: Record<string, { documentClass?: unknown }> }).CONFIG;
+  return cfg?.[name]?.documentClass;
+}
+
+export class DoubleCombatant extends DoubleDocument {
+  static override documentName = "Combatant";
+  initiative: number | null;
+  tokenId: string | null;
+  actorId: string | null;
+  constructor(data: Plain = {}, context: { parent?: DoubleDocument | null } = {}) {
+    super(data, context);
+    this.initiative = typeof data.initiative === "number" ? data.initiative : null;
+    this.tokenId = typeof data.tokenId === "string" ? data.tokenId : null;
+    this.actorId = typeof data.actorId === "string" ? data.actorId : null;
+  }
+  get combat(): DoubleCombat | null {
+    return this.parent instanceof DoubleCombat ? this.parent : null;
+  }
+  override applyUpdate(changes: Plain, options: Plain = {}): void {
+    const { initiative, ...rest } = changes;
+    if (initiative === null || typeof initiative === "number") this.initiative = initiative;
+    super.applyUpdate(rest, options);
+  }
+  /** Foundry's default: the system's initiative formula from CONFIG. */
+  _getInitiativeFormula(): string {
+    const cfg = (globalThis as { CONFIG?: { Combat?: { initiative?: { formula?: string | null } } } }).CONFIG;
+    return cfg?.Combat?.initiative?.formula ?? "1d20";
+  }
+}
+
+export class DoubleCombat extends DoubleDocument {
+  static override documentName = "Combat";
+  /** What `rollInitiative` gets for a formula (tests set it); unknown formulas give 10. */
+  static rolls: Record<string, number> = {};
+  readonly combatants = new DoubleCollection<DoubleCombatant>();
+  turns: DoubleCombatant[] = [];
+  round = 0;
+  turn: number | null = null;
+  /** Every lifecycle call, in order, for assertions. */
+  readonly lifecycle: string[] = [];
+
+  get combatant(): DoubleCombatant | undefined {
+    return this.turn === null ? undefined : this.turns[this.turn];
+  }
+  async createEmbeddedDocuments(name: string, data: Plain[]): Promise<DoubleCombatant[]> {
+    if (name !== "Combatant") throw new Error(`The combat double only embeds Combatants, not ${name}`);
+    const cls = (configClass("Combatant") ?? DoubleCombatant) as typeof DoubleCombatant;
+    const created = data.map((d) => new cls({ type: "base", ...d }, { parent: this }));
+    for (const c of created) this.combatants.set(c.id, c);
+    this.setupTurns();
+    return created;
+  }
+  async updateEmbeddedDocuments(name: string, updates: Plain[]): Promise<DoubleCombatant[]> {
+    if (name !== "Combatant") throw new Error(`The combat double only embeds Combatants, not ${name}`);
+    const done = updates.flatMap((u) => {
+      const c = typeof u._id === "string" ? this.combatants.get(u._id) : undefined;
+      if (!c) return [];
+      const { _id: _ignored, ...changes } = u;
+      c.applyUpdate(changes);
+      return [c];
+    });
+    this.setupTurns();
+    return done;
+  }
+  _sortCombatants(a: DoubleCombatant, b: DoubleCombatant): number {
+    const ia = a.initiative ?? -Infinity;
+    const ib = b.initiative ?? -Infinity;
+    return ib - ia || a.id.localeCompare(b.id);
+  }
+  setupTurns(): DoubleCombatant[] {
+    this.turns = this.combatants.contents.sort((a, b) => this._sortCombatants(a, b));
+    return this.turns;
+  }
+  async rollInitiative(ids: string | string[], _options: Plain = {}): Promise<this> {
+    const updates = (typeof ids === "string" ? [ids] : ids).flatMap((id) => {
+      const c = this.combatants.get(id);
+      return c ? [{ _id: id, initiative: DoubleCombat.rolls[c._getInitiativeFormula()] ?? 10 }] : [];
+    });
+    await this.updateEmbeddedDocuments("Combatant", updates);
+    return this;
+  }
+  async startCombat(): Promise<this> {
+    this.round = 1;
+    this.turn = 0;
+    await this._onStartRound({ round: 1, skipped: false });
+    const first = this.combatant;
+    if (first) await this._onStartTurn(first, { round: 1, turn: 0, skipped: false });
+    return this;
+  }
+  async nextTurn(): Promise<this> {
+    const current = this.combatant;
+    const turn = this.turn ?? 0;
+    if (current) await this._onEndTurn(current, { round: this.round, turn, skipped: false });
+    if (turn + 1 >= this.turns.length) return this.nextRound();
+    this.turn = turn + 1;
+    const next = this.combatant;
+    if (next) await this._onStartTurn(next, { round: this.round, turn: this.turn, skipped: false });
+    return this;
+  }
+  async nextRound(): Promise<this> {
+    if (this.round > 0) await this._onEndRound({ round: this.round, skipped: false });
+    this.round += 1;
+    this.turn = 0;
+    this.setupTurns();
+    await this._onStartRound({ round: this.round, skipped: false });
+    const first = this.combatant;
+    if (first) await this._onStartTurn(first, { round: this.round, turn: 0, skipped: false });
+    return this;
+  }
+  async _onStartRound(context: Plain): Promise<void> {
+    this.lifecycle.push(`startRound:${String(context.round)}`);
+  }
+  async _onEndRound(context: Plain): Promise<void> {
+    this.lifecycle.push(`endRound:${String(context.round)}`);
+  }
+  async _onStartTurn(combatant: DoubleCombatant, _context: Plain): Promise<void> {
+    this.lifecycle.push(`startTurn:${combatant.name}`);
+  }
+  async _onEndTurn(combatant: DoubleCombatant, _context: Plain): Promise<void> {
+    this.lifecycle.push(`endTurn:${combatant.name}`);
+  }
+  static async create(data: Plain = {}): Promise<DoubleCombat> {
+    const cls = (configClass("Combat") ?? DoubleCombat) as typeof DoubleCombat;
+    return new cls(data);
+  }
+}
+
+const Base = HandlebarsApplicationMixin(ApplicationV2);
+
+/** CombatTracker shell: Foundry's three parts, `viewed`, and the turn context Foundry builds for each row. */
+export class DoubleCombatTracker extends Base {
+  static override PARTS: Record<string, Plain> = {
+    header: { template: "templates/sidebar/tabs/combat/header.hbs" },
+    tracker: { template: "templates/sidebar/tabs/combat/tracker.hbs" },
+    footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
+  };
+  viewed: DoubleCombat | null = null;
+  override async _prepareContext(_options: Plain): Promise<Plain> {
+    return { combat: this.viewed };
+  }
+  override async _preparePartContext(partId: string, context: Plain, _options: Plain): Promise<Plain> {
+    if (partId !== "tracker" || !this.viewed) return context;
+    const combat = this.viewed;
+    const turns = await Promise.all(combat.turns.map((c, i) => this._prepareTurnContext(combat, c, i)));
+    return { ...context, turns };
+  }
+  async _prepareTurnContext(combat: DoubleCombat, combatant: DoubleCombatant, index: number): Promise<Plain> {
+    return deepClone({
+      id: combatant.id,
+      name: combatant.name,
+      img: combatant.img,
+      initiative: combatant.initiative,
+      hasDecimals: false,
+      hidden: false,
+      isDefeated: false,
+      isOwner: true,
+      canPing: false,
+      active: index === combat.turn,
+      css: index === combat.turn ? "active" : "",
+      effects: { icons: [], tooltip: "" },
+      resource: null,
+    });
+  }
+}
