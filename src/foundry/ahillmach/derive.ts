@@ -1,0 +1,253 @@
+/**
+ * Derived data of the Ahill-Mach actors, pure (no Foundry global): the data models call these in
+ * `prepareDerivedData`, the sheets and the bench reuse them. Stored data that the rules core would refuse (an HP
+ * above the maximum after a level change, a stale scene) never throws here: it is clamped and reported in `warnings`.
+ */
+import { ahillmach } from "../../rules/index.ts";
+
+type CharacteristicId = ahillmach.CharacteristicId;
+const { CHARACTERISTIC_IDS } = ahillmach;
+
+/** What derive reads of an owned item: any Foundry item has these. */
+export interface ItemLike {
+  id: string | null;
+  name: string;
+  type: string;
+  system: unknown;
+}
+
+export interface PersonnageSource {
+  classId: string;
+  level: number;
+  xp: number;
+  creation: string;
+  characteristics: Record<CharacteristicId, number>;
+  hp: { value: number };
+  states: Record<CharacteristicId, boolean>;
+  lastTicked: string;
+  penchant1: string;
+  penchant2: string;
+  scene: {
+    active: boolean;
+    mystique: number;
+    uses: number;
+    boosted: readonly string[];
+    penchantIndex: number | null;
+    penchant: number;
+  };
+}
+
+export interface GearSummary {
+  id: string;
+  name: string;
+  kind: string;
+  bonus: number;
+  damageDie: number;
+  damageModifier: number;
+  protection: number;
+}
+
+export interface MetierSummary {
+  id: string;
+  name: string;
+  mastery: number;
+}
+
+export interface PersonnageDerived extends ahillmach.DerivedValues {
+  /** States ticked, the last ticked one last. */
+  ticked: CharacteristicId[];
+  /** Index of the creation array the values match, −1 for none. */
+  creationMatch: number;
+  /** The chosen creation array is respected (always true for "libre"). */
+  creationValid: boolean;
+  metiers: MetierSummary[];
+  gear: GearSummary[];
+  /** Protection of the equipped gear. */
+  protection: number;
+  /** The equipped weapon that deals damage, or null (the sheet then asks for a die). */
+  weapon: GearSummary | null;
+  penchants: string[];
+  surpass: {
+    active: boolean;
+    adjustedMystique: number;
+    usesLeft: number;
+    boosted: CharacteristicId[];
+  };
+  /** Localization keys of what the sheet should point out. */
+  warnings: string[];
+}
+
+function num(value: unknown, fallback = 0): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+function clampInt(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.trunc(value)));
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+}
+
+export function gearOf(items: Iterable<ItemLike>): GearSummary[] {
+  const out: GearSummary[] = [];
+  for (const item of items) {
+    if (item.type !== "am-equipement") continue;
+    const s = record(item.system);
+    if (s.equipped === false) continue;
+    out.push({
+      id: item.id ?? "",
+      name: item.name,
+      kind: typeof s.kind === "string" ? s.kind : "objet",
+      bonus: num(s.bonus),
+      damageDie: Number(s.damageDie ?? 0) || 0,
+      damageModifier: num(s.damageModifier),
+      protection: num(s.protection),
+    });
+  }
+  return out;
+}
+
+export function metiersOf(items: Iterable<ItemLike>): MetierSummary[] {
+  const out: MetierSummary[] = [];
+  for (const item of items) {
+    if (item.type !== "am-metier") continue;
+    const mastery = clampInt(num(record(item.system).mastery, 1), 1, 3);
+    out.push({ id: item.id ?? "", name: item.name, mastery });
+  }
+  return out;
+}
+
+/** States as an ordered list: the stored booleans, with `lastTicked` moved to the end. */
+export function tickedStates(states: Record<CharacteristicId, boolean>, lastTicked: string): CharacteristicId[] {
+  const ticked = CHARACTERISTIC_IDS.filter((id) => states[id]);
+  const last = ticked.find((id) => id === lastTicked);
+  return last ? [...ticked.filter((id) => id !== last), last] : ticked;
+}
+
+export function derivePersonnage(source: PersonnageSource, items: Iterable<ItemLike>): PersonnageDerived {
+  const warnings: string[] = [];
+  const classId = (ahillmach.CLASS_IDS as readonly string[]).includes(source.classId)
+    ? (source.classId as ahillmach.ClassId)
+    : "guerrier";
+  const characteristics = {} as Record<CharacteristicId, number>;
+  for (const id of CHARACTERISTIC_IDS) {
+    characteristics[id] = clampInt(num(source.characteristics[id]), ahillmach.CHARACTERISTIC_MIN, 4);
+  }
+  const level = clampInt(num(source.level, 1), ahillmach.MIN_LEVEL, ahillmach.MAX_LEVEL);
+  const ticked = tickedStates(source.states, source.lastTicked);
+  const maxHp = ahillmach.maxHp({ classId, con: characteristics.con, level });
+  const hp = clampInt(num(source.hp.value), 0, maxHp);
+  if (source.hp.value > maxHp) warnings.push("QUINTETTE.AhillMach.Warning.HpAboveMax");
+  const penchants = [source.penchant1, source.penchant2].map((p) => p.trim()).filter(Boolean);
+  if (!penchants.length) warnings.push("QUINTETTE.AhillMach.Warning.NoPenchant");
+  const metiers = metiersOf(items);
+  const base = ahillmach.derivedValues({
+    classId,
+    characteristics,
+    level,
+    xp: Math.max(0, Math.trunc(num(source.xp))),
+    hp,
+    ticked,
+    metiers: metiers.map((m) => ({ name: m.name, mastery: m.mastery })),
+  });
+  if (base.levelUpDue) warnings.push("QUINTETTE.AhillMach.Warning.LevelUp");
+  const creationMatch = ahillmach.creationArrayIndex(characteristics);
+  const wanted = source.creation === "a" ? 0 : source.creation === "b" ? 1 : null;
+  const creationValid = wanted === null || creationMatch === wanted;
+  if (!creationValid) warnings.push("QUINTETTE.AhillMach.Warning.CreationArray");
+  const gear = gearOf(items);
+  const boosted = source.scene.boosted.filter((id): id is CharacteristicId => ahillmach.isCharacteristicId(id));
+  const sceneMystique = clampInt(num(source.scene.mystique), -3, 4);
+  const uses = Math.max(0, Math.trunc(num(source.scene.uses)));
+  return {
+    ...base,
+    ticked,
+    creationMatch,
+    creationValid,
+    metiers,
+    gear,
+    protection: gear.reduce((sum, g) => sum + g.protection, 0),
+    weapon: gear.find((g) => g.damageDie > 0) ?? null,
+    penchants,
+    surpass: {
+      active: source.scene.active,
+      adjustedMystique: source.scene.active ? sceneMystique - uses : base.effective.mys,
+      usesLeft: source.scene.active ? Math.max(0, ahillmach.maxSurpassUses(sceneMystique) - uses) : base.maxSurpassUses,
+      boosted: source.scene.active ? boosted : [],
+    },
+    warnings,
+  };
+}
+
+/** The rules core's scene record from the stored one (a fresh scene when none is active). */
+export function sceneOf(source: PersonnageSource, effectiveMystique: number): ahillmach.SurpassScene {
+  if (!source.scene.active) return ahillmach.startScene(clampInt(effectiveMystique, -3, 4));
+  return {
+    mystique: clampInt(num(source.scene.mystique), -3, 4),
+    uses: Math.max(0, Math.trunc(source.scene.uses)),
+    boosted: source.scene.boosted.filter((id): id is CharacteristicId => ahillmach.isCharacteristicId(id)),
+    penchantIndex: source.scene.penchantIndex,
+    penchant: Math.max(0, Math.trunc(source.scene.penchant)),
+  };
+}
+
+/** The stored form of a rules-core scene record. */
+export function storedScene(scene: ahillmach.SurpassScene): PersonnageSource["scene"] {
+  return {
+    active: true,
+    mystique: scene.mystique,
+    uses: scene.uses,
+    boosted: [...scene.boosted],
+    penchantIndex: scene.penchantIndex,
+    penchant: scene.penchant,
+  };
+}
+
+export interface OpposantSource {
+  tier: string;
+  size: string;
+  protection: number;
+  major: boolean;
+  characteristics: Record<CharacteristicId, number>;
+  physique: number | null;
+  mental: number | null;
+  hp: { value: number };
+  side: string;
+}
+
+export interface OpposantDerived {
+  stats: ahillmach.OpponentStatBlock;
+  /** Odds that a morale roll (no help or hindrance) makes it flee. */
+  fleeOdds: number;
+  side: ahillmach.Side;
+  hp: number;
+}
+
+export function opposantInput(source: OpposantSource): ahillmach.OpponentInput {
+  const tier = (ahillmach.OPPONENT_TIERS.find((t) => t.id === source.tier)?.id ?? "fortune") as ahillmach.OpponentTier;
+  const size = (ahillmach.OPPONENT_SIZES.find((s) => s.id === source.size)?.id ?? "normal") as ahillmach.OpponentSize;
+  const protection = Math.max(0, Math.trunc(num(source.protection)));
+  if (source.major) {
+    const characteristics = {} as Record<CharacteristicId, number>;
+    for (const id of CHARACTERISTIC_IDS) characteristics[id] = clampInt(num(source.characteristics[id]), -2, 4);
+    return { tier, size, protection, characteristics };
+  }
+  return {
+    tier,
+    size,
+    protection,
+    ...(source.physique !== null ? { physique: clampInt(source.physique, -2, 4) } : {}),
+    ...(source.mental !== null ? { mental: clampInt(source.mental, -2, 4) } : {}),
+  };
+}
+
+export function deriveOpposant(source: OpposantSource): OpposantDerived {
+  const stats = ahillmach.opponentStatBlock(opposantInput(source));
+  return {
+    stats,
+    fleeOdds: ahillmach.fleeOdds({ mystique: stats.moraleBonus }),
+    side: source.side === "personnages" ? "personnages" : "opposants",
+    hp: clampInt(num(source.hp.value), 0, stats.hp),
+  };
+}
