@@ -1,0 +1,265 @@
+/**
+ * SYSTEMJ card actions on a fight card. They run on the GM's client (the shared executor relays them), roll the
+ * defender's or attacker's test there, let the rules core move the exchange on, and store it whole on the card.
+ * Rights: the defender's side answers defender steps, the roller follows up, either side rolls and applies damage.
+ */
+import type { CardAction, CardActionContext, CardActionOutcome } from "../chat/actions.ts";
+import type { AppliedEntry, CardState } from "../chat/types.ts";
+import { systemj } from "../../rules/index.ts";
+import { readExchange, withExchange } from "./cards.ts";
+import {
+  ACTIONS,
+  answeringSide,
+  applyCounter,
+  applyDefence,
+  applyDetection,
+  applyFollowUp,
+  declineCounter,
+  declineDefence,
+  hitDealer,
+  hitVictim,
+  setDamage,
+  type ExchangeData,
+} from "./exchange.ts";
+import {
+  attackScore,
+  attributesOf,
+  counterWeapon,
+  defenceGear,
+  defenceScore,
+  skillScore,
+  systemOf,
+  weaponsOf,
+} from "./fighters.ts";
+import { rollDamage, rollTest } from "./roll.ts";
+import type { TestData } from "./tests.ts";
+
+type ActorLike = {
+  uuid: string;
+  name: string | null;
+  system: unknown;
+  items: Iterable<{ id: string | null; name: string | null; system: unknown }>;
+};
+
+async function actorAt(uuid: string): Promise<ActorLike | null> {
+  const doc = await fromUuid<Actor.Implementation>(uuid);
+  return doc && systemOf(doc) ? (doc as unknown as ActorLike) : null;
+}
+
+function ownsUuid(user: User.Implementation, uuid: string): boolean {
+  if (user.isGM) return true;
+  const doc = fromUuidSync<Actor.Implementation>(uuid);
+  return (
+    !!doc &&
+    typeof doc === "object" &&
+    "testUserPermission" in doc &&
+    (doc as Actor.Implementation).testUserPermission(user, "OWNER")
+  );
+}
+
+/** Whether the requester may answer the exchange's current step. */
+export function mayAnswer(ctx: Pick<CardActionContext, "card" | "requester">): boolean {
+  const data = readExchange(ctx.card);
+  if (!data) return false;
+  const { requester, card } = ctx;
+  if (requester.isGM) return true;
+  switch (answeringSide(data)) {
+    case "defender":
+      return ownsUuid(requester, data.defender.uuid);
+    case "attacker":
+      return requester.id === card.rollerId || ownsUuid(requester, data.attacker.uuid);
+    case "dealer":
+      return (
+        requester.id === card.rollerId ||
+        ownsUuid(requester, data.attacker.uuid) ||
+        ownsUuid(requester, data.defender.uuid)
+      );
+    default:
+      return false;
+  }
+}
+
+const invalid = (reason: string): CardActionOutcome => ({ status: "invalid", reason });
+
+function applied(card: CardState, data: ExchangeData, extra: Partial<CardState> = {}): CardActionOutcome {
+  return { status: "applied", card: { ...withExchange(card, data), ...extra } };
+}
+
+/** Runs `step` on the card's exchange; a step the exchange is not at is refused, never half-applied. */
+async function onExchange(
+  ctx: CardActionContext,
+  step: (data: ExchangeData) => Promise<CardActionOutcome> | CardActionOutcome,
+): Promise<CardActionOutcome> {
+  const data = readExchange(ctx.card);
+  if (!data) return invalid("QUINTETTE.Card.Missing");
+  try {
+    return await step(data);
+  } catch (error) {
+    if (error instanceof RangeError) return { status: "already", reason: "QUINTETTE.SystemJ.Error.StepTaken" };
+    throw error;
+  }
+}
+
+async function defenderTest(
+  data: ExchangeData,
+  label: string,
+  score: (actor: ActorLike) => number,
+): Promise<TestData | null> {
+  const actor = await actorAt(data.defender.uuid);
+  if (!actor) return null;
+  return (await rollTest(score(actor), 0, label)).test;
+}
+
+function gearOf(actor: ActorLike | null): systemj.DefenderGear {
+  return actor ? defenceGear(weaponsOf(actor.items)).gear : {};
+}
+
+const base = { audience: "anyone" as const, allowed: mayAnswer, trustedWrites: true };
+
+export const detectAction: CardAction = {
+  ...base,
+  name: ACTIONS.detect,
+  execute: (ctx) =>
+    onExchange(ctx, async (data) => {
+      const actor = await actorAt(data.defender.uuid);
+      const model = systemOf(actor);
+      if (!actor || !model) return invalid("QUINTETTE.Card.TargetMissing");
+      const { test } = await rollTest(skillScore(model, "detection"), 0, "QUINTETTE.SystemJ.Skill.detection");
+      return applied(ctx.card, applyDetection(data, test, gearOf(actor)));
+    }),
+};
+
+export const followAction: CardAction = {
+  ...base,
+  name: ACTIONS.follow,
+  execute: (ctx) =>
+    onExchange(ctx, async (data) => {
+      const attacker = await actorAt(data.attacker.uuid);
+      const model = systemOf(attacker);
+      if (!attacker || !model) return invalid("QUINTETTE.Card.TargetMissing");
+      const mode = data.phase === "followForce" ? "meleeForce" : "meleeStealth";
+      const score = attackScore(attributesOf(model), null, mode);
+      const { test } = await rollTest(score, 0, `QUINTETTE.SystemJ.Score.${mode}`);
+      const defender = await actorAt(data.defender.uuid);
+      return applied(ctx.card, applyFollowUp(data, test, gearOf(defender)));
+    }),
+};
+
+export const defendAction: CardAction = {
+  ...base,
+  name: ACTIONS.defend,
+  execute: (ctx) =>
+    onExchange(ctx, async (data) => {
+      const kind = String(ctx.args.kind ?? "");
+      if (!systemj.DEFENCES.some((d) => d.id === kind)) return invalid("QUINTETTE.Relay.Invalid");
+      const defence = kind as systemj.DefenceKind;
+      if (!data.options.includes(defence)) return invalid("QUINTETTE.SystemJ.Error.NotOffered");
+      const test = await defenderTest(data, `QUINTETTE.SystemJ.Score.${defence}`, (actor) => {
+        const model = systemOf(actor);
+        return model ? defenceScore(attributesOf(model), weaponsOf(actor.items), defence) : 0;
+      });
+      if (!test) return invalid("QUINTETTE.Card.TargetMissing");
+      return applied(ctx.card, applyDefence(data, defence, test));
+    }),
+};
+
+export const noDefenceAction: CardAction = {
+  ...base,
+  name: ACTIONS.noDefence,
+  token: () => ACTIONS.defend,
+  execute: (ctx) => onExchange(ctx, (data) => applied(ctx.card, declineDefence(data))),
+};
+
+export const counterAction: CardAction = {
+  ...base,
+  name: ACTIONS.counter,
+  execute: (ctx) =>
+    onExchange(ctx, async (data) => {
+      const test = await defenderTest(data, "QUINTETTE.SystemJ.Score.meleeForce", (actor) => {
+        const model = systemOf(actor);
+        return model ? attackScore(attributesOf(model), counterWeapon(weaponsOf(actor.items)), "meleeForce") : 0;
+      });
+      if (!test) return invalid("QUINTETTE.Card.TargetMissing");
+      return applied(ctx.card, applyCounter(data, test));
+    }),
+};
+
+export const noCounterAction: CardAction = {
+  ...base,
+  name: ACTIONS.noCounter,
+  token: () => ACTIONS.counter,
+  execute: (ctx) => onExchange(ctx, (data) => applied(ctx.card, declineCounter(data))),
+};
+
+export const damageAction: CardAction = {
+  ...base,
+  name: ACTIONS.damage,
+  execute: (ctx) =>
+    onExchange(ctx, async (data) => {
+      const dealer = hitDealer(data);
+      if (!dealer) return invalid("QUINTETTE.Damage.NoDamage");
+      if (data.damage !== null) return { status: "already", reason: "QUINTETTE.Card.AlreadyDone" };
+      const { amount } = await rollDamage(dealer.weapon.damage);
+      return applied(ctx.card, setDamage(data, amount));
+    }),
+};
+
+/** Armour points first, then hit points (rules core), with an undo entry for the shared undo action. */
+export function damageUpdate(model: { armourPoints: { value: number }; hitPoints: { value: number } }, amount: number) {
+  const result = systemj.applyDamage({
+    damage: amount,
+    armourPoints: model.armourPoints.value,
+    hitPoints: model.hitPoints.value,
+  });
+  return {
+    result,
+    update: { "system.armourPoints.value": result.armourPoints, "system.hitPoints.value": result.hitPoints },
+    undo: { "system.armourPoints.value": model.armourPoints.value, "system.hitPoints.value": model.hitPoints.value },
+  };
+}
+
+export const applyDamageAction: CardAction = {
+  ...base,
+  name: ACTIONS.apply,
+  execute: (ctx) =>
+    onExchange(ctx, async (data) => {
+      const victim = hitVictim(data);
+      if (!victim || data.damage === null) return invalid("QUINTETTE.Damage.NoDamage");
+      const actor = await actorAt(victim.uuid);
+      const model = systemOf(actor);
+      if (!actor || !model) return invalid("QUINTETTE.Card.TargetMissing");
+      const { result, update, undo } = damageUpdate(model, data.damage);
+      const entry: AppliedEntry = {
+        id: `${victim.uuid}#${ctx.card.revision}`,
+        action: ACTIONS.apply,
+        targetUuid: victim.uuid,
+        targetName: victim.name,
+        summary: {
+          key: "QUINTETTE.SystemJ.Damage.Summary",
+          name: victim.name,
+          value: result.armourLost,
+          target: result.hitPointsLost,
+          detail: result.hitPoints,
+        },
+        undo,
+        undone: false,
+        userId: ctx.requester.id ?? "",
+      };
+      return {
+        status: "applied",
+        card: { ...withExchange(ctx.card, data), applied: [...ctx.card.applied, entry] },
+        writes: [{ uuid: victim.uuid, changes: update }],
+      };
+    }),
+};
+
+export const CARD_ACTIONS: CardAction[] = [
+  detectAction,
+  followAction,
+  defendAction,
+  noDefenceAction,
+  counterAction,
+  noCounterAction,
+  damageAction,
+  applyDamageAction,
+];

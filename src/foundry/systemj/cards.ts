@@ -1,0 +1,123 @@
+/**
+ * SYSTEMJ chat cards as pure state: a test card (target, roll, degree, criticals highlighted) and a fight card
+ * carrying the whole exchange. The frame is the shared card (templates/shared/chat/card.hbs); the body is ours.
+ */
+import { createCardState } from "../chat/card-state.ts";
+import type { CardOutcome, CardState } from "../chat/types.ts";
+import type { systemj } from "../../rules/index.ts";
+import { exchangeButtons, hitVictim, type ExchangeData } from "./exchange.ts";
+import { cardOutcome, modifierText, type TestData } from "./tests.ts";
+
+export const RULESET = "systemj";
+export const TEST_BODY = "systems/quintette/templates/systemj/chat/test-body.hbs";
+export const EXCHANGE_BODY = "systems/quintette/templates/systemj/chat/exchange-body.hbs";
+
+export interface CardActor {
+  uuid: string | null;
+  name: string;
+  img: string | null;
+}
+
+/** Body context of one test: stored on the card so every client renders it the same. */
+export function testView(test: TestData): TestData & { modifierText: string; outcomeKey: string; tone: string } {
+  return {
+    ...test,
+    modifierText: modifierText(test.modifier),
+    outcomeKey: `QUINTETTE.SystemJ.Outcome.${test.outcome}`,
+    tone: cardOutcome(test).tone,
+  };
+}
+
+export function testCard(rollerId: string, actor: CardActor, test: TestData, kind = "test"): CardState {
+  return createCardState({
+    ruleset: RULESET,
+    kind,
+    rollerId,
+    actorUuid: actor.uuid,
+    actorName: actor.name,
+    img: actor.img,
+    title: { key: "QUINTETTE.SystemJ.Card.TestTitle", name: test.label },
+    subtitle: kind === "initiative" ? { key: "QUINTETTE.SystemJ.Card.Initiative" } : null,
+    outcome: cardOutcome(test),
+    body: TEST_BODY,
+    data: { test: testView(test) },
+  });
+}
+
+const MODE_KEY: Record<systemj.AttackMode, string> = {
+  meleeForce: "QUINTETTE.SystemJ.Mode.meleeForce",
+  meleeStealth: "QUINTETTE.SystemJ.Mode.meleeStealth",
+  ranged: "QUINTETTE.SystemJ.Mode.ranged",
+};
+
+/** The banner of the exchange's current step. */
+export function exchangeOutcome(data: ExchangeData): CardOutcome {
+  const key = (k: string) => `QUINTETTE.SystemJ.Phase.${k}`;
+  switch (data.phase) {
+    case "hit": {
+      const victim = hitVictim(data);
+      return {
+        label: { key: key(data.hitTarget === "attacker" ? "countered" : "hit"), name: victim?.name ?? "" },
+        tone: "success",
+        detail: data.damage === null ? null : { key: key("damage"), value: data.damage },
+      };
+    }
+    case "miss":
+      return {
+        label: { key: key(`miss.${data.missReason ?? "failed"}`), name: data.defender.name },
+        tone: "failure",
+        detail: null,
+      };
+    default:
+      return { label: { key: key(data.phase), name: data.defender.name }, tone: "neutral", detail: null };
+  }
+}
+
+/** Test views of the exchange for the body, newest last. */
+function exchangeView(data: ExchangeData) {
+  return {
+    ...data,
+    modeKey: MODE_KEY[data.mode],
+    tests: data.tests.map((t) => ({
+      ...testView(t),
+      roleKey: `QUINTETTE.SystemJ.Role.${t.role}`,
+      who: t.by === "attacker" ? data.attacker.name : data.defender.name,
+    })),
+  };
+}
+
+/** A card state reflecting `data`: buttons, banner and body follow the exchange. */
+export function withExchange(state: CardState, data: ExchangeData): CardState {
+  return {
+    ...state,
+    buttons: exchangeButtons(data),
+    outcome: exchangeOutcome(data),
+    damage: data.phase === "hit" && data.damage !== null ? { amount: data.damage } : null,
+    data: { ...state.data, exchange: data, view: exchangeView(data) },
+  };
+}
+
+export function exchangeCard(rollerId: string, actor: CardActor, data: ExchangeData): CardState {
+  const state = createCardState({
+    ruleset: RULESET,
+    kind: "exchange",
+    rollerId,
+    actorUuid: actor.uuid,
+    actorName: actor.name,
+    img: actor.img,
+    title: { key: MODE_KEY[data.mode], name: data.weapon.name },
+    subtitle: { key: "QUINTETTE.SystemJ.Card.Versus", name: data.attacker.name, target: data.defender.name },
+    body: EXCHANGE_BODY,
+  });
+  return withExchange(state, data);
+}
+
+/** The stored exchange of a card, or null. */
+export function readExchange(state: CardState): ExchangeData | null {
+  const raw = state.data.exchange;
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const d = raw as Partial<ExchangeData>;
+  return typeof d.mode === "string" && typeof d.phase === "string" && Array.isArray(d.tests)
+    ? (raw as ExchangeData)
+    : null;
+}

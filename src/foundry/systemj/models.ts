@@ -1,0 +1,242 @@
+/**
+ * SYSTEMJ data models. Personnages (`sj-personnage`, PJ and PNJ) and créatures share one model; créatures have no
+ * language skills. Every number declares its range and integer-ness; derived values come from the rules core.
+ */
+import { systemj } from "../../rules/index.ts";
+import { baseActorSchema, baseItemSchema } from "../data/models.ts";
+import { booleanField, choiceField, integerField, resourceField, textField } from "../data/fields.ts";
+
+const { ATTRIBUTE_IDS, SCORE_MAX, WEAPON_BONUS_MAX, WEAPON_FAMILIES, combatScores, skillsFor } = systemj;
+
+export const ACTOR_TYPES = { personnage: "sj-personnage", creature: "creature" } as const;
+export type SystemJActorType = (typeof ACTOR_TYPES)[keyof typeof ACTOR_TYPES];
+
+/** Item type → card kind of the rules core. */
+export const ITEM_KINDS = {
+  "sj-objet": "objet",
+  "sj-arme": "arme",
+  "sj-armure": "armure",
+  "sj-consommable": "consommable",
+  "sj-munition": "munition",
+  "sj-titre": "titre",
+  "sj-livre": "livre",
+  "sj-plan": "plan",
+  "sj-sort": "sort",
+  "sj-capacite": "capacite",
+  "sj-competence": "competenceSecondaire",
+} as const satisfies Record<string, systemj.CardKind>;
+export type SystemJItemType = keyof typeof ITEM_KINDS;
+export const ITEM_TYPES = Object.keys(ITEM_KINDS) as SystemJItemType[];
+
+export function isSystemJItemType(type: string): type is SystemJItemType {
+  return type in ITEM_KINDS;
+}
+
+/** Hit points and armour points cap: generous, the source gives no maximum. */
+export const POINTS_MAX = 999;
+export const QUANTITY_MAX = 9999;
+export const RANGE_MAX = 10_000;
+
+const score = (label: string, initial = 0) => integerField({ min: 0, max: SCORE_MAX, initial, label });
+
+function attributesSchema() {
+  const entries = ATTRIBUTE_IDS.map((id) => [id, score(`QUINTETTE.SystemJ.Attribute.${id}`, 50)] as const);
+  return new foundry.data.fields.SchemaField(
+    Object.fromEntries(entries) as Record<systemj.AttributeId, ReturnType<typeof score>>,
+  );
+}
+
+function skillsSchema(entity: "personnage" | "creature") {
+  const entries = skillsFor(entity).map((s) => [s.id, score(`QUINTETTE.SystemJ.Skill.${s.id}`)] as const);
+  return new foundry.data.fields.SchemaField(
+    Object.fromEntries(entries) as Partial<Record<systemj.GenericSkillId, ReturnType<typeof score>>>,
+  );
+}
+
+/** Scores of the world's primary special skills, matched by name with the world setting's list. */
+function specialsSchema() {
+  const f = foundry.data.fields;
+  return new f.ArrayField(
+    new f.SchemaField({
+      name: textField({ label: "QUINTETTE.SystemJ.Special.Name" }),
+      score: score("QUINTETTE.SystemJ.Special.Score"),
+    }),
+  );
+}
+
+function actorSchema(entity: "personnage" | "creature") {
+  return {
+    ...baseActorSchema(),
+    attributes: attributesSchema(),
+    skills: skillsSchema(entity),
+    specials: specialsSchema(),
+    hitPoints: resourceField({ max: POINTS_MAX, value: 10, label: "QUINTETTE.SystemJ.HitPoints" }),
+    armourPoints: resourceField({ max: POINTS_MAX, value: 0, label: "QUINTETTE.SystemJ.ArmourPoints" }),
+    /** PJ or PNJ for personnages; a créature's kind in free text otherwise. */
+    role: textField({ label: "QUINTETTE.SystemJ.Role" }),
+  };
+}
+export type SystemJActorSchema = ReturnType<typeof actorSchema>;
+
+abstract class SystemJActorModelBase extends foundry.abstract.TypeDataModel<SystemJActorSchema, Actor.Implementation> {
+  static readonly entity: "personnage" | "creature" = "personnage";
+
+  /** Derived: combat scores without any card's bonus (the sheet adds each weapon's). */
+  declare combat: systemj.CombatScores;
+  /** Derived: armour points the equipped armour cards give (shown next to the stored value). */
+  declare armourFromCards: number;
+
+  override prepareDerivedData(): void {
+    const a = this.attributes;
+    this.combat = combatScores({ FOR: a.FOR, RES: a.RES, AGI: a.AGI, RAP: a.RAP, CHA: a.CHA });
+    let armour = 0;
+    for (const item of this.parent?.items ?? []) {
+      const sys: unknown = item.system;
+      if (sys instanceof SystemJArmourModel && sys.equipped) armour += sys.armourPoints;
+    }
+    this.armourFromCards = armour;
+  }
+}
+
+export class SystemJPersonnageModel extends SystemJActorModelBase {
+  static override readonly entity = "personnage" as const;
+  static override defineSchema(): SystemJActorSchema {
+    return actorSchema("personnage");
+  }
+}
+
+export class SystemJCreatureModel extends SystemJActorModelBase {
+  static override readonly entity = "creature" as const;
+  static override defineSchema(): SystemJActorSchema {
+    return actorSchema("creature");
+  }
+}
+
+export type SystemJActorModel = SystemJPersonnageModel | SystemJCreatureModel;
+
+/* ---------------------------------------------------------------- items */
+
+function cardBase() {
+  return { ...baseItemSchema() };
+}
+
+export function weaponFamilyChoices(): Record<systemj.WeaponFamily, string> {
+  return Object.fromEntries(WEAPON_FAMILIES.map((f) => [f.id, `QUINTETTE.SystemJ.WeaponFamily.${f.id}`])) as Record<
+    systemj.WeaponFamily,
+    string
+  >;
+}
+
+const bonus = (label: string) => integerField({ min: -WEAPON_BONUS_MAX, max: WEAPON_BONUS_MAX, initial: 0, label });
+const equipped = () => booleanField({ initial: false, label: "QUINTETTE.SystemJ.Card.Equipped" });
+const quantity = () =>
+  integerField({ min: 0, max: QUANTITY_MAX, initial: 1, label: "QUINTETTE.SystemJ.Card.Quantity" });
+
+function objectSchema() {
+  return { ...cardBase(), equipped: equipped() };
+}
+function weaponSchema() {
+  return {
+    ...cardBase(),
+    equipped: equipped(),
+    att: bonus("QUINTETTE.SystemJ.Card.Att"),
+    def: bonus("QUINTETTE.SystemJ.Card.Def"),
+    /** Metres; 0 for a melee weapon. */
+    range: integerField({ min: 0, max: RANGE_MAX, initial: 0, label: "QUINTETTE.SystemJ.Card.Range" }),
+    /** Damage formula in Foundry dice syntax (`1d6+2`); checked when rolled. */
+    damage: textField({ initial: "1d6", label: "QUINTETTE.SystemJ.Card.Damage" }),
+    family: choiceField(weaponFamilyChoices(), { initial: "corpsACorps", label: "QUINTETTE.SystemJ.Card.Family" }),
+  };
+}
+function armourSchema() {
+  return {
+    ...cardBase(),
+    equipped: equipped(),
+    armourPoints: integerField({ min: 0, max: POINTS_MAX, initial: 2, label: "QUINTETTE.SystemJ.ArmourPoints" }),
+  };
+}
+function stockSchema() {
+  return { ...cardBase(), quantity: quantity() };
+}
+function plainSchema() {
+  return cardBase();
+}
+function skillCardSchema() {
+  return { ...cardBase(), score: score("QUINTETTE.SystemJ.Card.Score", 30) };
+}
+
+export class SystemJObjectModel extends foundry.abstract.TypeDataModel<
+  ReturnType<typeof objectSchema>,
+  Item.Implementation
+> {
+  static override defineSchema() {
+    return objectSchema();
+  }
+}
+export class SystemJWeaponModel extends foundry.abstract.TypeDataModel<
+  ReturnType<typeof weaponSchema>,
+  Item.Implementation
+> {
+  static override defineSchema() {
+    return weaponSchema();
+  }
+  get ranged(): boolean {
+    return WEAPON_FAMILIES.find((f) => f.id === this.family)?.ranged ?? false;
+  }
+}
+export class SystemJArmourModel extends foundry.abstract.TypeDataModel<
+  ReturnType<typeof armourSchema>,
+  Item.Implementation
+> {
+  static override defineSchema() {
+    return armourSchema();
+  }
+}
+export class SystemJStockModel extends foundry.abstract.TypeDataModel<
+  ReturnType<typeof stockSchema>,
+  Item.Implementation
+> {
+  static override defineSchema() {
+    return stockSchema();
+  }
+}
+export class SystemJPlainCardModel extends foundry.abstract.TypeDataModel<
+  ReturnType<typeof plainSchema>,
+  Item.Implementation
+> {
+  static override defineSchema() {
+    return plainSchema();
+  }
+}
+export class SystemJSkillCardModel extends foundry.abstract.TypeDataModel<
+  ReturnType<typeof skillCardSchema>,
+  Item.Implementation
+> {
+  static override defineSchema() {
+    return skillCardSchema();
+  }
+}
+
+/** The data model of each item type. */
+export const ITEM_MODELS = {
+  "sj-objet": SystemJObjectModel,
+  "sj-arme": SystemJWeaponModel,
+  "sj-armure": SystemJArmourModel,
+  "sj-consommable": SystemJStockModel,
+  "sj-munition": SystemJStockModel,
+  "sj-titre": SystemJPlainCardModel,
+  "sj-livre": SystemJPlainCardModel,
+  "sj-plan": SystemJPlainCardModel,
+  "sj-sort": SystemJPlainCardModel,
+  "sj-capacite": SystemJPlainCardModel,
+  "sj-competence": SystemJSkillCardModel,
+} as const satisfies Record<SystemJItemType, unknown>;
+
+/** HTML fields of every SYSTEMJ type (system.json `documentTypes` and template.json list the same). */
+export const ACTOR_HTML_FIELDS = ["biography", "notes"] as const;
+export const ITEM_HTML_FIELDS = ["description"] as const;
+
+/*
+ * No DataModelConfig merge here: a second rule set declaring `Actor`/`Item` in it conflicts (TS2717). The
+ * adapters narrow `system` with `instanceof` on these classes instead (see systemOf in documents.ts).
+ */
