@@ -10,3 +10,4 @@ export * from "./equipment";
 export * from "./situation";
 export * from "./abilities";
 export { roundHalfUp } from "./validate";
+export * from "./gear";

@@ -1,0 +1,283 @@
+/**
+ * Card actions of the duel: parry (or not), roll damage, apply the blow, the Volonté check against a serious wound.
+ * They run on the active GM's client through the shared executor (rights, idempotence, relay); the dice are rolled
+ * there with `rollDice`, and every result is stored on the card so it survives a reload.
+ */
+import type { CardAction, CardActionContext, CardActionOutcome, DocumentWrite } from "../chat/actions.ts";
+import { previousValues } from "../damage/index.ts";
+import type { AppliedEntry, CardState } from "../chat/types.ts";
+import { breakageCheck } from "../../rules/oeilnoir/index.ts";
+import { hitUpdate, initiativeWrite, oeilNoirActor, victimValues } from "./actors.ts";
+import {
+  ACTIONS,
+  damageFormula,
+  declineParry,
+  duelCard,
+  duelOf,
+  fumbleFor,
+  hitOn,
+  resolveParry,
+  resolveVolonte,
+  rollDamage,
+  withFumble,
+  type DuelData,
+} from "./duel.ts";
+import { rollDice, showDice } from "./roll.ts";
+
+const L = "QUINTETTE.OeilNoir.Card";
+
+async function actorAt(uuid: string | null | undefined): Promise<Actor.Implementation | null> {
+  if (!uuid) return null;
+  const doc = await fromUuid<Actor.Implementation>(uuid);
+  return doc ?? null;
+}
+
+/** Only the defender's owner (or a GM) answers an attack. */
+function isDefenderOwner(ctx: CardActionContext): boolean {
+  if (ctx.requester.isGM) return true;
+  const uuid = duelOf(ctx.card)?.defender?.uuid;
+  if (!uuid) return false;
+  const doc = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as {
+    testUserPermission?: (u: User.Implementation, l: "OWNER") => boolean;
+  } | null;
+  return !!doc?.testUserPermission?.(ctx.requester, "OWNER");
+}
+
+function rebuild(card: CardState, duel: DuelData): CardState {
+  return duelCard(
+    duel,
+    { rollerId: card.rollerId, actorUuid: card.actorUuid, actorName: card.actorName, img: card.img },
+    card,
+  );
+}
+
+function stageIs(card: CardState, ...stages: DuelData["stage"][]): DuelData | null {
+  const duel = duelOf(card);
+  return duel && stages.includes(duel.stage) ? duel : null;
+}
+
+/**
+ * Effects of a fumble line on the fumbler, as writes: initiative change in the combat, weapon destroyed, weapon
+ * damaged (breakage check, factor +1D4), self-inflicted PI. Returns the new fumble detail text too.
+ */
+export async function fumbleWrites(
+  fumbler: Actor.Implementation | null,
+  weaponUuid: string | null,
+  duel: DuelData,
+): Promise<{ writes: DocumentWrite[]; detail: string | null }> {
+  const f = duel.fumble;
+  if (!f || !f.key || !fumbler) return { writes: [], detail: null };
+  const writes: DocumentWrite[] = [];
+  const ini = initiativeWrite(fumbler, f.iniChange);
+  if (ini) writes.push(ini);
+  let detail: string | null = null;
+  const weapon = weaponUuid ? await fromUuid<Item.Implementation>(weaponUuid) : null;
+  const weaponSystem = weapon?.system as { breakage?: number; pi?: { dice: number; bonus: number } } | undefined;
+  if (f.key === "armeDetruite" && weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.broken": true } });
+  if (f.key === "armeEndommagee" && weaponUuid && typeof weaponSystem?.breakage === "number") {
+    const two = await rollDice("2d6");
+    const d4 = await rollDice("1d4");
+    const [a = 1, b = 1] = two.faces;
+    const r = breakageCheck({ dice: [a, b], factor: weaponSystem.breakage, increase: d4.total });
+    writes.push({ uuid: weaponUuid, changes: r.broken ? { "system.broken": true } : { "system.breakage": r.factor } });
+    detail = `${a}+${b} / ${weaponSystem.breakage}: ${r.broken ? "×" : `→ ${r.factor}`}`;
+  }
+  if (f.key === "seBlesse") {
+    const pi = duel.attacker;
+    const formula = damageFormula(
+      f.who === "attacker" ? pi : { ...pi, piDice: weaponSystem?.pi?.dice ?? 1, piBonus: weaponSystem?.pi?.bonus ?? 0 },
+    );
+    const roll = await rollDice(formula);
+    const victim = victimValues(fumbler);
+    if (victim) {
+      const self = hitOn({ ...duel, damage: { faces: roll.faces, pi: roll.total, critical: false } }, victim);
+      const update = self ? hitUpdate(fumbler, self) : null;
+      if (self && update) {
+        writes.push({ uuid: fumbler.uuid, changes: update.changes });
+        detail = `${roll.total} PI → ${self.damage}`;
+      }
+    }
+  }
+  return { writes, detail };
+}
+
+export const parryAction: CardAction = {
+  name: ACTIONS.parry,
+  audience: "anyone",
+  allowed: isDefenderOwner,
+  // The master parry may damage the attacker's weapon: the rule grants that write, not ownership.
+  trustedWrites: true,
+  token: () => "oeilnoir.answer",
+  async execute({ card }): Promise<CardActionOutcome> {
+    const duel = stageIs(card, "awaitParry");
+    if (!duel?.defender) return { status: "already" };
+    const d20 = await rollDice("1d20", duel.defender.prd ?? 0);
+    await showDice(d20);
+    const face = d20.faces[0] ?? 1;
+    let breakageDice: [number, number] | undefined;
+    if (face === 1 && !duel.attack.critical && duel.attacker.breakage !== null) {
+      const two = await rollDice("2d6");
+      breakageDice = [two.faces[0] ?? 1, two.faces[1] ?? 1];
+    }
+    let next = resolveParry(duel, face, breakageDice);
+    const writes: DocumentWrite[] = [];
+    if (next.breakage && duel.attacker.weaponUuid)
+      writes.push({
+        uuid: duel.attacker.weaponUuid,
+        changes: next.breakage.broken ? { "system.broken": true } : { "system.breakage": next.breakage.factor },
+      });
+    if (next.parry?.fumble) {
+      const defender = await actorAt(duel.defender.uuid);
+      const data = oeilNoirActor(defender);
+      const mainId = data?.kind === "heros" ? data.derived.mainWeaponId : null;
+      const table = await rollDice("1d20");
+      next = withFumble(next, "defender", table.faces[0] ?? 1, !!mainId);
+      const weaponUuid = defender && mainId ? `${defender.uuid}.Item.${mainId}` : null;
+      const effects = await fumbleWrites(defender, weaponUuid, next);
+      writes.push(...effects.writes);
+      if (next.fumble) next = { ...next, fumble: { ...next.fumble, detail: effects.detail } };
+    }
+    return { status: "applied", card: rebuild(card, next), writes };
+  },
+};
+
+export const noParryAction: CardAction = {
+  name: ACTIONS.noParry,
+  audience: "anyone",
+  allowed: isDefenderOwner,
+  token: () => "oeilnoir.answer",
+  execute({ card }): CardActionOutcome {
+    const duel = stageIs(card, "awaitParry");
+    if (!duel) return { status: "already" };
+    return { status: "applied", card: rebuild(card, declineParry(duel)) };
+  },
+};
+
+export const damageAction: CardAction = {
+  name: ACTIONS.damage,
+  audience: "roller",
+  localWithoutGM: true,
+  async execute({ card }): Promise<CardActionOutcome> {
+    const duel = stageIs(card, "hit");
+    if (!duel) return { status: "already" };
+    const dice = duel.attacker.piDice;
+    const roll = await rollDice(dice > 0 ? `${dice}d6` : "0");
+    await showDice(roll);
+    return { status: "applied", card: rebuild(card, rollDamage(duel, dice > 0 ? roll.faces : [])) };
+  },
+};
+
+function appliedEntry(
+  uuid: string,
+  name: string,
+  undo: AppliedEntry["undo"],
+  summary: AppliedEntry["summary"],
+  card: CardState,
+  userId: string,
+  suffix: string,
+): AppliedEntry {
+  return {
+    id: `${uuid}#${card.revision}${suffix}`,
+    action: ACTIONS.applyHit,
+    targetUuid: uuid,
+    targetName: name,
+    summary,
+    undo,
+    undone: false,
+    userId,
+  };
+}
+
+export const applyHitAction: CardAction = {
+  name: ACTIONS.applyHit,
+  // Owners of the defender (or a GM): checked on the writes by the executor.
+  audience: "owners",
+  async execute({ card, requester }): Promise<CardActionOutcome> {
+    const duel = stageIs(card, "damaged");
+    if (!duel?.defender?.uuid) return { status: "already" };
+    const defender = await actorAt(duel.defender.uuid);
+    const victim = defender ? victimValues(defender) : null;
+    if (!defender || !victim) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    const hit = hitOn(duel, victim);
+    const update = hit ? hitUpdate(defender, hit) : null;
+    if (!hit || !update) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
+    const read = (path: string) => foundry.utils.getProperty(defender, path);
+    const writes: DocumentWrite[] = [{ uuid: defender.uuid, changes: update.changes }];
+    const name = defender.name ?? "";
+    const applied = [
+      appliedEntry(
+        defender.uuid,
+        name,
+        previousValues(read, update.changes),
+        { key: `${L}.AppliedSummary`, value: hit.damage, detail: hit.totalWounds },
+        card,
+        requester.id ?? "",
+        "",
+      ),
+    ];
+    const ini = initiativeWrite(defender, update.iniChange);
+    if (ini) {
+      writes.push(ini);
+      const combatant = await fromUuid<Combatant.Implementation>(ini.uuid);
+      applied.push(
+        appliedEntry(
+          ini.uuid,
+          name,
+          { initiative: combatant?.initiative ?? null },
+          { key: `${L}.IniSummary`, value: update.iniChange },
+          card,
+          requester.id ?? "",
+          ":ini",
+        ),
+      );
+    }
+    const next: DuelData = { ...duel, hit: { ...hit, status: update.status }, stage: "applied" };
+    const rebuilt = rebuild(card, next);
+    return { status: "applied", card: { ...rebuilt, applied: [...card.applied, ...applied] }, writes };
+  },
+};
+
+export const volonteAction: CardAction = {
+  name: ACTIONS.volonte,
+  audience: "anyone",
+  allowed: isDefenderOwner,
+  trustedWrites: false,
+  async execute({ card }): Promise<CardActionOutcome> {
+    const duel = stageIs(card, "applied");
+    if (!duel?.hit || duel.hit.volonteTarget === null || duel.volonte) return { status: "already" };
+    const d20 = await rollDice("1d20", duel.hit.volonteTarget);
+    await showDice(d20);
+    const next = resolveVolonte(duel, d20.faces[0] ?? 20);
+    const writes: DocumentWrite[] = [];
+    const defender = await actorAt(duel.defender?.uuid);
+    const data = oeilNoirActor(defender);
+    // Success: the serious wound's effects are shrugged off, so that wound is taken back.
+    if (next.volonte?.success && defender && data)
+      writes.push({ uuid: defender.uuid, changes: { "system.wounds": Math.max(0, data.system.wounds - 1) } });
+    return { status: "applied", card: rebuild(card, next), writes };
+  },
+};
+
+export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
+  parryAction,
+  noParryAction,
+  damageAction,
+  applyHitAction,
+  volonteAction,
+];
+
+/** Attack fumble line, rolled at once on the attacker's client: the table face and its effects. */
+export async function attackFumble(
+  attacker: Actor.Implementation,
+  duel: DuelData,
+): Promise<{ duel: DuelData; writes: DocumentWrite[] }> {
+  const data = oeilNoirActor(attacker);
+  const hasWeapon = data?.kind === "heros" && !!duel.attacker.weaponUuid;
+  const table = await rollDice("1d20");
+  let next = withFumble(duel, "attacker", table.faces[0] ?? 1, hasWeapon);
+  const effects = await fumbleWrites(attacker, hasWeapon ? duel.attacker.weaponUuid : null, next);
+  if (next.fumble) next = { ...next, fumble: { ...next.fumble, detail: effects.detail } };
+  return { duel: next, writes: effects.writes };
+}
+
+export { fumbleFor };

@@ -1,0 +1,161 @@
+/**
+ * What the duel reads from actors: an attacker's weapon and value, a defender's parry, a victim's armour and
+ * thresholds, and the writes a blow or a fumble makes (EV, wounds, initiative in the running combat, weapon state).
+ */
+import { lifeStatus, permanentEvLoss, type WoundAttackKind } from "../../rules/oeilnoir/index.ts";
+import type { DocumentWrite } from "../chat/actions.ts";
+import type { AdversaireDerived, HerosDerived, WeaponLine } from "./derive.ts";
+import type { DuelAttacker, DuelDefender, HitData, VictimValues } from "./duel.ts";
+import { AdversaireModel, HerosModel } from "./models.ts";
+import { moduleOn } from "./settings.ts";
+
+export type OeilNoirActorKind =
+  | { kind: "heros"; derived: HerosDerived; system: HerosLike }
+  | { kind: "adversaire"; derived: AdversaireDerived; system: AdversaireLike };
+
+interface Common {
+  ev: { value: number; max: number };
+  wounds: number;
+  volonte: number;
+}
+interface HerosLike extends Common {
+  qualities: { CN: number; IN: number };
+}
+interface AdversaireLike extends Common {
+  cn: number;
+  pr: number;
+  weaponName: string;
+  pi: { dice: number; bonus: number };
+}
+
+/** The actor's L'Œil Noir data, or null for an actor of another rule set. */
+export function oeilNoirActor(actor: Actor.Implementation | null | undefined): OeilNoirActorKind | null {
+  const system: unknown = actor?.system;
+  if (system instanceof HerosModel) return { kind: "heros", derived: system.derived, system };
+  if (system instanceof AdversaireModel) return { kind: "adversaire", derived: system.derived, system };
+  return null;
+}
+
+export interface AttackChoice {
+  attacker: DuelAttacker;
+  /** Attack value before the dialog's modifiers. */
+  value: number;
+  /** The weapon line (héros), for the dialog's subtitle. */
+  weapon: WeaponLine | null;
+}
+
+/** The attacker's side of a duel: with an owned weapon (héros) or the adversaire's fixed attack. */
+export function attackerFor(actor: Actor.Implementation, weaponId?: string | null): AttackChoice | null {
+  const data = oeilNoirActor(actor);
+  if (!data) return null;
+  const name = actor.name ?? "";
+  if (data.kind === "adversaire") {
+    return {
+      attacker: {
+        uuid: actor.uuid,
+        name,
+        weaponUuid: null,
+        weaponName: data.system.weaponName || name,
+        breakage: null,
+        piDice: data.system.pi.dice,
+        piBonus: data.system.pi.bonus,
+        woundKind: "normal",
+        ranged: false,
+      },
+      value: data.derived.current.at,
+      weapon: null,
+    };
+  }
+  const weapon =
+    data.derived.weapons.find((w) => w.id === weaponId) ??
+    data.derived.weapons.find((w) => w.id === data.derived.mainWeaponId) ??
+    null;
+  if (!weapon || weapon.error) return null;
+  const kind: WoundAttackKind = weapon.bolt ? "carreau" : "normal";
+  return {
+    attacker: {
+      uuid: actor.uuid,
+      name,
+      weaponUuid: `${actor.uuid}.Item.${weapon.id}`,
+      weaponName: weapon.name,
+      breakage: weapon.ranged ? null : weapon.breakage,
+      piDice: weapon.piDice,
+      piBonus: weapon.piBonus,
+      woundKind: kind,
+      ranged: weapon.ranged,
+    },
+    value: weapon.at,
+    weapon,
+  };
+}
+
+/** The defender's parry: the main weapon's PRD (héros; without a weapon, the PRD base) or the fixed PRD. */
+export function parryValue(actor: Actor.Implementation): number | null {
+  const data = oeilNoirActor(actor);
+  if (!data) return null;
+  if (data.kind === "adversaire") return data.derived.current.prd;
+  const main = data.derived.weapons.find((w) => w.id === data.derived.mainWeaponId);
+  return main && !main.error ? main.prd : data.derived.current.prd;
+}
+
+export function defenderFor(actor: Actor.Implementation, prdModifier = 0): DuelDefender {
+  const prd = parryValue(actor);
+  return { uuid: actor.uuid, name: actor.name ?? "", prd: prd === null ? null : prd - prdModifier };
+}
+
+/** Armour, CN, thresholds and EV of the one who takes a blow. */
+export function victimValues(actor: Actor.Implementation): VictimValues | null {
+  const data = oeilNoirActor(actor);
+  if (!data) return null;
+  if (data.kind === "heros")
+    return {
+      pr: data.derived.armour.pr,
+      cn: data.system.qualities.CN,
+      thresholdModifier: data.derived.thresholdModifier,
+      ev: data.system.ev.value,
+      volonte: data.system.volonte,
+    };
+  return {
+    pr: data.system.pr,
+    cn: data.system.cn,
+    thresholdModifier: data.derived.thresholdModifier,
+    ev: data.system.ev.value,
+    volonte: data.system.volonte,
+  };
+}
+
+const EV_MIN = -60;
+
+/** The combatant of this actor in the running combat (its initiative follows wounds and fumbles). */
+export function combatantOf(actor: Actor.Implementation): Combatant.Implementation | null {
+  const combat = game.combat;
+  if (!combat) return null;
+  return combat.combatants.find((c) => c.actor?.uuid === actor.uuid) ?? null;
+}
+
+/** Initiative change in the running combat, as a write (null when the actor is not fighting or has no value). */
+export function initiativeWrite(actor: Actor.Implementation, change: number): DocumentWrite | null {
+  const combatant = combatantOf(actor);
+  if (!combatant || change === 0 || combatant.initiative === null) return null;
+  return { uuid: combatant.uuid, changes: { initiative: combatant.initiative + change } };
+}
+
+/**
+ * The actor update of a blow: EV down by the damage (kept within the field's range), wounds up, and with the
+ * optional module a point of base EV lost for good below minus the wound threshold. Status after the blow.
+ */
+export function hitUpdate(
+  actor: Actor.Implementation,
+  hit: HitData,
+): { changes: Record<string, unknown>; status: string; iniChange: number } | null {
+  const data = oeilNoirActor(actor);
+  if (!data) return null;
+  const ev = Math.max(EV_MIN, hit.evAfter);
+  const wounds = Math.min(20, data.system.wounds + hit.totalWounds);
+  const changes: Record<string, unknown> = { "system.ev.value": ev, "system.wounds": wounds };
+  const cn = data.kind === "heros" ? data.system.qualities.CN : data.system.cn;
+  if (moduleOn("oeilnoirPermanentEvLoss") && permanentEvLoss({ ev, woundThreshold: hit.thresholds[0] ?? 0 }))
+    changes["system.ev.max"] = Math.max(1, data.system.ev.max - 1);
+  const status = lifeStatus({ ev, cn, tenace: data.derived.abilities.tenace, enFer: data.derived.abilities.enFer });
+  return { changes, status, iniChange: -2 * hit.totalWounds };
+}

@@ -1,0 +1,415 @@
+/**
+ * Derived values of héros and adversaires, pure: the data models' `prepareDerivedData`, the sheets' context, the
+ * gallery fixtures and the bench all call these with plain data, so what the sheet shows is what the rules core says.
+ */
+import {
+  ABILITIES,
+  COMBAT_SKILLS,
+  RANGED_SKILLS,
+  armourTotals,
+  baseValues,
+  combatValues,
+  effectiveEnc,
+  initiativeFixed,
+  lifeStatus,
+  lowEvPenalties,
+  rangedAttackValue,
+  shieldModifiers,
+  splitSkill,
+  strengthBonus,
+  woundThresholdModifier,
+  woundThresholds,
+  type AbilityKey,
+  type CombatSkillKey,
+  type LifeStatus,
+  type Qualities,
+  type RangedSkillKey,
+} from "../../rules/oeilnoir/index.ts";
+
+export const QUALITY_KEYS = ["CO", "IN", "AG", "FO", "DE", "CN"] as const;
+export const COMBAT_SKILL_KEYS = Object.keys(COMBAT_SKILLS) as CombatSkillKey[];
+export const RANGED_SKILL_KEYS = Object.keys(RANGED_SKILLS) as RangedSkillKey[];
+export const ABILITY_KEYS = Object.keys(ABILITIES) as AbilityKey[];
+
+export interface Resource {
+  value: number;
+  max: number;
+}
+
+export interface SkillSource {
+  points: number;
+  toAttack: number;
+}
+
+/** Plain owned items, as `{ id, name, type, system }`. */
+export interface PlainItem {
+  id: string;
+  name: string;
+  type: string;
+  /** The item's `system` (its data model or plain source). */
+  system: unknown;
+}
+
+export interface MeleeWeaponSource {
+  skill: CombatSkillKey;
+  pi: { dice: number; bonus: number };
+  piFo: { threshold: number; step: number };
+  ini: number;
+  at: number;
+  prd: number;
+  breakage: number;
+  equipped: boolean;
+  broken: boolean;
+}
+
+export interface RangedWeaponSource {
+  skill: RangedSkillKey;
+  pi: { dice: number; bonus: number };
+  at: number;
+  range: number;
+  equipped: boolean;
+}
+
+export interface ArmourSource {
+  pr: number;
+  enc: number;
+  equipped: boolean;
+  habitual: boolean;
+}
+
+export interface ShieldSource {
+  at: number;
+  prd: number;
+  ini: number;
+  breakage: number;
+  equipped: boolean;
+}
+
+export interface AbilitySource {
+  key: AbilityKey | "autre";
+  level: number;
+}
+
+/** Which of the combat abilities an actor has (from its owned `on-capacite` items). */
+export interface AbilityFlags {
+  reflexeDeCombat: boolean;
+  instinctDuCombat: boolean;
+  danseurDeLames: boolean;
+  vigilance: boolean;
+  enFer: boolean;
+  osDeVerre: boolean;
+  tenace: boolean;
+  /** Habitude de la Protection level, 0…3. */
+  habitude: number;
+}
+
+export function abilityFlags(items: readonly PlainItem[]): AbilityFlags {
+  const flags: AbilityFlags = {
+    reflexeDeCombat: false,
+    instinctDuCombat: false,
+    danseurDeLames: false,
+    vigilance: false,
+    enFer: false,
+    osDeVerre: false,
+    tenace: false,
+    habitude: 0,
+  };
+  for (const item of items) {
+    if (item.type !== "on-capacite") continue;
+    const s = item.system as AbilitySource;
+    if (s.key === "habitudeDeLaProtection")
+      flags.habitude = Math.max(flags.habitude, Math.min(3, Math.max(1, s.level)));
+    else if (s.key !== "autre" && s.key in flags) flags[s.key] = true;
+  }
+  return flags;
+}
+
+const ofType = <T>(items: readonly PlainItem[], type: string) =>
+  items.filter((i) => i.type === type).map((i) => ({ id: i.id, name: i.name, system: i.system as T }));
+
+export interface WeaponLine {
+  id: string;
+  name: string;
+  skill: string;
+  at: number;
+  prd: number;
+  /** Roll formula of the PI, strength bonus included. */
+  pi: string;
+  piDice: number;
+  piBonus: number;
+  strength: number;
+  ini: number;
+  encE: number;
+  breakage: number;
+  broken: boolean;
+  equipped: boolean;
+  ranged: boolean;
+  /** Crossbow bolt: wound thresholds −2. */
+  bolt: boolean;
+  /** Why the values could not be computed (a split breaking the 5-point rule); null when fine. */
+  error: string | null;
+}
+
+export interface SkillLine {
+  key: string;
+  label: string;
+  points: number;
+  toAttack: number;
+  toParry: number;
+  at: number;
+  prd: number;
+  attackOnly: boolean;
+  error: string | null;
+}
+
+export interface HerosSource {
+  qualities: Qualities;
+  ev: Resource;
+  endurance: Resource;
+  ae: Resource;
+  wounds: number;
+  vitesse: number;
+  volonte: number;
+  artDeLaGuerre: number;
+  skills: Record<CombatSkillKey, SkillSource>;
+  ranged: Record<RangedSkillKey, { points: number }>;
+}
+
+export interface HerosDerived {
+  base: ReturnType<typeof baseValues>;
+  /** Base values after wounds. */
+  current: { at: number; prd: number; distance: number; ini: number; ag: number; vitesse: number };
+  abilities: AbilityFlags;
+  armour: { pr: number; enc: number; effectiveEnc: number };
+  shield: { at: number; prd: number; ini: number };
+  thresholds: [number, number, number];
+  /** Modifier the thresholds carry (En Fer, Os de Verre); attack kinds add theirs when a blow lands. */
+  thresholdModifier: number;
+  skills: SkillLine[];
+  weapons: WeaponLine[];
+  /** The weapon used for initiative and default attacks: the first equipped, unbroken melee weapon. */
+  mainWeaponId: string | null;
+  initiative: { fixed: number; dice: 1 | 2; formula: string };
+  status: LifeStatus;
+  lowEv: { level: number; quality: number };
+}
+
+function formula(dice: number, bonus: number): string {
+  if (dice === 0) return String(Math.max(0, bonus));
+  return bonus === 0 ? `${dice}d6` : `${dice}d6 ${bonus > 0 ? "+" : "-"} ${Math.abs(bonus)}`;
+}
+
+function initiativeLine(fixed: number, dice: 1 | 2): string {
+  return fixed === 0 ? `${dice}d6` : `${dice}d6 ${fixed > 0 ? "+" : "-"} ${Math.abs(fixed)}`;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Everything a héros' sheet and rolls need, from its data and its items. `lowEvModule`: the optional module. */
+export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lowEvModule = false): HerosDerived {
+  const base = baseValues(source.qualities);
+  const wounds = source.wounds;
+  const abilities = abilityFlags(items);
+  const armours = ofType<ArmourSource>(items, "on-armure").filter((a) => a.system.equipped);
+  const totals = armourTotals(armours.map((a) => a.system));
+  // Habitude I counts only for the armour the hero is used to: one habitual piece is enough.
+  const habitual = armours.some((a) => a.system.habitual);
+  const encAfterHabit = effectiveEnc({ enc: totals.enc, habitude: abilities.habitude, habitualArmour: habitual });
+  const shields = ofType<ShieldSource>(items, "on-bouclier").filter((s) => s.system.equipped);
+  const shield = shieldModifiers(shields.map((s) => s.system));
+
+  const skills: SkillLine[] = COMBAT_SKILL_KEYS.map((key) => {
+    const def = COMBAT_SKILLS[key];
+    const s = source.skills[key];
+    const line = {
+      key,
+      label: def.label,
+      points: s.points,
+      toAttack: def.attackOnly ? s.points : s.toAttack,
+      toParry: def.attackOnly ? 0 : Math.max(0, s.points - s.toAttack),
+      attackOnly: def.attackOnly,
+    };
+    try {
+      const v = splitSkill({
+        atBase: base.at - 2 * wounds,
+        prdBase: base.prd - 2 * wounds,
+        points: s.points,
+        toAttack: line.toAttack,
+        attackOnly: def.attackOnly,
+      });
+      return { ...line, at: v.at, prd: v.prd, error: null };
+    } catch (error) {
+      return { ...line, at: base.at - 2 * wounds, prd: base.prd - 2 * wounds, error: errorText(error) };
+    }
+  });
+
+  const fo = source.qualities.FO;
+  const melee = ofType<MeleeWeaponSource>(items, "on-arme-melee").map((w): WeaponLine => {
+    const def = COMBAT_SKILLS[w.system.skill];
+    const s = source.skills[w.system.skill];
+    const strength = strengthBonus({ fo, threshold: w.system.piFo.threshold, step: w.system.piFo.step });
+    const bonus = w.system.pi.bonus + strength;
+    const common = {
+      id: w.id,
+      name: w.name,
+      skill: def.label,
+      pi: formula(w.system.pi.dice, bonus),
+      piDice: w.system.pi.dice,
+      piBonus: bonus,
+      strength,
+      ini: w.system.ini + shield.ini,
+      breakage: w.system.breakage,
+      broken: w.system.broken,
+      equipped: w.system.equipped,
+      ranged: false,
+      bolt: false,
+    };
+    try {
+      const v = combatValues({
+        atBase: base.at,
+        prdBase: base.prd,
+        points: s.points,
+        toAttack: def.attackOnly ? s.points : s.toAttack,
+        attackOnly: def.attackOnly,
+        enc: encAfterHabit,
+        allowance: def.allowance,
+        weaponAt: w.system.at,
+        weaponPrd: w.system.prd,
+        wounds,
+      });
+      return { ...common, at: v.at + shield.at, prd: v.prd + shield.prd, encE: v.encE, error: null };
+    } catch (error) {
+      return { ...common, at: 0, prd: 0, encE: 0, error: errorText(error) };
+    }
+  });
+  const ranged = ofType<RangedWeaponSource>(items, "on-arme-distance").map((w): WeaponLine => ({
+    id: w.id,
+    name: w.name,
+    skill: RANGED_SKILLS[w.system.skill].label,
+    at: rangedAttackValue({
+      distance: base.distance,
+      points: source.ranged[w.system.skill].points,
+      wounds,
+      weapon: w.system.at,
+    }),
+    prd: 0,
+    pi: formula(w.system.pi.dice, w.system.pi.bonus),
+    piDice: w.system.pi.dice,
+    piBonus: w.system.pi.bonus,
+    strength: 0,
+    ini: 0,
+    encE: 0,
+    breakage: 0,
+    broken: false,
+    equipped: w.system.equipped,
+    ranged: true,
+    bolt: RANGED_SKILLS[w.system.skill].bolt,
+    error: null,
+  }));
+  const weapons = [...melee, ...ranged];
+  const main = melee.find((w) => w.equipped && !w.broken) ?? null;
+
+  const initiativeInput = {
+    iniBase: base.ini,
+    weaponIni: Math.max(-3, Math.min(3, main?.ini ?? 0)),
+    enc: encAfterHabit,
+    reflexeDeCombat: abilities.reflexeDeCombat,
+    instinctDuCombat: abilities.instinctDuCombat,
+    danseurDeLames: abilities.danseurDeLames,
+    wounds,
+  };
+  const fixed = initiativeFixed(initiativeInput);
+  const dice: 1 | 2 = abilities.danseurDeLames ? 2 : 1;
+  const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
+  const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max) }) : null;
+
+  return {
+    base,
+    current: {
+      at: base.at - 2 * wounds,
+      prd: base.prd - 2 * wounds,
+      distance: base.distance - 2 * wounds,
+      ini: base.ini - 2 * wounds,
+      ag: source.qualities.AG - 2 * wounds,
+      vitesse: Math.max(1, source.vitesse - wounds),
+    },
+    abilities,
+    armour: { pr: totals.pr, enc: totals.enc, effectiveEnc: encAfterHabit },
+    shield,
+    thresholds: woundThresholds({ cn: source.qualities.CN, modifier: thresholdModifier }),
+    thresholdModifier,
+    skills,
+    weapons,
+    mainWeaponId: main?.id ?? null,
+    initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
+    status: lifeStatus({
+      ev: source.ev.value,
+      cn: source.qualities.CN,
+      tenace: abilities.tenace,
+      enFer: abilities.enFer,
+    }),
+    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0 },
+  };
+}
+
+export interface AdversaireSource {
+  at: number;
+  prd: number;
+  iniBase: number;
+  pi: { dice: number; bonus: number };
+  pr: number;
+  cn: number;
+  ev: Resource;
+  endurance: Resource;
+  wounds: number;
+  vitesse: number;
+  volonte: number;
+  weaponName: string;
+}
+
+export interface AdversaireDerived {
+  current: { at: number; prd: number; ini: number; vitesse: number };
+  abilities: AbilityFlags;
+  pi: string;
+  thresholds: [number, number, number];
+  thresholdModifier: number;
+  initiative: { fixed: number; dice: 1 | 2; formula: string };
+  status: LifeStatus;
+  lowEv: { level: number; quality: number };
+}
+
+/** An adversaire's values are fixed on its sheet; wounds and its abilities still change them. */
+export function deriveAdversaire(
+  source: AdversaireSource,
+  items: readonly PlainItem[],
+  lowEvModule = false,
+): AdversaireDerived {
+  const abilities = abilityFlags(items);
+  const w = source.wounds;
+  const fixed = initiativeFixed({
+    iniBase: source.iniBase,
+    reflexeDeCombat: abilities.reflexeDeCombat,
+    instinctDuCombat: abilities.instinctDuCombat,
+    wounds: w,
+  });
+  const dice: 1 | 2 = abilities.danseurDeLames ? 2 : 1;
+  const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
+  const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max) }) : null;
+  return {
+    current: {
+      at: source.at - 2 * w,
+      prd: source.prd - 2 * w,
+      ini: source.iniBase - 2 * w,
+      vitesse: Math.max(1, source.vitesse - w),
+    },
+    abilities,
+    pi: formula(source.pi.dice, source.pi.bonus),
+    thresholds: woundThresholds({ cn: source.cn, modifier: thresholdModifier }),
+    thresholdModifier,
+    initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
+    status: lifeStatus({ ev: source.ev.value, cn: source.cn, tenace: abilities.tenace, enFer: abilities.enFer }),
+    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0 },
+  };
+}

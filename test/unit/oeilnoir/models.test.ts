@@ -1,0 +1,125 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor, resetFoundryDouble } from "../../double/index.ts";
+import {
+  ACTOR_MODELS,
+  ITEM_MODELS,
+  type HerosModel,
+  type AdversaireModel,
+} from "../../../src/foundry/oeilnoir/models.ts";
+import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
+
+function register() {
+  Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
+  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
+}
+
+export function alrik(extra: { system?: Record<string, unknown>; items?: Record<string, unknown>[] } = {}) {
+  return new DoubleActor({
+    _id: "alrik",
+    name: "Alrik",
+    type: "heros",
+    system: {
+      qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 },
+      ev: { value: 30, max: 30 },
+      skills: { epees: { points: 10, toAttack: 6 } },
+      ...extra.system,
+    },
+    items: extra.items ?? [
+      {
+        _id: "epee",
+        name: "Épée",
+        type: "on-arme-melee",
+        system: { skill: "epees", pi: { dice: 1, bonus: 3 }, piFo: { threshold: 11, step: 4 } },
+      },
+      { _id: "maille", name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } },
+    ],
+  });
+}
+
+const heros = (a: DoubleActor) => a.system as unknown as HerosModel;
+
+describe("héros data model", () => {
+  beforeEach(() => {
+    resetFoundryDouble();
+    register();
+  });
+
+  it("derives base values, the AT/PRD split, encumbrance and initiative from the rules core", () => {
+    const d = heros(alrik()).derived;
+    expect(d.base).toEqual({ at: 8, prd: 8, distance: 8, ini: 10, woundThreshold: 7 });
+    const epee = d.weapons.find((w) => w.id === "epee");
+    // split 6/4 → 14/12, chain mail Enc 4 − allowance 2 = EncE 2 → AT −1, PRD −1
+    expect(epee).toMatchObject({ at: 13, prd: 11, encE: 2, pi: "1d6 + 3", error: null });
+    expect(d.mainWeaponId).toBe("epee");
+    expect(d.armour).toEqual({ pr: 4, enc: 4, effectiveEnc: 4 });
+    expect(d.initiative).toEqual({ fixed: 6, dice: 1, formula: "1d6 + 6" });
+    expect(d.thresholds).toEqual([7, 13, 20]);
+    expect(d.status).toBe("debout");
+  });
+
+  it("applies wounds, abilities and a broken split as the rules core says", () => {
+    const a = alrik({
+      system: { wounds: 1, skills: { epees: { points: 12, toAttack: 10 } } },
+      items: [
+        { _id: "epee", name: "Épée", type: "on-arme-melee", system: { skill: "epees" } },
+        { _id: "rc", name: "Réflexe de combat", type: "on-capacite", system: { key: "reflexeDeCombat" } },
+        { _id: "dl", name: "Danseur de lames", type: "on-capacite", system: { key: "danseurDeLames" } },
+        { _id: "fer", name: "En Fer", type: "on-capacite", system: { key: "enFer" } },
+      ],
+    });
+    const d = heros(a).derived;
+    expect(d.weapons[0]?.error).toMatch(/5-point rule/);
+    expect(d.skills.find((s) => s.key === "epees")?.error).toMatch(/5-point rule/);
+    expect(d.current.at).toBe(6);
+    // INI 10 − 2 (wound) + 4 (Réflexe) = 12, two dice with Danseur de lames
+    expect(d.initiative).toEqual({ fixed: 12, dice: 2, formula: "2d6 + 12" });
+    expect(d.thresholds).toEqual([9, 15, 22]);
+  });
+
+  it("refuses values out of range and keeps the previous ones", async () => {
+    const a = alrik();
+    await expect(a.update({ "system.qualities.CO": 31 })).rejects.toThrow();
+    await expect(a.update({ "system.wounds": 1.5 })).rejects.toThrow();
+    expect(heros(a).qualities.CO).toBe(12);
+    await a.update({ "system.ev.value": -5 });
+    expect(heros(a).derived.status).toBe("mourant");
+  });
+
+  it("counts the low-EV penalties only when the optional module is on", async () => {
+    registerOeilNoirSettings();
+    const a = alrik({ system: { ev: { value: 10, max: 30 } } });
+    expect(heros(a).derived.lowEv.level).toBe(0);
+    await game.settings?.set("quintette", "oeilnoirLowEv", true);
+    await a.update({ "system.ev.value": 9 });
+    expect(heros(a).derived.lowEv).toEqual({ level: 2, quality: 2 });
+  });
+});
+
+describe("adversaire data model", () => {
+  beforeEach(() => {
+    resetFoundryDouble();
+    register();
+  });
+
+  it("keeps fixed values, lowered by wounds", () => {
+    const orc = new DoubleActor({
+      name: "Orc",
+      type: "adversaire",
+      system: {
+        at: 12,
+        prd: 8,
+        iniBase: 9,
+        pi: { dice: 1, bonus: 4 },
+        pr: 2,
+        cn: 14,
+        wounds: 1,
+        ev: { value: 28, max: 28 },
+      },
+    });
+    const d = (orc.system as unknown as AdversaireModel).derived;
+    expect(d.current).toMatchObject({ at: 10, prd: 6, ini: 7 });
+    expect(d.pi).toBe("1d6 + 4");
+    expect(d.initiative.formula).toBe("1d6 + 7");
+    expect(d.thresholds).toEqual([7, 14, 21]);
+  });
+});
