@@ -102,14 +102,18 @@ export class DoubleCombat extends DoubleDocument {
   async nextTurn(): Promise<this> {
     const current = this.combatant;
     const turn = this.turn ?? 0;
-    if (current) await this._onEndTurn(current, { round: this.round, turn, skipped: false });
     if (turn + 1 >= this.turns.length) return this.nextRound();
+    if (current) await this._onEndTurn(current, { round: this.round, turn, skipped: false });
     this.turn = turn + 1;
     const next = this.combatant;
     if (next) await this._onStartTurn(next, { round: this.round, turn: this.turn, skipped: false });
     return this;
   }
   async nextRound(): Promise<this> {
+    const current = this.combatant;
+    if (current && this.round > 0) {
+      await this._onEndTurn(current, { round: this.round, turn: this.turn ?? 0, skipped: false });
+    }
     if (this.round > 0) await this._onEndRound({ round: this.round, skipped: false });
     this.round += 1;
     this.turn = 0;
@@ -150,11 +154,16 @@ export class DoubleCombatTracker extends Base {
   override async _prepareContext(_options: Plain): Promise<Plain> {
     return { combat: this.viewed };
   }
-  override async _preparePartContext(partId: string, context: Plain, _options: Plain): Promise<Plain> {
-    if (partId !== "tracker" || !this.viewed) return context;
+  override async _preparePartContext(partId: string, context: Plain, options: Plain): Promise<Plain> {
+    if (partId !== "tracker") return context;
+    return { ...context, ...(await this._prepareTrackerContext(context, options)) };
+  }
+  /** Foundry's tracker-part context: one turn row per combatant, in turn order. */
+  async _prepareTrackerContext(_context: Plain, _options: Plain): Promise<Plain | undefined> {
     const combat = this.viewed;
+    if (!combat) return undefined;
     const turns = await Promise.all(combat.turns.map((c, i) => this._prepareTurnContext(combat, c, i)));
-    return { ...context, turns };
+    return { turns, hasDecimals: false };
   }
   async _prepareTurnContext(combat: DoubleCombat, combatant: DoubleCombatant, index: number): Promise<Plain> {
     return deepClone({

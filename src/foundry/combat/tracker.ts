@@ -39,8 +39,14 @@ export class QuintetteCombatTracker extends foundry.applications.sidebar.tabs.Co
   ): Promise<foundry.applications.api.ApplicationV2.RenderContextOf<this>> {
     const base = await super._preparePartContext(partId, context, options);
     const tracker = activeCombatBehaviour()?.tracker;
-    if (tracker?.parts && partId in tracker.parts && tracker.partContext) {
-      Object.assign(base, await tracker.partContext(partId, this.viewed, base));
+    if (tracker?.parts && partId in tracker.parts) {
+      // A rule set's part gets the same turn rows as Foundry's tracker part (Foundry prepares them for that one only).
+      const combat = this.viewed;
+      const scratch = { ...base };
+      const prepared = await this._prepareTrackerContext(scratch, options);
+      const turns = prepared?.turns ?? ("turns" in scratch && Array.isArray(scratch.turns) ? scratch.turns : []);
+      Object.assign(base, { turns });
+      if (tracker.partContext) Object.assign(base, await tracker.partContext(partId, combat, base));
     }
     return base;
   }
