@@ -54,3 +54,17 @@ export function setDieAppearance(
   const appearance: DieAppearance = { colorset, system: DSN_SYSTEM.id };
   Object.assign(term.options, { appearance });
 }
+
+/**
+ * Gives the dice terms of a roll their looks, in order (`["light", "dark"]` for a Trinité's two d12s); terms
+ * beyond the list keep theirs. Call before `evaluate()`/`toMessage()` so Dice So Nice reads it.
+ */
+export function applyToneAppearance(
+  roll: { dice: Array<{ options: object }> },
+  tones: Array<"neutral" | "light" | "dark">,
+): void {
+  roll.dice.forEach((term, i) => {
+    const tone = tones[i];
+    if (tone) setDieAppearance(term, tone);
+  });
+}
