@@ -193,7 +193,9 @@ export function sceneOf(source: PersonnageSource, effectiveMystique: number): ah
 }
 
 /** The stored form of a rules-core scene record. */
-export function storedScene(scene: ahillmach.SurpassScene): PersonnageSource["scene"] {
+export function storedScene(scene: ahillmach.SurpassScene): Omit<PersonnageSource["scene"], "boosted"> & {
+  boosted: CharacteristicId[];
+} {
   return {
     active: true,
     mystique: scene.mystique,

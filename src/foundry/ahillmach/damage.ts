@@ -1,0 +1,45 @@
+/**
+ * Damage from a card to an Ahill-Mach actor, through the rules core: protection first (never below 0), then an
+ * opponent's hit (out at 0 HP, morale roll for its side on any wound) or a character's loss (bruises above 6 HP,
+ * one state to tick per point from 6 down, fainting test, death). The player ticks the states on the sheet.
+ */
+import { ahillmach } from "../../rules/index.ts";
+import type { DamageApplication, DamageApplier } from "../damage/index.ts";
+import type { OpposantDerived, PersonnageDerived } from "./derive.ts";
+
+const K = (key: string) => `QUINTETTE.AhillMach.Damage.${key}`;
+
+export interface DamageTarget {
+  type: string;
+  system: unknown;
+}
+
+/** The update and summary for one target; null for actors of other rule sets. */
+export function damageApplication(target: DamageTarget, amount: number): DamageApplication | null {
+  const damage = Math.max(0, Math.trunc(amount));
+  if (target.type === "opposant") {
+    const sys = target.system as { hp: { value: number }; derived: OpposantDerived };
+    const hit = ahillmach.opponentHit({
+      hp: Math.min(sys.hp.value, sys.derived.stats.hp),
+      damage,
+      protection: sys.derived.stats.protection,
+    });
+    const key = hit.taken === 0 ? "Absorbed" : hit.out ? "OpponentOut" : hit.moraleCheck ? "Morale" : "Opponent";
+    return { update: { "system.hp.value": hit.hp }, summary: { key: K(key), value: hit.taken } };
+  }
+  if (target.type === "personnage") {
+    const sys = target.system as { hp: { value: number }; derived: PersonnageDerived };
+    const taken = ahillmach.damageTaken({ damage, protection: sys.derived.protection });
+    const loss = ahillmach.loseHp({ hp: sys.derived.hp, loss: taken, ticked: sys.derived.ticked });
+    const key = taken === 0 ? "Absorbed" : loss.dead ? "Dead" : loss.wounds > 0 ? "Wounds" : "Bruises";
+    return {
+      update: { "system.hp.value": loss.hp },
+      summary: { key: K(key), value: taken, detail: loss.statesToTick },
+    };
+  }
+  return null;
+}
+
+export const damageApplier: DamageApplier = {
+  apply: (actor, damage) => damageApplication(actor, damage.amount),
+};

@@ -1,0 +1,234 @@
+/**
+ * The roll dialog's configuration for Ahill-Mach, pure: inputs (characteristic, gear, métier, target size, help and
+ * hindrance, Se surpasser) and the exact band odds from the rules core for the current values. `specFromValues`
+ * turns the chosen values into the roll's specification.
+ */
+import { ahillmach } from "../../rules/index.ts";
+import type { OddsLine, RollDialogConfig, RollInput, RollValues } from "../dialog/inputs.ts";
+import { K, type FreeMove, type MoveRollSpec, type RollKind, outcomeTone } from "./card.ts";
+
+type CharacteristicId = ahillmach.CharacteristicId;
+
+/** What the dialog needs to know about the roller and the move, as plain data. */
+export interface DialogSource {
+  kind: RollKind;
+  moveId: ahillmach.MoveId | null;
+  free: FreeMove | null;
+  /** The move's characteristic, or null when the player picks it (Défier le danger, a bare roll). */
+  characteristic: CharacteristicId | null;
+  /** Values to roll with (states applied); a minor opponent's Mental goes under "mys". */
+  effective: Record<CharacteristicId, number>;
+  gear: { id: string; name: string; bonus: number }[];
+  metiers: { id: string; name: string; mastery: number }[];
+  /** Se surpasser: characteristics already boosted this scene, uses left, penchants to pour into. */
+  boosted: CharacteristicId[];
+  usesLeft: number;
+  penchants: string[];
+  /** The scene's penchant, fixed by the first use (null: not chosen yet). */
+  penchantIndex: number | null;
+  /** Size of the targeted opponent, when known. */
+  targetSize: ahillmach.OpponentSize;
+  dealsDamage: boolean;
+  weapon: { die: number; modifier: number; name: string } | null;
+  level: number | null;
+  /** A fixed bonus for tests (recovery: − states); 0 otherwise. */
+  fixedBonus: number;
+  /** Whether the dialog offers gear, métier and Se surpasser (not for morale, fainting, scene end). */
+  full: boolean;
+  localize(key: string): string;
+}
+
+const NONE = "none";
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "+0";
+}
+
+export function isSizedMove(moveId: string | null): moveId is ahillmach.SizedMove {
+  return moveId === "taillerEnPieces" || moveId === "salve" || moveId === "defendre";
+}
+
+export function dialogInputs(src: DialogSource): RollInput[] {
+  const t = src.localize;
+  const inputs: RollInput[] = [];
+  const chars = src.characteristic ? [src.characteristic] : [...ahillmach.CHARACTERISTIC_IDS];
+  const move = src.moveId ? ahillmach.moveById(src.moveId) : null;
+  inputs.push({
+    kind: "select",
+    name: "characteristic",
+    label: K("Dialog.Characteristic"),
+    options: chars.map((id) => {
+      const how = move?.contextCharacteristics?.[id];
+      const hint = how ? ` — ${t(K(`Moves.${move.id}.Context.${id}`))}` : "";
+      return { value: id, label: `${t(K(`Characteristic.${id}`))} (${signed(src.effective[id])})${hint}` };
+    }),
+    initial: chars[0] ?? "for",
+  });
+  if (src.full) {
+    inputs.push({
+      kind: "select",
+      name: "gear",
+      label: K("Dialog.Gear"),
+      options: [
+        { value: NONE, label: t(K("Dialog.None")) },
+        ...src.gear.filter((g) => g.bonus > 0).map((g) => ({ value: g.id, label: `${g.name} (${signed(g.bonus)})` })),
+      ],
+      initial: NONE,
+    });
+    inputs.push({
+      kind: "select",
+      name: "metier",
+      label: K("Dialog.Metier"),
+      options: [
+        { value: NONE, label: t(K("Dialog.None")) },
+        ...src.metiers.map((m) => ({ value: m.id, label: `${m.name} (${signed(m.mastery)})` })),
+      ],
+      initial: NONE,
+    });
+  }
+  if (isSizedMove(src.moveId)) {
+    inputs.push({
+      kind: "select",
+      name: "size",
+      label: K("Dialog.TargetSize"),
+      options: ahillmach.OPPONENT_SIZES.map((s) => ({
+        value: s.id,
+        label: `${t(K(`Size.${s.id}`))} (${signed(s.moves[src.moveId as ahillmach.SizedMove])})`,
+      })),
+      initial: src.targetSize,
+    });
+  }
+  inputs.push(
+    {
+      kind: "counter",
+      name: "helpers",
+      label: K("Dialog.Helpers"),
+      hint: K("Dialog.HelpersHint"),
+      min: 0,
+      max: 6,
+      initial: 0,
+    },
+    {
+      kind: "counter",
+      name: "hinderers",
+      label: K("Dialog.Hinderers"),
+      hint: K("Dialog.HinderersHint"),
+      min: 0,
+      max: 6,
+      initial: 0,
+    },
+    { kind: "number", name: "misc", label: K("Dialog.Misc"), min: -5, max: 5, initial: 0 },
+  );
+  if (src.full && (src.usesLeft > 0 || src.boosted.length)) {
+    inputs.push({
+      kind: "checkbox",
+      name: "surpass",
+      label: K("Dialog.Surpass"),
+      hint: K("Dialog.SurpassHint"),
+      initial: false,
+    });
+    if (src.penchantIndex === null && src.penchants.length > 1) {
+      inputs.push({
+        kind: "select",
+        name: "penchant",
+        label: K("Dialog.Penchant"),
+        options: src.penchants.map((p, i) => ({ value: String(i), label: p })),
+        initial: "0",
+      });
+    }
+  }
+  return inputs;
+}
+
+export interface ChosenRoll {
+  characteristic: CharacteristicId;
+  advantage: number;
+  bonus: number;
+  /** The roll gets Se surpasser's +1: already boosted this scene, or a new use now. */
+  surpass: boolean;
+  /** A new use of Se surpasser this roll (spends Mystique). */
+  newSurpass: boolean;
+  penchantIndex: number;
+  parts: { label: string; value: number }[];
+}
+
+function str(v: unknown, fallback: string): string {
+  return typeof v === "string" ? v : fallback;
+}
+
+/** The roll the values describe: advantage from help and hindrance, bonus parts, Se surpasser. */
+export function chosenRoll(src: DialogSource, values: RollValues): ChosenRoll {
+  const characteristic = str(values.characteristic, src.characteristic ?? "for");
+  const id: CharacteristicId = ahillmach.isCharacteristicId(characteristic) ? characteristic : "for";
+  const helpers = Math.max(0, Math.trunc(Number(values.helpers ?? 0)));
+  const hinderers = Math.max(0, Math.trunc(Number(values.hinderers ?? 0)));
+  const parts: { label: string; value: number }[] = [{ label: K(`Characteristic.${id}`), value: src.effective[id] }];
+  const gear = src.gear.find((g) => g.id === values.gear);
+  if (gear && gear.bonus) parts.push({ label: gear.name, value: gear.bonus });
+  const metier = src.metiers.find((m) => m.id === values.metier);
+  if (metier) parts.push({ label: metier.name, value: metier.mastery });
+  if (isSizedMove(src.moveId)) {
+    const size = str(values.size, src.targetSize);
+    const known = ahillmach.OPPONENT_SIZES.find((s) => s.id === size);
+    const mod = known ? ahillmach.sizeModifier(known.id, src.moveId) : 0;
+    if (mod) parts.push({ label: K(`Size.${known?.id ?? "normal"}`), value: mod });
+  }
+  if (src.fixedBonus) parts.push({ label: K("Dialog.States"), value: src.fixedBonus });
+  const misc = Math.trunc(Number(values.misc ?? 0)) || 0;
+  if (misc) parts.push({ label: K("Dialog.Misc"), value: misc });
+  const already = src.boosted.includes(id);
+  const newSurpass = !already && values.surpass === true && src.usesLeft > 0;
+  const penchantIndex = src.penchantIndex ?? (Number(values.penchant ?? 0) === 1 ? 1 : 0);
+  return {
+    characteristic: id,
+    advantage: ahillmach.advantageLevel(helpers, hinderers),
+    bonus: parts.reduce((s, p) => s + p.value, 0),
+    surpass: already || newSurpass,
+    newSurpass,
+    penchantIndex,
+    parts,
+  };
+}
+
+/** Exact probability of each band for the chosen values, worst to best. */
+export function oddsLines(src: DialogSource, values: RollValues): OddsLine[] {
+  const roll = chosenRoll(src, values);
+  const odds = ahillmach.bandOdds({ advantage: roll.advantage, bonus: roll.bonus, surpass: roll.surpass });
+  return ahillmach.BANDS.map((band) => ({
+    id: band,
+    label: K(`Answer.${band}`),
+    probability: odds[band],
+    tone: band === "partielle" ? "partial" : outcomeTone(band),
+  }));
+}
+
+export function dialogConfig(src: DialogSource, subtitle: string): RollDialogConfig {
+  return {
+    title: src.moveId ? K(`Moves.${src.moveId}.Name`) : K(`Card.Kind.${src.kind}`),
+    subtitle,
+    inputs: dialogInputs(src),
+    odds: (values) => oddsLines(src, values),
+    cssClass: "ahillmach",
+  };
+}
+
+/** The roll's specification from the dialog's values. */
+export function specFromValues(src: DialogSource, values: RollValues): MoveRollSpec & { roll: ChosenRoll } {
+  const roll = chosenRoll(src, values);
+  return {
+    kind: src.kind,
+    moveId: src.moveId,
+    free: src.free,
+    characteristic: roll.characteristic,
+    helpers: Math.max(0, Math.trunc(Number(values.helpers ?? 0))),
+    hinderers: Math.max(0, Math.trunc(Number(values.hinderers ?? 0))),
+    advantage: roll.advantage,
+    bonus: roll.bonus,
+    surpass: roll.surpass,
+    parts: roll.parts,
+    dealsDamage: src.dealsDamage,
+    weapon: src.weapon,
+    level: src.level,
+    roll,
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * From a sheet button to a posted card: the dialog source of the roller, then the roll itself (Se surpasser spent
+ * first, Foundry's dice, the rules core's reading, penchant points), the card, and the automatic follow-ups (XP on a
+ * failure, the initiative in a conflict) through the card actions, so each happens once and with the right rights.
+ */
+import { ahillmach } from "../../rules/index.ts";
+import { requestCardAction } from "../chat/actions.ts";
+import { postCard } from "../chat/post.ts";
+import type { RollDialogResult } from "../dialog/inputs.ts";
+import type { RollRequest } from "../dialog/request.ts";
+import { ACTIONS, K, buildMoveCard, type FreeMove, type RollKind, type RollerInfo } from "./card.ts";
+import { actorOfCombatant } from "./combat.ts";
+import { dialogConfig, specFromValues, type DialogSource } from "./dialog.ts";
+import { sceneOf, storedScene, type PersonnageDerived, type PersonnageSource } from "./derive.ts";
+import type { OpposantDerived } from "./derive.ts";
+import { ahillMachRollClass } from "./roll.ts";
+
+type CharacteristicId = ahillmach.CharacteristicId;
+
+function localize(key: string): string {
+  return game.i18n?.localize(key) ?? key;
+}
+
+export function rollerOf(actor: Actor.Implementation): RollerInfo {
+  return { userId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: actor.name ?? "", img: actor.img ?? null };
+}
+
+/** The move an `am-action` item describes: a rules move, or a free one with the item's own texts. */
+export function moveOfItem(item: Item.Implementation | null | undefined): {
+  moveId: ahillmach.MoveId | null;
+  free: FreeMove | null;
+  characteristic: CharacteristicId | null;
+  dealsDamage: boolean;
+} {
+  if (!item || item.type !== "am-action") return { moveId: null, free: null, characteristic: null, dealsDamage: false };
+  const s = item.system as {
+    moveId: string;
+    characteristic: string;
+    bands: Record<ahillmach.Band, string>;
+    options: string[];
+    picks: Record<ahillmach.Band, number>;
+    dealsDamage: boolean;
+  };
+  const moveId = (ahillmach.MOVE_IDS as readonly string[]).includes(s.moveId) ? (s.moveId as ahillmach.MoveId) : null;
+  const ruleChar = moveId ? ahillmach.moveById(moveId).characteristic : s.characteristic;
+  return {
+    moveId,
+    free: moveId
+      ? null
+      : {
+          name: item.name ?? "",
+          bands: { ...s.bands },
+          options: [...s.options],
+          picks: { ...s.picks },
+          dealsDamage: s.dealsDamage,
+        },
+    characteristic: ahillmach.isCharacteristicId(ruleChar) ? ruleChar : null,
+    dealsDamage: moveId ? moveId === "taillerEnPieces" || moveId === "salve" : s.dealsDamage,
+  };
+}
+
+/** Size of the first targeted opponent (the dialog's default for sized moves). */
+function targetedSize(): ahillmach.OpponentSize {
+  for (const token of game.user?.targets ?? []) {
+    const actor = token.actor;
+    if (actor?.type === "opposant") return (actor.system as { size: ahillmach.OpponentSize }).size;
+  }
+  return "normal";
+}
+
+/** The dialog source of a character's roll (a move item, a bare characteristic, or one of the rules' tests). */
+export function personnageSource(
+  actor: Actor.Implementation,
+  kind: RollKind,
+  options: { item?: Item.Implementation | null; characteristic?: CharacteristicId | null } = {},
+): DialogSource {
+  const sys = actor.system as unknown as PersonnageSource & { derived: PersonnageDerived; level: number };
+  const d = sys.derived;
+  const move = moveOfItem(options.item);
+  const full = kind === "move" || kind === "characteristic";
+  let characteristic = options.characteristic ?? move.characteristic;
+  let fixedBonus = 0;
+  const effective = { ...d.effective };
+  if (kind === "fainting" || kind === "recovery") {
+    characteristic = ahillmach.isCharacteristicId(sys.lastTicked) ? sys.lastTicked : (d.ticked.at(-1) ?? "con");
+    // Recovery reads the base value less the number of states; fainting the effective value.
+    if (kind === "recovery") {
+      effective[characteristic] = sys.characteristics[characteristic];
+      fixedBonus = -d.ticked.length;
+    }
+  }
+  if (kind === "sceneEnd") {
+    characteristic = "mys";
+    effective.mys = d.surpass.adjustedMystique;
+  }
+  return {
+    kind,
+    moveId: move.moveId,
+    free: move.free,
+    characteristic,
+    effective,
+    gear: d.gear,
+    metiers: d.metiers,
+    boosted: d.surpass.boosted,
+    usesLeft: d.surpass.usesLeft,
+    penchants: d.penchants,
+    penchantIndex: sys.scene.active ? sys.scene.penchantIndex : null,
+    targetSize: targetedSize(),
+    dealsDamage: move.dealsDamage,
+    weapon: d.weapon ? { die: d.weapon.damageDie, modifier: d.weapon.damageModifier, name: d.weapon.name } : null,
+    level: sys.level,
+    fixedBonus,
+    full,
+    localize,
+  };
+}
+
+/** An opponent's morale roll: Mystique (major) or Mental (minor), help and hindrance only. */
+export function opposantSource(actor: Actor.Implementation): DialogSource {
+  const d = (actor.system as unknown as { derived: OpposantDerived }).derived;
+  const effective = { for: 0, dex: 0, con: 0, int: 0, mys: d.stats.moraleBonus, aur: 0 };
+  return {
+    kind: "morale",
+    moveId: null,
+    free: null,
+    characteristic: "mys",
+    effective,
+    gear: [],
+    metiers: [],
+    boosted: [],
+    usesLeft: 0,
+    penchants: [],
+    penchantIndex: null,
+    targetSize: "normal",
+    dealsDamage: false,
+    weapon: null,
+    level: null,
+    fixedBonus: 0,
+    full: false,
+    localize,
+  };
+}
+
+/** Whether the actor takes part in the active combat. */
+export function inConflict(actor: Actor.Implementation): boolean {
+  const combat = game.combat;
+  if (!combat) return false;
+  return combat.combatants.contents.some((c) => (actorOfCombatant(c) as { uuid?: string } | null)?.uuid === actor.uuid);
+}
+
+/** Rolls what the dialog chose and posts the card; returns the message. */
+export async function performRoll(
+  actor: Actor.Implementation,
+  src: DialogSource,
+  result: RollDialogResult,
+): Promise<ChatMessage.Implementation | undefined> {
+  const spec = specFromValues(src, result.values);
+  const isPersonnage = actor.type === "personnage";
+  // Se surpasser: the Mystique is spent before the dice roll.
+  let scene: ahillmach.SurpassScene | null = null;
+  if (isPersonnage && (spec.roll.newSurpass || spec.surpass)) {
+    const sys = actor.system as unknown as PersonnageSource & { derived: PersonnageDerived };
+    scene = sceneOf(sys, sys.derived.effective.mys);
+    if (spec.roll.newSurpass) {
+      scene = ahillmach.surpass(scene, spec.roll.characteristic, spec.roll.penchantIndex);
+      await actor.update({ system: { scene: storedScene(scene) } });
+    }
+  }
+  const Roll = ahillMachRollClass();
+  const roll = Roll.build({ advantage: spec.advantage, bonus: spec.bonus, surpass: spec.surpass });
+  await roll.evaluate();
+  const card = buildMoveCard(spec, roll.faces, rollerOf(actor));
+  const points = typeof card.data.penchantPoints === "number" ? card.data.penchantPoints : 0;
+  if (scene && points > 0) {
+    await actor.update({ system: { scene: storedScene(ahillmach.addPenchantPoints(scene, points)) } });
+  }
+  const conflict = (spec.kind === "move" || spec.kind === "characteristic") && inConflict(actor);
+  if (conflict) {
+    card.buttons.push({
+      action: ACTIONS.initiative,
+      label: { key: K("Card.UpdateInitiative") },
+      icon: "fa-solid fa-flag",
+      args: {},
+      audience: "roller",
+    });
+  }
+  if (spec.kind === "sceneEnd" && isPersonnage) await endScene(actor, card.data.band as ahillmach.Band, card);
+  const message = await postCard(card, {
+    rolls: [roll],
+    speaker: ChatMessage.getSpeaker({ actor }),
+    rollMode: result.rollMode as ChatMessage.PassableRollMode,
+  });
+  const id = message?.id;
+  if (id && card.data.xp && isPersonnage) await requestCardAction(id, ACTIONS.xp);
+  if (id && conflict) await requestCardAction(id, ACTIONS.initiative);
+  return message;
+}
+
+/** End of scene: the penchant score from the Mystique roll, then Mystique and the penchant back to rest. */
+async function endScene(
+  actor: Actor.Implementation,
+  band: ahillmach.Band,
+  card: ReturnType<typeof buildMoveCard>,
+): Promise<void> {
+  const sys = actor.system as unknown as PersonnageSource & { derived: PersonnageDerived };
+  const scene = sceneOf(sys, sys.derived.effective.mys);
+  if (!ahillmach.needsEndRoll(scene)) return;
+  const end = ahillmach.endScene(scene, band);
+  const names = [sys.penchant1, sys.penchant2];
+  card.data = {
+    ...card.data,
+    sceneEnd: {
+      score: end.score,
+      penchant: names[end.penchantIndex ?? 0] ?? "",
+      reactionKey: end.reaction ? K(`Penchant.Reaction.${end.reaction.level}`) : K("Penchant.NoReaction"),
+      level: end.reaction?.level ?? 0,
+    },
+  };
+  await actor.update({
+    system: { scene: { active: false, mystique: 0, uses: 0, boosted: [], penchantIndex: null, penchant: 0 } },
+  });
+}
+
+/** A roll request for the base sheet: the dialog and what to do with its values. */
+export function rollRequest(actor: Actor.Implementation, src: DialogSource): RollRequest {
+  const subtitle = actor.name ?? "";
+  return {
+    dialog: dialogConfig(src, subtitle),
+    roll: (result) => performRoll(actor, src, result),
+  };
+}

@@ -1,0 +1,292 @@
+/**
+ * The Ahill-Mach roll from the dialog's values to the card and its actions, on the double with several clients:
+ * kept dice and band from the rules core, options picked and persisted, XP awarded once, Se surpasser spending
+ * Mystique and pouring penchant points, the initiative marker in a conflict, damage rolled and applied.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import {
+  DoubleCombat,
+  addUser,
+  asClient,
+  installClients,
+  messageElement,
+  reloadMessage,
+  setGMsConnected,
+  targetsOf,
+  useRealTemplates,
+  type DoubleChatMessage,
+} from "../../double/shared-core.ts";
+import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
+import { enhanceCard } from "../../../src/foundry/chat/render.ts";
+import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
+import { registerRelay } from "../../../src/foundry/relay/index.ts";
+import { registerDamage, registerDamageApplier } from "../../../src/foundry/damage/index.ts";
+import type { CardState } from "../../../src/foundry/chat/types.ts";
+import {
+  ActionModel,
+  EquipementModel,
+  MetierModel,
+  OpposantModel,
+  PersonnageModel,
+} from "../../../src/foundry/ahillmach/models.ts";
+import { CARD_ACTIONS } from "../../../src/foundry/ahillmach/actions.ts";
+import { damageApplier } from "../../../src/foundry/ahillmach/damage.ts";
+import { performRoll, personnageSource, opposantSource } from "../../../src/foundry/ahillmach/rolling.ts";
+import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
+import { CombatantData } from "../../../src/foundry/combat/model.ts";
+import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
+
+let state: DoubleState;
+let hero: DoubleActor;
+let brute: DoubleActor;
+
+const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const messages = () => [...state.game.messages.values()] as DoubleChatMessage[];
+const last = () => messages().at(-1)!;
+const heroSys = () => hero.system as unknown as PersonnageModel;
+const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
+
+async function roll(values: Record<string, unknown>, faces: number[], options: { item?: string; kind?: "move" } = {}) {
+  queueFaces(...faces);
+  const item = options.item ? (hero.items.get(options.item) as unknown as Item.Implementation) : null;
+  const src = personnageSource(asActor(hero), "move", { item });
+  const message = await asClient("player1", () =>
+    performRoll(asActor(hero), src, { values: values as never, rollMode: "publicroll" }),
+  );
+  expect(pendingFaces()).toBe(0);
+  return message as unknown as DoubleChatMessage;
+}
+
+async function render(message: DoubleChatMessage, userId: string) {
+  const { html, content } = messageElement();
+  await asClient(userId, () => enhanceCard(message as never, html as never));
+  return content.innerHTML;
+}
+
+beforeEach(async () => {
+  state = installClients(resetFoundryDouble({ lang: "fr" }));
+  installFakeRoll();
+  resetAhillMachRollClass();
+  useRealTemplates("fr");
+  Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
+  Object.assign(CONFIG.Item.dataModels, {
+    "am-action": ActionModel,
+    "am-equipement": EquipementModel,
+    "am-metier": MetierModel,
+  });
+  Object.assign(CONFIG.Combatant.dataModels, { base: CombatantData });
+  registerRelay();
+  registerChatHooks();
+  registerDamage();
+  registerDamageApplier("ahillmach", damageApplier);
+  registerCardAction(...CARD_ACTIONS);
+  addUser("player2");
+  hero = await DoubleActor.create({
+    name: "Ysolde",
+    type: "personnage",
+    ownership: { default: 0, player1: 3 },
+    system: {
+      characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 1, aur: -1 },
+      creation: "libre",
+      penchant1: "Impétueux",
+    },
+    items: [
+      { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
+      { _id: "salve", name: "Salve", type: "am-action", system: { moveId: "salve" } },
+      { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8", bonus: 1 } },
+      { _id: "forge", name: "Forgeron", type: "am-metier", system: { mastery: 2 } },
+    ],
+  });
+  brute = await DoubleActor.create({
+    name: "Garde",
+    type: "opposant",
+    system: { tier: "fortune", protection: 1, mental: -1, hp: { value: 6 } },
+  });
+});
+
+describe("the move card", () => {
+  it("keeps the two best of 3D10 with one helper, caps the bonus and names the band", async () => {
+    // FOR 2 + Hache 1 + Forgeron 2 + misc 1 = 6 → capped at +5.
+    const message = await roll(
+      { characteristic: "for", gear: "hache", metier: "forge", helpers: 1, misc: 1 },
+      [3, 9, 4],
+      {
+        item: "taille",
+      },
+    );
+    const card = stored(message);
+    expect(card.dice.map((d) => [d.value, d.kept])).toEqual([
+      [3, false],
+      [9, true],
+      [4, true],
+    ]);
+    expect(card.data).toMatchObject({ band: "totale", total: 18, appliedBonus: 5, capped: true, picks: 1, xp: 0 });
+    expect(card.data.poolFormula).toBe("3d10kh2");
+    expect(card.outcome?.label.key).toBe("QUINTETTE.AhillMach.Answer.totale");
+    const html = await render(message, "player1");
+    expect(html).toContain("OUI");
+    expect(html).toContain("Vos dégâts portent, vous évitez la riposte");
+    expect(html).toContain("garde l&#x27;initiative");
+    expect(html).not.toContain("QUINTETTE.");
+  });
+
+  it("reads the two kept 1s of a Désavantage as NON ET and awards 2 XP once", async () => {
+    const message = await roll({ characteristic: "for", hinderers: 1 }, [1, 10, 1], { item: "taille" });
+    expect(stored(message).data).toMatchObject({ band: "echecCritique", xp: 2, xpAwarded: true });
+    expect(heroSys().xp).toBe(2);
+    const again = await asClient("player1", () => requestCardAction(message.id, "ahillmach.xp"));
+    expect(again.status).toBe("already");
+    const gm = await asClient("gm", () => requestCardAction(message.id, "ahillmach.xp"));
+    expect(gm.status).toBe("already");
+    expect(heroSys().xp).toBe(2);
+    expect(stored(message).applied.map((a) => a.summary.key)).toEqual(["QUINTETTE.AhillMach.Card.XpApplied"]);
+    const html = await render(reloadMessage(message), "player2");
+    expect(html).toContain("NON ET");
+    expect(html).toContain("2 XP gagné(s)");
+  });
+
+  it("awards 1 XP on a plain failure, none on a partial success", async () => {
+    await roll({ characteristic: "aur" }, [2, 3]);
+    expect(heroSys().xp).toBe(1);
+    await roll({ characteristic: "aur" }, [5, 6]);
+    expect(stored(last()).data.band).toBe("partielle");
+    expect(heroSys().xp).toBe(1);
+  });
+
+  it("lets the roller pick the band's options through the GM, persists them, and refuses extra picks", async () => {
+    const message = await roll({ characteristic: "dex" }, [5, 6], { item: "salve" });
+    expect(stored(message).data).toMatchObject({ band: "partielle", picks: 1, keepsInitiative: false });
+    const other = await asClient("player2", () => requestCardAction(message.id, "ahillmach.pick", { key: "danger" }));
+    expect(other.status).toBe("denied");
+    const ok = await asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key: "moins1d6" }));
+    expect(ok.status).toBe("applied");
+    expect(message.updates.at(-1)?.userId).toBe("gm");
+    const more = await asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key: "danger" }));
+    expect(more.status).toBe("invalid");
+    const reloaded = reloadMessage(message);
+    const chosen = (stored(reloaded).data.options as { id: string; chosen: boolean }[]).filter((o) => o.chosen);
+    expect(chosen.map((o) => o.id)).toEqual(["moins1d6"]);
+    const html = await render(reloaded, "player1");
+    expect(html).toContain("Tir au jugé");
+    expect(html).toMatch(/aria-pressed="true"/);
+  });
+
+  it("picks work with no GM connected, as the roller writes only their own message", async () => {
+    const message = await roll({ characteristic: "dex" }, [5, 6], { item: "salve" });
+    setGMsConnected(false);
+    const ok = await asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key: "danger" }));
+    expect(ok.status).toBe("applied");
+  });
+});
+
+describe("Se surpasser", () => {
+  it("spends Mystique before the roll and pours the points above 20 into the penchant", async () => {
+    await roll({ characteristic: "for", gear: "hache", metier: "forge", surpass: true }, [10, 9], { item: "taille" });
+    const scene = heroSys().scene;
+    expect(scene).toMatchObject({ active: true, mystique: 1, uses: 1, boosted: ["for"], penchantIndex: 0 });
+    // 19 + capped 5 = 24 → 4 points.
+    expect(stored(last()).data).toMatchObject({ total: 24, surpass: true, penchantPoints: 4 });
+    expect(scene.penchant).toBe(4);
+    expect(heroSys().derived.surpass.adjustedMystique).toBe(0);
+    // The +1 stays on FOR for the scene without spending again.
+    await roll({ characteristic: "for" }, [5, 5], { item: "taille" });
+    expect(stored(last()).data).toMatchObject({ surpass: true, total: 13 });
+    expect(heroSys().scene.uses).toBe(1);
+  });
+
+  it("ends the scene with a Mystique roll that reads the penchant table and resets the scene", async () => {
+    await roll({ characteristic: "for", gear: "hache", metier: "forge", surpass: true }, [10, 9], { item: "taille" });
+    queueFaces(1, 2);
+    const src = personnageSource(asActor(hero), "sceneEnd");
+    const message = (await asClient("player1", () =>
+      performRoll(asActor(hero), src, { values: {}, rollMode: "publicroll" }),
+    )) as unknown as DoubleChatMessage;
+    // 4 points − (−1 for a failure) = 5: the last row.
+    expect(stored(message).data.sceneEnd).toMatchObject({ score: 5, level: 5, penchant: "Impétueux" });
+    expect(heroSys().scene.active).toBe(false);
+    expect(heroSys().xp).toBe(0);
+    expect(await render(message, "gm")).toContain("Un acte dangereux pour soi et pour les autres.");
+  });
+});
+
+describe("conflicts and damage", () => {
+  async function conflict() {
+    const combat = await DoubleCombat.create({});
+    await combat.createEmbeddedDocuments("Combatant", [
+      { _id: "cHero", name: "Ysolde", actorId: hero.id, system: { marker: true } },
+      { _id: "cBrute", name: "Garde", actorId: brute.id },
+    ]);
+    Object.assign(state.game, { combat });
+    return combat;
+  }
+  const marker = (combat: DoubleCombat, id: string) =>
+    (combat.combatants.get(id)?.system as { marker: boolean }).marker;
+
+  it("hands the initiative to the opponents on an even partial success, once", async () => {
+    const combat = await conflict();
+    const message = await roll({ characteristic: "for" }, [4, 6], { item: "taille" });
+    expect(stored(message).data).toMatchObject({ total: 12, keepsInitiative: false });
+    expect(stored(message).data.initiative).toMatchObject({ before: "personnages", after: "opposants" });
+    expect([marker(combat, "cHero"), marker(combat, "cBrute")]).toEqual([false, true]);
+    const again = await asClient("player1", () => requestCardAction(message.id, "ahillmach.initiative"));
+    expect(again.status).toBe("already");
+    expect(await render(message, "player1")).toContain("Les opposants ont l&#x27;initiative");
+  });
+
+  it("keeps the initiative on an odd partial success, and a Défendre total success takes it back", async () => {
+    const combat = await conflict();
+    await roll({ characteristic: "for" }, [4, 5], { item: "taille" });
+    expect(marker(combat, "cHero")).toBe(true);
+    await roll({ characteristic: "for" }, [1, 2], { item: "taille" });
+    expect(marker(combat, "cBrute")).toBe(true);
+    await hero.createEmbeddedDocuments("Item", [
+      { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
+    ]);
+    await roll({ characteristic: "con" }, [9, 9], { item: "defendre" });
+    expect([marker(combat, "cHero"), marker(combat, "cBrute")]).toEqual([true, false]);
+  });
+
+  it("rolls the weapon's damage with the picked +1d6 and applies it through the opponent's protection", async () => {
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key: "plus1d6" }));
+    queueFaces(5, 3);
+    const rolled = await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    expect(rolled.status).toBe("applied");
+    const damage = last();
+    expect(stored(damage).data).toMatchObject({ formula: "1d8 + 1d6", amount: 8 });
+    const twice = await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    expect(twice.status).toBe("already");
+    targetsOf("gm").add({ actor: brute });
+    await asClient("gm", () => requestCardAction(damage.id, "quintette.applyDamage"));
+    // 8 − protection 1 = 7 ≥ 6 HP: out.
+    expect((brute.system as unknown as OpposantModel).hp.value).toBe(0);
+    expect(stored(damage).applied[0]?.summary).toMatchObject({
+      key: "QUINTETTE.AhillMach.Damage.OpponentOut",
+      value: 7,
+    });
+  });
+
+  it("wounds a character from 6 HP down: states to tick and a fainting test", async () => {
+    await hero.update({ "system.hp.value": 8 });
+    const { damageApplication } = await import("../../../src/foundry/ahillmach/damage.ts");
+    const app = damageApplication(hero, 5);
+    expect(app?.update).toEqual({ "system.hp.value": 3 });
+    expect(app?.summary).toMatchObject({ key: "QUINTETTE.AhillMach.Damage.Wounds", value: 5, detail: 3 });
+  });
+
+  it("rolls an opponent's morale on its Mental and says whether it flees", async () => {
+    queueFaces(3, 4);
+    const src = opposantSource(asActor(brute));
+    const message = (await asClient("gm", () =>
+      performRoll(asActor(brute), src, { values: { helpers: 0 }, rollMode: "publicroll" }),
+    )) as unknown as DoubleChatMessage;
+    expect(stored(message).data).toMatchObject({
+      total: 6,
+      band: "echec",
+      outcomeDetail: "QUINTETTE.AhillMach.Card.Flees",
+      xp: 0,
+    });
+    expect(await render(message, "gm")).toContain("Ils prennent la fuite.");
+  });
+});
