@@ -10,7 +10,6 @@ import { breakageCheck } from "../../rules/oeilnoir/index.ts";
 import { hitUpdate, initiativeWrite, oeilNoirActor, victimValues } from "./actors.ts";
 import {
   ACTIONS,
-  damageFormula,
   declineParry,
   duelCard,
   duelOf,
@@ -83,18 +82,20 @@ export async function fumbleWrites(
     detail = `${a}+${b} / ${weaponSystem.breakage}: ${r.broken ? "×" : `→ ${r.factor}`}`;
   }
   if (f.key === "seBlesse") {
-    const pi = duel.attacker;
-    const formula = damageFormula(
-      f.who === "attacker" ? pi : { ...pi, piDice: weaponSystem?.pi?.dice ?? 1, piBonus: weaponSystem?.pi?.bonus ?? 0 },
-    );
-    const roll = await rollDice(formula);
+    // His own weapon: the attacker's is on the card; a defender's is his main weapon.
+    const own =
+      f.who === "attacker"
+        ? duel.attacker
+        : { ...duel.attacker, piDice: weaponSystem?.pi?.dice ?? 1, piBonus: weaponSystem?.pi?.bonus ?? 0 };
+    const roll = await rollDice(own.piDice > 0 ? `${own.piDice}d6` : "0");
+    const pi = Math.max(0, (own.piDice > 0 ? roll.faces.reduce((a, b) => a + b, 0) : 0) + own.piBonus);
     const victim = victimValues(fumbler);
     if (victim) {
-      const self = hitOn({ ...duel, damage: { faces: roll.faces, pi: roll.total, critical: false } }, victim);
+      const self = hitOn({ ...duel, damage: { faces: roll.faces, pi, critical: false } }, victim);
       const update = self ? hitUpdate(fumbler, self) : null;
       if (self && update) {
         writes.push({ uuid: fumbler.uuid, changes: update.changes });
-        detail = `${roll.total} PI → ${self.damage}`;
+        detail = `${pi} PI → −${self.damage}`;
       }
     }
   }
