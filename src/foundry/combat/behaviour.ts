@@ -88,3 +88,16 @@ export function groupByPhase<T extends { phase: string }>(
   }
   return out;
 }
+
+export interface TurnBadges {
+  phase: string;
+  acted: boolean;
+  waiting: boolean;
+  marker: boolean;
+}
+
+/** The shared combatant data of a turn row; defaults when the combatant has no data model (foreign type). */
+export function turnBadges(system: unknown): TurnBadges {
+  const s = (system ?? {}) as Partial<TurnBadges>;
+  return { phase: s.phase ?? "", acted: s.acted ?? false, waiting: s.waiting ?? false, marker: s.marker ?? false };
+}

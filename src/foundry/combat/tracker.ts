@@ -3,25 +3,14 @@
  * Every turn row also carries the shared combatant data (`quintette`), so rule-set templates and the shared badges
  * partial read it the same way. Adding combatants (token HUD, drag) is Foundry's and stays untouched.
  */
-import { activeCombatBehaviour } from "./behaviour.ts";
+import { activeCombatBehaviour, turnBadges } from "./behaviour.ts";
+
+export { turnBadges, type TurnBadges } from "./behaviour.ts";
 
 export const TRACKER_PARTIALS = [
   "systems/quintette/templates/shared/combat/badges.hbs",
   "systems/quintette/templates/shared/combat/phases.hbs",
 ];
-
-export interface TurnBadges {
-  phase: string;
-  acted: boolean;
-  waiting: boolean;
-  marker: boolean;
-}
-
-/** The shared combatant data of a turn row; defaults when the combatant has no data model (foreign type). */
-export function turnBadges(system: unknown): TurnBadges {
-  const s = (system ?? {}) as Partial<TurnBadges>;
-  return { phase: s.phase ?? "", acted: s.acted ?? false, waiting: s.waiting ?? false, marker: s.marker ?? false };
-}
 
 export class QuintetteCombatTracker extends foundry.applications.sidebar.tabs.CombatTracker {
   protected override _configureRenderParts(
