@@ -12,6 +12,7 @@ import {
   fumbleLine,
   parry,
   resolveHit,
+  woundThresholdModifier,
   woundThresholds,
   type FumbleLine,
   type WoundAttackKind,
@@ -205,10 +206,13 @@ export interface VictimValues {
 }
 
 /** What the blow does to the victim: PI (doubled on a critical) − PR, wounds over the thresholds, new EV. */
-export function hitOn(duel: DuelData, victim: VictimValues): HitData | null {
-  if (!duel.damage) return null;
-  const modifier = victim.thresholdModifier + (duel.attacker.woundKind === "carreau" ? -2 : 0);
-  const r = resolveHit({ pi: duel.damage.pi, pr: victim.pr, cn: victim.cn, modifier, critical: duel.damage.critical });
+export function hitOn(
+  blow: { attacker: { woundKind: WoundAttackKind }; damage: DamageData | null },
+  victim: VictimValues,
+): HitData | null {
+  if (!blow.damage) return null;
+  const modifier = victim.thresholdModifier + woundThresholdModifier({ attacks: [blow.attacker.woundKind] });
+  const r = resolveHit({ pi: blow.damage.pi, pr: victim.pr, cn: victim.cn, modifier, critical: blow.damage.critical });
   return {
     pr: victim.pr,
     damage: r.damage,

@@ -19,8 +19,11 @@ export const OEILNOIR_COLORSET = {
 
 function defineRoll() {
   return class OeilNoirRoll extends foundry.dice.Roll {
-    /** The value the D20 is rolled under, when the roll is a test. */
-    target: number | null = null;
+    /** The value the D20 is rolled under, when the roll is a test (kept in the options: it survives a reload). */
+    get target(): number | null {
+      const t: unknown = (this.options as { target?: unknown }).target;
+      return typeof t === "number" ? t : null;
+    }
 
     /** Natural faces of every die, in order (the rules core reads faces, never totals). */
     get faces(): number[] {
@@ -49,8 +52,7 @@ export type DiceRoller = (formula: string, target?: number) => Promise<DiceResul
 
 async function foundryRoller(formula: string, target?: number): Promise<DiceResult> {
   const Roll = oeilNoirRollClass();
-  const roll = new Roll(formula);
-  roll.target = target ?? null;
+  const roll = new Roll(formula, {}, target === undefined ? {} : ({ target } as foundry.dice.Roll.Options));
   for (const die of roll.dice) setDieAppearance(die, { colorset: OEILNOIR_COLORSET.name });
   await roll.evaluate();
   return { faces: roll.faces, total: roll.total ?? 0, roll };

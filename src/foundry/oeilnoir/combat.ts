@@ -1,0 +1,155 @@
+/**
+ * Combat in L'Œil Noir: initiative formula from the rules core (INI base + weapon − Enc + abilities + 1D6/2D6), the
+ * order with the INI-base tie-break (equal on both: simultaneous), the phase list with each fighter's second action
+ * at INI − 8, and the Orientation action that restores initiative.
+ */
+import {
+  actionsPerRound,
+  initiativeOrder,
+  orientation,
+  orientationCheckModifier,
+  secondActionPhase,
+} from "../../rules/oeilnoir/index.ts";
+import type { CombatBehaviour } from "../combat/behaviour.ts";
+import { oeilNoirActor, combatantOf } from "./actors.ts";
+import { postCard } from "../chat/post.ts";
+import { checkCard } from "./duel.ts";
+import { rollDice } from "./roll.ts";
+
+export const TRACKER_PART = "systems/quintette/templates/oeilnoir/combat/phases.hbs";
+
+/** INI base (after wounds) of a combatant's actor: the tie-break. */
+export function iniBaseOf(actor: Actor.Implementation | null | undefined): number {
+  const data = oeilNoirActor(actor);
+  return data ? data.derived.current.ini : 0;
+}
+
+export function initiativeFormulaOf(actor: Actor.Implementation | null | undefined): string | null {
+  return oeilNoirActor(actor)?.derived.initiative.formula ?? null;
+}
+
+export interface PhaseEntry {
+  id: string;
+  name: string;
+  img: string | null;
+  ini: number | null;
+  base: number;
+  active: boolean;
+}
+
+export interface PhaseRow extends PhaseEntry {
+  group: number;
+  simultaneous: boolean;
+  second: number | null;
+  defenceOnly: boolean;
+}
+
+/**
+ * The phase list: fighters in acting order (rules core), grouped when simultaneous, each with its second action at
+ * INI − 8 and "defence only" below 0; unrolled fighters last.
+ */
+export function phaseRows(entries: readonly PhaseEntry[]): PhaseRow[] {
+  const rolled = entries.filter((e): e is PhaseEntry & { ini: number } => e.ini !== null);
+  const groups = initiativeOrder(rolled.map((e) => ({ id: e.id, ini: e.ini, base: e.base })));
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const rows: PhaseRow[] = [];
+  groups.forEach((group, index) => {
+    for (const id of group) {
+      const e = byId.get(id);
+      if (!e || e.ini === null) continue;
+      const actions = actionsPerRound(e.ini);
+      rows.push({
+        ...e,
+        group: index + 1,
+        simultaneous: group.length > 1,
+        second: actions.canAttack ? secondActionPhase(e.ini) : null,
+        defenceOnly: !actions.canAttack,
+      });
+    }
+  });
+  for (const e of entries)
+    if (e.ini === null) rows.push({ ...e, group: 0, simultaneous: false, second: null, defenceOnly: false });
+  return rows;
+}
+
+/** Turn order for Foundry: initiative, then INI base, then id (simultaneous fighters keep a stable order). */
+export function compareCombatants(
+  a: { id: string | null; initiative: number | null; base: number },
+  b: { id: string | null; initiative: number | null; base: number },
+): number {
+  const ia = a.initiative ?? Number.NEGATIVE_INFINITY;
+  const ib = b.initiative ?? Number.NEGATIVE_INFINITY;
+  if (ia !== ib) return ib > ia ? 1 : -1;
+  if (a.base !== b.base) return b.base - a.base;
+  return (a.id ?? "").localeCompare(b.id ?? "");
+}
+
+function entryOf(c: Combatant.Implementation | Combatant.Stored, activeId: string | null): PhaseEntry {
+  return {
+    id: c.id ?? "",
+    name: c.name ?? "",
+    img: c.img ?? null,
+    ini: c.initiative ?? null,
+    base: iniBaseOf(c.actor),
+    active: c.id === activeId,
+  };
+}
+
+export const oeilNoirCombat: CombatBehaviour = {
+  initiativeFormula: (combatant) => initiativeFormulaOf(combatant.actor) ?? "1d6",
+  compare: (a, b) =>
+    compareCombatants(
+      { id: a.id, initiative: a.initiative, base: iniBaseOf(a.actor) },
+      { id: b.id, initiative: b.initiative, base: iniBaseOf(b.actor) },
+    ),
+  tracker: {
+    parts: { oeilnoir: { template: TRACKER_PART } },
+    partContext: (_partId, combat) => {
+      const activeId = combat?.combatant?.id ?? null;
+      const entries = combat ? combat.combatants.contents.map((c) => entryOf(c, activeId)) : [];
+      return { oeilnoir: { rows: phaseRows(entries), round: combat?.round ?? 0 } };
+    },
+  },
+};
+
+/**
+ * Orientation: an Intuition check (easier per 2 points of Art de la Guerre; none with Vigilance), then the
+ * initiative as if the dice showed 6, minus the wound losses; never lower than now.
+ */
+export async function performOrientation(actor: Actor.Implementation, rollMode?: string): Promise<number | null> {
+  const data = oeilNoirActor(actor);
+  const combatant = combatantOf(actor);
+  if (!data || data.kind !== "heros" || !combatant || combatant.initiative === null) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NotInCombat") ?? "");
+    return null;
+  }
+  const vigilance = data.derived.abilities.vigilance;
+  let success = true;
+  if (!vigilance) {
+    const value = data.system.qualities.IN - orientationCheckModifier(data.system.artDeLaGuerre);
+    const d20 = await rollDice("1d20", value);
+    const card = checkCard(
+      { label: "QUINTETTE.OeilNoir.Sheet.Orientation", d20: d20.faces[0] ?? 20, value },
+      { rollerId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: actor.name ?? "", img: actor.img ?? null },
+    );
+    await postCard(card, {
+      rolls: d20.roll ? [d20.roll] : [],
+      ...(rollMode ? { rollMode: rollMode as ChatMessage.PassableRollMode } : {}),
+    });
+    success = card.outcome?.tone === "success" || card.outcome?.tone === "critical";
+  }
+  // The fixed part already carries the wound losses (INI base −2 each): nothing more to subtract.
+  const result = orientation({
+    current: combatant.initiative,
+    iniWithoutDie: data.derived.initiative.fixed,
+    danseurDeLames: data.derived.abilities.danseurDeLames,
+    vigilance,
+    checkSuccess: success,
+  });
+  if (!success) {
+    ui.notifications?.info(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.OrientationFailed") ?? "");
+    return combatant.initiative;
+  }
+  if (result.value !== combatant.initiative) await combatant.update({ initiative: result.value });
+  return result.value;
+}

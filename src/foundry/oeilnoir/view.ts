@@ -1,0 +1,168 @@
+/**
+ * What the L'Œil Noir sheet parts read, pure: built from the model's data and derived values, so the sheets and the
+ * gallery fixtures share it.
+ */
+import { ABILITIES, legalSplits, secondActionPhase } from "../../rules/oeilnoir/index.ts";
+import {
+  QUALITY_KEYS,
+  RANGED_SKILL_KEYS,
+  type AdversaireDerived,
+  type AdversaireSource,
+  type HerosDerived,
+  type HerosSource,
+  type PlainItem,
+} from "./derive.ts";
+
+const L = "QUINTETTE.OeilNoir";
+
+export interface ResourceView {
+  key: string;
+  label: string;
+  value: number;
+  max: number;
+  path: string;
+  pct: number;
+  low: boolean;
+}
+
+function resource(key: string, label: string, r: { value: number; max: number }, path: string): ResourceView {
+  const pct = r.max > 0 ? Math.max(0, Math.min(100, Math.round((100 * r.value) / r.max))) : 0;
+  return { key, label, value: r.value, max: r.max, path, pct, low: pct <= 25 };
+}
+
+export interface ItemView {
+  id: string;
+  name: string;
+  type: string;
+  summary: string;
+  equipped: boolean;
+}
+
+function itemViews(
+  items: readonly PlainItem[],
+  type: string,
+  summary: (s: Record<string, unknown>) => string,
+): ItemView[] {
+  return items
+    .filter((i) => i.type === type)
+    .map((i) => {
+      const s = i.system as Record<string, unknown>;
+      return { id: i.id, name: i.name, type, summary: summary(s), equipped: s.equipped !== false };
+    });
+}
+
+const n = (v: unknown) => (typeof v === "number" ? v : 0);
+const signed = (v: number) => (v > 0 ? `+${v}` : String(v));
+
+export function herosView(source: HerosSource, derived: HerosDerived, items: readonly PlainItem[]) {
+  return {
+    qualities: QUALITY_KEYS.map((key) => ({
+      key,
+      label: `${L}.Quality.${key}`,
+      short: `${L}.QualityShort.${key}`,
+      value: source.qualities[key],
+      path: `system.qualities.${key}`,
+      roll: `check:${key}`,
+    })),
+    resources: [
+      resource("ev", `${L}.EV`, source.ev, "system.ev"),
+      resource("endurance", `${L}.Endurance`, source.endurance, "system.endurance"),
+      resource("ae", `${L}.AE`, source.ae, "system.ae"),
+    ],
+    wounds: source.wounds,
+    vitesse: derived.current.vitesse,
+    volonte: source.volonte,
+    artDeLaGuerre: source.artDeLaGuerre,
+    status: { key: derived.status, label: `${L}.Status.${derived.status}`, standing: derived.status === "debout" },
+    base: [
+      { label: `${L}.AT`, base: derived.base.at, current: derived.current.at },
+      { label: `${L}.PRD`, base: derived.base.prd, current: derived.current.prd },
+      { label: `${L}.Distance`, base: derived.base.distance, current: derived.current.distance },
+      { label: `${L}.INI`, base: derived.base.ini, current: derived.current.ini },
+    ],
+    thresholds: derived.thresholds,
+    skills: derived.skills.map((s) => ({
+      ...s,
+      label: `${L}.CombatSkill.${s.key}`,
+      pathPoints: `system.skills.${s.key}.points`,
+      pathToAttack: `system.skills.${s.key}.toAttack`,
+      splits: s.attackOnly
+        ? []
+        : legalSplits(s.points).map((a) => ({ value: a, label: `${a} / ${s.points - a}`, selected: a === s.toAttack })),
+    })),
+    ranged: RANGED_SKILL_KEYS.map((key) => ({
+      key,
+      label: `${L}.RangedSkill.${key}`,
+      points: source.ranged[key].points,
+      path: `system.ranged.${key}.points`,
+      value: derived.current.distance + source.ranged[key].points,
+    })),
+    weapons: derived.weapons.map((w) => ({
+      ...w,
+      roll: `attack:${w.id}`,
+      main: w.id === derived.mainWeaponId,
+      usable: w.equipped && !w.broken && !w.error,
+    })),
+    armour: derived.armour,
+    shield: derived.shield,
+    hasShield: derived.shield.prd !== 0 || derived.shield.at !== 0,
+    armours: itemViews(items, "on-armure", (s) => `PR ${n(s.pr)} · Enc ${n(s.enc)}`),
+    shields: itemViews(
+      items,
+      "on-bouclier",
+      (s) => `AT ${signed(n(s.at))} · PRD ${signed(n(s.prd))} · INI ${signed(n(s.ini))}`,
+    ),
+    abilities: items
+      .filter((i) => i.type === "on-capacite")
+      .map((i) => {
+        const s = i.system as { key: string; level: number };
+        const known = s.key in ABILITIES;
+        return {
+          id: i.id,
+          name: i.name,
+          label: `${L}.Ability.${s.key}`,
+          effect: `${L}.AbilityEffect.${known ? s.key : "autre"}`,
+          level: s.key === "habitudeDeLaProtection" ? s.level : null,
+        };
+      }),
+    initiative: {
+      ...derived.initiative,
+      second: secondActionPhase(derived.initiative.fixed + derived.initiative.dice * 6),
+    },
+    lowEv: derived.lowEv,
+  };
+}
+export type HerosView = ReturnType<typeof herosView>;
+
+export function adversaireView(source: AdversaireSource, derived: AdversaireDerived, items: readonly PlainItem[]) {
+  return {
+    resources: [
+      resource("ev", `${L}.EV`, source.ev, "system.ev"),
+      resource("endurance", `${L}.Endurance`, source.endurance, "system.endurance"),
+    ],
+    wounds: source.wounds,
+    status: { key: derived.status, label: `${L}.Status.${derived.status}`, standing: derived.status === "debout" },
+    values: [
+      { label: `${L}.AT`, value: source.at, current: derived.current.at, path: "system.at" },
+      { label: `${L}.PRD`, value: source.prd, current: derived.current.prd, path: "system.prd" },
+      { label: `${L}.INI`, value: source.iniBase, current: derived.current.ini, path: "system.iniBase" },
+      { label: `${L}.PR`, value: source.pr, current: source.pr, path: "system.pr" },
+      { label: `${L}.Quality.CN`, value: source.cn, current: source.cn, path: "system.cn" },
+      { label: `${L}.Volonte`, value: source.volonte, current: source.volonte, path: "system.volonte" },
+    ],
+    weaponName: source.weaponName,
+    pi: derived.pi,
+    piDice: source.pi.dice,
+    piBonus: source.pi.bonus,
+    thresholds: derived.thresholds,
+    initiative: derived.initiative,
+    abilities: items
+      .filter((i) => i.type === "on-capacite")
+      .map((i) => {
+        const s = i.system as { key: string };
+        return { id: i.id, name: i.name, effect: `${L}.AbilityEffect.${s.key in ABILITIES ? s.key : "autre"}` };
+      }),
+    lowEv: derived.lowEv,
+  };
+}
+export type AdversaireView = ReturnType<typeof adversaireView>;
