@@ -5,6 +5,7 @@
  * setting `quintette.ruleset` picks the active one, which drives the create dialogs, combat and the default rolls.
  */
 import type { CardAction } from "./chat/actions.ts";
+import type { CombatBehaviour } from "./combat/behaviour.ts";
 import type { DamageApplier } from "./damage/index.ts";
 import type { DiceSoNiceColorset } from "./dice/colorsets.ts";
 
@@ -40,21 +41,6 @@ export type ActorTypeSpec = DocumentTypeSpec<
 >;
 export type ItemTypeSpec = ActorTypeSpec;
 
-/**
- * Combat behaviour the shared Combat/Combatant ask the active rule set for (engineer B's combat base calls these).
- * Every member is optional: absent ones fall back to Foundry's behaviour.
- */
-export interface CombatBehaviour {
-  /** Initiative formula of a combatant (Roll syntax), when initiative is rolled. */
-  initiativeFormula?(combatant: Combatant.Implementation): string;
-  /** Turn order; negative when `a` acts first. */
-  sortCombatants?(a: Combatant.Implementation, b: Combatant.Implementation): number;
-  /** Called by the GM's client when a new round starts (reset places, reveal choices…). */
-  onNewRound?(combat: Combat.Implementation): Promise<void> | void;
-  /** Extra tracker part the rule set renders (template path). */
-  trackerPart?: string;
-}
-
 export interface RulesetDescriptor {
   id: RulesetId;
   /** Localization key of the name (`QUINTETTE.Ruleset.trinites`). */
@@ -63,6 +49,7 @@ export interface RulesetDescriptor {
   itemTypes: ItemTypeSpec[];
   /** Roll subclasses, added to `CONFIG.Dice.rolls` so chat messages rebuild them. */
   rolls: foundry.dice.Roll.AnyConstructor[];
+  /** Initiative, order, round changes and tracker parts (engineer B's combat base asks the active rule set). */
   combat?: CombatBehaviour;
   cardActions?: CardAction[];
   /** Turns card damage into actor changes (engineer B's apply-damage action calls it). */

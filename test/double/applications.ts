@@ -37,9 +37,12 @@ export class ApplicationV2 {
   state = 0;
   renderCount = 0;
   lastContext: Plain | undefined;
-  element: unknown = null;
+  /** An event target standing in for the rendered element (listeners can be attached and fired). */
+  element: EventTarget = new EventTarget();
   closed = false;
   position: Plain = {};
+  /** Active tab per group, as Foundry keeps it. */
+  tabGroups: Record<string, string> = {};
 
   constructor(options: Plain = {}) {
     const defaults = mergedDefaults(this.constructor);
@@ -60,18 +63,23 @@ export class ApplicationV2 {
   async _renderHTML(context: Plain, _options: Plain): Promise<unknown> {
     return context;
   }
-  _onRender(_context: Plain, _options: Plain): void {}
+  async _onFirstRender(_context: Plain, _options: Plain): Promise<void> {}
+  async _onRender(_context: Plain, _options: Plain): Promise<void> {}
+  _onClose(_options: Plain): void {}
   async render(options: Plain | boolean = {}): Promise<this> {
     const opts = typeof options === "boolean" ? { force: options } : options;
     const context = await this._prepareContext(opts);
     this.lastContext = context;
     await this._renderHTML(context, opts);
+    const first = this.renderCount === 0;
     this.state = 2;
     this.renderCount += 1;
-    this._onRender(context, opts);
+    if (first) await this._onFirstRender(context, opts);
+    await this._onRender(context, opts);
     return this;
   }
-  async close(_options: Plain = {}): Promise<this> {
+  async close(options: Plain = {}): Promise<this> {
+    this._onClose(options);
     this.state = -1;
     this.closed = true;
     return this;

@@ -24,6 +24,10 @@ export interface DoubleUserLike {
 
 /** `Collection`: a Map with Foundry's array helpers. */
 export class DoubleCollection<V> extends Map<string, V> {
+  /** Like Foundry's Collection, iterating yields values, not entries. */
+  override [Symbol.iterator](): MapIterator<V> {
+    return this.values();
+  }
   get contents(): V[] {
     return [...this.values()];
   }
@@ -208,6 +212,16 @@ export class DoubleDocument {
     const target = parts.length ? container : this.flags[scope];
     if (isPlainObject(target)) delete target[last];
     return this;
+  }
+
+  static async fromDropData(data: Plain): Promise<DoubleDocument | null> {
+    const uuid = typeof data.uuid === "string" ? data.uuid : "";
+    const g = globalThis as { fromUuidSync?: (u: string) => DoubleDocument | null };
+    return g.fromUuidSync?.(uuid) ?? null;
+  }
+  get sort(): number {
+    const v = this.#extra.sort;
+    return typeof v === "number" ? v : 0;
   }
 
   /** Renders nothing in Node; records the request. */

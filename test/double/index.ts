@@ -111,6 +111,7 @@ function createState(lang: string) {
   };
   const foundry = {
     utils,
+    dice: { Roll: RollDouble, terms: {} as Record<string, unknown> },
     abstract: { DataModel, TypeDataModel },
     data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
     documents: {
@@ -119,6 +120,12 @@ function createState(lang: string) {
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
       sheets: { ActorSheetV2, ItemSheetV2 },
+      ux: {
+        TextEditor: { implementation: { enrichHTML: async (content: string) => content } },
+        DragDrop: { implementation: DragDropDouble },
+        FormDataExtended: class {},
+      },
+      apps: { FilePicker: { implementation: FilePickerDouble } },
       handlebars: {
         loadTemplates: async (paths: string[] | Record<string, string>) => {
           templates.push(...(Array.isArray(paths) ? paths : Object.values(paths)));
@@ -159,6 +166,54 @@ function createState(lang: string) {
   return { hooks, sheets, notifications, templates, game, CONFIG, foundry, ui, CONST, findByUuid };
 }
 
+/**
+ * Roll: a shell so Roll subclasses load; `evaluate()` sums the `forcedResults` option (or zero): tests choose faces,
+ * they never roll at random.
+ */
+class RollDouble {
+  static CHAT_TEMPLATE = "templates/dice/roll.html";
+  total: number | undefined = undefined;
+  _evaluated = false;
+  terms: unknown[] = [];
+  constructor(
+    readonly formula: string,
+    readonly data: Plain = {},
+    readonly options: Plain = {},
+  ) {}
+  async evaluate(): Promise<this> {
+    const forced = this.options.forcedResults;
+    this.total = Array.isArray(forced) ? forced.reduce((s: number, v: unknown) => s + Number(v), 0) : 0;
+    this._evaluated = true;
+    return this;
+  }
+  get dice(): unknown[] {
+    return [];
+  }
+}
+
+/** DragDrop: records bindings; tests call the sheet's drop handler directly. */
+class DragDropDouble {
+  static bound = 0;
+  constructor(readonly config: Plain = {}) {}
+  bind(_html: unknown): this {
+    DragDropDouble.bound += 1;
+    return this;
+  }
+}
+/** FilePicker: `browse()` resolves at once and calls back with `FilePickerDouble.nextPath` when set. */
+class FilePickerDouble {
+  static nextPath: string | null = null;
+  static opened: Plain[] = [];
+  constructor(readonly options: Plain = {}) {
+    FilePickerDouble.opened.push(options);
+  }
+  async browse(): Promise<void> {
+    const cb = this.options.callback;
+    if (FilePickerDouble.nextPath && typeof cb === "function") (cb as (p: string) => void)(FilePickerDouble.nextPath);
+  }
+}
+export { DragDropDouble, FilePickerDouble, RollDouble };
+
 export type DoubleState = ReturnType<typeof createState>;
 let state: DoubleState | undefined;
 
@@ -174,6 +229,8 @@ export function installFoundryDouble({ lang = "en" }: { lang?: string } = {}): D
   worldCollections.actors.clear();
   worldCollections.items.clear();
   DialogV2.reset();
+  FilePickerDouble.nextPath = null;
+  FilePickerDouble.opened = [];
   state = createState(lang);
   const s = state;
   Object.assign(globalThis, {
@@ -186,16 +243,18 @@ export function installFoundryDouble({ lang = "en" }: { lang?: string } = {}): D
     Handlebars: HandlebarsLib.create(),
     Actor: DoubleActor,
     Item: DoubleItem,
+    Roll: RollDouble,
     fromUuid: async (uuid: string) => s.findByUuid(uuid),
+    getDocumentClass: (name: string) => (name === "Actor" ? DoubleActor : name === "Item" ? DoubleItem : undefined),
     fromUuidSync: (uuid: string) => s.findByUuid(uuid),
   });
   extendDouble(s);
   return s;
 }
 
-/** Back to a clean double (same classes, fresh state); call in `beforeEach`. */
+/** Back to a clean double (same classes, fresh state, English unless asked); call in `beforeEach`. */
 export function resetFoundryDouble(options: { lang?: string } = {}): DoubleState {
-  return installFoundryDouble({ lang: options.lang ?? state?.game.i18n.lang ?? "en" });
+  return installFoundryDouble({ lang: options.lang ?? "en" });
 }
 
 /** Switches the current user (`"gm"` or `"player1"`, or any user added to `game.users`). */

@@ -1,0 +1,34 @@
+/**
+ * Shared core: derived data of 1,000 actors per actor type, on the Foundry test double (no Foundry server here). The
+ * base model always runs; every rule set whose descriptor is registered adds its types automatically.
+ */
+import "../test/double/setup.ts";
+import type { Bench } from "tinybench";
+import { doubleState, DoubleActor } from "../test/double/index.ts";
+import { initQuintette } from "../src/index.ts";
+import { BaseActorModel } from "../src/foundry/data/models.ts";
+
+const ACTORS = 1000;
+
+export function register(bench: Bench): void {
+  initQuintette();
+  const { CONFIG } = doubleState();
+  CONFIG.Actor.dataModels["quintette-base"] = BaseActorModel;
+  for (const type of Object.keys(CONFIG.Actor.dataModels).sort()) {
+    const actors = Array.from(
+      { length: ACTORS },
+      (_, i) =>
+        new DoubleActor({
+          name: `A${i}`,
+          type,
+          items: [
+            { name: "x", type: "any" },
+            { name: "y", type: "other" },
+          ],
+        }),
+    );
+    bench.add(`shared: derived data of ${ACTORS} actors (${type})`, () => {
+      for (const actor of actors) actor.prepareData();
+    });
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * The base actor sheet every rule set extends: tabs, a play/edit toggle, portrait (file picker in edit mode), rich-text
+ * biography, owned items grouped by type with create/edit/delete, item drops, `data-action="roll"` buttons that open
+ * the roll dialog (Shift-click: defaults, no dialog), a reduced sheet for limited viewers, and refusal of out-of-range
+ * edits. A rule set adds parts and tabs (`composeParts`, `SHEET_TABS`) and answers `rollRequest`.
+ */
+import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
+import { runRollRequest, type RollRequest } from "../dialog/request.ts";
+import { activeRulesetId, rulesetOfType, getRuleset } from "../ruleset.ts";
+import { buildActorSheetContext, canEmbed, TAB_GROUP, type ActorSheetContext, type SheetTabSpec } from "./context.ts";
+import { ACTOR_SHEET_PARTS } from "./parts.ts";
+import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
+
+type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
+
+interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {}
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ActorSheetV2 } = foundry.applications.sheets;
+
+/** Sheet-level helpers shared with the item sheet. */
+export function rulesetIdOf(type: string): string {
+  return rulesetOfType(type)?.id ?? activeRulesetId();
+}
+
+export function notifyAll(messages: readonly string[]): void {
+  for (const message of messages) ui.notifications?.warn(message);
+}
+
+export class QuintetteActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
+  static override DEFAULT_OPTIONS = {
+    classes: ["quintette", "sheet", "actor"],
+    position: { width: 720, height: 780 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      toggleMode: QuintetteActorSheet.#onToggleMode,
+      editPortrait: QuintetteActorSheet.#onEditPortrait,
+      createItem: QuintetteActorSheet.#onCreateItem,
+      editItem: QuintetteActorSheet.#onEditItem,
+      deleteItem: QuintetteActorSheet.#onDeleteItem,
+      roll: QuintetteActorSheet.#onRoll,
+    },
+  };
+
+  /** Parts every actor sheet has, before and after the rule set's own. */
+  static readonly HEAD_PARTS: Record<string, Part> = {
+    header: { template: ACTOR_SHEET_PARTS.header },
+    tabs: { template: ACTOR_SHEET_PARTS.tabs },
+  };
+  static readonly TAIL_PARTS: Record<string, Part> = {
+    items: { template: ACTOR_SHEET_PARTS.items, scrollable: [""] },
+    biography: { template: ACTOR_SHEET_PARTS.biography, scrollable: [""] },
+    limited: { template: ACTOR_SHEET_PARTS.limited },
+  };
+
+  /** Header and tabs, then the rule set's parts, then items, biography and the limited view. */
+  static composeParts(ruleset: Record<string, Part> = {}): Record<string, Part> {
+    return { ...QuintetteActorSheet.HEAD_PARTS, ...ruleset, ...QuintetteActorSheet.TAIL_PARTS };
+  }
+
+  static override PARTS: Record<string, Part> = QuintetteActorSheet.composeParts();
+
+  /** Tabs in order; a rule set puts its own first: `[{ id: "main", … }, ...QuintetteActorSheet.SHEET_TABS]`. */
+  static SHEET_TABS: SheetTabSpec[] = [
+    { id: "items", label: "QUINTETTE.Sheet.Tabs.Items", icon: "fa-solid fa-suitcase" },
+    { id: "biography", label: "QUINTETTE.Sheet.Tabs.Biography", icon: "fa-solid fa-feather" },
+  ];
+
+  /** Edit mode (inputs) versus play mode (values and roll buttons). */
+  editMode = false;
+
+  get sheetTabs(): SheetTabSpec[] {
+    return (this.constructor as typeof QuintetteActorSheet).SHEET_TABS;
+  }
+
+  /** The rule set's answer to a roll button (`data-roll` key); null: nothing to roll. */
+  rollRequest(_key: string, _target: HTMLElement): RollRequest | null {
+    return null;
+  }
+
+  protected override _configureRenderParts(
+    options: foundry.applications.api.HandlebarsApplicationMixin.RenderOptions,
+  ): Record<string, Part> {
+    const parts = super._configureRenderParts(options);
+    if (this.document.limited) return { header: parts.header!, limited: parts.limited! };
+    delete parts.limited;
+    return parts;
+  }
+
+  protected override async _prepareContext(
+    options: Parameters<foundry.applications.sheets.ActorSheetV2["_prepareContext"]>[0],
+  ): Promise<ActorSheetRenderContext> {
+    const base = await super._prepareContext(options);
+    const actor = this.document;
+    const rulesetId = rulesetIdOf(actor.type);
+    const system = actor.system as { biography?: unknown };
+    const value = typeof system.biography === "string" ? system.biography : "";
+    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(value, {
+      secrets: actor.isOwner,
+      relativeTo: actor,
+    });
+    if (!this.tabGroups[TAB_GROUP]) this.tabGroups[TAB_GROUP] = this.sheetTabs[0]?.id ?? "items";
+    const context = buildActorSheetContext(
+      {
+        id: actor.id ?? "",
+        uuid: actor.uuid,
+        name: actor.name,
+        img: actor.img ?? "",
+        type: actor.type,
+        items: actor.items.contents.map((i) => ({
+          id: i.id,
+          name: i.name,
+          img: i.img ?? null,
+          type: i.type,
+          sort: i.sort,
+        })),
+        system: actor.system,
+        source: actor._source.system,
+      },
+      { editable: this.isEditable, limited: actor.limited, editMode: this.editMode },
+      {
+        rulesetId,
+        rulesetItemTypes: getRuleset(rulesetId)?.itemTypes.map((t) => t.type) ?? [],
+        tabs: this.sheetTabs,
+        activeTab: this.tabGroups[TAB_GROUP],
+        biography: { enriched, value },
+      },
+    );
+    return { ...base, ...context };
+  }
+
+  /** Screens the form: out-of-range values are refused (notified, dropped, re-rendered); arrays merge by index. */
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): object {
+    const expanded = super._processFormData(event, form, formData) as Record<string, unknown>;
+    return screenForm(this, expanded);
+  }
+
+  protected override async _onRender(
+    context: Parameters<foundry.applications.sheets.ActorSheetV2["_onRender"]>[0],
+    options: Parameters<foundry.applications.sheets.ActorSheetV2["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context, options);
+    if (!this.isEditable) return;
+    new foundry.applications.ux.DragDrop.implementation({
+      dropSelector: null,
+      permissions: { drop: () => this.isEditable },
+      callbacks: { drop: (event: DragEvent) => void this.onDropData(event) },
+    }).bind(this.element);
+  }
+
+  /** Drop of an Item (from the sidebar, a compendium or another actor): embeds a copy; same rule set only. */
+  async onDropData(event: DragEvent): Promise<void> {
+    const raw = event.dataTransfer?.getData("text/plain");
+    if (!raw) return;
+    let data: unknown;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (!data || typeof data !== "object" || (data as { type?: unknown }).type !== "Item") return;
+    const item = await getDocumentClass("Item").fromDropData(data as Item.DropData);
+    if (item) await this.embedItem(item);
+  }
+
+  /** Embeds a copy of an item unless it is already this actor's or belongs to another rule set. */
+  async embedItem(item: { parent?: unknown; type: string; toObject(): object }): Promise<boolean> {
+    const actor = this.document;
+    if (item.parent === actor) return false;
+    if (!canEmbed(actor.type, item.type, (t) => rulesetOfType(t)?.id)) {
+      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Sheet.WrongRuleset") ?? "QUINTETTE.Sheet.WrongRuleset");
+      return false;
+    }
+    await actor.createEmbeddedDocuments("Item", [item.toObject() as Item.CreateData]);
+    return true;
+  }
+
+  static async #onToggleMode(this: QuintetteActorSheet) {
+    if (!this.isEditable) return;
+    this.editMode = !this.editMode;
+    await this.render();
+  }
+
+  static async #onEditPortrait(this: QuintetteActorSheet) {
+    if (!this.isEditable || !this.editMode) return;
+    const actor = this.document;
+    const picker = new foundry.applications.apps.FilePicker.implementation({
+      type: "image",
+      current: actor.img ?? "",
+      callback: (path: string) => void actor.update({ img: path }),
+    });
+    await picker.browse();
+  }
+
+  static async #onCreateItem(this: QuintetteActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const type = target.dataset.type;
+    if (!this.isEditable || !type) return;
+    const name =
+      game.i18n?.format("QUINTETTE.Sheet.NewItem", { type: game.i18n.localize(`TYPES.Item.${type}`) }) ?? type;
+    const created = await this.document.createEmbeddedDocuments("Item", [{ name, type } as Item.CreateData]);
+    created?.[0]?.sheet?.render(true);
+  }
+
+  static async #onEditItem(this: QuintetteActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const item = this.document.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
+    item?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: QuintetteActorSheet, _event: PointerEvent, target: HTMLElement) {
+    if (!this.isEditable) return;
+    const item = this.document.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
+    if (!item) return;
+    const confirmed = await foundry.applications.api.DialogV2.confirm({
+      window: { title: "QUINTETTE.Sheet.DeleteItem" },
+      content: `<p>${game.i18n?.format("QUINTETTE.Sheet.DeleteItemConfirm", { name: item.name }) ?? item.name}</p>`,
+    });
+    if (confirmed) await this.document.deleteEmbeddedDocuments("Item", [item.id ?? ""]);
+  }
+
+  static async #onRoll(this: QuintetteActorSheet, event: PointerEvent, target: HTMLElement) {
+    const request = this.rollRequest(target.dataset.roll ?? "", target);
+    if (!request) return;
+    await runRollRequest(request, event.shiftKey, (config) => RollDialog.prompt(config), currentRollMode());
+  }
+}
+
+/** Shared by the actor and item sheets: screen an expanded form object against the document's system schema. */
+export function screenForm(
+  sheet: { document: { system: unknown; _source: { system?: unknown } }; render(): unknown },
+  expanded: Record<string, unknown>,
+): Record<string, unknown> {
+  const system = sheet.document.system as { schema?: { getField(path: string | string[]): unknown } };
+  const stored = (sheet.document._source.system ?? {}) as Record<string, unknown>;
+  const merged =
+    expanded.system && typeof expanded.system === "object"
+      ? { ...expanded, system: mergeIndexedArrays(expanded.system as Record<string, unknown>, stored) }
+      : expanded;
+  const flat = foundry.utils.flattenObject(merged) as Record<string, unknown>;
+  const i18n = {
+    localize: (k: string) => game.i18n?.localize(k) ?? k,
+    format: (k: string, d: Record<string, string | number>) =>
+      game.i18n?.format(k, Object.fromEntries(Object.entries(d).map(([n, v]) => [n, String(v)]))) ?? k,
+  };
+  const { accepted, messages } = screenSubmission(flat, system.schema, i18n);
+  if (messages.length) {
+    notifyAll(messages);
+    void sheet.render();
+  }
+  return foundry.utils.expandObject(accepted) as Record<string, unknown>;
+}

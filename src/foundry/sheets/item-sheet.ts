@@ -1,0 +1,110 @@
+/**
+ * The base item sheet: header with image and name, tabs, a play/edit toggle, the rich-text description, and refusal
+ * of out-of-range edits. A rule set adds its details part and tab (`composeParts`, `SHEET_TABS`).
+ */
+import { buildItemSheetContext, TAB_GROUP, type ItemSheetContext, type SheetTabSpec } from "./context.ts";
+import { ITEM_SHEET_PARTS } from "./parts.ts";
+import { rulesetIdOf, screenForm } from "./actor-sheet.ts";
+
+type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ItemSheetV2 } = foundry.applications.sheets;
+
+export class QuintetteItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
+  static override DEFAULT_OPTIONS = {
+    classes: ["quintette", "sheet", "item"],
+    position: { width: 560, height: 600 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      toggleMode: QuintetteItemSheet.#onToggleMode,
+      editPortrait: QuintetteItemSheet.#onEditPortrait,
+    },
+  };
+
+  static readonly HEAD_PARTS: Record<string, Part> = {
+    header: { template: ITEM_SHEET_PARTS.header },
+    tabs: { template: ITEM_SHEET_PARTS.tabs },
+  };
+  static readonly TAIL_PARTS: Record<string, Part> = {
+    description: { template: ITEM_SHEET_PARTS.description, scrollable: [""] },
+  };
+
+  static composeParts(ruleset: Record<string, Part> = {}): Record<string, Part> {
+    return { ...QuintetteItemSheet.HEAD_PARTS, ...ruleset, ...QuintetteItemSheet.TAIL_PARTS };
+  }
+
+  static override PARTS: Record<string, Part> = QuintetteItemSheet.composeParts();
+
+  /** A rule set puts its details tab first: `[{ id: "details", … }, ...QuintetteItemSheet.SHEET_TABS]`. */
+  static SHEET_TABS: SheetTabSpec[] = [
+    { id: "description", label: "QUINTETTE.Sheet.Tabs.Description", icon: "fa-solid fa-book-open" },
+  ];
+
+  editMode = false;
+
+  get sheetTabs(): SheetTabSpec[] {
+    return (this.constructor as typeof QuintetteItemSheet).SHEET_TABS;
+  }
+
+  protected override async _prepareContext(
+    options: Parameters<foundry.applications.sheets.ItemSheetV2["_prepareContext"]>[0],
+  ): Promise<foundry.applications.sheets.ItemSheetV2.RenderContext & ItemSheetContext> {
+    const base = await super._prepareContext(options);
+    const item = this.document;
+    const system = item.system as { description?: unknown };
+    const value = typeof system.description === "string" ? system.description : "";
+    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(value, {
+      secrets: item.isOwner,
+      relativeTo: item,
+    });
+    if (!this.tabGroups[TAB_GROUP]) this.tabGroups[TAB_GROUP] = this.sheetTabs[0]?.id ?? "description";
+    const context = buildItemSheetContext(
+      {
+        id: item.id ?? "",
+        uuid: item.uuid,
+        name: item.name,
+        img: item.img ?? "",
+        type: item.type,
+        system: item.system,
+        source: item._source.system,
+        ownerName: item.actor?.name ?? null,
+      },
+      { editable: this.isEditable, limited: item.limited, editMode: this.editMode },
+      {
+        rulesetId: rulesetIdOf(item.type),
+        tabs: this.sheetTabs,
+        activeTab: this.tabGroups[TAB_GROUP],
+        description: { enriched, value },
+      },
+    );
+    return { ...base, ...context };
+  }
+
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): object {
+    const expanded = super._processFormData(event, form, formData) as Record<string, unknown>;
+    return screenForm(this, expanded);
+  }
+
+  static async #onToggleMode(this: QuintetteItemSheet) {
+    if (!this.isEditable) return;
+    this.editMode = !this.editMode;
+    await this.render();
+  }
+
+  static async #onEditPortrait(this: QuintetteItemSheet) {
+    if (!this.isEditable || !this.editMode) return;
+    const item = this.document;
+    const picker = new foundry.applications.apps.FilePicker.implementation({
+      type: "image",
+      current: item.img ?? "",
+      callback: (path: string) => void item.update({ img: path }),
+    });
+    await picker.browse();
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The system's own Handlebars helpers: pure functions, registered at init (and by the gallery, which imports this
+ * object). Only what Foundry's helpers do not cover.
+ */
+
+type HelperOptions = { hash?: Record<string, unknown> };
+
+function isOptions(value: unknown): value is HelperOptions {
+  return typeof value === "object" && value !== null && "hash" in value;
+}
+
+export const helpers = {
+  /** Signed number: `+2`, `0`, `−1` (true minus sign). */
+  qSigned(value: unknown): string {
+    const n = Number(value);
+    if (!Number.isFinite(n)) return "";
+    return n > 0 ? `+${n}` : n < 0 ? `\u2212${Math.abs(n)}` : "0";
+  },
+  /** `value` when set, else the fallback (a dash by default): for empty fields in play mode. */
+  qOr(value: unknown, fallback: unknown): unknown {
+    const alt = isOptions(fallback) ? "\u2014" : fallback;
+    return value === null || value === undefined || value === "" ? alt : value;
+  },
+  /** A range `[min, max]` as an array, for repeated boxes (life lines, counters). */
+  qRange(min: unknown, max: unknown): number[] {
+    const a = Math.trunc(Number(min));
+    const b = Math.trunc(Number(max));
+    if (!Number.isFinite(a) || !Number.isFinite(b) || b < a || b - a > 500) return [];
+    return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  },
+};
