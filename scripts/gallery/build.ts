@@ -84,6 +84,7 @@ function page(lang: string, fixtures: GalleryFixture[]): string {
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
+<link rel="icon" href="data:,">
 <title>Quintette gallery (${lang})</title>
 <link rel="stylesheet" href="gallery.css">
 <link rel="stylesheet" href="styles/quintette.css">
@@ -104,7 +105,7 @@ cpSync(join(root, "gallery", "gallery.css"), join(out, "gallery.css"));
 for (const lang of LANGUAGES) writeFileSync(join(out, `${lang}.html`), page(lang, fixtures));
 writeFileSync(
   join(out, "index.html"),
-  `<!doctype html><meta charset="utf-8"><title>Quintette gallery</title><ul>${LANGUAGES.map((l) => `<li><a href="${l}.html">${l}</a></li>`).join("")}</ul>`,
+  `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Quintette gallery</title><ul>${LANGUAGES.map((l) => `<li><a href="${l}.html">${l}</a></li>`).join("")}</ul>`,
 );
 writeFileSync(join(out, "fixtures.json"), JSON.stringify(fixtures.map((f) => f.id)));
 console.log(`gallery: ${fixtures.length} fixtures × ${LANGUAGES.length} languages in ${relative(root, out)}/`);
