@@ -4,6 +4,7 @@
  * failure, the initiative in a conflict) through the card actions, so each happens once and with the right rights.
  */
 import { ahillmach } from "../../rules/index.ts";
+import type { OpposantModel, PersonnageModel } from "./models.ts";
 import { requestCardAction } from "../chat/actions.ts";
 import { postCard } from "../chat/post.ts";
 import type { RollDialogResult } from "../dialog/inputs.ts";
@@ -11,8 +12,7 @@ import type { RollRequest } from "../dialog/request.ts";
 import { ACTIONS, K, buildMoveCard, type FreeMove, type RollKind, type RollerInfo } from "./card.ts";
 import { actorOfCombatant } from "./combat.ts";
 import { dialogConfig, specFromValues, type DialogSource } from "./dialog.ts";
-import { sceneOf, storedScene, type PersonnageDerived, type PersonnageSource } from "./derive.ts";
-import type { OpposantDerived } from "./derive.ts";
+import { sceneOf, storedScene } from "./derive.ts";
 import { ahillMachRollClass } from "./roll.ts";
 
 type CharacteristicId = ahillmach.CharacteristicId;
@@ -74,7 +74,7 @@ export function personnageSource(
   kind: RollKind,
   options: { item?: Item.Implementation | null; characteristic?: CharacteristicId | null } = {},
 ): DialogSource {
-  const sys = actor.system as unknown as PersonnageSource & { derived: PersonnageDerived; level: number };
+  const sys = actor.system as PersonnageModel;
   const d = sys.derived;
   const move = moveOfItem(options.item);
   const full = kind === "move" || kind === "characteristic";
@@ -117,7 +117,7 @@ export function personnageSource(
 
 /** An opponent's morale roll: Mystique (major) or Mental (minor), help and hindrance only. */
 export function opposantSource(actor: Actor.Implementation): DialogSource {
-  const d = (actor.system as unknown as { derived: OpposantDerived }).derived;
+  const d = (actor.system as OpposantModel).derived;
   const effective = { for: 0, dex: 0, con: 0, int: 0, mys: d.stats.moraleBonus, aur: 0 };
   return {
     kind: "morale",
@@ -159,7 +159,7 @@ export async function performRoll(
   // Se surpasser: the Mystique is spent before the dice roll.
   let scene: ahillmach.SurpassScene | null = null;
   if (isPersonnage && (spec.roll.newSurpass || spec.surpass)) {
-    const sys = actor.system as unknown as PersonnageSource & { derived: PersonnageDerived };
+    const sys = actor.system as PersonnageModel;
     scene = sceneOf(sys, sys.derived.effective.mys);
     if (spec.roll.newSurpass) {
       scene = ahillmach.surpass(scene, spec.roll.characteristic, spec.roll.penchantIndex);
@@ -202,7 +202,7 @@ async function endScene(
   band: ahillmach.Band,
   card: ReturnType<typeof buildMoveCard>,
 ): Promise<void> {
-  const sys = actor.system as unknown as PersonnageSource & { derived: PersonnageDerived };
+  const sys = actor.system as PersonnageModel;
   const scene = sceneOf(sys, sys.derived.effective.mys);
   if (!ahillmach.needsEndRoll(scene)) return;
   const end = ahillmach.endScene(scene, band);

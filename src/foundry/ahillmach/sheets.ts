@@ -1,0 +1,190 @@
+/**
+ * Ahill-Mach sheets. Actors extend the shared base sheet (tabs, edit mode, items, biography, drops, range checks);
+ * the item sheet is this rule set's own until the shared one lands (it reuses the shared form screening).
+ * Roll buttons (`data-action="roll" data-roll="…"`) answer with a roll request: the shared dialog, then the roll.
+ */
+import { ahillmach } from "../../rules/index.ts";
+import type { OpposantModel, PersonnageModel } from "./models.ts";
+import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
+import type { RollRequest } from "../dialog/request.ts";
+import { K, buildDamageCard } from "./card.ts";
+import { actorOfCombatant, hasMarker } from "./combat.ts";
+import { opposantSource, personnageSource, rollRequest, rollerOf } from "./rolling.ts";
+import { postCard } from "../chat/post.ts";
+import {
+  itemSheetData,
+  opposantSheetData,
+  personnageSheetData,
+  type ConflictFacts,
+  type MoveItemFacts,
+} from "./sheet-context.ts";
+
+type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
+
+const T = "systems/quintette/templates/ahillmach/sheets";
+export const SHEET_TEMPLATES = {
+  personnage: `${T}/personnage-main.hbs`,
+  opposant: `${T}/opposant-main.hbs`,
+  item: `${T}/item.hbs`,
+} as const;
+
+/** Whether the actor is in the active combat, and whether its side holds the initiative there. */
+export function conflictFacts(actor: { uuid: string }): ConflictFacts {
+  const combat = game.combat;
+  const mine = combat?.combatants.contents.find(
+    (c) => (actorOfCombatant(c) as { uuid?: string } | null)?.uuid === actor.uuid,
+  );
+  return { inConflict: !!mine, holds: mine ? hasMarker(mine) : false };
+}
+
+function moveFacts(actor: Actor.Implementation): MoveItemFacts[] {
+  return actor.items.contents
+    .filter((i) => i.type === "am-action")
+    .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || (a.name ?? "").localeCompare(b.name ?? ""))
+    .map((i) => {
+      const s = i.system as { moveId: string; characteristic: string };
+      return {
+        id: i.id ?? "",
+        name: i.name ?? "",
+        img: i.img ?? "",
+        moveId: s.moveId,
+        characteristic: s.characteristic,
+      };
+    });
+}
+
+export class PersonnageSheet extends QuintetteActorSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: ["ahillmach", "personnage"],
+    position: { width: 760, height: 820 },
+  };
+
+  static override PARTS: Record<string, Part> = QuintetteActorSheet.composeParts({
+    main: { template: SHEET_TEMPLATES.personnage, scrollable: [""] },
+  });
+
+  static override SHEET_TABS = [
+    { id: "main", label: K("Sheet.Main"), icon: "fa-solid fa-user-shield" },
+    ...QuintetteActorSheet.SHEET_TABS,
+  ];
+
+  protected override async _prepareContext(
+    options: Parameters<QuintetteActorSheet["_prepareContext"]>[0],
+  ): ReturnType<QuintetteActorSheet["_prepareContext"]> {
+    const context = await super._prepareContext(options);
+    const system = this.document.system as PersonnageModel;
+    return Object.assign(context, {
+      ahillmach: personnageSheetData(system, moveFacts(this.document), conflictFacts(this.document)),
+    });
+  }
+
+  override rollRequest(key: string): RollRequest | null {
+    const actor = this.document;
+    const [kind, arg] = key.split(":");
+    if (kind === "char" && arg && ahillmach.isCharacteristicId(arg)) {
+      return rollRequest(actor, personnageSource(actor, "characteristic", { characteristic: arg }));
+    }
+    if (kind === "move" && arg) {
+      const item = actor.items.get(arg);
+      return item ? rollRequest(actor, personnageSource(actor, "move", { item })) : null;
+    }
+    if (kind === "fainting" || kind === "recovery" || kind === "sceneEnd") {
+      return rollRequest(actor, personnageSource(actor, kind));
+    }
+    return null;
+  }
+}
+
+export class OpposantSheet extends QuintetteActorSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: ["ahillmach", "opposant"],
+    position: { width: 680, height: 720 },
+    actions: { amDamage: OpposantSheet.#onDamage },
+  };
+
+  static override PARTS: Record<string, Part> = QuintetteActorSheet.composeParts({
+    main: { template: SHEET_TEMPLATES.opposant, scrollable: [""] },
+  });
+
+  static override SHEET_TABS = [
+    { id: "main", label: K("Sheet.Profile"), icon: "fa-solid fa-skull" },
+    ...QuintetteActorSheet.SHEET_TABS,
+  ];
+
+  protected override async _prepareContext(
+    options: Parameters<QuintetteActorSheet["_prepareContext"]>[0],
+  ): ReturnType<QuintetteActorSheet["_prepareContext"]> {
+    const context = await super._prepareContext(options);
+    const system = this.document.system as OpposantModel;
+    const enrichedActions = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      (system as { actions?: string }).actions ?? "",
+      { secrets: this.document.isOwner, relativeTo: this.document },
+    );
+    return Object.assign(context, {
+      ahillmach: {
+        ...opposantSheetData(system, conflictFacts(this.document), game.i18n?.lang ?? "fr"),
+        actions: { enriched: enrichedActions, value: (system as { actions?: string }).actions ?? "" },
+      },
+    });
+  }
+
+  override rollRequest(key: string): RollRequest | null {
+    return key === "morale" ? rollRequest(this.document, opposantSource(this.document)) : null;
+  }
+
+  /** The opponent's damage die (tier, size, FOR) into a damage card with the shared apply button. */
+  static async #onDamage(this: OpposantSheet) {
+    const actor = this.document;
+    const d = (actor.system as OpposantModel).derived.stats.damage;
+    const formula = d.modifier ? `1d${d.sides} ${d.modifier > 0 ? "+" : "-"} ${Math.abs(d.modifier)}` : `1d${d.sides}`;
+    const roll = new foundry.dice.Roll(formula);
+    await roll.evaluate();
+    const card = buildDamageCard({
+      roller: rollerOf(actor),
+      formula,
+      faces: roll.dice.flatMap((t) => t.results.map((r) => r.result)),
+      amount: roll.total ?? 0,
+      source: actor.name ?? "",
+    });
+    await postCard(card, { rolls: [roll], speaker: ChatMessage.getSpeaker({ actor }) });
+  }
+}
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ItemSheetV2 } = foundry.applications.sheets;
+
+/** One sheet for the three item types: a header, the type's fields, the description. */
+export class AhillMachItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
+  static override DEFAULT_OPTIONS = {
+    classes: ["quintette", "sheet", "item", "ahillmach"],
+    position: { width: 560, height: 640 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  };
+
+  static override PARTS = {
+    main: { template: SHEET_TEMPLATES.item, scrollable: [""] },
+  };
+
+  protected override async _prepareContext(
+    options: Parameters<foundry.applications.sheets.ItemSheetV2["_prepareContext"]>[0],
+  ) {
+    const context = await super._prepareContext(options);
+    const item = this.document;
+    const system = item.system as { description?: string };
+    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(system.description ?? "", {
+      secrets: item.isOwner,
+      relativeTo: item,
+    });
+    return Object.assign(context, itemSheetData(item, this.isEditable, enriched));
+  }
+
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): object {
+    const expanded = super._processFormData(event, form, formData) as Record<string, unknown>;
+    return screenForm(this, expanded);
+  }
+}
