@@ -1,0 +1,202 @@
+/**
+ * What the GM's client applies for Jetons: the question card's events (card action `jetons.question`), recording
+ * the outcome on the sheet (`jetons.record`), and the token moves a player cannot write (buying an advantage puts a
+ * token in the world's collective reserve) or that only the GM makes (handing tokens back).
+ */
+import { jetons as J } from "../../rules/index.ts";
+import type { CardAction, CardActionContext, CardActionOutcome } from "../chat/actions.ts";
+import { createCardState } from "../chat/card-state.ts";
+import { postCard } from "../chat/post.ts";
+import type { JsonObject } from "../chat/types.ts";
+import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
+import { archetypeData } from "./models.ts";
+import {
+  applyCardEvent,
+  eventToken,
+  parseCardEvent,
+  QUESTION_ACTION,
+  readQuestionData,
+  RECORD_ACTION,
+  RULESET,
+  settlementOf,
+  withQuestion,
+} from "./question-card.ts";
+import { mayActAs } from "./rights.ts";
+import { makeNonce } from "./secrets.ts";
+import { collectiveTokens, setCollectiveTokens } from "./settings.ts";
+
+export const BUY_ADVANTAGE_KIND = "jetons.buyAdvantage";
+export const MAX_LABEL_LENGTH = 120;
+
+const refused = (reason: string): CardActionOutcome => ({ status: "invalid", reason });
+
+function isSide(value: unknown): value is J.Side {
+  return value === "joueur" || value === "mj";
+}
+
+async function questionActor(ctx: CardActionContext): Promise<Actor.Implementation | null> {
+  const uuid = ctx.card.actorUuid;
+  if (!uuid) return null;
+  const actor = await fromUuid<Actor.Implementation>(uuid);
+  return actor && archetypeData(actor) ? actor : null;
+}
+
+/** The question card's events, checked by the rules core and applied on the GM's client. */
+export const questionAction: CardAction = {
+  name: QUESTION_ACTION,
+  audience: "anyone",
+  token: (args) => eventToken(args),
+  async execute(ctx) {
+    const data = readQuestionData(ctx.card);
+    if (!data) return refused("QUINTETTE.Card.Missing");
+    const side = ctx.args.side;
+    if (!isSide(side)) return refused("QUINTETTE.Jetons.Error.Refused");
+    const actor = await questionActor(ctx);
+    const system = archetypeData(actor);
+    if (!actor || !system) return refused("QUINTETTE.Card.TargetMissing");
+    if (!mayActAs(ctx.requester, side, actor))
+      return { status: "denied", reason: "QUINTETTE.Jetons.Error.NotYourSide" };
+    const event = parseCardEvent(ctx.args);
+    if (typeof event === "string") return refused("QUINTETTE.Jetons.Error.Refused");
+    // A form filled on an older version of the card would undo what happened since: ask to look again.
+    if ((event.event === "ask" || event.event === "oppose") && ctx.args.rev !== ctx.card.revision) {
+      return refused("QUINTETTE.Jetons.Error.Stale");
+    }
+    if (event.event === "commit" && side === "joueur" && system.bidLock !== "" && system.bidLock !== ctx.message.id) {
+      return refused("QUINTETTE.Jetons.Error.OtherLock");
+    }
+    try {
+      const after = applyCardEvent(data, side, event, { hash: J.sha256Hex, playerReserve: system.tokens });
+      const settlement = settlementOf(
+        data,
+        after,
+        { id: actor.id ?? "", tokens: system.tokens, bidLock: system.bidLock, advantage: system.advantage },
+        collectiveTokens(),
+        ctx.message.id ?? "",
+      );
+      if (settlement.collective !== null) await setCollectiveTokens(settlement.collective);
+      const tokens = settlement.actorChanges["system.tokens"];
+      const card = withQuestion(
+        ctx.card,
+        { ...after, movement: settlement.movement ?? after.movement },
+        typeof tokens === "number" ? tokens : system.tokens,
+      );
+      const writes = Object.keys(settlement.actorChanges).length
+        ? [{ uuid: actor.uuid, changes: settlement.actorChanges }]
+        : [];
+      return { status: "applied", card, writes };
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      console.warn("quintette | jetons: event refused", ctx.args.event, error.message);
+      return refused(event.event === "reveal" ? "QUINTETTE.Jetons.Error.Reveal" : "QUINTETTE.Jetons.Error.Refused");
+    }
+  },
+};
+
+/** The GM records the outcome on the sheet: the advantage won, or the condition given. */
+export const recordAction: CardAction = {
+  name: RECORD_ACTION,
+  audience: "gm",
+  token: (args) => `${RECORD_ACTION}:${String(args.what)}`,
+  async execute(ctx) {
+    const data = readQuestionData(ctx.card);
+    const actor = await questionActor(ctx);
+    const system = archetypeData(actor);
+    if (!data || !actor || !system) return refused("QUINTETTE.Card.Missing");
+    const label = typeof ctx.args.label === "string" ? ctx.args.label.trim() : "";
+    if (!label || label.length > MAX_LABEL_LENGTH) return refused("QUINTETTE.Jetons.Error.LabelNeeded");
+    const outcome = data.question.outcome;
+    const what = ctx.args.what;
+    if (data.question.status !== "resolved" || !outcome) return refused("QUINTETTE.Jetons.Error.Refused");
+    if (what === "advantage" && outcome.advantageGained) {
+      const card = withQuestion(ctx.card, { ...data, recorded: { ...data.recorded, advantage: label } }, system.tokens);
+      return {
+        status: "applied",
+        card,
+        writes: [{ uuid: actor.uuid, changes: { "system.advantage.active": true, "system.advantage.label": label } }],
+      };
+    }
+    if (what === "condition" && outcome.conditionAllowed) {
+      const permanent = ctx.args.permanent === true;
+      const card = withQuestion(ctx.card, { ...data, recorded: { ...data.recorded, condition: label } }, system.tokens);
+      const conditions = [...system.conditions.map((c) => ({ ...c })), { name: label, permanent }];
+      return { status: "applied", card, writes: [{ uuid: actor.uuid, changes: { "system.conditions": conditions } }] };
+    }
+    return refused("QUINTETTE.Jetons.Error.Refused");
+  },
+};
+
+/* Token moves outside questions --------------------------------------------------------------------------------- */
+
+/** Requests already served (a relay retry after a timeout must not buy twice). */
+const served: string[] = [];
+const SERVED_MAX = 200;
+
+async function notice(actor: Actor.Implementation, key: string, value: number): Promise<void> {
+  const state = createCardState({
+    ruleset: RULESET,
+    kind: "tokens",
+    rollerId: game.user?.id ?? "",
+    title: { key, name: actor.name, value },
+    actorUuid: actor.uuid,
+    actorName: actor.name,
+    img: actor.img ?? null,
+    subtitle: { key: "QUINTETTE.Jetons.Reserve.Now", value: collectiveTokens() },
+  });
+  await postCard(state, { rollMode: "publicroll" });
+}
+
+/** GM side of buying an advantage for an automatic action: one token from the character to the collective reserve. */
+export async function applyBuyAdvantage(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
+  const { actorUuid, requestId } = payload;
+  if (typeof actorUuid !== "string" || typeof requestId !== "string") return { status: "invalid" };
+  if (served.includes(requestId)) return { status: "already", reason: "QUINTETTE.Relay.Already" };
+  const actor = await fromUuid<Actor.Implementation>(actorUuid);
+  const system = archetypeData(actor);
+  if (!actor || !system) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+  if (!requester.isGM && !actor.testUserPermission(requester, "OWNER")) {
+    return { status: "denied", reason: "QUINTETTE.Card.NotOwner" };
+  }
+  if (system.bidLock !== "") return { status: "denied", reason: "QUINTETTE.Jetons.Error.Frozen" };
+  let ledger: J.Ledger;
+  try {
+    ledger = J.buyAdvantage(J.createLedger({ [actorUuid]: system.tokens }, collectiveTokens()), actorUuid);
+  } catch {
+    return { status: "invalid", reason: "QUINTETTE.Jetons.Error.NoTokens" };
+  }
+  served.push(requestId);
+  if (served.length > SERVED_MAX) served.shift();
+  await actor.update({ system: { tokens: J.reserveOf(ledger, actorUuid) } });
+  await setCollectiveTokens(ledger.collective);
+  await notice(actor, "QUINTETTE.Jetons.Tokens.Bought", J.AUTOMATIC_ADVANTAGE_COST);
+  return { status: "applied" };
+}
+
+/** A player (or the GM) buys an advantage: relayed to the GM, who writes the world's reserve. */
+export function buyAdvantage(actor: Actor.Implementation): Promise<RelayResult> {
+  // A random request id (not a document id): the GM serves each purchase once, even when the relay retries.
+  return relayToGM(BUY_ADVANTAGE_KIND, { actorUuid: actor.uuid, requestId: makeNonce().slice(0, 32) });
+}
+
+/** GM only: hands `amount` tokens from the collective reserve back to a character. */
+export async function handBack(actor: Actor.Implementation, amount: number): Promise<RelayResult> {
+  const system = archetypeData(actor);
+  if (!game.user?.isGM) return { status: "denied", reason: "QUINTETTE.Relay.NotGM" };
+  if (!system) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+  let ledger: J.Ledger;
+  try {
+    ledger = J.handBack(J.createLedger({ [actor.uuid]: system.tokens }, collectiveTokens()), actor.uuid, amount);
+  } catch {
+    return { status: "invalid", reason: "QUINTETTE.Jetons.Error.NoCollective" };
+  }
+  await actor.update({ system: { tokens: J.reserveOf(ledger, actor.uuid) } });
+  await setCollectiveTokens(ledger.collective);
+  await notice(actor, "QUINTETTE.Jetons.Tokens.HandedBack", amount);
+  return { status: "applied" };
+}
+
+export function registerJetonsRelay(): void {
+  registerRelayHandler(BUY_ADVANTAGE_KIND, applyBuyAdvantage);
+}
+
+export const CARD_ACTIONS: CardAction[] = [questionAction, recordAction];

@@ -1,0 +1,112 @@
+/**
+ * Data model of the Jetons `archetype` actor: the two-word archetype, traits worth 1 or 2 points (P in all), one
+ * weakness, the personal reserve (J at creation), the single temporary-advantage slot, conditions, and the lock a
+ * sealed bid puts on the reserve. Derived: the creation check from the rules core against the world's P.
+ */
+import { jetons as J } from "../../rules/index.ts";
+import { baseActorSchema } from "../data/models.ts";
+import { booleanField, integerField, textField } from "../data/fields.ts";
+import { MAX_TOKENS, traitPoints } from "./settings.ts";
+
+const L = (key: string) => `QUINTETTE.Jetons.Field.${key}`;
+
+/** Most traits and conditions a sheet holds (keeps a bad import from growing without bound). */
+export const MAX_TRAITS = 12;
+export const MAX_CONDITIONS = 20;
+
+function archetypeSchema() {
+  const f = foundry.data.fields;
+  return {
+    ...baseActorSchema(),
+    archetype: textField({ label: L("Archetype") }),
+    traits: new f.ArrayField(
+      new f.SchemaField({
+        name: textField({ label: L("TraitName") }),
+        points: integerField({ min: 1, max: 2, initial: 1, label: L("TraitPoints") }),
+      }),
+      { label: L("Traits") },
+    ),
+    weakness: textField({ label: L("Weakness") }),
+    tokens: integerField({ min: 0, max: MAX_TOKENS, initial: J.DEFAULT_STARTING_TOKENS, label: L("Tokens") }),
+    advantage: new f.SchemaField({
+      active: booleanField({ label: L("AdvantageActive") }),
+      label: textField({ label: L("AdvantageLabel") }),
+    }),
+    conditions: new f.ArrayField(
+      new f.SchemaField({
+        name: textField({ label: L("ConditionName") }),
+        permanent: booleanField({ label: L("ConditionPermanent") }),
+      }),
+      { label: L("Conditions") },
+    ),
+    /** Id of the chat message whose sealed bid freezes the reserve; empty when none. */
+    bidLock: textField({ label: L("BidLock") }),
+  };
+}
+export type ArchetypeSchema = ReturnType<typeof archetypeSchema>;
+
+export interface ArchetypeSource {
+  archetype: string;
+  traits: { name: string; points: number }[];
+  weakness: string;
+  tokens: number;
+  advantage: { active: boolean; label: string };
+  conditions: { name: string; permanent: boolean }[];
+  bidLock: string;
+}
+
+export interface ArchetypeDerived {
+  /** P of the world when the data was prepared. */
+  maxPoints: number;
+  check: J.ArchetypeCheck;
+  /** Problems by severity, for the sheet's banner. */
+  errors: J.ArchetypeProblem[];
+  warnings: J.ArchetypeProblem[];
+  /** The reserve is frozen by a sealed bid. */
+  locked: boolean;
+}
+
+/** Pure derivation (also used by the gallery fixtures and the bench). */
+export function deriveArchetype(source: ArchetypeSource, maxPoints: number): ArchetypeDerived {
+  const check = J.validateArchetype(
+    { archetype: source.archetype, traits: source.traits, weakness: source.weakness },
+    maxPoints,
+  );
+  return {
+    maxPoints,
+    check,
+    errors: check.problems.filter((p) => p.severity === "error"),
+    warnings: check.problems.filter((p) => p.severity === "warning"),
+    locked: source.bidLock !== "",
+  };
+}
+
+type Derived = { derived: ArchetypeDerived };
+
+export class ArchetypeModel extends foundry.abstract.TypeDataModel<
+  ArchetypeSchema,
+  Actor.Implementation,
+  Record<never, never>,
+  Derived
+> {
+  static override defineSchema(): ArchetypeSchema {
+    return archetypeSchema();
+  }
+
+  override prepareDerivedData(): void {
+    const source = this as unknown as ArchetypeSource; // the initialized fields have exactly this shape
+    this.derived = deriveArchetype(source, traitPoints());
+  }
+}
+
+declare global {
+  interface QuintetteActorModels {
+    archetype: typeof ArchetypeModel;
+  }
+}
+
+/** The archetype data of an actor, or null for another type. */
+export function archetypeData(actor: { type: string; system: unknown } | null | undefined): ArchetypeSource | null {
+  if (!actor || actor.type !== "archetype") return null;
+  return actor.system as ArchetypeSource;
+}

@@ -1,0 +1,83 @@
+/**
+ * The archetype sheet: the shared actor sheet with a "Character" tab (archetype, reserve, traits within P, weakness,
+ * temporary advantage, conditions), and the buttons of play: ask a question, buy an advantage, see the reserve.
+ */
+import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
+import { buyAdvantage } from "./actions.ts";
+import { askQuestion } from "./client.ts";
+import { archetypeData, type ArchetypeDerived, MAX_CONDITIONS, MAX_TRAITS } from "./models.ts";
+import { ReserveApp } from "./reserve-app.ts";
+import { collectiveTokens } from "./settings.ts";
+import { archetypeView } from "./view.ts";
+
+export const ARCHETYPE_PART = "systems/quintette/templates/jetons/sheet/archetype.hbs";
+
+export class ArchetypeSheet extends QuintetteActorSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: ["jetons", "archetype"],
+    position: { width: 640, height: 760 },
+    actions: {
+      askQuestion: ArchetypeSheet.#onAsk,
+      buyAdvantage: ArchetypeSheet.#onBuy,
+      openReserve: ArchetypeSheet.#onOpenReserve,
+      addTrait: ArchetypeSheet.#onAddTrait,
+      removeTrait: ArchetypeSheet.#onRemoveTrait,
+      addCondition: ArchetypeSheet.#onAddCondition,
+      removeCondition: ArchetypeSheet.#onRemoveCondition,
+    },
+  };
+  static override PARTS = QuintetteActorSheet.composeParts({ jetons: { template: ARCHETYPE_PART, scrollable: [""] } });
+  static override SHEET_TABS = [
+    { id: "jetons", label: "QUINTETTE.Jetons.Sheet.Character", icon: "fa-solid fa-coins" },
+    ...QuintetteActorSheet.SHEET_TABS,
+  ];
+
+  protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
+    const system = archetypeData(this.document);
+    if (!system) return context;
+    const derived = (this.document.system as { derived: ArchetypeDerived }).derived;
+    return {
+      ...context,
+      je: archetypeView(system, derived, { isGM: game.user?.isGM ?? false, collective: collectiveTokens() }),
+    };
+  }
+
+  static async #onAsk(this: ArchetypeSheet) {
+    await askQuestion(this.document);
+  }
+
+  static async #onBuy(this: ArchetypeSheet) {
+    await buyAdvantage(this.document);
+  }
+
+  static async #onOpenReserve() {
+    await ReserveApp.open();
+  }
+
+  static async #onAddTrait(this: ArchetypeSheet) {
+    const system = archetypeData(this.document);
+    if (!system || !this.isEditable || system.traits.length >= MAX_TRAITS) return;
+    await this.document.update({ system: { traits: [...system.traits, { name: "", points: 1 }] } });
+  }
+
+  static async #onRemoveTrait(this: ArchetypeSheet, _event: PointerEvent, target: HTMLElement) {
+    const system = archetypeData(this.document);
+    const index = Number(target.dataset.index);
+    if (!system || !this.isEditable) return;
+    await this.document.update({ system: { traits: system.traits.filter((_, i) => i !== index) } });
+  }
+
+  static async #onAddCondition(this: ArchetypeSheet) {
+    const system = archetypeData(this.document);
+    if (!system || !this.isEditable || system.conditions.length >= MAX_CONDITIONS) return;
+    await this.document.update({ system: { conditions: [...system.conditions, { name: "", permanent: false }] } });
+  }
+
+  static async #onRemoveCondition(this: ArchetypeSheet, _event: PointerEvent, target: HTMLElement) {
+    const system = archetypeData(this.document);
+    const index = Number(target.dataset.index);
+    if (!system || !this.isEditable) return;
+    await this.document.update({ system: { conditions: system.conditions.filter((_, i) => i !== index) } });
+  }
+}

@@ -1,0 +1,292 @@
+/**
+ * A full Jetons question between a player's client and the GM's, on the double: the player asks, the GM sets the
+ * opposition, both seal bids (only hashes travel), both reveal once locked, the GM's client settles the tokens.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import {
+  asClient,
+  installClients,
+  messageElement,
+  useRealTemplates,
+  type DoubleChatMessage,
+} from "../../double/shared-core.ts";
+import { jetons as J } from "../../../src/rules/index.ts";
+import { registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { enhanceCard } from "../../../src/foundry/chat/render.ts";
+import { registerRelay } from "../../../src/foundry/relay/index.ts";
+import { registerCardAction } from "../../../src/foundry/chat/actions.ts";
+import { ArchetypeModel } from "../../../src/foundry/jetons/models.ts";
+import { CARD_ACTIONS, registerJetonsRelay } from "../../../src/foundry/jetons/actions.ts";
+import {
+  askQuestion,
+  autoReveal,
+  formArgs,
+  recordOutcome,
+  revealBid,
+  sealBid,
+  sendQuestionEvent,
+} from "../../../src/foundry/jetons/client.ts";
+import { readQuestionData, type QuestionCardData } from "../../../src/foundry/jetons/question-card.ts";
+import { clearMemorySecrets, loadSecret } from "../../../src/foundry/jetons/secrets.ts";
+import { collectiveTokens, registerJetonsSettings } from "../../../src/foundry/jetons/settings.ts";
+import { readCard } from "../../../src/foundry/chat/flags.ts";
+
+let state: DoubleState;
+let hero: DoubleActor;
+
+type Sys = { tokens: number; bidLock: string; advantage: { active: boolean; label: string }; conditions: unknown[] };
+const sys = () => hero.system as unknown as Sys;
+const data = (m: DoubleChatMessage): QuestionCardData => {
+  const d = readQuestionData(readCard(m as never));
+  if (!d) throw new Error("no question card");
+  return d;
+};
+const gmQueries = () => state.game.users.get("gm")?.queries ?? [];
+
+async function ask(): Promise<DoubleChatMessage> {
+  const message = await asClient("player1", () => askQuestion(hero as never));
+  return message as unknown as DoubleChatMessage; // the double's ChatMessage stands in for Foundry's
+}
+
+/** Player asks with traits 0 (2 pts) and 1 (1 pt); GM ticks the weakness and one extra condition: pivot +1. */
+async function toBidding(): Promise<DoubleChatMessage> {
+  const m = await ask();
+  expect(
+    (
+      await asClient("player1", () =>
+        sendQuestionEvent(m.id, "joueur", { event: "ask", text: "Do I escape?", traits: "0,1", useAdvantage: false }),
+      )
+    ).status,
+  ).toBe("applied");
+  const r = await asClient("gm", () =>
+    sendQuestionEvent(m.id, "mj", {
+      event: "oppose",
+      strike: null,
+      refuseAdvantage: false,
+      conditions: "",
+      weakness: true,
+      extraConditions: 1,
+      extraNegative: 0,
+    }),
+  );
+  expect(r.status).toBe("applied");
+  return m;
+}
+
+beforeEach(async () => {
+  state = installClients(resetFoundryDouble({ lang: "en" }));
+  useRealTemplates("en");
+  clearMemorySecrets();
+  registerRelay();
+  registerChatHooks();
+  registerJetonsSettings();
+  registerJetonsRelay();
+  registerCardAction(...CARD_ACTIONS);
+  state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
+  hero = await DoubleActor.create({
+    name: "Nila",
+    type: "archetype",
+    ownership: { default: 0, player1: 3 },
+    system: {
+      archetype: "Elfe Éclaireur",
+      traits: [
+        { name: "Escrime", points: 2 },
+        { name: "Acrobaties", points: 1 },
+        { name: "Mémoire", points: 2 },
+      ],
+      weakness: "Sujet au vertige",
+      tokens: 5,
+    },
+  });
+});
+
+describe("a question between the player's client and the GM's", () => {
+  it("goes from the question to the pivot, relaying the player's steps through the GM", async () => {
+    const m = await toBidding();
+    const q = data(m).question;
+    expect(q.status).toBe("bidding");
+    expect(q.text).toBe("Do I escape?");
+    expect([q.playerBase, q.oppositionBase, q.pivot]).toEqual([3, 2, 1]);
+    expect(gmQueries().length).toBeGreaterThan(0); // the player's "ask" went through the relay
+    expect(m.updates.every((u) => u.userId === "gm")).toBe(true); // only the GM's client wrote the card
+  });
+
+  it("seals, reveals automatically once both are locked, and settles the tokens on a success", async () => {
+    const m = await toBidding();
+    expect((await asClient("player1", () => sealBid(m.id, "joueur", 3))).status).toBe("applied");
+    expect(sys().bidLock).toBe(m.id); // reserve frozen while the bid is sealed
+    expect(data(m).question.status).toBe("bidding");
+    expect((await asClient("gm", () => sealBid(m.id, "mj", 2))).status).toBe("applied");
+    expect(data(m).question.status).toBe("bothLocked");
+    // Each client reveals what it holds (the updateChatMessage hook calls this on every client).
+    expect(await asClient("gm", () => autoReveal(m as never))).toEqual(["mj"]);
+    expect(data(m).question.status).toBe("bothLocked");
+    expect(await asClient("player1", () => autoReveal(m as never))).toEqual(["joueur"]);
+    const d = data(m);
+    // player 3 + pivot 1 = 4 against GM 2: success, differential 2 to the collective reserve, 1 back.
+    expect(d.question.status).toBe("resolved");
+    expect(d.question.outcome).toMatchObject({
+      winner: "joueur",
+      playerTotal: 4,
+      gmTotal: 2,
+      toCollective: 2,
+      returnedToPlayer: 1,
+    });
+    expect(d.movement).toEqual({ bid: 3, toCollective: 2, returnedToPlayer: 1, reserveAfter: 3, collectiveAfter: 2 });
+    expect(sys().tokens).toBe(3);
+    expect(collectiveTokens()).toBe(2);
+    expect(sys().bidLock).toBe("");
+    expect(sys().tokens + collectiveTokens()).toBe(5); // conserved
+    // The card offers the advantage; the GM records it on the sheet, once.
+    expect(d.view?.offer).toEqual({ advantage: true, condition: false });
+    expect((await asClient("gm", () => recordOutcome(m.id, "advantage", "High ground"))).status).toBe("applied");
+    expect((await asClient("gm", () => recordOutcome(m.id, "advantage", "Other"))).status).toBe("already");
+    expect(sys().advantage).toEqual({ active: true, label: "High ground" });
+  });
+
+  it("a failure sends the whole bid to the collective reserve and lets the GM give a condition", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 1));
+    await asClient("gm", () => sealBid(m.id, "mj", 4));
+    await asClient("player1", () => autoReveal(m as never));
+    await asClient("gm", () => autoReveal(m as never));
+    expect(data(m).question.outcome).toMatchObject({ winner: "mj", toCollective: 1, returnedToPlayer: 0 });
+    expect([sys().tokens, collectiveTokens()]).toEqual([4, 1]);
+    expect((await asClient("player1", () => recordOutcome(m.id, "condition", "Winded"))).status).toBe("denied");
+    expect((await asClient("gm", () => recordOutcome(m.id, "condition", "Winded", true))).status).toBe("applied");
+    expect(sys().conditions).toEqual([{ name: "Winded", permanent: true }]);
+  });
+
+  it("a tie returns the bids; a new round needs new seals, and old ones cannot be replayed", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 2));
+    await asClient("gm", () => sealBid(m.id, "mj", 3));
+    const round1 = data(m).question.commitments.joueur;
+    await asClient("player1", () => autoReveal(m as never));
+    await asClient("gm", () => autoReveal(m as never));
+    expect(data(m).question.status).toBe("tie");
+    expect([sys().tokens, collectiveTokens(), sys().bidLock]).toEqual([5, 0, ""]);
+    expect(data(m).view?.canRebid).toBe(true);
+    expect((await asClient("player1", () => sendQuestionEvent(m.id, "joueur", { event: "rebid" }))).status).toBe(
+      "applied",
+    );
+    const q = data(m).question;
+    expect([q.status, q.round, q.commitments]).toEqual(["bidding", 2, { joueur: null, mj: null }]);
+    // Replaying round 1's commitment is refused: commitments are bound to their round.
+    const replay = await asClient("player1", () =>
+      sendQuestionEvent(m.id, "joueur", { event: "commit", hash: round1 ?? "" }),
+    );
+    expect(replay.status).toBe("invalid");
+    await asClient("player1", () => sealBid(m.id, "joueur", 0));
+    await asClient("gm", () => sealBid(m.id, "mj", 0));
+    await asClient("player1", () => autoReveal(m as never));
+    await asClient("gm", () => autoReveal(m as never));
+    expect(data(m).question.outcome).toMatchObject({ winner: "joueur", toCollective: 0 }); // won on the pivot alone
+  });
+
+  it("renders each step from the stored state, with each viewer's side", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 3));
+    const { html, content } = messageElement();
+    expect(await asClient("gm", () => enhanceCard(m as never, html as never))).toBe(true);
+    expect(content.innerHTML).toContain("jetons-question status-bidding");
+    expect(content.innerHTML).toContain('data-jetons-action="seal" data-jetons-side="mj"');
+    expect(content.innerHTML).not.toContain('data-jetons-action="seal" data-jetons-side="joueur"');
+    expect(content.innerHTML).toContain("Bid sealed");
+  });
+});
+
+describe("sealed bids cannot be read or changed before the reveal", () => {
+  it("nothing outside the bidder's client holds the bid or the nonce until both are locked", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 4));
+    const secret = loadSecret("player1", m.id, 1, "joueur");
+    expect(secret?.nonce).toMatch(/^[0-9a-f]{64}$/);
+    const wire = JSON.stringify(gmQueries());
+    const stored = JSON.stringify(m.toObject());
+    for (const text of [wire, stored]) {
+      expect(text).not.toContain(secret?.nonce);
+      expect(text).not.toMatch(/"bid":4/);
+    }
+    expect(stored).toContain(secret?.hash);
+    // The hash does not give the bid away: no bid from 0 to 20 hashes to it without the nonce.
+    const id = J.roundQuestionId(data(m).question.id, 1);
+    for (let bid = 0; bid <= 20; bid++) {
+      expect(J.commitBid({ bid, nonce: "0".repeat(64), questionId: id, side: "joueur" }, J.sha256Hex)).not.toBe(
+        secret?.hash,
+      );
+    }
+    // The GM's view of the card shows "sealed", never an amount.
+    expect(data(m).view?.sides.find((s) => s.side === "joueur")).toMatchObject({ sealed: true, bid: null });
+  });
+
+  it("a sealed bid cannot be replaced, revealed early, or revealed as another amount", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 1));
+    const again = await asClient("player1", () =>
+      sendQuestionEvent(m.id, "joueur", { event: "commit", hash: "a".repeat(64) }),
+    );
+    expect(again.status).toBe("already");
+    const secret = loadSecret("player1", m.id, 1, "joueur");
+    const early = await asClient("player1", () =>
+      sendQuestionEvent(m.id, "joueur", { event: "reveal", bid: 1, nonce: secret?.nonce ?? "" }),
+    );
+    expect(early.status).toBe("invalid"); // the GM has not sealed yet
+    await asClient("gm", () => sealBid(m.id, "mj", 1));
+    const forged = await asClient("player1", () =>
+      sendQuestionEvent(m.id, "joueur", { event: "reveal", bid: 3, nonce: secret?.nonce ?? "" }),
+    );
+    expect(forged.status).toBe("invalid");
+    expect(data(m).question.bids.joueur).toBeNull();
+    expect((await asClient("player1", () => revealBid(m.id, "joueur"))).status).toBe("applied");
+    expect(data(m).question.bids.joueur).toBe(1);
+  });
+
+  it("only the right side acts: the GM cannot bid for the player, nor a player for the GM", async () => {
+    const m = await toBidding();
+    const gmAsPlayer = await asClient("gm", () =>
+      sendQuestionEvent(m.id, "joueur", { event: "commit", hash: "b".repeat(64) }),
+    );
+    expect(gmAsPlayer.status).toBe("denied");
+    const playerAsGM = await asClient("player1", () =>
+      sendQuestionEvent(m.id, "mj", { event: "commit", hash: "c".repeat(64) }),
+    );
+    expect(playerAsGM.status).toBe("denied");
+    const overReserve = await asClient("player1", () => sealBid(m.id, "joueur", 6));
+    expect(overReserve.status).toBe("invalid");
+  });
+
+  it("the GM's cancellation after the player's reveal shows on the card and releases the reserve", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 2));
+    await asClient("gm", () => sealBid(m.id, "mj", 1));
+    await asClient("player1", () => autoReveal(m as never));
+    expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "cancel" }))).status).toBe("applied");
+    const d = data(m);
+    expect(d.question.status).toBe("cancelled");
+    expect(d.view?.cancelledAfterPlayerReveal).toBe(true);
+    expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([5, "", 0]);
+  });
+});
+
+describe("card forms", () => {
+  it("turn the inputs into event arguments", () => {
+    const form = {
+      value: (n: string) => ({ text: "Q?", strike: "1", extraConditions: "2", extraNegative: "" })[n] ?? "",
+      checked: (n: string) => n === "weakness",
+      checkedValues: (n: string) => (n === "trait" ? ["0", "2"] : n === "condition" ? ["1"] : []),
+    };
+    expect(formArgs("ask", form)).toEqual({ event: "ask", text: "Q?", traits: "0,2", useAdvantage: false });
+    expect(formArgs("oppose", form)).toEqual({
+      event: "oppose",
+      strike: 1,
+      refuseAdvantage: false,
+      conditions: "1",
+      weakness: true,
+      extraConditions: 2,
+      extraNegative: 0,
+    });
+    expect(formArgs("seal", form)).toBeNull();
+  });
+});
