@@ -1,0 +1,114 @@
+/**
+ * Card actions of Trinités, run by the shared executor (on the active GM's client, relayed when the clicking player
+ * may not write; idempotent by token; rights checked before any write):
+ * - `trinites.pick`: the roller (or a GM) keeps the Deva or the Archonte die; the outcome and any debt are stored on
+ *   the card, and the debt on the actor, once (the token, plus the actor's own list of messages already counted).
+ * - `trinites.opposition`: records an opponent's reaction card on the card it answers (GM side, from the hook below).
+ */
+import { executeCardAction, type CardAction, type DocumentWrite } from "../chat/actions.ts";
+import { readCard } from "../chat/flags.ts";
+import { applyOpposition, applyPick, canPick, OPPOSITION, PICK, RULESET, readData, reactionSide } from "./card.ts";
+import { DEBT_LOG_SIZE } from "./models.ts";
+
+function isSpirit(value: unknown): value is "deva" | "archonte" {
+  return value === "deva" || value === "archonte";
+}
+
+/** The debt write for a pick, or null when the actor already counted this message (or owes nothing). */
+export function debtWrite(
+  actor: { uuid: string; type: string; system: unknown },
+  messageId: string,
+  debt: "deva" | "archonte" | null,
+): DocumentWrite | null {
+  if (!debt || actor.type !== "trinite") return null;
+  const system = actor.system as { dettes?: Record<string, number>; dettesMessages?: string[] };
+  const log = system.dettesMessages ?? [];
+  if (log.includes(messageId)) return null;
+  return {
+    uuid: actor.uuid,
+    changes: {
+      [`system.dettes.${debt}`]: (system.dettes?.[debt] ?? 0) + 1,
+      "system.dettesMessages": [...log, messageId].slice(-DEBT_LOG_SIZE),
+    },
+  };
+}
+
+export const pickAction: CardAction = {
+  name: PICK,
+  audience: "roller",
+  // Without a GM the roller's own client may write: the message is theirs and so is the actor.
+  localWithoutGM: true,
+  // One pick per card, whichever die: a second click (either button, any client) changes nothing.
+  token: () => PICK,
+  async execute({ card, message, args }) {
+    if (!isSpirit(args.spirit)) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.BadPick" };
+    if (!canPick(card)) return { status: "already", reason: "QUINTETTE.Card.AlreadyDone" };
+    const { card: next, debt } = applyPick(card, args.spirit);
+    const writes: DocumentWrite[] = [];
+    if (debt && card.actorUuid) {
+      const actor = await fromUuid<Actor.Implementation>(card.actorUuid);
+      const write = actor ? debtWrite(actor, message.id ?? "", debt) : null;
+      if (write) writes.push(write);
+    }
+    return { status: "applied", card: next, writes };
+  },
+};
+
+function ownsActorUuid(user: User.Implementation, uuid: string): boolean {
+  if (user.isGM) return true;
+  const doc = fromUuidSync<Actor.Implementation>(uuid);
+  return doc instanceof Actor && doc.testUserPermission(user, "OWNER");
+}
+
+export const oppositionAction: CardAction = {
+  name: OPPOSITION,
+  audience: "anyone",
+  // Only the opponent (owner of the targeted actor) or a GM answers for that target.
+  allowed: ({ requester, args }) => ownsActorUuid(requester, String(args.key ?? "")),
+  token: (args) => `${OPPOSITION}:${String(args.key)}:${String(args.source)}`,
+  execute({ card, message, args }) {
+    const source = game.messages?.get(String(args.source ?? ""));
+    const reaction = source ? readCard(source) : null;
+    if (!source || !reaction || reaction.ruleset !== RULESET)
+      return { status: "invalid", reason: "QUINTETTE.Card.Missing" };
+    const opposes = readData(reaction).setup.opposes;
+    if (!opposes || opposes.messageId !== message.id || opposes.key !== args.key) {
+      return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotAReaction" };
+    }
+    const side = reactionSide(reaction);
+    if (!side) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.ReactionPending" };
+    const applied = applyOpposition(card, {
+      key: opposes.key,
+      name: reaction.actorName,
+      messageId: source.id ?? "",
+      ...side,
+    });
+    if (!applied) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.TestPending" };
+    return { status: "applied", card: applied.card };
+  },
+};
+
+/**
+ * GM side: when a reaction card is resolved (a human's at once, a Trinité's at its pick), its result goes onto the
+ * card it answers. Runs on the active GM's client only, so it happens once.
+ */
+export async function forwardReaction(message: ChatMessage.Implementation): Promise<void> {
+  if (!game.users?.activeGM?.isSelf) return;
+  const card = readCard(message);
+  if (!card || card.ruleset !== RULESET) return;
+  const opposes = readData(card).setup?.opposes;
+  if (!opposes || !reactionSide(card)) return;
+  const origin = game.messages?.get(opposes.messageId);
+  const originCard = origin ? readCard(origin) : null;
+  if (!originCard) return;
+  const known = readData(originCard).opposition.find((o) => o.key === opposes.key);
+  if (known?.messageId === message.id) return;
+  const author = game.users.get(card.rollerId);
+  if (!author) return;
+  await executeCardAction(
+    { messageId: opposes.messageId, action: OPPOSITION, args: { key: opposes.key, source: message.id ?? "" } },
+    author,
+  );
+}
+
+export const CARD_ACTIONS: CardAction[] = [pickAction, oppositionAction];

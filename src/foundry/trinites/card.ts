@@ -1,0 +1,325 @@
+/**
+ * The Trinités test card, pure: the state posted with a roll, the pick between the Deva and Archonte dice, the
+ * confrontation with reactions and the damage it carries. No Foundry global here: the card actions, the gallery
+ * fixtures and the tests build the same states. Every rule is the rules core's.
+ */
+import { trinites as T } from "../../rules/index.ts";
+import { cardDie, createCardState } from "../chat/card-state.ts";
+import type { CardButton, CardDamage, CardDie, CardOutcome, CardState, JsonObject } from "../chat/types.ts";
+import { SKILL_KEY } from "./derived.ts";
+
+export const RULESET = "trinites";
+export const PICK = "trinites.pick";
+export const OPPOSITION = "trinites.opposition";
+export const APPLY_DAMAGE = "quintette.applyDamage";
+export const BODY = "systems/quintette/templates/trinites/chat/test-body.hbs";
+export const K = (key: string) => `QUINTETTE.Trinites.Card.${key}`;
+
+export type Spirit = T.Spirit;
+
+/** What a test was rolled with: everything needed to resolve either die again, on any client. */
+export interface TestSetup {
+  rollerId: string;
+  actorUuid: string | null;
+  actorName: string;
+  img: string | null;
+  /** A Trinité rolls two dice and picks; an ordinary human rolls one. */
+  trinite: boolean;
+  adamKarma: T.AdamKarmaType;
+  skill: T.SkillId | null;
+  speciality: string;
+  /** Skill score (base + sign bonus). */
+  score: number;
+  /** Difficulty plus the related-skill penalty. */
+  difficulty: number;
+  freeActions: number;
+  previousFailures: number;
+  /** Primes and penalties on the final, plus any other modifier. */
+  modifier: number;
+  /** Lines of the modifier breakdown shown on the card (label key → value). */
+  breakdown: { key: string; value: number }[];
+  prime: T.PrimeId | null;
+  penalties: T.PenaltyId[];
+  weapon: WeaponSetup | null;
+  targets: { uuid: string; name: string }[];
+  /** A reaction answers the test of another card. */
+  opposes: { messageId: string; key: string } | null;
+  /** An initiative test (Rapidité) for a combatant. */
+  initiative: { combatantId: string; combatId: string; surprised: boolean } | null;
+}
+
+export interface WeaponSetup {
+  name: string;
+  damage: number;
+  swordKind: boolean;
+  area: boolean;
+  steps: T.DamageStep[];
+  precise: boolean;
+  nonLethal: boolean;
+}
+
+export interface ResolvedView {
+  natural: number;
+  final: number;
+  success: boolean;
+  fumble: boolean;
+  automaticFailure: boolean;
+  margin: number;
+}
+
+/** One opponent's answer to this card's test, and who won. */
+export interface OppositionEntry {
+  key: string;
+  name: string;
+  messageId: string;
+  final: number;
+  success: boolean;
+  /** `a`: this card's roller wins; `b`: the opponent; `egalite`, `aucun`. */
+  winner: "a" | "b" | "egalite" | "aucun";
+}
+
+/** The rule-set part of the card (`card.data`). */
+export interface TestData {
+  setup: TestSetup;
+  chains: { deva: number[]; archonte: number[] };
+  /** Both dice resolved (human: `deva` only). */
+  results: { deva: ResolvedView; archonte: ResolvedView | null };
+  suggested: Spirit;
+  pick: Spirit | null;
+  result: ResolvedView | null;
+  debt: Spirit | null;
+  opposition: OppositionEntry[];
+  /** Ranked finals of a multiple confrontation (names), best first; ties share a rank. */
+  ranking: { rank: number; names: string[]; final: number }[];
+}
+
+function testInput(setup: TestSetup) {
+  return {
+    score: setup.score,
+    difficulty: setup.difficulty,
+    freeActions: setup.freeActions,
+    modifier: setup.modifier,
+    previousFailures: setup.previousFailures,
+  };
+}
+
+function view(r: T.TestResult): ResolvedView {
+  return {
+    natural: r.natural,
+    final: r.final,
+    success: r.success,
+    fumble: r.fumble,
+    automaticFailure: r.automaticFailure,
+    margin: r.margin,
+  };
+}
+
+export function readData(card: CardState): TestData {
+  return card.data as unknown as TestData; // written only by this module, in this shape
+}
+
+/** TestData is plain JSON by construction; the round trip also drops `undefined`s Foundry would store oddly. */
+function toJson(data: TestData): JsonObject {
+  return JSON.parse(JSON.stringify(data)) as JsonObject;
+}
+
+function withData(card: CardState, data: TestData): CardState {
+  return { ...card, data: toJson(data) };
+}
+
+function dieOf(spirit: Spirit | "human", chain: number[], result: ResolvedView, kept: boolean | null): CardDie {
+  const tone = spirit === "deva" ? "light" : spirit === "archonte" ? "dark" : "neutral";
+  const key = spirit === "human" ? K("DieFinal") : K(spirit === "deva" ? "DevaFinal" : "ArchonteFinal");
+  return cardDie(12, chain, { tone, kept, label: { key, value: result.final } });
+}
+
+function outcomeOf(result: ResolvedView | null, debt: Spirit | null): CardOutcome {
+  if (!result) return { label: { key: K("Pending") }, tone: "neutral", detail: { key: K("PendingHint") } };
+  const detail = { key: K("FinalDetail"), value: result.final, detail: result.natural };
+  if (result.fumble) return { label: { key: K("Fumble") }, tone: "fumble", detail };
+  if (result.automaticFailure) return { label: { key: K("AutomaticFailure") }, tone: "failure", detail };
+  if (!result.success) return { label: { key: K("Failure") }, tone: "failure", detail };
+  return {
+    label: { key: debt ? K(debt === "deva" ? "SuccessDebtDeva" : "SuccessDebtArchonte") : K("Success") },
+    tone: "success",
+    detail,
+  };
+}
+
+/** The damage the card carries once resolved: a hit, or half damage from a missed area weapon. */
+export function damageOf(setup: TestSetup, result: ResolvedView | null): CardDamage | null {
+  const w = setup.weapon;
+  if (!w || !result || setup.opposes) return null;
+  if (!result.success && !w.area) return null;
+  const areaMiss = !result.success && w.area;
+  const preview = T.attackDamage({ weaponDamage: w.damage, steps: w.steps, areaMiss }).raw;
+  return {
+    amount: preview,
+    weaponDamage: w.damage,
+    swordKind: w.swordKind,
+    steps: [...w.steps],
+    precise: w.precise,
+    nonLethal: w.nonLethal,
+    areaMiss,
+  };
+}
+
+function buttonsFor(card: CardState, data: TestData): CardButton[] {
+  if (!data.pick) {
+    return (["deva", "archonte"] as const).map((spirit) => ({
+      action: PICK,
+      label: { key: K(spirit === "deva" ? "KeepDeva" : "KeepArchonte"), value: data.results[spirit]?.final ?? 0 },
+      icon: spirit === "deva" ? "fa-solid fa-sun" : "fa-solid fa-moon",
+      args: { spirit },
+      audience: "roller",
+    }));
+  }
+  if (card.damage) {
+    return [
+      {
+        action: APPLY_DAMAGE,
+        label: { key: "QUINTETTE.Damage.Apply", value: card.damage.amount },
+        icon: "fa-solid fa-heart-crack",
+        args: {},
+        audience: "owners",
+      },
+    ];
+  }
+  return [];
+}
+
+/** Re-derives everything shown from `data` (dice looks, outcome, buttons, damage, ranking). */
+export function refresh(card: CardState): CardState {
+  const data = readData(card);
+  const dice: CardDie[] = data.setup.trinite
+    ? [
+        dieOf("deva", data.chains.deva, data.results.deva, data.pick ? data.pick === "deva" : null),
+        dieOf("archonte", data.chains.archonte, data.results.archonte!, data.pick ? data.pick === "archonte" : null),
+      ]
+    : [dieOf("human", data.chains.deva, data.results.deva, true)];
+  const damage = damageOf(data.setup, data.result);
+  const ranking = rankingOf(data);
+  const next: CardState = {
+    ...card,
+    dice,
+    outcome: outcomeOf(data.result, data.debt),
+    damage,
+    data: toJson({ ...data, ranking }),
+  };
+  return { ...next, buttons: buttonsFor(next, readData(next)) };
+}
+
+function rankingOf(data: TestData): TestData["ranking"] {
+  if (!data.result || data.opposition.length < 2) return [];
+  const sides = [
+    { name: data.setup.actorName, final: data.result.final, success: data.result.success },
+    ...data.opposition.map((o) => ({ name: o.name, final: o.final, success: o.success })),
+  ];
+  return T.rankConfrontation(sides).map((group, i) => ({
+    rank: i + 1,
+    names: group.map((index) => sides[index]!.name),
+    final: sides[group[0]!]!.final,
+  }));
+}
+
+/** The card posted with a roll. A human's single die is resolved at once; a Trinité's pick is pending. */
+export function buildTestCard(setup: TestSetup, chains: { deva: number[]; archonte: number[] }): CardState {
+  const input = testInput(setup);
+  const deva = view(T.resolveTest({ ...input, dice: chains.deva }));
+  const archonte = setup.trinite ? view(T.resolveTest({ ...input, dice: chains.archonte })) : null;
+  const suggested = setup.trinite
+    ? T.suggestPick({ ...input, deva: chains.deva, archonte: chains.archonte, adamKarma: setup.adamKarma })
+    : "deva";
+  const data: TestData = {
+    setup,
+    chains,
+    results: { deva, archonte },
+    suggested,
+    pick: setup.trinite ? null : "deva",
+    result: setup.trinite ? null : deva,
+    debt: null,
+    opposition: [],
+    ranking: [],
+  };
+  const title = setup.initiative
+    ? { key: K("InitiativeTitle") }
+    : setup.skill
+      ? { key: K("TestTitle"), name: "", detail: setup.speciality, value: "" }
+      : { key: K("FreeTest") };
+  const card = createCardState({
+    ruleset: RULESET,
+    kind: setup.opposes ? "reaction" : setup.initiative ? "initiative" : setup.weapon ? "attack" : "test",
+    rollerId: setup.rollerId,
+    actorUuid: setup.actorUuid,
+    actorName: setup.actorName,
+    img: setup.img,
+    title: setup.skill ? { key: SKILL_KEY(setup.skill) } : title,
+    subtitle: { key: K("Subtitle"), value: signed(setup.score), detail: signed(setup.difficulty + setup.modifier) },
+    body: BODY,
+    data: toJson(data),
+  });
+  return refresh(card);
+}
+
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0";
+}
+
+export interface PickOutcome {
+  card: CardState;
+  debt: Spirit | null;
+}
+
+/**
+ * The pick: the kept die, its outcome and the debt it costs (rules core's `pickDie`). Throws on a card that is not
+ * a pending Trinité test (callers check `canPick` first).
+ */
+export function applyPick(card: CardState, pick: Spirit): PickOutcome {
+  const data = readData(card);
+  const { setup, chains } = data;
+  const picked = T.pickDie({
+    ...testInput(setup),
+    deva: chains.deva,
+    archonte: chains.archonte,
+    adamKarma: setup.adamKarma,
+    pick,
+  });
+  const next: TestData = { ...data, pick, result: view(picked), debt: picked.debt };
+  return { card: refresh(withData(card, next)), debt: picked.debt };
+}
+
+export function canPick(card: CardState): boolean {
+  if (card.ruleset !== RULESET) return false;
+  const data = readData(card);
+  return Boolean(data?.setup?.trinite) && data.pick === null;
+}
+
+/** Records (or replaces) an opponent's reaction and who wins the direct confrontation (the opponent prevents). */
+export function applyOpposition(
+  card: CardState,
+  entry: Omit<OppositionEntry, "winner">,
+): { card: CardState; entry: OppositionEntry } | null {
+  const data = readData(card);
+  if (!data.result) return null;
+  const winner = T.confront(
+    { final: data.result.final, success: data.result.success },
+    { final: entry.final, success: entry.success },
+    { preventer: "b" },
+  );
+  const full: OppositionEntry = { ...entry, winner };
+  const opposition = [...data.opposition.filter((o) => o.key !== entry.key), full];
+  return { card: refresh(withData(card, { ...data, opposition })), entry: full };
+}
+
+/** Whether this card's damage reaches a target: not when the target reacted and was not beaten. */
+export function damageReaches(card: CardState, targetUuid: string): boolean {
+  const data = readData(card);
+  const o = data.opposition.find((e) => e.key === targetUuid);
+  return !o || o.winner === "a" || Boolean(card.damage?.areaMiss);
+}
+
+/** The resolved side a reaction card gives to the card it answers, or null while its pick is pending. */
+export function reactionSide(card: CardState): { final: number; success: boolean } | null {
+  const data = readData(card);
+  return data.result ? { final: data.result.final, success: data.result.success } : null;
+}

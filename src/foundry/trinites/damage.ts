@@ -1,0 +1,122 @@
+/**
+ * Damage from a Trinités card to an actor: armour protection (halved by Blessure précise), the sword rule against
+ * Trinités, the damage primes, then the life lines with non-lethal wounds (rules core's `attackDamage` and
+ * `applyDamage`). Pain and unconsciousness move the combatant's die (hooks below).
+ */
+import { trinites as T } from "../../rules/index.ts";
+import type { DamageApplier } from "../damage/index.ts";
+import type { CardDamage, CardState } from "../chat/types.ts";
+import { damageReaches } from "./card.ts";
+import { shiftActorCombatants } from "./combat.ts";
+import { boxesPerLine, damageFromValue, valueFromDamage, type ActorKind } from "./derived.ts";
+import { ArmourModel, HumainModel, TriniteModel } from "./models.ts";
+
+export interface TargetView {
+  kind: ActorKind;
+  /** Remaining hit points (`system.vie.value`). */
+  value: number;
+  protection: number;
+}
+
+export interface DamageResultView {
+  raw: number;
+  protection: number;
+  lost: number;
+  swordRule: boolean;
+  life: T.DamageResult;
+  value: number;
+}
+
+function steps(value: unknown): T.DamageStep[] {
+  return Array.isArray(value) ? value.filter((s): s is T.DamageStep => s === "moitie" || s === "plusMoitie") : [];
+}
+
+/** The whole computation, pure (tests and the gallery use it directly). */
+export function computeDamage(target: TargetView, damage: CardDamage): DamageResultView {
+  const hit = T.attackDamage({
+    weaponDamage: Math.max(0, Math.trunc(Number(damage.weaponDamage ?? damage.amount) || 0)),
+    protection: target.protection,
+    targetIsTrinite: target.kind === "trinite",
+    swordKind: damage.swordKind === true,
+    steps: steps(damage.steps),
+    precise: damage.precise === true,
+    areaMiss: damage.areaMiss === true,
+  });
+  const current = damageFromValue(target.value, target.kind);
+  const life = T.applyDamage(current, hit.damage, boxesPerLine(target.kind), { nonLethal: damage.nonLethal === true });
+  return {
+    raw: hit.raw,
+    protection: hit.protection,
+    lost: hit.damage,
+    swordRule: hit.swordRule,
+    life,
+    value: valueFromDamage(life.damage, target.kind),
+  };
+}
+
+/** Protection of the armour an actor wears (equipped `tr-armure` items add up). */
+export function wornProtection(actor: Actor.Implementation): number {
+  let total = 0;
+  for (const item of actor.items)
+    if (item.system instanceof ArmourModel && item.system.equipee) total += item.system.protection;
+  return total;
+}
+
+export const damageApplier: DamageApplier = {
+  apply(actor: Actor.Implementation, damage: CardDamage, card: CardState) {
+    const system = actor.system;
+    if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return null;
+    if (card.ruleset === "trinites" && !damageReaches(card, actor.uuid)) return null;
+    const kind: ActorKind = system instanceof TriniteModel ? "trinite" : "humain";
+    const r = computeDamage({ kind, value: system.vie.value, protection: wornProtection(actor) }, damage);
+    return {
+      update: {
+        "system.vie.value": r.value,
+        "system.vie.nonLetal": r.life.state === "inconscient" ? damage.nonLethal === true : false,
+      },
+      summary: {
+        key: `QUINTETTE.Trinites.Damage.Summary.${r.life.state}`,
+        value: r.lost,
+        target: r.raw,
+        detail: r.protection,
+      },
+    };
+  },
+};
+
+/* Pain and unconsciousness → initiative ------------------------------------------------------------------- */
+
+const before = new Map<string, number>();
+
+/** Pain (a wound reaching line 2: −3) and knock-out (die en retrait) between two remaining-HP values. */
+export function woundEffects(
+  kind: ActorKind,
+  previousValue: number,
+  nextValue: number,
+): { pain: boolean; knockedOut: boolean } {
+  const prev = damageFromValue(previousValue, kind);
+  const next = damageFromValue(nextValue, kind);
+  if (next <= prev) return { pain: false, knockedOut: false };
+  const r = T.applyDamage(prev, next - prev, boxesPerLine(kind));
+  return { pain: r.pain, knockedOut: r.knockedOut };
+}
+
+export function registerWoundHooks(): void {
+  Hooks.on("preUpdateActor", (actor, changes) => {
+    const value = foundry.utils.getProperty(changes, "system.vie.value");
+    const system = actor.system;
+    if (typeof value === "number" && (system instanceof TriniteModel || system instanceof HumainModel)) {
+      before.set(actor.id ?? "", system.vie.value);
+    }
+  });
+  Hooks.on("updateActor", (actor, _changes, _options, userId) => {
+    const previous = before.get(actor.id ?? "");
+    if (previous === undefined || userId !== game.user?.id) return;
+    before.delete(actor.id ?? "");
+    const system = actor.system;
+    if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return;
+    const kind: ActorKind = system instanceof TriniteModel ? "trinite" : "humain";
+    const { pain, knockedOut } = woundEffects(kind, previous, system.vie.value);
+    if (pain || knockedOut) void shiftActorCombatants(actor, pain ? T.PAIN_INITIATIVE : 0, knockedOut);
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * Derived values of Trinités actors, pure: the data models' `prepareDerivedData`, the sheets' context and the gallery
+ * fixtures all call these, so the fixture contexts are the real ones. Every rule comes from the rules core.
+ */
+import { trinites as T } from "../../rules/index.ts";
+
+export type ActorKind = "trinite" | "humain";
+
+/** The stored part of an actor the derivations read (the data model's source, or a plain fixture). */
+export interface TrinitesActorSource {
+  signes: Record<string, number>;
+  competences: Record<string, { base: number; specialite: string }>;
+  vie: { value: number; max: number; nonLetal: boolean };
+  deva?: { value: number; max: number };
+  archonte?: { value: number; max: number };
+  adam?: { value: number; max: number };
+  dettes?: { deva: number; archonte: number };
+  credits?: { deva: number; archonte: number };
+  xp: { total: number; depense: number };
+}
+
+export interface SkillView {
+  id: T.SkillId;
+  label: string;
+  sign: T.SignId;
+  base: number;
+  specialite: string;
+  score: number;
+}
+
+export interface SignView {
+  id: T.SignId;
+  label: string;
+  bonus: number;
+  skills: SkillView[];
+}
+
+export interface LifeView {
+  boxesPerLine: number;
+  max: number;
+  /** Checked boxes (rules core's damage), `max + 1` when dead. */
+  damage: number;
+  state: T.LifeState;
+  stateLabel: string;
+  lines: { index: number; label: string; boxes: { checked: boolean; index: number }[] }[];
+  /** Karma kinds that may pay a regeneration now. */
+  regeneration: readonly ("lumiere" | "tenebres")[];
+  careDifficulty: number | null;
+}
+
+export interface KarmaView {
+  adamType: T.AdamKarmaType;
+  adamValue: number;
+  adamLabel: string;
+}
+
+export interface TrinitesDerived {
+  kind: ActorKind;
+  skills: Record<string, SkillView>;
+  signs: SignView[];
+  life: LifeView;
+  karma: KarmaView | null;
+  xpAvailable: number;
+}
+
+export const SKILL_KEY = (id: string) => `QUINTETTE.Trinites.Skill.${id}`;
+export const SIGN_KEY = (id: string) => `QUINTETTE.Trinites.Sign.${id}`;
+export const LIFE_STATE_KEY = (id: string) => `QUINTETTE.Trinites.Life.${id}`;
+export const ADAM_KEY = (id: string) => `QUINTETTE.Trinites.AdamKarma.${id}`;
+
+export function boxesPerLine(kind: ActorKind): number {
+  return T.BOXES_PER_LINE[kind];
+}
+
+const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, Math.trunc(Number(v) || 0)));
+
+/** Remaining hit points ↔ checked boxes: a value of −1 means a box had to be checked when all were (dead). */
+export function damageFromValue(value: number, kind: ActorKind): number {
+  const max = T.maxHitPoints(boxesPerLine(kind));
+  return clamp(max - value, 0, max + 1);
+}
+
+export function valueFromDamage(damage: number, kind: ActorKind): number {
+  return T.maxHitPoints(boxesPerLine(kind)) - damage;
+}
+
+export function deriveLife(value: number, kind: ActorKind): LifeView {
+  const per = boxesPerLine(kind);
+  const damage = damageFromValue(value, kind);
+  const state = T.lifeState(damage, per);
+  const lineKeys = ["endolori", "blesse", "inconscient"];
+  const boxes = T.lifeBoxes(damage, per);
+  return {
+    boxesPerLine: per,
+    max: T.maxHitPoints(per),
+    damage,
+    state,
+    stateLabel: LIFE_STATE_KEY(state),
+    lines: boxes.map((line, i) => ({
+      index: i + 1,
+      label: LIFE_STATE_KEY(lineKeys[i] ?? "indemne"),
+      boxes: line.map((checked, b) => ({ checked, index: i * per + b + 1 })),
+    })),
+    regeneration: T.regenerationKarma(state),
+    careDifficulty: state === "mort" ? null : T.careDifficulty(state),
+  };
+}
+
+/** Everything derived from an actor's stored data. */
+export function deriveActor(source: TrinitesActorSource, kind: ActorKind): TrinitesDerived {
+  const bonuses: Partial<Record<T.SignId, number>> = {};
+  for (const id of T.SIGN_IDS) bonuses[id] = clamp(source.signes[id] ?? 0, T.SIGN_BONUS_MIN, T.SIGN_BONUS_MAX);
+  const skills: Record<string, SkillView> = {};
+  for (const skill of T.SKILLS) {
+    const stored = source.competences[skill.id];
+    const base = clamp(stored?.base ?? 0, 0, T.SKILL_BASE_MAX);
+    skills[skill.id] = {
+      id: skill.id,
+      label: SKILL_KEY(skill.id),
+      sign: skill.sign,
+      base,
+      specialite: stored?.specialite ?? "",
+      score: T.skillScore(base, bonuses[skill.sign] ?? 0),
+    };
+  }
+  const signs = T.SIGNS.map((sign) => ({
+    id: sign.id,
+    label: SIGN_KEY(sign.id),
+    bonus: bonuses[sign.id] ?? 0,
+    skills: sign.skills.map((id) => skills[id]!),
+  }));
+  let karma: KarmaView | null = null;
+  if (kind === "trinite") {
+    const deva = clamp(source.deva?.max ?? 0, 0, T.KARMA_MAX);
+    const archonte = clamp(source.archonte?.max ?? 0, 0, T.KARMA_MAX);
+    const adam = T.adamKarma(deva, archonte);
+    karma = { adamType: adam.type, adamValue: adam.value, adamLabel: ADAM_KEY(adam.type) };
+  }
+  return {
+    kind,
+    skills,
+    signs,
+    life: deriveLife(source.vie.value, kind),
+    karma,
+    xpAvailable: Math.max(0, source.xp.total - source.xp.depense),
+  };
+}

@@ -1,0 +1,274 @@
+/**
+ * The Trinités roll dialog, pure: its inputs (difficulty table, related skill, free actions, prime and penalties,
+ * retry, other modifier) and its exact odds from the rules core, and the turn from chosen values to a test setup.
+ */
+import { trinites as T } from "../../rules/index.ts";
+import type { OddsLine, RollDialogConfig, RollInput, RollValues } from "../dialog/inputs.ts";
+import { K, type TestSetup, type WeaponSetup } from "./card.ts";
+import { SKILL_KEY, type TrinitesDerived } from "./derived.ts";
+
+const D = (key: string) => `QUINTETTE.Trinites.Dialog.${key}`;
+const NONE = "aucune";
+
+/** What the dialog knows of the actor (from its derived data). */
+export interface RollerView {
+  name: string;
+  uuid: string | null;
+  img: string | null;
+  trinite: boolean;
+  adamKarma: T.AdamKarmaType;
+  derived: TrinitesDerived;
+}
+
+export interface WeaponView {
+  name: string;
+  damage: number;
+  skill: T.SkillId;
+  swordKind: boolean;
+  area: boolean;
+}
+
+export interface DialogPreset {
+  skill?: T.SkillId;
+  weapon?: WeaponView | null;
+  /** An initiative test: Rapidité, the condition table instead of the difficulty table, no primes. */
+  initiative?: boolean;
+  /** A reaction: no retry rule (direct confrontation). */
+  reaction?: boolean;
+}
+
+export interface TestValues extends RollValues {
+  skill: string;
+  difficulty: string;
+  related: string;
+  freeActions: number;
+  prime: string;
+  penalty: string;
+  advanced: boolean;
+  penalty2: string;
+  previousFailures: number;
+  modifier: number;
+  surprised: boolean;
+}
+
+const primeOptions = () => [
+  { value: NONE, label: D("NoPrime") },
+  ...T.PRIMES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.Prime.${p.id}` })),
+];
+const penaltyOptions = () => [
+  { value: NONE, label: D("NoPenalty") },
+  ...T.PENALTIES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.Penalty.${p.id}` })),
+];
+
+/** The inputs for one test; the difficulty table is the initiative conditions for an initiative test. */
+export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollInput[] {
+  const skill = preset.initiative ? "rapidite" : (preset.skill ?? preset.weapon?.skill ?? "vigilance");
+  const skills = T.SKILLS.map((s) => ({ value: s.id, label: SKILL_KEY(s.id) }));
+  const inputs: RollInput[] = [
+    { kind: "select", name: "skill", label: D("Skill"), options: skills, initial: skill },
+    preset.initiative
+      ? {
+          kind: "select",
+          name: "difficulty",
+          label: D("Condition"),
+          options: T.INITIATIVE_CONDITIONS.map((c) => ({
+            value: c.id,
+            label: `QUINTETTE.Trinites.Initiative.${c.id}`,
+          })),
+          initial: "auDepourvu",
+        }
+      : {
+          kind: "select",
+          name: "difficulty",
+          label: D("Difficulty"),
+          options: T.DIFFICULTIES.map((d) => ({ value: d.id, label: `QUINTETTE.Trinites.Difficulty.${d.id}` })),
+          initial: "delicate",
+        },
+    {
+      kind: "select",
+      name: "related",
+      label: D("Related"),
+      options: T.RELATED_SKILL_PENALTIES.map((r) => ({ value: r.id, label: `QUINTETTE.Trinites.Related.${r.id}` })),
+      initial: "optimale",
+    },
+  ];
+  if (preset.initiative) {
+    inputs.push({
+      kind: "checkbox",
+      name: "surprised",
+      label: D("Surprised"),
+      hint: D("SurprisedHint"),
+      initial: false,
+    });
+  } else {
+    inputs.push(
+      {
+        kind: "counter",
+        name: "freeActions",
+        label: D("FreeActions"),
+        hint: D("FreeActionsHint"),
+        min: 1,
+        max: 6,
+        initial: 1,
+      },
+      { kind: "select", name: "prime", label: D("Prime"), options: primeOptions(), initial: NONE },
+      {
+        kind: "select",
+        name: "penalty",
+        label: D("Penalty"),
+        hint: D("PenaltyHint"),
+        options: penaltyOptions(),
+        initial: NONE,
+      },
+      { kind: "checkbox", name: "advanced", label: D("Advanced"), hint: D("AdvancedHint"), initial: false },
+      { kind: "select", name: "penalty2", label: D("Penalty2"), options: penaltyOptions(), initial: NONE },
+    );
+    if (!preset.reaction) {
+      inputs.push({
+        kind: "select",
+        name: "previousFailures",
+        label: D("Retry"),
+        options: [0, 1, 2].map((n) => ({ value: String(n), label: D(`Retry${n}`) })),
+        initial: "0",
+      });
+    }
+  }
+  inputs.push({ kind: "number", name: "modifier", label: D("Modifier"), min: -30, max: 30, initial: 0 });
+  return inputs;
+}
+
+/** Everything the values add up to, or the reason the prime/penalty choice is invalid. */
+export interface Resolution {
+  skill: T.SkillId;
+  score: number;
+  difficulty: number;
+  freeActions: number;
+  previousFailures: number;
+  modifier: number;
+  breakdown: { key: string; value: number }[];
+  prime: T.PrimeId | null;
+  penalties: T.PenaltyId[];
+  effects: T.MartialTotals | null;
+  invalid: string | null;
+}
+
+const isPrime = (v: string): v is T.PrimeId => T.PRIMES.some((p) => p.id === v);
+const isPenalty = (v: string): v is T.PenaltyId => T.PENALTIES.some((p) => p.id === v);
+
+export function resolveValues(roller: RollerView, raw: RollValues, preset: DialogPreset = {}): Resolution {
+  const values = raw as Partial<TestValues>;
+  const skill: T.SkillId = T.isSkillId(String(values.skill)) ? (String(values.skill) as T.SkillId) : "vigilance";
+  const score = roller.derived.skills[skill]?.score ?? 0;
+  const difficultyRow = preset.initiative
+    ? T.INITIATIVE_CONDITIONS.find((c) => c.id === values.difficulty)
+    : T.DIFFICULTIES.find((d) => d.id === values.difficulty);
+  const related = T.RELATED_SKILL_PENALTIES.find((r) => r.id === values.related);
+  const difficulty = (difficultyRow?.value ?? 0) + (related?.value ?? 0);
+  const freeActions = preset.initiative ? 1 : Math.max(1, Math.trunc(Number(values.freeActions ?? 1)) || 1);
+  const previousFailures =
+    preset.initiative || preset.reaction ? 0 : Math.trunc(Number(values.previousFailures ?? 0)) || 0;
+  const prime = isPrime(String(values.prime)) ? (String(values.prime) as T.PrimeId) : null;
+  const advanced = !preset.initiative && values.advanced === true;
+  const penalties = [values.penalty, advanced ? values.penalty2 : NONE].map(String).filter(isPenalty) as T.PenaltyId[];
+  const choice = { primes: prime ? [prime] : [], penalties, advanced, action: actionFor(skill, preset) };
+  const check = T.checkMartialChoice(choice);
+  const effects = check.valid ? T.martialEffects(choice) : null;
+  const extra = Math.trunc(Number(values.modifier ?? 0)) || 0;
+  const breakdown = [
+    { key: D("Difficulty"), value: difficultyRow?.value ?? 0 },
+    { key: D("Related"), value: related?.value ?? 0 },
+    { key: D("FreeActions"), value: T.freeActionPenalty(freeActions) },
+    { key: D("Retry"), value: T.retryModifier(previousFailures).modifier },
+    { key: D("Martial"), value: effects?.final ?? 0 },
+    { key: D("Modifier"), value: extra },
+  ].filter((line) => line.value !== 0);
+  return {
+    skill,
+    score,
+    difficulty,
+    freeActions,
+    previousFailures,
+    modifier: (effects?.final ?? 0) + extra,
+    breakdown,
+    prime,
+    penalties,
+    effects,
+    invalid: check.valid ? null : (check.reason ?? "invalid"),
+  };
+}
+
+/** The combat action a weapon test stands for, so primes that only fit attacks are checked. */
+function actionFor(skill: T.SkillId, preset: DialogPreset): T.CombatActionId | undefined {
+  if (!preset.weapon) return undefined;
+  return skill === "tir" ? "tirer" : "frapper";
+}
+
+/** Exact odds of the dialog's current values (successChance: one die, or the better of two). */
+export function testOdds(roller: RollerView, values: RollValues, preset: DialogPreset = {}): OddsLine[] {
+  const r = resolveValues(roller, values, preset);
+  if (r.invalid) return [{ id: "invalid", label: D("InvalidChoice"), probability: 0, tone: "neutral" }];
+  const p = T.successChance({
+    score: r.score,
+    difficulty: r.difficulty,
+    dice: roller.trinite ? 2 : 1,
+    freeActions: r.freeActions,
+    modifier: r.modifier,
+    previousFailures: r.previousFailures,
+  });
+  return [
+    { id: "success", label: K("Success"), probability: p, tone: "success" },
+    { id: "failure", label: K("Failure"), probability: 1 - p, tone: "failure" },
+  ];
+}
+
+export function testDialogConfig(roller: RollerView, preset: DialogPreset = {}): RollDialogConfig {
+  return {
+    title: preset.initiative ? D("InitiativeTitle") : D("Title"),
+    subtitle: preset.weapon ? `${roller.name} — ${preset.weapon.name}` : roller.name,
+    inputs: testInputs(roller, preset),
+    odds: (values) => testOdds(roller, values, preset),
+    cssClass: "trinites",
+  };
+}
+
+/** The test setup from the dialog's values: what the card stores and resolves with. */
+export function setupFrom(
+  roller: RollerView,
+  values: RollValues,
+  preset: DialogPreset,
+  context: Pick<TestSetup, "rollerId" | "targets" | "opposes" | "initiative">,
+): TestSetup {
+  const r = resolveValues(roller, values, preset);
+  if (r.invalid) throw new RangeError(r.invalid);
+  const w = preset.weapon;
+  const weapon: WeaponSetup | null = w
+    ? {
+        name: w.name,
+        damage: w.damage,
+        swordKind: w.swordKind,
+        area: w.area,
+        steps: r.effects?.damageSteps ?? [],
+        precise: r.effects?.protectionHalved ?? false,
+        nonLethal: r.effects?.nonLethal ?? false,
+      }
+    : null;
+  return {
+    ...context,
+    actorUuid: roller.uuid,
+    actorName: roller.name,
+    img: roller.img,
+    trinite: roller.trinite,
+    adamKarma: roller.adamKarma,
+    skill: r.skill,
+    speciality: roller.derived.skills[r.skill]?.specialite ?? "",
+    score: r.score,
+    difficulty: r.difficulty,
+    freeActions: r.freeActions,
+    previousFailures: r.previousFailures,
+    modifier: r.modifier,
+    breakdown: r.breakdown,
+    prime: r.prime,
+    penalties: r.penalties,
+    weapon,
+  };
+}

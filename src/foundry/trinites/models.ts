@@ -1,0 +1,328 @@
+/**
+ * Data models of Trinités: the `trinite` (an Adam' with Deva and Archonte, 8-box lines) and `humain` (4-box lines)
+ * actors, and the `tr-` items. Every number declares its range and integer-ness; derived values come from the rules
+ * core through derived.ts.
+ */
+import { trinites as T } from "../../rules/index.ts";
+import { baseActorSchema, baseItemSchema } from "../data/models.ts";
+import { booleanField, choiceField, integerField, textField } from "../data/fields.ts";
+import { deriveActor, type ActorKind, type TrinitesActorSource, type TrinitesDerived } from "./derived.ts";
+
+const L = (key: string) => `QUINTETTE.Trinites.Field.${key}`;
+
+/** Largest stored counter (debts, credits, XP). */
+export const COUNTER_MAX = 9999;
+/** How many picks an actor remembers to refuse a debt twice for the same message. */
+export const DEBT_LOG_SIZE = 50;
+
+function signsSchema() {
+  const entries = T.SIGN_IDS.map((id) => [
+    id,
+    integerField({ min: T.SIGN_BONUS_MIN, max: T.SIGN_BONUS_MAX, initial: 0, label: `QUINTETTE.Trinites.Sign.${id}` }),
+  ]);
+  return new foundry.data.fields.SchemaField(
+    Object.fromEntries(entries) as Record<T.SignId, ReturnType<typeof integerField>>,
+  );
+}
+
+function skillSchema(id: T.SkillId) {
+  return new foundry.data.fields.SchemaField({
+    base: integerField({ min: 0, max: T.SKILL_BASE_MAX, initial: 0, label: `QUINTETTE.Trinites.Skill.${id}` }),
+    specialite: textField({ label: L("Speciality") }),
+  });
+}
+
+function skillsSchema() {
+  const entries = T.SKILL_IDS.map((id) => [id, skillSchema(id)]);
+  return new foundry.data.fields.SchemaField(
+    Object.fromEntries(entries) as Record<T.SkillId, ReturnType<typeof skillSchema>>,
+  );
+}
+
+/** Life as remaining hit points (token bar); −1 means dead (a box had to be checked when all were). */
+function lifeSchema(kind: ActorKind) {
+  const max = T.maxHitPoints(T.BOXES_PER_LINE[kind]);
+  return new foundry.data.fields.SchemaField({
+    value: integerField({ min: -1, max, initial: max, label: L("Life") }),
+    max: integerField({ min: max, max, initial: max, label: L("LifeMax") }),
+    /** The last wound was non-lethal: no hourly loss while unconscious. */
+    nonLetal: booleanField({ label: L("NonLethal") }),
+  });
+}
+
+/** A Karma reserve: `value` the reserve (temporary score), `max` the permanent score. */
+function karmaSchema(label: string) {
+  return new foundry.data.fields.SchemaField({
+    value: integerField({ min: 0, max: T.KARMA_MAX, initial: 0, label }),
+    max: integerField({ min: 0, max: T.KARMA_MAX, initial: 0, label }),
+  });
+}
+
+function spiritCounter(label: string) {
+  return new foundry.data.fields.SchemaField({
+    deva: integerField({ min: 0, max: COUNTER_MAX, initial: 0, label: `${label}Deva` }),
+    archonte: integerField({ min: 0, max: COUNTER_MAX, initial: 0, label: `${label}Archonte` }),
+  });
+}
+
+function resourcesSchema() {
+  const f = foundry.data.fields;
+  return new f.ArrayField(
+    new f.SchemaField({
+      nom: textField({ label: L("ResourceName") }),
+      base: integerField({ min: 0, max: T.SKILL_BASE_MAX, initial: 0, label: L("Resource") }),
+    }),
+  );
+}
+
+function commonActorSchema(kind: ActorKind) {
+  return {
+    ...baseActorSchema(),
+    signes: signsSchema(),
+    competences: skillsSchema(),
+    vie: lifeSchema(kind),
+    ressources: resourcesSchema(),
+    xp: new foundry.data.fields.SchemaField({
+      total: integerField({ min: 0, max: COUNTER_MAX, initial: 0, label: L("XpTotal") }),
+      depense: integerField({ min: 0, max: COUNTER_MAX, initial: 0, label: L("XpSpent") }),
+    }),
+    concept: textField({ label: L("Concept") }),
+  };
+}
+
+function triniteSchema() {
+  const f = foundry.data.fields;
+  return {
+    ...commonActorSchema("trinite"),
+    deva: karmaSchema(L("Deva")),
+    archonte: karmaSchema(L("Archonte")),
+    adam: karmaSchema(L("Adam")),
+    dettes: spiritCounter(L("Debt")),
+    credits: spiritCounter(L("Credit")),
+    /** Karma spent in the current combat round (one Lumière and one Ténèbres at most). */
+    depenseRound: new f.SchemaField({
+      combat: textField(),
+      round: integerField({ min: 0, max: 100000, initial: 0 }),
+      lumiere: integerField({ min: 0, max: 1, initial: 0 }),
+      tenebres: integerField({ min: 0, max: 1, initial: 0 }),
+    }),
+    /** Chat messages whose pick already added its debt (a pick relayed twice adds nothing). */
+    dettesMessages: new f.ArrayField(new f.StringField({ required: true, blank: false })),
+    nomDeva: textField({ label: L("DevaName") }),
+    nomArchonte: textField({ label: L("ArchonteName") }),
+  };
+}
+
+export type TriniteSchema = ReturnType<typeof triniteSchema>;
+export type HumainSchema = ReturnType<typeof humainSchema>;
+function humainSchema() {
+  return commonActorSchema("humain");
+}
+
+type Derived = { derived: TrinitesDerived };
+
+/** The stored data derivations read (both actor models have it). */
+function sourceOf(model: object, kind: ActorKind): TrinitesActorSource {
+  const m = model as unknown as TrinitesActorSource; // the model's initialized fields have exactly this shape
+  return {
+    signes: m.signes,
+    competences: m.competences,
+    vie: m.vie,
+    xp: m.xp,
+    ...(kind === "trinite"
+      ? { deva: m.deva, archonte: m.archonte, adam: m.adam, dettes: m.dettes, credits: m.credits }
+      : {}),
+  };
+}
+
+export class TriniteModel extends foundry.abstract.TypeDataModel<
+  TriniteSchema,
+  Actor.Implementation,
+  Record<never, never>,
+  Derived
+> {
+  static override defineSchema(): TriniteSchema {
+    return triniteSchema();
+  }
+
+  override prepareDerivedData(): void {
+    const derived = deriveActor(sourceOf(this, "trinite"), "trinite");
+    // The Adam' Karma's maximum follows from Deva and Archonte: never stored out of step.
+    this.adam.max = derived.karma?.adamValue ?? 0;
+    this.adam.value = Math.min(this.adam.value, this.adam.max);
+    this.vie.max = derived.life.max;
+    this.derived = derived;
+  }
+}
+
+export class HumainModel extends foundry.abstract.TypeDataModel<
+  HumainSchema,
+  Actor.Implementation,
+  Record<never, never>,
+  Derived
+> {
+  static override defineSchema(): HumainSchema {
+    return humainSchema();
+  }
+
+  override prepareDerivedData(): void {
+    const derived = deriveActor(sourceOf(this, "humain"), "humain");
+    this.vie.max = derived.life.max;
+    this.derived = derived;
+  }
+}
+
+/* Items ------------------------------------------------------------------------------------------------------- */
+
+const choices = <const Ids extends readonly string[]>(ids: Ids, prefix: string) =>
+  Object.fromEntries(ids.map((id) => [id, `${prefix}.${id}`])) as Record<Ids[number], string>;
+
+export const BLADE_CHOICES = choices(
+  T.BLADE_KINDS.map((b) => b.id),
+  "QUINTETTE.Trinites.Blade",
+);
+export const WEAPON_SKILLS = ["corpsACorps", "melee", "tir", "force"] as const;
+export const MATERIAL_IDS = ["verreTissu", "plastiqueCorde", "bois", "pierre", "metal"] as const;
+
+function weaponSchema() {
+  return {
+    ...baseItemSchema(),
+    degats: integerField({ min: 0, max: 50, initial: 2, label: L("Damage") }),
+    competence: choiceField(choices(WEAPON_SKILLS, "QUINTETTE.Trinites.Skill"), {
+      initial: "melee",
+      label: L("Skill"),
+    }),
+    lame: choiceField(BLADE_CHOICES, { initial: "aucune", label: L("Blade") }),
+    /** Range in metres; 0 for a melee weapon. */
+    portee: integerField({ min: 0, max: 5000, initial: 0, label: L("Range") }),
+    zone: booleanField({ label: L("Area") }),
+    equipee: booleanField({ initial: true, label: L("Equipped") }),
+  };
+}
+
+function armourSchema() {
+  return {
+    ...baseItemSchema(),
+    protection: integerField({ min: 0, max: 20, initial: 1, label: L("Protection") }),
+    equipee: booleanField({ initial: true, label: L("Equipped") }),
+  };
+}
+
+function auraSchema() {
+  return {
+    ...baseItemSchema(),
+    origine: choiceField(choices(["ascendant", "descendant"] as const, "QUINTETTE.Trinites.AuraOrigin"), {
+      initial: "ascendant",
+      label: L("AuraOrigin"),
+    }),
+    deploiement: textField({ label: L("Deployment") }),
+  };
+}
+
+function versetSchema() {
+  return {
+    ...baseItemSchema(),
+    karma: choiceField(choices(["lumiere", "tenebres"] as const, "QUINTETTE.Trinites.KarmaKind"), {
+      initial: "lumiere",
+      label: L("KarmaKind"),
+    }),
+    cout: integerField({ min: 0, max: T.KARMA_MAX, initial: 1, label: L("KarmaCost") }),
+    pendant: textField({ label: L("Counterpart") }),
+  };
+}
+
+function atoutSchema() {
+  return {
+    ...baseItemSchema(),
+    rang: integerField({ min: 1, max: 99, initial: 1, label: L("Rank") }),
+  };
+}
+
+function objectSchema() {
+  return {
+    ...baseItemSchema(),
+    quantite: integerField({ min: 0, max: 9999, initial: 1, label: L("Quantity") }),
+    materiau: choiceField(choices(MATERIAL_IDS, "QUINTETTE.Trinites.Material"), {
+      initial: "metal",
+      label: L("Material"),
+    }),
+    pv: integerField({ min: 0, max: 24, initial: 2, label: L("ObjectHp") }),
+    arme: booleanField({ label: L("WeaponOrArmour") }),
+  };
+}
+
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+type ArmourSchema = ReturnType<typeof armourSchema>;
+type AuraSchema = ReturnType<typeof auraSchema>;
+type VersetSchema = ReturnType<typeof versetSchema>;
+type AtoutSchema = ReturnType<typeof atoutSchema>;
+type ObjectSchema = ReturnType<typeof objectSchema>;
+
+export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+  /** Falls under the sword rule against Trinités. */
+  get swordKind(): boolean {
+    return T.isSwordKind(this.lame as T.BladeKind);
+  }
+}
+
+export class ArmourModel extends foundry.abstract.TypeDataModel<ArmourSchema, Item.Implementation> {
+  static override defineSchema(): ArmourSchema {
+    return armourSchema();
+  }
+}
+
+export class AuraModel extends foundry.abstract.TypeDataModel<AuraSchema, Item.Implementation> {
+  static override defineSchema(): AuraSchema {
+    return auraSchema();
+  }
+}
+
+export class VersetModel extends foundry.abstract.TypeDataModel<VersetSchema, Item.Implementation> {
+  static override defineSchema(): VersetSchema {
+    return versetSchema();
+  }
+}
+
+export class AtoutModel extends foundry.abstract.TypeDataModel<AtoutSchema, Item.Implementation> {
+  static override defineSchema(): AtoutSchema {
+    return atoutSchema();
+  }
+}
+
+export class ObjectModel extends foundry.abstract.TypeDataModel<ObjectSchema, Item.Implementation> {
+  static override defineSchema(): ObjectSchema {
+    return objectSchema();
+  }
+  /** Protection by material (weapons and armour one more). */
+  get protection(): number {
+    return T.objectProtection(this.materiau as T.Material, Boolean(this.arme));
+  }
+}
+
+export const ACTOR_MODELS = { trinite: TriniteModel, humain: HumainModel } as const;
+export const ITEM_MODELS = {
+  "tr-arme": WeaponModel,
+  "tr-armure": ArmourModel,
+  "tr-aura": AuraModel,
+  "tr-verset": VersetModel,
+  "tr-atout": AtoutModel,
+  "tr-objet": ObjectModel,
+} as const;
+
+declare global {
+  interface QuintetteActorModels {
+    trinite: typeof TriniteModel;
+    humain: typeof HumainModel;
+  }
+  interface QuintetteItemModels {
+    "tr-arme": typeof WeaponModel;
+    "tr-armure": typeof ArmourModel;
+    "tr-aura": typeof AuraModel;
+    "tr-verset": typeof VersetModel;
+    "tr-atout": typeof AtoutModel;
+    "tr-objet": typeof ObjectModel;
+  }
+}

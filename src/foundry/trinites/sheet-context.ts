@@ -1,0 +1,257 @@
+/**
+ * Sheet contexts and sheet-side rules of Trinités, pure: what the actor and item templates read, and the updates of
+ * the sheet's buttons (life boxes, Karma spending with the one-per-kind-per-round limit in combat, regeneration,
+ * dawn and dusk, paying debts with experience). The gallery builds its fixtures with these same functions.
+ */
+import { trinites as T } from "../../rules/index.ts";
+import {
+  ADAM_KEY,
+  deriveActor,
+  valueFromDamage,
+  type ActorKind,
+  type TrinitesActorSource,
+  type TrinitesDerived,
+} from "./derived.ts";
+
+export interface ItemRow {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  /** One short line of the item's main numbers (already formatted). */
+  summary: { key: string; value: string | number }[];
+  equipped: boolean | null;
+  weapon: boolean;
+}
+
+export interface ItemLike {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  system: Record<string, unknown>;
+}
+
+export const ITEM_GROUPS = ["tr-arme", "tr-armure", "tr-aura", "tr-verset", "tr-atout", "tr-objet"] as const;
+const F = (key: string) => `QUINTETTE.Trinites.Field.${key}`;
+
+export function itemRow(item: ItemLike): ItemRow {
+  const s = item.system;
+  const summary: ItemRow["summary"] = [];
+  switch (item.type) {
+    case "tr-arme":
+      summary.push({ key: F("Damage"), value: Number(s.degats ?? 0) });
+      if (Number(s.portee ?? 0) > 0) summary.push({ key: F("Range"), value: `${Number(s.portee)} m` });
+      if (s.lame && s.lame !== "aucune") summary.push({ key: F("Blade"), value: String(s.lame) });
+      break;
+    case "tr-armure":
+      summary.push({ key: F("Protection"), value: Number(s.protection ?? 0) });
+      break;
+    case "tr-verset":
+      summary.push({ key: F("KarmaCost"), value: Number(s.cout ?? 0) });
+      break;
+    case "tr-atout":
+      summary.push({ key: F("Rank"), value: Number(s.rang ?? 1) });
+      break;
+    case "tr-objet":
+      summary.push({ key: F("Quantity"), value: Number(s.quantite ?? 1) });
+      break;
+  }
+  return {
+    id: item.id,
+    name: item.name,
+    img: item.img,
+    type: item.type,
+    summary,
+    equipped: typeof s.equipee === "boolean" ? s.equipee : null,
+    weapon: item.type === "tr-arme",
+  };
+}
+
+export interface ActorSheetInput {
+  name: string;
+  img: string;
+  kind: ActorKind;
+  source: TrinitesActorSource & {
+    concept: string;
+    ressources: { nom: string; base: number }[];
+    biography: string;
+    notes: string;
+    nomDeva?: string;
+    nomArchonte?: string;
+  };
+  items: ItemLike[];
+  editable: boolean;
+  isGM: boolean;
+  /** Karma spent this round when the actor fights (null out of combat). */
+  roundSpending: { lumiere: number; tenebres: number } | null;
+}
+
+export function actorSheetContext(input: ActorSheetInput) {
+  const derived: TrinitesDerived = deriveActor(input.source, input.kind);
+  const trinite = input.kind === "trinite";
+  const groups = ITEM_GROUPS.filter((t) => trinite || (t !== "tr-aura" && t !== "tr-verset")).map((type) => ({
+    type,
+    label: `TYPES.Item.${type}`,
+    items: input.items.filter((i) => i.type === type).map(itemRow),
+  }));
+  const src = input.source;
+  const karma = trinite
+    ? {
+        adam: {
+          ...derived.karma!,
+          label: ADAM_KEY(derived.karma!.adamType),
+          value: src.adam?.value ?? 0,
+          max: derived.karma!.adamValue,
+        },
+        deva: { value: src.deva?.value ?? 0, max: src.deva?.max ?? 0 },
+        archonte: { value: src.archonte?.value ?? 0, max: src.archonte?.max ?? 0 },
+        dettes: src.dettes ?? { deva: 0, archonte: 0 },
+        credits: src.credits ?? { deva: 0, archonte: 0 },
+        spending: input.roundSpending,
+        canSpend: {
+          deva: (src.deva?.value ?? 0) > 0 && (input.roundSpending?.lumiere ?? 0) < 1,
+          archonte: (src.archonte?.value ?? 0) > 0 && (input.roundSpending?.tenebres ?? 0) < 1,
+          adam:
+            derived.karma!.adamType !== "aucun" &&
+            (src.adam?.value ?? 0) > 0 &&
+            (input.roundSpending?.[derived.karma!.adamType as "lumiere" | "tenebres"] ?? 0) < 1,
+        },
+      }
+    : null;
+  return {
+    actor: { name: input.name, img: input.img },
+    kind: input.kind,
+    trinite,
+    editable: input.editable,
+    isGM: input.isGM,
+    system: src,
+    derived,
+    life: derived.life,
+    karma,
+    regeneration: trinite
+      ? {
+          lumiere: derived.life.regeneration.includes("lumiere"),
+          tenebres: derived.life.regeneration.includes("tenebres"),
+        }
+      : null,
+    groups,
+    weapons: groups.find((g) => g.type === "tr-arme")?.items ?? [],
+    resources: src.ressources.map((r, index) => ({ ...r, index })),
+    xp: { ...src.xp, available: derived.xpAvailable },
+    names: { deva: src.nomDeva ?? "", archonte: src.nomArchonte ?? "" },
+  };
+}
+export type ActorSheetContext = ReturnType<typeof actorSheetContext>;
+
+/** Clicking life box `index` (1-based): checks up to it, or unchecks it when it is the last checked one. */
+export function lifeBoxValue(kind: ActorKind, currentValue: number, index: number): number {
+  const max = T.maxHitPoints(T.BOXES_PER_LINE[kind]);
+  const damage = Math.max(0, Math.min(max + 1, max - currentValue));
+  const next = damage === index ? index - 1 : index;
+  return valueFromDamage(Math.max(0, Math.min(max, next)), kind);
+}
+
+export interface KarmaSnapshot {
+  deva: { value: number; max: number };
+  archonte: { value: number; max: number };
+  adam: { value: number; max: number };
+  depenseRound: { combat: string; round: number; lumiere: number; tenebres: number };
+}
+
+/** Where the actor stands in a fight, to apply the limit per round. */
+export interface CombatMoment {
+  combat: string;
+  round: number;
+}
+
+function roundSpent(k: KarmaSnapshot, moment: CombatMoment | null): T.RoundSpending {
+  if (!moment) return { lumiere: 0, tenebres: 0 };
+  const same = k.depenseRound.combat === moment.combat && k.depenseRound.round === moment.round;
+  return same ? { lumiere: k.depenseRound.lumiere, tenebres: k.depenseRound.tenebres } : { lumiere: 0, tenebres: 0 };
+}
+
+export function spentThisRound(k: KarmaSnapshot, moment: CombatMoment | null): T.RoundSpending | null {
+  return moment ? roundSpent(k, moment) : null;
+}
+
+/** One Karma point from a pool: the update, or the rules core's refusal. */
+export function karmaSpendUpdate(
+  k: KarmaSnapshot,
+  pool: T.KarmaPool,
+  moment: CombatMoment | null,
+): { update: Record<string, unknown>; kind: T.KarmaKind } | { error: string } {
+  try {
+    const r = T.spendKarma(
+      { deva: k.deva.max, archonte: k.archonte.max },
+      { deva: k.deva.value, archonte: k.archonte.value, adam: Math.min(k.adam.value, k.adam.max) },
+      pool,
+      1,
+      moment ? { spentThisRound: roundSpent(k, moment) } : null,
+    );
+    const update: Record<string, unknown> = { [`system.${pool}.value`]: r.reserves[pool] };
+    if (moment) {
+      update["system.depenseRound"] = { combat: moment.combat, round: moment.round, ...r.spentThisRound };
+    }
+    return { update, kind: r.kind };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Dawn or dusk: the matching reserves back to their permanent scores. */
+export function refillUpdate(k: KarmaSnapshot, moment: "aube" | "crepuscule"): Record<string, unknown> {
+  const r = T.refillKarma(
+    { deva: k.deva.max, archonte: k.archonte.max },
+    { deva: k.deva.value, archonte: k.archonte.value, adam: Math.min(k.adam.value, k.adam.max) },
+    moment,
+  );
+  return { "system.deva.value": r.deva, "system.archonte.value": r.archonte, "system.adam.value": r.adam };
+}
+
+/** Regeneration: one Karma point of an allowed kind (the spirit's pool, else the Adam' of that kind) → 4 HP. */
+export function regenerationUpdate(
+  k: KarmaSnapshot,
+  lifeValue: number,
+  kind: T.KarmaKind,
+  moment: CombatMoment | null,
+): { update: Record<string, unknown> } | { error: string } {
+  const damage = Math.max(0, T.maxHitPoints(8) - lifeValue);
+  let healed: { damage: number };
+  try {
+    healed = T.regenerate(damage, 8, kind, 1);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  const spirit: T.KarmaPool = kind === "lumiere" ? "deva" : "archonte";
+  const adamKind = T.adamKarma(k.deva.max, k.archonte.max).type;
+  const pool: T.KarmaPool = k[spirit].value > 0 || adamKind !== kind ? spirit : "adam";
+  const spend = karmaSpendUpdate(k, pool, moment);
+  if ("error" in spend) return spend;
+  return { update: { ...spend.update, "system.vie.value": valueFromDamage(healed.damage, "trinite") } };
+}
+
+/** Experience pays the debts first (rules core's `payDebts`); credits may buy Karma points. */
+export function payDebtsUpdate(source: {
+  dettes: { deva: number; archonte: number };
+  credits: { deva: number; archonte: number };
+  deva: { max: number };
+  archonte: { max: number };
+  xp: { total: number; depense: number };
+}): Record<string, unknown> | null {
+  const available = Math.max(0, source.xp.total - source.xp.depense);
+  if (!available || (!source.dettes.deva && !source.dettes.archonte)) return null;
+  const r = T.payDebts(
+    { debts: source.dettes, credits: source.credits, karma: { deva: source.deva.max, archonte: source.archonte.max } },
+    available,
+  );
+  return {
+    "system.dettes.deva": r.debts.deva,
+    "system.dettes.archonte": r.debts.archonte,
+    "system.credits.deva": r.credits.deva,
+    "system.credits.archonte": r.credits.archonte,
+    "system.deva.max": r.karma.deva,
+    "system.archonte.max": r.karma.archonte,
+    "system.xp.depense": source.xp.depense + (available - r.xpLeft),
+  };
+}

@@ -1,0 +1,161 @@
+/** The three-place tracker machine, the roll dialog's exact odds, and the sheet's Karma rules. */
+import { describe, expect, it } from "vitest";
+import {
+  planTurn,
+  placesContext,
+  roundStartUpdates,
+  shiftUpdate,
+  initiativeUpdate,
+  compareSeats,
+  type SeatLike,
+} from "../../../src/foundry/trinites/combat.ts";
+import { testOdds, resolveValues, testInputs, type RollerView } from "../../../src/foundry/trinites/dialog.ts";
+import { deriveActor } from "../../../src/foundry/trinites/derived.ts";
+import {
+  karmaSpendUpdate,
+  lifeBoxValue,
+  payDebtsUpdate,
+  refillUpdate,
+} from "../../../src/foundry/trinites/sheet-context.ts";
+import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
+import { trinites as T } from "../../../src/rules/index.ts";
+
+const seat = (id: string, initiative: number | null, phase: string, acting = false): SeatLike => ({
+  id,
+  name: id,
+  initiative,
+  phase,
+  acting,
+  acted: false,
+});
+
+describe("three places", () => {
+  it("sets score and place from the initiative test (surprised → en retrait)", () => {
+    expect(initiativeUpdate("a", 17, false)).toEqual({ _id: "a", initiative: 9, "system.phase": "garde" });
+    expect(initiativeUpdate("b", 30, true)).toEqual({ _id: "b", initiative: 12, "system.phase": "retrait" });
+  });
+
+  it("runs a round: garde into the fire, the highest acts (ties together), then the round ends", () => {
+    let seats = [seat("a", 9, "garde"), seat("b", 9, "garde"), seat("c", 4, "garde"), seat("d", 7, "retrait")];
+    const start = roundStartUpdates(seats);
+    expect(start.map((u) => u["system.phase"])).toEqual(["feu", "feu", "feu", "garde"]);
+    seats = seats.map((s, i) => ({ ...s, phase: start[i]!["system.phase"]! }));
+    expect(planTurn(seats, "c")).toEqual({ kind: "redirect", id: "a" });
+    const act = planTurn(seats, "a");
+    if (act.kind !== "act") throw new Error("expected a turn");
+    expect(act.ids).toEqual(["a", "b"]);
+    seats = seats.map((s) => {
+      const u = act.updates.find((x) => x._id === s.id);
+      return { ...s, phase: u?.["system.phase"] ?? s.phase, acting: u?.["system.marker"] ?? s.acting };
+    });
+    expect(planTurn(seats, "a")).toEqual({ kind: "keep" });
+    seats = seats.map((s) => ({ ...s, acting: false }));
+    const next = planTurn(seats, "c");
+    expect(next.kind === "act" && next.ids).toEqual(["c"]);
+    seats = seats.map((s) => (s.id === "c" ? { ...s, phase: "garde" } : s));
+    expect(planTurn(seats, "c")).toEqual({ kind: "newRound" });
+  });
+
+  it("wraps shifts: −3 below 1 in the fire steps back en garde; +3 above 12 en garde returns to the fire", () => {
+    expect(shiftUpdate(seat("a", 2, "feu"), -3)).toEqual({ _id: "a", initiative: 11, "system.phase": "garde" });
+    expect(shiftUpdate(seat("a", 11, "garde"), 3)).toEqual({ _id: "a", initiative: 2, "system.phase": "feu" });
+    expect(shiftUpdate(seat("a", 2, "retrait"), -3)).toEqual({ _id: "a", initiative: 1, "system.phase": "retrait" });
+    expect(shiftUpdate(seat("a", null, ""), 3)).toBeNull();
+  });
+
+  it("orders the tracker fire first, and groups the columns", () => {
+    const seats = [seat("r", 12, "retrait"), seat("g", 5, "garde"), seat("f", 3, "feu"), seat("n", null, "")];
+    expect([...seats].sort(compareSeats).map((s) => s.id)).toEqual(["f", "g", "r", "n"]);
+    const ctx = placesContext(
+      seats.map((s) => ({ ...s, img: "", owner: false })),
+      true,
+      2,
+    );
+    expect(ctx.places.map((p) => p.turns.map((t) => t.id))).toEqual([["r"], ["g"], ["f"]]);
+    expect(ctx.unrolled.map((t) => t.id)).toEqual(["n"]);
+  });
+});
+
+const source = (over: Partial<Parameters<typeof deriveActor>[0]> = {}) => ({
+  signes: { capricorne: 2, belier: 1 },
+  competences: { rapidite: { base: 3, specialite: "" }, melee: { base: 4, specialite: "Sabre" } },
+  vie: { value: 24, max: 24, nonLetal: false },
+  deva: { value: 4, max: 5 },
+  archonte: { value: 3, max: 3 },
+  adam: { value: 2, max: 2 },
+  xp: { total: 10, depense: 0 },
+  ...over,
+});
+
+describe("roll dialog", () => {
+  const roller: RollerView = {
+    name: "Aelis",
+    uuid: null,
+    img: null,
+    trinite: true,
+    adamKarma: "lumiere",
+    derived: deriveActor(source(), "trinite"),
+  };
+
+  it("shows the exact chance from the rules core (two dice for a Trinité), summing to 1", () => {
+    const values = {
+      ...defaultValues(testInputs(roller, { skill: "melee" })),
+      difficulty: "ardue",
+      related: "proche",
+      freeActions: 2,
+    };
+    const odds = testOdds(roller, values);
+    const expected = T.successChance({ score: 5, difficulty: -6, dice: 2, freeActions: 2 });
+    expect(odds[0]?.probability).toBe(expected);
+    expect(odds.reduce((s, o) => s + o.probability, 0)).toBeCloseTo(1, 12);
+    const human = testOdds({ ...roller, trinite: false }, values);
+    expect(human[0]?.probability).toBe(T.successChance({ score: 5, difficulty: -6, dice: 1, freeActions: 2 }));
+  });
+
+  it("adds primes and penalties from the rules core and refuses a prime without a penalty", () => {
+    const base = defaultValues(testInputs(roller, { skill: "melee" }));
+    expect(resolveValues(roller, { ...base, prime: "efficacite" }).invalid).not.toBeNull();
+    const r = resolveValues(roller, { ...base, prime: "efficacite", penalty: "danger" });
+    expect(r.modifier).toBe(3);
+    expect(resolveValues(roller, { ...base, previousFailures: "2" }).previousFailures).toBe(2);
+    expect(testOdds(roller, { ...base, previousFailures: "2" })[0]?.probability).toBe(0);
+  });
+});
+
+describe("sheet rules", () => {
+  const k = {
+    deva: { value: 2, max: 5 },
+    archonte: { value: 3, max: 3 },
+    adam: { value: 2, max: 2 },
+    depenseRound: { combat: "c1", round: 2, lumiere: 1, tenebres: 0 },
+  };
+
+  it("spends Karma with the one-Lumière-one-Ténèbres per round limit in combat", () => {
+    expect("error" in karmaSpendUpdate(k, "deva", { combat: "c1", round: 2 })).toBe(true);
+    expect(karmaSpendUpdate(k, "deva", { combat: "c1", round: 3 })).toMatchObject({
+      update: { "system.deva.value": 1 },
+    });
+    expect(karmaSpendUpdate(k, "archonte", { combat: "c1", round: 2 })).toMatchObject({
+      update: { "system.archonte.value": 2 },
+    });
+    expect(karmaSpendUpdate(k, "deva", null)).toMatchObject({ update: { "system.deva.value": 1 } });
+  });
+
+  it("refills at dawn and dusk, clicks life boxes, pays debts with XP", () => {
+    expect(refillUpdate(k, "aube")).toEqual({
+      "system.deva.value": 5,
+      "system.archonte.value": 3,
+      "system.adam.value": 2,
+    });
+    expect(lifeBoxValue("trinite", 24, 3)).toBe(21);
+    expect(lifeBoxValue("trinite", 21, 3)).toBe(22);
+    const paid = payDebtsUpdate({
+      dettes: { deva: 0, archonte: 2 },
+      credits: { deva: 0, archonte: 0 },
+      deva: { max: 5 },
+      archonte: { max: 3 },
+      xp: { total: 5, depense: 0 },
+    });
+    expect(paid).toMatchObject({ "system.dettes.archonte": 0, "system.xp.depense": 2 });
+  });
+});
