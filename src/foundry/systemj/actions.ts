@@ -4,6 +4,7 @@
  * Rights: the defender's side answers defender steps, the roller follows up, either side rolls and applies damage.
  */
 import type { CardAction, CardActionContext, CardActionOutcome } from "../chat/actions.ts";
+import type { DamageApplier } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { systemj } from "../../rules/index.ts";
 import { readExchange, withExchange } from "./cards.ts";
@@ -75,7 +76,8 @@ export function mayAnswer(ctx: Pick<CardActionContext, "card" | "requester">): b
         ownsUuid(requester, data.defender.uuid)
       );
     default:
-      return false;
+      // Finished exchange: let the step answer "already" (nothing changes, whoever clicks).
+      return true;
   }
 }
 
@@ -263,3 +265,23 @@ export const CARD_ACTIONS: CardAction[] = [
   damageAction,
   applyDamageAction,
 ];
+
+/** The shared apply-damage action (targeted tokens) follows the same rule: armour points, then hit points. */
+export const damageApplier: DamageApplier = {
+  apply(actor, damage) {
+    const model = systemOf(actor);
+    if (!model || !Number.isInteger(damage.amount) || damage.amount < 0) return null;
+    const { result, update, undo } = damageUpdate(model, damage.amount);
+    return {
+      update,
+      undo,
+      summary: {
+        key: "QUINTETTE.SystemJ.Damage.Summary",
+        name: actor.name ?? "",
+        value: result.armourLost,
+        target: result.hitPointsLost,
+        detail: result.hitPoints,
+      },
+    };
+  },
+};

@@ -36,7 +36,10 @@ export function testCard(rollerId: string, actor: CardActor, test: TestData, kin
     actorUuid: actor.uuid,
     actorName: actor.name,
     img: actor.img,
-    title: { key: "QUINTETTE.SystemJ.Card.TestTitle", name: test.label },
+    // A key names what is tested (attribute, skill, score); a plain name is a special skill or a skill card.
+    title: test.label.startsWith("QUINTETTE.")
+      ? { key: test.label }
+      : { key: "QUINTETTE.SystemJ.Card.TestTitle", name: test.label },
     subtitle: kind === "initiative" ? { key: "QUINTETTE.SystemJ.Card.Initiative" } : null,
     outcome: cardOutcome(test),
     body: TEST_BODY,

@@ -8,29 +8,9 @@ import { booleanField, choiceField, integerField, resourceField, textField } fro
 
 const { ATTRIBUTE_IDS, SCORE_MAX, WEAPON_BONUS_MAX, WEAPON_FAMILIES, combatScores, skillsFor } = systemj;
 
-export const ACTOR_TYPES = { personnage: "sj-personnage", creature: "creature" } as const;
-export type SystemJActorType = (typeof ACTOR_TYPES)[keyof typeof ACTOR_TYPES];
-
-/** Item type → card kind of the rules core. */
-export const ITEM_KINDS = {
-  "sj-objet": "objet",
-  "sj-arme": "arme",
-  "sj-armure": "armure",
-  "sj-consommable": "consommable",
-  "sj-munition": "munition",
-  "sj-titre": "titre",
-  "sj-livre": "livre",
-  "sj-plan": "plan",
-  "sj-sort": "sort",
-  "sj-capacite": "capacite",
-  "sj-competence": "competenceSecondaire",
-} as const satisfies Record<string, systemj.CardKind>;
-export type SystemJItemType = keyof typeof ITEM_KINDS;
-export const ITEM_TYPES = Object.keys(ITEM_KINDS) as SystemJItemType[];
-
-export function isSystemJItemType(type: string): type is SystemJItemType {
-  return type in ITEM_KINDS;
-}
+export { ACTOR_TYPES, ITEM_KINDS, ITEM_TYPES, isSystemJItemType } from "./types.ts";
+export type { SystemJActorType, SystemJItemType } from "./types.ts";
+import type { SystemJItemType } from "./types.ts";
 
 /** Hit points and armour points cap: generous, the source gives no maximum. */
 export const POINTS_MAX = 999;

@@ -23,8 +23,6 @@ export const D100_FORMULA = "1d100";
 
 function defineRollClass() {
   return class SystemJRoll extends foundry.dice.Roll {
-    static override CHAT_TEMPLATE = "systems/quintette/templates/systemj/chat/roll.hbs";
-
     /** A test roll of `score` with `modifier` (not yet evaluated). */
     static test(score: number, modifier: systemj.Modifier, label: string): SystemJRoll {
       // Validates score and modifier before anything is rolled.
@@ -35,7 +33,8 @@ function defineRollClass() {
 
     /** The face read 00–99, or null before evaluation. */
     get reading(): number | null {
-      const face = this.dice[0]?.total;
+      // The formula is a single d100, so the total is its face.
+      const face = this.total;
       return typeof face === "number" ? readD100(face) : null;
     }
 
@@ -72,8 +71,13 @@ export async function rollTest(
 
 /** Rolls a damage formula; a formula Foundry refuses, or a negative total, counts as 0. */
 export async function rollDamage(formula: string): Promise<{ roll: Roll | null; amount: number }> {
-  if (!formula.trim() || !foundry.dice.Roll.validate(formula)) return { roll: null, amount: 0 };
-  const roll = new foundry.dice.Roll(formula);
-  await roll.evaluate();
-  return { roll, amount: Math.max(0, Math.floor(roll.total ?? 0)) };
+  if (!formula.trim()) return { roll: null, amount: 0 };
+  try {
+    const roll = new foundry.dice.Roll(formula);
+    await roll.evaluate();
+    return { roll, amount: Math.max(0, Math.floor(roll.total ?? 0)) };
+  } catch (error) {
+    console.warn("quintette | SYSTEMJ damage formula refused", formula, error);
+    return { roll: null, amount: 0 };
+  }
 }

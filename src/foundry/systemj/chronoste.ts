@@ -1,0 +1,72 @@
+/**
+ * Le Chronoste: a small clock showing world time as day and hour, with a day/night dial. The GM and the user the
+ * world setting names advance it; the Chronoste's request is relayed to the GM, who alone may change world time.
+ */
+import type { JsonObject } from "../chat/types.ts";
+import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
+import { systemj } from "../../rules/index.ts";
+import { CHRONOSTE_TEMPLATE, chronosteContext } from "./chronoste-context.ts";
+import { chronosteId } from "./settings.ts";
+
+export const ADVANCE = "systemj.advanceTime";
+const MAX_STEP = 366 * 86400;
+
+/** GM side: only the GM or the named Chronoste; never before the start of play (rules core). */
+export async function handleAdvance(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
+  if (!requester.isGM && requester.id !== chronosteId())
+    return { status: "denied", reason: "QUINTETTE.SystemJ.Error.NotChronoste" };
+  const seconds = Number(payload.seconds);
+  if (!Number.isInteger(seconds) || Math.abs(seconds) > MAX_STEP || seconds % 60 !== 0)
+    return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  const now = Math.max(0, Math.floor(game.time?.worldTime ?? 0));
+  let next: number;
+  try {
+    next = systemj.advanceTime(now, { minutes: seconds / 60 });
+  } catch {
+    return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  }
+  await game.time?.advance(next - now);
+  return { status: "applied" };
+}
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+export class ChronosteApp extends HandlebarsApplicationMixin(ApplicationV2) {
+  static override DEFAULT_OPTIONS = {
+    id: "quintette-chronoste",
+    classes: ["quintette", "sj-chronoste"],
+    window: { title: "QUINTETTE.SystemJ.Chronoste.Title", icon: "fa-solid fa-hourglass-half", minimizable: true },
+    position: { width: 320, height: "auto" as const, top: 80, left: 120 },
+    actions: { advance: ChronosteApp.#onAdvance },
+  };
+
+  static override PARTS = { clock: { template: CHRONOSTE_TEMPLATE } };
+
+  protected override async _prepareContext(
+    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
+  ) {
+    const base = await super._prepareContext(options);
+    const user = game.user;
+    const keeperId = chronosteId();
+    const keeper = keeperId ? (game.users?.get(keeperId)?.name ?? null) : null;
+    const canAdvance = !!user && (user.isGM || user.id === keeperId);
+    return { ...base, ...chronosteContext(game.time?.worldTime ?? 0, { canAdvance, keeper }) };
+  }
+
+  static async #onAdvance(this: ChronosteApp, _event: PointerEvent, target: HTMLElement) {
+    await relayToGM(ADVANCE, { seconds: Number(target.dataset.seconds ?? 0) });
+  }
+}
+
+let app: ChronosteApp | null = null;
+
+export function registerChronoste(): void {
+  registerRelayHandler(ADVANCE, handleAdvance);
+  Hooks.on("updateWorldTime", () => void app?.render());
+}
+
+/** At ready: everyone sees the clock; the GM and the Chronoste get its buttons. */
+export function openChronoste(): void {
+  app ??= new ChronosteApp();
+  void app.render({ force: true });
+}

@@ -1,0 +1,239 @@
+/**
+ * SYSTEMJ combat: the hidden Action/Movement choice before each round, initiative by a Rapidité test ordered by the
+ * rules core, and the tracker part. Choices are secret for real: a player's client sends its choice only to the GM
+ * (relay query), the GM's client keeps it in its own client storage, and the Combat document only says who has
+ * chosen, until the GM reveals; the rules core refuses any change after the reveal.
+ */
+import type { CombatBehaviour } from "../combat/behaviour.ts";
+import type { JsonObject } from "../chat/types.ts";
+import { postCard } from "../chat/post.ts";
+import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
+import { SYSTEM_ID } from "../ruleset.ts";
+import { systemj } from "../../rules/index.ts";
+import { testCard } from "./cards.ts";
+import { systemOf } from "./fighters.ts";
+import { PHASE_TEMPLATE, phaseContext, publicPhase, type PublicPhase } from "./phase-context.ts";
+import { rollTest } from "./roll.ts";
+import { cardActor } from "./rolling.ts";
+
+export const PHASE_FLAG = "systemjPhase";
+export const SECRET_SETTING = "systemj.secretChoices";
+export const CHOOSE = "systemj.choose";
+export const REVEAL = "systemj.reveal";
+
+type Secrets = Record<string, { round: number; choices: Record<string, systemj.RoundChoice> }>;
+
+declare module "fvtt-types/configuration" {
+  interface SettingConfig {
+    "quintette.systemj.secretChoices": string;
+  }
+}
+
+/** This client's own choices, shown to their owner before the reveal (never sent to other players). */
+const ownChoices = new Map<string, systemj.RoundChoice>();
+const ownKey = (combatId: string, round: number, combatantId: string) => `${combatId}.${round}.${combatantId}`;
+
+function readSecrets(): Secrets {
+  try {
+    // Kept as JSON text in this client's storage (a client setting): it never leaves the GM's browser.
+    const raw: unknown = JSON.parse(String(game.settings?.get(SYSTEM_ID, SECRET_SETTING) ?? "{}"));
+    return raw && typeof raw === "object" ? (raw as Secrets) : {};
+  } catch {
+    return {};
+  }
+}
+
+async function writeSecrets(secrets: Secrets): Promise<void> {
+  await game.settings?.set(SYSTEM_ID, SECRET_SETTING, JSON.stringify(secrets));
+}
+
+export function readPublic(combat: { flags?: unknown; round: number }): PublicPhase {
+  const flags = (combat.flags ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const raw = flags[SYSTEM_ID]?.[PHASE_FLAG] as PublicPhase | undefined;
+  if (raw && raw.round === Math.max(1, combat.round)) return raw;
+  return { round: Math.max(1, combat.round), status: "choosing", chosen: {}, choices: {} };
+}
+
+/** The full state, on the GM's client: public status with the secret choices of this round. */
+export function fullState(
+  pub: PublicPhase,
+  combatantIds: readonly string[],
+  secret: Record<string, systemj.RoundChoice> = {},
+): systemj.ActionPhaseState {
+  const choices: Record<string, systemj.RoundChoice | null> = {};
+  for (const id of combatantIds)
+    choices[id] = pub.status === "revealed" ? (pub.choices[id] ?? null) : (secret[id] ?? null);
+  return { round: pub.round, status: pub.status, choices };
+}
+
+async function writePublic(combat: Combat.Implementation, state: systemj.ActionPhaseState): Promise<void> {
+  await combat.update({ [`flags.${SYSTEM_ID}.${PHASE_FLAG}`]: publicPhase(state) } as Combat.UpdateData);
+}
+
+function combatIds(combat: Combat.Implementation): string[] {
+  return combat.combatants.contents.flatMap((c) => (c.id ? [c.id] : []));
+}
+
+/** GM side of a choice: rights, then the rules core, then secret store and public "has chosen". */
+export async function handleChoose(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
+  const combat = game.combats?.get(String(payload.combatId ?? ""));
+  const combatant = combat?.combatants.get(String(payload.combatantId ?? ""));
+  const choice = payload.choice;
+  if (!combat?.id || !combatant?.id || (choice !== "action" && choice !== "mouvement"))
+    return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  // A combatant belongs to whoever owns its actor (Foundry's rule for the tracker too).
+  const actor = combatant.actor ?? game.actors?.get(combatant.actorId ?? "") ?? null;
+  if (!requester.isGM && !actor?.testUserPermission(requester, "OWNER"))
+    return { status: "denied", reason: "QUINTETTE.SystemJ.Error.NotYourCombatant" };
+  const pub = readPublic(combat);
+  const secrets = readSecrets();
+  const mine = secrets[combat.id]?.round === pub.round ? secrets[combat.id]!.choices : {};
+  let state = fullState(pub, combatIds(combat), mine);
+  try {
+    state = systemj.choose(state, combatant.id, choice);
+  } catch {
+    return { status: "denied", reason: "QUINTETTE.SystemJ.Error.Revealed" };
+  }
+  await writeSecrets({ ...secrets, [combat.id]: { round: pub.round, choices: { ...mine, [combatant.id]: choice } } });
+  await writePublic(combat, state);
+  return { status: "applied" };
+}
+
+/** GM side of the reveal: the rules core reveals every choice together (forced when someone has not chosen). */
+export async function handleReveal(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
+  if (!requester.isGM) return { status: "denied", reason: "QUINTETTE.SystemJ.Error.NotGM" };
+  const combat = game.combats?.get(String(payload.combatId ?? ""));
+  if (!combat?.id) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  const pub = readPublic(combat);
+  const secrets = readSecrets();
+  const mine = secrets[combat.id]?.round === pub.round ? secrets[combat.id]!.choices : {};
+  try {
+    const state = systemj.reveal(fullState(pub, combatIds(combat), mine), { force: payload.force === true });
+    await writePublic(combat, state);
+  } catch {
+    return { status: "already", reason: "QUINTETTE.SystemJ.Error.Revealed" };
+  }
+  return { status: "applied" };
+}
+
+/** A player's (or the GM's) choice for one combatant: remembered locally, sent to the GM only. */
+export async function chooseFor(combat: Combat.Implementation, combatantId: string, choice: systemj.RoundChoice) {
+  const result = await relayToGM(CHOOSE, { combatId: combat.id ?? "", combatantId, choice });
+  if (result.status === "applied")
+    ownChoices.set(ownKey(combat.id ?? "", readPublic(combat).round, combatantId), choice);
+  ui.combat?.render();
+  return result;
+}
+
+export function revealChoices(combat: Combat.Implementation, force: boolean) {
+  return relayToGM(REVEAL, { combatId: combat.id ?? "", force });
+}
+
+/** Initiative: a Rapidité test with its card; the value stored is the roll, the score goes to the tiebreak field. */
+async function rollInitiative(combatant: Combatant.Implementation): Promise<number | null> {
+  const actor = combatant.actor;
+  const model = systemOf(actor);
+  if (!actor || !model) return null;
+  const score = model.attributes.RAP;
+  const { roll, test } = await rollTest(score, 0, "QUINTETTE.SystemJ.Attribute.RAP");
+  await postCard(testCard(game.user?.id ?? "", cardActor(actor), test, "initiative"), {
+    rolls: [roll],
+    speaker: ChatMessage.getSpeaker({ actor }),
+  });
+  await combatant.update({ "system.tiebreak": score } as Combatant.UpdateData);
+  return test.roll;
+}
+
+interface Ranked {
+  id: string | null;
+  name?: string | null | undefined;
+  initiative: number | null;
+  system: unknown;
+}
+
+/** Acting order from the rules core (criticals, successes by decreasing roll, failures, fumbles); then name, id. */
+export function compareCombatants(a: Ranked, b: Ranked): number {
+  const score = (c: Ranked) => {
+    const t = (c.system as { tiebreak?: unknown } | null)?.tiebreak;
+    return typeof t === "number" && t >= 0 ? t : null;
+  };
+  const sa = score(a);
+  const sb = score(b);
+  const rolled = (c: Ranked, s: number | null) =>
+    c.initiative !== null && s !== null && c.initiative >= 0 && c.initiative <= 99;
+  const ra = rolled(a, sa);
+  const rb = rolled(b, sb);
+  if (ra !== rb) return ra ? -1 : 1;
+  if (ra && rb) {
+    const ranked = systemj.rankInitiative([
+      { id: "a", roll: a.initiative!, score: sa! },
+      { id: "b", roll: b.initiative!, score: sb! },
+    ]);
+    if (ranked[0]!.rank !== ranked[1]!.rank) return ranked[0]!.id === "a" ? -1 : 1;
+  }
+  return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
+}
+
+function trackerContext(combat: Combat.Stored | null) {
+  if (!combat) return { sjPhase: null };
+  const pub = readPublic(combat);
+  const rows = combat.combatants.contents.map((c) => ({
+    id: c.id ?? "",
+    name: c.name ?? "",
+    img: c.img ?? "icons/svg/mystery-man.svg",
+    owner: c.isOwner,
+    ownChoice: ownChoices.get(ownKey(combat.id ?? "", pub.round, c.id ?? "")) ?? null,
+  }));
+  return { sjPhase: phaseContext(pub, rows, { isGM: game.user?.isGM ?? false }) };
+}
+
+/** Click wiring of the phase part (rendered inside the tracker). */
+function onRenderTracker(app: { viewed?: Combat.Stored | null }, html: HTMLElement): void {
+  const combat = app.viewed;
+  if (!combat) return;
+  for (const button of html.querySelectorAll<HTMLButtonElement>("[data-sj-phase]")) {
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      const row = button.closest<HTMLElement>("[data-combatant-id]");
+      if (button.dataset.sjPhase === "choose" && row?.dataset.combatantId) {
+        const choice = button.dataset.choice === "mouvement" ? "mouvement" : "action";
+        void chooseFor(combat, row.dataset.combatantId, choice);
+      } else if (button.dataset.sjPhase === "reveal") {
+        void revealChoices(combat, button.dataset.force === "true");
+      }
+    });
+  }
+}
+
+export const combatBehaviour: CombatBehaviour = {
+  initiativeFormula: () => "1d100",
+  rollInitiative: (combatant) => rollInitiative(combatant),
+  compare: (a, b) => compareCombatants(a, b),
+  async onStartRound(combat) {
+    // A new round: every choice hidden again, the GM's secrets of the last round dropped.
+    const secrets = readSecrets();
+    if (combat.id && secrets[combat.id]) {
+      const { [combat.id]: _gone, ...rest } = secrets;
+      await writeSecrets(rest);
+    }
+    await writePublic(combat, systemj.createActionPhase(combatIds(combat), Math.max(1, combat.round)));
+  },
+  tracker: {
+    parts: { systemjPhase: { template: PHASE_TEMPLATE } },
+    partContext: (_partId, combat) => trackerContext(combat),
+  },
+};
+
+export function registerSystemJCombat(): void {
+  game.settings?.register(SYSTEM_ID, SECRET_SETTING, {
+    scope: "client",
+    config: false,
+    type: String,
+    default: "{}",
+  });
+  registerRelayHandler(CHOOSE, handleChoose);
+  registerRelayHandler(REVEAL, handleReveal);
+  Hooks.on("renderCombatTracker", (app, html) =>
+    onRenderTracker(app as { viewed?: Combat.Stored | null }, html as HTMLElement),
+  );
+}

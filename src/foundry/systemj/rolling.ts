@@ -1,0 +1,167 @@
+/**
+ * Roll requests of the SYSTEMJ sheet: a test of an attribute, skill, special skill, combat score or skill card, and
+ * an attack on the targeted token. Each opens the shared roll dialog (bonus/penalty table, free modifier, exact
+ * odds), rolls a SystemJRoll and posts its card.
+ */
+import { postCard } from "../chat/post.ts";
+import type { RollRequest } from "../dialog/request.ts";
+import type { RollDialogConfig } from "../dialog/inputs.ts";
+import { systemj } from "../../rules/index.ts";
+import { exchangeCard, testCard, type CardActor } from "./cards.ts";
+import { startExchange } from "./exchange.ts";
+import {
+  attackScore,
+  attributesOf,
+  counterWeapon,
+  defenceGear,
+  fighter,
+  modeOfWeapon,
+  skillScore,
+  systemOf,
+  weaponData,
+  weaponsOf,
+  type WeaponCard,
+} from "./fighters.ts";
+import { rollTest } from "./roll.ts";
+import { dialogModifier, oddsLines, testDialogConfig, testDialogInputs, type TestDialogValues } from "./tests.ts";
+
+type SystemJActor = Actor.Implementation;
+
+export function cardActor(actor: SystemJActor): CardActor {
+  return { uuid: actor.uuid, name: actor.name ?? "", img: actor.img ?? null };
+}
+
+/** A plain test: dialog, roll, test card. */
+export function testRequest(
+  actor: SystemJActor,
+  label: string,
+  score: number,
+  kind = "test",
+): RollRequest<TestDialogValues> {
+  const subtitle = `${actor.name ?? ""} — ${game.i18n?.localize(label) ?? label} (${score})`;
+  return {
+    dialog: testDialogConfig(score, subtitle),
+    async roll({ values, rollMode }) {
+      const { roll, test } = await rollTest(score, dialogModifier(values), label);
+      await postCard(testCard(game.user?.id ?? "", cardActor(actor), test, kind), {
+        rolls: [roll],
+        rollMode: rollMode as ChatMessage.PassableRollMode,
+        speaker: ChatMessage.getSpeaker({ actor }),
+      });
+      return test;
+    },
+  };
+}
+
+/** The score and label a sheet roll key names (`attribute.FOR`, `skill.nage`, `special.2`, `score.dodge`). */
+export function scoreForKey(actor: SystemJActor, key: string): { label: string; score: number } | null {
+  const model = systemOf(actor);
+  if (!model) return null;
+  const [kind, id = ""] = key.split(".");
+  switch (kind) {
+    case "attribute":
+      return systemj.ATTRIBUTE_IDS.includes(id as systemj.AttributeId)
+        ? { label: `QUINTETTE.SystemJ.Attribute.${id}`, score: attributesOf(model)[id as systemj.AttributeId] }
+        : null;
+    case "skill":
+      return systemj.GENERIC_SKILL_IDS.includes(id as systemj.GenericSkillId)
+        ? { label: `QUINTETTE.SystemJ.Skill.${id}`, score: skillScore(model, id as systemj.GenericSkillId) }
+        : null;
+    case "special": {
+      const entry = model.specials[Number(id)];
+      return entry ? { label: entry.name, score: entry.score } : null;
+    }
+    case "score": {
+      const scores = model.combat as unknown as Record<string, number>;
+      const value = scores[id];
+      if (typeof value !== "number") return null;
+      const gear = defenceGear(weaponsOf(actor.items));
+      const bonus =
+        id === "parry" ? (gear.parryWith?.system.def ?? 0) : id === "block" ? (gear.blockWith?.system.def ?? 0) : 0;
+      return { label: `QUINTETTE.SystemJ.Score.${id}`, score: value + bonus };
+    }
+    default:
+      return null;
+  }
+}
+
+interface AttackValues extends TestDialogValues {
+  targetAware: boolean;
+}
+
+/** The first targeted token's actor, when it is a SYSTEMJ actor. */
+function targetedActor(): { actor: SystemJActor; token: Token.Implementation | null } | null {
+  const token = game.user?.targets.first() ?? null;
+  const actor = token?.actor ?? null;
+  return actor && systemOf(actor) ? { actor, token } : null;
+}
+
+/** Distance in grid units between the attacker's token and the target's, when both are on the canvas. */
+function distanceTo(attacker: SystemJActor, target: Token.Implementation | null): number | null {
+  const from = attacker.getActiveTokens()[0];
+  if (!from || !target || !canvas?.grid) return null;
+  return canvas.grid.measurePath([from.center, target.center], {}).distance;
+}
+
+/** An attack with a weapon card (null: bare hands) on the targeted token; null with a warning when none. */
+export function attackRequest(
+  actor: SystemJActor,
+  weapon: WeaponCard | null,
+  stealth = false,
+): RollRequest<AttackValues> | null {
+  const model = systemOf(actor);
+  const target = targetedActor();
+  if (!model || !target) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.SystemJ.Error.NoTarget") ?? "");
+    return null;
+  }
+  const mode: systemj.AttackMode = stealth ? "meleeStealth" : modeOfWeapon(weapon);
+  // Stealth opens with the attacker's Dissimulation; the others with the attack itself.
+  const score = stealth ? skillScore(model, "dissimulation") : attackScore(attributesOf(model), weapon, mode);
+  const label = stealth ? "QUINTETTE.SystemJ.Skill.dissimulation" : `QUINTETTE.SystemJ.Mode.${mode}`;
+  const defenderModel = systemOf(target.actor);
+  const distance = mode === "ranged" ? distanceTo(actor, target.token) : null;
+  const inRange = distance === null || !weapon || weapon.system.range === 0 || distance <= weapon.system.range;
+  const base = testDialogConfig(score, `${actor.name ?? ""} → ${target.actor.name ?? ""} (${score})`);
+  const dialog: RollDialogConfig<AttackValues> = {
+    ...base,
+    title: label,
+    inputs: [
+      ...testDialogInputs(),
+      ...(mode === "ranged"
+        ? [
+            {
+              kind: "checkbox" as const,
+              name: "targetAware",
+              label: "QUINTETTE.SystemJ.Dialog.TargetAware",
+              initial: true,
+            },
+          ]
+        : []),
+    ],
+    odds: (values) => oddsLines(score, dialogModifier(values)),
+  };
+  return {
+    dialog,
+    async roll({ values, rollMode }) {
+      const { roll, test } = await rollTest(score, dialogModifier(values), label);
+      const defenderWeapons = weaponsOf(target.actor.items);
+      const data = startExchange({
+        mode,
+        attacker: fighter(actor),
+        defender: fighter(target.actor),
+        weapon: weaponData(weapon),
+        counterWeapon: weaponData(counterWeapon(defenderWeapons)),
+        first: test,
+        gear: defenderModel ? defenceGear(defenderWeapons).gear : {},
+        ranged: { inRange, targetAware: values.targetAware !== false },
+      });
+      await postCard(exchangeCard(game.user?.id ?? "", cardActor(actor), data), {
+        rolls: [roll],
+        rollMode: rollMode as ChatMessage.PassableRollMode,
+        speaker: ChatMessage.getSpeaker({ actor }),
+      });
+      return data;
+    },
+  };
+}

@@ -1,0 +1,301 @@
+/**
+ * SYSTEMJ on the double: registration, data models (ranges, derived scores), the whole fight flow through card
+ * actions relayed from players to the GM (defences, counter-attack, stealth, damage to armour then hit points,
+ * undo), rights and idempotence, the hidden action phase, initiative order and the Chronoste.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { DoubleChatMessage, DoubleCombat, asClient, installClients } from "../../double/shared-core.ts";
+import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
+import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
+import { registerRelay, relayToGM } from "../../../src/foundry/relay/index.ts";
+import { registerDamage } from "../../../src/foundry/damage/index.ts";
+import type { CardState } from "../../../src/foundry/chat/types.ts";
+import { systemj } from "../../../src/rules/index.ts";
+import { CARD_ACTIONS, damageApplier } from "../../../src/foundry/systemj/actions.ts";
+import { exchangeCard, readExchange } from "../../../src/foundry/systemj/cards.ts";
+import { startExchange } from "../../../src/foundry/systemj/exchange.ts";
+import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../../src/foundry/systemj/models.ts";
+import { systemJRollClass } from "../../../src/foundry/systemj/roll.ts";
+import { testData } from "../../../src/foundry/systemj/tests.ts";
+import {
+  CHOOSE,
+  REVEAL,
+  compareCombatants,
+  handleChoose,
+  handleReveal,
+  readPublic,
+  registerSystemJCombat,
+} from "../../../src/foundry/systemj/combat.ts";
+import { ADVANCE, handleAdvance, registerChronoste } from "../../../src/foundry/systemj/chronoste.ts";
+import {
+  fillChronosteChoices,
+  registerSystemJSettings,
+  SETTING_CHRONOSTE,
+} from "../../../src/foundry/systemj/settings.ts";
+
+let state: DoubleState;
+let aude: DoubleActor;
+let ours: DoubleActor;
+let faces: number[] = [];
+
+/** Scripted d100 faces (1…100) for every roll, in order. */
+function dice(...next: number[]) {
+  faces = [...next];
+}
+
+const card = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const exchangeOf = (m: DoubleChatMessage) => readExchange(card(m));
+const sys = (a: DoubleActor) => a.system as unknown as SystemJPersonnageModel;
+
+const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
+
+beforeEach(async () => {
+  state = installClients(resetFoundryDouble({ lang: "fr" }));
+  CONFIG.Actor.dataModels["sj-personnage"] = SystemJPersonnageModel as never;
+  CONFIG.Actor.dataModels.creature = SystemJCreatureModel as never;
+  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
+  registerRelay();
+  registerChatHooks();
+  registerDamage();
+  registerCardAction(...CARD_ACTIONS);
+  registerSystemJSettings();
+  registerSystemJCombat();
+  registerChronoste();
+  const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
+  Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
+    const face = faces.shift();
+    if (face === undefined) throw new Error(`no scripted face for ${this.formula}`);
+    this.total = face;
+    return this;
+  };
+  aude = await DoubleActor.create({
+    _id: "aude",
+    name: "Aude",
+    type: "sj-personnage",
+    ownership: { default: 0, player1: 3 },
+    system: {
+      attributes,
+      hitPoints: { value: 15, max: 15 },
+      armourPoints: { value: 2, max: 2 },
+      skills: { dissimulation: 55 },
+    },
+    items: [
+      {
+        _id: "epee",
+        name: "Épée",
+        type: "sj-arme",
+        system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
+      },
+    ],
+  });
+  ours = await DoubleActor.create({
+    _id: "ours",
+    name: "Ours",
+    type: "creature",
+    system: {
+      attributes: { FOR: 80, RES: 70, AGI: 45, RAP: 60, INT: 10, PER: 20, CHA: 30 },
+      hitPoints: { value: 22, max: 22 },
+      armourPoints: { value: 3, max: 3 },
+      skills: { detection: 70 },
+    },
+  });
+});
+
+/** Posts a fight card as the GM's roll of Aude's attack on the bear (or the reverse). */
+async function fight(mode: systemj.AttackMode, firstRoll: number, score: number, reverse = false) {
+  const [att, def] = reverse ? [ours, aude] : [aude, ours];
+  const data = startExchange({
+    mode,
+    attacker: { uuid: att.uuid, name: att.name },
+    defender: { uuid: def.uuid, name: def.name },
+    weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+    counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
+    first: testData("x", score, 0, firstRoll),
+    gear: reverse ? { canParry: true, canBlock: false } : { canParry: false, canBlock: false },
+  });
+  const state = exchangeCard(reverse ? "gm" : "player1", { uuid: att.uuid, name: att.name, img: null }, data);
+  return DoubleChatMessage.create({ author: reverse ? "gm" : "player1", flags: { quintette: { card: state } } });
+}
+
+describe("SYSTEMJ data models", () => {
+  it("derive the combat scores from the rules core and refuse out-of-range attributes", async () => {
+    expect(sys(aude).combat).toEqual(systemj.combatScores(attributes));
+    await expect(aude.update({ "system.attributes.FOR": 101 })).rejects.toThrow();
+    await expect(aude.update({ "system.attributes.FOR": 55.5 })).rejects.toThrow();
+    expect(sys(aude).attributes.FOR).toBe(60);
+    await aude.update({ "system.attributes.FOR": 80 });
+    expect(sys(aude).combat.meleeForce).toBe(Math.floor((160 + 50 + 74) / 5));
+  });
+
+  it("give créatures no language skills, and count equipped armour cards", async () => {
+    expect(Object.keys(sys(ours).skills)).not.toContain("parler");
+    expect(Object.keys(sys(aude).skills)).toContain("lireEcrire");
+    await aude.createEmbeddedDocuments("Item", [
+      { name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 3 } },
+    ]);
+    expect(sys(aude).armourFromCards).toBe(3);
+  });
+
+  it("registers SystemJRoll, which reads a face of 100 as 00 (a critical failure)", async () => {
+    const Roll = systemJRollClass();
+    dice(100);
+    const roll = Roll.test(74, 0, "x");
+    await roll.evaluate();
+    expect(roll.test).toMatchObject({ roll: 0, rollText: "00", outcome: "echecCritique" });
+    dice(74);
+    const crit = Roll.test(74, -30, "x");
+    await crit.evaluate();
+    expect(crit.test?.outcome).toBe("reussiteCritique");
+  });
+});
+
+describe("SYSTEMJ fight flow through the GM relay", () => {
+  it("a bear's hit in force: Aude's player parries through the GM; a second answer changes nothing", async () => {
+    // Bear meleeForce (2·80+70+60)/5 = 58; a 30 hits.
+    const m = await fight("meleeForce", 30, 58, true);
+    expect(exchangeOf(m)?.phase).toBe("defence");
+    expect(card(m).buttons.map((b) => b.args.kind ?? b.action)).toEqual(["dodge", "parry", "systemj.noDefence"]);
+    // Aude's parry: (2·60+50+70)/5 + DEF 8 = 56; a 20 parries.
+    dice(20);
+    const r = await asClient("player1", () => requestCardAction(m.id, "systemj.defend", { kind: "parry" }));
+    expect(r.status).toBe("applied");
+    expect(exchangeOf(m)).toMatchObject({ phase: "miss", missReason: "defended" });
+    expect(exchangeOf(m)?.tests.at(-1)).toMatchObject({ role: "parry", score: 56, roll: 20 });
+    expect(m.updates.at(-1)?.userId).toBe("gm");
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.noDefence"))).status).toBe("already");
+  });
+
+  it("refuses the defence to a player who does not own the defender", async () => {
+    const m = await fight("meleeForce", 30, 58);
+    const r = await asClient("player1", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }));
+    expect(r.status).toBe("denied");
+    expect(exchangeOf(m)?.phase).toBe("defence");
+  });
+
+  it("a failed attack gives the counter-attack, which lands undefended; damage goes to armour then hit points", async () => {
+    const m = await fight("meleeForce", 90, 56);
+    expect(exchangeOf(m)?.phase).toBe("counter");
+    // The GM answers for the bear: counter-attack 58, a 10 lands on Aude.
+    dice(10);
+    expect((await requestCardAction(m.id, "systemj.counter")).status).toBe("applied");
+    expect(exchangeOf(m)).toMatchObject({ phase: "hit", hitTarget: "attacker" });
+    // Bare hands 1d3 → 3; Aude's player rolls it (she is the attacker, and the roller).
+    dice(3);
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.damage"))).status).toBe("applied");
+    expect(exchangeOf(m)?.damage).toBe(3);
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"))).status).toBe("applied");
+    expect(sys(aude).armourPoints.value).toBe(0);
+    expect(sys(aude).hitPoints.value).toBe(14);
+    expect((await requestCardAction(m.id, "systemj.applyDamage")).status).toBe("already");
+    expect(sys(aude).hitPoints.value).toBe(14);
+    // Undo restores both.
+    const entry = card(m).applied[0];
+    expect((await requestCardAction(m.id, "quintette.undo", { key: entry?.id ?? "" })).status).toBe("applied");
+    expect(sys(aude).armourPoints.value).toBe(2);
+    expect(sys(aude).hitPoints.value).toBe(15);
+  });
+
+  it("stealth: the target's Détection, then the unseen attack, which cannot be defended", async () => {
+    const m = await fight("meleeStealth", 20, 55);
+    expect(exchangeOf(m)?.phase).toBe("detection");
+    dice(95); // Détection 70 fails
+    expect((await requestCardAction(m.id, "systemj.detect")).status).toBe("applied");
+    expect(exchangeOf(m)?.phase).toBe("followStealth");
+    // Aude's stealth melee (60+140+74)/5 = 54; a 40 lands.
+    dice(40);
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.follow"))).status).toBe("applied");
+    expect(exchangeOf(m)).toMatchObject({ phase: "hit", hitTarget: "defender" });
+    expect(card(m).buttons.map((b) => b.action)).toEqual(["systemj.damage"]);
+  });
+
+  it("the shared apply-damage uses the same rule", () => {
+    const result = damageApplier.apply(ours as never, { amount: 5 }, card as never);
+    expect(result?.update).toEqual({ "system.armourPoints.value": 0, "system.hitPoints.value": 20 });
+  });
+});
+
+describe("SYSTEMJ action phase and initiative", () => {
+  async function combat() {
+    const c = await DoubleCombat.create({ _id: "fight" });
+    Object.assign(c, { round: 1 });
+    await c.createEmbeddedDocuments("Combatant", [
+      { _id: "ca", name: "Aude", actorId: "aude" },
+      { _id: "co", name: "Ours", actorId: "ours" },
+    ]);
+    state.game.combats.set(c.id, c);
+    return c;
+  }
+
+  it("keeps each choice secret until the GM reveals, then fixes it", async () => {
+    const c = await combat();
+    const r = await asClient("player1", () =>
+      relayToGM(CHOOSE, { combatId: c.id, combatantId: "ca", choice: "action" }),
+    );
+    expect(r).toEqual({ status: "applied" });
+    // The Combat document says who has chosen, never what.
+    expect(readPublic(c as never)).toMatchObject({ status: "choosing", chosen: { ca: true }, choices: { ca: null } });
+    expect(JSON.stringify(c.flags)).not.toContain("action");
+    // A player may not choose for the GM's bear, nor reveal.
+    expect(
+      (await asClient("player1", () => relayToGM(CHOOSE, { combatId: c.id, combatantId: "co", choice: "mouvement" })))
+        .status,
+    ).toBe("denied");
+    expect((await asClient("player1", () => relayToGM(REVEAL, { combatId: c.id }))).status).toBe("denied");
+    // Not everyone has chosen: a plain reveal is refused, a forced one goes.
+    expect((await handleReveal({ combatId: c.id }, state.game.users.get("gm") as never)).status).toBe("already");
+    expect((await handleReveal({ combatId: c.id, force: true }, state.game.users.get("gm") as never)).status).toBe(
+      "applied",
+    );
+    expect(readPublic(c as never)).toMatchObject({ status: "revealed", choices: { ca: "action", co: null } });
+    // After the reveal nothing changes.
+    const late = await handleChoose(
+      { combatId: c.id, combatantId: "ca", choice: "mouvement" },
+      state.game.users.get("player1") as never,
+    );
+    expect(late.status).toBe("denied");
+    expect(readPublic(c as never).choices.ca).toBe("action");
+  });
+
+  it("orders initiative as the rules core does", () => {
+    const entries = [
+      { id: "a", roll: 74, score: 74 },
+      { id: "b", roll: 50, score: 74 },
+      { id: "c", roll: 10, score: 74 },
+      { id: "d", roll: 80, score: 74 },
+      { id: "e", roll: 0, score: 74 },
+    ];
+    const combatants = entries.map((e) => ({
+      id: e.id,
+      name: e.id,
+      initiative: e.roll,
+      system: { tiebreak: e.score },
+    }));
+    const unrolled = { id: "z", name: "z", initiative: null, system: { tiebreak: null } };
+    const order = [unrolled, ...combatants].sort(compareCombatants).map((c) => c.id);
+    expect(order).toEqual([...systemj.initiativeOrder(entries), "z"]);
+  });
+});
+
+describe("SYSTEMJ Chronoste", () => {
+  beforeEach(() => {
+    Object.assign(state.game, {
+      time: {
+        worldTime: 0,
+        async advance(s: number) {
+          this.worldTime += s;
+        },
+      },
+    });
+  });
+
+  it("lets the GM and the named Chronoste advance time, relayed to the GM; never before 0", async () => {
+    expect((await asClient("player1", () => relayToGM(ADVANCE, { seconds: 3600 }))).status).toBe("denied");
+    fillChronosteChoices(state.game.users as never);
+    await state.game.settings.set("quintette", SETTING_CHRONOSTE, "player1");
+    expect((await asClient("player1", () => relayToGM(ADVANCE, { seconds: 3600 }))).status).toBe("applied");
+    expect((state.game as unknown as { time: { worldTime: number } }).time.worldTime).toBe(3600);
+    expect((await handleAdvance({ seconds: -7200 }, state.game.users.get("gm") as never)).status).toBe("invalid");
+    expect((await handleAdvance({ seconds: 61 }, state.game.users.get("gm") as never)).status).toBe("invalid");
+  });
+});
