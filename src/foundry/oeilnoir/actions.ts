@@ -23,7 +23,7 @@ import {
 } from "./duel.ts";
 import { rollDice, showDice } from "./roll.ts";
 
-const L = "QUINTETTE.OeilNoir.Card";
+const L = "QUINTETTE.OeilNoir.Card.";
 
 async function actorAt(uuid: string | null | undefined): Promise<Actor.Implementation | null> {
   if (!uuid) return null;
@@ -210,7 +210,7 @@ export const applyHitAction: CardAction = {
         defender.uuid,
         name,
         previousValues(read, update.changes),
-        { key: `${L}.AppliedSummary`, value: hit.damage, detail: hit.totalWounds },
+        { key: `${L}AppliedSummary`, value: hit.damage, detail: hit.totalWounds },
         card,
         requester.id ?? "",
         "",
@@ -225,7 +225,7 @@ export const applyHitAction: CardAction = {
           ini.uuid,
           name,
           { initiative: combatant?.initiative ?? null },
-          { key: `${L}.IniSummary`, value: update.iniChange },
+          { key: `${L}IniSummary`, value: update.iniChange },
           card,
           requester.id ?? "",
           ":ini",

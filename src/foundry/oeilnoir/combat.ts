@@ -3,13 +3,10 @@
  * order with the INI-base tie-break (equal on both: simultaneous), the phase list with each fighter's second action
  * at INI − 8, and the Orientation action that restores initiative.
  */
-import {
-  actionsPerRound,
-  initiativeOrder,
-  orientation,
-  orientationCheckModifier,
-  secondActionPhase,
-} from "../../rules/oeilnoir/index.ts";
+import { orientation, orientationCheckModifier } from "../../rules/oeilnoir/index.ts";
+import { compareCombatants, phaseRows, type PhaseEntry } from "./order.ts";
+
+export { compareCombatants, phaseRows, type PhaseEntry, type PhaseRow } from "./order.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
 import { oeilNoirActor, combatantOf } from "./actors.ts";
 import { postCard } from "../chat/post.ts";
@@ -26,62 +23,6 @@ export function iniBaseOf(actor: Actor.Implementation | null | undefined): numbe
 
 export function initiativeFormulaOf(actor: Actor.Implementation | null | undefined): string | null {
   return oeilNoirActor(actor)?.derived.initiative.formula ?? null;
-}
-
-export interface PhaseEntry {
-  id: string;
-  name: string;
-  img: string | null;
-  ini: number | null;
-  base: number;
-  active: boolean;
-}
-
-export interface PhaseRow extends PhaseEntry {
-  group: number;
-  simultaneous: boolean;
-  second: number | null;
-  defenceOnly: boolean;
-}
-
-/**
- * The phase list: fighters in acting order (rules core), grouped when simultaneous, each with its second action at
- * INI − 8 and "defence only" below 0; unrolled fighters last.
- */
-export function phaseRows(entries: readonly PhaseEntry[]): PhaseRow[] {
-  const rolled = entries.filter((e): e is PhaseEntry & { ini: number } => e.ini !== null);
-  const groups = initiativeOrder(rolled.map((e) => ({ id: e.id, ini: e.ini, base: e.base })));
-  const byId = new Map(entries.map((e) => [e.id, e]));
-  const rows: PhaseRow[] = [];
-  groups.forEach((group, index) => {
-    for (const id of group) {
-      const e = byId.get(id);
-      if (!e || e.ini === null) continue;
-      const actions = actionsPerRound(e.ini);
-      rows.push({
-        ...e,
-        group: index + 1,
-        simultaneous: group.length > 1,
-        second: actions.canAttack ? secondActionPhase(e.ini) : null,
-        defenceOnly: !actions.canAttack,
-      });
-    }
-  });
-  for (const e of entries)
-    if (e.ini === null) rows.push({ ...e, group: 0, simultaneous: false, second: null, defenceOnly: false });
-  return rows;
-}
-
-/** Turn order for Foundry: initiative, then INI base, then id (simultaneous fighters keep a stable order). */
-export function compareCombatants(
-  a: { id: string | null; initiative: number | null; base: number },
-  b: { id: string | null; initiative: number | null; base: number },
-): number {
-  const ia = a.initiative ?? Number.NEGATIVE_INFINITY;
-  const ib = b.initiative ?? Number.NEGATIVE_INFINITY;
-  if (ia !== ib) return ib > ia ? 1 : -1;
-  if (a.base !== b.base) return b.base - a.base;
-  return (a.id ?? "").localeCompare(b.id ?? "");
 }
 
 function entryOf(c: Combatant.Implementation | Combatant.Stored, activeId: string | null): PhaseEntry {

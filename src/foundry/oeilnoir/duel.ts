@@ -22,7 +22,7 @@ import type { CardButton, CardDie, CardState, Label, OutcomeTone } from "../chat
 
 export const RULESET = "oeilnoir";
 export const DUEL_BODY = "systems/quintette/templates/oeilnoir/chat/duel.hbs";
-const L = "QUINTETTE.OeilNoir.Card";
+const L = "QUINTETTE.OeilNoir.Card.";
 
 export const ACTIONS = {
   parry: "oeilnoir.parry",
@@ -249,41 +249,41 @@ function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: L
   switch (duel.stage) {
     case "missed":
       return duel.attack.fumble
-        ? { label: { key: `${L}.AttackFumble` }, tone: "fumble", detail: null }
-        : { label: { key: `${L}.Missed` }, tone: "failure", detail: null };
+        ? { label: { key: `${L}AttackFumble` }, tone: "fumble", detail: null }
+        : { label: { key: `${L}Missed` }, tone: "failure", detail: null };
     case "awaitParry":
       return {
-        label: { key: duel.attack.critical ? `${L}.CriticalAttack` : `${L}.AttackLands`, target },
+        label: { key: duel.attack.critical ? `${L}CriticalAttack` : `${L}AttackLands`, target },
         tone: duel.attack.critical ? "critical" : "success",
         detail: {
-          key: duel.attack.critical ? `${L}.ParryHalved` : `${L}.ParryAwaited`,
+          key: duel.attack.critical ? `${L}ParryHalved` : `${L}ParryAwaited`,
           target,
           value: duel.attack.critical ? criticalParryValue(duel.defender?.prd ?? 0) : (duel.defender?.prd ?? 0),
         },
       };
     case "parried":
       return duel.parry?.critical
-        ? { label: { key: `${L}.MasterParry`, target }, tone: "failure", detail: { key: `${L}.FreeAction` } }
-        : { label: { key: `${L}.Parried`, target }, tone: "failure", detail: null };
+        ? { label: { key: `${L}MasterParry`, target }, tone: "failure", detail: { key: `${L}FreeAction` } }
+        : { label: { key: `${L}Parried`, target }, tone: "failure", detail: null };
     case "hit":
       return {
-        label: { key: duel.attack.critical ? `${L}.CriticalHit` : `${L}.Hit`, target },
+        label: { key: duel.attack.critical ? `${L}CriticalHit` : `${L}Hit`, target },
         tone: duel.attack.critical ? "critical" : "success",
         detail: duel.parry?.fumble
-          ? { key: `${L}.ParryFumble` }
+          ? { key: `${L}ParryFumble` }
           : duel.declined
-            ? { key: `${L}.Declined`, target }
+            ? { key: `${L}Declined`, target }
             : null,
       };
     case "damaged":
       return {
-        label: { key: `${L}.DamageRolled`, value: duel.damage?.pi ?? 0 },
+        label: { key: `${L}DamageRolled`, value: duel.damage?.pi ?? 0 },
         tone: duel.attack.critical ? "critical" : "success",
-        detail: duel.damage?.critical ? { key: `${L}.Doubled`, value: 2 * (duel.damage?.pi ?? 0) } : null,
+        detail: duel.damage?.critical ? { key: `${L}Doubled`, value: 2 * (duel.damage?.pi ?? 0) } : null,
       };
     case "applied":
       return {
-        label: { key: `${L}.Applied`, target, value: duel.hit?.damage ?? 0, detail: duel.hit?.totalWounds ?? 0 },
+        label: { key: `${L}Applied`, target, value: duel.hit?.damage ?? 0, detail: duel.hit?.totalWounds ?? 0 },
         tone: (duel.hit?.totalWounds ?? 0) > 0 ? "critical" : "success",
         detail: duel.hit?.status ? { key: `QUINTETTE.OeilNoir.Status.${duel.hit.status}` } : null,
       };
@@ -297,14 +297,14 @@ function buttonsOf(duel: DuelData): CardButton[] {
       return [
         {
           action: ACTIONS.parry,
-          label: { key: `${L}.ParryButton`, target },
+          label: { key: `${L}ParryButton`, target },
           icon: "fa-solid fa-shield-halved",
           args: {},
           audience: "anyone",
         },
         {
           action: ACTIONS.noParry,
-          label: { key: `${L}.NoParryButton` },
+          label: { key: `${L}NoParryButton` },
           icon: "fa-solid fa-person-falling",
           args: {},
           audience: "anyone",
@@ -314,7 +314,7 @@ function buttonsOf(duel: DuelData): CardButton[] {
       return [
         {
           action: ACTIONS.damage,
-          label: { key: `${L}.DamageButton`, detail: damageFormula(duel.attacker) },
+          label: { key: `${L}DamageButton`, detail: damageFormula(duel.attacker) },
           icon: "fa-solid fa-burst",
           args: {},
           audience: "roller",
@@ -325,7 +325,7 @@ function buttonsOf(duel: DuelData): CardButton[] {
         ? [
             {
               action: ACTIONS.applyHit,
-              label: { key: `${L}.ApplyButton`, target },
+              label: { key: `${L}ApplyButton`, target },
               icon: "fa-solid fa-heart-crack",
               args: {},
               audience: "anyone",
@@ -334,7 +334,7 @@ function buttonsOf(duel: DuelData): CardButton[] {
         : [
             {
               action: "quintette.applyDamage",
-              label: { key: `${L}.ApplyToSelected` },
+              label: { key: `${L}ApplyToSelected` },
               icon: "fa-solid fa-heart-crack",
               args: {},
               audience: "anyone",
@@ -345,7 +345,7 @@ function buttonsOf(duel: DuelData): CardButton[] {
         ? [
             {
               action: ACTIONS.volonte,
-              label: { key: `${L}.VolonteButton`, value: duel.hit.volonteTarget },
+              label: { key: `${L}VolonteButton`, value: duel.hit.volonteTarget },
               icon: "fa-solid fa-brain",
               args: {},
               audience: "anyone",
@@ -358,14 +358,14 @@ function buttonsOf(duel: DuelData): CardButton[] {
 }
 
 function diceOf(duel: DuelData): CardDie[] {
-  const dice = [d20Die(duel.attack, `${L}.DieAttack`)];
-  if (duel.parry) dice.push(d20Die(duel.parry, `${L}.DieParry`));
-  if (duel.fumble) dice.push(cardDie(20, duel.fumble.d20, { label: { key: `${L}.DieFumble` }, tone: "dark" }));
+  const dice = [d20Die(duel.attack, `${L}DieAttack`)];
+  if (duel.parry) dice.push(d20Die(duel.parry, `${L}DieParry`));
+  if (duel.fumble) dice.push(cardDie(20, duel.fumble.d20, { label: { key: `${L}DieFumble` }, tone: "dark" }));
   if (duel.damage)
-    for (const face of duel.damage.faces) dice.push(cardDie(6, face, { label: { key: `${L}.DieDamage` } }));
+    for (const face of duel.damage.faces) dice.push(cardDie(6, face, { label: { key: `${L}DieDamage` } }));
   if (duel.breakage)
-    for (const face of duel.breakage.dice) dice.push(cardDie(6, face, { label: { key: `${L}.DieBreakage` } }));
-  if (duel.volonte) dice.push(d20Die(duel.volonte, `${L}.DieVolonte`));
+    for (const face of duel.breakage.dice) dice.push(cardDie(6, face, { label: { key: `${L}DieBreakage` } }));
+  if (duel.volonte) dice.push(d20Die(duel.volonte, `${L}DieVolonte`));
   return dice;
 }
 
@@ -382,7 +382,7 @@ export function duelCard(duel: DuelData, base: CardBase, previous?: CardState): 
     ruleset: RULESET,
     kind: "attack",
     rollerId: base.rollerId,
-    title: { key: duel.attacker.ranged ? `${L}.RangedTitle` : `${L}.AttackTitle`, name: duel.attacker.weaponName },
+    title: { key: duel.attacker.ranged ? `${L}RangedTitle` : `${L}AttackTitle`, name: duel.attacker.weaponName },
     ...(previous ? { applied: previous.applied, done: previous.done, revision: previous.revision } : {}),
   });
   return {
@@ -391,8 +391,8 @@ export function duelCard(duel: DuelData, base: CardBase, previous?: CardState): 
     actorName: base.actorName,
     img: base.img,
     subtitle: duel.defender
-      ? { key: `${L}.Against`, target: duel.defender.name, value: duel.attack.value }
-      : { key: `${L}.Under`, value: duel.attack.value },
+      ? { key: `${L}Against`, target: duel.defender.name, value: duel.attack.value }
+      : { key: `${L}Under`, value: duel.attack.value },
     dice: diceOf(duel),
     outcome: outcomeOf(duel),
     buttons: buttonsOf(duel),
@@ -432,15 +432,15 @@ export function checkCard(input: { label: string; d20: number; value: number }, 
     actorUuid: base.actorUuid,
     actorName: base.actorName,
     img: base.img,
-    subtitle: { key: `${L}.Under`, value: input.value },
-    dice: [d20Die(test, `${L}.DieTest`)],
+    subtitle: { key: `${L}Under`, value: input.value },
+    dice: [d20Die(test, `${L}DieTest`)],
     outcome: test.critical
-      ? { label: { key: `${L}.CheckCritical` }, tone: "critical", detail: null }
+      ? { label: { key: `${L}CheckCritical` }, tone: "critical", detail: null }
       : test.fumble
-        ? { label: { key: `${L}.CheckFumble` }, tone: "fumble", detail: null }
+        ? { label: { key: `${L}CheckFumble` }, tone: "fumble", detail: null }
         : test.success
-          ? { label: { key: `${L}.CheckSuccess` }, tone: "success", detail: null }
-          : { label: { key: `${L}.CheckFailure` }, tone: "failure", detail: null },
+          ? { label: { key: `${L}CheckSuccess` }, tone: "success", detail: null }
+          : { label: { key: `${L}CheckFailure` }, tone: "failure", detail: null },
     data: { check: { v: 1, label: input.label, test } },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { ABILITY_KEYS, COMBAT_SKILL_KEYS, RANGED_SKILL_KEYS } from "./derive.ts";
 
-const L = "QUINTETTE.OeilNoir";
+const L = "QUINTETTE.OeilNoir.";
 
 export type FieldSpec =
   | { path: string; label: string; kind: "number"; min: number; max: number }
@@ -13,21 +13,21 @@ export type FieldSpec =
 
 const num = (path: string, label: string, min: number, max: number): FieldSpec => ({
   path,
-  label: `${L}.${label}`,
+  label: `${L}${label}`,
   kind: "number",
   min,
   max,
 });
-const bool = (path: string, label: string): FieldSpec => ({ path, label: `${L}.${label}`, kind: "boolean" });
+const bool = (path: string, label: string): FieldSpec => ({ path, label: `${L}${label}`, kind: "boolean" });
 
 export const ITEM_FIELDS: Record<string, FieldSpec[]> = {
   "on-arme-melee": [
     {
       path: "skill",
-      label: `${L}.Skill.label`,
+      label: `${L}Skill.label`,
       kind: "choice",
       choices: COMBAT_SKILL_KEYS,
-      prefix: `${L}.CombatSkill`,
+      prefix: `${L}CombatSkill`,
     },
     num("pi.dice", "PiDice", 0, 6),
     num("pi.bonus", "PiBonus", -5, 20),
@@ -43,10 +43,10 @@ export const ITEM_FIELDS: Record<string, FieldSpec[]> = {
   "on-arme-distance": [
     {
       path: "skill",
-      label: `${L}.Skill.label`,
+      label: `${L}Skill.label`,
       kind: "choice",
       choices: RANGED_SKILL_KEYS,
-      prefix: `${L}.RangedSkill`,
+      prefix: `${L}RangedSkill`,
     },
     num("pi.dice", "PiDice", 0, 6),
     num("pi.bonus", "PiBonus", -5, 20),
@@ -71,10 +71,10 @@ export const ITEM_FIELDS: Record<string, FieldSpec[]> = {
   "on-capacite": [
     {
       path: "key",
-      label: `${L}.AbilityKey`,
+      label: `${L}AbilityKey`,
       kind: "choice",
       choices: [...ABILITY_KEYS, "autre"],
-      prefix: `${L}.Ability`,
+      prefix: `${L}Ability`,
     },
     num("level", "Level", 0, 3),
   ],

@@ -16,23 +16,23 @@ import {
 } from "./derive.ts";
 import { lowEvModuleOn } from "./settings.ts";
 
-const L = "QUINTETTE.OeilNoir";
+const L = "QUINTETTE.OeilNoir.";
 
 function choices(keys: readonly string[], prefix: string): Record<string, string> {
   return Object.fromEntries(keys.map((k) => [k, `${prefix}.${k}`]));
 }
 
-const quality = (key: string) => integerField({ min: 1, max: 30, initial: 12, label: `${L}.Quality.${key}` });
+const quality = (key: string) => integerField({ min: 1, max: 30, initial: 12, label: `${L}Quality.${key}` });
 
 function herosSchema() {
   const f = foundry.data.fields;
   const skill = (key: string) =>
     new f.SchemaField(
       {
-        points: integerField({ min: 0, max: 30, initial: 0, label: `${L}.Skill.points` }),
-        toAttack: integerField({ min: 0, max: 30, initial: 0, label: `${L}.Skill.toAttack` }),
+        points: integerField({ min: 0, max: 30, initial: 0, label: `${L}Skill.points` }),
+        toAttack: integerField({ min: 0, max: 30, initial: 0, label: `${L}Skill.toAttack` }),
       },
-      { label: `${L}.CombatSkill.${key}` },
+      { label: `${L}CombatSkill.${key}` },
     );
   return {
     ...baseActorSchema(),
@@ -44,13 +44,13 @@ function herosSchema() {
       DE: quality("DE"),
       CN: quality("CN"),
     }),
-    ev: resourceField({ min: -60, max: 200, value: 30, label: `${L}.EV` }),
-    endurance: resourceField({ max: 200, value: 30, label: `${L}.Endurance` }),
-    ae: resourceField({ max: 200, value: 0, label: `${L}.AE` }),
-    wounds: integerField({ min: 0, max: 20, initial: 0, label: `${L}.Wounds` }),
-    vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}.Vitesse` }),
-    volonte: integerField({ min: 0, max: 30, initial: 10, label: `${L}.Volonte` }),
-    artDeLaGuerre: integerField({ min: 0, max: 30, initial: 0, label: `${L}.ArtDeLaGuerre` }),
+    ev: resourceField({ min: -60, max: 200, value: 30, label: `${L}EV` }),
+    endurance: resourceField({ max: 200, value: 30, label: `${L}Endurance` }),
+    ae: resourceField({ max: 200, value: 0, label: `${L}AE` }),
+    wounds: integerField({ min: 0, max: 20, initial: 0, label: `${L}Wounds` }),
+    vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}Vitesse` }),
+    volonte: integerField({ min: 0, max: 30, initial: 10, label: `${L}Volonte` }),
+    artDeLaGuerre: integerField({ min: 0, max: 30, initial: 0, label: `${L}ArtDeLaGuerre` }),
     skills: new f.SchemaField({
       dagues: skill("dagues"),
       epees: skill("epees"),
@@ -62,13 +62,13 @@ function herosSchema() {
     }),
     ranged: new f.SchemaField({
       arcs: new f.SchemaField({
-        points: integerField({ min: 0, max: 30, initial: 0, label: `${L}.RangedSkill.arcs` }),
+        points: integerField({ min: 0, max: 30, initial: 0, label: `${L}RangedSkill.arcs` }),
       }),
       arbaletes: new f.SchemaField({
-        points: integerField({ min: 0, max: 30, initial: 0, label: `${L}.RangedSkill.arbaletes` }),
+        points: integerField({ min: 0, max: 30, initial: 0, label: `${L}RangedSkill.arbaletes` }),
       }),
       armesDeJet: new f.SchemaField({
-        points: integerField({ min: 0, max: 30, initial: 0, label: `${L}.RangedSkill.armesDeJet` }),
+        points: integerField({ min: 0, max: 30, initial: 0, label: `${L}RangedSkill.armesDeJet` }),
       }),
     }),
   };
@@ -105,21 +105,21 @@ function adversaireSchema() {
   const f = foundry.data.fields;
   return {
     ...baseActorSchema(),
-    weaponName: textField({ label: `${L}.WeaponName` }),
-    at: integerField({ min: 0, max: 30, initial: 12, label: `${L}.AT` }),
-    prd: integerField({ min: 0, max: 30, initial: 8, label: `${L}.PRD` }),
-    iniBase: integerField({ min: 0, max: 40, initial: 10, label: `${L}.INI` }),
+    weaponName: textField({ label: `${L}WeaponName` }),
+    at: integerField({ min: 0, max: 30, initial: 12, label: `${L}AT` }),
+    prd: integerField({ min: 0, max: 30, initial: 8, label: `${L}PRD` }),
+    iniBase: integerField({ min: 0, max: 40, initial: 10, label: `${L}INI` }),
     pi: new f.SchemaField({
-      dice: integerField({ min: 0, max: 6, initial: 1, label: `${L}.PiDice` }),
-      bonus: integerField({ min: -5, max: 30, initial: 3, label: `${L}.PiBonus` }),
+      dice: integerField({ min: 0, max: 6, initial: 1, label: `${L}PiDice` }),
+      bonus: integerField({ min: -5, max: 30, initial: 3, label: `${L}PiBonus` }),
     }),
-    pr: integerField({ min: 0, max: 20, initial: 1, label: `${L}.PR` }),
-    cn: integerField({ min: 1, max: 30, initial: 12, label: `${L}.Quality.CN` }),
-    ev: resourceField({ min: -60, max: 300, value: 25, label: `${L}.EV` }),
-    endurance: resourceField({ max: 300, value: 25, label: `${L}.Endurance` }),
-    wounds: integerField({ min: 0, max: 20, initial: 0, label: `${L}.Wounds` }),
-    vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}.Vitesse` }),
-    volonte: integerField({ min: 0, max: 30, initial: 8, label: `${L}.Volonte` }),
+    pr: integerField({ min: 0, max: 20, initial: 1, label: `${L}PR` }),
+    cn: integerField({ min: 1, max: 30, initial: 12, label: `${L}Quality.CN` }),
+    ev: resourceField({ min: -60, max: 300, value: 25, label: `${L}EV` }),
+    endurance: resourceField({ max: 300, value: 25, label: `${L}Endurance` }),
+    wounds: integerField({ min: 0, max: 20, initial: 0, label: `${L}Wounds` }),
+    vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}Vitesse` }),
+    volonte: integerField({ min: 0, max: 30, initial: 8, label: `${L}Volonte` }),
   };
 }
 export type AdversaireSchema = ReturnType<typeof adversaireSchema>;
@@ -136,27 +136,27 @@ export class AdversaireModel extends foundry.abstract.TypeDataModel<AdversaireSc
   }
 }
 
-const mod = (min: number, max: number, label: string) => integerField({ min, max, initial: 0, label: `${L}.${label}` });
+const mod = (min: number, max: number, label: string) => integerField({ min, max, initial: 0, label: `${L}${label}` });
 
 function meleeSchema() {
   const f = foundry.data.fields;
   return {
     ...baseItemSchema(),
-    skill: choiceField(choices(COMBAT_SKILL_KEYS, `${L}.CombatSkill`), { initial: "epees", label: `${L}.Skill.label` }),
+    skill: choiceField(choices(COMBAT_SKILL_KEYS, `${L}CombatSkill`), { initial: "epees", label: `${L}Skill.label` }),
     pi: new f.SchemaField({
-      dice: integerField({ min: 0, max: 6, initial: 1, label: `${L}.PiDice` }),
-      bonus: integerField({ min: -5, max: 20, initial: 3, label: `${L}.PiBonus` }),
+      dice: integerField({ min: 0, max: 6, initial: 1, label: `${L}PiDice` }),
+      bonus: integerField({ min: -5, max: 20, initial: 3, label: `${L}PiBonus` }),
     }),
     piFo: new f.SchemaField({
-      threshold: integerField({ min: 0, max: 30, initial: 12, label: `${L}.PiFoThreshold` }),
-      step: integerField({ min: 1, max: 10, initial: 4, label: `${L}.PiFoStep` }),
+      threshold: integerField({ min: 0, max: 30, initial: 12, label: `${L}PiFoThreshold` }),
+      step: integerField({ min: 1, max: 10, initial: 4, label: `${L}PiFoStep` }),
     }),
     ini: mod(-3, 3, "INI"),
     at: mod(-5, 5, "AT"),
     prd: mod(-5, 5, "PRD"),
-    breakage: integerField({ min: -10, max: 20, initial: 1, label: `${L}.Breakage` }),
-    equipped: booleanField({ initial: true, label: `${L}.Equipped` }),
-    broken: booleanField({ label: `${L}.Broken` }),
+    breakage: integerField({ min: -10, max: 20, initial: 1, label: `${L}Breakage` }),
+    equipped: booleanField({ initial: true, label: `${L}Equipped` }),
+    broken: booleanField({ label: `${L}Broken` }),
   };
 }
 export type MeleeSchema = ReturnType<typeof meleeSchema>;
@@ -170,15 +170,15 @@ function rangedSchema() {
   const f = foundry.data.fields;
   return {
     ...baseItemSchema(),
-    skill: choiceField(choices(RANGED_SKILL_KEYS, `${L}.RangedSkill`), { initial: "arcs", label: `${L}.Skill.label` }),
+    skill: choiceField(choices(RANGED_SKILL_KEYS, `${L}RangedSkill`), { initial: "arcs", label: `${L}Skill.label` }),
     pi: new f.SchemaField({
-      dice: integerField({ min: 0, max: 6, initial: 1, label: `${L}.PiDice` }),
-      bonus: integerField({ min: -5, max: 20, initial: 4, label: `${L}.PiBonus` }),
+      dice: integerField({ min: 0, max: 6, initial: 1, label: `${L}PiDice` }),
+      bonus: integerField({ min: -5, max: 20, initial: 4, label: `${L}PiBonus` }),
     }),
     at: mod(-5, 5, "AT"),
-    range: integerField({ min: 0, max: 1000, initial: 50, label: `${L}.Range` }),
-    ammo: integerField({ min: 0, max: 999, initial: 20, label: `${L}.Ammo` }),
-    equipped: booleanField({ initial: true, label: `${L}.Equipped` }),
+    range: integerField({ min: 0, max: 1000, initial: 50, label: `${L}Range` }),
+    ammo: integerField({ min: 0, max: 999, initial: 20, label: `${L}Ammo` }),
+    equipped: booleanField({ initial: true, label: `${L}Equipped` }),
   };
 }
 export type RangedSchema = ReturnType<typeof rangedSchema>;
@@ -191,10 +191,10 @@ export class RangedWeaponModel extends foundry.abstract.TypeDataModel<RangedSche
 function armourSchema() {
   return {
     ...baseItemSchema(),
-    pr: integerField({ min: 0, max: 10, initial: 1, label: `${L}.PR` }),
-    enc: integerField({ min: 0, max: 10, initial: 1, label: `${L}.Enc` }),
-    equipped: booleanField({ initial: true, label: `${L}.Equipped` }),
-    habitual: booleanField({ label: `${L}.Habitual` }),
+    pr: integerField({ min: 0, max: 10, initial: 1, label: `${L}PR` }),
+    enc: integerField({ min: 0, max: 10, initial: 1, label: `${L}Enc` }),
+    equipped: booleanField({ initial: true, label: `${L}Equipped` }),
+    habitual: booleanField({ label: `${L}Habitual` }),
   };
 }
 export type ArmourSchema = ReturnType<typeof armourSchema>;
@@ -210,8 +210,8 @@ function shieldSchema() {
     at: mod(-5, 5, "AT"),
     prd: mod(-5, 10, "PRD"),
     ini: mod(-3, 3, "INI"),
-    breakage: integerField({ min: -10, max: 20, initial: 2, label: `${L}.Breakage` }),
-    equipped: booleanField({ initial: true, label: `${L}.Equipped` }),
+    breakage: integerField({ min: -10, max: 20, initial: 2, label: `${L}Breakage` }),
+    equipped: booleanField({ initial: true, label: `${L}Equipped` }),
   };
 }
 export type ShieldSchema = ReturnType<typeof shieldSchema>;
@@ -224,11 +224,11 @@ export class ShieldModel extends foundry.abstract.TypeDataModel<ShieldSchema, It
 function abilitySchema() {
   return {
     ...baseItemSchema(),
-    key: choiceField(choices([...ABILITY_KEYS, "autre"], `${L}.Ability`), {
+    key: choiceField(choices([...ABILITY_KEYS, "autre"], `${L}Ability`), {
       initial: "autre",
-      label: `${L}.AbilityKey`,
+      label: `${L}AbilityKey`,
     }),
-    level: integerField({ min: 0, max: 3, initial: 1, label: `${L}.Level` }),
+    level: integerField({ min: 0, max: 3, initial: 1, label: `${L}Level` }),
   };
 }
 export type AbilitySchema = ReturnType<typeof abilitySchema>;

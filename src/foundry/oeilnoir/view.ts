@@ -13,7 +13,7 @@ import {
   type PlainItem,
 } from "./derive.ts";
 
-const L = "QUINTETTE.OeilNoir";
+const L = "QUINTETTE.OeilNoir.";
 
 export interface ResourceView {
   key: string;
@@ -58,32 +58,32 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
   return {
     qualities: QUALITY_KEYS.map((key) => ({
       key,
-      label: `${L}.Quality.${key}`,
-      short: `${L}.QualityShort.${key}`,
+      label: `${L}Quality.${key}`,
+      short: `${L}QualityShort.${key}`,
       value: source.qualities[key],
       path: `system.qualities.${key}`,
       roll: `check:${key}`,
     })),
     resources: [
-      resource("ev", `${L}.EV`, source.ev, "system.ev"),
-      resource("endurance", `${L}.Endurance`, source.endurance, "system.endurance"),
-      resource("ae", `${L}.AE`, source.ae, "system.ae"),
+      resource("ev", `${L}EV`, source.ev, "system.ev"),
+      resource("endurance", `${L}Endurance`, source.endurance, "system.endurance"),
+      resource("ae", `${L}AE`, source.ae, "system.ae"),
     ],
     wounds: source.wounds,
     vitesse: derived.current.vitesse,
     volonte: source.volonte,
     artDeLaGuerre: source.artDeLaGuerre,
-    status: { key: derived.status, label: `${L}.Status.${derived.status}`, standing: derived.status === "debout" },
+    status: { key: derived.status, label: `${L}Status.${derived.status}`, standing: derived.status === "debout" },
     base: [
-      { label: `${L}.AT`, base: derived.base.at, current: derived.current.at },
-      { label: `${L}.PRD`, base: derived.base.prd, current: derived.current.prd },
-      { label: `${L}.Distance`, base: derived.base.distance, current: derived.current.distance },
-      { label: `${L}.INI`, base: derived.base.ini, current: derived.current.ini },
+      { label: `${L}AT`, base: derived.base.at, current: derived.current.at },
+      { label: `${L}PRD`, base: derived.base.prd, current: derived.current.prd },
+      { label: `${L}Distance`, base: derived.base.distance, current: derived.current.distance },
+      { label: `${L}INI`, base: derived.base.ini, current: derived.current.ini },
     ],
     thresholds: derived.thresholds,
     skills: derived.skills.map((s) => ({
       ...s,
-      label: `${L}.CombatSkill.${s.key}`,
+      label: `${L}CombatSkill.${s.key}`,
       pathPoints: `system.skills.${s.key}.points`,
       pathToAttack: `system.skills.${s.key}.toAttack`,
       splits: s.attackOnly
@@ -92,7 +92,7 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
     })),
     ranged: RANGED_SKILL_KEYS.map((key) => ({
       key,
-      label: `${L}.RangedSkill.${key}`,
+      label: `${L}RangedSkill.${key}`,
       points: source.ranged[key].points,
       path: `system.ranged.${key}.points`,
       value: derived.current.distance + source.ranged[key].points,
@@ -120,8 +120,8 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
         return {
           id: i.id,
           name: i.name,
-          label: `${L}.Ability.${s.key}`,
-          effect: `${L}.AbilityEffect.${known ? s.key : "autre"}`,
+          label: `${L}Ability.${s.key}`,
+          effect: `${L}AbilityEffect.${known ? s.key : "autre"}`,
           level: s.key === "habitudeDeLaProtection" ? s.level : null,
         };
       }),
@@ -137,18 +137,18 @@ export type HerosView = ReturnType<typeof herosView>;
 export function adversaireView(source: AdversaireSource, derived: AdversaireDerived, items: readonly PlainItem[]) {
   return {
     resources: [
-      resource("ev", `${L}.EV`, source.ev, "system.ev"),
-      resource("endurance", `${L}.Endurance`, source.endurance, "system.endurance"),
+      resource("ev", `${L}EV`, source.ev, "system.ev"),
+      resource("endurance", `${L}Endurance`, source.endurance, "system.endurance"),
     ],
     wounds: source.wounds,
-    status: { key: derived.status, label: `${L}.Status.${derived.status}`, standing: derived.status === "debout" },
+    status: { key: derived.status, label: `${L}Status.${derived.status}`, standing: derived.status === "debout" },
     values: [
-      { label: `${L}.AT`, value: source.at, current: derived.current.at, path: "system.at" },
-      { label: `${L}.PRD`, value: source.prd, current: derived.current.prd, path: "system.prd" },
-      { label: `${L}.INI`, value: source.iniBase, current: derived.current.ini, path: "system.iniBase" },
-      { label: `${L}.PR`, value: source.pr, current: source.pr, path: "system.pr" },
-      { label: `${L}.Quality.CN`, value: source.cn, current: source.cn, path: "system.cn" },
-      { label: `${L}.Volonte`, value: source.volonte, current: source.volonte, path: "system.volonte" },
+      { label: `${L}AT`, value: source.at, current: derived.current.at, path: "system.at" },
+      { label: `${L}PRD`, value: source.prd, current: derived.current.prd, path: "system.prd" },
+      { label: `${L}INI`, value: source.iniBase, current: derived.current.ini, path: "system.iniBase" },
+      { label: `${L}PR`, value: source.pr, current: source.pr, path: "system.pr" },
+      { label: `${L}Quality.CN`, value: source.cn, current: source.cn, path: "system.cn" },
+      { label: `${L}Volonte`, value: source.volonte, current: source.volonte, path: "system.volonte" },
     ],
     weaponName: source.weaponName,
     pi: derived.pi,
@@ -160,7 +160,7 @@ export function adversaireView(source: AdversaireSource, derived: AdversaireDeri
       .filter((i) => i.type === "on-capacite")
       .map((i) => {
         const s = i.system as { key: string };
-        return { id: i.id, name: i.name, effect: `${L}.AbilityEffect.${s.key in ABILITIES ? s.key : "autre"}` };
+        return { id: i.id, name: i.name, effect: `${L}AbilityEffect.${s.key in ABILITIES ? s.key : "autre"}` };
       }),
     lowEv: derived.lowEv,
   };

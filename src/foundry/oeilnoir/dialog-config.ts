@@ -1,0 +1,166 @@
+/**
+ * The attack and check dialogs' inputs and exact odds, pure (rules core only): the sheets, the tests and the gallery
+ * build the same dialog from them.
+ */
+import {
+  CONFINED_SPACE,
+  LIGHT,
+  OWN_POSITION,
+  WATER,
+  check,
+  exchangeOdds,
+  hitChance,
+  situationalModifiers,
+  type ConfinedClass,
+  type Light,
+  type Position,
+  type Water,
+} from "../../rules/oeilnoir/index.ts";
+import type { OddsLine, RollDialogConfig, RollInput, RollValues } from "../dialog/inputs.ts";
+
+const D = "QUINTETTE.OeilNoir.Dialog.";
+
+export interface AttackSetup {
+  /** Attack value before modifiers. */
+  at: number;
+  /** The target's parry before modifiers, null without a target or when it cannot parry. */
+  prd: number | null;
+  targetName: string | null;
+  situational: boolean;
+  ranged: boolean;
+}
+
+const options = (keys: readonly string[], prefix: string) => keys.map((k) => ({ value: k, label: `${prefix}${k}` }));
+
+/** The dialog's inputs: a modifier, and with the optional module the situation. */
+export function attackInputs(setup: AttackSetup): RollInput[] {
+  const inputs: RollInput[] = [
+    { kind: "counter", name: "modifier", label: `${D}Modifier`, min: -10, max: 20, initial: 0 },
+  ];
+  if (!setup.situational) return inputs;
+  inputs.push(
+    {
+      kind: "select",
+      name: "position",
+      label: `${D}Position`,
+      options: options(Object.keys(OWN_POSITION), "QUINTETTE.OeilNoir.Position."),
+      initial: "debout",
+    },
+    {
+      kind: "select",
+      name: "opponentPosition",
+      label: `${D}OpponentPosition`,
+      options: options(Object.keys(OWN_POSITION), "QUINTETTE.OeilNoir.Position."),
+      initial: "debout",
+    },
+    {
+      kind: "select",
+      name: "light",
+      label: `${D}Light`,
+      options: options(Object.keys(LIGHT), "QUINTETTE.OeilNoir.Light."),
+      initial: "jour",
+    },
+    {
+      kind: "select",
+      name: "water",
+      label: `${D}Water`,
+      options: options(Object.keys(WATER), "QUINTETTE.OeilNoir.Water."),
+      initial: "aucune",
+    },
+    {
+      kind: "select",
+      name: "confined",
+      label: `${D}Confined`,
+      options: options(["none", ...Object.keys(CONFINED_SPACE)], "QUINTETTE.OeilNoir.Confined."),
+      initial: "none",
+    },
+    { kind: "checkbox", name: "flying", label: `${D}Flying`, initial: false },
+    { kind: "checkbox", name: "wrongHand", label: `${D}WrongHand`, initial: false },
+  );
+  return inputs;
+}
+
+/** Effective AT and PRD after the dialog's values (penalties are positive: they lower the values). */
+export function effectiveValues(setup: AttackSetup, values: RollValues): { at: number; prd: number | null } {
+  const modifier = Number(values.modifier ?? 0);
+  let at = setup.at - modifier;
+  let prd = setup.prd;
+  if (setup.situational) {
+    const confined = String(values.confined ?? "none");
+    const s = situationalModifiers({
+      position: String(values.position ?? "debout") as Position,
+      opponentPosition: String(values.opponentPosition ?? "debout") as Position,
+      light: String(values.light ?? "jour") as Light,
+      water: String(values.water ?? "aucune") as Water,
+      ...(confined !== "none" ? { confined: confined as ConfinedClass } : {}),
+      flyingOpponent: values.flying === true,
+      ...(values.wrongHand === true ? { wrongHand: {} } : {}),
+    });
+    at -= s.at;
+    // The situation of the exchange weighs on the defender's parry as the source's table does on PRD.
+    if (prd !== null) prd -= s.prd;
+  }
+  return { at, prd };
+}
+
+/** Exact odds of the exchange from the rules core: with a parrying target, every outcome; otherwise the D20 test. */
+export function attackOdds(setup: AttackSetup, values: RollValues): OddsLine[] {
+  const { at, prd } = effectiveValues(setup, values);
+  // Mutually exclusive lines that sum to 1; "hit" is a normal blow that lands.
+  if (prd === null || setup.ranged) {
+    const critical = 1 / 20;
+    const normal = hitChance({ at, prd: null }) - critical;
+    return [
+      { id: "hit", label: `${D}OddsHit`, probability: normal, tone: "success" },
+      { id: "critical", label: `${D}OddsCritical`, probability: critical, tone: "critical" },
+      { id: "miss", label: `${D}OddsMiss`, probability: 1 - normal - 2 / 20, tone: "failure" },
+      { id: "fumble", label: `${D}OddsFumble`, probability: 1 / 20, tone: "fumble" },
+    ];
+  }
+  const o = exchangeOdds({ at, prd });
+  return [
+    { id: "hit", label: `${D}OddsHit`, probability: o.hit + o.parryFumble, tone: "success" },
+    {
+      id: "critical",
+      label: `${D}OddsCritical`,
+      probability: o.criticalHit + o.criticalParryFumble,
+      tone: "critical",
+    },
+    {
+      id: "parried",
+      label: `${D}OddsParried`,
+      probability: o.parried + o.masterParry + o.criticalParried,
+      tone: "partial",
+    },
+    { id: "miss", label: `${D}OddsMiss`, probability: o.miss, tone: "failure" },
+    { id: "fumble", label: `${D}OddsFumble`, probability: o.attackFumble, tone: "fumble" },
+  ];
+}
+
+export function attackDialogConfig(setup: AttackSetup, weaponName: string): RollDialogConfig {
+  return {
+    title: `${D}AttackTitle`,
+    subtitle: setup.targetName ? `${weaponName} → ${setup.targetName}` : weaponName,
+    inputs: attackInputs(setup),
+    odds: (values) => attackOdds(setup, values),
+    cssClass: "oeilnoir",
+  };
+}
+
+/** Odds of a plain D20 check under a value (modifier positive = harder). */
+export function checkOdds(value: number, values: RollValues): OddsLine[] {
+  const v = value - Number(values.modifier ?? 0);
+  let success = 0;
+  let critical = 0;
+  for (let d20 = 1; d20 <= 20; d20++) {
+    const r = check({ d20, value: v });
+    if (r.success) success += 1 / 20;
+    if (r.critical) critical += 1 / 20;
+  }
+  return [
+    { id: "success", label: `${D}OddsSuccess`, probability: success - critical, tone: "success" },
+    { id: "critical", label: `${D}OddsCriticalCheck`, probability: critical, tone: "critical" },
+    { id: "failure", label: `${D}OddsFailure`, probability: 1 - success - 1 / 20, tone: "failure" },
+    { id: "fumble", label: `${D}OddsFumble`, probability: 1 / 20, tone: "fumble" },
+  ];
+}

@@ -1,0 +1,181 @@
+/**
+ * Sheets of L'Œil Noir: the héros and adversaire sheets extend the shared actor sheet with a "Combat" tab (view.ts)
+ * and answer its roll buttons (attack with the exact odds of the exchange, D20 checks, Orientation); the item sheet
+ * shows each type's fields with their ranges (item-view.ts).
+ */
+import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
+import type { RollRequest } from "../dialog/request.ts";
+import type { RollDialogConfig } from "../dialog/inputs.ts";
+import { attackerFor, oeilNoirActor, parryValue } from "./actors.ts";
+import { performOrientation } from "./combat.ts";
+import { itemContext } from "./item-view.ts";
+import { attackDialogConfig, checkOdds, performAttack, performCheck, type AttackSetup } from "./launch.ts";
+import { plainItems } from "./models.ts";
+import { moduleOn } from "./settings.ts";
+import { adversaireView, herosView } from "./view.ts";
+
+const T = "systems/quintette/templates/oeilnoir";
+export const SHEET_TEMPLATES = {
+  heros: `${T}/sheet/heros-combat.hbs`,
+  adversaire: `${T}/sheet/adversaire-combat.hbs`,
+  item: `${T}/sheet/item.hbs`,
+} as const;
+
+const COMBAT_TAB = { id: "combat", label: "QUINTETTE.OeilNoir.Tab.combat", icon: "fa-solid fa-khanda" };
+
+/** The first token the user targets, as the attack's defender (L'Œil Noir actors only). */
+function targetedActor(): Actor.Implementation | null {
+  const user = game.user;
+  if (!user) return null;
+  for (const token of user.targets) {
+    const actor = token.actor;
+    if (actor && oeilNoirActor(actor)) return actor;
+  }
+  return null;
+}
+
+/** The roll requests both actor sheets answer. */
+function requestFor(actor: Actor.Implementation, key: string): RollRequest | null {
+  const [kind, arg] = key.split(":");
+  if (kind === "attack") {
+    const choice = attackerFor(actor, arg ?? null);
+    if (!choice) {
+      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoWeapon") ?? "");
+      return null;
+    }
+    const target = targetedActor();
+    const setup: AttackSetup = {
+      at: choice.value,
+      prd: target && !choice.attacker.ranged ? parryValue(target) : null,
+      targetName: target?.name ?? null,
+      situational: moduleOn("oeilnoirSituational"),
+      ranged: choice.attacker.ranged,
+    };
+    return {
+      dialog: attackDialogConfig(setup, choice.attacker.weaponName),
+      roll: ({ values, rollMode }) => performAttack(actor, { weaponId: arg ?? null, target, values, rollMode }),
+    };
+  }
+  if (kind === "check") {
+    const data = oeilNoirActor(actor);
+    if (!data || data.kind !== "heros" || !arg) return null;
+    const qualities: Record<string, number> = { ...data.system.qualities };
+    const value = arg === "volonte" ? data.system.volonte : qualities[arg];
+    if (value === undefined) return null;
+    const label = arg === "volonte" ? "QUINTETTE.OeilNoir.Volonte" : `QUINTETTE.OeilNoir.Quality.${arg}`;
+    // Low-EV penalties (optional module) make quality checks harder.
+    const penalty = data.derived.lowEv.quality;
+    const dialog: RollDialogConfig = {
+      title: "QUINTETTE.OeilNoir.Dialog.CheckTitle",
+      subtitle: game.i18n?.localize(label) ?? label,
+      inputs: [
+        {
+          kind: "counter",
+          name: "modifier",
+          label: "QUINTETTE.OeilNoir.Dialog.Modifier",
+          min: -10,
+          max: 20,
+          initial: penalty,
+        },
+      ],
+      odds: (values) => checkOdds(value, values),
+      cssClass: "oeilnoir",
+    };
+    return {
+      dialog,
+      roll: ({ values, rollMode }) =>
+        performCheck(actor, { label, value, modifier: Number(values.modifier ?? 0), rollMode }),
+    };
+  }
+  if (kind === "orientation") {
+    return {
+      dialog: { title: "QUINTETTE.OeilNoir.Sheet.Orientation", inputs: [], odds: () => [], cssClass: "oeilnoir" },
+      roll: ({ rollMode }) => performOrientation(actor, rollMode),
+    };
+  }
+  return null;
+}
+
+export class HerosSheet extends QuintetteActorSheet {
+  static override DEFAULT_OPTIONS = { classes: ["oeilnoir", "heros"] };
+  static override PARTS = QuintetteActorSheet.composeParts({
+    combat: { template: SHEET_TEMPLATES.heros, scrollable: [""] },
+  });
+  static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
+
+  override rollRequest(key: string): RollRequest | null {
+    return requestFor(this.document, key);
+  }
+
+  protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
+    const data = oeilNoirActor(this.document);
+    if (data?.kind !== "heros") return context;
+    return { ...context, on: herosView(data.system, data.derived, plainItems(this.document)) };
+  }
+}
+
+export class AdversaireSheet extends QuintetteActorSheet {
+  static override DEFAULT_OPTIONS = { classes: ["oeilnoir", "adversaire"] };
+  static override PARTS = QuintetteActorSheet.composeParts({
+    combat: { template: SHEET_TEMPLATES.adversaire, scrollable: [""] },
+  });
+  static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
+
+  override rollRequest(key: string): RollRequest | null {
+    return requestFor(this.document, key);
+  }
+
+  protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
+    const data = oeilNoirActor(this.document);
+    if (data?.kind !== "adversaire") return context;
+    return { ...context, on: adversaireView(data.system, data.derived, plainItems(this.document)) };
+  }
+}
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ItemSheetV2 } = foundry.applications.sheets;
+
+export class OeilNoirItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
+  static override DEFAULT_OPTIONS = {
+    classes: ["quintette", "sheet", "item", "oeilnoir"],
+    position: { width: 460, height: "auto" as const },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  };
+
+  static override PARTS = { main: { template: SHEET_TEMPLATES.item } };
+
+  protected override async _prepareContext(
+    options: Parameters<foundry.applications.sheets.ItemSheetV2["_prepareContext"]>[0],
+  ) {
+    const base = await super._prepareContext(options);
+    const item = this.document;
+    const raw = (item.system as { description?: unknown }).description;
+    const description = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      typeof raw === "string" ? raw : "",
+      {
+        relativeTo: item,
+      },
+    );
+    return {
+      ...base,
+      ...itemContext(
+        { id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system: item.system },
+        this.isEditable,
+        description,
+      ),
+    };
+  }
+
+  /** Out-of-range edits are refused with a message, as on the actor sheets. */
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): object {
+    const expanded = super._processFormData(event, form, formData) as Record<string, unknown>;
+    return screenForm(this, expanded);
+  }
+}
