@@ -1,5 +1,5 @@
 /** The archetype sheet's context and the reserve app's, pure (the gallery fixtures call the same functions). */
-import type { ArchetypeDerived, ArchetypeSource } from "./models.ts";
+import type { ArchetypeDerived, ArchetypeSource } from "./derive.ts";
 
 export interface ArchetypeView {
   archetype: string;
