@@ -5,7 +5,7 @@
  */
 import Handlebars from "handlebars";
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { registerFoundryHelpers } from "../../gallery/foundry-helpers";
 import type { GalleryFixture } from "../../gallery/types";
 
@@ -102,7 +102,17 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 cpSync(join(root, "styles"), join(out, "styles"), { recursive: true });
 cpSync(join(root, "gallery", "gallery.css"), join(out, "gallery.css"));
-for (const lang of LANGUAGES) writeFileSync(join(out, `${lang}.html`), page(lang, fixtures));
+const pages = LANGUAGES.map((lang) => [lang, page(lang, fixtures)] as const);
+for (const [lang, html] of pages) writeFileSync(join(out, `${lang}.html`), html);
+
+// Foundry serves its own core icons (`icons/svg/mystery-man.svg`…); the gallery stands in with a neutral picture.
+const CORE_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="8" fill="#5a5448"/><circle cx="32" cy="24" r="11" fill="#c9c4bc"/><path d="M12 58c2-13 10-20 20-20s18 7 20 20z" fill="#c9c4bc"/></svg>`;
+const coreIcons = new Set(pages.flatMap(([, html]) => html.match(/(?<=["'(])\/?icons\/[\w/.-]+\.svg/g) ?? []));
+for (const icon of coreIcons) {
+  const path = join(out, icon.replace(/^\//, ""));
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, CORE_ICON);
+}
 writeFileSync(
   join(out, "index.html"),
   `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Quintette gallery</title><ul>${LANGUAGES.map((l) => `<li><a href="${l}.html">${l}</a></li>`).join("")}</ul>`,
