@@ -53,7 +53,7 @@ function actorSchema(entity: "personnage" | "creature") {
     hitPoints: resourceField({ max: POINTS_MAX, value: 10, label: "QUINTETTE.SystemJ.HitPoints" }),
     armourPoints: resourceField({ max: POINTS_MAX, value: 0, label: "QUINTETTE.SystemJ.ArmourPoints" }),
     /** PJ or PNJ for personnages; a créature's kind in free text otherwise. */
-    role: textField({ label: "QUINTETTE.SystemJ.Role" }),
+    role: textField({ label: "QUINTETTE.SystemJ.RoleField" }),
   };
 }
 export type SystemJActorSchema = ReturnType<typeof actorSchema>;

@@ -13,7 +13,7 @@ export interface ItemSheetInput {
 
 type Choice = { value: string; label: string; selected: boolean };
 const options = (ids: readonly string[], prefix: string, current: unknown): Choice[] =>
-  ids.map((id) => ({ value: id, label: `${prefix}.${id}`, selected: id === current }));
+  ids.map((id) => ({ value: id, label: `${prefix}${id}`, selected: id === current }));
 
 export function itemSheetContext(input: ItemSheetInput) {
   const s = input.system;
@@ -31,15 +31,15 @@ export function itemSheetContext(input: ItemSheetInput) {
     choices: {
       lame: options(
         T.BLADE_KINDS.map((b) => b.id),
-        "QUINTETTE.Trinites.Blade",
+        "QUINTETTE.Trinites.Blade.",
         s.lame,
       ),
-      competence: options(["corpsACorps", "melee", "tir", "force"], "QUINTETTE.Trinites.Skill", s.competence),
-      origine: options(["ascendant", "descendant"], "QUINTETTE.Trinites.AuraOrigin", s.origine),
-      karma: options(["lumiere", "tenebres"], "QUINTETTE.Trinites.KarmaKind", s.karma),
+      competence: options(["corpsACorps", "melee", "tir", "force"], "QUINTETTE.Trinites.Skill.", s.competence),
+      origine: options(["ascendant", "descendant"], "QUINTETTE.Trinites.AuraOrigin.", s.origine),
+      karma: options(["lumiere", "tenebres"], "QUINTETTE.Trinites.KarmaKind.", s.karma),
       materiau: options(
         ["verreTissu", "plastiqueCorde", "bois", "pierre", "metal"],
-        "QUINTETTE.Trinites.Material",
+        "QUINTETTE.Trinites.Material.",
         s.materiau,
       ),
     },

@@ -175,11 +175,11 @@ export class HumainModel extends foundry.abstract.TypeDataModel<
 /* Items ------------------------------------------------------------------------------------------------------- */
 
 const choices = <const Ids extends readonly string[]>(ids: Ids, prefix: string) =>
-  Object.fromEntries(ids.map((id) => [id, `${prefix}.${id}`])) as Record<Ids[number], string>;
+  Object.fromEntries(ids.map((id) => [id, `${prefix}${id}`])) as Record<Ids[number], string>;
 
 export const BLADE_CHOICES = choices(
   T.BLADE_KINDS.map((b) => b.id),
-  "QUINTETTE.Trinites.Blade",
+  "QUINTETTE.Trinites.Blade.",
 );
 export const WEAPON_SKILLS = ["corpsACorps", "melee", "tir", "force"] as const;
 export const MATERIAL_IDS = ["verreTissu", "plastiqueCorde", "bois", "pierre", "metal"] as const;
@@ -188,7 +188,7 @@ function weaponSchema() {
   return {
     ...baseItemSchema(),
     degats: integerField({ min: 0, max: 50, initial: 2, label: L("Damage") }),
-    competence: choiceField(choices(WEAPON_SKILLS, "QUINTETTE.Trinites.Skill"), {
+    competence: choiceField(choices(WEAPON_SKILLS, "QUINTETTE.Trinites.Skill."), {
       initial: "melee",
       label: L("Skill"),
     }),
@@ -211,7 +211,7 @@ function armourSchema() {
 function auraSchema() {
   return {
     ...baseItemSchema(),
-    origine: choiceField(choices(["ascendant", "descendant"] as const, "QUINTETTE.Trinites.AuraOrigin"), {
+    origine: choiceField(choices(["ascendant", "descendant"] as const, "QUINTETTE.Trinites.AuraOrigin."), {
       initial: "ascendant",
       label: L("AuraOrigin"),
     }),
@@ -222,7 +222,7 @@ function auraSchema() {
 function versetSchema() {
   return {
     ...baseItemSchema(),
-    karma: choiceField(choices(["lumiere", "tenebres"] as const, "QUINTETTE.Trinites.KarmaKind"), {
+    karma: choiceField(choices(["lumiere", "tenebres"] as const, "QUINTETTE.Trinites.KarmaKind."), {
       initial: "lumiere",
       label: L("KarmaKind"),
     }),
@@ -242,7 +242,7 @@ function objectSchema() {
   return {
     ...baseItemSchema(),
     quantite: integerField({ min: 0, max: 9999, initial: 1, label: L("Quantity") }),
-    materiau: choiceField(choices(MATERIAL_IDS, "QUINTETTE.Trinites.Material"), {
+    materiau: choiceField(choices(MATERIAL_IDS, "QUINTETTE.Trinites.Material."), {
       initial: "metal",
       label: L("Material"),
     }),
