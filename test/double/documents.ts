@@ -24,9 +24,12 @@ export interface DoubleUserLike {
 
 /** `Collection`: a Map with Foundry's array helpers. */
 export class DoubleCollection<V> extends Map<string, V> {
-  /** Like Foundry's Collection, iterating yields values, not entries. */
-  override [Symbol.iterator](): MapIterator<V> {
-    return this.values();
+  /**
+   * Like Foundry's Collection, iterating yields values, not entries. Map's type says entries, so the override keeps
+   * Map's signature (narrow cast: the double's own code only iterates with `for…of` over values).
+   */
+  override [Symbol.iterator](): MapIterator<[string, V]> {
+    return this.values() as unknown as MapIterator<[string, V]>;
   }
   get contents(): V[] {
     return [...this.values()];

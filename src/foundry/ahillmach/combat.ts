@@ -103,7 +103,7 @@ export function initiativeView(combatants: readonly CombatantLike[]): Initiative
 }
 
 /** Gives the initiative to `holder` in this combat (GM's client). */
-export async function setHolder(combat: Combat.Implementation, holder: Side): Promise<void> {
+export async function setHolder(combat: foundry.documents.Combat, holder: Side): Promise<void> {
   const updates = markerUpdates(combat.combatants.contents, holder);
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
 }

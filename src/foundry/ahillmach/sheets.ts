@@ -3,6 +3,7 @@
  * the item sheet is this rule set's own until the shared one lands (it reuses the shared form screening).
  * Roll buttons (`data-action="roll" data-roll="…"`) answer with a roll request: the shared dialog, then the roll.
  */
+import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { ahillmach } from "../../rules/index.ts";
 import type { OpposantModel, PersonnageModel } from "./models.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
@@ -150,11 +151,8 @@ export class OpposantSheet extends QuintetteActorSheet {
   }
 }
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-const { ItemSheetV2 } = foundry.applications.sheets;
-
 /** One sheet for the three item types: a header, the type's fields, the description. */
-export class AhillMachItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
+export class AhillMachItemSheet extends HandlebarsItemSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["quintette", "sheet", "item", "ahillmach"],
     position: { width: 560, height: 640 },
@@ -176,7 +174,14 @@ export class AhillMachItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) 
       secrets: item.isOwner,
       relativeTo: item,
     });
-    return Object.assign(context, itemSheetData(item, this.isEditable, enriched));
+    return Object.assign(
+      context,
+      itemSheetData(
+        { id: item.id, name: item.name, img: item.img ?? null, type: item.type, system: item.system },
+        this.isEditable,
+        enriched,
+      ),
+    );
   }
 
   protected override _processFormData(

@@ -3,6 +3,7 @@
  * exact chance of each outcome, recomputed on every input change (only the odds part re-renders, so focus stays), plus
  * the roll mode, and resolves with the chosen values or null when closed.
  */
+import { HandlebarsApplication } from "../sheets/mixed.ts";
 import {
   buildRollDialogContext,
   defaultValues,
@@ -43,9 +44,7 @@ export function currentRollMode(): string {
 
 interface RollDialogRenderContext extends RollDialogContext, foundry.applications.api.ApplicationV2.RenderContext {}
 
-const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-
-export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2)<RollDialogRenderContext> {
+export class RollDialog extends HandlebarsApplication<RollDialogRenderContext> {
   static override DEFAULT_OPTIONS = {
     classes: ["quintette", "roll-dialog"],
     tag: "form",

@@ -2,15 +2,13 @@
  * The collective reserve, visible to all: a small window with the count; the GM's shows each character's reserve
  * with a "hand back" control. It re-renders when the world setting or a character's reserve changes.
  */
-import type { RelayResult } from "../relay/index.ts";
+import { HandlebarsApplication } from "../sheets/mixed.ts";
 import { handBack } from "./actions.ts";
 import { archetypeData } from "./models.ts";
 import { collectiveTokens, onCollectiveChange } from "./settings.ts";
 import { reserveView } from "./view.ts";
 
 export const RESERVE_TEMPLATE = "systems/quintette/templates/jetons/reserve.hbs";
-
-const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
 /** Characters of the world with their reserves, for the reserve view. */
 export function worldCharacters() {
@@ -30,7 +28,7 @@ export function worldCharacters() {
   });
 }
 
-export class ReserveApp extends HandlebarsApplicationMixin(ApplicationV2) {
+export class ReserveApp extends HandlebarsApplication {
   static override DEFAULT_OPTIONS = {
     id: "quintette-jetons-reserve",
     classes: ["quintette", "jetons", "jetons-reserve"],
@@ -63,17 +61,16 @@ export class ReserveApp extends HandlebarsApplicationMixin(ApplicationV2) {
     return { ...base, ...reserveView(collectiveTokens(), game.user?.isGM ?? false, worldCharacters()) };
   }
 
-  static async #onHandBack(this: ReserveApp, _event: PointerEvent, target: HTMLElement): Promise<RelayResult | null> {
+  static async #onHandBack(this: ReserveApp, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const row = target.closest<HTMLElement>("[data-actor-uuid]");
     const input = row?.querySelector<HTMLInputElement>("input[name=amount]");
     const uuid = row?.dataset.actorUuid;
     const amount = Number(input?.value ?? 0);
-    if (!uuid || !Number.isSafeInteger(amount) || amount < 1) return null;
+    if (!uuid || !Number.isSafeInteger(amount) || amount < 1) return;
     const actor = await fromUuid<Actor.Implementation>(uuid);
-    if (!actor) return null;
+    if (!actor) return;
     const result = await handBack(actor, amount);
     if (result.status !== "applied") ui.notifications?.warn(game.i18n?.localize(result.reason ?? "") ?? "");
-    return result;
   }
 }
 

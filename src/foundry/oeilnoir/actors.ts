@@ -4,7 +4,7 @@
  */
 import { lifeStatus, permanentEvLoss, type WoundAttackKind } from "../../rules/oeilnoir/index.ts";
 import type { DocumentWrite } from "../chat/actions.ts";
-import type { AdversaireDerived, HerosDerived, WeaponLine } from "./derive.ts";
+import type { AdversaireDerived, AdversaireSource, HerosDerived, HerosSource, WeaponLine } from "./derive.ts";
 import type { DuelAttacker, DuelDefender, HitData, VictimValues } from "./duel.ts";
 import { AdversaireModel, HerosModel } from "./models.ts";
 import { moduleOn } from "./settings.ts";
@@ -18,15 +18,8 @@ interface Common {
   wounds: number;
   volonte: number;
 }
-interface HerosLike extends Common {
-  qualities: { CN: number; IN: number };
-}
-interface AdversaireLike extends Common {
-  cn: number;
-  pr: number;
-  weaponName: string;
-  pi: { dice: number; bonus: number };
-}
+interface HerosLike extends Common, HerosSource {}
+interface AdversaireLike extends Common, AdversaireSource {}
 
 /** The actor's L'Œil Noir data, or null for an actor of another rule set. */
 export function oeilNoirActor(actor: Actor.Implementation | null | undefined): OeilNoirActorKind | null {

@@ -3,6 +3,7 @@
  * and answer its roll buttons (attack with the exact odds of the exchange, D20 checks, Orientation); the item sheet
  * shows each type's fields with their ranges (item-view.ts).
  */
+import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import type { RollDialogConfig } from "../dialog/inputs.ts";
@@ -134,10 +135,7 @@ export class AdversaireSheet extends QuintetteActorSheet {
   }
 }
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-const { ItemSheetV2 } = foundry.applications.sheets;
-
-export class OeilNoirItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
+export class OeilNoirItemSheet extends HandlebarsItemSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["quintette", "sheet", "item", "oeilnoir"],
     position: { width: 460, height: "auto" as const },
@@ -159,14 +157,14 @@ export class OeilNoirItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
         relativeTo: item,
       },
     );
-    return {
-      ...base,
-      ...itemContext(
+    return Object.assign(
+      base,
+      itemContext(
         { id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system: item.system },
         this.isEditable,
         description,
       ),
-    };
+    );
   }
 
   /** Out-of-range edits are refused with a message, as on the actor sheets. */

@@ -4,6 +4,7 @@
  * the roll dialog (Shift-click: defaults, no dialog), a reduced sheet for limited viewers, and refusal of out-of-range
  * edits. A rule set adds parts and tabs (`composeParts`, `SHEET_TABS`) and answers `rollRequest`.
  */
+import { configureHandlebarsParts, HandlebarsActorSheet } from "./mixed.ts";
 import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
 import { runRollRequest, type RollRequest } from "../dialog/request.ts";
 import { activeRulesetId, rulesetOfType, getRuleset } from "../ruleset.ts";
@@ -15,9 +16,6 @@ type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTempla
 
 interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {}
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-const { ActorSheetV2 } = foundry.applications.sheets;
-
 /** Sheet-level helpers shared with the item sheet. */
 export function rulesetIdOf(type: string): string {
   return rulesetOfType(type)?.id ?? activeRulesetId();
@@ -27,8 +25,8 @@ export function notifyAll(messages: readonly string[]): void {
   for (const message of messages) ui.notifications?.warn(message);
 }
 
-export class QuintetteActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
-  static override DEFAULT_OPTIONS = {
+export class QuintetteActorSheet extends HandlebarsActorSheet {
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
     classes: ["quintette", "sheet", "actor"],
     position: { width: 720, height: 780 },
     window: { resizable: true },
@@ -79,10 +77,11 @@ export class QuintetteActorSheet extends HandlebarsApplicationMixin(ActorSheetV2
     return null;
   }
 
-  protected override _configureRenderParts(
+  // The mixin's member, out of the narrowed base type (see mixed.ts).
+  protected _configureRenderParts(
     options: foundry.applications.api.HandlebarsApplicationMixin.RenderOptions,
   ): Record<string, Part> {
-    const parts = super._configureRenderParts(options);
+    const parts = configureHandlebarsParts(HandlebarsActorSheet, this, options);
     if (this.document.limited) return { header: parts.header!, limited: parts.limited! };
     delete parts.limited;
     return parts;

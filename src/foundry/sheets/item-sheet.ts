@@ -2,17 +2,15 @@
  * The base item sheet: header with image and name, tabs, a play/edit toggle, the rich-text description, and refusal
  * of out-of-range edits. A rule set adds its details part and tab (`composeParts`, `SHEET_TABS`).
  */
+import { HandlebarsItemSheet } from "./mixed.ts";
 import { buildItemSheetContext, TAB_GROUP, type ItemSheetContext, type SheetTabSpec } from "./context.ts";
 import { ITEM_SHEET_PARTS } from "./parts.ts";
 import { rulesetIdOf, screenForm } from "./actor-sheet.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-const { ItemSheetV2 } = foundry.applications.sheets;
-
-export class QuintetteItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
-  static override DEFAULT_OPTIONS = {
+export class QuintetteItemSheet extends HandlebarsItemSheet {
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
     classes: ["quintette", "sheet", "item"],
     position: { width: 560, height: 600 },
     window: { resizable: true },
@@ -49,8 +47,8 @@ export class QuintetteItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) 
   }
 
   protected override async _prepareContext(
-    options: Parameters<foundry.applications.sheets.ItemSheetV2["_prepareContext"]>[0],
-  ): Promise<foundry.applications.sheets.ItemSheetV2.RenderContext & ItemSheetContext> {
+    options: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_prepareContext"]>[0],
+  ): Promise<foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation> & ItemSheetContext> {
     const base = await super._prepareContext(options);
     const item = this.document;
     const system = item.system as { description?: unknown };

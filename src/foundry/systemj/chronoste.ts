@@ -2,6 +2,7 @@
  * Le Chronoste: a small clock showing world time as day and hour, with a day/night dial. The GM and the user the
  * world setting names advance it; the Chronoste's request is relayed to the GM, who alone may change world time.
  */
+import { HandlebarsApplication } from "../sheets/mixed.ts";
 import type { JsonObject } from "../chat/types.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { systemj } from "../../rules/index.ts";
@@ -29,9 +30,7 @@ export async function handleAdvance(payload: JsonObject, requester: User.Impleme
   return { status: "applied" };
 }
 
-const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-
-export class ChronosteApp extends HandlebarsApplicationMixin(ApplicationV2) {
+export class ChronosteApp extends HandlebarsApplication {
   static override DEFAULT_OPTIONS = {
     id: "quintette-chronoste",
     classes: ["quintette", "sj-chronoste"],

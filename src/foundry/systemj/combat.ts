@@ -66,11 +66,11 @@ export function fullState(
   return { round: pub.round, status: pub.status, choices };
 }
 
-async function writePublic(combat: Combat.Implementation, state: systemj.ActionPhaseState): Promise<void> {
+async function writePublic(combat: foundry.documents.Combat, state: systemj.ActionPhaseState): Promise<void> {
   await combat.update({ [`flags.${SYSTEM_ID}.${PHASE_FLAG}`]: publicPhase(state) } as Combat.UpdateData);
 }
 
-function combatIds(combat: Combat.Implementation): string[] {
+function combatIds(combat: foundry.documents.Combat): string[] {
   return combat.combatants.contents.flatMap((c) => (c.id ? [c.id] : []));
 }
 
@@ -117,7 +117,7 @@ export async function handleReveal(payload: JsonObject, requester: User.Implemen
 }
 
 /** A player's (or the GM's) choice for one combatant: remembered locally, sent to the GM only. */
-export async function chooseFor(combat: Combat.Implementation, combatantId: string, choice: systemj.RoundChoice) {
+export async function chooseFor(combat: foundry.documents.Combat, combatantId: string, choice: systemj.RoundChoice) {
   const result = await relayToGM(CHOOSE, { combatId: combat.id ?? "", combatantId, choice });
   if (result.status === "applied")
     ownChoices.set(ownKey(combat.id ?? "", readPublic(combat).round, combatantId), choice);
@@ -125,7 +125,7 @@ export async function chooseFor(combat: Combat.Implementation, combatantId: stri
   return result;
 }
 
-export function revealChoices(combat: Combat.Implementation, force: boolean) {
+export function revealChoices(combat: foundry.documents.Combat, force: boolean) {
   return relayToGM(REVEAL, { combatId: combat.id ?? "", force });
 }
 

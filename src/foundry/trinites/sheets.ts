@@ -3,6 +3,7 @@
  * weapons, items, biography) and one item sheet for every `tr-` type. Every rule behind a button is the rules core's,
  * through sheet-context.ts; rolls go through flow.ts.
  */
+import { HandlebarsActorSheet, HandlebarsItemSheet } from "../sheets/mixed.ts";
 import {
   actorSheetContext,
   karmaSpendUpdate,
@@ -18,7 +19,6 @@ import { rollTest, weaponOf } from "./flow.ts";
 import { HumainModel, TriniteModel } from "./models.ts";
 import { itemSheetContext } from "./item-context.ts";
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
 const TPL = "systems/quintette/templates/trinites";
 
 export const ACTOR_PARTS = {
@@ -41,7 +41,7 @@ function combatMoment(actor: Actor.Implementation): CombatMoment | null {
   return fights ? { combat: combat.id ?? "", round: combat.round ?? 0 } : null;
 }
 
-export class TrinitesActorSheet extends HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) {
+export class TrinitesActorSheet extends HandlebarsActorSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["quintette", "trinites", "actor"],
     position: { width: 800, height: 860 },
@@ -213,7 +213,7 @@ export class TrinitesActorSheet extends HandlebarsApplicationMixin(foundry.appli
   }
 }
 
-export class TrinitesItemSheet extends HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2) {
+export class TrinitesItemSheet extends HandlebarsItemSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["quintette", "trinites", "item"],
     position: { width: 520, height: 560 },

@@ -16,6 +16,10 @@ import { groupItems, prepareTabs } from "../../../src/foundry/sheets/context.ts"
 import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
 import { testRuleset } from "./fixtures.ts";
 
+// The double's documents stand in for Foundry's at run time; the sheets' constructors are typed for the real ones.
+const asActor = (actor: DoubleActor) => actor as unknown as Actor.Implementation;
+const asItem = (item: DoubleItem) => item as unknown as Item.Implementation;
+
 type Ctx = Record<string, unknown> & { itemGroups: { type: string; items: { id: string }[] }[] };
 
 function makeActor(extra: Record<string, unknown> = {}) {
@@ -103,7 +107,7 @@ describe("base sheets on the double", () => {
   });
 
   it("renders the full sheet for an owner, with tabs, items and a play/edit toggle", async () => {
-    const sheet = asSheet(new QuintetteActorSheet({ document: makeActor() }));
+    const sheet = asSheet(new QuintetteActorSheet({ document: asActor(makeActor()) }));
     await sheet.render();
     expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "items", "biography"]);
     const ctx = sheet.renderedParts.header!;
@@ -116,7 +120,7 @@ describe("base sheets on the double", () => {
   it("gives a limited viewer only the header and the limited part, never edit mode", async () => {
     setDoubleUser("player1");
     const actor = makeActor({ ownership: { default: 1 } });
-    const sheet = asSheet(new QuintetteActorSheet({ document: actor }));
+    const sheet = asSheet(new QuintetteActorSheet({ document: asActor(actor) }));
     await sheet.render();
     expect(Object.keys(sheet.renderedParts)).toEqual(["header", "limited"]);
     await sheet.runAction("toggleMode", {}, {});
@@ -131,7 +135,7 @@ describe("base sheets on the double", () => {
   it("refuses an out-of-range edit with a localized message; the rest of the form saves; nothing is lost", async () => {
     doubleState().game.i18n.setLanguage("fr");
     const actor = makeActor();
-    const sheet = asSheet(new QuintetteActorSheet({ document: actor }));
+    const sheet = asSheet(new QuintetteActorSheet({ document: asActor(actor) }));
     await sheet.submit({ "system.force": "9", "system.vie": "31", "system.liste.1.rang": "3", name: "Ysé la Grise" });
     const sys = actor.system as unknown as Record<string, unknown>;
     expect(sys.force).toBe(2);
@@ -153,7 +157,7 @@ describe("base sheets on the double", () => {
 
   it("refuses a non-integer and a bad choice, and keeps the document's values", async () => {
     const actor = makeActor();
-    const sheet = asSheet(new QuintetteActorSheet({ document: actor }));
+    const sheet = asSheet(new QuintetteActorSheet({ document: asActor(actor) }));
     await sheet.submit({ "system.vie": "12.5", "system.voie": "neant" });
     expect(actor.system).toMatchObject({ vie: 30, voie: "ombre" });
     expect(doubleState().notifications.map((n) => n.message)).toEqual([
@@ -164,7 +168,7 @@ describe("base sheets on the double", () => {
   });
 
   it("opens the roll dialog from a roll button, and Shift-click rolls with the defaults without it", async () => {
-    const sheet = new RollingSheet({ document: makeActor() });
+    const sheet = new RollingSheet({ document: asActor(makeActor()) });
     await asSheet(sheet).runAction("roll", { shiftKey: true }, { dataset: { roll: "force" } });
     expect(sheet.rolled).toEqual([{ values: { bonus: 1 }, rollMode: "gmroll" }]);
     await asSheet(sheet).runAction("roll", { shiftKey: true }, { dataset: { roll: "unknown" } });
@@ -173,7 +177,7 @@ describe("base sheets on the double", () => {
 
   it("creates, deletes and embeds items; refuses an item of another rule set", async () => {
     const actor = makeActor();
-    const sheet = new QuintetteActorSheet({ document: actor });
+    const sheet = new QuintetteActorSheet({ document: asActor(actor) });
     const run = asSheet(sheet).runAction.bind(sheet);
     await run("createItem", {}, { dataset: { type: "spell-t" } });
     expect(actor.items.contents.filter((i) => i.type === "spell-t")).toHaveLength(1);
@@ -191,7 +195,7 @@ describe("base sheets on the double", () => {
 
   it("renders the item sheet with its description tab and refuses nothing valid", async () => {
     const item = new DoubleItem({ name: "Épée", type: "gear-t", system: { description: "<p>Fine</p>" } });
-    const sheet = asSheet(new QuintetteItemSheet({ document: item }));
+    const sheet = asSheet(new QuintetteItemSheet({ document: asItem(item) }));
     await sheet.render();
     expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "description"]);
     expect(sheet.renderedParts.header).toMatchObject({ description: { enriched: "<p>Fine</p>", empty: false } });
