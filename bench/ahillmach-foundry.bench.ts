@@ -39,14 +39,14 @@ function personnages(count: number): { source: PersonnageSource; items: ItemLike
 }
 
 export function register(bench: Bench): void {
-  bench.add("ahillmach: bandOdds for every advantage (−2…+2) and bonus (−4…+6), cold cache", () => {
+  bench.add("ahillmach foundry: dialog odds for every advantage (−2…+2) and bonus (−4…+6), cold cache", () => {
     ahillmach.clearOddsCache();
     for (const advantage of ahillmach.ADVANTAGE_LEVELS) {
       for (let bonus = -4; bonus <= 6; bonus++) void ahillmach.bandOdds({ advantage, bonus });
     }
   });
   const world = personnages(1000);
-  bench.add("ahillmach: derived values of 1,000 personnages", () => {
+  bench.add("ahillmach foundry: data-model derivation of 1,000 personnages", () => {
     for (const p of world) void derivePersonnage(p.source, p.items);
   });
 }
