@@ -1,4 +1,4 @@
-/** The token-controls button that opens the collective reserve, only in Jetons worlds. */
+/** The token-controls button that opens the collective reserve (Jetons worlds only), and the sheet without items. */
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetFoundryDouble } from "../../double/index.ts";
 import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
@@ -45,5 +45,14 @@ describe("collective reserve button", () => {
     const c = controls();
     addReserveControl(c, () => undefined);
     expect(Object.keys(c.tokens?.tools ?? {})).toEqual(["select", "target"]);
+  });
+});
+
+describe("archetype sheet", () => {
+  it("has no items tab or part, since Jetons has no item types", async () => {
+    const { ArchetypeSheet } = await import("../../../src/foundry/jetons/sheet.ts");
+    expect(ArchetypeSheet.SHEET_TABS.map((t) => t.id)).toEqual(["jetons", "biography"]);
+    expect(Object.keys(ArchetypeSheet.PARTS)).not.toContain("items");
+    expect(Object.keys(ArchetypeSheet.PARTS)).toContain("biography");
   });
 });
