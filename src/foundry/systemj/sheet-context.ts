@@ -264,7 +264,7 @@ export function itemCardContext(item: CardItem, options: { editable: boolean; ow
   const view = cardView(item);
   if (!view) throw new RangeError(`not a SYSTEMJ card type: ${item.type}`);
   const type = item.type as SystemJItemType;
-  const fields = {
+  const cardFields = {
     att: type === "sj-arme",
     def: type === "sj-arme",
     range: type === "sj-arme",
@@ -279,7 +279,7 @@ export function itemCardContext(item: CardItem, options: { editable: boolean; ow
     card: view,
     familyLabel: `QUINTETTE.SystemJ.Family.${view.family}`,
     system: item.system,
-    fields,
+    cardFields,
     familyOptions: WEAPON_FAMILIES.map((f) => ({
       value: f.id,
       label: `QUINTETTE.SystemJ.WeaponFamily.${f.id}`,
