@@ -91,15 +91,18 @@ interface AttackValues extends TestDialogValues {
 
 /** The first targeted token's actor, when it is a SYSTEMJ actor. */
 function targetedActor(): { actor: SystemJActor; token: Token.Implementation | null } | null {
-  const token = game.user?.targets.first() ?? null;
-  const actor = token?.actor ?? null;
-  return actor && systemOf(actor) ? { actor, token } : null;
+  for (const token of game.user?.targets ?? []) {
+    const actor = token.actor;
+    if (actor && systemOf(actor)) return { actor, token };
+  }
+  return null;
 }
 
 /** Distance in grid units between the attacker's token and the target's, when both are on the canvas. */
 function distanceTo(attacker: SystemJActor, target: Token.Implementation | null): number | null {
+  if (!target || !canvas?.grid) return null;
   const from = attacker.getActiveTokens()[0];
-  if (!from || !target || !canvas?.grid) return null;
+  if (!from) return null;
   return canvas.grid.measurePath([from.center, target.center], {}).distance;
 }
 

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { DoubleChatMessage, DoubleCombat, asClient, installClients } from "../../double/shared-core.ts";
+import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { registerRelay, relayToGM } from "../../../src/foundry/relay/index.ts";
@@ -23,8 +23,11 @@ import {
   REVEAL,
   compareCombatants,
   handleChoose,
+  chooseFor,
+  combatBehaviour,
   handleReveal,
   readPublic,
+  revealChoices,
   registerSystemJCombat,
 } from "../../../src/foundry/systemj/combat.ts";
 import { ADVANCE, handleAdvance, registerChronoste } from "../../../src/foundry/systemj/chronoste.ts";
@@ -255,6 +258,51 @@ describe("SYSTEMJ action phase and initiative", () => {
     );
     expect(late.status).toBe("denied");
     expect(readPublic(c as never).choices.ca).toBe("action");
+  });
+
+  type PhaseView = {
+    revealed: boolean;
+    canReveal: boolean;
+    rows: { id: string; stateClass: string; canChoose: boolean; choices: { id: string; pressed: boolean }[] }[];
+  };
+  async function trackerView(c: DoubleCombat, userId: string): Promise<PhaseView> {
+    const ctx = await asClient(userId, async () =>
+      combatBehaviour.tracker!.partContext!("systemjPhase", c as never, {}),
+    );
+    return (ctx as { sjPhase: PhaseView }).sjPhase;
+  }
+  const pressed = (v: PhaseView, id: string) =>
+    v.rows.find((r) => r.id === id)?.choices.find((x) => x.pressed)?.id ?? null;
+
+  it("shows in the tracker who has chosen, not what, until the reveal; then every choice, locked", async () => {
+    addUser("player2");
+    const c = await combat();
+    await asClient("player1", () => chooseFor(c as never, "ca", "mouvement"));
+    const mine = await trackerView(c, "player1");
+    expect(mine.rows.find((r) => r.id === "ca")).toMatchObject({ stateClass: "chosen", canChoose: true });
+    expect(pressed(mine, "ca")).toBe("mouvement");
+    const theirs = await trackerView(c, "player2");
+    expect(theirs.rows.map((r) => [r.id, r.stateClass, r.canChoose])).toEqual([
+      ["ca", "chosen", false],
+      ["co", "waiting", false],
+    ]);
+    expect(pressed(theirs, "ca")).toBeNull();
+    expect(theirs.canReveal).toBe(false);
+    const gm = await trackerView(c, "gm");
+    expect(pressed(gm, "ca")).toBeNull();
+    expect(gm.canReveal).toBe(true);
+    await chooseFor(c as never, "co", "action");
+    expect((await revealChoices(c as never, false)).status).toBe("applied");
+    const after = await trackerView(c, "player2");
+    expect(after.revealed).toBe(true);
+    expect(after.rows.map((r) => [r.id, r.stateClass, r.canChoose])).toEqual([
+      ["ca", "mouvement", false],
+      ["co", "action", false],
+    ]);
+    expect((await asClient("player1", () => chooseFor(c as never, "ca", "action"))).status).toBe("denied");
+    // The next round hides everything again.
+    await combatBehaviour.onStartRound!(Object.assign(c, { round: 2 }) as never, { round: 2, skipped: false });
+    expect(readPublic(c as never)).toMatchObject({ round: 2, status: "choosing", chosen: { ca: false, co: false } });
   });
 
   it("orders initiative as the rules core does", () => {
