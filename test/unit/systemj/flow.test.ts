@@ -30,7 +30,13 @@ import {
   revealChoices,
   registerSystemJCombat,
 } from "../../../src/foundry/systemj/combat.ts";
-import { ADVANCE, handleAdvance, registerChronoste } from "../../../src/foundry/systemj/chronoste.ts";
+import {
+  ADVANCE,
+  ChronosteApp,
+  addChronosteTool,
+  handleAdvance,
+  registerChronoste,
+} from "../../../src/foundry/systemj/chronoste.ts";
 import {
   fillChronosteChoices,
   registerSystemJSettings,
@@ -345,5 +351,42 @@ describe("SYSTEMJ Chronoste", () => {
     expect((state.game as unknown as { time: { worldTime: number } }).time.worldTime).toBe(3600);
     expect((await handleAdvance({ seconds: -7200 }, state.game.users.get("gm") as never)).status).toBe("invalid");
     expect((await handleAdvance({ seconds: 61 }, state.game.users.get("gm") as never)).status).toBe("invalid");
+  });
+
+  it("shows day and hour to everyone; only the GM and the Chronoste get the buttons, which relay to the GM", async () => {
+    const time = (state.game as unknown as { time: { worldTime: number } }).time;
+    time.worldTime = 86400 + 20 * 3600 + 15 * 60;
+    await state.game.settings.set("quintette", SETTING_CHRONOSTE, "player1");
+    type View = { day: number; hourText: string; period: string; canAdvance: boolean; keeper: string | null };
+    const view = async (userId: string) => {
+      const app = new ChronosteApp() as unknown as {
+        render(): Promise<unknown>;
+        lastContext: View;
+        runAction(a: string, e: unknown, t: unknown): Promise<unknown>;
+      };
+      await asClient(userId, () => app.render());
+      return app;
+    };
+    addUser("player2");
+    const other = await view("player2");
+    expect(other.lastContext).toMatchObject({ day: 2, hourText: "20:15", period: "nuit", canAdvance: false });
+    const keeper = await view("player1");
+    expect(keeper.lastContext).toMatchObject({ canAdvance: true, keeper: "Player" });
+    await asClient("player1", () => keeper.runAction("advance", {}, { dataset: { seconds: "3600" } }));
+    expect(time.worldTime).toBe(86400 + 21 * 3600 + 15 * 60);
+    await asClient("player2", () => other.runAction("advance", {}, { dataset: { seconds: "3600" } }));
+    expect(time.worldTime).toBe(86400 + 21 * 3600 + 15 * 60);
+  });
+
+  it("adds a token-controls button that reopens the clock", () => {
+    let opened = 0;
+    const controls = { tokens: { tools: { select: {} } } };
+    addChronosteTool(controls as never, () => (opened += 1));
+    const tool = (controls.tokens.tools as Record<string, { button?: boolean; onChange?: () => void }>)
+      .quintetteChronoste;
+    expect(tool?.button).toBe(true);
+    tool?.onChange?.();
+    expect(opened).toBe(1);
+    expect(() => addChronosteTool({} as never, () => undefined)).not.toThrow();
   });
 });
