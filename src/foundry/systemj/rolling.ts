@@ -23,6 +23,7 @@ import {
   type WeaponCard,
 } from "./fighters.ts";
 import { rollTest } from "./roll.ts";
+import { worldSpecials } from "./settings.ts";
 import { dialogModifier, oddsLines, testDialogConfig, testDialogInputs, type TestDialogValues } from "./tests.ts";
 
 type SystemJActor = Actor.Implementation;
@@ -53,11 +54,12 @@ export function testRequest(
   };
 }
 
-/** The score and label a sheet roll key names (`attribute.FOR`, `skill.nage`, `special.2`, `score.dodge`). */
+/** The score and label a sheet roll key names (`attribute.FOR`, `skill.nage`, `special.Équitation`, `score.dodge`). */
 export function scoreForKey(actor: SystemJActor, key: string): { label: string; score: number } | null {
   const model = systemOf(actor);
   if (!model) return null;
-  const [kind, id = ""] = key.split(".");
+  const [kind = "", ...rest] = key.split(".");
+  const id = rest.join(".");
   switch (kind) {
     case "attribute":
       return systemj.ATTRIBUTE_IDS.includes(id as systemj.AttributeId)
@@ -68,8 +70,10 @@ export function scoreForKey(actor: SystemJActor, key: string): { label: string; 
         ? { label: `QUINTETTE.SystemJ.Skill.${id}`, score: skillScore(model, id as systemj.GenericSkillId) }
         : null;
     case "special": {
-      const entry = model.specials[Number(id)];
-      return entry ? { label: entry.name, score: entry.score } : null;
+      const entry = model.specials.find((s) => s.name === id);
+      if (entry) return { label: entry.name, score: entry.score };
+      // A skill of the world's list the actor has no score for yet: tested at 0.
+      return worldSpecials().includes(id) ? { label: id, score: 0 } : null;
     }
     case "score": {
       const scores = model.combat as unknown as Record<string, number>;

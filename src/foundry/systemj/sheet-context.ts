@@ -78,7 +78,8 @@ export function specialRows(data: ActorData, worldList: readonly string[]) {
       index,
       value: found >= 0 ? (data.specials[found]?.score ?? 0) : 0,
       path: `system.specials.${index}`,
-      roll: `special.${index}`,
+      // By name: a world skill the actor has no stored slot for still rolls (at 0).
+      roll: `special.${name}`,
     };
   });
 }

@@ -58,6 +58,9 @@ const inItem = (itemId: string, dataset: Record<string, string> = {}) => ({
   closest: () => ({ dataset: { itemId } }),
 });
 
+const lastTest = () =>
+  ((state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState).data.test;
+
 const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
 
 async function makeAude() {
@@ -178,6 +181,17 @@ describe("SYSTEMJ actor sheet", () => {
     const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
     const card = message.getFlag("quintette", "card") as CardState;
     expect(card.data.test).toMatchObject({ score: 35, roll: 30, outcome: "notable" });
+    // A primary special skill rolls by name; one of the world's list with no score yet rolls at 0.
+    await state.game.settings.set("quintette", SETTING_SPECIALS, "Herboristerie, Navigation");
+    faces = [12];
+    await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Herboristerie" } });
+    expect(lastTest()).toMatchObject({ label: "Herboristerie", score: 30, outcome: "moyenne" });
+    faces = [12];
+    await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Navigation" } });
+    expect(lastTest()).toMatchObject({ label: "Navigation", score: 0, outcome: "echec" });
+    const count = state.game.messages.size;
+    await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Astrologie" } });
+    expect(state.game.messages.size).toBe(count);
     // A skill card rolls its own score.
     faces = [45];
     await sheet.runAction("roll", { shiftKey: true }, inItem("croch", { roll: "card" }));
