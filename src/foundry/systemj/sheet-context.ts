@@ -281,6 +281,10 @@ export function itemCardContext(item: CardItem, options: { editable: boolean; ow
     familyLabel: `QUINTETTE.SystemJ.Family.${view.family}`,
     system: item.system,
     cardFields,
+    weaponFamilyLabel:
+      type === "sj-arme"
+        ? `QUINTETTE.SystemJ.WeaponFamily.${(WEAPON_FAMILIES.find((f) => f.id === item.system.family) ?? WEAPON_FAMILIES[0]).id}`
+        : null,
     familyOptions: WEAPON_FAMILIES.map((f) => ({
       value: f.id,
       label: `QUINTETTE.SystemJ.WeaponFamily.${f.id}`,

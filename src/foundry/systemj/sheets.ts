@@ -120,6 +120,9 @@ export class SystemJItemSheet extends QuintetteItemSheet {
 
   static override SHEET_TABS: SheetTabSpec[] = [];
 
+  // A card has no play/edit toggle: whoever may edit it edits it in place (the art button needs edit mode).
+  override editMode = true;
+
   protected override async _prepareContext(options: Parameters<QuintetteItemSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const item = this.document;

@@ -5,10 +5,8 @@
  * out-of-range edits). The descriptor is registered as the entry does it.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DoubleItem } from "../../double/index.ts";
-import { DoubleActor, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
-import type { DoubleChatMessage } from "../../double/shared-core.ts";
-import { installClients, targetsOf } from "../../double/shared-core.ts";
+import { DoubleActor, DoubleItem, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
+import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
 import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
 import { applyRuleset } from "../../../src/foundry/data/register.ts";
@@ -278,6 +276,22 @@ describe("SYSTEMJ card item sheet", () => {
     const book = itemSheet(aude.items.get("traite") as DoubleItem);
     await book.render();
     expect(Object.values(book.renderedParts.card!.cardFields).some(Boolean)).toBe(false);
+  });
+
+  it("an observer sees the card's face (family, stats, in hand) without inputs", async () => {
+    const bow = new DoubleItem({
+      name: "Arc",
+      type: "sj-arme",
+      ownership: { default: 2 },
+      system: { att: 5, range: 60, damage: "1d6", family: "trait", equipped: true },
+    });
+    const sheet = itemSheet(bow);
+    await asClient("player1", () => sheet.render());
+    expect(sheet.renderedParts.card).toMatchObject({
+      editable: false,
+      weaponFamilyLabel: "QUINTETTE.SystemJ.WeaponFamily.trait",
+      card: { equipped: true, stats: [{ value: "+5" }, { value: "0" }, { value: "1d6" }, { value: "60 m" }] },
+    });
   });
 
   it("refuses an ATT out of range, saves the rest", async () => {
