@@ -76,11 +76,15 @@ function combatIds(combat: foundry.documents.Combat): string[] {
   return combat.combatants.contents.flatMap((c) => (c.id ? [c.id] : []));
 }
 
+/** The combatant's actor (a token's synthetic actor, else the world actor). */
+function actorOf(combatant: Combatant.Implementation): Actor.Implementation | null {
+  return combatant.actor ?? game.actors?.get(combatant.actorId ?? "") ?? null;
+}
+
 /** A combatant belongs to whoever owns its actor (Foundry's rule for the tracker too). */
 function ownsCombatant(combatant: Combatant.Implementation, user: User.Implementation): boolean {
   if (user.isGM) return true;
-  const actor = combatant.actor ?? game.actors?.get(combatant.actorId ?? "") ?? null;
-  return actor?.testUserPermission(user, "OWNER") ?? false;
+  return actorOf(combatant)?.testUserPermission(user, "OWNER") ?? false;
 }
 
 /** GM side of a choice: rights, then the rules core, then secret store and public "has chosen". */
@@ -138,7 +142,7 @@ export function revealChoices(combat: foundry.documents.Combat, force: boolean) 
 
 /** Initiative: a Rapidité test with its card; the value stored is the roll, the score goes to the tiebreak field. */
 async function rollInitiative(combatant: Combatant.Implementation): Promise<number | null> {
-  const actor = combatant.actor;
+  const actor = actorOf(combatant);
   const model = systemOf(actor);
   if (!actor || !model) return null;
   const score = model.attributes.RAP;

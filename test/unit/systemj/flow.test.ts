@@ -311,6 +311,21 @@ describe("SYSTEMJ action phase and initiative", () => {
     expect(readPublic(c as never)).toMatchObject({ round: 2, status: "choosing", chosen: { ca: false, co: false } });
   });
 
+  it("rolls initiative as a Rapidité test with its card; the score breaks ties", async () => {
+    const c = await combat();
+    const aude = c.combatants.get("ca")!;
+    dice(100); // a face of 100 reads 00: a critical failure, still stored for the order
+    expect(await combatBehaviour.rollInitiative!(aude as never, {} as never)).toBe(0);
+    dice(30);
+    expect(await combatBehaviour.rollInitiative!(aude as never, {} as never)).toBe(30);
+    expect((aude.system as { tiebreak?: unknown }).tiebreak).toBe(74);
+    const last = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    expect(card(last)).toMatchObject({
+      kind: "initiative",
+      data: { test: { score: 74, roll: 30, outcome: "moyenne" } },
+    });
+  });
+
   it("orders initiative as the rules core does", () => {
     const entries = [
       { id: "a", roll: 74, score: 74 },
