@@ -14,6 +14,10 @@ import { descriptor } from "../../../src/foundry/systemj/ruleset.ts";
 import { SystemJActorSheet, SystemJItemSheet } from "../../../src/foundry/systemj/sheets.ts";
 import { SETTING_SPECIALS } from "../../../src/foundry/systemj/settings.ts";
 import { readExchange } from "../../../src/foundry/systemj/cards.ts";
+import { registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
+import { registerRelay } from "../../../src/foundry/relay/index.ts";
+import { registerDamage } from "../../../src/foundry/damage/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 
 let state: DoubleState;
@@ -226,6 +230,46 @@ describe("SYSTEMJ actor sheet", () => {
       (state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState,
     );
     expect(ranged).toMatchObject({ mode: "ranged", phase: "defence", options: ["dodge"] });
+  });
+
+  it("a whole fight from the sheet: Aude's player attacks, the GM's bear fails to dodge, the damage lands", async () => {
+    registerRelay();
+    registerChatHooks();
+    registerDamage();
+    const aude = await makeAude();
+    const ours = await DoubleActor.create({
+      _id: "ours",
+      name: "Ours",
+      type: "creature",
+      system: { attributes, hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } },
+    });
+    targetsOf("player1").add({ actor: ours });
+    const sheet = actorSheet(aude);
+    faces = [20]; // melee in force 48: a hit, which the bear may try to dodge (it holds nothing to parry or block)
+    await asClient("player1", () =>
+      sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
+    );
+    const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    const exchange = () => readExchange(message.getFlag("quintette", "card") as CardState);
+    expect(exchange()).toMatchObject({ phase: "defence", options: ["dodge"] });
+    // The player cannot answer for the bear; the GM dodges and fails.
+    expect(
+      (await asClient("player1", () => requestCardAction(message.id, "systemj.defend", { kind: "dodge" }))).status,
+    ).toBe("denied");
+    faces = [95];
+    expect((await requestCardAction(message.id, "systemj.defend", { kind: "dodge" })).status).toBe("applied");
+    expect(exchange()).toMatchObject({ phase: "hit", hitTarget: "defender" });
+    faces = [6];
+    await asClient("player1", () => requestCardAction(message.id, "systemj.damage"));
+    await asClient("player1", () => requestCardAction(message.id, "systemj.applyDamage"));
+    const bear = ours.system as unknown as { armourPoints: { value: number }; hitPoints: { value: number } };
+    expect([bear.armourPoints.value, bear.hitPoints.value]).toEqual([0, 19]);
+    // A missed shot never opens a counter-attack.
+    faces = [99];
+    await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("arc", { mode: "ranged" })));
+    const shot = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    expect(readExchange(shot.getFlag("quintette", "card") as CardState)).toMatchObject({ phase: "miss" });
+    expect((shot.getFlag("quintette", "card") as CardState).buttons).toEqual([]);
   });
 
   it("takes a card in hand and puts it down; parry and block follow", async () => {
