@@ -35,9 +35,17 @@ describe("SYSTEMJ compendium sources", () => {
   });
 
   it("describe the ten generic skills, one page each, in the rules core's order", () => {
-    const [journal] = read("systemj-competences") as (Doc & { pages: { name: string; text: { content: string } }[] })[];
+    const journals = read("systemj-competences") as (Doc & { pages: { name: string; text: { content: string } }[] })[];
+    const journal = journals.find((j) => j.name === "Les dix compétences génériques");
     expect(journal?.pages.map((p) => p.name)).toEqual(systemj.GENERIC_SKILLS.map((s) => s.label));
     for (const page of journal?.pages ?? []) expect(page.text.content.length).toBeGreaterThan(80);
+  });
+
+  it("explain how SYSTEMJ plays in Quintette: sheet and cards, action phase, fight cards, Chronoste", () => {
+    const guide = read("systemj-competences").find((j) => j.name === "Jouer à SYSTEMJ dans Quintette") as
+      (Doc & { pages: { _key: string }[] }) | undefined;
+    expect(guide?.pages).toHaveLength(4);
+    for (const page of guide?.pages ?? []) expect(page._key.startsWith(`!journal.pages!${guide?._id}.`)).toBe(true);
   });
 
   it("hold an example card of every kind, so every family, each valid for its model", () => {
