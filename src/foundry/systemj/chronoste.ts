@@ -6,6 +6,7 @@ import { HandlebarsApplication } from "../sheets/mixed.ts";
 import type { JsonObject } from "../chat/types.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { systemj } from "../../rules/index.ts";
+import { activeRulesetId } from "../ruleset.ts";
 import { CHRONOSTE_TEMPLATE, chronosteContext } from "./chronoste-context.ts";
 import { chronosteId } from "./settings.ts";
 
@@ -59,9 +60,33 @@ export class ChronosteApp extends HandlebarsApplication {
 
 let app: ChronosteApp | null = null;
 
+type SceneControl = foundry.applications.ui.SceneControls.Control;
+
+/** A button in the token controls that reopens the clock once closed (v13 passes the controls by name). */
+export function addChronosteTool(controls: Record<string, SceneControl | undefined>, open: () => void): void {
+  const tokens = controls.tokens;
+  if (!tokens) return;
+  tokens.tools.quintetteChronoste = {
+    name: "quintetteChronoste",
+    order: Object.keys(tokens.tools).length + 1,
+    title: "QUINTETTE.SystemJ.Chronoste.Open",
+    icon: "fa-solid fa-hourglass-half",
+    button: true,
+    visible: true,
+    onChange: () => open(),
+  };
+}
+
 export function registerChronoste(): void {
   registerRelayHandler(ADVANCE, handleAdvance);
   Hooks.on("updateWorldTime", () => void app?.render());
+  // fvtt-types 13.345.1 leaves this v13 hook undeclared (its signature was reworked): typed here by hand.
+  const hooks = Hooks as unknown as {
+    on(name: string, fn: (controls: Record<string, SceneControl>) => void): number;
+  };
+  hooks.on("getSceneControlButtons", (controls) => {
+    if (activeRulesetId() === "systemj") addChronosteTool(controls, openChronoste);
+  });
 }
 
 /** At ready: everyone sees the clock; the GM and the Chronoste get its buttons. */
