@@ -2,11 +2,11 @@
  * Le Chronoste: a small clock showing world time as day and hour, with a day/night dial. The GM and the user the
  * world setting names advance it; the Chronoste's request is relayed to the GM, who alone may change world time.
  */
+import { addTokenTool, registerTokenTool, type SceneControlsRecord, type TokenToolSpec } from "../controls.ts";
 import { HandlebarsApplication } from "../sheets/mixed.ts";
 import type { JsonObject } from "../chat/types.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { systemj } from "../../rules/index.ts";
-import { activeRulesetId } from "../ruleset.ts";
 import { CHRONOSTE_TEMPLATE, chronosteContext } from "./chronoste-context.ts";
 import { chronosteId } from "./settings.ts";
 
@@ -60,33 +60,24 @@ export class ChronosteApp extends HandlebarsApplication {
 
 let app: ChronosteApp | null = null;
 
-type SceneControl = foundry.applications.ui.SceneControls.Control;
+/** A button in the token controls that reopens the clock once closed. */
+export function addChronosteTool(controls: SceneControlsRecord, open: () => void): void {
+  addTokenTool(controls, chronosteTool(open));
+}
 
-/** A button in the token controls that reopens the clock once closed (v13 passes the controls by name). */
-export function addChronosteTool(controls: Record<string, SceneControl | undefined>, open: () => void): void {
-  const tokens = controls.tokens;
-  if (!tokens) return;
-  tokens.tools.quintetteChronoste = {
+function chronosteTool(open: () => void): TokenToolSpec {
+  return {
     name: "quintetteChronoste",
-    order: Object.keys(tokens.tools).length + 1,
     title: "QUINTETTE.SystemJ.Chronoste.Open",
     icon: "fa-solid fa-hourglass-half",
-    button: true,
-    visible: true,
-    onChange: () => open(),
+    open,
   };
 }
 
 export function registerChronoste(): void {
   registerRelayHandler(ADVANCE, handleAdvance);
   Hooks.on("updateWorldTime", () => void app?.render());
-  // fvtt-types 13.345.1 leaves this v13 hook undeclared (its signature was reworked): typed here by hand.
-  const hooks = Hooks as unknown as {
-    on(name: string, fn: (controls: Record<string, SceneControl>) => void): number;
-  };
-  hooks.on("getSceneControlButtons", (controls) => {
-    if (activeRulesetId() === "systemj") addChronosteTool(controls, openChronoste);
-  });
+  registerTokenTool("systemj", chronosteTool(openChronoste));
 }
 
 /** At ready: everyone sees the clock; the GM and the Chronoste get its buttons. */
