@@ -67,6 +67,9 @@ export interface RangedWeaponSource {
   pi: { dice: number; bonus: number };
   at: number;
   range: number;
+  /** Absent on items made before these fields existed. */
+  ammo?: number;
+  broken?: boolean;
   equipped: boolean;
 }
 
@@ -146,6 +149,9 @@ export interface WeaponLine {
   ranged: boolean;
   /** Crossbow bolt: wound thresholds −2. */
   bolt: boolean;
+  /** Ranged weapons: range in steps and shots left; null for melee weapons. */
+  range: number | null;
+  ammo: number | null;
   /** Why the values could not be computed (a split breaking the 5-point rule); null when fine. */
   error: string | null;
 }
@@ -265,6 +271,8 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       equipped: w.system.equipped,
       ranged: false,
       bolt: false,
+      range: null,
+      ammo: null,
     };
     try {
       const v = combatValues({
@@ -302,10 +310,12 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
     ini: 0,
     encE: 0,
     breakage: 0,
-    broken: false,
+    broken: w.system.broken ?? false,
     equipped: w.system.equipped,
     ranged: true,
     bolt: RANGED_SKILLS[w.system.skill].bolt,
+    range: w.system.range,
+    ammo: w.system.ammo ?? null,
     error: null,
   }));
   const weapons = [...melee, ...ranged];
@@ -367,10 +377,12 @@ export interface AdversaireSource {
   vitesse: number;
   volonte: number;
   weaponName: string;
+  /** Absent on actors made before the field existed (12 then). */
+  ag?: number;
 }
 
 export interface AdversaireDerived {
-  current: { at: number; prd: number; ini: number; vitesse: number };
+  current: { at: number; prd: number; ini: number; vitesse: number; ag: number };
   abilities: AbilityFlags;
   pi: string;
   thresholds: [number, number, number];
@@ -403,6 +415,7 @@ export function deriveAdversaire(
       prd: source.prd - 2 * w,
       ini: source.iniBase - 2 * w,
       vitesse: Math.max(1, source.vitesse - w),
+      ag: (source.ag ?? 12) - 2 * w,
     },
     abilities,
     pi: formula(source.pi.dice, source.pi.bonus),

@@ -30,6 +30,8 @@ export const ACTIONS = {
   damage: "oeilnoir.damage",
   applyHit: "oeilnoir.applyHit",
   volonte: "oeilnoir.volonte",
+  fumbleCheck: "oeilnoir.fumbleCheck",
+  freeAttack: "oeilnoir.freeAttack",
 } as const;
 
 export type D20Test = {
@@ -60,6 +62,34 @@ export type DuelDefender = {
   prd: number | null;
 };
 
+/** The check a fumble line asks of the fumbler: Contrôle du Corps (rolled under AG), AG or DE, harder by Enc. */
+export type FumbleCheckKind = "controleDuCorps" | "AG" | "DE";
+export type FumbleCheck = {
+  kind: FumbleCheckKind;
+  /** The quality rolled under (current AG or DE) and the Enc that makes it harder (0 when the line has none). */
+  quality: number;
+  enc: number;
+  value: number;
+  result: D20Test | null;
+};
+
+/** The free attack a fumble line gives the opponent, and the message it was opened in. */
+export type FreeAttackData = {
+  /** The opponent who strikes, and the fumbler who takes it. */
+  attackerUuid: string | null;
+  attackerName: string;
+  /** The attacker's weapon on the card (parry fumble: the weapon that was parried); null: its main one. */
+  weaponUuid: string | null;
+  defenderUuid: string | null;
+  defenderName: string;
+  /** Added to the fumbler's parry (harder); ignored when unparryable. */
+  parryPenalty: number;
+  unparryable: boolean;
+  /** Added to the attack value (negative: easier, the source's "−2 on the die"). */
+  attackModifier: number;
+  messageId: string | null;
+};
+
 export type FumbleData = {
   table: "attack" | "parry";
   who: "attacker" | "defender";
@@ -68,7 +98,17 @@ export type FumbleData = {
   iniChange: number;
   /** Extra dice of the line's effect (breakage 2D6 + 1D4, self damage). */
   detail: string | null;
+  /** Absent on cards stored before these steps existed. */
+  check?: FumbleCheck | null;
+  freeAttack?: FreeAttackData | null;
 };
+
+/** What the fumbler's checks are rolled under. */
+export interface FumblerValues {
+  ag: number;
+  de: number;
+  enc: number;
+}
 
 export type DamageData = {
   faces: number[];
@@ -104,6 +144,8 @@ export type DuelData = {
   hit: HitData | null;
   volonte: D20Test | null;
   stage: DuelStage;
+  /** A free attack opened from a fumble line (its parry penalty, unparryable, easier attack). */
+  free?: { parryPenalty: number; unparryable: boolean; attackModifier: number } | null;
 };
 
 /** Narrow type guard for stored duel data. */
@@ -140,18 +182,118 @@ export function startAttack(input: {
 }
 
 /** The fumble line for a natural 20 (attack or parry table), going down when a line cannot apply. */
-export function fumbleFor(table: "attack" | "parry", d20: number, hasWeapon: boolean): FumbleLine | null {
+export function fumbleFor(
+  table: "attack" | "parry",
+  d20: number,
+  hasWeapon: boolean,
+  canBreak = true,
+): FumbleLine | null {
   const lines = table === "attack" ? ATTACK_FUMBLE_TABLE : PARRY_FUMBLE_TABLE;
-  // Without a weapon of its own (an adversaire's natural weapons), the weapon lines cannot apply.
-  return fumbleLine(lines, d20, (line) => hasWeapon || !(line.weaponDestroyed || line.breakage || line.weaponFlies));
+  // Without a weapon of its own (an adversaire's natural weapons), the weapon lines cannot apply; a weapon without a
+  // breakage factor (bows, crossbows) cannot take the breakage check of "weapon damaged".
+  return fumbleLine(
+    lines,
+    d20,
+    (line) =>
+      (hasWeapon || !(line.weaponDestroyed || line.breakage || line.weaponFlies)) && (canBreak || !line.breakage),
+  );
 }
 
-export function withFumble(duel: DuelData, who: "attacker" | "defender", d20: number, hasWeapon: boolean): DuelData {
+function fumbleCheckOf(line: FumbleLine, values: FumblerValues | undefined): FumbleCheck | null {
+  if (!line.check || !values) return null;
+  const kind: FumbleCheckKind =
+    line.check.quality === "Contrôle du Corps" ? "controleDuCorps" : line.check.quality === "DE" ? "DE" : "AG";
+  // The sheet has no talents: Contrôle du Corps is rolled under the agility it rests on (docs/rules/oeilnoir.md).
+  const quality = kind === "DE" ? values.de : values.ag;
+  const enc = line.check.plusEnc ? Math.max(0, values.enc) : 0;
+  return { kind, quality, enc, value: quality - enc, result: null };
+}
+
+function freeAttackOf(duel: DuelData, who: "attacker" | "defender", line: FumbleLine): FreeAttackData | null {
+  if (!line.opponentAttack || !duel.defender) return null;
+  const fumbler = who === "attacker" ? { uuid: duel.attacker.uuid, name: duel.attacker.name } : duel.defender;
+  const opponent = who === "attacker" ? duel.defender : { uuid: duel.attacker.uuid, name: duel.attacker.name };
+  if (!opponent.uuid || !fumbler.uuid) return null;
+  return {
+    attackerUuid: opponent.uuid,
+    attackerName: opponent.name,
+    weaponUuid: who === "defender" ? duel.attacker.weaponUuid : null,
+    defenderUuid: fumbler.uuid,
+    defenderName: fumbler.name,
+    parryPenalty: line.opponentAttack.parryPenalty,
+    unparryable: line.opponentAttack.unparryable,
+    attackModifier: line.opponentAttack.attackModifier,
+    messageId: null,
+  };
+}
+
+/**
+ * The fumble line of a natural 20, with what it asks next: the fumbler's check (when `fumbler` values are known)
+ * and the opponent's free attack (when both fighters are on the card).
+ */
+export function withFumble(
+  duel: DuelData,
+  who: "attacker" | "defender",
+  d20: number,
+  hasWeapon: boolean,
+  fumbler?: FumblerValues,
+): DuelData {
   const table = who === "attacker" ? "attack" : "parry";
-  const line = fumbleFor(table, d20, hasWeapon);
+  // A parrying weapon is a melee weapon; an attacker's has a breakage factor unless it shoots.
+  const line = fumbleFor(table, d20, hasWeapon, who === "defender" || duel.attacker.breakage !== null);
   return {
     ...duel,
-    fumble: { table, who, d20, key: line?.key ?? null, iniChange: line?.iniChange ?? 0, detail: null },
+    fumble: {
+      table,
+      who,
+      d20,
+      key: line?.key ?? null,
+      iniChange: line?.iniChange ?? 0,
+      detail: null,
+      check: line ? fumbleCheckOf(line, fumbler) : null,
+      freeAttack: line ? freeAttackOf(duel, who, line) : null,
+    },
+  };
+}
+
+/** The fumbler's check, rolled once; the result stays on the card. */
+export function resolveFumbleCheck(duel: DuelData, d20: number): DuelData {
+  const f = duel.fumble;
+  if (!f?.check || f.check.result) return duel;
+  const result = { d20, value: f.check.value, ...check({ d20, value: f.check.value }) };
+  return { ...duel, fumble: { ...f, check: { ...f.check, result } } };
+}
+
+/** Records the message of the opened free attack (the button goes away). */
+export function linkFreeAttack(duel: DuelData, messageId: string): DuelData {
+  const f = duel.fumble;
+  if (!f?.freeAttack || f.freeAttack.messageId) return duel;
+  return { ...duel, fumble: { ...f, freeAttack: { ...f.freeAttack, messageId } } };
+}
+
+/**
+ * The free attack itself, a duel of its own: the attack value eased or not by the line, the fumbler's parry made
+ * harder by the line's penalty, or no parry at all.
+ */
+export function startFreeAttack(input: {
+  attacker: DuelAttacker;
+  /** The attacker's value before the line's modifier. */
+  value: number;
+  defender: DuelDefender;
+  free: FreeAttackData;
+  d20: number;
+}): DuelData {
+  const { free } = input;
+  const prd = free.unparryable || input.defender.prd === null ? null : input.defender.prd - free.parryPenalty;
+  const duel = startAttack({
+    attacker: input.attacker,
+    defender: { ...input.defender, prd },
+    d20: input.d20,
+    value: input.value - free.attackModifier,
+  });
+  return {
+    ...duel,
+    free: { parryPenalty: free.parryPenalty, unparryable: free.unparryable, attackModifier: free.attackModifier },
   };
 }
 
@@ -271,9 +413,11 @@ function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: L
         tone: duel.attack.critical ? "critical" : "success",
         detail: duel.parry?.fumble
           ? { key: `${L}ParryFumble` }
-          : duel.declined
-            ? { key: `${L}Declined`, target }
-            : null,
+          : duel.free?.unparryable
+            ? { key: `${L}Unparryable`, target }
+            : duel.declined
+              ? { key: `${L}Declined`, target }
+              : null,
       };
     case "damaged":
       return {
@@ -290,7 +434,34 @@ function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: L
   }
 }
 
+/** The fumble line's next steps: the fumbler's check and the opponent's free attack, each offered once. */
+function fumbleButtons(duel: DuelData): CardButton[] {
+  const f = duel.fumble;
+  const buttons: CardButton[] = [];
+  if (f?.check && !f.check.result)
+    buttons.push({
+      action: ACTIONS.fumbleCheck,
+      label: { key: `${L}FumbleCheckButton.${f.check.kind}`, value: f.check.value },
+      icon: "fa-solid fa-person-falling-burst",
+      args: {},
+      audience: "anyone",
+    });
+  if (f?.freeAttack && !f.freeAttack.messageId)
+    buttons.push({
+      action: ACTIONS.freeAttack,
+      label: { key: `${L}FreeAttackButton`, name: f.freeAttack.attackerName },
+      icon: "fa-solid fa-hand-fist",
+      args: {},
+      audience: "anyone",
+    });
+  return buttons;
+}
+
 function buttonsOf(duel: DuelData): CardButton[] {
+  return [...stageButtons(duel), ...fumbleButtons(duel)];
+}
+
+function stageButtons(duel: DuelData): CardButton[] {
   const target = duel.defender?.name ?? "";
   switch (duel.stage) {
     case "awaitParry":
@@ -366,6 +537,7 @@ function diceOf(duel: DuelData): CardDie[] {
   if (duel.breakage)
     for (const face of duel.breakage.dice) dice.push(cardDie(6, face, { label: { key: `${L}DieBreakage` } }));
   if (duel.volonte) dice.push(d20Die(duel.volonte, `${L}DieVolonte`));
+  if (duel.fumble?.check?.result) dice.push(d20Die(duel.fumble.check.result, `${L}DieFumbleCheck`));
   return dice;
 }
 
@@ -382,7 +554,10 @@ export function duelCard(duel: DuelData, base: CardBase, previous?: CardState): 
     ruleset: RULESET,
     kind: "attack",
     rollerId: base.rollerId,
-    title: { key: duel.attacker.ranged ? `${L}RangedTitle` : `${L}AttackTitle`, name: duel.attacker.weaponName },
+    title: {
+      key: duel.free ? `${L}FreeAttackTitle` : duel.attacker.ranged ? `${L}RangedTitle` : `${L}AttackTitle`,
+      name: duel.attacker.weaponName,
+    },
     ...(previous ? { applied: previous.applied, done: previous.done, revision: previous.revision } : {}),
   });
   return {
@@ -419,7 +594,10 @@ export type CheckData = {
 };
 
 /** A plain D20 test under a value (a quality, Volonté, the Orientation's Intuition). */
-export function checkCard(input: { label: string; d20: number; value: number }, base: CardBase): CardState {
+export function checkCard(
+  input: { label: string; d20: number; value: number; detail?: Label },
+  base: CardBase,
+): CardState {
   const test = { d20: input.d20, value: input.value, ...check({ d20: input.d20, value: input.value }) };
   const state = createCardState({
     ruleset: RULESET,
@@ -434,13 +612,16 @@ export function checkCard(input: { label: string; d20: number; value: number }, 
     img: base.img,
     subtitle: { key: `${L}Under`, value: input.value },
     dice: [d20Die(test, `${L}DieTest`)],
-    outcome: test.critical
-      ? { label: { key: `${L}CheckCritical` }, tone: "critical", detail: null }
-      : test.fumble
-        ? { label: { key: `${L}CheckFumble` }, tone: "fumble", detail: null }
-        : test.success
-          ? { label: { key: `${L}CheckSuccess` }, tone: "success", detail: null }
-          : { label: { key: `${L}CheckFailure` }, tone: "failure", detail: null },
+    outcome: {
+      ...(test.critical
+        ? { label: { key: `${L}CheckCritical` }, tone: "critical" as const }
+        : test.fumble
+          ? { label: { key: `${L}CheckFumble` }, tone: "fumble" as const }
+          : test.success
+            ? { label: { key: `${L}CheckSuccess` }, tone: "success" as const }
+            : { label: { key: `${L}CheckFailure` }, tone: "failure" as const }),
+      detail: input.detail ?? null,
+    },
     data: { check: { v: 1, label: input.label, test } },
   };
 }

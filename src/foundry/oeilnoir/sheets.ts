@@ -7,8 +7,9 @@ import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import type { RollDialogConfig } from "../dialog/inputs.ts";
-import { attackerFor, oeilNoirActor, parryValue } from "./actors.ts";
-import { performOrientation } from "./combat.ts";
+import { attackRefusal, attackerFor, defenderFor, oeilNoirActor } from "./actors.ts";
+import { orientationSetupOf, performOrientation } from "./combat.ts";
+import { orientationDialogConfig } from "./dialog-config.ts";
 import { itemContext } from "./item-view.ts";
 import { attackDialogConfig, checkOdds, performAttack, performCheck, type AttackSetup } from "./launch.ts";
 import { plainItems } from "./models.ts";
@@ -41,16 +42,21 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
   if (kind === "attack") {
     const choice = attackerFor(actor, arg ?? null);
     if (!choice) {
-      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoWeapon") ?? "");
+      const reason = attackRefusal(actor, arg ?? null) ?? "QUINTETTE.OeilNoir.Notify.NoWeapon";
+      ui.notifications?.warn(game.i18n?.localize(reason) ?? "");
       return null;
     }
     const target = targetedActor();
     const setup: AttackSetup = {
       at: choice.value,
-      prd: target && !choice.attacker.ranged ? parryValue(target) : null,
+      // The same parry the card will use (low-EV penalty included); a shot cannot be parried.
+      prd: target && !choice.attacker.ranged ? defenderFor(target).prd : null,
       targetName: target?.name ?? null,
       situational: moduleOn("oeilnoirSituational"),
       ranged: choice.attacker.ranged,
+      penalty: oeilNoirActor(actor)?.derived.lowEv.quality ?? 0,
+      range: choice.weapon?.range ?? null,
+      ammo: choice.weapon?.ammo ?? null,
     };
     return {
       dialog: attackDialogConfig(setup, choice.attacker.weaponName),
@@ -89,9 +95,14 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
     };
   }
   if (kind === "orientation") {
+    const setup = orientationSetupOf(actor);
+    if (!setup) {
+      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NotInCombat") ?? "");
+      return null;
+    }
     return {
-      dialog: { title: "QUINTETTE.OeilNoir.Sheet.Orientation", inputs: [], odds: () => [], cssClass: "oeilnoir" },
-      roll: ({ rollMode }) => performOrientation(actor, rollMode),
+      dialog: orientationDialogConfig(setup),
+      roll: ({ values, rollMode }) => performOrientation(actor, { values, rollMode }),
     };
   }
   return null;
