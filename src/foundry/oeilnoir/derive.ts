@@ -13,6 +13,7 @@ import {
   initiativeFixed,
   lifeStatus,
   lowEvPenalties,
+  reducedVitesse,
   rangedAttackValue,
   shieldModifiers,
   splitSkill,
@@ -197,7 +198,8 @@ export interface HerosDerived {
   mainWeaponId: string | null;
   initiative: { fixed: number; dice: 1 | 2; formula: string };
   status: LifeStatus;
-  lowEv: { level: number; quality: number };
+  /** Low-EV module: penalties to quality checks (AT, PRD included), to skill checks (Volonté), Vitesse lost. */
+  lowEv: { level: number; quality: number; skill: number; vitesse: number };
 }
 
 function formula(dice: number, bonus: number): string {
@@ -343,7 +345,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       distance: base.distance - 2 * wounds,
       ini: base.ini - 2 * wounds,
       ag: source.qualities.AG - 2 * wounds,
-      vitesse: Math.max(1, source.vitesse - wounds),
+      vitesse: reducedVitesse(source.vitesse, wounds + (low?.vitesse ?? 0)),
     },
     abilities,
     armour: { pr: totals.pr, enc: totals.enc, effectiveEnc: encAfterHabit },
@@ -360,7 +362,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       tenace: abilities.tenace,
       enFer: abilities.enFer,
     }),
-    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0 },
+    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
   };
 }
 
@@ -389,7 +391,7 @@ export interface AdversaireDerived {
   thresholdModifier: number;
   initiative: { fixed: number; dice: 1 | 2; formula: string };
   status: LifeStatus;
-  lowEv: { level: number; quality: number };
+  lowEv: { level: number; quality: number; skill: number; vitesse: number };
 }
 
 /** An adversaire's values are fixed on its sheet; wounds and its abilities still change them. */
@@ -414,7 +416,7 @@ export function deriveAdversaire(
       at: source.at - 2 * w,
       prd: source.prd - 2 * w,
       ini: source.iniBase - 2 * w,
-      vitesse: Math.max(1, source.vitesse - w),
+      vitesse: reducedVitesse(source.vitesse, w + (low?.vitesse ?? 0)),
       ag: (source.ag ?? 12) - 2 * w,
     },
     abilities,
@@ -423,6 +425,6 @@ export function deriveAdversaire(
     thresholdModifier,
     initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
     status: lifeStatus({ ev: source.ev.value, cn: source.cn, tenace: abilities.tenace, enFer: abilities.enFer }),
-    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0 },
+    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
   };
 }

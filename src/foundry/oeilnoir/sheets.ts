@@ -70,8 +70,8 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
     const value = arg === "volonte" ? data.system.volonte : qualities[arg];
     if (value === undefined) return null;
     const label = arg === "volonte" ? "QUINTETTE.OeilNoir.Volonte" : `QUINTETTE.OeilNoir.Quality.${arg}`;
-    // Low-EV penalties (optional module) make quality checks harder.
-    const penalty = data.derived.lowEv.quality;
+    // Low-EV penalties (optional module): quality checks, and thrice that for Volonté, a skill.
+    const penalty = arg === "volonte" ? data.derived.lowEv.skill : data.derived.lowEv.quality;
     const dialog: RollDialogConfig = {
       title: "QUINTETTE.OeilNoir.Dialog.CheckTitle",
       subtitle: game.i18n?.localize(label) ?? label,
