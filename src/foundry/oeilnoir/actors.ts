@@ -177,3 +177,13 @@ export function hitUpdate(
   const status = lifeStatus({ ev, cn, tenace: data.derived.abilities.tenace, enFer: data.derived.abilities.enFer });
   return { changes, status, iniChange: -2 * hit.totalWounds };
 }
+
+/**
+ * Wounds set by hand (sheet, token HUD value): the running combat's initiative follows at once, 2 points per wound
+ * added or healed. Null when nothing changes or the actor is not fighting.
+ */
+export function woundEditWrite(actor: Actor.Implementation, wounds: unknown): DocumentWrite | null {
+  const data = oeilNoirActor(actor);
+  if (!data || typeof wounds !== "number" || !Number.isInteger(wounds)) return null;
+  return initiativeWrite(actor, -2 * (wounds - data.system.wounds));
+}

@@ -566,7 +566,11 @@ export function duelCard(duel: DuelData, base: CardBase, previous?: CardState): 
     actorName: base.actorName,
     img: base.img,
     subtitle: duel.defender
-      ? { key: `${L}Against`, target: duel.defender.name, value: duel.attack.value }
+      ? {
+          key: duel.attacker.ranged ? `${L}AgainstRanged` : `${L}Against`,
+          target: duel.defender.name,
+          value: duel.attack.value,
+        }
       : { key: `${L}Under`, value: duel.attack.value },
     dice: diceOf(duel),
     outcome: outcomeOf(duel),

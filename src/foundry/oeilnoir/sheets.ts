@@ -7,7 +7,7 @@ import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import type { RollDialogConfig } from "../dialog/inputs.ts";
-import { attackRefusal, attackerFor, defenderFor, oeilNoirActor } from "./actors.ts";
+import { attackRefusal, attackerFor, defenderFor, oeilNoirActor, woundEditWrite } from "./actors.ts";
 import { orientationSetupOf, performOrientation } from "./combat.ts";
 import { orientationDialogConfig } from "./dialog-config.ts";
 import { itemContext } from "./item-view.ts";
@@ -108,6 +108,20 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
   return null;
 }
 
+/** Submits the sheet, then moves the combatant's initiative by the wounds edited by hand (−2 each). */
+async function submitWithWounds(
+  sheet: QuintetteActorSheet,
+  submitData: unknown,
+  submit: () => Promise<void>,
+): Promise<void> {
+  const wounds: unknown = foundry.utils.getProperty(submitData as object, "system.wounds");
+  const write = woundEditWrite(sheet.document, wounds);
+  await submit();
+  if (!write) return;
+  const combatant = await fromUuid<Combatant.Implementation>(write.uuid as Parameters<typeof fromUuid>[0]);
+  if (combatant?.isOwner) await combatant.update(write.changes);
+}
+
 export class HerosSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS = { classes: ["oeilnoir", "heros"] };
   static override PARTS = QuintetteActorSheet.composeParts({
@@ -117,6 +131,10 @@ export class HerosSheet extends QuintetteActorSheet {
 
   override rollRequest(key: string): RollRequest | null {
     return requestFor(this.document, key);
+  }
+
+  protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>): Promise<void> {
+    return submitWithWounds(this, args[2], () => super._processSubmitData(...args));
   }
 
   protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {
@@ -136,6 +154,10 @@ export class AdversaireSheet extends QuintetteActorSheet {
 
   override rollRequest(key: string): RollRequest | null {
     return requestFor(this.document, key);
+  }
+
+  protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>): Promise<void> {
+    return submitWithWounds(this, args[2], () => super._processSubmitData(...args));
   }
 
   protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {

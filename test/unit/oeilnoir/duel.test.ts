@@ -28,6 +28,7 @@ import {
 } from "../../../src/foundry/oeilnoir/models.ts";
 import { OEILNOIR_CARD_ACTIONS } from "../../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
+import { woundEditWrite } from "../../../src/foundry/oeilnoir/actors.ts";
 import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
@@ -386,6 +387,19 @@ describe("fumble lines on the card", () => {
   });
 });
 
+describe("wounds edited by hand", () => {
+  it("move the running combat's initiative at once, 2 points per wound added or healed", async () => {
+    const combatant = await orcInCombat(15);
+    expect(woundEditWrite(orc as never, 2)).toEqual({ uuid: combatant.uuid, changes: { initiative: 11 } });
+    expect(woundEditWrite(orc as never, 0)).toBeNull();
+    expect(woundEditWrite(orc as never, "2")).toBeNull();
+    await orc.update({ "system.wounds": 2 });
+    expect(woundEditWrite(orc as never, 1)).toEqual({ uuid: combatant.uuid, changes: { initiative: 17 } });
+    // Not fighting: nothing to move.
+    expect(woundEditWrite(alrik as never, 3)).toBeNull();
+  });
+});
+
 describe("ranged attacks", () => {
   async function crossbow(ammo: number, broken = false) {
     await alrik.update({ "system.ranged.arbaletes.points": 5 });
@@ -409,6 +423,7 @@ describe("ranged attacks", () => {
     // Distance base (13 + 12 + 13) / 5 = 7.6 → 8, + 5 points: 13.
     expect(duel(m)).toMatchObject({ stage: "hit", attack: { value: 13 }, defender: { prd: null } });
     expect(stored(m).title.key).toBe("QUINTETTE.OeilNoir.Card.RangedTitle");
+    expect(stored(m).subtitle).toMatchObject({ key: "QUINTETTE.OeilNoir.Card.AgainstRanged", value: 13 });
     expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage"]);
     expect(bolts()).toBe(1);
     dice([6]);
