@@ -479,3 +479,28 @@ describe("low-EV module", () => {
     expect(duel(after)?.defender?.prd).toBe(10);
   });
 });
+
+describe("permanent EV loss module", () => {
+  async function blowDownTo(user = "gm") {
+    dice([2]);
+    const m = await attack(orc, alrik, user);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    dice([6]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.damage"));
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    return m;
+  }
+
+  it("off by default: a blow below minus the threshold leaves base EV alone; on, it costs one point for good", async () => {
+    registerOeilNoirSettings();
+    await alrik.update({ "system.ev.value": -2 });
+    // 10 PI − PR 4 = 6: EV −8, below −7 (Alrik's first threshold).
+    await blowDownTo();
+    expect(herosOf(alrik).ev).toMatchObject({ value: -8, max: 30 });
+    await state.game.settings.set("quintette", "oeilnoirPermanentEvLoss", true);
+    await alrik.update({ "system.ev.value": -2 });
+    const m = await blowDownTo();
+    expect(herosOf(alrik).ev).toMatchObject({ value: -8, max: 29 });
+    expect(duel(m)?.hit?.status).toBe("mourant");
+  });
+});
