@@ -317,7 +317,7 @@ export const freeAttackAction: CardAction = {
   name: ACTIONS.freeAttack,
   audience: "anyone",
   allowed: (ctx) => ownsUuid(ctx, duelOf(ctx.card)?.fumble?.freeAttack?.attackerUuid),
-  async execute({ card, requester }): Promise<CardActionOutcome> {
+  async execute({ card, requester, message: origin }): Promise<CardActionOutcome> {
     const duel = duelOf(card);
     const free = duel?.fumble?.freeAttack;
     if (!duel || !free || free.messageId) return { status: "already" };
@@ -349,7 +349,19 @@ export const freeAttackAction: CardAction = {
         actorName: attacker.name ?? "",
         img: attacker.img ?? null,
       }),
-      { rolls: d20.roll ? [d20.roll] : [], speaker: ChatMessage.getSpeaker({ actor: attacker }) },
+      {
+        rolls: d20.roll ? [d20.roll] : [],
+        speaker: ChatMessage.getSpeaker({ actor: attacker }),
+        // Not the executing GM's own chat mode: a player's free attack is public like their attacks; the GM's keeps
+        // the fumble card's secrecy.
+        rollMode: !requester.isGM
+          ? "publicroll"
+          : origin.blind
+            ? "blindroll"
+            : origin.whisper.length
+              ? "gmroll"
+              : "publicroll",
+      },
     );
     if (!message?.id) return { status: "invalid", reason: "QUINTETTE.Card.Failed" };
     return { status: "applied", card: rebuild(card, linkFreeAttack(duel, message.id)), writes };

@@ -352,6 +352,7 @@ describe("fumble lines on the card", () => {
     });
     expect(stored(free).title.key).toBe("QUINTETTE.OeilNoir.Card.FreeAttackTitle");
     expect(duel(m)?.fumble?.freeAttack?.messageId).toBe(free.id);
+    expect(free.whisper).toEqual([]);
     expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage", "oeilnoir.fumbleCheck"]);
     expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"))).status).toBe("already");
     // The free attack flows to damage and wounds like any blow.
@@ -385,6 +386,28 @@ describe("fumble lines on the card", () => {
     expect(orcOf().wounds).toBe(1);
     expect(combatant.initiative).toBe(9);
   });
+});
+
+it("a free attack keeps a GM's secret fumble secret, and a player's free attack is public", async () => {
+  dice([20], [2]);
+  const m = (await asClient("gm", () =>
+    performAttack(alrik as never, { weaponId: "epee", target: orc as never, rollMode: "gmroll" }),
+  )) as unknown as DoubleChatMessage;
+  expect(m.whisper).toEqual(["gm"]);
+  dice([8]);
+  await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"));
+  expect(messages().at(-1)?.whisper).toEqual(["gm"]);
+
+  dice([20], [2]);
+  const m2 = (await asClient("gm", () =>
+    performAttack(orc as never, { target: alrik as never, rollMode: "gmroll" }),
+  )) as unknown as DoubleChatMessage;
+  dice([8]);
+  await asClient("player1", () => requestCardAction(m2.id, "oeilnoir.freeAttack"));
+  const free = messages().at(-1);
+  expect(free?.id).not.toBe(m2.id);
+  expect(free?.whisper).toEqual([]);
+  expect(stored(free as DoubleChatMessage).rollerId).toBe("player1");
 });
 
 describe("wounds edited by hand", () => {
