@@ -28,8 +28,10 @@ import {
   resolveFumbleCheck,
   resolveParry,
   resolveVolonte,
+  resolveStanding,
   rollDamage,
   startFreeAttack,
+  withDying,
   withFumble,
   type DuelData,
 } from "./duel.ts";
@@ -247,7 +249,14 @@ export const applyHitAction: CardAction = {
         ),
       );
     }
-    const next: DuelData = { ...duel, hit: { ...hit, status: update.status }, stage: "applied" };
+    let next: DuelData = { ...duel, hit: { ...hit, status: update.status }, stage: "applied" };
+    if (update.status === "mourant") {
+      // Dying: the 1D6 of the time left is rolled at once and shown on the card.
+      const d6 = await rollDice("1d6");
+      await showDice(d6);
+      const data = oeilNoirActor(defender);
+      next = withDying(next, d6.faces[0] ?? 1, victim.cn, !!data?.derived.abilities.tenace);
+    }
     const rebuilt = rebuild(card, next);
     return { status: "applied", card: { ...rebuilt, applied: [...card.applied, ...applied] }, writes };
   },
@@ -368,6 +377,20 @@ export const freeAttackAction: CardAction = {
   },
 };
 
+/** The Volonté check of a victim left at 1…5 EV: passed, it fights on (Tenace and En Fer need no check). */
+export const standAction: CardAction = {
+  name: ACTIONS.stand,
+  audience: "anyone",
+  allowed: isDefenderOwner,
+  async execute({ card }): Promise<CardActionOutcome> {
+    const duel = stageIs(card, "applied");
+    if (!duel?.hit || duel.hit.volonte === undefined || duel.standing) return { status: "already" };
+    const d20 = await rollDice("1d20", duel.hit.volonte);
+    await showDice(d20);
+    return { status: "applied", card: rebuild(card, resolveStanding(duel, d20.faces[0] ?? 20)) };
+  },
+};
+
 export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
   parryAction,
   noParryAction,
@@ -376,6 +399,7 @@ export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
   volonteAction,
   fumbleCheckAction,
   freeAttackAction,
+  standAction,
 ];
 
 /** Attack fumble line, rolled at once on the attacker's client: the table face and its effects. */

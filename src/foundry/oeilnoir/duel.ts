@@ -9,6 +9,7 @@ import {
   breakageCheck,
   check,
   criticalParryValue,
+  dyingRounds,
   fumbleLine,
   parry,
   resolveHit,
@@ -32,6 +33,7 @@ export const ACTIONS = {
   volonte: "oeilnoir.volonte",
   fumbleCheck: "oeilnoir.fumbleCheck",
   freeAttack: "oeilnoir.freeAttack",
+  stand: "oeilnoir.stand",
 } as const;
 
 export type D20Test = {
@@ -127,6 +129,10 @@ export type HitData = {
   evAfter: number;
   status: string;
   volonteTarget: number | null;
+  /** The victim's Volonté, for the check that keeps a fighter at 1…5 EV in the fight (absent on older cards). */
+  volonte?: number;
+  /** A dying victim's time left: 1D6 × CN rounds (× 1.5 with Tenace). */
+  dying?: { d6: number; rounds: number } | null;
 };
 
 export type DuelStage = "awaitParry" | "missed" | "parried" | "hit" | "damaged" | "applied";
@@ -144,6 +150,8 @@ export type DuelData = {
   hit: HitData | null;
   volonte: D20Test | null;
   stage: DuelStage;
+  /** The Volonté check of a victim left at 1…5 EV to stay in the fight. */
+  standing?: D20Test | null;
   /** A free attack opened from a fumble line (its parry penalty, unparryable, easier attack). */
   free?: { parryPenalty: number; unparryable: boolean; attackModifier: number } | null;
 };
@@ -366,6 +374,8 @@ export function hitOn(
     evAfter: victim.ev - r.damage,
     status: "",
     volonteTarget: r.seriousWound ? victim.volonte - r.volonteModifier : null,
+    volonte: victim.volonte,
+    dying: null,
   };
 }
 
@@ -374,6 +384,26 @@ export function resolveVolonte(duel: DuelData, d20: number): DuelData {
   if (!duel.hit || duel.hit.volonteTarget === null || duel.volonte) return duel;
   const t = { d20, value: duel.hit.volonteTarget, ...check({ d20, value: duel.hit.volonteTarget }) };
   return { ...duel, volonte: t };
+}
+
+/** The victim is dying: the 1D6 of its time left, in rounds (rules core). */
+export function withDying(duel: DuelData, d6: number, cn: number, tenace: boolean): DuelData {
+  if (!duel.hit || duel.hit.status !== "mourant" || duel.hit.dying) return duel;
+  return { ...duel, hit: { ...duel.hit, dying: { d6, rounds: dyingRounds({ d6, cn, tenace }) } } };
+}
+
+/** Whether the card offers the Volonté check to stay in the fight (out of the fight at 1…5 EV, not rolled yet). */
+export function canStand(duel: DuelData): boolean {
+  return (
+    duel.stage === "applied" && duel.hit?.status === "horsCombat" && duel.hit.volonte !== undefined && !duel.standing
+  );
+}
+
+/** The Volonté check against being out of the fight, rolled once. */
+export function resolveStanding(duel: DuelData, d20: number): DuelData {
+  if (!canStand(duel) || duel.hit?.volonte === undefined) return duel;
+  const value = duel.hit.volonte;
+  return { ...duel, standing: { d20, value, ...check({ d20, value }) } };
 }
 
 // ---------------------------------------------------------------- card
@@ -429,7 +459,13 @@ function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: L
       return {
         label: { key: `${L}Applied`, target, value: duel.hit?.damage ?? 0, detail: duel.hit?.totalWounds ?? 0 },
         tone: (duel.hit?.totalWounds ?? 0) > 0 ? "critical" : "success",
-        detail: duel.hit?.status ? { key: `QUINTETTE.OeilNoir.Status.${duel.hit.status}` } : null,
+        detail: duel.standing?.success
+          ? { key: `${L}StandsFirm`, target }
+          : duel.hit?.dying
+            ? { key: `${L}DyingIn`, target, value: duel.hit.dying.rounds }
+            : duel.hit?.status
+              ? { key: `QUINTETTE.OeilNoir.Status.${duel.hit.status}` }
+              : null,
       };
   }
 }
@@ -511,18 +547,26 @@ function stageButtons(duel: DuelData): CardButton[] {
               audience: "anyone",
             },
           ];
-    case "applied":
-      return duel.hit?.volonteTarget !== null && duel.hit?.volonteTarget !== undefined && !duel.volonte
-        ? [
-            {
-              action: ACTIONS.volonte,
-              label: { key: `${L}VolonteButton`, value: duel.hit.volonteTarget },
-              icon: "fa-solid fa-brain",
-              args: {},
-              audience: "anyone",
-            },
-          ]
-        : [];
+    case "applied": {
+      const buttons: CardButton[] = [];
+      if (duel.hit?.volonteTarget !== null && duel.hit?.volonteTarget !== undefined && !duel.volonte)
+        buttons.push({
+          action: ACTIONS.volonte,
+          label: { key: `${L}VolonteButton`, value: duel.hit.volonteTarget },
+          icon: "fa-solid fa-brain",
+          args: {},
+          audience: "anyone",
+        });
+      if (canStand(duel))
+        buttons.push({
+          action: ACTIONS.stand,
+          label: { key: `${L}StandButton`, value: duel.hit?.volonte ?? 0 },
+          icon: "fa-solid fa-person",
+          args: {},
+          audience: "anyone",
+        });
+      return buttons;
+    }
     default:
       return [];
   }
@@ -537,6 +581,8 @@ function diceOf(duel: DuelData): CardDie[] {
   if (duel.breakage)
     for (const face of duel.breakage.dice) dice.push(cardDie(6, face, { label: { key: `${L}DieBreakage` } }));
   if (duel.volonte) dice.push(d20Die(duel.volonte, `${L}DieVolonte`));
+  if (duel.standing) dice.push(d20Die(duel.standing, `${L}DieVolonte`));
+  if (duel.hit?.dying) dice.push(cardDie(6, duel.hit.dying.d6, { label: { key: `${L}DieDying` }, tone: "dark" }));
   if (duel.fumble?.check?.result) dice.push(d20Die(duel.fumble.check.result, `${L}DieFumbleCheck`));
   return dice;
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
   DoubleCombat,
+  addUser,
   asClient,
   buttonsIn,
   installClients,
@@ -503,13 +504,15 @@ describe("low-EV module", () => {
   });
 });
 
-describe("permanent EV loss module", () => {
+describe("life after a blow: permanent EV loss module, dying, out of the fight", () => {
   async function blowDownTo(user = "gm") {
     dice([2]);
     const m = await attack(orc, alrik, user);
     await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
     dice([6]);
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.damage"));
+    // Dying: the 1D6 of the time left.
+    dice([3]);
     await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
     return m;
   }
@@ -525,5 +528,33 @@ describe("permanent EV loss module", () => {
     const m = await blowDownTo();
     expect(herosOf(alrik).ev).toMatchObject({ value: -8, max: 29 });
     expect(duel(m)?.hit?.status).toBe("mourant");
+    // 3 × CN 13 rounds to save him.
+    expect(duel(m)?.hit?.dying).toEqual({ d6: 3, rounds: 39 });
+    expect(stored(m).outcome?.detail).toMatchObject({ key: "QUINTETTE.OeilNoir.Card.DyingIn", value: 39 });
+  });
+
+  it("a victim left at 1…5 EV may roll Volonté to fight on; the result stays on the card", async () => {
+    await alrik.update({ "system.ev.value": 10 });
+    dice([2]);
+    const m = await attack(orc, alrik, "gm");
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    dice([6]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.damage"));
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    // 10 − 6 = 4 EV: out of the fight, unless Volonté 12.
+    expect(duel(m)?.hit).toMatchObject({ evAfter: 4, status: "horsCombat", volonte: 12 });
+    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.stand"]);
+    // Only the victim's side rolls it.
+    addUser("player2");
+    expect((await asClient("player2", () => requestCardAction(m.id, "oeilnoir.stand"))).status).toBe("denied");
+    dice([9]);
+    expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.stand"))).status).toBe("applied");
+    expect(duel(m)?.standing).toMatchObject({ d20: 9, value: 12, success: true });
+    expect(stored(m).outcome?.detail).toMatchObject({ key: "QUINTETTE.OeilNoir.Card.StandsFirm" });
+    expect(stored(m).buttons).toEqual([]);
+    const { html, content } = messageElement();
+    await asClient("player1", () => enhanceCard(reloadMessage(m) as never, html as never));
+    expect(content.innerHTML).toContain("continue le combat");
+    expect(content.innerHTML).not.toContain("QUINTETTE.");
   });
 });
