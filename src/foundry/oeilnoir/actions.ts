@@ -45,15 +45,19 @@ async function actorAt(uuid: string | null | undefined): Promise<Actor.Implement
   return doc ?? null;
 }
 
-/** Only the defender's owner (or a GM) answers an attack. */
-function isDefenderOwner(ctx: CardActionContext): boolean {
+/** Owner of one of the card's fighters (or a GM). */
+function ownsUuid(ctx: CardActionContext, uuid: string | null | undefined): boolean {
   if (ctx.requester.isGM) return true;
-  const uuid = duelOf(ctx.card)?.defender?.uuid;
   if (!uuid) return false;
   const doc = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as {
     testUserPermission?: (u: User.Implementation, l: "OWNER") => boolean;
   } | null;
   return !!doc?.testUserPermission?.(ctx.requester, "OWNER");
+}
+
+/** Only the defender's owner (or a GM) answers an attack. */
+function isDefenderOwner(ctx: CardActionContext): boolean {
+  return ownsUuid(ctx, duelOf(ctx.card)?.defender?.uuid);
 }
 
 function rebuild(card: CardState, duel: DuelData): CardState {
@@ -110,7 +114,7 @@ export async function fumbleWrites(
       if (self && update) {
         writes.push({ uuid: fumbler.uuid, changes: update.changes });
         iniChange += update.iniChange;
-        detail = `${pi} PI → −${self.damage}${self.totalWounds ? ` (${self.totalWounds} ✚)` : ""}`;
+        detail = `${pi} PI → −${self.damage}`;
       }
     }
   }
@@ -286,16 +290,6 @@ export const volonteAction: CardAction = {
     return { status: "applied", card: rebuild(card, next), writes };
   },
 };
-
-/** Owner of one of the card's fighters (or a GM). */
-function ownsUuid(ctx: CardActionContext, uuid: string | null | undefined): boolean {
-  if (ctx.requester.isGM) return true;
-  if (!uuid) return false;
-  const doc = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as {
-    testUserPermission?: (u: User.Implementation, l: "OWNER") => boolean;
-  } | null;
-  return !!doc?.testUserPermission?.(ctx.requester, "OWNER");
-}
 
 function fumblerUuid(duel: DuelData | null): string | null {
   const f = duel?.fumble;
