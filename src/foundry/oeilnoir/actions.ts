@@ -13,6 +13,7 @@ import {
   defenderFor,
   fumblerValues,
   hitUpdate,
+  setProne,
   initiativeWrite,
   oeilNoirActor,
   victimValues,
@@ -120,6 +121,8 @@ export async function fumbleWrites(
   }
   const ini = initiativeWrite(fumbler, iniChange);
   if (ini) writes.unshift(ini);
+  // A fall puts the fumbler on the ground at once (the AG check on the card gets him up).
+  if (f.key === "chute") await setProne(fumbler, true);
   return { writes, detail };
 }
 
@@ -308,7 +311,13 @@ export const fumbleCheckAction: CardAction = {
     if (!duel || !check || check.result) return { status: "already" };
     const d20 = await rollDice("1d20", check.value);
     await showDice(d20);
-    return { status: "applied", card: rebuild(card, resolveFumbleCheck(duel, d20.faces[0] ?? 20)) };
+    const next = resolveFumbleCheck(duel, d20.faces[0] ?? 20);
+    // Stumbling and failing: down on the ground; fallen and passing: back on his feet.
+    const success = next.fumble?.check?.result?.success ?? false;
+    const fumbler = await actorAt(fumblerUuid(duel));
+    if (duel.fumble?.key === "trebuche" && !success) await setProne(fumbler, true);
+    if (duel.fumble?.key === "chute" && success) await setProne(fumbler, false);
+    return { status: "applied", card: rebuild(card, next) };
   },
 };
 

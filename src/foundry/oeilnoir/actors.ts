@@ -187,3 +187,17 @@ export function woundEditWrite(actor: Actor.Implementation, wounds: unknown): Do
   if (!data || typeof wounds !== "number" || !Number.isInteger(wounds)) return null;
   return initiativeWrite(actor, -2 * (wounds - data.system.wounds));
 }
+
+/** Foundry's core "prone" status: a fighter on the ground (lying, in the situational module's terms). */
+export const PRONE = "prone";
+
+export function isProne(actor: Actor.Implementation | null | undefined): boolean {
+  return actor?.statuses?.has(PRONE) ?? false;
+}
+
+/** Puts the fighter on the ground or back up (a fumble's fall, a failed or passed check); true when it changed. */
+export async function setProne(actor: Actor.Implementation | null, prone: boolean): Promise<boolean> {
+  if (!actor || typeof actor.toggleStatusEffect !== "function" || isProne(actor) === prone) return false;
+  await actor.toggleStatusEffect(PRONE, { active: prone });
+  return true;
+}

@@ -32,6 +32,9 @@ export interface AttackSetup {
   ranged: boolean;
   /** Low-EV penalty (optional module): the modifier starts there. */
   penalty?: number;
+  /** The attacker or the target is on the ground (Foundry's prone status): the situation starts lying. */
+  prone?: boolean;
+  targetProne?: boolean;
   /** Ranged weapon: range in steps and shots left (shown in the subtitle). */
   range?: number | null;
   ammo?: number | null;
@@ -67,14 +70,14 @@ export function attackInputs(setup: AttackSetup): RollInput[] {
       name: "position",
       label: `${D}Position`,
       options: options(Object.keys(OWN_POSITION), "QUINTETTE.OeilNoir.Position."),
-      initial: "debout",
+      initial: setup.prone ? "couche" : "debout",
     },
     {
       kind: "select",
       name: "opponentPosition",
       label: `${D}OpponentPosition`,
       options: options(Object.keys(OWN_POSITION), "QUINTETTE.OeilNoir.Position."),
-      initial: "debout",
+      initial: setup.targetProne ? "couche" : "debout",
     },
     {
       kind: "select",

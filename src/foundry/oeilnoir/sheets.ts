@@ -7,7 +7,7 @@ import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import type { RollDialogConfig } from "../dialog/inputs.ts";
-import { attackRefusal, attackerFor, defenderFor, oeilNoirActor, woundEditWrite } from "./actors.ts";
+import { attackRefusal, attackerFor, defenderFor, isProne, oeilNoirActor, woundEditWrite } from "./actors.ts";
 import { orientationSetupOf, performOrientation } from "./combat.ts";
 import { orientationDialogConfig } from "./dialog-config.ts";
 import { itemContext } from "./item-view.ts";
@@ -55,6 +55,8 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
       situational: moduleOn("oeilnoirSituational"),
       ranged: choice.attacker.ranged,
       penalty: oeilNoirActor(actor)?.derived.lowEv.quality ?? 0,
+      prone: isProne(actor),
+      targetProne: isProne(target),
       range: choice.weapon?.range ?? null,
       ammo: choice.weapon?.ammo ?? null,
     };

@@ -78,6 +78,10 @@ describe("attack dialog", () => {
       "flying",
       "wrongHand",
     ]);
+    // A fighter already on the ground (Foundry's prone status) starts lying, and so does a prone target.
+    const prone = defaultValues(attackDialogConfig({ ...setup, prone: true, targetProne: true }, "Épée").inputs);
+    expect([prone.position, prone.opponentPosition]).toEqual(["couche", "couche"]);
+    expect(defaultValues(attackDialogConfig(setup, "Épée").inputs).position).toBe("debout");
     const values = {
       modifier: 1,
       position: "agenouille",

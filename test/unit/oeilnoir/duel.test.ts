@@ -411,6 +411,43 @@ it("a free attack keeps a GM's secret fumble secret, and a player's free attack 
   expect(stored(free as DoubleChatMessage).rollerId).toBe("player1");
 });
 
+describe("on the ground", () => {
+  /** Foundry's status toggling on the double's actor (the double has no active effects). */
+  function withStatuses(actor: DoubleActor): Set<string> {
+    const statuses = new Set<string>();
+    Object.assign(actor, {
+      statuses,
+      toggleStatusEffect: async (id: string, { active }: { active: boolean }) =>
+        active ? statuses.add(id) : statuses.delete(id),
+    });
+    return statuses;
+  }
+
+  it("a fall puts the fumbler prone at once, and the AG check on the card gets him up", async () => {
+    const statuses = withStatuses(alrik);
+    dice([5]);
+    const m = await attack(orc, alrik, "gm");
+    dice([20], [10]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"));
+    expect(duel(m)?.fumble?.key).toBe("chute");
+    expect(statuses.has("prone")).toBe(true);
+    dice([4]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
+    expect(statuses.has("prone")).toBe(false);
+  });
+
+  it("a stumble ends on the ground only when Contrôle du Corps fails", async () => {
+    const statuses = withStatuses(alrik);
+    dice([20], [6]);
+    const m = await attack(alrik, orc);
+    expect(statuses.has("prone")).toBe(false);
+    dice([18]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
+    expect(duel(m)?.fumble?.check?.result?.success).toBe(false);
+    expect(statuses.has("prone")).toBe(true);
+  });
+});
+
 describe("wounds edited by hand", () => {
   it("move the running combat's initiative at once, 2 points per wound added or healed", async () => {
     const combatant = await orcInCombat(15);
