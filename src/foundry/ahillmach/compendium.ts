@@ -378,3 +378,31 @@ export function packDocuments(): Record<AhillMachPack, Json[]> {
     "ahillmach-tables": [penchantTable()],
   };
 }
+
+/* ---------------------------------------------------------------- new actors */
+
+/** What creation data may already say (the parts the defaults look at). */
+export interface ActorCreationData {
+  type?: string;
+  items?: readonly { type?: string; system?: unknown }[];
+  prototypeToken?: { actorLink?: boolean; bar1?: { attribute?: string | null } };
+}
+
+/**
+ * Defaults for a new Ahill-Mach actor, or null when nothing is to change: the token bar shows HP (the manifest's
+ * primary attribute belongs to another rule set), a personnage's token is linked, and a personnage created without
+ * any move gets the seven (in the creator's language), so a fresh sheet can play at once.
+ */
+export function creationDefaults(data: ActorCreationData, lang: string): Record<string, unknown> | null {
+  const update: Record<string, unknown> = {};
+  const token = data.prototypeToken ?? {};
+  if (token.bar1?.attribute === undefined) update["prototypeToken.bar1.attribute"] = "hp";
+  if (data.type === "personnage") {
+    if (token.actorLink === undefined) update["prototypeToken.actorLink"] = true;
+    const items = data.items ?? [];
+    if (!items.some((i) => i.type === "am-action")) {
+      update.items = [...items, ...sevenMoves(lang === "en" ? "en" : "fr")];
+    }
+  }
+  return Object.keys(update).length ? update : null;
+}

@@ -103,7 +103,9 @@ export interface PersonnageSheetData {
   characteristics: CharacteristicRow[];
   moves: MoveRow[];
   hiddenMoves: number;
-  classChoices: { value: string; label: string; selected: boolean }[];
+  /** Rules moves the character lacks (the sheet offers to add them). */
+  missingMoves: number;
+  classChoices: { value: string; label: string; selected: boolean; baseHp: number }[];
   creationChoices: { value: string; label: string; selected: boolean }[];
   lastTickedChoices: { value: string; label: string; selected: boolean }[];
   hp: { value: number; max: number; zone: string; zoneKey: string; percent: number; wounded: boolean };
@@ -140,10 +142,12 @@ export function personnageSheetData(
     ),
     moves: visible,
     hiddenMoves: rows.length - visible.length,
+    missingMoves: ahillmach.MOVE_IDS.filter((id) => !moves.some((m) => m.moveId === id)).length,
     classChoices: ahillmach.CLASSES.map((c) => ({
       value: c.id,
       label: K(`Class.${c.id}`),
       selected: c.id === system.classId,
+      baseHp: c.baseHp,
     })),
     creationChoices: ["a", "b", "libre"].map((id) => ({
       value: id,

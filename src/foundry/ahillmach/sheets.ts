@@ -12,6 +12,7 @@ import { K, buildDamageCard } from "./card.ts";
 import { actorOfCombatant, hasMarker } from "./combat.ts";
 import { opposantSource, personnageSource, rollRequest, rollerOf } from "./rolling.ts";
 import { postCard } from "../chat/post.ts";
+import { missingMoves, moveItemData } from "./compendium.ts";
 import {
   itemSheetData,
   opposantSheetData,
@@ -58,6 +59,7 @@ export class PersonnageSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["ahillmach", "personnage"],
     position: { width: 760, height: 820 },
+    actions: { amAddMoves: PersonnageSheet.#onAddMoves },
   };
 
   static override PARTS: Record<string, Part> = QuintetteActorSheet.composeParts({
@@ -77,6 +79,15 @@ export class PersonnageSheet extends QuintetteActorSheet {
     return Object.assign(context, {
       ahillmach: personnageSheetData(system, moveFacts(this.document), conflictFacts(this.document)),
     });
+  }
+
+  /** Adds the rules moves the character lacks, in the user's language. */
+  static async #onAddMoves(this: PersonnageSheet): Promise<void> {
+    const missing = new Set(missingMoves(this.document.items.contents));
+    const lang = game.i18n?.lang === "en" ? "en" : "fr";
+    const data = ahillmach.MOVES.filter((m) => missing.has(m.id)).map((m) => moveItemData(m, lang));
+    // Plain item data of a registered sub-type; Item.CreateData wants the system typed per sub-type.
+    if (data.length) await this.document.createEmbeddedDocuments("Item", data as Item.CreateData[]);
   }
 
   override rollRequest(key: string): RollRequest | null {
