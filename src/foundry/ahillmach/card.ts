@@ -299,14 +299,11 @@ export function pickOption(
   if (data.chosenCount >= data.picks) return { ok: false, reason: K("Card.NoPicksLeft") };
   const options = data.options.map((o) => (o.id === optionId ? { ...o, chosen: true } : o));
   // Défendre's "deal damage equal to your level": the card now offers that fixed damage (die 0, modifier = level).
-  const levelDamage =
-    data.moveId === "defendre" && optionId === "niveau" && data.level !== null && data.level > 0 && !data.damage
-      ? { damage: { die: 0, modifier: data.level, name: card.actorName } }
-      : {};
-  return {
-    ok: true,
-    card: { ...card, data: { ...card.data, options, chosenCount: data.chosenCount + 1, ...levelDamage } },
-  };
+  const next: JsonObject = { ...card.data, options, chosenCount: data.chosenCount + 1 };
+  if (data.moveId === "defendre" && optionId === "niveau" && data.level !== null && data.level > 0 && !data.damage) {
+    next.damage = { die: 0, modifier: data.level, name: card.actorName };
+  }
+  return { ok: true, card: { ...card, data: next } };
 }
 
 /** The card once XP is awarded (the XP button shows as done). */
