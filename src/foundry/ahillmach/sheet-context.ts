@@ -213,12 +213,15 @@ export interface OpposantSheetData {
   sizeKey: string;
   sideKey: string;
   conflict: ConflictFacts;
+  /** Its métiers (owned items), shown in the stat block as "Soldat 1". */
+  metiers: { name: string; mastery: number }[];
 }
 
 export function opposantSheetData(
   system: OpposantSource & { derived: OpposantDerived },
   conflict: ConflictFacts,
   lang = "fr",
+  metiers: readonly { name: string; mastery: number }[] = [],
 ): OpposantSheetData {
   const s = system.derived.stats;
   const zero = { for: 0, dex: 0, con: 0, int: 0, mys: 0, aur: 0 };
@@ -274,6 +277,7 @@ export function opposantSheetData(
     sizeKey: K(`Size.${system.size}`),
     sideKey: K(`Side.${system.side}`),
     conflict,
+    metiers: metiers.map((m) => ({ name: m.name, mastery: m.mastery })),
   };
 }
 

@@ -13,6 +13,7 @@ import { actorOfCombatant, hasMarker } from "./combat.ts";
 import { opposantSource, personnageSource, rollRequest, rollerOf } from "./rolling.ts";
 import { postCard } from "../chat/post.ts";
 import { missingMoves, moveItemData } from "./compendium.ts";
+import { metiersOf } from "./derive.ts";
 import {
   itemSheetData,
   opposantSheetData,
@@ -134,7 +135,12 @@ export class OpposantSheet extends QuintetteActorSheet {
     );
     return Object.assign(context, {
       ahillmach: {
-        ...opposantSheetData(system, conflictFacts(this.document), game.i18n?.lang ?? "fr"),
+        ...opposantSheetData(
+          system,
+          conflictFacts(this.document),
+          game.i18n?.lang ?? "fr",
+          metiersOf(this.document.items.contents),
+        ),
         actions: { enriched: enrichedActions, value: (system as { actions?: string }).actions ?? "" },
       },
     });

@@ -242,6 +242,7 @@ describe("opposant sheet", () => {
         hp: { value: 9 },
         actions: "<ul><li>Souple comme un chat</li></ul>",
       },
+      items: [{ _id: "merc", name: "Mercenaire", type: "am-metier", system: { mastery: 2 } }],
     });
   }
 
@@ -259,6 +260,7 @@ describe("opposant sheet", () => {
     expect(Number(ctx.fleePercent)).toBeCloseTo(ahillmach.fleeOdds({ mystique: 1 }) * 100, 0);
     expect(ctx.actions.enriched).toContain("Souple comme un chat");
     expect(ctx.tierChoices.find((t) => t.selected)?.value).toBe("entraine");
+    expect(ctx.metiers).toEqual([{ name: "Mercenaire", mastery: 2 }]);
   });
 
   it("rolls its damage die into a damage card, and its morale through the dialog", async () => {
