@@ -208,8 +208,8 @@ describe("personnage sheet", () => {
     expect(pendingFaces()).toBe(0);
     const message = [...state.game.messages.values()].at(-1) as DoubleChatMessage;
     const card = message.getFlag("quintette", "card") as CardState;
-    // 7 + 8 + FOR 2 + métier not applied by default = 17: OUI.
-    expect(card.data).toMatchObject({ moveId: "taillerEnPieces", band: "totale", keepsInitiative: true });
+    // 7 + 8 + FOR 2 (gear and métier default to none) = 17: OUI.
+    expect(card.data).toMatchObject({ moveId: "taillerEnPieces", total: 17, band: "totale", keepsInitiative: true });
   });
 
   it("refuses a characteristic above +4 from the form and keeps the rest", async () => {
