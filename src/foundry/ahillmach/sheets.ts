@@ -16,6 +16,7 @@ import { missingMoves, moveItemData } from "./compendium.ts";
 import { metiersOf } from "./derive.ts";
 import {
   itemSheetData,
+  lastTickedAfter,
   opposantSheetData,
   personnageSheetData,
   type ConflictFacts,
@@ -80,6 +81,22 @@ export class PersonnageSheet extends QuintetteActorSheet {
     return Object.assign(context, {
       ahillmach: personnageSheetData(system, moveFacts(this.document), conflictFacts(this.document)),
     });
+  }
+
+  /** Ticking a state makes it the last ticked (the fainting test's characteristic), as the rules read it. */
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): object {
+    const data = super._processFormData(event, form, formData) as { system?: Record<string, unknown> };
+    const states = data.system?.states;
+    if (data.system && states && typeof states === "object") {
+      const stored = this.document.system as PersonnageModel;
+      const last = lastTickedAfter(stored.states, stored.lastTicked, states as Record<string, unknown>);
+      if (last !== null) data.system.lastTicked = last;
+    }
+    return data;
   }
 
   /** Adds the rules moves the character lacks, in the user's language. */

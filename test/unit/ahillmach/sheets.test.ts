@@ -221,6 +221,25 @@ describe("personnage sheet", () => {
     expect(sys.penchant2).toBe("Curieux");
   });
 
+  it("records the state ticked last for the fainting test, and falls back when it is unticked", async () => {
+    const hero = await makeHero();
+    const sheet = open(PersonnageSheet, hero);
+    const sys = () => hero.system as unknown as { lastTicked: string; derived: { ticked: string[] } };
+    const states = (on: string[]) =>
+      Object.fromEntries(ahillmach.CHARACTERISTIC_IDS.map((id) => [`system.states.${id}`, on.includes(id)]));
+    // The form sends every checkbox: only the newly ticked one becomes the last.
+    await sheet.submit(states(["int"]));
+    expect(sys().lastTicked).toBe("int");
+    await sheet.submit(states(["int", "dex"]));
+    expect(sys().lastTicked).toBe("dex");
+    expect(sys().derived.ticked).toEqual(["int", "dex"]);
+    expect(sheet.rollRequest("fainting")?.dialog.inputs[0]).toMatchObject({ initial: "dex" });
+    await sheet.submit(states(["int"]));
+    expect(sys().lastTicked).toBe("int");
+    await sheet.submit(states([]));
+    expect(sys().lastTicked).toBe("");
+  });
+
   it("gives a limited viewer the header only", async () => {
     setDoubleUser("player1");
     const sheet = open(PersonnageSheet, await makeHero({ ownership: { default: 1 } }));
