@@ -7,6 +7,7 @@ import Handlebars from "handlebars";
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { registerFoundryHelpers } from "../../gallery/foundry-helpers";
+import { withCoreStrings } from "../../gallery/core-lang";
 import type { GalleryFixture } from "../../gallery/types";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -33,8 +34,8 @@ function templateFiles(dir: string): string[] {
 /** One Handlebars environment per language, with every template registered as a partial under Foundry's path. */
 function environment(lang: string) {
   const hbs = Handlebars.create();
-  const translations = JSON.parse(readFileSync(join(root, "lang", `${lang}.json`), "utf8")) as Record<string, unknown>;
-  registerFoundryHelpers(hbs, translations);
+  const ours = JSON.parse(readFileSync(join(root, "lang", `${lang}.json`), "utf8")) as Record<string, unknown>;
+  registerFoundryHelpers(hbs, withCoreStrings(lang, ours));
   for (const mod of Object.values(systemHelperModules)) {
     for (const [name, fn] of Object.entries(mod.helpers ?? {})) hbs.registerHelper(name, fn);
   }

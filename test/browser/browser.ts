@@ -76,7 +76,7 @@ export async function inspectGalleryPage(page: Page, url: string): Promise<strin
   );
   const untranslated = await page.evaluate(() => {
     const found: string[] = [];
-    const key = /QUINTETTE\.[A-Za-z0-9_.-]+|TYPES\.(Actor|Item)\.[A-Za-z0-9_-]+/g;
+    const key = /QUINTETTE\.[A-Za-z0-9_.-]+|TYPES\.(Actor|Item)\.[A-Za-z0-9_-]+|CHAT\.[A-Z][A-Za-z]+/g;
     for (const section of document.querySelectorAll<HTMLElement>(".gallery-fixture")) {
       const id = section.dataset.fixture ?? "?";
       const frame = section.querySelector<HTMLElement>(".gallery-frame");
