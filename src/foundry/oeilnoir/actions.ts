@@ -390,7 +390,12 @@ export const standAction: CardAction = {
     if (!duel?.hit || duel.hit.volonte === undefined || duel.standing) return { status: "already" };
     const d20 = await rollDice("1d20", duel.hit.volonte);
     await showDice(d20);
-    return { status: "applied", card: rebuild(card, resolveStanding(duel, d20.faces[0] ?? 20)) };
+    const next = resolveStanding(duel, d20.faces[0] ?? 20);
+    // Passed: the sheet shows the victim fighting on until the next blow.
+    const uuid = duel.defender?.uuid;
+    const writes: DocumentWrite[] =
+      next.standing?.success && uuid ? [{ uuid, changes: { "system.fightsOn": true } }] : [];
+    return { status: "applied", card: rebuild(card, next), writes };
   },
 };
 

@@ -175,6 +175,8 @@ export interface HerosSource {
   endurance: Resource;
   ae: Resource;
   wounds: number;
+  /** Absent in sources written before the field existed. */
+  fightsOn?: boolean;
   vitesse: number;
   volonte: number;
   artDeLaGuerre: number;
@@ -198,6 +200,8 @@ export interface HerosDerived {
   mainWeaponId: string | null;
   initiative: { fixed: number; dice: 1 | 2; formula: string };
   status: LifeStatus;
+  /** Out of the fight by EV, but fighting on after a passed Volonté check. */
+  fightsOn: boolean;
   /** Low-EV module: penalties to quality checks (AT, PRD included), to skill checks (Volonté), Vitesse lost. */
   lowEv: { level: number; quality: number; skill: number; vitesse: number };
 }
@@ -356,12 +360,10 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
     weapons,
     mainWeaponId: main?.id ?? null,
     initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
-    status: lifeStatus({
-      ev: source.ev.value,
-      cn: source.qualities.CN,
-      tenace: abilities.tenace,
-      enFer: abilities.enFer,
-    }),
+    ...statusOf(
+      lifeStatus({ ev: source.ev.value, cn: source.qualities.CN, tenace: abilities.tenace, enFer: abilities.enFer }),
+      source.fightsOn,
+    ),
     lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
   };
 }
@@ -376,6 +378,8 @@ export interface AdversaireSource {
   ev: Resource;
   endurance: Resource;
   wounds: number;
+  /** Absent in sources written before the field existed. */
+  fightsOn?: boolean;
   vitesse: number;
   volonte: number;
   weaponName: string;
@@ -391,6 +395,7 @@ export interface AdversaireDerived {
   thresholdModifier: number;
   initiative: { fixed: number; dice: 1 | 2; formula: string };
   status: LifeStatus;
+  fightsOn: boolean;
   lowEv: { level: number; quality: number; skill: number; vitesse: number };
 }
 
@@ -424,7 +429,15 @@ export function deriveAdversaire(
     thresholds: woundThresholds({ cn: source.cn, modifier: thresholdModifier }),
     thresholdModifier,
     initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
-    status: lifeStatus({ ev: source.ev.value, cn: source.cn, tenace: abilities.tenace, enFer: abilities.enFer }),
+    ...statusOf(
+      lifeStatus({ ev: source.ev.value, cn: source.cn, tenace: abilities.tenace, enFer: abilities.enFer }),
+      source.fightsOn,
+    ),
     lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
   };
+}
+
+/** The life status and whether a passed Volonté check keeps an out-of-the-fight character fighting. */
+function statusOf(status: LifeStatus, fightsOn: boolean | undefined): { status: LifeStatus; fightsOn: boolean } {
+  return { status, fightsOn: status === "horsCombat" && fightsOn === true };
 }

@@ -48,6 +48,8 @@ function herosSchema() {
     endurance: resourceField({ max: 200, value: 30, label: `${L}Endurance` }),
     ae: resourceField({ max: 200, value: 0, label: `${L}AE` }),
     wounds: integerField({ min: 0, max: 20, initial: 0, label: `${L}Wounds` }),
+    // Passed the Volonté check to fight on at 1…5 EV; the next blow asks again.
+    fightsOn: booleanField({ initial: false, label: `${L}FightsOn` }),
     vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}Vitesse` }),
     volonte: integerField({ min: 0, max: 30, initial: 10, label: `${L}Volonte` }),
     artDeLaGuerre: integerField({ min: 0, max: 30, initial: 0, label: `${L}ArtDeLaGuerre` }),
@@ -118,6 +120,8 @@ function adversaireSchema() {
     ev: resourceField({ min: -60, max: 300, value: 25, label: `${L}EV` }),
     endurance: resourceField({ max: 300, value: 25, label: `${L}Endurance` }),
     wounds: integerField({ min: 0, max: 20, initial: 0, label: `${L}Wounds` }),
+    // Passed the Volonté check to fight on at 1…5 EV; the next blow asks again.
+    fightsOn: booleanField({ initial: false, label: `${L}FightsOn` }),
     vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}Vitesse` }),
     volonte: integerField({ min: 0, max: 30, initial: 8, label: `${L}Volonte` }),
     // Agility, for the checks a fumble asks (stay up, get up).

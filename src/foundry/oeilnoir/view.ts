@@ -73,7 +73,7 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
     vitesse: derived.current.vitesse,
     volonte: source.volonte,
     artDeLaGuerre: source.artDeLaGuerre,
-    status: { key: derived.status, label: `${L}Status.${derived.status}`, standing: derived.status === "debout" },
+    status: statusView(derived),
     base: [
       { label: `${L}AT`, base: derived.base.at, current: derived.current.at },
       { label: `${L}PRD`, base: derived.base.prd, current: derived.current.prd },
@@ -142,7 +142,7 @@ export function adversaireView(source: AdversaireSource, derived: AdversaireDeri
       resource("endurance", `${L}Endurance`, source.endurance, "system.endurance"),
     ],
     wounds: source.wounds,
-    status: { key: derived.status, label: `${L}Status.${derived.status}`, standing: derived.status === "debout" },
+    status: statusView(derived),
     values: [
       { label: `${L}AT`, value: source.at, current: derived.current.at, path: "system.at" },
       { label: `${L}PRD`, value: source.prd, current: derived.current.prd, path: "system.prd" },
@@ -168,3 +168,9 @@ export function adversaireView(source: AdversaireSource, derived: AdversaireDeri
   };
 }
 export type AdversaireView = ReturnType<typeof adversaireView>;
+
+/** The status badge: a passed Volonté check shows "fights on" instead of "out of the fight". */
+function statusView(derived: { status: string; fightsOn: boolean }) {
+  const key = derived.fightsOn ? "fightsOn" : derived.status;
+  return { key, label: `${L}Status.${key}`, standing: derived.status === "debout" || derived.fightsOn };
+}

@@ -587,6 +587,10 @@ describe("life after a blow: permanent EV loss module, dying, out of the fight",
     dice([9]);
     expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.stand"))).status).toBe("applied");
     expect(duel(m)?.standing).toMatchObject({ d20: 9, value: 12, success: true });
+    // The sheet follows: fighting on, until the next blow asks again.
+    expect(alrik.system).toMatchObject({ fightsOn: true, derived: { status: "horsCombat", fightsOn: true } });
+    await blowDownTo();
+    expect(alrik.system).toMatchObject({ fightsOn: false, derived: { fightsOn: false } });
     expect(stored(m).outcome?.detail).toMatchObject({ key: "QUINTETTE.OeilNoir.Card.StandsFirm" });
     expect(stored(m).buttons).toEqual([]);
     const { html, content } = messageElement();
