@@ -4,7 +4,7 @@
  */
 import { trinites as T } from "../../rules/index.ts";
 import type { OddsLine, RollDialogConfig, RollInput, RollValues } from "../dialog/inputs.ts";
-import { K, type TestSetup, type WeaponSetup } from "./card.ts";
+import { K, type TestSetup, type TurnAction, type WeaponSetup } from "./card.ts";
 import { SKILL_KEY, type TrinitesDerived } from "./derived.ts";
 
 const D = (key: string) => `QUINTETTE.Trinites.Dialog.${key}`;
@@ -35,6 +35,10 @@ export interface DialogPreset {
   initiative?: boolean;
   /** A reaction: no retry rule (direct confrontation). */
   reaction?: boolean;
+  /** Modifier the dialog starts with (a reaction: the attacker's Débordement −3 or Facilité +3). */
+  modifier?: number;
+  /** Encourager or Intimider: Commandement, and the target's initiative moves at the end of the turn. */
+  action?: TurnAction;
 }
 
 export interface TestValues extends RollValues {
@@ -62,7 +66,11 @@ const penaltyOptions = () => [
 
 /** The inputs for one test; the difficulty table is the initiative conditions for an initiative test. */
 export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollInput[] {
-  const skill = preset.initiative ? "rapidite" : (preset.skill ?? preset.weapon?.skill ?? "vigilance");
+  const skill = preset.initiative
+    ? "rapidite"
+    : preset.action
+      ? "commandement"
+      : (preset.skill ?? preset.weapon?.skill ?? "vigilance");
   const skills = T.SKILLS.map((s) => ({ value: s.id, label: SKILL_KEY(s.id) }));
   const inputs: RollInput[] = [
     { kind: "select", name: "skill", label: D("Skill"), options: skills, initial: skill },
@@ -133,7 +141,15 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
       });
     }
   }
-  inputs.push({ kind: "number", name: "modifier", label: D("Modifier"), min: -30, max: 30, initial: 0 });
+  inputs.push({
+    kind: "number",
+    name: "modifier",
+    label: D("Modifier"),
+    ...(preset.modifier ? { hint: D("ModifierFromAttack") } : {}),
+    min: -30,
+    max: 30,
+    initial: preset.modifier ?? 0,
+  });
   return inputs;
 }
 
@@ -199,6 +215,7 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
 
 /** The combat action a weapon test stands for, so primes that only fit attacks are checked. */
 function actionFor(skill: T.SkillId, preset: DialogPreset): T.CombatActionId | undefined {
+  if (preset.action) return preset.action;
   if (!preset.weapon) return undefined;
   return skill === "tir" ? "tirer" : "frapper";
 }
@@ -223,7 +240,7 @@ export function testOdds(roller: RollerView, values: RollValues, preset: DialogP
 
 export function testDialogConfig(roller: RollerView, preset: DialogPreset = {}): RollDialogConfig {
   return {
-    title: preset.initiative ? D("InitiativeTitle") : D("Title"),
+    title: preset.initiative ? D("InitiativeTitle") : preset.reaction ? D("ReactionTitle") : D("Title"),
     subtitle: preset.weapon ? `${roller.name} — ${preset.weapon.name}` : roller.name,
     inputs: testInputs(roller, preset),
     odds: (values) => testOdds(roller, values, preset),
@@ -236,7 +253,7 @@ export function setupFrom(
   roller: RollerView,
   values: RollValues,
   preset: DialogPreset,
-  context: Pick<TestSetup, "rollerId" | "targets" | "opposes" | "initiative">,
+  context: Pick<TestSetup, "rollerId" | "targets" | "opposes" | "initiative"> & Pick<Partial<TestSetup>, "turn">,
 ): TestSetup {
   const r = resolveValues(roller, values, preset);
   if (r.invalid) throw new RangeError(r.invalid);
@@ -270,5 +287,8 @@ export function setupFrom(
     prime: r.prime,
     penalties: r.penalties,
     weapon,
+    action: preset.action ?? null,
+    selfShift: r.effects?.initiativeAtTurnEnd ?? { always: 0, onSuccess: 0 },
+    targetReaction: r.effects?.targetReaction ?? 0,
   };
 }

@@ -3,7 +3,7 @@ import { ARCHONTE_COLORSET, DEVA_COLORSET } from "../dice/index.ts";
 import type { RulesetDescriptor } from "../ruleset.ts";
 import { CARD_ACTIONS } from "./actions.ts";
 import { BODY } from "./card.ts";
-import { combatBehaviour, PLACES_PART } from "./combat.ts";
+import { combatBehaviour, PLACES_PART, registerTrinitesCombat } from "./combat.ts";
 import { damageApplier, registerWoundHooks } from "./damage.ts";
 import { registerTrinitesHooks } from "./flow.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
@@ -35,6 +35,7 @@ export const descriptor: RulesetDescriptor = {
   templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART],
   init() {
     registerTrinitesHooks();
+    registerTrinitesCombat();
     registerWoundHooks();
   },
 };
