@@ -160,8 +160,8 @@ export function pendingFollowUps(
   return out;
 }
 
-/** Requests already sent by this client (a create and an update hook may both see the same resolved card). */
-const requested = new Set<string>();
+/** Requests in flight from this client (a create and an update hook may both see the same resolved card). */
+const inFlight = new Set<string>();
 
 /**
  * A Trinités card appeared or changed: its follow-ups are requested once, by the roller's client when the roller is
@@ -179,9 +179,13 @@ export async function onTrinitesMessage(message: ChatMessage.Implementation): Pr
   };
   for (const f of pendingFollowUps(message.id ?? "", card, lookup)) {
     const key = `${f.messageId}|${f.action}|${JSON.stringify(f.args)}`;
-    if (requested.has(key)) continue;
-    requested.add(key);
-    await requestCardAction(f.messageId, f.action, f.args);
+    if (inFlight.has(key)) continue;
+    inFlight.add(key);
+    try {
+      await requestCardAction(f.messageId, f.action, f.args);
+    } finally {
+      inFlight.delete(key);
+    }
   }
 }
 
