@@ -55,6 +55,8 @@ export interface TestSetup {
   selfShift?: { always: number; onSuccess: number };
   /** Target's reaction modifier from the primes and penalties (Débordement −3, Facilité +3). */
   targetReaction?: number;
+  /** The roller's own next reaction (Prudence +3, Danger −3). */
+  nextReaction?: number;
   /** The turn this test was made in, when the roller was acting: its changes apply as that turn ends. */
   turn?: { combatId: string; round: number; combatantId: string } | null;
 }

@@ -35,7 +35,10 @@ export interface DialogPreset {
   initiative?: boolean;
   /** A reaction: no retry rule (direct confrontation). */
   reaction?: boolean;
-  /** Modifier the dialog starts with (a reaction: the attacker's Débordement −3 or Facilité +3). */
+  /**
+   * Modifier the dialog starts with (a reaction: the attacker's Débordement −3 or Facilité +3, and the reacting
+   * actor's own Prudence +3 or Danger −3 from its last action).
+   */
   modifier?: number;
   /** Encourager or Intimider: Commandement, and the target's initiative moves at the end of the turn. */
   action?: TurnAction;
@@ -53,6 +56,7 @@ export interface TestValues extends RollValues {
   previousFailures: number;
   modifier: number;
   surprised: boolean;
+  engaged: number;
 }
 
 const primeOptions = () => [
@@ -131,7 +135,17 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
       { kind: "checkbox", name: "advanced", label: D("Advanced"), hint: D("AdvancedHint"), initial: false },
       { kind: "select", name: "penalty2", label: D("Penalty2"), options: penaltyOptions(), initial: NONE },
     );
-    if (!preset.reaction) {
+    if (preset.reaction) {
+      inputs.push({
+        kind: "counter",
+        name: "engaged",
+        label: D("Engaged"),
+        hint: D("EngagedHint"),
+        min: 1,
+        max: 6,
+        initial: 1,
+      });
+    } else {
       inputs.push({
         kind: "select",
         name: "previousFailures",
@@ -190,12 +204,16 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
   const check = T.checkMartialChoice(choice);
   const effects = check.valid ? T.martialEffects(choice) : null;
   const extra = Math.trunc(Number(values.modifier ?? 0)) || 0;
+  const engaged = preset.reaction
+    ? T.engagedReactionPenalty(Math.min(6, Math.max(1, Math.trunc(Number(values.engaged ?? 1)) || 1)))
+    : 0;
   const breakdown = [
     { key: D("Difficulty"), value: difficultyRow?.value ?? 0 },
     { key: D("Related"), value: related?.value ?? 0 },
     { key: D("FreeActions"), value: T.freeActionPenalty(freeActions) },
     { key: D("Retry"), value: T.retryModifier(previousFailures).modifier },
     { key: D("Martial"), value: effects?.final ?? 0 },
+    { key: D("Engaged"), value: engaged },
     { key: D("Modifier"), value: extra },
   ].filter((line) => line.value !== 0);
   return {
@@ -204,7 +222,7 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
     difficulty,
     freeActions,
     previousFailures,
-    modifier: (effects?.final ?? 0) + extra,
+    modifier: (effects?.final ?? 0) + engaged + extra,
     breakdown,
     prime,
     penalties,
@@ -290,5 +308,6 @@ export function setupFrom(
     action: preset.action ?? null,
     selfShift: r.effects?.initiativeAtTurnEnd ?? { always: 0, onSuccess: 0 },
     targetReaction: r.effects?.targetReaction ?? 0,
+    nextReaction: r.effects?.nextReaction ?? 0,
   };
 }

@@ -100,7 +100,23 @@ export async function performTest(
     speaker: ChatMessage.getSpeaker({ actor }),
     rollMode: chosen.rollMode as ChatMessage.PassableRollMode,
   });
+  const next = nextReactionUpdate(pendingReaction(actor), setup);
+  if (next) await actor.update(next);
   return message ?? null;
+}
+
+/** The modifier waiting for the actor's next reaction (Prudence, Danger). */
+export function pendingReaction(actor: Actor.Implementation): number {
+  const system = actor.system;
+  return system instanceof TriniteModel || system instanceof HumainModel ? system.reactionSuivante : 0;
+}
+
+/** A reaction spends the waiting modifier; an action with Prudence or Danger sets the next one. */
+export function nextReactionUpdate(current: number, setup: TestSetup): Record<string, unknown> | null {
+  if (setup.opposes) return current ? { "system.reactionSuivante": 0 } : null;
+  const delta = setup.nextReaction ?? 0;
+  if (!delta) return null;
+  return { "system.reactionSuivante": Math.max(-9, Math.min(9, current + delta)) };
 }
 
 /** A test as a roll request of the shared dialog (sheet buttons, the tracker, reactions). */
@@ -131,7 +147,7 @@ export async function rollReaction(message: ChatMessage.Implementation, targetUu
   await rollTest(actor, {
     skill: reactionSkillFor(card),
     reaction: true,
-    modifier: readData(card).setup.targetReaction ?? 0,
+    modifier: (readData(card).setup.targetReaction ?? 0) + pendingReaction(actor),
     opposes: { messageId: message.id ?? "", key: targetUuid },
   });
 }

@@ -77,6 +77,7 @@ export interface ActorSheetInput {
     notes: string;
     nomDeva?: string;
     nomArchonte?: string;
+    reactionSuivante?: number;
   };
   items: ItemLike[];
   editable: boolean;
@@ -187,6 +188,7 @@ export function actorSheetContext(input: ActorSheetInput) {
       rapidite: derived.skills.rapidite?.score ?? 0,
       esquive: derived.skills.esquive?.score ?? 0,
       commandement: derived.skills.commandement?.score ?? 0,
+      nextReaction: src.reactionSuivante ? signedLabel(src.reactionSuivante) : null,
     },
     resources: src.ressources.map((r, index) => ({ ...r, index })),
     xp: { ...src.xp, available: derived.xpAvailable },

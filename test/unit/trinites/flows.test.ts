@@ -27,8 +27,8 @@ import { buildTestCard, readData, type TestSetup } from "../../../src/foundry/tr
 import { onTrinitesMessage, pendingFollowUps } from "../../../src/foundry/trinites/flow.ts";
 import { combatBehaviour, requestSeat, woundActorCombatants } from "../../../src/foundry/trinites/combat.ts";
 import { damageApplier, woundEffects } from "../../../src/foundry/trinites/damage.ts";
-import { testDialogConfig } from "../../../src/foundry/trinites/dialog.ts";
-import { rollerOf } from "../../../src/foundry/trinites/flow.ts";
+import { resolveValues, setupFrom, testDialogConfig } from "../../../src/foundry/trinites/dialog.ts";
+import { nextReactionUpdate, rollerOf } from "../../../src/foundry/trinites/flow.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 
 let state: DoubleState;
@@ -274,8 +274,42 @@ describe("confrontation and follow-ups relayed from a player", () => {
     const roller = rollerOf(asActor(thug))!;
     const config = testDialogConfig(roller, { skill: "volonte", reaction: true, modifier: -3 });
     const values = defaultValues(config.inputs);
-    expect(values).toMatchObject({ skill: "volonte", modifier: -3 });
+    expect(values).toMatchObject({ skill: "volonte", modifier: -3, engaged: 1 });
     expect(config.inputs.some((i) => i.name === "previousFailures")).toBe(false);
+    // Engaged with three opponents: −3 more, and the odds follow (Volonté 0, final needs a natural 12+ … 18).
+    const one = config.odds(values)[0]!.probability;
+    const three = config.odds({ ...values, engaged: 3 })[0]!.probability;
+    expect(three).toBeLessThan(one);
+    expect(resolveValues(roller, { ...values, engaged: 3 }, { reaction: true }).modifier).toBe(-6);
+    expect(resolveValues(roller, { ...values, engaged: 1 }, { reaction: true }).modifier).toBe(-3);
+  });
+
+  it("turns the dialog's primes and penalties into the card's end-of-turn and reaction effects", () => {
+    const roller = rollerOf(asActor(aelis))!;
+    const context = { rollerId: "player1", targets: [], opposes: null, initiative: null, turn: null };
+    const base = defaultValues(testDialogConfig(roller, {}).inputs);
+    const fast = setupFrom(roller, { ...base, prime: "acceleration", penalty: "ralentissement" }, {}, context);
+    expect(fast.selfShift).toEqual({ always: -3, onSuccess: 3 });
+    const over = setupFrom(roller, { ...base, prime: "debordement", penalty: "danger" }, {}, context);
+    expect(over).toMatchObject({ targetReaction: -3, nextReaction: -3 });
+    const cheer = setupFrom(
+      roller,
+      defaultValues(testDialogConfig(roller, { action: "encourager" }).inputs),
+      { action: "encourager" },
+      context,
+    );
+    expect(cheer).toMatchObject({ action: "encourager", skill: "commandement" });
+    expect(() => setupFrom(roller, { ...base, prime: "efficacite" }, {}, context)).toThrow(RangeError);
+  });
+
+  it("keeps Prudence's +3 or Danger's −3 for the roller's next reaction, which spends it", () => {
+    const prudent = setup(brune, "player1", { prime: "prudence", penalties: ["danger"], nextReaction: 0 });
+    expect(nextReactionUpdate(0, prudent)).toBeNull();
+    expect(nextReactionUpdate(0, { ...prudent, nextReaction: 3 })).toEqual({ "system.reactionSuivante": 3 });
+    expect(nextReactionUpdate(8, { ...prudent, nextReaction: 3 })).toEqual({ "system.reactionSuivante": 9 });
+    const reaction = setup(brune, "player1", { opposes: { messageId: "m", key: "k" } });
+    expect(nextReactionUpdate(3, reaction)).toEqual({ "system.reactionSuivante": 0 });
+    expect(nextReactionUpdate(0, reaction)).toBeNull();
   });
 });
 
