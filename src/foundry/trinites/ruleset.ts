@@ -5,6 +5,7 @@ import { CARD_ACTIONS } from "./actions.ts";
 import { BODY } from "./card.ts";
 import { combatBehaviour, PLACES_PART, registerTrinitesCombat } from "./combat.ts";
 import { damageApplier, registerWoundHooks } from "./damage.ts";
+import { registerDaylight } from "./daylight.ts";
 import { registerTrinitesHooks } from "./flow.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
 import { TrinitesRoll } from "./roll.ts";
@@ -37,6 +38,7 @@ export const descriptor: RulesetDescriptor = {
     registerTrinitesHooks();
     registerTrinitesCombat();
     registerWoundHooks();
+    registerDaylight();
   },
 };
 export { descriptor as ruleset };

@@ -27,6 +27,7 @@ import { buildTestCard, readData, type TestSetup } from "../../../src/foundry/tr
 import { onTrinitesMessage, pendingFollowUps } from "../../../src/foundry/trinites/flow.ts";
 import { combatBehaviour, requestSeat, woundActorCombatants } from "../../../src/foundry/trinites/combat.ts";
 import { damageApplier, woundEffects } from "../../../src/foundry/trinites/damage.ts";
+import { refillWorld } from "../../../src/foundry/trinites/daylight.ts";
 import { resolveValues, setupFrom, testDialogConfig } from "../../../src/foundry/trinites/dialog.ts";
 import { nextReactionUpdate, rollerOf } from "../../../src/foundry/trinites/flow.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
@@ -395,6 +396,24 @@ describe("Karma in combat, regeneration, dawn and dusk", () => {
     await asClient("player1", () => click(sheet, "regenerate", { karma: "lumiere" }));
     expect(sys(aelis).vie.value).toBe(16);
     expect(sys(aelis).deva.value).toBe(4);
+  });
+
+  it("refills every Trinité of the world at dawn or dusk from the GM's directory buttons", async () => {
+    const other = await DoubleActor.create({
+      name: "Nox",
+      type: "trinite",
+      system: { deva: { value: 0, max: 1 }, archonte: { value: 0, max: 5 }, adam: { value: 0, max: 4 } },
+    });
+    await aelis.update({ "system.deva.value": 1, "system.adam.value": 0 });
+    const actors = [aelis, brune, other].map(asActor);
+    expect(await asClient("player1", () => refillWorld(actors, "aube"))).toBe(0);
+    expect(sys(aelis).deva.value).toBe(1);
+    expect(await asClient("gm", () => refillWorld(actors, "aube"))).toBe(2);
+    expect([sys(aelis).deva.value, sys(aelis).adam.value, sys(other).deva.value, sys(other).adam.value]).toEqual([
+      6, 4, 1, 0,
+    ]);
+    expect(await asClient("gm", () => refillWorld(actors, "crepuscule"))).toBe(1);
+    expect([sys(other).archonte.value, sys(other).adam.value]).toEqual([5, 4]);
   });
 
   it("refills at dawn and dusk for the GM only", async () => {
