@@ -156,14 +156,7 @@ export function turnEndUpdates(
   seats: readonly (SeatLike & { actorUuid: string | null })[],
   cards: readonly CardState[],
 ): SeatUpdate[] {
-  const deltas = new Map<string, number>();
-  const add = (id: string, delta: number) => deltas.set(id, (deltas.get(id) ?? 0) + delta);
-  for (const card of cards) {
-    const { self, targets } = turnEndShifts(card);
-    const turn = readData(card).setup.turn;
-    if (self && turn) add(turn.combatantId, self);
-    for (const t of targets) for (const s of seats) if (s.actorUuid === t.uuid) add(s.id, t.delta);
-  }
+  const deltas = turnEndDeltas(seats, cards);
   const updates: SeatUpdate[] = [];
   for (const seat of seats) {
     const delta = deltas.get(seat.id) ?? 0;
@@ -172,6 +165,23 @@ export function turnEndUpdates(
     updates.push({ _id: seat.id, ...(seat.acting ? { "system.marker": false } : {}), ...(shifted ?? {}) });
   }
   return updates;
+}
+
+/** The change each combatant's die will get when the acting turn ends (shown in the tracker meanwhile). */
+export function turnEndDeltas(
+  seats: readonly (SeatLike & { actorUuid: string | null })[],
+  cards: readonly CardState[],
+): Map<string, number> {
+  const deltas = new Map<string, number>();
+  const add = (id: string, delta: number) => deltas.set(id, (deltas.get(id) ?? 0) + delta);
+  for (const card of cards) {
+    const { self, targets } = turnEndShifts(card);
+    const turn = readData(card).setup.turn;
+    if (self && turn) add(turn.combatantId, self);
+    for (const t of targets) for (const s of seats) if (s.actorUuid === t.uuid) add(s.id, t.delta);
+  }
+  for (const [id, delta] of deltas) if (!delta) deltas.delete(id);
+  return deltas;
 }
 
 /* Foundry wiring --------------------------------------------------------------------------------------------- */
@@ -278,7 +288,7 @@ async function onStartTurn(combat: Combat.Implementation, combatant: Combatant.I
 }
 
 /** Cards of a combat's turn still to read, from the world's chat log. */
-function dueCards(combat: Combat.Implementation, acting: readonly string[]) {
+function dueCards(combat: Combat.Stored | Combat.Implementation, acting: readonly string[]) {
   const out: { message: ChatMessage.Implementation; card: CardState }[] = [];
   for (const message of game.messages?.contents ?? []) {
     const card = readCard(message);
@@ -311,6 +321,8 @@ export interface PlacesTurn {
   acted: boolean;
   canShift: boolean;
   canWait: boolean;
+  /** Change due at the end of the acting turn (`+3`, `−3`), or null. */
+  pending: string | null;
 }
 
 export interface PlacesContext {
@@ -325,6 +337,7 @@ export function placesContext(
   seats: readonly (SeatLike & { img: string; owner: boolean })[],
   isGM: boolean,
   round: number,
+  pending: ReadonlyMap<string, number> = new Map(),
 ): PlacesContext {
   const sorted = [...seats].sort(compareSeats);
   const turn = (s: SeatLike & { img: string; owner: boolean }): PlacesTurn => ({
@@ -336,6 +349,7 @@ export function placesContext(
     acted: s.acted,
     canShift: isGM,
     canWait: (isGM || s.owner) && s.acting,
+    pending: pending.get(s.id) ? signedShift(pending.get(s.id)!) : null,
   });
   const places = (["retrait", "garde", "feu"] as const).map((id) => ({
     id,
@@ -377,6 +391,10 @@ export function registerTrinitesCombat(): void {
   });
 }
 
+function signedShift(n: number): string {
+  return n > 0 ? `+${n}` : `−${Math.abs(n)}`;
+}
+
 export const combatBehaviour: CombatBehaviour = {
   compare: (a, b) => compareSeats(seatOf(a), seatOf(b)),
   async rollInitiative(combatant) {
@@ -401,8 +419,11 @@ export const combatBehaviour: CombatBehaviour = {
         ...seatOf(c),
         img: c.img ?? "",
         owner: c.isOwner,
+        actorUuid: c.actor?.uuid ?? null,
       }));
-      return { trinites: placesContext(seats, isGM, combat?.round ?? 0) };
+      const acting = seats.filter((s) => s.acting).map((s) => s.id);
+      const due = combat && acting.length ? dueCards(combat, acting).map((d) => d.card) : [];
+      return { trinites: placesContext(seats, isGM, combat?.round ?? 0, turnEndDeltas(seats, due)) };
     },
   },
 };

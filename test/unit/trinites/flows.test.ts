@@ -577,6 +577,12 @@ describe("the three-place machine", () => {
       ),
       "player1",
     );
+    // Meanwhile the tracker shows what is due.
+    const part = (await combatBehaviour.tracker!.partContext!("trinites", combat as never, {})) as {
+      trinites: { places: { turns: { id: string; pending: string | null }[] }[] };
+    };
+    const pending = Object.fromEntries(part.trinites.places.flatMap((p) => p.turns.map((t) => [t.id, t.pending])));
+    expect(pending).toEqual({ cA: "+3", cB: "+3", cT: "−3" });
     await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
     // Brune 12 en garde +3 → 15: back into the fire at 3. Aelis 11 in the fire +3 → 12 (capped). Thug 2 − 3 → garde 11.
     expect(seat(combat, "cB")).toMatchObject({ initiative: 3, phase: "feu", marker: false });
