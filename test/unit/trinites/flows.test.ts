@@ -11,10 +11,11 @@ import {
   asClient,
   installClients,
   reloadMessage,
+  targetsOf,
   DoubleCombat,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
-import { postCard, registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { postCard, registerChatHooks, registerDamage } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
@@ -315,6 +316,49 @@ describe("confrontation and follow-ups relayed from a player", () => {
 });
 
 describe("damage", () => {
+  it("applies a card's hit to the clicking player's target through the GM, sword doubled on a Trinité", async () => {
+    registerDamage();
+    await aelis.createEmbeddedDocuments("Item", [
+      { name: "Cuir", type: "tr-armure", system: { protection: 1, equipee: true } },
+    ]);
+    const weapon = {
+      name: "Katana",
+      damage: 4,
+      swordKind: true,
+      area: false,
+      steps: [],
+      precise: false,
+      nonLethal: false,
+    };
+    const attack = await post(
+      buildTestCard(setup(thug, "player2", { weapon, targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
+        deva: [10],
+        archonte: [],
+      }),
+      "player2",
+    );
+    // Aelis's player applies it to her own token (she owns the actor; the GM writes the card).
+    targetsOf("player1").add({ actor: aelis });
+    const r = await asClient("player1", () => requestCardAction(attack.id, "quintette.applyDamage"));
+    expect(r.status).toBe("applied");
+    // 4 × 2 (sword against a Trinité) − 1 = 7 boxes.
+    expect(sys(aelis).vie.value).toBe(17);
+    expect(stored(attack).applied[0]?.summary).toMatchObject({ value: 7, target: 8, detail: 1 });
+    // On a second hit, the attacker may not write Aelis himself: refused, nothing changes.
+    const second = await post(
+      buildTestCard(setup(thug, "player2", { weapon, targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
+        deva: [10],
+        archonte: [],
+      }),
+      "player2",
+    );
+    targetsOf("player2").add({ actor: aelis });
+    expect((await asClient("player2", () => requestCardAction(second.id, "quintette.applyDamage"))).status).toBe(
+      "denied",
+    );
+    expect(sys(aelis).vie.value).toBe(17);
+  });
+
   it("doubles a sword against a Trinité through worn armour, reports pain, and leaves humans at standard", async () => {
     await aelis.createEmbeddedDocuments("Item", [
       { name: "Cuir", type: "tr-armure", system: { protection: 2, equipee: true } },
