@@ -61,11 +61,11 @@ export interface TestValues extends RollValues {
 
 const primeOptions = () => [
   { value: NONE, label: D("NoPrime") },
-  ...T.PRIMES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.Prime.${p.id}` })),
+  ...T.PRIMES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.PrimeOption.${p.id}` })),
 ];
 const penaltyOptions = () => [
   { value: NONE, label: D("NoPenalty") },
-  ...T.PENALTIES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.Penalty.${p.id}` })),
+  ...T.PENALTIES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.PenaltyOption.${p.id}` })),
 ];
 
 /** The inputs for one test; the difficulty table is the initiative conditions for an initiative test. */
