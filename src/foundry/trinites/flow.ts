@@ -166,7 +166,8 @@ export function pendingFollowUps(
   if (opposes) {
     const origin = lookup(opposes.messageId);
     const args = { key: opposes.key, source: messageId };
-    if (origin && !isDone(origin, actionToken(OPPOSITION, args, origin))) {
+    // A card this client cannot see (a blind roll) is still asked for: the GM checks it.
+    if (!origin || !isDone(origin, actionToken(OPPOSITION, args, origin))) {
       out.push({ messageId: opposes.messageId, action: OPPOSITION, args });
     }
   }
