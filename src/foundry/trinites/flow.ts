@@ -206,7 +206,18 @@ export async function onTrinitesMessage(message: ChatMessage.Implementation): Pr
   }
 }
 
+/** Whether this user answers for a targeted actor: its owner (a GM answers for anyone). */
+export function canReactFor(uuid: string): boolean {
+  if (game.user?.isGM) return true;
+  const actor = fromUuidSync<Actor.Implementation>(uuid);
+  return actor instanceof Actor && actor.isOwner;
+}
+
 function reactButtonListener(message: ChatMessage.Implementation, html: HTMLElement): void {
+  // Each viewer sees the "react" buttons of the targets they answer for only.
+  for (const button of html.querySelectorAll<HTMLElement>("[data-trinites-react]")) {
+    if (!canReactFor(button.dataset.trinitesReact ?? "")) button.hidden = true;
+  }
   html.addEventListener("click", (event) => {
     const target = event.target;
     if (!(target instanceof Element)) return;

@@ -25,7 +25,7 @@ import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import { TrinitesActorSheet, TrinitesItemSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { buildTestCard, readData, type TestSetup } from "../../../src/foundry/trinites/card.ts";
-import { onTrinitesMessage, pendingFollowUps } from "../../../src/foundry/trinites/flow.ts";
+import { canReactFor, onTrinitesMessage, pendingFollowUps } from "../../../src/foundry/trinites/flow.ts";
 import { combatBehaviour, requestSeat, woundActorCombatants } from "../../../src/foundry/trinites/combat.ts";
 import { damageApplier, woundEffects } from "../../../src/foundry/trinites/damage.ts";
 import { refillWorld } from "../../../src/foundry/trinites/daylight.ts";
@@ -229,6 +229,10 @@ describe("confrontation and follow-ups relayed from a player", () => {
       }),
       "player2",
     );
+    // Only the target's owner (or a GM) is offered the "react" button.
+    expect(await asClient("player2", async () => canReactFor(thug.uuid))).toBe(true);
+    expect(await asClient("player1", async () => canReactFor(thug.uuid))).toBe(false);
+    expect(await asClient("gm", async () => canReactFor(thug.uuid))).toBe(true);
     // player2 may not write player1's message: the follow-up goes through the GM.
     const gm = state.game.users.get("gm")!;
     const before = gm.queries.length;
