@@ -133,19 +133,15 @@ export function woundUpdate(seat: SeatLike, effects: WoundEffects): SeatUpdate |
   return { _id: seat.id, initiative: state.score, "system.phase": state.place };
 }
 
-/** A card the machine must read as a turn ends: resolved, of an acting combatant's turn, not yet applied. */
-export function dueAtTurnEnd(card: CardState, combatId: string, round: number, acting: readonly string[]): boolean {
+/**
+ * A card the machine must read as a turn ends: resolved, made during a turn of this combat (this round or the last),
+ * not yet applied. A card resolved after its own turn ended (a Trinité's late pick) applies at the next turn's end.
+ */
+export function dueAtTurnEnd(card: CardState, combatId: string, round: number): boolean {
   if (card.ruleset !== RULESET || isDone(card, TURN_END)) return false;
   const data = readData(card);
   const turn = data.setup?.turn;
-  return (
-    !!turn &&
-    !!data.result &&
-    turn.combatId === combatId &&
-    turn.round >= round - 1 &&
-    turn.round <= round &&
-    acting.includes(turn.combatantId)
-  );
+  return !!turn && !!data.result && turn.combatId === combatId && turn.round >= round - 1 && turn.round <= round;
 }
 
 /**
@@ -288,11 +284,11 @@ async function onStartTurn(combat: Combat.Implementation, combatant: Combatant.I
 }
 
 /** Cards of a combat's turn still to read, from the world's chat log. */
-function dueCards(combat: Combat.Stored | Combat.Implementation, acting: readonly string[]) {
+function dueCards(combat: Combat.Stored | Combat.Implementation) {
   const out: { message: ChatMessage.Implementation; card: CardState }[] = [];
   for (const message of game.messages?.contents ?? []) {
     const card = readCard(message);
-    if (card && dueAtTurnEnd(card, combat.id ?? "", combat.round ?? 0, acting)) out.push({ message, card });
+    if (card && dueAtTurnEnd(card, combat.id ?? "", combat.round ?? 0)) out.push({ message, card });
   }
   return out;
 }
@@ -300,8 +296,7 @@ function dueCards(combat: Combat.Stored | Combat.Implementation, acting: readonl
 async function onEndTurn(combat: Combat.Implementation): Promise<void> {
   const combatants = combat.combatants.contents;
   const seats = combatants.map((c) => ({ ...seatOf(c), actorUuid: c.actor?.uuid ?? null }));
-  const acting = seats.filter((s) => s.acting).map((s) => s.id);
-  const due = dueCards(combat, acting);
+  const due = dueCards(combat);
   await updateSeats(
     combat,
     turnEndUpdates(
@@ -421,8 +416,7 @@ export const combatBehaviour: CombatBehaviour = {
         owner: c.isOwner,
         actorUuid: c.actor?.uuid ?? null,
       }));
-      const acting = seats.filter((s) => s.acting).map((s) => s.id);
-      const due = combat && acting.length ? dueCards(combat, acting).map((d) => d.card) : [];
+      const due = combat ? dueCards(combat).map((d) => d.card) : [];
       return { trinites: placesContext(seats, isGM, combat?.round ?? 0, turnEndDeltas(seats, due)) };
     },
   },

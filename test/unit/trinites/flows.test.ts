@@ -642,4 +642,34 @@ describe("the three-place machine", () => {
     await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
     expect(seat(combat, "cB")).toMatchObject({ initiative: 3, phase: "feu" });
   });
+
+  it("applies a Trinité's Ralentissement picked after its turn ended at the next turn's end", async () => {
+    const combat = await fight();
+    await combat.updateEmbeddedDocuments("Combatant", [
+      { _id: "cA", initiative: 10, "system.phase": "garde", "system.marker": true },
+      { _id: "cB", initiative: 5, "system.phase": "feu" },
+    ]);
+    const slow = await post(
+      buildTestCard(
+        setup(aelis, "player1", {
+          prime: "efficacite",
+          penalties: ["ralentissement"],
+          modifier: 3,
+          selfShift: { always: -3, onSuccess: 0 },
+          turn: { combatId: "fight", round: 1, combatantId: "cA" },
+        }),
+        { deva: [7], archonte: [2] },
+      ),
+      "player1",
+    );
+    // Aelis's turn ends before her player picks: nothing moves yet.
+    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cA") as never, {} as never);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 10, phase: "garde", marker: false });
+    await asClient("player1", () => requestCardAction(slow.id, "trinites.pick", { spirit: "deva" }));
+    // Brune's turn then ends: Aelis's −3 applies now, once.
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.marker": true }]);
+    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 7, phase: "garde" });
+    expect(readData(stored(slow)).turnEndApplied).toBe(true);
+  });
 });
