@@ -109,7 +109,7 @@ export interface TestData {
   /** Ranked finals of a multiple confrontation (names), best first; ties share a rank. */
   ranking: { rank: number; names: string[]; final: number }[];
   /** Initiative changes due at the end of the turn (shown on the card), once resolved during a combat turn. */
-  turnEnd?: { self: number; targets: number; delta: number } | null;
+  turnEnd?: { self: number; targets: number; delta: number; selfLabel: string; deltaLabel: string } | null;
   /** The end-of-turn changes were applied by the machine. */
   turnEndApplied?: boolean;
 }
@@ -235,7 +235,14 @@ function turnEndView(card: CardState): TestData["turnEnd"] {
   if (!data.setup.turn || !data.result) return null;
   const shifts = turnEndShifts(card);
   if (!shifts.self && !shifts.targets.length) return null;
-  return { self: shifts.self, targets: shifts.targets.length, delta: shifts.targets[0]?.delta ?? 0 };
+  const delta = shifts.targets[0]?.delta ?? 0;
+  return {
+    self: shifts.self,
+    targets: shifts.targets.length,
+    delta,
+    selfLabel: signed(shifts.self),
+    deltaLabel: signed(delta),
+  };
 }
 
 /** The card once the machine applied its end-of-turn changes (idempotence token included). */

@@ -588,7 +588,7 @@ describe("the three-place machine", () => {
       ),
       "player1",
     );
-    expect(readData(stored(fast)).turnEnd).toEqual({ self: 3, targets: 0, delta: 0 });
+    expect(readData(stored(fast)).turnEnd).toMatchObject({ self: 3, targets: 0, selfLabel: "+3" });
     // Then she encourages Aelis (+3) and intimidates Thug (−3), who does not resist.
     await post(
       buildTestCard(
