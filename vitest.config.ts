@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       // The pure rules core: no Foundry double, nothing but the code under test.
-      { test: { name: "rules", include: ["src/rules/**/*.test.ts"], environment: "node" } },
+      // Property tests run hundreds of cases; a busy two-core CI machine needs more than the 5 s default.
+      { test: { name: "rules", include: ["src/rules/**/*.test.ts"], environment: "node", testTimeout: 60_000 } },
       // Adapters, manifest, i18n: run on the documented Foundry test double.
       {
         test: {

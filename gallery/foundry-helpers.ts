@@ -1,6 +1,6 @@
 /**
  * The Handlebars helpers Foundry v13 gives templates, shimmed for the gallery: exactly those our templates may use
- * (the list in DEVELOPERS-CONTEXT and docs/architecture.md). Each follows the documented behaviour of Foundry's
+ * (the list in docs/architecture.md). Each follows the documented behaviour of Foundry's
  * helper of the same name closely enough that a template that renders here renders in Foundry.
  */
 import type HandlebarsNS from "handlebars";

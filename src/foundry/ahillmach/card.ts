@@ -260,6 +260,7 @@ export interface MoveCardData {
   moveId: string | null;
   damage: { die: number; modifier: number; name: string } | null;
   damageRolled: boolean;
+  level: number | null;
 }
 
 /** Reads the move data of a stored card; null when it is not an Ahill-Mach roll card. */
@@ -281,6 +282,7 @@ export function moveData(card: CardState): MoveCardData | null {
         ? (d.damage as { die: number; modifier: number; name: string })
         : null,
     damageRolled: d.damageRolled === true,
+    level: typeof d.level === "number" ? d.level : null,
   };
 }
 
@@ -296,7 +298,12 @@ export function pickOption(
   if (option.chosen) return { ok: false, reason: "QUINTETTE.Card.AlreadyDone" };
   if (data.chosenCount >= data.picks) return { ok: false, reason: K("Card.NoPicksLeft") };
   const options = data.options.map((o) => (o.id === optionId ? { ...o, chosen: true } : o));
-  return { ok: true, card: { ...card, data: { ...card.data, options, chosenCount: data.chosenCount + 1 } } };
+  // Défendre's "deal damage equal to your level": the card now offers that fixed damage (die 0, modifier = level).
+  const next: JsonObject = { ...card.data, options, chosenCount: data.chosenCount + 1 };
+  if (data.moveId === "defendre" && optionId === "niveau" && data.level !== null && data.level > 0 && !data.damage) {
+    next.damage = { die: 0, modifier: data.level, name: card.actorName };
+  }
+  return { ok: true, card: { ...card, data: next } };
 }
 
 /** The card once XP is awarded (the XP button shows as done). */
@@ -304,9 +311,11 @@ export function withXpAwarded(card: CardState): CardState {
   return { ...card, data: { ...card.data, xpAwarded: true } };
 }
 
-/** The damage formula of a hit: weapon die and modifier, ±1d6 from the chosen options. */
+/** The damage formula of a hit: weapon die and modifier, ±1d6 from the chosen options; or a fixed amount. */
 export function damageFormula(data: MoveCardData): string | null {
-  if (!data.damage || data.damage.die <= 0) return null;
+  if (!data.damage) return null;
+  // A fixed amount (Défendre's level damage) has no die.
+  if (data.damage.die <= 0) return data.damage.modifier > 0 ? String(data.damage.modifier) : null;
   const chosen = new Set(data.options.filter((o) => o.chosen).map((o) => o.id));
   const parts = [`1d${data.damage.die}`];
   if (chosen.has("plus1d6")) parts.push("+ 1d6");

@@ -139,6 +139,9 @@ export function derivePersonnage(source: PersonnageSource, items: Iterable<ItemL
   const maxHp = ahillmach.maxHp({ classId, con: characteristics.con, level });
   const hp = clampInt(num(source.hp.value), 0, maxHp);
   if (source.hp.value > maxHp) warnings.push("QUINTETTE.AhillMach.Warning.HpAboveMax");
+  // Each point lost from 6 down ticks a state: fewer ticked than that means the player still has to tick some.
+  const wounds = hp > 0 ? Math.max(0, ahillmach.WOUND_THRESHOLD - hp) : 0;
+  if (ticked.length < wounds) warnings.push("QUINTETTE.AhillMach.Warning.StatesOwed");
   const penchants = [source.penchant1, source.penchant2].map((p) => p.trim()).filter(Boolean);
   if (!penchants.length) warnings.push("QUINTETTE.AhillMach.Warning.NoPenchant");
   const metiers = metiersOf(items);

@@ -39,6 +39,16 @@ export interface DialogSource {
 }
 
 const NONE = "none";
+/** Damage dice a player may pick for an attack without an equipped weapon; D4 (bare hands) first. */
+export const UNARMED_DICE = [4, 6, 8, 10, 12] as const;
+
+/** The weapon of a damaging roll: the equipped one, else the die picked in the dialog. */
+function weaponOf(src: DialogSource, values: RollValues): MoveRollSpec["weapon"] {
+  if (!src.dealsDamage || src.weapon) return src.weapon;
+  const picked = Number(values.damageDie);
+  const die = (UNARMED_DICE as readonly number[]).includes(picked) ? picked : UNARMED_DICE[0];
+  return { die, modifier: 0, name: src.localize(K("Dialog.Unarmed")) };
+}
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "+0";
@@ -84,6 +94,17 @@ export function dialogInputs(src: DialogSource): RollInput[] {
         ...src.metiers.map((m) => ({ value: m.id, label: `${m.name} (${signed(m.mastery)})` })),
       ],
       initial: NONE,
+    });
+  }
+  if (src.dealsDamage && !src.weapon) {
+    // No equipped weapon with a damage die: the player says what this attack deals (bare hands by default).
+    inputs.push({
+      kind: "select",
+      name: "damageDie",
+      label: K("Dialog.DamageDie"),
+      hint: K("Dialog.DamageDieHint"),
+      options: UNARMED_DICE.map((d) => ({ value: String(d), label: t(K(`Die.${d}`)) })),
+      initial: String(UNARMED_DICE[0]),
     });
   }
   if (isSizedMove(src.moveId)) {
@@ -227,7 +248,7 @@ export function specFromValues(src: DialogSource, values: RollValues): MoveRollS
     surpass: roll.surpass,
     parts: roll.parts,
     dealsDamage: src.dealsDamage,
-    weapon: src.weapon,
+    weapon: weaponOf(src, values),
     level: src.level,
     roll,
   };

@@ -7,6 +7,7 @@ import { ahillmach } from "../../rules/index.ts";
 import { baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, htmlField, integerField, resourceField, textField } from "../data/fields.ts";
 import { derivePersonnage, deriveOpposant, type OpposantDerived, type PersonnageDerived } from "./derive.ts";
+import { creationDefaults, type ActorCreationData } from "./compendium.ts";
 
 const { CHARACTERISTIC_IDS, CHARACTERISTIC_MIN, CHARACTERISTIC_MAX, CLASS_IDS, MOVE_IDS } = ahillmach;
 
@@ -117,6 +118,13 @@ function personnageSchema() {
 }
 export type PersonnageSchema = ReturnType<typeof personnageSchema>;
 
+/** A new actor's defaults (token bar on HP; a personnage's linked token and seven moves), before it is stored. */
+function applyCreationDefaults(parent: Actor.Implementation | null, data: unknown): void {
+  const update = creationDefaults((data ?? {}) as ActorCreationData, game.i18n?.lang ?? "fr");
+  // The update mixes dotted token paths and embedded item data, which Actor.UpdateData does not describe.
+  if (update && parent) parent.updateSource(update as Actor.UpdateData);
+}
+
 export class PersonnageModel extends foundry.abstract.TypeDataModel<PersonnageSchema, Actor.Implementation> {
   static override defineSchema(): PersonnageSchema {
     return personnageSchema();
@@ -124,6 +132,13 @@ export class PersonnageModel extends foundry.abstract.TypeDataModel<PersonnageSc
 
   /** Derived through the rules core (see derive.ts). */
   declare derived: PersonnageDerived;
+
+  protected override async _preCreate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<PersonnageSchema, Actor.Implementation>["_preCreate"]>
+  ): Promise<boolean | void> {
+    if ((await super._preCreate(...args)) === false) return false;
+    applyCreationDefaults(this.parent, args[0]);
+  }
 
   override prepareDerivedData(): void {
     // `contents`: an array in Foundry and in the double (whose Map iterates entries).
@@ -176,6 +191,13 @@ export class OpposantModel extends foundry.abstract.TypeDataModel<OpposantSchema
   }
 
   declare derived: OpposantDerived;
+
+  protected override async _preCreate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<OpposantSchema, Actor.Implementation>["_preCreate"]>
+  ): Promise<boolean | void> {
+    if ((await super._preCreate(...args)) === false) return false;
+    applyCreationDefaults(this.parent, args[0]);
+  }
 
   override prepareDerivedData(): void {
     this.derived = deriveOpposant(this);

@@ -82,7 +82,8 @@ export function personnageSource(
   let fixedBonus = 0;
   const effective = { ...d.effective };
   if (kind === "fainting" || kind === "recovery") {
-    characteristic = ahillmach.isCharacteristicId(sys.lastTicked) ? sys.lastTicked : (d.ticked.at(-1) ?? "con");
+    // derive puts a still-ticked lastTicked at the end of `ticked`; a stale record is ignored.
+    characteristic = d.ticked.at(-1) ?? "con";
     // Recovery reads the base value less the number of states; fainting the effective value.
     if (kind === "recovery") {
       effective[characteristic] = sys.characteristics[characteristic];

@@ -4,6 +4,7 @@
  */
 import type { RulesetDescriptor } from "../ruleset.ts";
 import { CARD_ACTIONS } from "./actions.ts";
+import { AHILLMACH_PACKS } from "./compendium.ts";
 import { BODY_TEMPLATES } from "./card.ts";
 import { TRACKER_PART, combatBehaviour, holderOf, setHolder } from "./combat.ts";
 import { damageApplier } from "./damage.ts";
@@ -12,7 +13,7 @@ import { COLORSET, ahillMachRollClass } from "./roll.ts";
 import { AhillMachItemSheet, OpposantSheet, PersonnageSheet, SHEET_TEMPLATES } from "./sheets.ts";
 import { ahillmach } from "../../rules/index.ts";
 
-export const PACKS = ["quintette.ahillmach-actions", "quintette.ahillmach-classes", "quintette.ahillmach-opposants"];
+export const PACKS = Object.values(AHILLMACH_PACKS).map((name) => `quintette.${name}`);
 
 /** The GM's "hand over" button in the tracker part (a hook: the tracker's own actions are Foundry's). */
 function onRenderTracker(_app: unknown, element: HTMLElement): void {

@@ -103,7 +103,9 @@ export interface PersonnageSheetData {
   characteristics: CharacteristicRow[];
   moves: MoveRow[];
   hiddenMoves: number;
-  classChoices: { value: string; label: string; selected: boolean }[];
+  /** Rules moves the character lacks (the sheet offers to add them). */
+  missingMoves: number;
+  classChoices: { value: string; label: string; selected: boolean; baseHp: number }[];
   creationChoices: { value: string; label: string; selected: boolean }[];
   lastTickedChoices: { value: string; label: string; selected: boolean }[];
   hp: { value: number; max: number; zone: string; zoneKey: string; percent: number; wounded: boolean };
@@ -140,10 +142,12 @@ export function personnageSheetData(
     ),
     moves: visible,
     hiddenMoves: rows.length - visible.length,
+    missingMoves: ahillmach.MOVE_IDS.filter((id) => !moves.some((m) => m.moveId === id)).length,
     classChoices: ahillmach.CLASSES.map((c) => ({
       value: c.id,
       label: K(`Class.${c.id}`),
       selected: c.id === system.classId,
+      baseHp: c.baseHp,
     })),
     creationChoices: ["a", "b", "libre"].map((id) => ({
       value: id,
@@ -209,12 +213,15 @@ export interface OpposantSheetData {
   sizeKey: string;
   sideKey: string;
   conflict: ConflictFacts;
+  /** Its métiers (owned items), shown in the stat block as "Soldat 1". */
+  metiers: { name: string; mastery: number }[];
 }
 
 export function opposantSheetData(
   system: OpposantSource & { derived: OpposantDerived },
   conflict: ConflictFacts,
   lang = "fr",
+  metiers: readonly { name: string; mastery: number }[] = [],
 ): OpposantSheetData {
   const s = system.derived.stats;
   const zero = { for: 0, dex: 0, con: 0, int: 0, mys: 0, aur: 0 };
@@ -270,6 +277,7 @@ export function opposantSheetData(
     sizeKey: K(`Size.${system.size}`),
     sideKey: K(`Side.${system.side}`),
     conflict,
+    metiers: metiers.map((m) => ({ name: m.name, mastery: m.mastery })),
   };
 }
 
@@ -352,4 +360,29 @@ export function itemSheetData(
     description: { enriched, value: typeof system.description === "string" ? system.description : "" },
     masteryKey: item.type === "am-metier" ? K(`Mastery.${String(system.mastery ?? 1)}`) : null,
   };
+}
+
+/**
+ * The fainting test reads the last state ticked: when a form submission ticks states, the last newly ticked one
+ * becomes `lastTicked`; when it unticks the recorded one, the record falls back to another ticked state (or none).
+ * Returns null when `lastTicked` need not change.
+ */
+export function lastTickedAfter(
+  stored: Record<CharacteristicId, boolean>,
+  storedLast: string,
+  submitted: Partial<Record<CharacteristicId, unknown>>,
+): string | null {
+  const next = { ...stored };
+  const newly: CharacteristicId[] = [];
+  for (const id of ahillmach.CHARACTERISTIC_IDS) {
+    if (!(id in submitted)) continue;
+    const on = submitted[id] === true;
+    if (on && !stored[id]) newly.push(id);
+    next[id] = on;
+  }
+  if (newly.length) return newly.at(-1)!;
+  if (storedLast && ahillmach.isCharacteristicId(storedLast) && !next[storedLast]) {
+    return ahillmach.CHARACTERISTIC_IDS.filter((id) => next[id]).at(-1) ?? "";
+  }
+  return null;
 }

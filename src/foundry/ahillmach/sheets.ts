@@ -12,8 +12,11 @@ import { K, buildDamageCard } from "./card.ts";
 import { actorOfCombatant, hasMarker } from "./combat.ts";
 import { opposantSource, personnageSource, rollRequest, rollerOf } from "./rolling.ts";
 import { postCard } from "../chat/post.ts";
+import { missingMoves, moveItemData } from "./compendium.ts";
+import { metiersOf } from "./derive.ts";
 import {
   itemSheetData,
+  lastTickedAfter,
   opposantSheetData,
   personnageSheetData,
   type ConflictFacts,
@@ -58,6 +61,7 @@ export class PersonnageSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["ahillmach", "personnage"],
     position: { width: 760, height: 820 },
+    actions: { amAddMoves: PersonnageSheet.#onAddMoves },
   };
 
   static override PARTS: Record<string, Part> = QuintetteActorSheet.composeParts({
@@ -77,6 +81,31 @@ export class PersonnageSheet extends QuintetteActorSheet {
     return Object.assign(context, {
       ahillmach: personnageSheetData(system, moveFacts(this.document), conflictFacts(this.document)),
     });
+  }
+
+  /** Ticking a state makes it the last ticked (the fainting test's characteristic), as the rules read it. */
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): object {
+    const data = super._processFormData(event, form, formData) as { system?: Record<string, unknown> };
+    const states = data.system?.states;
+    if (data.system && states && typeof states === "object") {
+      const stored = this.document.system as PersonnageModel;
+      const last = lastTickedAfter(stored.states, stored.lastTicked, states as Record<string, unknown>);
+      if (last !== null) data.system.lastTicked = last;
+    }
+    return data;
+  }
+
+  /** Adds the rules moves the character lacks, in the user's language. */
+  static async #onAddMoves(this: PersonnageSheet): Promise<void> {
+    const missing = new Set(missingMoves(this.document.items.contents));
+    const lang = game.i18n?.lang === "en" ? "en" : "fr";
+    const data = ahillmach.MOVES.filter((m) => missing.has(m.id)).map((m) => moveItemData(m, lang));
+    // Plain item data of a registered sub-type; Item.CreateData wants the system typed per sub-type.
+    if (data.length) await this.document.createEmbeddedDocuments("Item", data as Item.CreateData[]);
   }
 
   override rollRequest(key: string): RollRequest | null {
@@ -123,7 +152,12 @@ export class OpposantSheet extends QuintetteActorSheet {
     );
     return Object.assign(context, {
       ahillmach: {
-        ...opposantSheetData(system, conflictFacts(this.document), game.i18n?.lang ?? "fr"),
+        ...opposantSheetData(
+          system,
+          conflictFacts(this.document),
+          game.i18n?.lang ?? "fr",
+          metiersOf(this.document.items.contents),
+        ),
         actions: { enriched: enrichedActions, value: (system as { actions?: string }).actions ?? "" },
       },
     });

@@ -10,6 +10,7 @@ import { onPreCreateActor, onPreUpdateActor } from "./hooks.ts";
 import { ArchetypeModel } from "./models.ts";
 import { QUESTION_BODY } from "./question-card.ts";
 import { RESERVE_TEMPLATE, ReserveApp, registerReserveRefresh } from "./reserve-app.ts";
+import { registerReserveControl } from "./controls.ts";
 import { ARCHETYPE_PART, ArchetypeSheet } from "./sheet.ts";
 import { registerJetonsSettings } from "./settings.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
@@ -38,6 +39,7 @@ export const descriptor: RulesetDescriptor = {
     Hooks.on("preCreateActor", onPreCreateActor);
     Hooks.on("preUpdateActor", onPreUpdateActor);
     registerReserveRefresh();
+    registerReserveControl();
   },
 };
 

@@ -12,6 +12,10 @@ import { archetypeView } from "./view.ts";
 
 export const ARCHETYPE_PART = "systems/quintette/templates/jetons/sheet/archetype.hbs";
 
+function withoutItems<T>(parts: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(parts).filter(([id]) => id !== "items"));
+}
+
 export class ArchetypeSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["jetons", "archetype"],
@@ -26,10 +30,13 @@ export class ArchetypeSheet extends QuintetteActorSheet {
       removeCondition: ArchetypeSheet.#onRemoveCondition,
     },
   };
-  static override PARTS = QuintetteActorSheet.composeParts({ jetons: { template: ARCHETYPE_PART, scrollable: [""] } });
+  // Jetons has no item types, so the sheet drops the shared items tab and part.
+  static override PARTS = withoutItems(
+    QuintetteActorSheet.composeParts({ jetons: { template: ARCHETYPE_PART, scrollable: [""] } }),
+  );
   static override SHEET_TABS = [
     { id: "jetons", label: "QUINTETTE.Jetons.Sheet.Character", icon: "fa-solid fa-coins" },
-    ...QuintetteActorSheet.SHEET_TABS,
+    ...QuintetteActorSheet.SHEET_TABS.filter((tab) => tab.id !== "items"),
   ];
 
   protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {

@@ -7,7 +7,17 @@ import type { CardAction, CardActionContext, CardActionOutcome, DocumentWrite } 
 import { previousValues } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { breakageCheck } from "../../rules/oeilnoir/index.ts";
-import { hitUpdate, initiativeWrite, oeilNoirActor, victimValues } from "./actors.ts";
+import { postCard } from "../chat/post.ts";
+import {
+  attackerFor,
+  defenderFor,
+  fumblerValues,
+  hitUpdate,
+  setProne,
+  initiativeWrite,
+  oeilNoirActor,
+  victimValues,
+} from "./actors.ts";
 import {
   ACTIONS,
   declineParry,
@@ -15,9 +25,14 @@ import {
   duelOf,
   fumbleFor,
   hitOn,
+  linkFreeAttack,
+  resolveFumbleCheck,
   resolveParry,
   resolveVolonte,
+  resolveStanding,
   rollDamage,
+  startFreeAttack,
+  withDying,
   withFumble,
   type DuelData,
 } from "./duel.ts";
@@ -31,15 +46,19 @@ async function actorAt(uuid: string | null | undefined): Promise<Actor.Implement
   return doc ?? null;
 }
 
-/** Only the defender's owner (or a GM) answers an attack. */
-function isDefenderOwner(ctx: CardActionContext): boolean {
+/** Owner of one of the card's fighters (or a GM). */
+function ownsUuid(ctx: CardActionContext, uuid: string | null | undefined): boolean {
   if (ctx.requester.isGM) return true;
-  const uuid = duelOf(ctx.card)?.defender?.uuid;
   if (!uuid) return false;
   const doc = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as {
     testUserPermission?: (u: User.Implementation, l: "OWNER") => boolean;
   } | null;
   return !!doc?.testUserPermission?.(ctx.requester, "OWNER");
+}
+
+/** Only the defender's owner (or a GM) answers an attack. */
+function isDefenderOwner(ctx: CardActionContext): boolean {
+  return ownsUuid(ctx, duelOf(ctx.card)?.defender?.uuid);
 }
 
 function rebuild(card: CardState, duel: DuelData): CardState {
@@ -67,8 +86,8 @@ export async function fumbleWrites(
   const f = duel.fumble;
   if (!f || !f.key || !fumbler) return { writes: [], detail: null };
   const writes: DocumentWrite[] = [];
-  const ini = initiativeWrite(fumbler, f.iniChange);
-  if (ini) writes.push(ini);
+  // The line's initiative change, plus −2 per wound the fumbler gives himself: one write, applied at once.
+  let iniChange = f.iniChange;
   let detail: string | null = null;
   const weapon = weaponUuid ? await fromUuid<Item.Implementation>(weaponUuid) : null;
   const weaponSystem = weapon?.system as { breakage?: number; pi?: { dice: number; bonus: number } } | undefined;
@@ -95,10 +114,15 @@ export async function fumbleWrites(
       const update = self ? hitUpdate(fumbler, self) : null;
       if (self && update) {
         writes.push({ uuid: fumbler.uuid, changes: update.changes });
+        iniChange += update.iniChange;
         detail = `${pi} PI → −${self.damage}`;
       }
     }
   }
+  const ini = initiativeWrite(fumbler, iniChange);
+  if (ini) writes.unshift(ini);
+  // A fall puts the fumbler on the ground at once (the AG check on the card gets him up).
+  if (f.key === "chute") await setProne(fumbler, true);
   return { writes, detail };
 }
 
@@ -132,7 +156,7 @@ export const parryAction: CardAction = {
       const data = oeilNoirActor(defender);
       const mainId = data?.kind === "heros" ? data.derived.mainWeaponId : null;
       const table = await rollDice("1d20");
-      next = withFumble(next, "defender", table.faces[0] ?? 1, !!mainId);
+      next = withFumble(next, "defender", table.faces[0] ?? 1, !!mainId, fumblerValues(defender) ?? undefined);
       const weaponUuid = defender && mainId ? `${defender.uuid}.Item.${mainId}` : null;
       const effects = await fumbleWrites(defender, weaponUuid, next);
       writes.push(...effects.writes);
@@ -232,7 +256,14 @@ export const applyHitAction: CardAction = {
         ),
       );
     }
-    const next: DuelData = { ...duel, hit: { ...hit, status: update.status }, stage: "applied" };
+    let next: DuelData = { ...duel, hit: { ...hit, status: update.status }, stage: "applied" };
+    if (update.status === "mourant") {
+      // Dying: the 1D6 of the time left is rolled at once and shown on the card.
+      const d6 = await rollDice("1d6");
+      await showDice(d6);
+      const data = oeilNoirActor(defender);
+      next = withDying(next, d6.faces[0] ?? 1, victim.cn, !!data?.derived.abilities.tenace);
+    }
     const rebuilt = rebuild(card, next);
     return { status: "applied", card: { ...rebuilt, applied: [...card.applied, ...applied] }, writes };
   },
@@ -253,9 +284,113 @@ export const volonteAction: CardAction = {
     const defender = await actorAt(duel.defender?.uuid);
     const data = oeilNoirActor(defender);
     // Success: the serious wound's effects are shrugged off, so that wound is taken back.
-    if (next.volonte?.success && defender && data)
+    if (next.volonte?.success && defender && data) {
       writes.push({ uuid: defender.uuid, changes: { "system.wounds": Math.max(0, data.system.wounds - 1) } });
+      // …and so is its initiative loss, at once.
+      const ini = initiativeWrite(defender, 2);
+      if (ini) writes.push(ini);
+    }
     return { status: "applied", card: rebuild(card, next), writes };
+  },
+};
+
+function fumblerUuid(duel: DuelData | null): string | null {
+  const f = duel?.fumble;
+  if (!f || !duel) return null;
+  return f.who === "attacker" ? duel.attacker.uuid : (duel.defender?.uuid ?? null);
+}
+
+/** The check a fumble line asks (stay up, get up, pick the weapon up), rolled by the fumbler's side. */
+export const fumbleCheckAction: CardAction = {
+  name: ACTIONS.fumbleCheck,
+  audience: "anyone",
+  allowed: (ctx) => ownsUuid(ctx, fumblerUuid(duelOf(ctx.card))),
+  async execute({ card }): Promise<CardActionOutcome> {
+    const duel = duelOf(card);
+    const check = duel?.fumble?.check;
+    if (!duel || !check || check.result) return { status: "already" };
+    const d20 = await rollDice("1d20", check.value);
+    await showDice(d20);
+    const next = resolveFumbleCheck(duel, d20.faces[0] ?? 20);
+    // Stumbling and failing: down on the ground; fallen and passing: back on his feet.
+    const success = next.fumble?.check?.result?.success ?? false;
+    const fumbler = await actorAt(fumblerUuid(duel));
+    if (duel.fumble?.key === "trebuche" && !success) await setProne(fumbler, true);
+    if (duel.fumble?.key === "chute" && success) await setProne(fumbler, false);
+    return { status: "applied", card: rebuild(card, next) };
+  },
+};
+
+/**
+ * The opponent's free attack from a fumble line: a new duel card (its own parry, damage and wounds), rolled at
+ * once with the line's parry penalty, unparryable or easier attack; this card keeps the link to it.
+ */
+export const freeAttackAction: CardAction = {
+  name: ACTIONS.freeAttack,
+  audience: "anyone",
+  allowed: (ctx) => ownsUuid(ctx, duelOf(ctx.card)?.fumble?.freeAttack?.attackerUuid),
+  async execute({ card, requester, message: origin }): Promise<CardActionOutcome> {
+    const duel = duelOf(card);
+    const free = duel?.fumble?.freeAttack;
+    if (!duel || !free || free.messageId) return { status: "already" };
+    const attacker = await actorAt(free.attackerUuid);
+    const fumbler = await actorAt(free.defenderUuid);
+    if (!attacker || !fumbler) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    const weaponId = free.weaponUuid?.split(".").at(-1) ?? null;
+    const choice = attackerFor(attacker, weaponId);
+    if (!choice) return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.NoWeapon" };
+    const d20 = await rollDice("1d20", choice.value - free.attackModifier);
+    await showDice(d20);
+    let next = startFreeAttack({
+      attacker: choice.attacker,
+      value: choice.value,
+      defender: defenderFor(fumbler),
+      free,
+      d20: d20.faces[0] ?? 20,
+    });
+    let writes: DocumentWrite[] = [];
+    if (next.attack.fumble) {
+      const f = await attackFumble(attacker, next);
+      next = f.duel;
+      writes = f.writes;
+    }
+    const message = await postCard(
+      duelCard(next, {
+        rollerId: requester.id ?? "",
+        actorUuid: attacker.uuid,
+        actorName: attacker.name ?? "",
+        img: attacker.img ?? null,
+      }),
+      {
+        rolls: d20.roll ? [d20.roll] : [],
+        speaker: ChatMessage.getSpeaker({ actor: attacker }),
+        // Not the executing GM's own chat mode: a player's free attack is public like their attacks; the GM's keeps
+        // the fumble card's secrecy.
+        rollMode: !requester.isGM
+          ? "publicroll"
+          : origin.blind
+            ? "blindroll"
+            : origin.whisper.length
+              ? "gmroll"
+              : "publicroll",
+      },
+    );
+    if (!message?.id) return { status: "invalid", reason: "QUINTETTE.Card.Failed" };
+    return { status: "applied", card: rebuild(card, linkFreeAttack(duel, message.id)), writes };
+  },
+};
+
+/** The Volonté check of a victim left at 1…5 EV: passed, it fights on (Tenace and En Fer need no check). */
+export const standAction: CardAction = {
+  name: ACTIONS.stand,
+  audience: "anyone",
+  allowed: isDefenderOwner,
+  async execute({ card }): Promise<CardActionOutcome> {
+    const duel = stageIs(card, "applied");
+    if (!duel?.hit || duel.hit.volonte === undefined || duel.standing) return { status: "already" };
+    const d20 = await rollDice("1d20", duel.hit.volonte);
+    await showDice(d20);
+    return { status: "applied", card: rebuild(card, resolveStanding(duel, d20.faces[0] ?? 20)) };
   },
 };
 
@@ -265,6 +400,9 @@ export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
   damageAction,
   applyHitAction,
   volonteAction,
+  fumbleCheckAction,
+  freeAttackAction,
+  standAction,
 ];
 
 /** Attack fumble line, rolled at once on the attacker's client: the table face and its effects. */
@@ -275,7 +413,7 @@ export async function attackFumble(
   const data = oeilNoirActor(attacker);
   const hasWeapon = data?.kind === "heros" && !!duel.attacker.weaponUuid;
   const table = await rollDice("1d20");
-  let next = withFumble(duel, "attacker", table.faces[0] ?? 1, hasWeapon);
+  let next = withFumble(duel, "attacker", table.faces[0] ?? 1, hasWeapon, fumblerValues(attacker) ?? undefined);
   const effects = await fumbleWrites(attacker, hasWeapon ? duel.attacker.weaponUuid : null, next);
   if (next.fumble) next = { ...next, fumble: { ...next.fumble, detail: effects.detail } };
   return { duel: next, writes: effects.writes };

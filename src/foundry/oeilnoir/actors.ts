@@ -5,7 +5,7 @@
 import { lifeStatus, permanentEvLoss, type WoundAttackKind } from "../../rules/oeilnoir/index.ts";
 import type { DocumentWrite } from "../chat/actions.ts";
 import type { AdversaireDerived, AdversaireSource, HerosDerived, HerosSource, WeaponLine } from "./derive.ts";
-import type { DuelAttacker, DuelDefender, HitData, VictimValues } from "./duel.ts";
+import type { DuelAttacker, DuelDefender, FumblerValues, HitData, VictimValues } from "./duel.ts";
 import { AdversaireModel, HerosModel } from "./models.ts";
 import { moduleOn } from "./settings.ts";
 
@@ -63,7 +63,7 @@ export function attackerFor(actor: Actor.Implementation, weaponId?: string | nul
     data.derived.weapons.find((w) => w.id === weaponId) ??
     data.derived.weapons.find((w) => w.id === data.derived.mainWeaponId) ??
     null;
-  if (!weapon || weapon.error) return null;
+  if (!weapon || weapon.error || weapon.broken || weapon.ammo === 0) return null;
   const kind: WoundAttackKind = weapon.bolt ? "carreau" : "normal";
   return {
     attacker: {
@@ -82,6 +82,16 @@ export function attackerFor(actor: Actor.Implementation, weaponId?: string | nul
   };
 }
 
+/** Why this héros cannot attack with that weapon (a notification key), or null. */
+export function attackRefusal(actor: Actor.Implementation, weaponId?: string | null): string | null {
+  const data = oeilNoirActor(actor);
+  if (data?.kind !== "heros") return null;
+  const weapon = data.derived.weapons.find((w) => w.id === weaponId);
+  if (weapon?.broken) return "QUINTETTE.OeilNoir.Notify.WeaponBroken";
+  if (weapon?.ammo === 0) return "QUINTETTE.OeilNoir.Notify.NoAmmo";
+  return null;
+}
+
 /** The defender's parry: the main weapon's PRD (héros; without a weapon, the PRD base) or the fixed PRD. */
 export function parryValue(actor: Actor.Implementation): number | null {
   const data = oeilNoirActor(actor);
@@ -91,9 +101,24 @@ export function parryValue(actor: Actor.Implementation): number | null {
   return main && !main.error ? main.prd : data.derived.current.prd;
 }
 
+/**
+ * The defender on the card: its parry, made harder by `prdModifier` and, with the low-EV module, by its own
+ * low-EV penalty (a parry is a quality check).
+ */
 export function defenderFor(actor: Actor.Implementation, prdModifier = 0): DuelDefender {
   const prd = parryValue(actor);
-  return { uuid: actor.uuid, name: actor.name ?? "", prd: prd === null ? null : prd - prdModifier };
+  const lowEv = oeilNoirActor(actor)?.derived.lowEv.quality ?? 0;
+  return { uuid: actor.uuid, name: actor.name ?? "", prd: prd === null ? null : prd - prdModifier - lowEv };
+}
+
+/** What a fumbler's checks roll under: current AG (after wounds), DE, and the armour's Enc. */
+export function fumblerValues(actor: Actor.Implementation | null): FumblerValues | null {
+  const data = oeilNoirActor(actor);
+  if (!data) return null;
+  if (data.kind === "heros")
+    return { ag: data.derived.current.ag, de: data.system.qualities.DE, enc: data.derived.armour.effectiveEnc };
+  // An adversaire has one fixed agility and no armour list: its PR stands for the whole protection, without Enc.
+  return { ag: data.derived.current.ag, de: data.derived.current.ag, enc: 0 };
 }
 
 /** Armour, CN, thresholds and EV of the one who takes a blow. */
@@ -151,4 +176,28 @@ export function hitUpdate(
     changes["system.ev.max"] = Math.max(1, data.system.ev.max - 1);
   const status = lifeStatus({ ev, cn, tenace: data.derived.abilities.tenace, enFer: data.derived.abilities.enFer });
   return { changes, status, iniChange: -2 * hit.totalWounds };
+}
+
+/**
+ * Wounds set by hand (sheet, token HUD value): the running combat's initiative follows at once, 2 points per wound
+ * added or healed. Null when nothing changes or the actor is not fighting.
+ */
+export function woundEditWrite(actor: Actor.Implementation, wounds: unknown): DocumentWrite | null {
+  const data = oeilNoirActor(actor);
+  if (!data || typeof wounds !== "number" || !Number.isInteger(wounds)) return null;
+  return initiativeWrite(actor, -2 * (wounds - data.system.wounds));
+}
+
+/** Foundry's core "prone" status: a fighter on the ground (lying, in the situational module's terms). */
+export const PRONE = "prone";
+
+export function isProne(actor: Actor.Implementation | null | undefined): boolean {
+  return actor?.statuses?.has(PRONE) ?? false;
+}
+
+/** Puts the fighter on the ground or back up (a fumble's fall, a failed or passed check); true when it changed. */
+export async function setProne(actor: Actor.Implementation | null, prone: boolean): Promise<boolean> {
+  if (!actor || typeof actor.toggleStatusEffect !== "function" || isProne(actor) === prone) return false;
+  await actor.toggleStatusEffect(PRONE, { active: prone });
+  return true;
 }

@@ -3,7 +3,14 @@
  * order with the INI-base tie-break (equal on both: simultaneous), the phase list with each fighter's second action
  * at INI − 8, and the Orientation action that restores initiative.
  */
-import { orientation, orientationCheckModifier } from "../../rules/oeilnoir/index.ts";
+import { check } from "../../rules/oeilnoir/index.ts";
+import type { RollValues } from "../dialog/inputs.ts";
+import {
+  orientationRestored,
+  orientationTarget,
+  orientationUsesVigilance,
+  type OrientationSetup,
+} from "./dialog-config.ts";
 import { compareCombatants, phaseRows, type PhaseEntry } from "./order.ts";
 
 export { compareCombatants, phaseRows, type PhaseEntry, type PhaseRow } from "./order.ts";
@@ -53,44 +60,68 @@ export const oeilNoirCombat: CombatBehaviour = {
   },
 };
 
-/**
- * Orientation: an Intuition check (easier per 2 points of Art de la Guerre; none with Vigilance), then the
- * initiative as if the dice showed 6, minus the wound losses; never lower than now.
- */
-export async function performOrientation(actor: Actor.Implementation, rollMode?: string): Promise<number | null> {
+/** The Orientation dialog's setup for this héros in the running combat, or null when it is not fighting. */
+export function orientationSetupOf(actor: Actor.Implementation): OrientationSetup | null {
   const data = oeilNoirActor(actor);
   const combatant = combatantOf(actor);
-  if (!data || data.kind !== "heros" || !combatant || combatant.initiative === null) {
+  if (!data || data.kind !== "heros" || !combatant || combatant.initiative === null) return null;
+  return {
+    intuition: data.system.qualities.IN,
+    artDeLaGuerre: data.system.artDeLaGuerre,
+    vigilance: data.derived.abilities.vigilance,
+    danseurDeLames: data.derived.abilities.danseurDeLames,
+    current: combatant.initiative,
+    // The fixed part already carries the wound losses (INI base −2 each): nothing more to subtract.
+    iniWithoutDie: data.derived.initiative.fixed,
+    penalty: data.derived.lowEv.quality,
+  };
+}
+
+/**
+ * Orientation: an Intuition check (easier per 2 points of Art de la Guerre, harder by the dialog's modifier; none
+ * with Vigilance), then the initiative as if the dice showed 6, minus the wound losses; never lower than now. The
+ * check's card says what the initiative became.
+ */
+export async function performOrientation(
+  actor: Actor.Implementation,
+  input: { values?: RollValues; rollMode?: string } = {},
+): Promise<number | null> {
+  const setup = orientationSetupOf(actor);
+  const combatant = combatantOf(actor);
+  if (!setup || !combatant || combatant.initiative === null) {
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NotInCombat") ?? "");
     return null;
   }
-  const vigilance = data.derived.abilities.vigilance;
-  let success = true;
-  if (!vigilance) {
-    const value = data.system.qualities.IN - orientationCheckModifier(data.system.artDeLaGuerre);
-    const d20 = await rollDice("1d20", value);
-    const card = checkCard(
-      { label: "QUINTETTE.OeilNoir.Sheet.Orientation", d20: d20.faces[0] ?? 20, value },
-      { rollerId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: actor.name ?? "", img: actor.img ?? null },
+  const values = input.values ?? {};
+  const restored = orientationRestored(setup);
+  const base = { rollerId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: actor.name ?? "", img: actor.img };
+  if (orientationUsesVigilance(setup, values)) {
+    if (restored !== combatant.initiative) await combatant.update({ initiative: restored });
+    ui.notifications?.info(
+      game.i18n?.format("QUINTETTE.OeilNoir.Card.OrientationDone", { value: String(restored) }) ?? "",
     );
-    await postCard(card, {
-      rolls: d20.roll ? [d20.roll] : [],
-      ...(rollMode ? { rollMode: rollMode as ChatMessage.PassableRollMode } : {}),
-    });
-    success = card.outcome?.tone === "success" || card.outcome?.tone === "critical";
+    return restored;
   }
-  // The fixed part already carries the wound losses (INI base −2 each): nothing more to subtract.
-  const result = orientation({
-    current: combatant.initiative,
-    iniWithoutDie: data.derived.initiative.fixed,
-    danseurDeLames: data.derived.abilities.danseurDeLames,
-    vigilance,
-    checkSuccess: success,
+  const value = orientationTarget(setup, values);
+  const d20 = await rollDice("1d20", value);
+  const face = d20.faces[0] ?? 20;
+  const success = check({ d20: face, value }).success;
+  const after = success ? restored : combatant.initiative;
+  const card = checkCard(
+    {
+      label: "QUINTETTE.OeilNoir.Sheet.Orientation",
+      d20: face,
+      value,
+      detail: success
+        ? { key: "QUINTETTE.OeilNoir.Card.OrientationDone", value: after }
+        : { key: "QUINTETTE.OeilNoir.Card.OrientationFailed", value: after },
+    },
+    { ...base, img: base.img ?? null },
+  );
+  if (after !== combatant.initiative) await combatant.update({ initiative: after });
+  await postCard(card, {
+    rolls: d20.roll ? [d20.roll] : [],
+    ...(input.rollMode ? { rollMode: input.rollMode as ChatMessage.PassableRollMode } : {}),
   });
-  if (!success) {
-    ui.notifications?.info(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.OrientationFailed") ?? "");
-    return combatant.initiative;
-  }
-  if (result.value !== combatant.initiative) await combatant.update({ initiative: result.value });
-  return result.value;
+  return after;
 }

@@ -13,6 +13,7 @@ import {
   initiativeFixed,
   lifeStatus,
   lowEvPenalties,
+  reducedVitesse,
   rangedAttackValue,
   shieldModifiers,
   splitSkill,
@@ -67,6 +68,9 @@ export interface RangedWeaponSource {
   pi: { dice: number; bonus: number };
   at: number;
   range: number;
+  /** Absent on items made before these fields existed. */
+  ammo?: number;
+  broken?: boolean;
   equipped: boolean;
 }
 
@@ -146,6 +150,9 @@ export interface WeaponLine {
   ranged: boolean;
   /** Crossbow bolt: wound thresholds −2. */
   bolt: boolean;
+  /** Ranged weapons: range in steps and shots left; null for melee weapons. */
+  range: number | null;
+  ammo: number | null;
   /** Why the values could not be computed (a split breaking the 5-point rule); null when fine. */
   error: string | null;
 }
@@ -191,7 +198,8 @@ export interface HerosDerived {
   mainWeaponId: string | null;
   initiative: { fixed: number; dice: 1 | 2; formula: string };
   status: LifeStatus;
-  lowEv: { level: number; quality: number };
+  /** Low-EV module: penalties to quality checks (AT, PRD included), to skill checks (Volonté), Vitesse lost. */
+  lowEv: { level: number; quality: number; skill: number; vitesse: number };
 }
 
 function formula(dice: number, bonus: number): string {
@@ -265,6 +273,8 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       equipped: w.system.equipped,
       ranged: false,
       bolt: false,
+      range: null,
+      ammo: null,
     };
     try {
       const v = combatValues({
@@ -302,10 +312,12 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
     ini: 0,
     encE: 0,
     breakage: 0,
-    broken: false,
+    broken: w.system.broken ?? false,
     equipped: w.system.equipped,
     ranged: true,
     bolt: RANGED_SKILLS[w.system.skill].bolt,
+    range: w.system.range,
+    ammo: w.system.ammo ?? null,
     error: null,
   }));
   const weapons = [...melee, ...ranged];
@@ -333,7 +345,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       distance: base.distance - 2 * wounds,
       ini: base.ini - 2 * wounds,
       ag: source.qualities.AG - 2 * wounds,
-      vitesse: Math.max(1, source.vitesse - wounds),
+      vitesse: reducedVitesse(source.vitesse, wounds + (low?.vitesse ?? 0)),
     },
     abilities,
     armour: { pr: totals.pr, enc: totals.enc, effectiveEnc: encAfterHabit },
@@ -350,7 +362,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       tenace: abilities.tenace,
       enFer: abilities.enFer,
     }),
-    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0 },
+    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
   };
 }
 
@@ -367,17 +379,19 @@ export interface AdversaireSource {
   vitesse: number;
   volonte: number;
   weaponName: string;
+  /** Absent on actors made before the field existed (12 then). */
+  ag?: number;
 }
 
 export interface AdversaireDerived {
-  current: { at: number; prd: number; ini: number; vitesse: number };
+  current: { at: number; prd: number; ini: number; vitesse: number; ag: number };
   abilities: AbilityFlags;
   pi: string;
   thresholds: [number, number, number];
   thresholdModifier: number;
   initiative: { fixed: number; dice: 1 | 2; formula: string };
   status: LifeStatus;
-  lowEv: { level: number; quality: number };
+  lowEv: { level: number; quality: number; skill: number; vitesse: number };
 }
 
 /** An adversaire's values are fixed on its sheet; wounds and its abilities still change them. */
@@ -402,7 +416,8 @@ export function deriveAdversaire(
       at: source.at - 2 * w,
       prd: source.prd - 2 * w,
       ini: source.iniBase - 2 * w,
-      vitesse: Math.max(1, source.vitesse - w),
+      vitesse: reducedVitesse(source.vitesse, w + (low?.vitesse ?? 0)),
+      ag: (source.ag ?? 12) - 2 * w,
     },
     abilities,
     pi: formula(source.pi.dice, source.pi.bonus),
@@ -410,6 +425,6 @@ export function deriveAdversaire(
     thresholdModifier,
     initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
     status: lifeStatus({ ev: source.ev.value, cn: source.cn, tenace: abilities.tenace, enFer: abilities.enFer }),
-    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0 },
+    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
   };
 }

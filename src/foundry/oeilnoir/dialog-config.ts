@@ -10,6 +10,8 @@ import {
   check,
   exchangeOdds,
   hitChance,
+  orientation,
+  orientationCheckModifier,
   situationalModifiers,
   type ConfinedClass,
   type Light,
@@ -28,14 +30,38 @@ export interface AttackSetup {
   targetName: string | null;
   situational: boolean;
   ranged: boolean;
+  /** Low-EV penalty (optional module): the modifier starts there. */
+  penalty?: number;
+  /** The attacker or the target is on the ground (Foundry's prone status): the situation starts lying. */
+  prone?: boolean;
+  targetProne?: boolean;
+  /** Ranged weapon: range in steps and shots left (shown in the subtitle). */
+  range?: number | null;
+  ammo?: number | null;
 }
 
 const options = (keys: readonly string[], prefix: string) => keys.map((k) => ({ value: k, label: `${prefix}${k}` }));
 
 /** The dialog's inputs: a modifier, and with the optional module the situation. */
 export function attackInputs(setup: AttackSetup): RollInput[] {
+  const penalty = setup.penalty ?? 0;
+  const hint = setup.ranged
+    ? penalty > 0
+      ? `${D}RangedLowEvHint`
+      : `${D}RangedHint`
+    : penalty > 0
+      ? `${D}LowEvHint`
+      : undefined;
   const inputs: RollInput[] = [
-    { kind: "counter", name: "modifier", label: `${D}Modifier`, min: -10, max: 20, initial: 0 },
+    {
+      kind: "counter",
+      name: "modifier",
+      label: `${D}Modifier`,
+      min: -10,
+      max: 20,
+      initial: penalty,
+      ...(hint ? { hint } : {}),
+    },
   ];
   if (!setup.situational) return inputs;
   inputs.push(
@@ -44,14 +70,14 @@ export function attackInputs(setup: AttackSetup): RollInput[] {
       name: "position",
       label: `${D}Position`,
       options: options(Object.keys(OWN_POSITION), "QUINTETTE.OeilNoir.Position."),
-      initial: "debout",
+      initial: setup.prone ? "couche" : "debout",
     },
     {
       kind: "select",
       name: "opponentPosition",
       label: `${D}OpponentPosition`,
       options: options(Object.keys(OWN_POSITION), "QUINTETTE.OeilNoir.Position."),
-      initial: "debout",
+      initial: setup.targetProne ? "couche" : "debout",
     },
     {
       kind: "select",
@@ -111,7 +137,7 @@ export function attackOdds(setup: AttackSetup, values: RollValues): OddsLine[] {
     const critical = 1 / 20;
     const normal = hitChance({ at, prd: null }) - critical;
     return [
-      { id: "hit", label: `${D}OddsHit`, probability: normal, tone: "success" },
+      { id: "hit", label: setup.ranged ? `${D}OddsShotHits` : `${D}OddsHit`, probability: normal, tone: "success" },
       { id: "critical", label: `${D}OddsCritical`, probability: critical, tone: "critical" },
       { id: "miss", label: `${D}OddsMiss`, probability: 1 - normal - 2 / 20, tone: "failure" },
       { id: "fumble", label: `${D}OddsFumble`, probability: 1 / 20, tone: "fumble" },
@@ -138,9 +164,11 @@ export function attackOdds(setup: AttackSetup, values: RollValues): OddsLine[] {
 }
 
 export function attackDialogConfig(setup: AttackSetup, weaponName: string): RollDialogConfig {
+  // A shot names its range and the missiles left (steps, shots: the sheet's units).
+  const gear = setup.ranged && setup.range != null ? ` (${setup.range} · ${setup.ammo ?? "∞"})` : "";
   return {
-    title: `${D}AttackTitle`,
-    subtitle: setup.targetName ? `${weaponName} → ${setup.targetName}` : weaponName,
+    title: setup.ranged ? `${D}RangedTitle` : `${D}AttackTitle`,
+    subtitle: setup.targetName ? `${weaponName}${gear} → ${setup.targetName}` : `${weaponName}${gear}`,
     inputs: attackInputs(setup),
     odds: (values) => attackOdds(setup, values),
     cssClass: "oeilnoir",
@@ -163,4 +191,76 @@ export function checkOdds(value: number, values: RollValues): OddsLine[] {
     { id: "failure", label: `${D}OddsFailure`, probability: 1 - success - 1 / 20, tone: "failure" },
     { id: "fumble", label: `${D}OddsFumble`, probability: 1 / 20, tone: "fumble" },
   ];
+}
+
+export interface OrientationSetup {
+  intuition: number;
+  artDeLaGuerre: number;
+  vigilance: boolean;
+  danseurDeLames: boolean;
+  /** Initiative now, and its fixed part (INI without the die, wound losses already counted). */
+  current: number;
+  iniWithoutDie: number;
+  /** Low-EV penalty (optional module): the modifier starts there. */
+  penalty?: number;
+}
+
+/** Value the Intuition check of the Orientation is rolled under: IN, easier with Art de la Guerre, then modifier. */
+export function orientationTarget(setup: OrientationSetup, values: RollValues): number {
+  return setup.intuition - orientationCheckModifier(setup.artDeLaGuerre) - Number(values.modifier ?? 0);
+}
+
+/** The initiative a successful Orientation gives (never lower than now). */
+export function orientationRestored(setup: OrientationSetup): number {
+  return orientation({
+    current: setup.current,
+    iniWithoutDie: setup.iniWithoutDie,
+    danseurDeLames: setup.danseurDeLames,
+    vigilance: true,
+  }).value;
+}
+
+/** Whether this Orientation uses Vigilance (one action, no check): the héros has it and keeps it ticked. */
+export function orientationUsesVigilance(setup: OrientationSetup, values: RollValues): boolean {
+  return setup.vigilance && values.vigilance !== false;
+}
+
+/** Exact odds of the Orientation: the Intuition check (natural 1 and 20 as always); with Vigilance, certain. */
+export function orientationOdds(setup: OrientationSetup, values: RollValues): OddsLine[] {
+  if (orientationUsesVigilance(setup, values))
+    return [{ id: "restored", label: `${D}OddsOrientationVigilance`, probability: 1, tone: "success" }];
+  const target = orientationTarget(setup, values);
+  let success = 0;
+  for (let d20 = 1; d20 <= 20; d20++) if (check({ d20, value: target }).success) success += 1 / 20;
+  return [
+    { id: "restored", label: `${D}OddsOrientationSuccess`, probability: success, tone: "success" },
+    { id: "failed", label: `${D}OddsOrientationFailure`, probability: 1 - success, tone: "failure" },
+  ];
+}
+
+/** The Orientation dialog: the check's modifier (none with Vigilance), the value rolled under and the INI won. */
+export function orientationDialogConfig(setup: OrientationSetup): RollDialogConfig {
+  const restored = orientationRestored(setup);
+  const inputs: RollInput[] = [
+    {
+      kind: "counter",
+      name: "modifier",
+      label: `${D}Modifier`,
+      min: -10,
+      max: 20,
+      initial: setup.penalty ?? 0,
+      hint: `${D}OrientationHint`,
+    },
+  ];
+  if (setup.vigilance)
+    inputs.unshift({ kind: "checkbox", name: "vigilance", label: `${D}UseVigilance`, initial: true });
+  const easier = -orientationCheckModifier(setup.artDeLaGuerre);
+  const check = `IN ${setup.intuition}${easier ? ` + ${easier}` : ""} · `;
+  return {
+    title: `${D}OrientationTitle`,
+    subtitle: `${check}INI ${setup.current} → ${restored}`,
+    inputs,
+    odds: (values) => orientationOdds(setup, values),
+    cssClass: "oeilnoir",
+  };
 }

@@ -9,6 +9,7 @@ import {
   breakageCheck,
   check,
   criticalParryValue,
+  dyingRounds,
   fumbleLine,
   parry,
   resolveHit,
@@ -30,6 +31,9 @@ export const ACTIONS = {
   damage: "oeilnoir.damage",
   applyHit: "oeilnoir.applyHit",
   volonte: "oeilnoir.volonte",
+  fumbleCheck: "oeilnoir.fumbleCheck",
+  freeAttack: "oeilnoir.freeAttack",
+  stand: "oeilnoir.stand",
 } as const;
 
 export type D20Test = {
@@ -60,6 +64,34 @@ export type DuelDefender = {
   prd: number | null;
 };
 
+/** The check a fumble line asks of the fumbler: Contrôle du Corps (rolled under AG), AG or DE, harder by Enc. */
+export type FumbleCheckKind = "controleDuCorps" | "AG" | "DE";
+export type FumbleCheck = {
+  kind: FumbleCheckKind;
+  /** The quality rolled under (current AG or DE) and the Enc that makes it harder (0 when the line has none). */
+  quality: number;
+  enc: number;
+  value: number;
+  result: D20Test | null;
+};
+
+/** The free attack a fumble line gives the opponent, and the message it was opened in. */
+export type FreeAttackData = {
+  /** The opponent who strikes, and the fumbler who takes it. */
+  attackerUuid: string | null;
+  attackerName: string;
+  /** The attacker's weapon on the card (parry fumble: the weapon that was parried); null: its main one. */
+  weaponUuid: string | null;
+  defenderUuid: string | null;
+  defenderName: string;
+  /** Added to the fumbler's parry (harder); ignored when unparryable. */
+  parryPenalty: number;
+  unparryable: boolean;
+  /** Added to the attack value (negative: easier, the source's "−2 on the die"). */
+  attackModifier: number;
+  messageId: string | null;
+};
+
 export type FumbleData = {
   table: "attack" | "parry";
   who: "attacker" | "defender";
@@ -68,7 +100,17 @@ export type FumbleData = {
   iniChange: number;
   /** Extra dice of the line's effect (breakage 2D6 + 1D4, self damage). */
   detail: string | null;
+  /** Absent on cards stored before these steps existed. */
+  check?: FumbleCheck | null;
+  freeAttack?: FreeAttackData | null;
 };
+
+/** What the fumbler's checks are rolled under. */
+export interface FumblerValues {
+  ag: number;
+  de: number;
+  enc: number;
+}
 
 export type DamageData = {
   faces: number[];
@@ -87,6 +129,10 @@ export type HitData = {
   evAfter: number;
   status: string;
   volonteTarget: number | null;
+  /** The victim's Volonté, for the check that keeps a fighter at 1…5 EV in the fight (absent on older cards). */
+  volonte?: number;
+  /** A dying victim's time left: 1D6 × CN rounds (× 1.5 with Tenace). */
+  dying?: { d6: number; rounds: number } | null;
 };
 
 export type DuelStage = "awaitParry" | "missed" | "parried" | "hit" | "damaged" | "applied";
@@ -104,6 +150,10 @@ export type DuelData = {
   hit: HitData | null;
   volonte: D20Test | null;
   stage: DuelStage;
+  /** The Volonté check of a victim left at 1…5 EV to stay in the fight. */
+  standing?: D20Test | null;
+  /** A free attack opened from a fumble line (its parry penalty, unparryable, easier attack). */
+  free?: { parryPenalty: number; unparryable: boolean; attackModifier: number } | null;
 };
 
 /** Narrow type guard for stored duel data. */
@@ -140,18 +190,118 @@ export function startAttack(input: {
 }
 
 /** The fumble line for a natural 20 (attack or parry table), going down when a line cannot apply. */
-export function fumbleFor(table: "attack" | "parry", d20: number, hasWeapon: boolean): FumbleLine | null {
+export function fumbleFor(
+  table: "attack" | "parry",
+  d20: number,
+  hasWeapon: boolean,
+  canBreak = true,
+): FumbleLine | null {
   const lines = table === "attack" ? ATTACK_FUMBLE_TABLE : PARRY_FUMBLE_TABLE;
-  // Without a weapon of its own (an adversaire's natural weapons), the weapon lines cannot apply.
-  return fumbleLine(lines, d20, (line) => hasWeapon || !(line.weaponDestroyed || line.breakage || line.weaponFlies));
+  // Without a weapon of its own (an adversaire's natural weapons), the weapon lines cannot apply; a weapon without a
+  // breakage factor (bows, crossbows) cannot take the breakage check of "weapon damaged".
+  return fumbleLine(
+    lines,
+    d20,
+    (line) =>
+      (hasWeapon || !(line.weaponDestroyed || line.breakage || line.weaponFlies)) && (canBreak || !line.breakage),
+  );
 }
 
-export function withFumble(duel: DuelData, who: "attacker" | "defender", d20: number, hasWeapon: boolean): DuelData {
+function fumbleCheckOf(line: FumbleLine, values: FumblerValues | undefined): FumbleCheck | null {
+  if (!line.check || !values) return null;
+  const kind: FumbleCheckKind =
+    line.check.quality === "Contrôle du Corps" ? "controleDuCorps" : line.check.quality === "DE" ? "DE" : "AG";
+  // The sheet has no talents: Contrôle du Corps is rolled under the agility it rests on (docs/rules/oeilnoir.md).
+  const quality = kind === "DE" ? values.de : values.ag;
+  const enc = line.check.plusEnc ? Math.max(0, values.enc) : 0;
+  return { kind, quality, enc, value: quality - enc, result: null };
+}
+
+function freeAttackOf(duel: DuelData, who: "attacker" | "defender", line: FumbleLine): FreeAttackData | null {
+  if (!line.opponentAttack || !duel.defender) return null;
+  const fumbler = who === "attacker" ? { uuid: duel.attacker.uuid, name: duel.attacker.name } : duel.defender;
+  const opponent = who === "attacker" ? duel.defender : { uuid: duel.attacker.uuid, name: duel.attacker.name };
+  if (!opponent.uuid || !fumbler.uuid) return null;
+  return {
+    attackerUuid: opponent.uuid,
+    attackerName: opponent.name,
+    weaponUuid: who === "defender" ? duel.attacker.weaponUuid : null,
+    defenderUuid: fumbler.uuid,
+    defenderName: fumbler.name,
+    parryPenalty: line.opponentAttack.parryPenalty,
+    unparryable: line.opponentAttack.unparryable,
+    attackModifier: line.opponentAttack.attackModifier,
+    messageId: null,
+  };
+}
+
+/**
+ * The fumble line of a natural 20, with what it asks next: the fumbler's check (when `fumbler` values are known)
+ * and the opponent's free attack (when both fighters are on the card).
+ */
+export function withFumble(
+  duel: DuelData,
+  who: "attacker" | "defender",
+  d20: number,
+  hasWeapon: boolean,
+  fumbler?: FumblerValues,
+): DuelData {
   const table = who === "attacker" ? "attack" : "parry";
-  const line = fumbleFor(table, d20, hasWeapon);
+  // A parrying weapon is a melee weapon; an attacker's has a breakage factor unless it shoots.
+  const line = fumbleFor(table, d20, hasWeapon, who === "defender" || duel.attacker.breakage !== null);
   return {
     ...duel,
-    fumble: { table, who, d20, key: line?.key ?? null, iniChange: line?.iniChange ?? 0, detail: null },
+    fumble: {
+      table,
+      who,
+      d20,
+      key: line?.key ?? null,
+      iniChange: line?.iniChange ?? 0,
+      detail: null,
+      check: line ? fumbleCheckOf(line, fumbler) : null,
+      freeAttack: line ? freeAttackOf(duel, who, line) : null,
+    },
+  };
+}
+
+/** The fumbler's check, rolled once; the result stays on the card. */
+export function resolveFumbleCheck(duel: DuelData, d20: number): DuelData {
+  const f = duel.fumble;
+  if (!f?.check || f.check.result) return duel;
+  const result = { d20, value: f.check.value, ...check({ d20, value: f.check.value }) };
+  return { ...duel, fumble: { ...f, check: { ...f.check, result } } };
+}
+
+/** Records the message of the opened free attack (the button goes away). */
+export function linkFreeAttack(duel: DuelData, messageId: string): DuelData {
+  const f = duel.fumble;
+  if (!f?.freeAttack || f.freeAttack.messageId) return duel;
+  return { ...duel, fumble: { ...f, freeAttack: { ...f.freeAttack, messageId } } };
+}
+
+/**
+ * The free attack itself, a duel of its own: the attack value eased or not by the line, the fumbler's parry made
+ * harder by the line's penalty, or no parry at all.
+ */
+export function startFreeAttack(input: {
+  attacker: DuelAttacker;
+  /** The attacker's value before the line's modifier. */
+  value: number;
+  defender: DuelDefender;
+  free: FreeAttackData;
+  d20: number;
+}): DuelData {
+  const { free } = input;
+  const prd = free.unparryable || input.defender.prd === null ? null : input.defender.prd - free.parryPenalty;
+  const duel = startAttack({
+    attacker: input.attacker,
+    defender: { ...input.defender, prd },
+    d20: input.d20,
+    value: input.value - free.attackModifier,
+  });
+  return {
+    ...duel,
+    free: { parryPenalty: free.parryPenalty, unparryable: free.unparryable, attackModifier: free.attackModifier },
   };
 }
 
@@ -224,6 +374,8 @@ export function hitOn(
     evAfter: victim.ev - r.damage,
     status: "",
     volonteTarget: r.seriousWound ? victim.volonte - r.volonteModifier : null,
+    volonte: victim.volonte,
+    dying: null,
   };
 }
 
@@ -232,6 +384,26 @@ export function resolveVolonte(duel: DuelData, d20: number): DuelData {
   if (!duel.hit || duel.hit.volonteTarget === null || duel.volonte) return duel;
   const t = { d20, value: duel.hit.volonteTarget, ...check({ d20, value: duel.hit.volonteTarget }) };
   return { ...duel, volonte: t };
+}
+
+/** The victim is dying: the 1D6 of its time left, in rounds (rules core). */
+export function withDying(duel: DuelData, d6: number, cn: number, tenace: boolean): DuelData {
+  if (!duel.hit || duel.hit.status !== "mourant" || duel.hit.dying) return duel;
+  return { ...duel, hit: { ...duel.hit, dying: { d6, rounds: dyingRounds({ d6, cn, tenace }) } } };
+}
+
+/** Whether the card offers the Volonté check to stay in the fight (out of the fight at 1…5 EV, not rolled yet). */
+export function canStand(duel: DuelData): boolean {
+  return (
+    duel.stage === "applied" && duel.hit?.status === "horsCombat" && duel.hit.volonte !== undefined && !duel.standing
+  );
+}
+
+/** The Volonté check against being out of the fight, rolled once. */
+export function resolveStanding(duel: DuelData, d20: number): DuelData {
+  if (!canStand(duel) || duel.hit?.volonte === undefined) return duel;
+  const value = duel.hit.volonte;
+  return { ...duel, standing: { d20, value, ...check({ d20, value }) } };
 }
 
 // ---------------------------------------------------------------- card
@@ -271,9 +443,11 @@ function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: L
         tone: duel.attack.critical ? "critical" : "success",
         detail: duel.parry?.fumble
           ? { key: `${L}ParryFumble` }
-          : duel.declined
-            ? { key: `${L}Declined`, target }
-            : null,
+          : duel.free?.unparryable
+            ? { key: `${L}Unparryable`, target }
+            : duel.declined
+              ? { key: `${L}Declined`, target }
+              : null,
       };
     case "damaged":
       return {
@@ -285,12 +459,45 @@ function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: L
       return {
         label: { key: `${L}Applied`, target, value: duel.hit?.damage ?? 0, detail: duel.hit?.totalWounds ?? 0 },
         tone: (duel.hit?.totalWounds ?? 0) > 0 ? "critical" : "success",
-        detail: duel.hit?.status ? { key: `QUINTETTE.OeilNoir.Status.${duel.hit.status}` } : null,
+        detail: duel.standing?.success
+          ? { key: `${L}StandsFirm`, target }
+          : duel.hit?.dying
+            ? { key: `${L}DyingIn`, target, value: duel.hit.dying.rounds }
+            : duel.hit?.status
+              ? { key: `QUINTETTE.OeilNoir.Status.${duel.hit.status}` }
+              : null,
       };
   }
 }
 
+/** The fumble line's next steps: the fumbler's check and the opponent's free attack, each offered once. */
+function fumbleButtons(duel: DuelData): CardButton[] {
+  const f = duel.fumble;
+  const buttons: CardButton[] = [];
+  if (f?.check && !f.check.result)
+    buttons.push({
+      action: ACTIONS.fumbleCheck,
+      label: { key: `${L}FumbleCheckButton.${f.check.kind}`, value: f.check.value },
+      icon: "fa-solid fa-person-falling-burst",
+      args: {},
+      audience: "anyone",
+    });
+  if (f?.freeAttack && !f.freeAttack.messageId)
+    buttons.push({
+      action: ACTIONS.freeAttack,
+      label: { key: `${L}FreeAttackButton`, name: f.freeAttack.attackerName },
+      icon: "fa-solid fa-hand-fist",
+      args: {},
+      audience: "anyone",
+    });
+  return buttons;
+}
+
 function buttonsOf(duel: DuelData): CardButton[] {
+  return [...stageButtons(duel), ...fumbleButtons(duel)];
+}
+
+function stageButtons(duel: DuelData): CardButton[] {
   const target = duel.defender?.name ?? "";
   switch (duel.stage) {
     case "awaitParry":
@@ -340,18 +547,26 @@ function buttonsOf(duel: DuelData): CardButton[] {
               audience: "anyone",
             },
           ];
-    case "applied":
-      return duel.hit?.volonteTarget !== null && duel.hit?.volonteTarget !== undefined && !duel.volonte
-        ? [
-            {
-              action: ACTIONS.volonte,
-              label: { key: `${L}VolonteButton`, value: duel.hit.volonteTarget },
-              icon: "fa-solid fa-brain",
-              args: {},
-              audience: "anyone",
-            },
-          ]
-        : [];
+    case "applied": {
+      const buttons: CardButton[] = [];
+      if (duel.hit?.volonteTarget !== null && duel.hit?.volonteTarget !== undefined && !duel.volonte)
+        buttons.push({
+          action: ACTIONS.volonte,
+          label: { key: `${L}VolonteButton`, value: duel.hit.volonteTarget },
+          icon: "fa-solid fa-brain",
+          args: {},
+          audience: "anyone",
+        });
+      if (canStand(duel))
+        buttons.push({
+          action: ACTIONS.stand,
+          label: { key: `${L}StandButton`, value: duel.hit?.volonte ?? 0 },
+          icon: "fa-solid fa-person",
+          args: {},
+          audience: "anyone",
+        });
+      return buttons;
+    }
     default:
       return [];
   }
@@ -366,6 +581,9 @@ function diceOf(duel: DuelData): CardDie[] {
   if (duel.breakage)
     for (const face of duel.breakage.dice) dice.push(cardDie(6, face, { label: { key: `${L}DieBreakage` } }));
   if (duel.volonte) dice.push(d20Die(duel.volonte, `${L}DieVolonte`));
+  if (duel.standing) dice.push(d20Die(duel.standing, `${L}DieVolonte`));
+  if (duel.hit?.dying) dice.push(cardDie(6, duel.hit.dying.d6, { label: { key: `${L}DieDying` }, tone: "dark" }));
+  if (duel.fumble?.check?.result) dice.push(d20Die(duel.fumble.check.result, `${L}DieFumbleCheck`));
   return dice;
 }
 
@@ -382,7 +600,10 @@ export function duelCard(duel: DuelData, base: CardBase, previous?: CardState): 
     ruleset: RULESET,
     kind: "attack",
     rollerId: base.rollerId,
-    title: { key: duel.attacker.ranged ? `${L}RangedTitle` : `${L}AttackTitle`, name: duel.attacker.weaponName },
+    title: {
+      key: duel.free ? `${L}FreeAttackTitle` : duel.attacker.ranged ? `${L}RangedTitle` : `${L}AttackTitle`,
+      name: duel.attacker.weaponName,
+    },
     ...(previous ? { applied: previous.applied, done: previous.done, revision: previous.revision } : {}),
   });
   return {
@@ -391,7 +612,11 @@ export function duelCard(duel: DuelData, base: CardBase, previous?: CardState): 
     actorName: base.actorName,
     img: base.img,
     subtitle: duel.defender
-      ? { key: `${L}Against`, target: duel.defender.name, value: duel.attack.value }
+      ? {
+          key: duel.attacker.ranged ? `${L}AgainstRanged` : `${L}Against`,
+          target: duel.defender.name,
+          value: duel.attack.value,
+        }
       : { key: `${L}Under`, value: duel.attack.value },
     dice: diceOf(duel),
     outcome: outcomeOf(duel),
@@ -419,7 +644,10 @@ export type CheckData = {
 };
 
 /** A plain D20 test under a value (a quality, Volonté, the Orientation's Intuition). */
-export function checkCard(input: { label: string; d20: number; value: number }, base: CardBase): CardState {
+export function checkCard(
+  input: { label: string; d20: number; value: number; detail?: Label },
+  base: CardBase,
+): CardState {
   const test = { d20: input.d20, value: input.value, ...check({ d20: input.d20, value: input.value }) };
   const state = createCardState({
     ruleset: RULESET,
@@ -434,13 +662,16 @@ export function checkCard(input: { label: string; d20: number; value: number }, 
     img: base.img,
     subtitle: { key: `${L}Under`, value: input.value },
     dice: [d20Die(test, `${L}DieTest`)],
-    outcome: test.critical
-      ? { label: { key: `${L}CheckCritical` }, tone: "critical", detail: null }
-      : test.fumble
-        ? { label: { key: `${L}CheckFumble` }, tone: "fumble", detail: null }
-        : test.success
-          ? { label: { key: `${L}CheckSuccess` }, tone: "success", detail: null }
-          : { label: { key: `${L}CheckFailure` }, tone: "failure", detail: null },
+    outcome: {
+      ...(test.critical
+        ? { label: { key: `${L}CheckCritical` }, tone: "critical" as const }
+        : test.fumble
+          ? { label: { key: `${L}CheckFumble` }, tone: "fumble" as const }
+          : test.success
+            ? { label: { key: `${L}CheckSuccess` }, tone: "success" as const }
+            : { label: { key: `${L}CheckFailure` }, tone: "failure" as const }),
+      detail: input.detail ?? null,
+    },
     data: { check: { v: 1, label: input.label, test } },
   };
 }

@@ -54,6 +54,7 @@ export const ITEM_FIELDS: Record<string, FieldSpec[]> = {
     num("range", "Range", 0, 1000),
     num("ammo", "Ammo", 0, 999),
     bool("equipped", "Equipped"),
+    bool("broken", "Broken"),
   ],
   "on-armure": [
     num("pr", "PR", 0, 10),

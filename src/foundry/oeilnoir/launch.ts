@@ -8,7 +8,7 @@ import { effectiveValues, type AttackSetup } from "./dialog-config.ts";
 
 export { attackDialogConfig, attackOdds, checkOdds, effectiveValues, type AttackSetup } from "./dialog-config.ts";
 import { attackFumble } from "./actions.ts";
-import { attackerFor, defenderFor, oeilNoirActor } from "./actors.ts";
+import { attackRefusal, attackerFor, defenderFor, oeilNoirActor } from "./actors.ts";
 import { checkCard, duelCard, startAttack, type CardBase, type DuelData } from "./duel.ts";
 import { rollDice } from "./roll.ts";
 
@@ -23,7 +23,8 @@ export async function performAttack(
 ): Promise<ChatMessage.Implementation | undefined> {
   const choice = attackerFor(actor, input.weaponId);
   if (!choice) {
-    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoWeapon") ?? "");
+    const reason = attackRefusal(actor, input.weaponId) ?? "QUINTETTE.OeilNoir.Notify.NoWeapon";
+    ui.notifications?.warn(game.i18n?.localize(reason) ?? "");
     return undefined;
   }
   const target = input.target && oeilNoirActor(input.target) ? input.target : null;
@@ -45,6 +46,12 @@ export async function performAttack(
     value: eff.at,
   });
   const rolls = d20.roll ? [d20.roll] : [];
+  // A shot spends one missile, hit or miss.
+  if (choice.weapon?.ranged && choice.weapon.ammo !== null && choice.attacker.weaponUuid) {
+    const item = await fromUuid<Item.Implementation>(choice.attacker.weaponUuid);
+    const changes: Record<string, unknown> = { "system.ammo": Math.max(0, choice.weapon.ammo - 1) };
+    if (item?.isOwner) await item.update(changes);
+  }
   if (duel.attack.fumble) {
     const f = await attackFumble(actor, duel);
     duel = f.duel;

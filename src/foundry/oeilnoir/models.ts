@@ -120,6 +120,8 @@ function adversaireSchema() {
     wounds: integerField({ min: 0, max: 20, initial: 0, label: `${L}Wounds` }),
     vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}Vitesse` }),
     volonte: integerField({ min: 0, max: 30, initial: 8, label: `${L}Volonte` }),
+    // Agility, for the checks a fumble asks (stay up, get up).
+    ag: integerField({ min: 1, max: 30, initial: 12, label: `${L}Quality.AG` }),
   };
 }
 export type AdversaireSchema = ReturnType<typeof adversaireSchema>;
@@ -179,6 +181,7 @@ function rangedSchema() {
     range: integerField({ min: 0, max: 1000, initial: 50, label: `${L}Range` }),
     ammo: integerField({ min: 0, max: 999, initial: 20, label: `${L}Ammo` }),
     equipped: booleanField({ initial: true, label: `${L}Equipped` }),
+    broken: booleanField({ label: `${L}Broken` }),
   };
 }
 export type RangedSchema = ReturnType<typeof rangedSchema>;

@@ -7,8 +7,9 @@ import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import type { RollDialogConfig } from "../dialog/inputs.ts";
-import { attackerFor, oeilNoirActor, parryValue } from "./actors.ts";
-import { performOrientation } from "./combat.ts";
+import { attackRefusal, attackerFor, defenderFor, isProne, oeilNoirActor, woundEditWrite } from "./actors.ts";
+import { orientationSetupOf, performOrientation } from "./combat.ts";
+import { orientationDialogConfig } from "./dialog-config.ts";
 import { itemContext } from "./item-view.ts";
 import { attackDialogConfig, checkOdds, performAttack, performCheck, type AttackSetup } from "./launch.ts";
 import { plainItems } from "./models.ts";
@@ -41,16 +42,23 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
   if (kind === "attack") {
     const choice = attackerFor(actor, arg ?? null);
     if (!choice) {
-      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoWeapon") ?? "");
+      const reason = attackRefusal(actor, arg ?? null) ?? "QUINTETTE.OeilNoir.Notify.NoWeapon";
+      ui.notifications?.warn(game.i18n?.localize(reason) ?? "");
       return null;
     }
     const target = targetedActor();
     const setup: AttackSetup = {
       at: choice.value,
-      prd: target && !choice.attacker.ranged ? parryValue(target) : null,
+      // The same parry the card will use (low-EV penalty included); a shot cannot be parried.
+      prd: target && !choice.attacker.ranged ? defenderFor(target).prd : null,
       targetName: target?.name ?? null,
       situational: moduleOn("oeilnoirSituational"),
       ranged: choice.attacker.ranged,
+      penalty: oeilNoirActor(actor)?.derived.lowEv.quality ?? 0,
+      prone: isProne(actor),
+      targetProne: isProne(target),
+      range: choice.weapon?.range ?? null,
+      ammo: choice.weapon?.ammo ?? null,
     };
     return {
       dialog: attackDialogConfig(setup, choice.attacker.weaponName),
@@ -64,8 +72,8 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
     const value = arg === "volonte" ? data.system.volonte : qualities[arg];
     if (value === undefined) return null;
     const label = arg === "volonte" ? "QUINTETTE.OeilNoir.Volonte" : `QUINTETTE.OeilNoir.Quality.${arg}`;
-    // Low-EV penalties (optional module) make quality checks harder.
-    const penalty = data.derived.lowEv.quality;
+    // Low-EV penalties (optional module): quality checks, and thrice that for Volonté, a skill.
+    const penalty = arg === "volonte" ? data.derived.lowEv.skill : data.derived.lowEv.quality;
     const dialog: RollDialogConfig = {
       title: "QUINTETTE.OeilNoir.Dialog.CheckTitle",
       subtitle: game.i18n?.localize(label) ?? label,
@@ -89,12 +97,31 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
     };
   }
   if (kind === "orientation") {
+    const setup = orientationSetupOf(actor);
+    if (!setup) {
+      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NotInCombat") ?? "");
+      return null;
+    }
     return {
-      dialog: { title: "QUINTETTE.OeilNoir.Sheet.Orientation", inputs: [], odds: () => [], cssClass: "oeilnoir" },
-      roll: ({ rollMode }) => performOrientation(actor, rollMode),
+      dialog: orientationDialogConfig(setup),
+      roll: ({ values, rollMode }) => performOrientation(actor, { values, rollMode }),
     };
   }
   return null;
+}
+
+/** Submits the sheet, then moves the combatant's initiative by the wounds edited by hand (−2 each). */
+async function submitWithWounds(
+  sheet: QuintetteActorSheet,
+  submitData: unknown,
+  submit: () => Promise<void>,
+): Promise<void> {
+  const wounds: unknown = foundry.utils.getProperty(submitData as object, "system.wounds");
+  const write = woundEditWrite(sheet.document, wounds);
+  await submit();
+  if (!write) return;
+  const combatant = await fromUuid<Combatant.Implementation>(write.uuid as Parameters<typeof fromUuid>[0]);
+  if (combatant?.isOwner) await combatant.update(write.changes);
 }
 
 export class HerosSheet extends QuintetteActorSheet {
@@ -106,6 +133,10 @@ export class HerosSheet extends QuintetteActorSheet {
 
   override rollRequest(key: string): RollRequest | null {
     return requestFor(this.document, key);
+  }
+
+  protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>): Promise<void> {
+    return submitWithWounds(this, args[2], () => super._processSubmitData(...args));
   }
 
   protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {
@@ -125,6 +156,10 @@ export class AdversaireSheet extends QuintetteActorSheet {
 
   override rollRequest(key: string): RollRequest | null {
     return requestFor(this.document, key);
+  }
+
+  protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>): Promise<void> {
+    return submitWithWounds(this, args[2], () => super._processSubmitData(...args));
   }
 
   protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {

@@ -2,6 +2,7 @@
  * Le Chronoste: a small clock showing world time as day and hour, with a day/night dial. The GM and the user the
  * world setting names advance it; the Chronoste's request is relayed to the GM, who alone may change world time.
  */
+import { addTokenTool, registerTokenTool, type SceneControlsRecord, type TokenToolSpec } from "../controls.ts";
 import { HandlebarsApplication } from "../sheets/mixed.ts";
 import type { JsonObject } from "../chat/types.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
@@ -59,9 +60,24 @@ export class ChronosteApp extends HandlebarsApplication {
 
 let app: ChronosteApp | null = null;
 
+/** A button in the token controls that reopens the clock once closed. */
+export function addChronosteTool(controls: SceneControlsRecord, open: () => void): void {
+  addTokenTool(controls, chronosteTool(open));
+}
+
+function chronosteTool(open: () => void): TokenToolSpec {
+  return {
+    name: "quintetteChronoste",
+    title: "QUINTETTE.SystemJ.Chronoste.Open",
+    icon: "fa-solid fa-hourglass-half",
+    open,
+  };
+}
+
 export function registerChronoste(): void {
   registerRelayHandler(ADVANCE, handleAdvance);
   Hooks.on("updateWorldTime", () => void app?.render());
+  registerTokenTool("systemj", chronosteTool(openChronoste));
 }
 
 /** At ready: everyone sees the clock; the GM and the Chronoste get its buttons. */

@@ -31,7 +31,9 @@ declare module "fvtt-types/configuration" {
 
 /** This client's own choices, shown to their owner before the reveal (never sent to other players). */
 const ownChoices = new Map<string, systemj.RoundChoice>();
-const ownKey = (combatId: string, round: number, combatantId: string) => `${combatId}.${round}.${combatantId}`;
+// Keyed by user too: one browser may be reloaded as another user (and the test double runs every client at once).
+const ownKey = (combatId: string, round: number, combatantId: string) =>
+  `${game.user?.id ?? ""}.${combatId}.${round}.${combatantId}`;
 
 function readSecrets(): Secrets {
   try {
@@ -74,6 +76,17 @@ function combatIds(combat: foundry.documents.Combat): string[] {
   return combat.combatants.contents.flatMap((c) => (c.id ? [c.id] : []));
 }
 
+/** The combatant's actor (a token's synthetic actor, else the world actor). */
+function actorOf(combatant: Combatant.Implementation): Actor.Implementation | null {
+  return combatant.actor ?? game.actors?.get(combatant.actorId ?? "") ?? null;
+}
+
+/** A combatant belongs to whoever owns its actor (Foundry's rule for the tracker too). */
+function ownsCombatant(combatant: Combatant.Implementation, user: User.Implementation): boolean {
+  if (user.isGM) return true;
+  return actorOf(combatant)?.testUserPermission(user, "OWNER") ?? false;
+}
+
 /** GM side of a choice: rights, then the rules core, then secret store and public "has chosen". */
 export async function handleChoose(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
   const combat = game.combats?.get(String(payload.combatId ?? ""));
@@ -81,9 +94,7 @@ export async function handleChoose(payload: JsonObject, requester: User.Implemen
   const choice = payload.choice;
   if (!combat?.id || !combatant?.id || (choice !== "action" && choice !== "mouvement"))
     return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
-  // A combatant belongs to whoever owns its actor (Foundry's rule for the tracker too).
-  const actor = combatant.actor ?? game.actors?.get(combatant.actorId ?? "") ?? null;
-  if (!requester.isGM && !actor?.testUserPermission(requester, "OWNER"))
+  if (!ownsCombatant(combatant, requester))
     return { status: "denied", reason: "QUINTETTE.SystemJ.Error.NotYourCombatant" };
   const pub = readPublic(combat);
   const secrets = readSecrets();
@@ -131,7 +142,7 @@ export function revealChoices(combat: foundry.documents.Combat, force: boolean) 
 
 /** Initiative: a Rapidité test with its card; the value stored is the roll, the score goes to the tiebreak field. */
 async function rollInitiative(combatant: Combatant.Implementation): Promise<number | null> {
-  const actor = combatant.actor;
+  const actor = actorOf(combatant);
   const model = systemOf(actor);
   if (!actor || !model) return null;
   const score = model.attributes.RAP;
@@ -181,7 +192,7 @@ function trackerContext(combat: Combat.Stored | null) {
     id: c.id ?? "",
     name: c.name ?? "",
     img: c.img ?? "icons/svg/mystery-man.svg",
-    owner: c.isOwner,
+    owner: game.user ? ownsCombatant(c, game.user) : false,
     ownChoice: ownChoices.get(ownKey(combat.id ?? "", pub.round, c.id ?? "")) ?? null,
   }));
   return { sjPhase: phaseContext(pub, rows, { isGM: game.user?.isGM ?? false }) };

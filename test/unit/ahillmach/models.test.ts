@@ -74,6 +74,17 @@ describe("personnage model", () => {
     expect(sys(a).derived.hp).toBe(17);
   });
 
+  it("reminds the player of states still to tick below 6 HP, and stops once they are ticked", async () => {
+    const a = new DoubleActor({ type: "personnage", system: { hp: { value: 4 } } });
+    expect(sys(a).derived.warnings).toContain("QUINTETTE.AhillMach.Warning.StatesOwed");
+    await a.update({ "system.states.for": true });
+    expect(sys(a).derived.warnings).toContain("QUINTETTE.AhillMach.Warning.StatesOwed");
+    await a.update({ "system.states.dex": true });
+    expect(sys(a).derived.warnings).not.toContain("QUINTETTE.AhillMach.Warning.StatesOwed");
+    await a.update({ "system.hp.value": 6, "system.states.for": false, "system.states.dex": false });
+    expect(sys(a).derived.warnings).not.toContain("QUINTETTE.AhillMach.Warning.StatesOwed");
+  });
+
   it("reads métiers, gear bonus, protection and weapon from owned items", () => {
     const a = new DoubleActor({
       type: "personnage",

@@ -151,6 +151,26 @@ describe("roll dialog configuration", () => {
     expect(chosenRoll(src, { surpass: true, penchant: "1" }).penchantIndex).toBe(1);
   });
 
+  it("asks for the damage die when no weapon is equipped (D4 bare-handed by default), never otherwise", () => {
+    const armed = source();
+    expect(dialogInputs(armed).some((i) => i.name === "damageDie")).toBe(false);
+    expect(specFromValues(armed, { damageDie: "12" }).weapon).toEqual({ die: 8, modifier: 0, name: "Hache" });
+    const unarmed = source({ weapon: null });
+    const input = dialogInputs(unarmed).find((i) => i.name === "damageDie");
+    expect(input).toMatchObject({ kind: "select", initial: "4" });
+    expect(specFromValues(unarmed, defaultValues(dialogInputs(unarmed))).weapon).toEqual({
+      die: 4,
+      modifier: 0,
+      name: "QUINTETTE.AhillMach.Dialog.Unarmed",
+    });
+    expect(specFromValues(unarmed, { damageDie: "6" }).weapon?.die).toBe(6);
+    expect(specFromValues(unarmed, { damageDie: "7" }).weapon?.die).toBe(4);
+    // A move that deals no damage never asks.
+    const talk = source({ moveId: "negocier", characteristic: "aur", dealsDamage: false, weapon: null });
+    expect(dialogInputs(talk).some((i) => i.name === "damageDie")).toBe(false);
+    expect(specFromValues(talk, {}).weapon).toBeNull();
+  });
+
   it("builds the shared dialog context with percentages", () => {
     const src = source();
     const config = {

@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DoubleActor, resetFoundryDouble } from "../../double/index.ts";
 import { DoubleCombat, installClients } from "../../double/shared-core.ts";
+import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/oeilnoir/models.ts";
 import {
   compareCombatants,
@@ -12,6 +13,13 @@ import {
   phaseRows,
 } from "../../../src/foundry/oeilnoir/combat.ts";
 import { ITEM_FIELDS } from "../../../src/foundry/oeilnoir/item-view.ts";
+import {
+  orientationDialogConfig,
+  orientationOdds,
+  type OrientationSetup,
+} from "../../../src/foundry/oeilnoir/dialog-config.ts";
+import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
+import { check } from "../../../src/rules/oeilnoir/index.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import {
   ATTACK_FUMBLE_TABLE,
@@ -102,6 +110,81 @@ describe("combat behaviour on the double", () => {
     expect(await performOrientation(hero as never)).toBe(18);
     expect(combatant.initiative).toBe(18);
     setDiceRoller(null);
+  });
+
+  it("without Vigilance rolls Intuition with the dialog's modifier, and the card says what INI became", async () => {
+    const hero = await DoubleActor.create({
+      _id: "dana",
+      name: "Dana",
+      type: "heros",
+      system: { qualities: { CO: 14, IN: 13, AG: 12, FO: 12, DE: 12, CN: 12 }, artDeLaGuerre: 4 },
+    });
+    const combat = new DoubleCombat({ _id: "c" });
+    await combat.createEmbeddedDocuments("Combatant", [{ _id: "d", name: "Dana", actorId: "dana", initiative: 5 }]);
+    const combatant = combat.combatants.get("d");
+    if (!combatant) throw new Error("no combatant");
+    Object.defineProperty(combatant, "actor", { get: () => hero });
+    Object.assign(game, { combat });
+    const targets: (number | undefined)[] = [];
+    setDiceRoller(async (_formula, target) => {
+      targets.push(target);
+      return { faces: [14], total: 14, roll: null };
+    });
+    const card = () =>
+      ([...game.messages!.values()].at(-1) as unknown as { getFlag(s: string, k: string): CardState }).getFlag(
+        "quintette",
+        "card",
+      );
+    // IN 13 + 2 (Art de la Guerre) − 3: a 14 fails, INI stays.
+    expect(await performOrientation(hero as never, { values: { modifier: 3 } })).toBe(5);
+    expect(combatant.initiative).toBe(5);
+    expect(card().outcome?.detail).toEqual({ key: "QUINTETTE.OeilNoir.Card.OrientationFailed", value: 5 });
+    // Without modifier the 14 passes under 15: INI base 11 (no weapon, no armour) + 6.
+    expect(await performOrientation(hero as never, { values: { modifier: 0 } })).toBe(17);
+    expect(combatant.initiative).toBe(17);
+    expect(card().outcome?.detail).toEqual({ key: "QUINTETTE.OeilNoir.Card.OrientationDone", value: 17 });
+    expect(targets).toEqual([12, 15]);
+    setDiceRoller(null);
+  });
+});
+
+describe("Orientation dialog", () => {
+  const setup: OrientationSetup = {
+    intuition: 13,
+    artDeLaGuerre: 4,
+    vigilance: false,
+    danseurDeLames: false,
+    current: 9,
+    iniWithoutDie: 12,
+  };
+  const enumerate = (value: number) =>
+    Array.from({ length: 20 }, (_, i) => check({ d20: i + 1, value }).success).filter(Boolean).length / 20;
+
+  it("offers the check's modifier and shows the value rolled under and the initiative won", () => {
+    const config = orientationDialogConfig(setup);
+    expect(config.inputs.map((i) => i.name)).toEqual(["modifier"]);
+    // IN 13, Art de la Guerre 4 makes it 2 easier; a success brings INI 9 back to 12 + 6.
+    expect(config.subtitle).toBe("IN 13 + 2 · INI 9 → 18");
+    expect(config.odds(defaultValues(config.inputs))[0]?.probability).toBeCloseTo(enumerate(15), 12);
+  });
+
+  it("gives exact odds that follow the modifier, natural 1 and 20 included, summing to 1", () => {
+    for (const modifier of [-10, -3, 0, 5, 14, 20]) {
+      const odds = orientationOdds(setup, { modifier });
+      expect(odds.reduce((a, l) => a + l.probability, 0)).toBeCloseTo(1, 12);
+      expect(odds[0]?.probability).toBeCloseTo(enumerate(15 - modifier), 12);
+    }
+    expect(orientationOdds(setup, { modifier: 20 })[0]?.probability).toBeCloseTo(1 / 20, 12);
+  });
+
+  it("with Vigilance is certain unless the player unticks it, starting the modifier at the low-EV penalty", () => {
+    const vig = { ...setup, vigilance: true, penalty: 2 };
+    const config = orientationDialogConfig(vig);
+    expect(config.inputs.map((i) => i.name)).toEqual(["vigilance", "modifier"]);
+    const values = defaultValues(config.inputs);
+    expect(values.modifier).toBe(2);
+    expect(config.odds(values)).toEqual([expect.objectContaining({ id: "restored", probability: 1 })]);
+    expect(config.odds({ ...values, vigilance: false })[0]?.probability).toBeCloseTo(enumerate(13), 12);
   });
 });
 

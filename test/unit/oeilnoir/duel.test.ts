@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
   DoubleCombat,
+  addUser,
   asClient,
   buttonsIn,
   installClients,
@@ -28,8 +29,10 @@ import {
 } from "../../../src/foundry/oeilnoir/models.ts";
 import { OEILNOIR_CARD_ACTIONS } from "../../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
+import { woundEditWrite } from "../../../src/foundry/oeilnoir/actors.ts";
 import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
+import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -205,6 +208,8 @@ describe("damage and wounds", () => {
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.volonte"));
     expect(duel(m)?.volonte?.success).toBe(true);
     expect(orcOf().wounds).toBe(1);
+    // The serious wound's initiative loss goes with it.
+    expect(combatant.initiative).toBe(13);
   });
 
   it("a player may not apply a blow to an adversaire they do not own", async () => {
@@ -265,10 +270,328 @@ describe("the card survives a reload and renders in both languages", () => {
     expect(after).toBe(before);
     expect(after).toContain("Chute");
     expect(after).not.toContain("QUINTETTE.");
-    expect(buttonsIn(after).map((b) => b.action)).toEqual(["oeilnoir.damage"]);
+    expect(buttonsIn(after).map((b) => b.action)).toEqual([
+      "oeilnoir.damage",
+      "oeilnoir.fumbleCheck",
+      "oeilnoir.freeAttack",
+    ]);
     useRealTemplates("en");
     const english = await render(m, "gm");
     expect(english).toContain("Falls");
     expect(english).not.toContain("QUINTETTE.");
+  });
+});
+
+/** Puts the orc in a running combat at `initiative`; returns its combatant. */
+async function orcInCombat(initiative: number) {
+  const combat = new DoubleCombat({ _id: "fight" });
+  await combat.createEmbeddedDocuments("Combatant", [{ _id: "c-orc", name: "Orc", actorId: "orc", initiative }]);
+  const combatant = combat.combatants.get("c-orc");
+  if (!combatant) throw new Error("no combatant");
+  Object.defineProperty(combatant, "actor", { get: () => orc });
+  Object.assign(state.game, { combat });
+  const resolve = globalThis.fromUuid;
+  Object.assign(globalThis, {
+    fromUuid: async (uuid: string) => (uuid === combatant.uuid ? combatant : resolve(uuid as never)),
+  });
+  return combatant;
+}
+
+const messages = () => [...state.game.messages.values()] as unknown as DoubleChatMessage[];
+
+describe("fumble lines on the card", () => {
+  it("the parry fumble's check is rolled by the defender's player through the GM and stays on the card", async () => {
+    dice([5]);
+    const m = await attack(orc, alrik, "gm");
+    dice([20], [10]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"));
+    // Chute: getting up is an AG check harder by Enc (AG 14, mail shirt Enc 4).
+    expect(duel(m)?.fumble?.check).toEqual({ kind: "AG", quality: 14, enc: 4, value: 10, result: null });
+    dice([12]);
+    const queries = state.game.users.get("gm")?.queries.length ?? 0;
+    expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"))).status).toBe("applied");
+    expect(state.game.users.get("gm")?.queries.length).toBe(queries + 1);
+    expect(duel(m)?.fumble?.check?.result).toMatchObject({ d20: 12, value: 10, success: false });
+    expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"))).status).toBe("already");
+    const { html, content } = messageElement();
+    await asClient("player1", () => enhanceCard(reloadMessage(m) as never, html as never));
+    expect(content.innerHTML).toContain("reste au sol");
+    expect(content.innerHTML).not.toContain("QUINTETTE.");
+  });
+
+  it("refuses the fumbler's check to a player who does not own the fumbler", async () => {
+    dice([3]);
+    const m = await attack(alrik, orc);
+    dice([20], [7]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"));
+    // The orc stumbles: its Contrôle du Corps rests on its AG 12.
+    expect(duel(m)?.fumble).toMatchObject({ key: "trebuche", check: { kind: "controleDuCorps", value: 12 } });
+    expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"))).status).toBe("denied");
+    expect(duel(m)?.fumble?.check?.result).toBeNull();
+  });
+
+  it("a parry fumble opens the attacker's free attack: a new card, unparryable, easier by the line", async () => {
+    dice([5]);
+    const m = await attack(orc, alrik, "gm");
+    dice([20], [10]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"));
+    expect(duel(m)?.fumble?.freeAttack).toMatchObject({ attackerName: "Orc", unparryable: true, attackModifier: -2 });
+    // Only the orc's side (the GM) strikes.
+    expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.freeAttack"))).status).toBe("denied");
+    const before = messages().length;
+    dice([13]);
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"))).status).toBe("applied");
+    expect(messages()).toHaveLength(before + 1);
+    const free = messages().at(-1);
+    if (!free) throw new Error("no free attack");
+    // AT 12, two easier: a 13 lands, and Alrik cannot parry it.
+    expect(duel(free)).toMatchObject({
+      stage: "hit",
+      attack: { d20: 13, value: 14, success: true },
+      defender: { name: "Alrik", prd: null },
+      free: { unparryable: true, attackModifier: -2 },
+    });
+    expect(stored(free).title.key).toBe("QUINTETTE.OeilNoir.Card.FreeAttackTitle");
+    expect(duel(m)?.fumble?.freeAttack?.messageId).toBe(free.id);
+    expect(free.whisper).toEqual([]);
+    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage", "oeilnoir.fumbleCheck"]);
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"))).status).toBe("already");
+    // The free attack flows to damage and wounds like any blow.
+    dice([6]);
+    await asClient("gm", () => requestCardAction(free.id, "oeilnoir.damage"));
+    await asClient("player1", () => requestCardAction(free.id, "oeilnoir.applyHit"));
+    expect(herosOf(alrik).ev.value).toBe(24);
+  });
+
+  it("an attack fumble gives the defender a free attack that the fumbler parries at +2", async () => {
+    dice([20], [2]);
+    const m = await attack(alrik, orc);
+    expect(duel(m)?.fumble).toMatchObject({ key: "desoriente", check: null, freeAttack: { parryPenalty: 2 } });
+    dice([8]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"));
+    const free = messages().at(-1);
+    if (!free) throw new Error("no free attack");
+    expect(duel(free)).toMatchObject({ stage: "awaitParry", attack: { value: 12 }, defender: { prd: 9 } });
+    // Alrik's PRD 11 made 2 harder: a 10 fails.
+    dice([10]);
+    await asClient("player1", () => requestCardAction(free.id, "oeilnoir.parry"));
+    expect(duel(free)).toMatchObject({ stage: "hit", parry: { d20: 10, value: 9, success: false } });
+  });
+
+  it("self-inflicted wounds cost initiative with the line's change, at once", async () => {
+    const combatant = await orcInCombat(15);
+    dice([20], [16], [6]);
+    const m = await attack(orc, alrik, "gm");
+    expect(duel(m)?.fumble).toMatchObject({ key: "seBlesse", iniChange: -4 });
+    // 1D6+4 = 10 PI − PR 2 = 8 > threshold 7: one wound, −2 more.
+    expect(orcOf().wounds).toBe(1);
+    expect(combatant.initiative).toBe(9);
+  });
+});
+
+it("a free attack keeps a GM's secret fumble secret, and a player's free attack is public", async () => {
+  dice([20], [2]);
+  const m = (await asClient("gm", () =>
+    performAttack(alrik as never, { weaponId: "epee", target: orc as never, rollMode: "gmroll" }),
+  )) as unknown as DoubleChatMessage;
+  expect(m.whisper).toEqual(["gm"]);
+  dice([8]);
+  await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"));
+  expect(messages().at(-1)?.whisper).toEqual(["gm"]);
+
+  dice([20], [2]);
+  const m2 = (await asClient("gm", () =>
+    performAttack(orc as never, { target: alrik as never, rollMode: "gmroll" }),
+  )) as unknown as DoubleChatMessage;
+  dice([8]);
+  await asClient("player1", () => requestCardAction(m2.id, "oeilnoir.freeAttack"));
+  const free = messages().at(-1);
+  expect(free?.id).not.toBe(m2.id);
+  expect(free?.whisper).toEqual([]);
+  expect(stored(free as DoubleChatMessage).rollerId).toBe("player1");
+});
+
+describe("on the ground", () => {
+  /** Foundry's status toggling on the double's actor (the double has no active effects). */
+  function withStatuses(actor: DoubleActor): Set<string> {
+    const statuses = new Set<string>();
+    Object.assign(actor, {
+      statuses,
+      toggleStatusEffect: async (id: string, { active }: { active: boolean }) =>
+        active ? statuses.add(id) : statuses.delete(id),
+    });
+    return statuses;
+  }
+
+  it("a fall puts the fumbler prone at once, and the AG check on the card gets him up", async () => {
+    const statuses = withStatuses(alrik);
+    dice([5]);
+    const m = await attack(orc, alrik, "gm");
+    dice([20], [10]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"));
+    expect(duel(m)?.fumble?.key).toBe("chute");
+    expect(statuses.has("prone")).toBe(true);
+    dice([4]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
+    expect(statuses.has("prone")).toBe(false);
+  });
+
+  it("a stumble ends on the ground only when Contrôle du Corps fails", async () => {
+    const statuses = withStatuses(alrik);
+    dice([20], [6]);
+    const m = await attack(alrik, orc);
+    expect(statuses.has("prone")).toBe(false);
+    dice([18]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
+    expect(duel(m)?.fumble?.check?.result?.success).toBe(false);
+    expect(statuses.has("prone")).toBe(true);
+  });
+});
+
+describe("wounds edited by hand", () => {
+  it("move the running combat's initiative at once, 2 points per wound added or healed", async () => {
+    const combatant = await orcInCombat(15);
+    expect(woundEditWrite(orc as never, 2)).toEqual({ uuid: combatant.uuid, changes: { initiative: 11 } });
+    expect(woundEditWrite(orc as never, 0)).toBeNull();
+    expect(woundEditWrite(orc as never, "2")).toBeNull();
+    await orc.update({ "system.wounds": 2 });
+    expect(woundEditWrite(orc as never, 1)).toEqual({ uuid: combatant.uuid, changes: { initiative: 17 } });
+    // Not fighting: nothing to move.
+    expect(woundEditWrite(alrik as never, 3)).toBeNull();
+  });
+});
+
+describe("ranged attacks", () => {
+  async function crossbow(ammo: number, broken = false) {
+    await alrik.update({ "system.ranged.arbaletes.points": 5 });
+    await alrik.createEmbeddedDocuments("Item", [
+      {
+        _id: "arbalete",
+        name: "Arbalète",
+        type: "on-arme-distance",
+        system: { skill: "arbaletes", pi: { dice: 1, bonus: 6 }, ammo, broken },
+      },
+    ]);
+  }
+  const shoot = (target: DoubleActor | null) =>
+    asClient("player1", () => performAttack(alrik as never, { weaponId: "arbalete", target: target as never }));
+  const bolts = () => (alrik.items.get("arbalete")?.system as { ammo: number }).ammo;
+
+  it("a shot cannot be parried, goes to damage with the bolt's lower thresholds, and spends a bolt", async () => {
+    await crossbow(2);
+    dice([7]);
+    const m = (await shoot(orc)) as unknown as DoubleChatMessage;
+    // Distance base (13 + 12 + 13) / 5 = 7.6 → 8, + 5 points: 13.
+    expect(duel(m)).toMatchObject({ stage: "hit", attack: { value: 13 }, defender: { prd: null } });
+    expect(stored(m).title.key).toBe("QUINTETTE.OeilNoir.Card.RangedTitle");
+    expect(stored(m).subtitle).toMatchObject({ key: "QUINTETTE.OeilNoir.Card.AgainstRanged", value: 13 });
+    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage"]);
+    expect(bolts()).toBe(1);
+    dice([6]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.damage"));
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    // 12 PI − PR 2 = 10; CN 14 with a bolt: thresholds 5, 12, 19 → one wound.
+    expect(duel(m)?.hit).toMatchObject({ damage: 10, wounds: 1, thresholds: [5, 12, 19] });
+    expect(orcOf().ev.value).toBe(18);
+    expect(orcOf().wounds).toBe(1);
+  });
+
+  it("refuses a shot with no bolt left or a broken crossbow, and says why", async () => {
+    await crossbow(0);
+    const count = messages().length;
+    expect(await shoot(orc)).toBeUndefined();
+    expect(state.notifications.at(-1)?.message).toBe("Plus de projectiles pour cette arme.");
+    await alrik.createEmbeddedDocuments("Item", [
+      {
+        _id: "brisee",
+        name: "Arbalète brisée",
+        type: "on-arme-distance",
+        system: { skill: "arbaletes", broken: true },
+      },
+    ]);
+    expect(
+      await asClient("player1", () => performAttack(alrik as never, { weaponId: "brisee", target: orc as never })),
+    ).toBeUndefined();
+    expect(state.notifications.at(-1)?.message).toBe("Cette arme est brisée.");
+    expect(messages()).toHaveLength(count);
+  });
+
+  it("a fumbled shot skips the breakage line (no breakage factor) and breaks the crossbow", async () => {
+    await crossbow(2);
+    dice([20], [16]);
+    const m = (await shoot(orc)) as unknown as DoubleChatMessage;
+    expect(duel(m)?.fumble?.key).toBe("armeDetruite");
+    expect((alrik.items.get("arbalete")?.system as { broken: boolean }).broken).toBe(true);
+  });
+});
+
+describe("low-EV module", () => {
+  it("is off by default; on, a defender under half its EV parries one point lower", async () => {
+    registerOeilNoirSettings();
+    expect(state.game.settings.get("quintette", "oeilnoirLowEv")).toBe(false);
+    await alrik.update({ "system.ev.value": 14 });
+    dice([5]);
+    const before = await attack(orc, alrik, "gm");
+    expect(duel(before)?.defender?.prd).toBe(11);
+    await state.game.settings.set("quintette", "oeilnoirLowEv", true);
+    await alrik.update({ "system.ev.value": 13 });
+    dice([5]);
+    const after = await attack(orc, alrik, "gm");
+    expect(duel(after)?.defender?.prd).toBe(10);
+  });
+});
+
+describe("life after a blow: permanent EV loss module, dying, out of the fight", () => {
+  async function blowDownTo(user = "gm") {
+    dice([2]);
+    const m = await attack(orc, alrik, user);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    dice([6]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.damage"));
+    // Dying: the 1D6 of the time left.
+    dice([3]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    return m;
+  }
+
+  it("off by default: a blow below minus the threshold leaves base EV alone; on, it costs one point for good", async () => {
+    registerOeilNoirSettings();
+    await alrik.update({ "system.ev.value": -2 });
+    // 10 PI − PR 4 = 6: EV −8, below −7 (Alrik's first threshold).
+    await blowDownTo();
+    expect(herosOf(alrik).ev).toMatchObject({ value: -8, max: 30 });
+    await state.game.settings.set("quintette", "oeilnoirPermanentEvLoss", true);
+    await alrik.update({ "system.ev.value": -2 });
+    const m = await blowDownTo();
+    expect(herosOf(alrik).ev).toMatchObject({ value: -8, max: 29 });
+    expect(duel(m)?.hit?.status).toBe("mourant");
+    // 3 × CN 13 rounds to save him.
+    expect(duel(m)?.hit?.dying).toEqual({ d6: 3, rounds: 39 });
+    expect(stored(m).outcome?.detail).toMatchObject({ key: "QUINTETTE.OeilNoir.Card.DyingIn", value: 39 });
+  });
+
+  it("a victim left at 1…5 EV may roll Volonté to fight on; the result stays on the card", async () => {
+    await alrik.update({ "system.ev.value": 10 });
+    dice([2]);
+    const m = await attack(orc, alrik, "gm");
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    dice([6]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.damage"));
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    // 10 − 6 = 4 EV: out of the fight, unless Volonté 12.
+    expect(duel(m)?.hit).toMatchObject({ evAfter: 4, status: "horsCombat", volonte: 12 });
+    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.stand"]);
+    // Only the victim's side rolls it.
+    addUser("player2");
+    expect((await asClient("player2", () => requestCardAction(m.id, "oeilnoir.stand"))).status).toBe("denied");
+    dice([9]);
+    expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.stand"))).status).toBe("applied");
+    expect(duel(m)?.standing).toMatchObject({ d20: 9, value: 12, success: true });
+    expect(stored(m).outcome?.detail).toMatchObject({ key: "QUINTETTE.OeilNoir.Card.StandsFirm" });
+    expect(stored(m).buttons).toEqual([]);
+    const { html, content } = messageElement();
+    await asClient("player1", () => enhanceCard(reloadMessage(m) as never, html as never));
+    expect(content.innerHTML).toContain("continue le combat");
+    expect(content.innerHTML).not.toContain("QUINTETTE.");
   });
 });

@@ -91,7 +91,7 @@ describe("héros data model", () => {
     expect(heros(a).derived.lowEv.level).toBe(0);
     await game.settings?.set("quintette", "oeilnoirLowEv", true);
     await a.update({ "system.ev.value": 9 });
-    expect(heros(a).derived.lowEv).toEqual({ level: 2, quality: 2 });
+    expect(heros(a).derived.lowEv).toEqual({ level: 2, quality: 2, skill: 6, vitesse: 2 });
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { DoubleChatMessage, DoubleCombat, asClient, installClients } from "../../double/shared-core.ts";
+import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { registerRelay, relayToGM } from "../../../src/foundry/relay/index.ts";
@@ -23,11 +23,20 @@ import {
   REVEAL,
   compareCombatants,
   handleChoose,
+  chooseFor,
+  combatBehaviour,
   handleReveal,
   readPublic,
+  revealChoices,
   registerSystemJCombat,
 } from "../../../src/foundry/systemj/combat.ts";
-import { ADVANCE, handleAdvance, registerChronoste } from "../../../src/foundry/systemj/chronoste.ts";
+import {
+  ADVANCE,
+  ChronosteApp,
+  addChronosteTool,
+  handleAdvance,
+  registerChronoste,
+} from "../../../src/foundry/systemj/chronoste.ts";
 import {
   fillChronosteChoices,
   registerSystemJSettings,
@@ -257,6 +266,66 @@ describe("SYSTEMJ action phase and initiative", () => {
     expect(readPublic(c as never).choices.ca).toBe("action");
   });
 
+  type PhaseView = {
+    revealed: boolean;
+    canReveal: boolean;
+    rows: { id: string; stateClass: string; canChoose: boolean; choices: { id: string; pressed: boolean }[] }[];
+  };
+  async function trackerView(c: DoubleCombat, userId: string): Promise<PhaseView> {
+    const ctx = await asClient(userId, async () =>
+      combatBehaviour.tracker!.partContext!("systemjPhase", c as never, {}),
+    );
+    return (ctx as { sjPhase: PhaseView }).sjPhase;
+  }
+  const pressed = (v: PhaseView, id: string) =>
+    v.rows.find((r) => r.id === id)?.choices.find((x) => x.pressed)?.id ?? null;
+
+  it("shows in the tracker who has chosen, not what, until the reveal; then every choice, locked", async () => {
+    addUser("player2");
+    const c = await combat();
+    await asClient("player1", () => chooseFor(c as never, "ca", "mouvement"));
+    const mine = await trackerView(c, "player1");
+    expect(mine.rows.find((r) => r.id === "ca")).toMatchObject({ stateClass: "chosen", canChoose: true });
+    expect(pressed(mine, "ca")).toBe("mouvement");
+    const theirs = await trackerView(c, "player2");
+    expect(theirs.rows.map((r) => [r.id, r.stateClass, r.canChoose])).toEqual([
+      ["ca", "chosen", false],
+      ["co", "waiting", false],
+    ]);
+    expect(pressed(theirs, "ca")).toBeNull();
+    expect(theirs.canReveal).toBe(false);
+    const gm = await trackerView(c, "gm");
+    expect(pressed(gm, "ca")).toBeNull();
+    expect(gm.canReveal).toBe(true);
+    await chooseFor(c as never, "co", "action");
+    expect((await revealChoices(c as never, false)).status).toBe("applied");
+    const after = await trackerView(c, "player2");
+    expect(after.revealed).toBe(true);
+    expect(after.rows.map((r) => [r.id, r.stateClass, r.canChoose])).toEqual([
+      ["ca", "mouvement", false],
+      ["co", "action", false],
+    ]);
+    expect((await asClient("player1", () => chooseFor(c as never, "ca", "action"))).status).toBe("denied");
+    // The next round hides everything again.
+    await combatBehaviour.onStartRound!(Object.assign(c, { round: 2 }) as never, { round: 2, skipped: false });
+    expect(readPublic(c as never)).toMatchObject({ round: 2, status: "choosing", chosen: { ca: false, co: false } });
+  });
+
+  it("rolls initiative as a Rapidité test with its card; the score breaks ties", async () => {
+    const c = await combat();
+    const aude = c.combatants.get("ca")!;
+    dice(100); // a face of 100 reads 00: a critical failure, still stored for the order
+    expect(await combatBehaviour.rollInitiative!(aude as never, {} as never)).toBe(0);
+    dice(30);
+    expect(await combatBehaviour.rollInitiative!(aude as never, {} as never)).toBe(30);
+    expect((aude.system as { tiebreak?: unknown }).tiebreak).toBe(74);
+    const last = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    expect(card(last)).toMatchObject({
+      kind: "initiative",
+      data: { test: { score: 74, roll: 30, outcome: "moyenne" } },
+    });
+  });
+
   it("orders initiative as the rules core does", () => {
     const entries = [
       { id: "a", roll: 74, score: 74 },
@@ -297,5 +366,42 @@ describe("SYSTEMJ Chronoste", () => {
     expect((state.game as unknown as { time: { worldTime: number } }).time.worldTime).toBe(3600);
     expect((await handleAdvance({ seconds: -7200 }, state.game.users.get("gm") as never)).status).toBe("invalid");
     expect((await handleAdvance({ seconds: 61 }, state.game.users.get("gm") as never)).status).toBe("invalid");
+  });
+
+  it("shows day and hour to everyone; only the GM and the Chronoste get the buttons, which relay to the GM", async () => {
+    const time = (state.game as unknown as { time: { worldTime: number } }).time;
+    time.worldTime = 86400 + 20 * 3600 + 15 * 60;
+    await state.game.settings.set("quintette", SETTING_CHRONOSTE, "player1");
+    type View = { day: number; hourText: string; period: string; canAdvance: boolean; keeper: string | null };
+    const view = async (userId: string) => {
+      const app = new ChronosteApp() as unknown as {
+        render(): Promise<unknown>;
+        lastContext: View;
+        runAction(a: string, e: unknown, t: unknown): Promise<unknown>;
+      };
+      await asClient(userId, () => app.render());
+      return app;
+    };
+    addUser("player2");
+    const other = await view("player2");
+    expect(other.lastContext).toMatchObject({ day: 2, hourText: "20:15", period: "nuit", canAdvance: false });
+    const keeper = await view("player1");
+    expect(keeper.lastContext).toMatchObject({ canAdvance: true, keeper: "Player" });
+    await asClient("player1", () => keeper.runAction("advance", {}, { dataset: { seconds: "3600" } }));
+    expect(time.worldTime).toBe(86400 + 21 * 3600 + 15 * 60);
+    await asClient("player2", () => other.runAction("advance", {}, { dataset: { seconds: "3600" } }));
+    expect(time.worldTime).toBe(86400 + 21 * 3600 + 15 * 60);
+  });
+
+  it("adds a token-controls button that reopens the clock", () => {
+    let opened = 0;
+    const controls = { tokens: { tools: { select: {} } } };
+    addChronosteTool(controls as never, () => (opened += 1));
+    const tool = (controls.tokens.tools as Record<string, { button?: boolean; onChange?: () => void }>)
+      .quintetteChronoste;
+    expect(tool?.button).toBe(true);
+    tool?.onChange?.();
+    expect(opened).toBe(1);
+    expect(() => addChronosteTool({} as never, () => undefined)).not.toThrow();
   });
 });

@@ -3,7 +3,10 @@
  * validation) with a main tab (attributes, skills, special skills, combat) and the hand of cards; the item sheet is
  * a card, its colour set by the card's family.
  */
-import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
+import type { systemj } from "../../rules/index.ts";
+import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
+import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
+import type { SheetTabSpec } from "../sheets/context.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
 import { runRollRequest } from "../dialog/request.ts";
@@ -39,7 +42,7 @@ function composeActorParts(): Record<string, Part> {
 }
 
 export class SystemJActorSheet extends QuintetteActorSheet {
-  static override DEFAULT_OPTIONS = {
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
     classes: ["systemj"],
     position: { width: 760, height: 820 },
     actions: {
@@ -75,7 +78,8 @@ export class SystemJActorSheet extends QuintetteActorSheet {
     if (!model) return context;
     const data: ActorData = {
       attributes: { ...model.attributes },
-      skills: { ...model.skills },
+      // The schema's skill set depends on the entity (no language for créatures): read it as a partial record.
+      skills: { ...(model.skills as Partial<Record<systemj.GenericSkillId, number>>) },
       specials: model.specials.map((s) => ({ name: s.name, score: s.score })),
       hitPoints: { ...model.hitPoints },
       armourPoints: { ...model.armourPoints },
@@ -105,44 +109,31 @@ export class SystemJActorSheet extends QuintetteActorSheet {
   }
 }
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-const { ItemSheetV2 } = foundry.applications.sheets;
-
-/** A card-shaped item sheet: the card's face (name, art, family, stats) and its description. */
-export class SystemJItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
-  static override DEFAULT_OPTIONS = {
-    classes: ["quintette", "sheet", "item", "systemj", "sj-card-sheet"],
-    position: { width: 380, height: 620 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
+/** A card-shaped item sheet: the card's face (family, kind, art, name, stats) and its text, in one part. */
+export class SystemJItemSheet extends QuintetteItemSheet {
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
+    classes: ["systemj", "sj-card-sheet"],
+    position: { width: 380, height: 640 },
   };
 
-  static override PARTS = { card: { template: ITEM_CARD, scrollable: [".card-text"] } };
+  static override PARTS: Record<string, Part> = { card: { template: ITEM_CARD, scrollable: [".sj-card-text"] } };
 
-  protected override async _prepareContext(
-    options: Parameters<foundry.applications.sheets.ItemSheetV2["_prepareContext"]>[0],
-  ) {
-    const base = await super._prepareContext(options);
+  static override SHEET_TABS: SheetTabSpec[] = [];
+
+  // A card has no play/edit toggle: whoever may edit it edits it in place (the art button needs edit mode).
+  override editMode = true;
+
+  protected override async _prepareContext(options: Parameters<QuintetteItemSheet["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
     const item = this.document;
-    const system = (item.system ?? {}) as Record<string, unknown>;
-    const description = typeof system.description === "string" ? system.description : "";
-    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(description, {
-      secrets: item.isOwner,
-      relativeTo: item,
-    });
     const card = itemCardContext(
-      { id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system },
-      { editable: this.isEditable, owner: item.parent?.name ?? null },
+      { id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system: cardSystem(item) },
+      { editable: context.editable, owner: item.parent?.name ?? null },
     );
-    return { ...base, ...card, uuid: item.uuid, description: { value: description, enriched } };
+    return { ...context, ...card, uuid: item.uuid };
   }
+}
 
-  protected override _processFormData(
-    event: SubmitEvent | null,
-    form: HTMLFormElement,
-    formData: foundry.applications.ux.FormDataExtended,
-  ) {
-    const expanded = super._processFormData(event, form, formData) as Record<string, unknown>;
-    return screenForm(this, expanded) as ReturnType<foundry.applications.sheets.ItemSheetV2["_processFormData"]>;
-  }
+function cardSystem(item: Item.Implementation): Record<string, unknown> {
+  return (item.system ?? {}) as Record<string, unknown>;
 }

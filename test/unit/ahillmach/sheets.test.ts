@@ -1,0 +1,344 @@
+/**
+ * The Ahill-Mach sheet classes opened on the double: registration through the descriptor, the personnage and
+ * opposant contexts (rules-core values, moves filtered by the initiative in a conflict), the roll requests behind
+ * the buttons, adding the missing moves, the opponent's damage card, the item sheet for rules and free moves, and
+ * the defaults a new actor gets.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  DoubleActor,
+  DoubleItem,
+  resetFoundryDouble,
+  setDoubleUser,
+  sheetsFor,
+  type DoubleState,
+} from "../../double/index.ts";
+import { DoubleCombat, installClients, type DoubleChatMessage } from "../../double/shared-core.ts";
+import { applyRuleset } from "../../../src/foundry/data/register.ts";
+import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
+import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
+import { descriptor } from "../../../src/foundry/ahillmach/ruleset.ts";
+import { AhillMachItemSheet, OpposantSheet, PersonnageSheet } from "../../../src/foundry/ahillmach/sheets.ts";
+import type { OpposantSheetData, PersonnageSheetData } from "../../../src/foundry/ahillmach/sheet-context.ts";
+import { creationDefaults } from "../../../src/foundry/ahillmach/compendium.ts";
+import { CombatantData } from "../../../src/foundry/combat/model.ts";
+import type { CardState } from "../../../src/foundry/chat/types.ts";
+import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
+import { ahillmach } from "../../../src/rules/index.ts";
+import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
+
+let state: DoubleState;
+
+type Sheet = {
+  render(): Promise<unknown>;
+  runAction(action: string, event: unknown, target: unknown): Promise<unknown>;
+  submit(data: object): Promise<void>;
+  lastContext: Record<string, unknown>;
+  renderedParts: Record<string, Record<string, unknown>>;
+  rollRequest(key: string): { dialog: { title: string; inputs: { name: string }[] } } | null;
+};
+const open = (SheetClass: unknown, document: DoubleActor | DoubleItem) =>
+  new (SheetClass as new (o: object) => Sheet)({ document });
+const personnageCtx = (s: Sheet) => s.lastContext.ahillmach as PersonnageSheetData;
+const opposantCtx = (s: Sheet) => s.lastContext.ahillmach as OpposantSheetData & { actions: { enriched: string } };
+
+async function makeHero(extra: Record<string, unknown> = {}) {
+  return DoubleActor.create({
+    name: "Ysolde",
+    type: "personnage",
+    ownership: { default: 0, player1: 3 },
+    system: {
+      classId: "paladin",
+      level: 3,
+      characteristics: { for: 2, dex: 2, con: 1, int: 1, mys: -1, aur: -1 },
+      creation: "b",
+      hp: { value: 19 },
+      penchant1: "Inflexible",
+    },
+    items: [
+      { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
+      { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
+      {
+        _id: "libre",
+        name: "Charge du bélier",
+        type: "am-action",
+        system: { moveId: "libre", characteristic: "con" },
+      },
+      { _id: "forge", name: "Forgeron", type: "am-metier", system: { mastery: 2 } },
+    ],
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  state = installClients(resetFoundryDouble({ lang: "fr" }));
+  clearRulesets();
+  registerCoreSettings();
+  registerRuleset(descriptor);
+  applyRuleset(descriptor);
+  Object.assign(CONFIG.Combatant.dataModels, { base: CombatantData });
+  installFakeRoll();
+  resetAhillMachRollClass();
+});
+
+describe("Ahill-Mach registration", () => {
+  it("registers a model and a sheet for every type, and puts HP on the token bar", () => {
+    for (const type of ["personnage", "opposant"]) {
+      expect(state.CONFIG.Actor.dataModels[type]).toBeDefined();
+      expect(sheetsFor("Actor", type)).toHaveLength(1);
+      expect(state.CONFIG.Actor.trackableAttributes[type]).toMatchObject({ bar: ["hp"] });
+    }
+    for (const type of ["am-action", "am-equipement", "am-metier"]) {
+      expect(state.CONFIG.Item.dataModels[type]).toBeDefined();
+      expect(sheetsFor("Item", type)).toHaveLength(1);
+    }
+  });
+
+  it("gives a new personnage the seven moves, a linked token and the HP bar; an opposant the HP bar only", () => {
+    const fresh = creationDefaults({ type: "personnage" }, "fr");
+    expect(fresh).toMatchObject({ "prototypeToken.bar1.attribute": "hp", "prototypeToken.actorLink": true });
+    const moves = fresh!.items as { name: string; system: { moveId: string } }[];
+    expect(moves.map((m) => m.system.moveId)).toEqual([...ahillmach.MOVE_IDS]);
+    expect(moves[0]!.name).toBe("Tailler en pièces");
+    expect((creationDefaults({ type: "personnage" }, "en")!.items as { name: string }[])[0]!.name).toBe(
+      "Hack to pieces",
+    );
+    // An imported or duplicated character keeps its own moves and token settings.
+    expect(
+      creationDefaults(
+        {
+          type: "personnage",
+          items: [{ type: "am-action", system: { moveId: "salve" } }],
+          prototypeToken: { actorLink: false, bar1: { attribute: "xp" } },
+        },
+        "fr",
+      ),
+    ).toBeNull();
+    const other = creationDefaults({ type: "opposant", items: [{ type: "am-metier" }] }, "fr");
+    expect(other).toEqual({ "prototypeToken.bar1.attribute": "hp" });
+  });
+});
+
+describe("personnage sheet", () => {
+  it("prepares the context from the rules core: characteristics, class with its HP, moves, XP", async () => {
+    const sheet = open(PersonnageSheet, await makeHero());
+    await sheet.render();
+    const ctx = personnageCtx(sheet);
+    expect(ctx.characteristics.map((c) => [c.id, c.effectiveText])).toEqual([
+      ["for", "+2"],
+      ["dex", "+2"],
+      ["con", "+1"],
+      ["int", "+1"],
+      ["mys", "−1"],
+      ["aur", "−1"],
+    ]);
+    // Paladin level 3, CON 1: 16 + 1 + 2.
+    expect(ctx.hp).toMatchObject({ value: 19, max: ahillmach.maxHp({ classId: "paladin", con: 1, level: 3 }) });
+    expect(ctx.hp.max).toBe(19);
+    expect(ctx.classChoices).toHaveLength(11);
+    expect(ctx.classChoices.find((c) => c.selected)).toMatchObject({ value: "paladin", baseHp: 16 });
+    // Sorted by the owner's order, then by name.
+    expect(ctx.moves.map((m) => [m.id, m.characteristicLabel])).toEqual([
+      ["libre", "QUINTETTE.AhillMach.Characteristic.con"],
+      ["defendre", "QUINTETTE.AhillMach.Characteristic.con"],
+      ["taille", "QUINTETTE.AhillMach.Characteristic.for"],
+    ]);
+    expect(ctx.missingMoves).toBe(5);
+    expect(ctx.hiddenMoves).toBe(0);
+    expect(ctx.conflict).toEqual({ inConflict: false, holds: false });
+    expect(ctx.xp.toNext).toBe(ahillmach.xpForNextLevel(3)! + ahillmach.xpToReachLevel(3));
+    expect(ctx.increases).toBe(1);
+    // Creation array "b" (2, 2, 1, 1, −1, −1): the edit selects offer only its values.
+    expect(ctx.characteristics[0]!.choices!.map((c) => c.value)).toEqual([2, 1, -1]);
+    expect(ctx.warnings).toEqual([]);
+  });
+
+  it("shows the side without the initiative only Défendre (free moves hidden too), and the holder everything", async () => {
+    const hero = await makeHero();
+    const combat = await DoubleCombat.create({});
+    await combat.createEmbeddedDocuments("Combatant", [
+      { _id: "cHero", name: "Ysolde", actorId: hero.id, system: { marker: false } },
+    ]);
+    Object.assign(state.game, { combat });
+    const sheet = open(PersonnageSheet, hero);
+    await sheet.render();
+    expect(personnageCtx(sheet).conflict).toEqual({ inConflict: true, holds: false });
+    expect(personnageCtx(sheet).moves.map((m) => m.id)).toEqual(["defendre"]);
+    expect(personnageCtx(sheet).hiddenMoves).toBe(2);
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cHero", "system.marker": true }]);
+    await sheet.render();
+    expect(personnageCtx(sheet).conflict.holds).toBe(true);
+    expect(personnageCtx(sheet).moves).toHaveLength(3);
+  });
+
+  it("adds the missing moves once, in the user's language", async () => {
+    const hero = await makeHero();
+    const sheet = open(PersonnageSheet, hero);
+    await sheet.runAction("amAddMoves", {}, {});
+    const moves = hero.items.contents.filter((i) => i.type === "am-action");
+    expect(moves).toHaveLength(8);
+    expect(moves.map((m) => (m.system as unknown as { moveId: string }).moveId).sort()).toEqual(
+      [...ahillmach.MOVE_IDS, "libre"].sort(),
+    );
+    expect(hero.items.contents.find((i) => i.name === "Discerner la réalité")).toBeDefined();
+    await sheet.runAction("amAddMoves", {}, {});
+    expect(hero.items.contents.filter((i) => i.type === "am-action")).toHaveLength(8);
+    await sheet.render();
+    expect(personnageCtx(sheet).missingMoves).toBe(0);
+  });
+
+  it("answers the roll buttons with the shared dialog: moves, characteristics and the wound tests", async () => {
+    const hero = await makeHero();
+    const sheet = open(PersonnageSheet, hero);
+    const move = sheet.rollRequest("move:taille");
+    expect(move?.dialog.inputs.map((i) => i.name)).toEqual(
+      expect.arrayContaining(["characteristic", "helpers", "hinderers"]),
+    );
+    expect(sheet.rollRequest("char:mys")).not.toBeNull();
+    expect(sheet.rollRequest("fainting")).not.toBeNull();
+    expect(sheet.rollRequest("move:nope")).toBeNull();
+    expect(sheet.rollRequest("char:xyz")).toBeNull();
+  });
+
+  it("rolls a move from its button with Shift (dialog defaults) and posts the band's card", async () => {
+    const hero = await makeHero();
+    const sheet = open(PersonnageSheet, hero);
+    queueFaces(7, 8);
+    await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "move:taille" } });
+    expect(pendingFaces()).toBe(0);
+    const message = [...state.game.messages.values()].at(-1) as DoubleChatMessage;
+    const card = message.getFlag("quintette", "card") as CardState;
+    // 7 + 8 + FOR 2 (gear and métier default to none) = 17: OUI.
+    expect(card.data).toMatchObject({ moveId: "taillerEnPieces", total: 17, band: "totale", keepsInitiative: true });
+  });
+
+  it("refuses a characteristic above +4 from the form and keeps the rest", async () => {
+    const hero = await makeHero();
+    const sheet = open(PersonnageSheet, hero);
+    await sheet.submit({ "system.characteristics.for": "5", "system.penchant2": "Curieux" });
+    const sys = hero.system as unknown as { characteristics: { for: number }; penchant2: string };
+    expect(sys.characteristics.for).toBe(2);
+    expect(sys.penchant2).toBe("Curieux");
+  });
+
+  it("records the state ticked last for the fainting test, and falls back when it is unticked", async () => {
+    const hero = await makeHero();
+    const sheet = open(PersonnageSheet, hero);
+    const sys = () => hero.system as unknown as { lastTicked: string; derived: { ticked: string[] } };
+    const states = (on: string[]) =>
+      Object.fromEntries(ahillmach.CHARACTERISTIC_IDS.map((id) => [`system.states.${id}`, on.includes(id)]));
+    // The form sends every checkbox: only the newly ticked one becomes the last.
+    await sheet.submit(states(["int"]));
+    expect(sys().lastTicked).toBe("int");
+    await sheet.submit(states(["int", "dex"]));
+    expect(sys().lastTicked).toBe("dex");
+    expect(sys().derived.ticked).toEqual(["int", "dex"]);
+    expect(sheet.rollRequest("fainting")?.dialog.inputs[0]).toMatchObject({ initial: "dex" });
+    await sheet.submit(states(["int"]));
+    expect(sys().lastTicked).toBe("int");
+    await sheet.submit(states([]));
+    expect(sys().lastTicked).toBe("");
+  });
+
+  it("gives a limited viewer the header only", async () => {
+    setDoubleUser("player1");
+    const sheet = open(PersonnageSheet, await makeHero({ ownership: { default: 1 } }));
+    await sheet.render();
+    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "limited"]);
+  });
+});
+
+describe("opposant sheet", () => {
+  async function cheveux() {
+    return DoubleActor.create({
+      name: "Cheveux d'or",
+      type: "opposant",
+      system: {
+        tier: "entraine",
+        protection: 2,
+        major: true,
+        characteristics: { dex: 2, con: 1, mys: 1 },
+        hp: { value: 9 },
+        actions: "<ul><li>Souple comme un chat</li></ul>",
+      },
+      items: [{ _id: "merc", name: "Mercenaire", type: "am-metier", system: { mastery: 2 } }],
+    });
+  }
+
+  it("prepares the stat block, the morale odds and the enriched actions", async () => {
+    const sheet = open(OpposantSheet, await cheveux());
+    await sheet.render();
+    const ctx = opposantCtx(sheet);
+    expect(ctx.stats).toMatchObject({ hp: 9, damage: "D8", protection: 4, morale: "+1" });
+    expect(ctx.stats.characteristics.map((c) => c.label)).toEqual([
+      "QUINTETTE.AhillMach.Abbr.dex",
+      "QUINTETTE.AhillMach.Abbr.con",
+      "QUINTETTE.AhillMach.Abbr.mys",
+    ]);
+    expect(ctx.hp).toEqual({ value: 9, max: 9, percent: 100 });
+    expect(Number(ctx.fleePercent)).toBeCloseTo(ahillmach.fleeOdds({ mystique: 1 }) * 100, 0);
+    expect(ctx.actions.enriched).toContain("Souple comme un chat");
+    expect(ctx.tierChoices.find((t) => t.selected)?.value).toBe("entraine");
+    expect(ctx.metiers).toEqual([{ name: "Mercenaire", mastery: 2 }]);
+  });
+
+  it("rolls its damage die into a damage card, and its morale through the dialog", async () => {
+    const actor = await cheveux();
+    const sheet = open(OpposantSheet, actor);
+    queueFaces(6);
+    await sheet.runAction("amDamage", {}, {});
+    const card = ([...state.game.messages.values()].at(-1) as DoubleChatMessage).getFlag(
+      "quintette",
+      "card",
+    ) as CardState;
+    expect(card.data).toMatchObject({ formula: "1d8", amount: 6 });
+    expect(card.buttons[0]?.action).toBe("quintette.applyDamage");
+    expect(sheet.rollRequest("morale")?.dialog.inputs.map((i) => i.name)).toEqual(
+      expect.arrayContaining(["helpers", "hinderers"]),
+    );
+    expect(sheet.rollRequest("char:for")).toBeNull();
+  });
+});
+
+describe("item sheet", () => {
+  it("shows a rules move's texts by key and a free move's own fields", async () => {
+    const rules = new DoubleItem({ name: "Salve", type: "am-action", system: { moveId: "salve" } });
+    const sheet = open(AhillMachItemSheet, rules);
+    await sheet.render();
+    const action = sheet.lastContext.action as {
+      isRules: boolean;
+      bands: { key: string | null; picks: number }[];
+      options: { key: string | null }[];
+    };
+    expect(action.isRules).toBe(true);
+    expect(action.bands.map((b) => b.picks)).toEqual([0, 0, 1, 0, 0]);
+    expect(action.options.map((o) => o.key)).toEqual([
+      "QUINTETTE.AhillMach.Moves.salve.Options.danger",
+      "QUINTETTE.AhillMach.Moves.salve.Options.moins1d6",
+      "QUINTETTE.AhillMach.Moves.salve.Options.munition",
+    ]);
+    const free = new DoubleItem({
+      name: "Charge",
+      type: "am-action",
+      system: { moveId: "libre", options: ["Renverser"], picks: { totale: 1 } },
+    });
+    const freeSheet = open(AhillMachItemSheet, free);
+    await freeSheet.render();
+    const freeAction = freeSheet.lastContext.action as { isRules: boolean; options: { text: string }[] };
+    expect(freeAction.isRules).toBe(false);
+    // The existing option and an empty line to add one.
+    expect(freeAction.options.map((o) => o.text)).toEqual(["Renverser", ""]);
+    expect(freeSheet.lastContext).toMatchObject({ isAction: true, typeLabel: "TYPES.Item.am-action" });
+  });
+
+  it("refuses picks above the maximum and a métier mastery of 4, keeping the stored values", async () => {
+    const metier = new DoubleItem({ name: "Soldat", type: "am-metier", system: { mastery: 1 } });
+    const sheet = open(AhillMachItemSheet, metier);
+    await sheet.render();
+    expect(sheet.lastContext.masteryKey).toBe("QUINTETTE.AhillMach.Mastery.1");
+    await sheet.submit({ "system.mastery": "4", "system.source": "Livre" });
+    expect(metier.system).toMatchObject({ mastery: 1, source: "Livre" });
+    await sheet.submit({ "system.mastery": "3" });
+    expect((metier.system as unknown as { mastery: number }).mastery).toBe(3);
+  });
+});

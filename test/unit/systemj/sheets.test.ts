@@ -1,0 +1,348 @@
+/**
+ * SYSTEMJ sheets on the double: the actor sheet's context (attributes, skills, the world's primary special skills,
+ * combat scores with the equipped cards, the hand of cards by family), its roll buttons and attacks (test card,
+ * fight card on the targeted token), equipping a card, and the card-shaped item sheet (fields per kind, refused
+ * out-of-range edits). The descriptor is registered as the entry does it.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor, DoubleItem, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
+import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
+import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
+import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
+import { applyRuleset } from "../../../src/foundry/data/register.ts";
+import { descriptor } from "../../../src/foundry/systemj/ruleset.ts";
+import { SystemJActorSheet, SystemJItemSheet } from "../../../src/foundry/systemj/sheets.ts";
+import { SETTING_SPECIALS } from "../../../src/foundry/systemj/settings.ts";
+import { readExchange } from "../../../src/foundry/systemj/cards.ts";
+import { registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
+import { registerRelay } from "../../../src/foundry/relay/index.ts";
+import { registerDamage } from "../../../src/foundry/damage/index.ts";
+import type { CardState } from "../../../src/foundry/chat/types.ts";
+
+let state: DoubleState;
+let faces: number[] = [];
+
+type Row = { id: string; value: number; roll: string; label: string };
+type Ctx = Record<string, unknown> & {
+  sj: {
+    entity: string;
+    attributes: Row[];
+    skillGroups: { id: string; skills: Row[] }[];
+    specials: { name: string; index: number; value: number; path: string; roll: string }[];
+    combat: { scores: (Row & { note: string; unavailable: boolean })[]; weapons: { name: string; score: number }[] };
+    hand: { id: string; cards: { id: string; equipped: boolean; attack: boolean; rollable: boolean }[] }[];
+    armourFromCards: number;
+  };
+};
+type CardCtx = Record<string, unknown> & {
+  card: { family: string; kindLabel: string; stats: { label: string; value: string }[] };
+  cardFields: Record<string, boolean>;
+  familyLabel: string;
+  owner: string | null;
+  editable: boolean;
+};
+
+interface SheetHandle<C> {
+  render(): Promise<unknown>;
+  runAction(a: string, e: unknown, t: unknown): Promise<unknown>;
+  renderedParts: Record<string, C>;
+  submit(o: object): Promise<void>;
+}
+const actorSheet = (a: DoubleActor) =>
+  new SystemJActorSheet({ document: a as unknown as Actor.Implementation }) as unknown as SheetHandle<Ctx>;
+const itemSheet = (i: DoubleItem) =>
+  new SystemJItemSheet({ document: i as unknown as Item.Implementation }) as unknown as SheetHandle<CardCtx>;
+
+/** A click target inside a card or an attack line (`closest("[data-item-id]")`). */
+const inItem = (itemId: string, dataset: Record<string, string> = {}) => ({
+  dataset,
+  closest: () => ({ dataset: { itemId } }),
+});
+
+const lastTest = () =>
+  ((state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState).data.test;
+
+const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
+
+async function makeAude() {
+  return DoubleActor.create({
+    _id: "aude",
+    name: "Aude",
+    type: "sj-personnage",
+    ownership: { default: 0, player1: 3 },
+    system: {
+      attributes,
+      skills: { nage: 35, detection: 60, lireEcrire: 40 },
+      specials: [{ name: "Herboristerie", score: 30 }],
+      hitPoints: { value: 15, max: 15 },
+      armourPoints: { value: 4, max: 4 },
+    },
+    items: [
+      {
+        _id: "epee",
+        name: "Épée",
+        type: "sj-arme",
+        system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
+      },
+      { _id: "arc", name: "Arc", type: "sj-arme", system: { att: 5, range: 60, damage: "1d6", family: "trait" } },
+      { _id: "rond", name: "Rondache", type: "sj-arme", system: { equipped: false, def: 6, family: "bouclier" } },
+      { _id: "brig", name: "Brigandine", type: "sj-armure", system: { equipped: true, armourPoints: 4 } },
+      { _id: "onguent", name: "Onguent", type: "sj-consommable", system: { quantity: 3 } },
+      { _id: "traite", name: "Traité", type: "sj-livre" },
+      { _id: "croch", name: "Crochetage", type: "sj-competence", system: { score: 45 } },
+    ],
+  });
+}
+
+beforeEach(async () => {
+  state = installClients(resetFoundryDouble({ lang: "fr" }));
+  clearRulesets();
+  registerCoreSettings();
+  registerRuleset(descriptor);
+  applyRuleset(descriptor);
+  await state.game.settings.set("quintette", "ruleset", "systemj");
+  faces = [];
+  const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
+  Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
+    const face = faces.shift();
+    if (face === undefined) throw new Error(`no scripted face for ${this.formula}`);
+    this.total = face;
+    return this;
+  };
+});
+
+describe("SYSTEMJ registration", () => {
+  it("registers the sheets for both actor types and the eleven card types", () => {
+    for (const type of ["sj-personnage", "creature"])
+      expect(sheetsFor("Actor", type).map((r) => r.sheetClass)).toContain(SystemJActorSheet);
+    expect(descriptor.itemTypes).toHaveLength(11);
+    for (const { type } of descriptor.itemTypes)
+      expect(sheetsFor("Item", type).map((r) => r.sheetClass)).toContain(SystemJItemSheet);
+  });
+});
+
+describe("SYSTEMJ actor sheet", () => {
+  it("shows the seven attributes, the skills, the world's special skills and the combat scores", async () => {
+    await state.game.settings.set("quintette", SETTING_SPECIALS, "Équitation\nHerboristerie, Navigation");
+    const sheet = actorSheet(await makeAude());
+    await sheet.render();
+    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "main", "cards", "biography"]);
+    const { sj } = sheet.renderedParts.main!;
+    expect(sj.entity).toBe("personnage");
+    expect(sj.attributes.map((a) => [a.id, a.value])).toEqual(Object.entries(attributes));
+    const skills = sj.skillGroups.flatMap((g) => g.skills);
+    expect(skills).toHaveLength(10);
+    expect(skills.find((s) => s.id === "nage")).toMatchObject({ value: 35, roll: "skill.nage" });
+    // Stored slot kept by name; the world's new names get fresh slots after it.
+    expect(sj.specials.map((s) => [s.name, s.index, s.value])).toEqual([
+      ["Équitation", 1, 0],
+      ["Herboristerie", 0, 30],
+      ["Navigation", 2, 0],
+    ]);
+    const score = (id: string) => sj.combat.scores.find((s) => s.id === id);
+    // Parry (2·60+50+70)/5 = 48 + the equipped sword's DEF 8; no shield in hand, so no block.
+    expect(score("parry")).toMatchObject({ value: 56, note: "Épée", unavailable: false });
+    expect(score("block")).toMatchObject({ unavailable: true });
+    // Sword in force (2·60+50+74)/5 = 48 (no ATT in melee); bow (60+140+74)/5 = 54 + ATT 5.
+    expect(sj.combat.weapons.map((w) => [w.name, w.score])).toEqual([
+      ["Épée", 48],
+      ["Arc", 59],
+    ]);
+    expect(sj.armourFromCards).toBe(4);
+  });
+
+  it("lays the cards out as a hand, one row per family, with what each card can do", async () => {
+    const sheet = actorSheet(await makeAude());
+    await sheet.render();
+    const { hand } = sheet.renderedParts.cards!.sj;
+    expect(hand.map((f) => [f.id, f.cards.map((c) => c.id)])).toEqual([
+      ["equipement", ["epee", "arc", "rond", "brig"]],
+      ["ressource", ["onguent"]],
+      ["savoir", ["traite"]],
+      ["pouvoir", ["croch"]],
+    ]);
+    const cards = hand.flatMap((f) => f.cards);
+    expect(cards.filter((c) => c.attack).map((c) => c.id)).toEqual(["epee", "arc"]);
+    expect(cards.filter((c) => c.rollable).map((c) => c.id)).toEqual(["croch"]);
+  });
+
+  it("a créature has no language skills and no Parler to roll", async () => {
+    const ours = await DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } });
+    const sheet = actorSheet(ours);
+    await sheet.render();
+    const ids = sheet.renderedParts.main!.sj.skillGroups.flatMap((g) => g.skills.map((s) => s.id));
+    expect(ids).toHaveLength(8);
+    expect(ids).not.toContain("parler");
+  });
+
+  it("rolls a skill from its button (Shift: no dialog) and posts the test card", async () => {
+    const sheet = actorSheet(await makeAude());
+    faces = [30];
+    await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "skill.nage" } });
+    const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    const card = message.getFlag("quintette", "card") as CardState;
+    expect(card.data.test).toMatchObject({ score: 35, roll: 30, outcome: "notable" });
+    // A primary special skill rolls by name; one of the world's list with no score yet rolls at 0.
+    await state.game.settings.set("quintette", SETTING_SPECIALS, "Herboristerie, Navigation");
+    faces = [12];
+    await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Herboristerie" } });
+    expect(lastTest()).toMatchObject({ label: "Herboristerie", score: 30, outcome: "moyenne" });
+    faces = [12];
+    await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Navigation" } });
+    expect(lastTest()).toMatchObject({ label: "Navigation", score: 0, outcome: "echec" });
+    const count = state.game.messages.size;
+    await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Astrologie" } });
+    expect(state.game.messages.size).toBe(count);
+    // A skill card rolls its own score.
+    faces = [45];
+    await sheet.runAction("roll", { shiftKey: true }, inItem("croch", { roll: "card" }));
+    const skillCard = (state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card");
+    expect((skillCard as CardState).data.test).toMatchObject({ score: 45, outcome: "reussiteCritique" });
+  });
+
+  it("attacks the targeted token from a weapon card and opens the fight card; no target, no roll", async () => {
+    const aude = await makeAude();
+    const ours = await DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } });
+    const sheet = actorSheet(aude);
+    const before = state.game.messages.size;
+    await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" }));
+    expect(state.game.messages.size).toBe(before);
+    expect(state.notifications.at(-1)?.type).toBe("warn");
+    targetsOf("gm").add({ actor: ours });
+    faces = [90]; // melee in force 48: a 90 fails, the bear may counter-attack
+    await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" }));
+    const fight = readExchange(
+      (state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState,
+    );
+    expect(fight).toMatchObject({ mode: "meleeForce", phase: "counter", defender: { name: "Ours" } });
+    // Stealth opens with the attacker's Dissimulation; the target's Détection is awaited.
+    faces = [10];
+    await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeStealth" }));
+    const stealth = readExchange(
+      (state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState,
+    );
+    expect(stealth).toMatchObject({ mode: "meleeStealth", phase: "detection" });
+    // The bow fights at range: a hit is defended (dodge only: the bear holds nothing), never countered.
+    faces = [20];
+    await sheet.runAction("attack", { shiftKey: true }, inItem("arc", { mode: "ranged" }));
+    const ranged = readExchange(
+      (state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState,
+    );
+    expect(ranged).toMatchObject({ mode: "ranged", phase: "defence", options: ["dodge"] });
+  });
+
+  it("a whole fight from the sheet: Aude's player attacks, the GM's bear fails to dodge, the damage lands", async () => {
+    registerRelay();
+    registerChatHooks();
+    registerDamage();
+    const aude = await makeAude();
+    const ours = await DoubleActor.create({
+      _id: "ours",
+      name: "Ours",
+      type: "creature",
+      system: { attributes, hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } },
+    });
+    targetsOf("player1").add({ actor: ours });
+    const sheet = actorSheet(aude);
+    faces = [20]; // melee in force 48: a hit, which the bear may try to dodge (it holds nothing to parry or block)
+    await asClient("player1", () =>
+      sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
+    );
+    const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    const exchange = () => readExchange(message.getFlag("quintette", "card") as CardState);
+    expect(exchange()).toMatchObject({ phase: "defence", options: ["dodge"] });
+    // The player cannot answer for the bear; the GM dodges and fails.
+    expect(
+      (await asClient("player1", () => requestCardAction(message.id, "systemj.defend", { kind: "dodge" }))).status,
+    ).toBe("denied");
+    faces = [95];
+    expect((await requestCardAction(message.id, "systemj.defend", { kind: "dodge" })).status).toBe("applied");
+    expect(exchange()).toMatchObject({ phase: "hit", hitTarget: "defender" });
+    faces = [6];
+    await asClient("player1", () => requestCardAction(message.id, "systemj.damage"));
+    await asClient("player1", () => requestCardAction(message.id, "systemj.applyDamage"));
+    const bear = ours.system as unknown as { armourPoints: { value: number }; hitPoints: { value: number } };
+    expect([bear.armourPoints.value, bear.hitPoints.value]).toEqual([0, 19]);
+    // A missed shot never opens a counter-attack.
+    faces = [99];
+    await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("arc", { mode: "ranged" })));
+    const shot = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    expect(readExchange(shot.getFlag("quintette", "card") as CardState)).toMatchObject({ phase: "miss" });
+    expect((shot.getFlag("quintette", "card") as CardState).buttons).toEqual([]);
+  });
+
+  it("takes a card in hand and puts it down; parry and block follow", async () => {
+    const aude = await makeAude();
+    const sheet = actorSheet(aude);
+    await sheet.runAction("toggleEquip", {}, inItem("rond"));
+    await sheet.runAction("toggleEquip", {}, inItem("epee"));
+    await sheet.render();
+    const scores = sheet.renderedParts.main!.sj.combat.scores;
+    // Block (2·60+2·50)/5 = 44 + the shield's DEF 6; parry without a weapon in hand is unavailable.
+    expect(scores.find((s) => s.id === "block")).toMatchObject({ value: 50, unavailable: false });
+    expect(scores.find((s) => s.id === "parry")).toMatchObject({ unavailable: true });
+  });
+
+  it("refuses an attribute above 100 and keeps the rest of the form", async () => {
+    const aude = await makeAude();
+    const sheet = actorSheet(aude);
+    await sheet.submit({ "system.attributes.FOR": "140", "system.skills.nage": "50" });
+    const sys = aude.system as unknown as { attributes: { FOR: number }; skills: { nage: number } };
+    expect(sys.attributes.FOR).toBe(60);
+    expect(sys.skills.nage).toBe(50);
+    expect(state.notifications.at(-1)?.type).toBe("warn");
+  });
+});
+
+describe("SYSTEMJ card item sheet", () => {
+  it("shows a weapon as a card with its family colour and the weapon's fields only", async () => {
+    const aude = await makeAude();
+    const sheet = itemSheet(aude.items.get("epee") as DoubleItem);
+    await sheet.render();
+    expect(Object.keys(sheet.renderedParts)).toEqual(["card"]);
+    const ctx = sheet.renderedParts.card!;
+    expect(ctx).toMatchObject({ familyLabel: "QUINTETTE.SystemJ.Family.equipement", owner: "Aude", editable: true });
+    expect(ctx.card).toMatchObject({ family: "equipement", kindLabel: "TYPES.Item.sj-arme" });
+    expect(
+      Object.entries(ctx.cardFields)
+        .filter(([, on]) => on)
+        .map(([k]) => k),
+    ).toEqual(["att", "def", "range", "damage", "family", "equipped"]);
+  });
+
+  it("a secondary skill card carries its score; a book only its text", async () => {
+    const aude = await makeAude();
+    const skill = itemSheet(aude.items.get("croch") as DoubleItem);
+    await skill.render();
+    expect(skill.renderedParts.card!.card.family).toBe("pouvoir");
+    expect(Object.entries(skill.renderedParts.card!.cardFields).filter(([, on]) => on)).toEqual([["score", true]]);
+    const book = itemSheet(aude.items.get("traite") as DoubleItem);
+    await book.render();
+    expect(Object.values(book.renderedParts.card!.cardFields).some(Boolean)).toBe(false);
+  });
+
+  it("an observer sees the card's face (family, stats, in hand) without inputs", async () => {
+    const bow = new DoubleItem({
+      name: "Arc",
+      type: "sj-arme",
+      ownership: { default: 2 },
+      system: { att: 5, range: 60, damage: "1d6", family: "trait", equipped: true },
+    });
+    const sheet = itemSheet(bow);
+    await asClient("player1", () => sheet.render());
+    expect(sheet.renderedParts.card).toMatchObject({
+      editable: false,
+      weaponFamilyLabel: "QUINTETTE.SystemJ.WeaponFamily.trait",
+      card: { equipped: true, stats: [{ value: "+5" }, { value: "0" }, { value: "1d6" }, { value: "60 m" }] },
+    });
+  });
+
+  it("refuses an ATT out of range, saves the rest", async () => {
+    const aude = await makeAude();
+    const epee = aude.items.get("epee") as DoubleItem;
+    await itemSheet(epee).submit({ "system.att": "500", "system.damage": "1d10" });
+    expect(epee.system).toMatchObject({ att: 0, damage: "1d10" });
+    expect(state.notifications.at(-1)?.type).toBe("warn");
+  });
+});
