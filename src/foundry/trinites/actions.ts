@@ -6,6 +6,7 @@
  * - `trinites.opposition`: records an opponent's reaction card on the card it answers, requested by the reaction's
  *   roller once it is resolved (flow.ts).
  * - `trinites.initiative`: an initiative card's score and place set on the combatant.
+ * - `trinites.regenerate`: the Archonte regenerates an unconscious Trinité at the end of a round (regeneration.ts).
  */
 import type { CardAction, DocumentWrite } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
@@ -21,6 +22,7 @@ import {
   reactionSide,
 } from "./card.ts";
 import { initiativeUpdate } from "./combat.ts";
+import { regenerateAction } from "./regeneration.ts";
 import { DEBT_LOG_SIZE } from "./models.ts";
 
 function isSpirit(value: unknown): value is "deva" | "archonte" {
@@ -140,4 +142,4 @@ export const initiativeAction: CardAction = {
   },
 };
 
-export const CARD_ACTIONS: CardAction[] = [pickAction, oppositionAction, initiativeAction];
+export const CARD_ACTIONS: CardAction[] = [pickAction, oppositionAction, initiativeAction, regenerateAction];

@@ -14,6 +14,7 @@ import { isDone } from "../chat/card-state.ts";
 import { readCard, writeCard } from "../chat/flags.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts } from "./card.ts";
+import { offerRegenerations } from "./regeneration.ts";
 
 export const PLACES_PART = "systems/quintette/templates/trinites/combat/places.hbs";
 const PLACE_ORDER: Record<T.Place, number> = { feu: 0, garde: 1, retrait: 2 };
@@ -400,6 +401,9 @@ export const combatBehaviour: CombatBehaviour = {
     const { rollTest } = await import("./flow.ts");
     await rollTest(actor, { initiative: true, combat: { combatId: combat.id ?? "", combatantId: combatant.id ?? "" } });
     return null;
+  },
+  async onEndRound(combat) {
+    await offerRegenerations(combat);
   },
   async onStartRound(combat) {
     await updateSeats(combat, roundStartUpdates(seatsOf(combat)));

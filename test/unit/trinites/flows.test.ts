@@ -446,6 +446,31 @@ describe("Karma in combat, regeneration, dawn and dusk", () => {
     expect(sys(aelis).deva.value).toBe(4);
   });
 
+  it("offers the GM the Archonte's regeneration of an unconscious Trinité at the end of the round, once", async () => {
+    const combat = await fight();
+    await aelis.update({ "system.vie.value": 4 }); // 20 boxes: Inconscient
+    await asClient("gm", () => combatBehaviour.onEndRound!(combat as never, {} as never));
+    const messages = (state.game.messages.contents as DoubleChatMessage[]).filter(
+      (m) => stored(m)?.kind === "regeneration",
+    );
+    expect(messages).toHaveLength(1);
+    const offer = messages[0]!;
+    expect(stored(offer).buttons.map((b) => b.action)).toEqual(["trinites.regenerate"]);
+    expect((await asClient("player1", () => requestCardAction(offer.id, "trinites.regenerate"))).status).toBe("denied");
+    expect((await asClient("gm", () => requestCardAction(offer.id, "trinites.regenerate"))).status).toBe("applied");
+    // One Ténèbres point from the Archonte: +4 HP, out of unconsciousness; counted for this round.
+    expect(sys(aelis).vie.value).toBe(8);
+    expect(sys(aelis).archonte.value).toBe(1);
+    expect(sys(aelis).depenseRound).toMatchObject({ combat: "fight", round: 1, tenebres: 1 });
+    expect(stored(offer).buttons).toEqual([]);
+    expect((await asClient("gm", () => requestCardAction(offer.id, "trinites.regenerate"))).status).toBe("already");
+    // Not unconscious any more: no offer at the next round's end.
+    await asClient("gm", () => combatBehaviour.onEndRound!(combat as never, {} as never));
+    expect(
+      (state.game.messages.contents as DoubleChatMessage[]).filter((m) => stored(m)?.kind === "regeneration"),
+    ).toHaveLength(1);
+  });
+
   it("refills every Trinité of the world at dawn or dusk from the GM's directory buttons", async () => {
     const other = await DoubleActor.create({
       name: "Nox",
