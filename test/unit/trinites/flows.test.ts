@@ -589,6 +589,28 @@ describe("the three-place machine", () => {
     expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "garde" });
   });
 
+  it("moves the die when a player ticks a box of line 2 on the sheet (the wound hooks, through the GM)", async () => {
+    const combat = await fight();
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]);
+    await aelis.update({ "system.vie.value": 16 }); // the whole first line
+    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
+    // Foundry calls these around the update on the writing client; the double calls them by hand.
+    const hooks = state.hooks as unknown as { callAll(hook: string, ...args: unknown[]): unknown };
+    await asClient("player1", async () => {
+      const changes = { system: { vie: { value: 14 } } };
+      hooks.callAll("preUpdateActor", aelis, changes, {}, "player1");
+      await (sheet as unknown as { runAction(a: string, e: unknown, t: unknown): Promise<unknown> }).runAction(
+        "lifeBox",
+        {},
+        { dataset: { index: "10" } },
+      );
+      hooks.callAll("updateActor", aelis, changes, {}, "player1");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(sys(aelis).vie.value).toBe(14);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "feu" });
+  });
+
   it("applies Accélération, Ralentissement, Encourager and Intimider at the end of the acting turn, once", async () => {
     const combat = await fight();
     await combat.updateEmbeddedDocuments("Combatant", [
