@@ -1,10 +1,13 @@
 /**
  * Trinités adapters: the exact odds the roll dialog shows (one die and two dice, every score −20…+20 and every
- * difficulty of the table) and the derived values the sheet shows for 1,000 Trinités.
+ * difficulty of the table), the derived values the sheet shows for 1,000 Trinités, and the tracker part's places
+ * with the end-of-turn changes of a busy turn.
  */
 import type { Bench } from "tinybench";
 import { deriveActor, type TrinitesActorSource } from "../src/foundry/trinites/derived";
 import { testOdds, type RollerView } from "../src/foundry/trinites/dialog";
+import { buildTestCard } from "../src/foundry/trinites/card";
+import { placesContext, turnEndDeltas } from "../src/foundry/trinites/combat";
 import { trinites as T } from "../src/rules/index";
 
 function trinite(i: number): TrinitesActorSource {
@@ -41,5 +44,50 @@ export function register(bench: Bench): void {
   });
   bench.add("trinites-foundry: derived values of 1,000 Trinités", () => {
     for (const s of sources) deriveActor(s, "trinite");
+  });
+  // The tracker part: 40 dice in their places, and what 200 cards of the acting turn ask for at its end.
+  const seats = Array.from({ length: 40 }, (_, i) => ({
+    id: `c${i}`,
+    name: `Combattant ${i}`,
+    img: "",
+    owner: false,
+    initiative: (i % 12) + 1,
+    phase: (["retrait", "garde", "feu"] as const)[i % 3]!,
+    acting: i === 0,
+    acted: false,
+    actorUuid: `Actor.a${i}`,
+  }));
+  const cards = Array.from({ length: 200 }, (_, i) =>
+    buildTestCard(
+      {
+        rollerId: "u",
+        actorUuid: "Actor.a0",
+        actorName: "A",
+        img: null,
+        trinite: false,
+        adamKarma: "aucun",
+        skill: "commandement",
+        speciality: "",
+        score: 6,
+        difficulty: 0,
+        freeActions: 1,
+        previousFailures: 0,
+        modifier: 0,
+        breakdown: [],
+        prime: null,
+        penalties: [],
+        weapon: null,
+        targets: [{ uuid: `Actor.a${(i % 39) + 1}`, name: "B" }],
+        opposes: null,
+        initiative: null,
+        action: i % 2 ? "encourager" : "intimider",
+        selfShift: { always: 0, onSuccess: 3 },
+        turn: { combatId: "f", round: 1, combatantId: "c0" },
+      },
+      { deva: [(i % 11) + 1], archonte: [] },
+    ),
+  );
+  bench.add("trinites-foundry: tracker places of 40 dice with end-of-turn changes of 200 cards", () => {
+    placesContext(seats, true, 1, turnEndDeltas(seats, cards));
   });
 }

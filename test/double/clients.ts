@@ -4,10 +4,12 @@
  * `CONFIG.queries` handler as the queried user's client, after a JSON round trip like the socket's. So a player's
  * click relayed to the GM really executes with `game.user` = the GM, and concurrent clicks from two clients keep
  * their own identity. Also: `isSelf`, per-user `targets`, `canvas.tokens.controlled`, adding users, and an
- * opt-in check that only owners (or a GM) update actors, as Foundry's server enforces.
+ * opt-in check that only owners (or a GM) update actors, and that a player updates only the initiative, flags and
+ * defeated state of a combatant they own, as Foundry's server enforces.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DoubleActor } from "./documents.ts";
+import { DoubleCombat, DoubleCombatant } from "./combat.ts";
 import { DoubleUser } from "./game.ts";
 import type { DoubleState } from "./index.ts";
 import type { Plain } from "./utils.ts";
@@ -51,6 +53,19 @@ function currentGame(): GameWithUsers {
 
 const controlled: FakeToken[] = [];
 const originalActorUpdate = DoubleActor.prototype.update;
+const originalCombatantUpdates = DoubleCombat.prototype.updateEmbeddedDocuments;
+const originalCombatantUpdate = DoubleCombatant.prototype.update;
+/** What Foundry's server lets a player change on a combatant they own. */
+const PLAYER_COMBATANT_KEYS = new Set(["_id", "initiative", "flags", "defeated"]);
+
+function assertCombatantUpdate(combatant: DoubleCombatant | undefined, changes: Plain): void {
+  const user = currentGame().user;
+  if (user.isGM || !combatant) return;
+  const keys = Object.keys(changes).map((k) => k.split(".")[0] ?? k);
+  if (!combatant.testUserPermission(user, "OWNER") || !keys.every((k) => PLAYER_COMBATANT_KEYS.has(k))) {
+    throw new Error(`User ${user.id} lacks permission to update Combatant ${combatant.id}`);
+  }
+}
 
 /** Installs per-client users on the current double; returns the state for chaining. */
 export function installClients(state: DoubleState, { enforceActorOwnership = true } = {}): DoubleState {
@@ -75,6 +90,18 @@ export function installClients(state: DoubleState, { enforceActorOwnership = tru
         return originalActorUpdate.call(this, changes, options) as Promise<DoubleActor>;
       }
     : originalActorUpdate;
+  DoubleCombat.prototype.updateEmbeddedDocuments = enforceActorOwnership
+    ? async function (this: DoubleCombat, name: string, updates: Plain[]) {
+        for (const u of updates) assertCombatantUpdate(this.combatants.get(String(u._id)), u);
+        return originalCombatantUpdates.call(this, name, updates);
+      }
+    : originalCombatantUpdates;
+  DoubleCombatant.prototype.update = enforceActorOwnership
+    ? async function (this: DoubleCombatant, changes: Plain = {}, options: Plain = {}) {
+        assertCombatantUpdate(this, changes);
+        return originalCombatantUpdate.call(this, changes, options) as Promise<DoubleCombatant>;
+      }
+    : originalCombatantUpdate;
   return state;
 }
 

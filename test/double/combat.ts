@@ -4,6 +4,8 @@
  * `rollInitiative` rolls each combatant's `_getInitiativeFormula()` (a fixed value per formula that tests set);
  * `nextRound`/`nextTurn` call `_onEndTurn`, `_onEndRound`, `_onStartRound`, `_onStartTurn` in Foundry's order;
  * the tracker's render builds its PARTS and one turn context per combatant via `_prepareTurnContext`.
+ * A combatant's `actor` is the world actor of its `actorId`, and its permission is that actor's (a GM owns all), as
+ * in Foundry; `installClients` also refuses a player's combatant update outside initiative, flags and defeated.
  */
 import { HandlebarsApplicationMixin, ApplicationV2 } from "./applications.ts";
 import { DoubleCollection, DoubleDocument } from "./documents.ts";
@@ -28,6 +30,14 @@ export class DoubleCombatant extends DoubleDocument {
   get combat(): DoubleCombat | null {
     return this.parent instanceof DoubleCombat ? this.parent : null;
   }
+  get actor(): DoubleDocument | null {
+    const actors = (globalThis as { game?: { actors?: { get(id: string): DoubleDocument | undefined } } }).game?.actors;
+    return this.actorId ? (actors?.get(this.actorId) ?? null) : null;
+  }
+  override getUserLevel(user: { id: string; isGM: boolean }): number {
+    if (user.isGM) return 3;
+    return this.actor?.getUserLevel(user) ?? 0;
+  }
   override applyUpdate(changes: Plain, options: Plain = {}): void {
     const { initiative, ...rest } = changes;
     if (initiative === null || typeof initiative === "number") this.initiative = initiative;
@@ -51,6 +61,10 @@ export class DoubleCombat extends DoubleDocument {
   /** Every lifecycle call, in order, for assertions. */
   readonly lifecycle: string[] = [];
 
+  /** Foundry's rule: turns exist and the first round began. */
+  get started(): boolean {
+    return this.turns.length > 0 && this.round > 0;
+  }
   get combatant(): DoubleCombatant | undefined {
     return this.turn === null ? undefined : this.turns[this.turn];
   }

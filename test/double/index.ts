@@ -153,6 +153,13 @@ function createState(lang: string) {
   const findByUuid = (uuid: string): DoubleDocument | null => {
     const parts = uuid.split(".");
     const [kind, id, sub, subId] = parts;
+    if (kind === "Combat") {
+      const combat = game.combats.get(id ?? "") as { combatants?: Map<string, DoubleDocument> } | undefined;
+      if (!combat) return null;
+      return sub === "Combatant"
+        ? (combat.combatants?.get(subId ?? "") ?? null)
+        : (combat as unknown as DoubleDocument);
+    }
     const root =
       kind === "Actor"
         ? worldCollections.actors.get(id ?? "")

@@ -3,11 +3,26 @@
  * may not write; idempotent by token; rights checked before any write):
  * - `trinites.pick`: the roller (or a GM) keeps the Deva or the Archonte die; the outcome and any debt are stored on
  *   the card, and the debt on the actor, once (the token, plus the actor's own list of messages already counted).
- * - `trinites.opposition`: records an opponent's reaction card on the card it answers (GM side, from the hook below).
+ * - `trinites.opposition`: records an opponent's reaction card on the card it answers, requested by the reaction's
+ *   roller once it is resolved (flow.ts).
+ * - `trinites.initiative`: an initiative card's score and place set on the combatant.
+ * - `trinites.regenerate`: the Archonte regenerates an unconscious Trinité at the end of a round (regeneration.ts).
  */
-import { executeCardAction, type CardAction, type DocumentWrite } from "../chat/actions.ts";
+import type { CardAction, DocumentWrite } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
-import { applyOpposition, applyPick, canPick, OPPOSITION, PICK, RULESET, readData, reactionSide } from "./card.ts";
+import {
+  applyOpposition,
+  applyPick,
+  canPick,
+  INITIATIVE,
+  OPPOSITION,
+  PICK,
+  RULESET,
+  readData,
+  reactionSide,
+} from "./card.ts";
+import { initiativeUpdate } from "./combat.ts";
+import { regenerateAction } from "./regeneration.ts";
 import { DEBT_LOG_SIZE } from "./models.ts";
 
 function isSpirit(value: unknown): value is "deva" | "archonte" {
@@ -88,27 +103,43 @@ export const oppositionAction: CardAction = {
   },
 };
 
-/**
- * GM side: when a reaction card is resolved (a human's at once, a Trinité's at its pick), its result goes onto the
- * card it answers. Runs on the active GM's client only, so it happens once.
- */
-export async function forwardReaction(message: ChatMessage.Implementation): Promise<void> {
-  if (!game.users?.activeGM?.isSelf) return;
-  const card = readCard(message);
-  if (!card || card.ruleset !== RULESET) return;
-  const opposes = readData(card).setup?.opposes;
-  if (!opposes || !reactionSide(card)) return;
-  const origin = game.messages?.get(opposes.messageId);
-  const originCard = origin ? readCard(origin) : null;
-  if (!originCard) return;
-  const known = readData(originCard).opposition.find((o) => o.key === opposes.key);
-  if (known?.messageId === message.id) return;
-  const author = game.users.get(card.rollerId);
-  if (!author) return;
-  await executeCardAction(
-    { messageId: opposes.messageId, action: OPPOSITION, args: { key: opposes.key, source: message.id ?? "" } },
-    author,
-  );
+function ownsCombatantOf(user: User.Implementation, combatant: Combatant.Implementation): boolean {
+  if (user.isGM) return true;
+  const actor = combatant.actor;
+  return !!actor && actor.testUserPermission(user, "OWNER");
 }
 
-export const CARD_ACTIONS: CardAction[] = [pickAction, oppositionAction];
+/**
+ * `trinites.initiative`: a resolved initiative card sets its combatant's score and place (surprised: en retrait).
+ * The GM writes it, so a player who may not update the combat still gets the score; once per card.
+ */
+export const initiativeAction: CardAction = {
+  name: INITIATIVE,
+  audience: "roller",
+  token: () => INITIATIVE,
+  // The requester's right is checked on the combatant's actor below (the rule grants the write to its owner).
+  trustedWrites: true,
+  allowed: ({ requester, card }) => {
+    const init = readData(card).setup?.initiative;
+    const combatant = init ? game.combats?.get(init.combatId)?.combatants.get(init.combatantId) : null;
+    return !!combatant && ownsCombatantOf(requester, combatant as Combatant.Implementation);
+  },
+  execute({ card }) {
+    const data = readData(card);
+    const init = data.setup.initiative;
+    if (!init) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotInitiative" };
+    if (!data.result) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.TestPending" };
+    const combatant = game.combats?.get(init.combatId)?.combatants.get(init.combatantId);
+    if (!combatant) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NoCombatant" };
+    const update = initiativeUpdate(init.combatantId, data.result.final, init.surprised);
+    return {
+      status: "applied",
+      card,
+      writes: [
+        { uuid: combatant.uuid, changes: { initiative: update.initiative, "system.phase": update["system.phase"] } },
+      ],
+    };
+  },
+};
+
+export const CARD_ACTIONS: CardAction[] = [pickAction, oppositionAction, initiativeAction, regenerateAction];

@@ -4,13 +4,16 @@
  * fixtures and the tests build the same states. Every rule is the rules core's.
  */
 import { trinites as T } from "../../rules/index.ts";
-import { cardDie, createCardState } from "../chat/card-state.ts";
+import { cardDie, createCardState, withDone } from "../chat/card-state.ts";
 import type { CardButton, CardDamage, CardDie, CardOutcome, CardState, JsonObject } from "../chat/types.ts";
 import { SKILL_KEY } from "./derived.ts";
 
 export const RULESET = "trinites";
 export const PICK = "trinites.pick";
 export const OPPOSITION = "trinites.opposition";
+export const INITIATIVE = "trinites.initiative";
+/** Token marking a card whose end-of-turn initiative changes were applied. */
+export const TURN_END = "trinites.turnEnd";
 export const APPLY_DAMAGE = "quintette.applyDamage";
 export const BODY = "systems/quintette/templates/trinites/chat/test-body.hbs";
 export const K = (key: string) => `QUINTETTE.Trinites.Card.${key}`;
@@ -46,7 +49,21 @@ export interface TestSetup {
   opposes: { messageId: string; key: string } | null;
   /** An initiative test (Rapidité) for a combatant. */
   initiative: { combatantId: string; combatId: string; surprised: boolean } | null;
+  /** The combat action tested, when it moves initiative (Encourager, Intimider). */
+  action?: TurnAction | null;
+  /** Initiative change of the roller at the end of the turn (Accélération on success, Ralentissement always). */
+  selfShift?: { always: number; onSuccess: number };
+  /** Target's reaction modifier from the primes and penalties (Débordement −3, Facilité +3). */
+  targetReaction?: number;
+  /** The roller's own next reaction (Prudence +3, Danger −3). */
+  nextReaction?: number;
+  /** The turn this test was made in, when the roller was acting: its changes apply as that turn ends. */
+  turn?: { combatId: string; round: number; combatantId: string } | null;
 }
+
+/** Combat actions whose effect on the target's initiative the machine applies at the end of the turn. */
+export type TurnAction = "encourager" | "intimider";
+export const TURN_ACTIONS: readonly TurnAction[] = ["encourager", "intimider"];
 
 export interface WeaponSetup {
   name: string;
@@ -91,6 +108,10 @@ export interface TestData {
   opposition: OppositionEntry[];
   /** Ranked finals of a multiple confrontation (names), best first; ties share a rank. */
   ranking: { rank: number; names: string[]; final: number }[];
+  /** Initiative changes due at the end of the turn (shown on the card), once resolved during a combat turn. */
+  turnEnd?: { self: number; targets: number; delta: number; selfLabel: string; deltaLabel: string } | null;
+  /** The end-of-turn changes were applied by the machine. */
+  turnEndApplied?: boolean;
 }
 
 function testInput(setup: TestSetup) {
@@ -204,9 +225,30 @@ export function refresh(card: CardState): CardState {
     dice,
     outcome: outcomeOf(data.result, data.debt),
     damage,
-    data: toJson({ ...data, ranking }),
+    data: toJson({ ...data, ranking, turnEnd: turnEndView(card) }),
   };
   return { ...next, buttons: buttonsFor(next, readData(next)) };
+}
+
+function turnEndView(card: CardState): TestData["turnEnd"] {
+  const data = readData(card);
+  if (!data.setup.turn || !data.result) return null;
+  const shifts = turnEndShifts(card);
+  if (!shifts.self && !shifts.targets.length) return null;
+  const delta = shifts.targets[0]?.delta ?? 0;
+  return {
+    self: shifts.self,
+    targets: shifts.targets.length,
+    delta,
+    selfLabel: signed(shifts.self),
+    deltaLabel: signed(delta),
+  };
+}
+
+/** The card once the machine applied its end-of-turn changes (idempotence token included). */
+export function markTurnEnd(card: CardState): CardState {
+  const data = readData(card);
+  return withDone(refresh(withData(card, { ...data, turnEndApplied: true })), TURN_END);
 }
 
 function rankingOf(data: TestData): TestData["ranking"] {
@@ -322,4 +364,29 @@ export function damageReaches(card: CardState, targetUuid: string): boolean {
 export function reactionSide(card: CardState): { final: number; success: boolean } | null {
   const data = readData(card);
   return data.result ? { final: data.result.final, success: data.result.success } : null;
+}
+
+/** The reaction skill an opponent answers this card with: Volonté against Intimider, otherwise Esquive. */
+export function reactionSkillFor(card: CardState): T.SkillId {
+  return readData(card).setup.action === "intimider" ? "volonte" : "esquive";
+}
+
+/** Initiative changes a resolved card asks for at the end of its turn: the roller's, and each target's. */
+export function turnEndShifts(card: CardState): { self: number; targets: { uuid: string; delta: number }[] } {
+  const data = readData(card);
+  const { setup, result } = data;
+  if (!result || setup.opposes || setup.initiative) return { self: 0, targets: [] };
+  const shift = setup.selfShift ?? { always: 0, onSuccess: 0 };
+  const self = shift.always + (result.success ? shift.onSuccess : 0);
+  const targets: { uuid: string; delta: number }[] = [];
+  if (result.success && setup.action) {
+    const delta = setup.action === "encourager" ? T.TURN_END_INITIATIVE : -T.TURN_END_INITIATIVE;
+    for (const target of setup.targets) {
+      // An intimidated foe who answered and was not beaten keeps its initiative.
+      const answer = data.opposition.find((o) => o.key === target.uuid);
+      if (setup.action === "intimider" && answer && answer.winner !== "a") continue;
+      targets.push({ uuid: target.uuid, delta });
+    }
+  }
+  return { self, targets };
 }

@@ -3,12 +3,18 @@
  * (en retrait, en garde, dans le feu de l'action). Foundry's turn pointer always rests on who acts now: a round
  * starts with the rules core's `beginRound`, a turn is given to `nextToAct` (its die goes back en garde as it starts,
  * ties act together), and the round ends when nobody is left in the fire. Shifts (waiting, pain, ±3) use the wrap
- * rules of `shiftInitiative`.
+ * rules of `shiftInitiative`; the changes a turn's tests ask for (Accélération, Ralentissement, Encourager,
+ * Intimider) are applied as that turn ends. A player's changes (waiting, pain from a wound they wrote) go to the GM
+ * through the shared relay, since only a GM may move a combatant's place.
  */
 import { trinites as T } from "../../rules/index.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
-import type { CardState } from "../chat/types.ts";
-import { readData } from "./card.ts";
+import type { CardState, JsonObject } from "../chat/types.ts";
+import { isDone } from "../chat/card-state.ts";
+import { readCard, writeCard } from "../chat/flags.ts";
+import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
+import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts } from "./card.ts";
+import { offerRegenerations } from "./regeneration.ts";
 
 export const PLACES_PART = "systems/quintette/templates/trinites/combat/places.hbs";
 const PLACE_ORDER: Record<T.Place, number> = { feu: 0, garde: 1, retrait: 2 };
@@ -103,16 +109,76 @@ export function shiftUpdate(seat: SeatLike, delta: number): SeatUpdate | null {
   return { _id: seat.id, initiative: next.score, "system.phase": next.place };
 }
 
-/** Losing consciousness sends the die en retrait (its value kept). */
-export function knockOutUpdate(seat: SeatLike): SeatUpdate | null {
-  const state = stateOf(seat);
-  return state ? { _id: seat.id, "system.phase": T.fallUnconscious(state).place } : null;
-}
-
 /** Score and place from a resolved initiative test. */
 export function initiativeUpdate(combatantId: string, final: number, surprised: boolean): SeatUpdate {
   const state = T.initialState(final, surprised);
   return { _id: combatantId, initiative: state.score, "system.phase": state.place };
+}
+
+/** What a wound (or healing) did to an actor, for its dice in the tracker. */
+export interface WoundEffects {
+  pain: boolean;
+  knockedOut: boolean;
+  woke: boolean;
+}
+
+/** Pain (−3 with the wrap rules), then unconsciousness (en retrait) or waking (en garde) for one die. */
+export function woundUpdate(seat: SeatLike, effects: WoundEffects): SeatUpdate | null {
+  let state = stateOf(seat);
+  if (!state) return null;
+  if (effects.pain) state = T.shiftInitiative(state, T.PAIN_INITIATIVE);
+  if (effects.knockedOut) state = T.fallUnconscious(state);
+  else if (effects.woke && state.place === "retrait") state = T.wakeUp(state);
+  const before = stateOf(seat)!;
+  if (state.score === before.score && state.place === before.place) return null;
+  return { _id: seat.id, initiative: state.score, "system.phase": state.place };
+}
+
+/**
+ * A card the machine must read as a turn ends: resolved, made during a turn of this combat (this round or the last),
+ * not yet applied. A card resolved after its own turn ended (a Trinité's late pick) applies at the next turn's end.
+ */
+export function dueAtTurnEnd(card: CardState, combatId: string, round: number): boolean {
+  if (card.ruleset !== RULESET || isDone(card, TURN_END)) return false;
+  const data = readData(card);
+  const turn = data.setup?.turn;
+  return !!turn && !!data.result && turn.combatId === combatId && turn.round >= round - 1 && turn.round <= round;
+}
+
+/**
+ * End of the acting turn: the markers cleared, and each die moved by the sum of the changes the turn's cards ask for
+ * (the roller's own, and their targets' when those fight in this combat).
+ */
+export function turnEndUpdates(
+  seats: readonly (SeatLike & { actorUuid: string | null })[],
+  cards: readonly CardState[],
+): SeatUpdate[] {
+  const deltas = turnEndDeltas(seats, cards);
+  const updates: SeatUpdate[] = [];
+  for (const seat of seats) {
+    const delta = deltas.get(seat.id) ?? 0;
+    const shifted = delta ? shiftUpdate(seat, delta) : null;
+    if (!seat.acting && !shifted) continue;
+    updates.push({ _id: seat.id, ...(seat.acting ? { "system.marker": false } : {}), ...(shifted ?? {}) });
+  }
+  return updates;
+}
+
+/** The change each combatant's die will get when the acting turn ends (shown in the tracker meanwhile). */
+export function turnEndDeltas(
+  seats: readonly (SeatLike & { actorUuid: string | null })[],
+  cards: readonly CardState[],
+): Map<string, number> {
+  const deltas = new Map<string, number>();
+  const add = (id: string, delta: number) => deltas.set(id, (deltas.get(id) ?? 0) + delta);
+  for (const card of cards) {
+    const { self, targets } = turnEndShifts(card);
+    const turn = readData(card).setup.turn;
+    if (self && turn) add(turn.combatantId, self);
+    for (const t of targets) for (const s of seats) if (s.actorUuid === t.uuid) add(s.id, t.delta);
+  }
+  for (const [id, delta] of deltas) if (!delta) deltas.delete(id);
+  return deltas;
 }
 
 /* Foundry wiring --------------------------------------------------------------------------------------------- */
@@ -137,49 +203,64 @@ async function updateSeats(combat: Combat.Implementation, updates: SeatUpdate[])
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
 }
 
-/** Sets the score and place of an initiative card's combatant (GM's client, once the test is resolved). */
-export async function applyInitiativeCard(card: CardState): Promise<void> {
-  const data = readData(card);
-  const init = data.setup.initiative;
-  if (!init || !data.result) return;
-  // The world collection types its entries as the base Combat; ours is the configured class.
-  const combat = game.combats?.get(init.combatId) as Combat.Implementation | undefined;
-  const combatant = combat?.combatants.get(init.combatantId);
-  if (!combat || !combatant) return;
-  const update = initiativeUpdate(init.combatantId, data.result.final, init.surprised);
-  if (combatant.initiative === update.initiative && seatOf(combatant).phase === update["system.phase"]) return;
-  await updateSeats(combat, [update]);
+/** The relayed request kind: a change of one or more dice that only a GM may write. */
+export const SEAT = "trinites.seat";
+
+function ownsCombatant(user: User.Implementation, combatant: Combatant.Implementation): boolean {
+  if (user.isGM) return true;
+  const actor = combatant.actor;
+  return !!actor && actor.testUserPermission(user, "OWNER");
 }
 
-/** Applies a shift to every combatant of an actor in the active combat (pain, knock-out). GM or owner. */
-export async function shiftActorCombatants(
-  actor: Actor.Implementation,
-  delta: number,
-  knockedOut: boolean,
-): Promise<void> {
-  const combat = game.combat as Combat.Implementation | null;
-  if (!combat) return;
-  const updates: SeatUpdate[] = [];
-  for (const c of combat.combatants) {
-    if (c.actor?.id !== actor.id) continue;
-    let seat = seatOf(c);
-    if (delta) {
-      const shifted = shiftUpdate(seat, delta);
-      if (shifted) {
-        updates.push(shifted);
-        seat = {
-          ...seat,
-          initiative: shifted.initiative ?? seat.initiative,
-          phase: shifted["system.phase"] ?? seat.phase,
-        };
-      }
-    }
-    if (knockedOut) {
-      const out = knockOutUpdate(seat);
-      if (out) updates.push(out);
-    }
+/**
+ * GM side of a seat change. `shift` (the tracker's ±3): GM only. `wait`: the acting combatant's owner lowers their
+ * own score. `wound`: pain, knock-out or waking of an actor's dice, sent by whoever wrote the wound (its owner).
+ */
+export async function handleSeat(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
+  const combat = game.combats?.get(String(payload.combatId ?? "")) as Combat.Implementation | undefined;
+  if (!combat) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  const op = payload.op;
+  if (op === "wound") {
+    const uuid = String(payload.actorUuid ?? "");
+    const effects: WoundEffects = {
+      pain: payload.pain === true,
+      knockedOut: payload.knockedOut === true,
+      woke: payload.woke === true,
+    };
+    const mine = combat.combatants.contents.filter((c) => c.actor?.uuid === uuid);
+    if (!mine.length) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NoCombatant" };
+    if (!mine.every((c) => ownsCombatant(requester, c))) return { status: "denied", reason: "QUINTETTE.Card.NotOwner" };
+    const updates = mine.flatMap((c) => woundUpdate(seatOf(c), effects) ?? []);
+    await updateSeats(combat, updates);
+    return { status: "applied" };
   }
-  await updateSeats(combat, updates);
+  const combatant = combat.combatants.get(String(payload.combatantId ?? ""));
+  const delta = Number(payload.delta);
+  if (!combatant || !Number.isInteger(delta) || delta === 0)
+    return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  const seat = seatOf(combatant);
+  if (op === "shift" && !requester.isGM) return { status: "denied", reason: "QUINTETTE.Relay.Denied" };
+  if (op === "wait" && !(delta < 0 && seat.acting && ownsCombatant(requester, combatant))) {
+    return { status: "denied", reason: "QUINTETTE.Trinites.Place.WaitRefused" };
+  }
+  if (op !== "shift" && op !== "wait") return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  const update = shiftUpdate(seat, delta);
+  if (!update) return { status: "invalid", reason: "QUINTETTE.Trinites.Place.NotRolled" };
+  await updateSeats(combat, [update]);
+  return { status: "applied" };
+}
+
+/** The requesting side: a seat change sent to the active GM (run at once on the GM's own client). */
+export function requestSeat(payload: JsonObject): Promise<RelayResult> {
+  return relayToGM(SEAT, payload);
+}
+
+/** Pain, knock-out or waking of an actor: its dice in the active combat move (through the GM). */
+export async function woundActorCombatants(actor: Actor.Implementation, effects: WoundEffects): Promise<void> {
+  const combat = game.combat;
+  if (!combat || !combat.combatants.some((c) => c.actor?.uuid === actor.uuid)) return;
+  if (!effects.pain && !effects.knockedOut && !effects.woke) return;
+  await requestSeat({ op: "wound", combatId: combat.id ?? "", actorUuid: actor.uuid, ...effects });
 }
 
 export function turnIndexOf(combat: Combat.Implementation, id: string): number {
@@ -203,11 +284,28 @@ async function onStartTurn(combat: Combat.Implementation, combatant: Combatant.I
   if (index >= 0 && index !== combat.turn) await combat.update({ turn: index });
 }
 
+/** Cards of a combat's turn still to read, from the world's chat log. */
+function dueCards(combat: Combat.Stored | Combat.Implementation) {
+  const out: { message: ChatMessage.Implementation; card: CardState }[] = [];
+  for (const message of game.messages?.contents ?? []) {
+    const card = readCard(message);
+    if (card && dueAtTurnEnd(card, combat.id ?? "", combat.round ?? 0)) out.push({ message, card });
+  }
+  return out;
+}
+
 async function onEndTurn(combat: Combat.Implementation): Promise<void> {
-  const updates: SeatUpdate[] = seatsOf(combat)
-    .filter((s) => s.acting)
-    .map((s) => ({ _id: s.id, "system.marker": false }));
-  await updateSeats(combat, updates);
+  const combatants = combat.combatants.contents;
+  const seats = combatants.map((c) => ({ ...seatOf(c), actorUuid: c.actor?.uuid ?? null }));
+  const due = dueCards(combat);
+  await updateSeats(
+    combat,
+    turnEndUpdates(
+      seats,
+      due.map((d) => d.card),
+    ),
+  );
+  for (const { message, card } of due) await writeCard(message, markTurnEnd(card));
 }
 
 export interface PlacesTurn {
@@ -219,6 +317,8 @@ export interface PlacesTurn {
   acted: boolean;
   canShift: boolean;
   canWait: boolean;
+  /** Change due at the end of the acting turn (`+3`, `−3`), or null. */
+  pending: string | null;
 }
 
 export interface PlacesContext {
@@ -233,6 +333,7 @@ export function placesContext(
   seats: readonly (SeatLike & { img: string; owner: boolean })[],
   isGM: boolean,
   round: number,
+  pending: ReadonlyMap<string, number> = new Map(),
 ): PlacesContext {
   const sorted = [...seats].sort(compareSeats);
   const turn = (s: SeatLike & { img: string; owner: boolean }): PlacesTurn => ({
@@ -244,6 +345,7 @@ export function placesContext(
     acted: s.acted,
     canShift: isGM,
     canWait: (isGM || s.owner) && s.acting,
+    pending: pending.get(s.id) ? signedShift(pending.get(s.id)!) : null,
   });
   const places = (["retrait", "garde", "feu"] as const).map((id) => ({
     id,
@@ -251,6 +353,42 @@ export function placesContext(
     turns: sorted.filter((s) => stateOf(s)?.place === id).map(turn),
   }));
   return { places, unrolled: sorted.filter((s) => !stateOf(s)).map(turn), isGM, round };
+}
+
+const boundTrackers = new WeakSet<HTMLElement>();
+
+/** The tracker part's shift buttons: ±3 for the GM, waiting (−1) for the acting combatant's owner; via the GM. */
+async function onShiftClick(button: HTMLElement): Promise<void> {
+  const combat = game.combat;
+  const id = button.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
+  const delta = Number(button.dataset.trinitesShift);
+  if (!combat || !id || !Number.isInteger(delta)) return;
+  const op = game.user?.isGM ? "shift" : "wait";
+  await requestSeat({ op, combatId: combat.id ?? "", combatantId: id, delta });
+}
+
+function bindTracker(html: HTMLElement): void {
+  if (boundTrackers.has(html)) return;
+  boundTrackers.add(html);
+  html.addEventListener("click", (event) => {
+    const target = event.target;
+    const button = target instanceof Element ? target.closest<HTMLElement>("[data-trinites-shift]") : null;
+    if (!button) return;
+    event.preventDefault();
+    void onShiftClick(button);
+  });
+}
+
+/** Tracker clicks and the GM side of seat changes; at init. */
+export function registerTrinitesCombat(): void {
+  registerRelayHandler(SEAT, handleSeat);
+  Hooks.on("renderCombatTracker", (_app, html) => {
+    if (html instanceof HTMLElement) bindTracker(html);
+  });
+}
+
+function signedShift(n: number): string {
+  return n > 0 ? `+${n}` : `−${Math.abs(n)}`;
 }
 
 export const combatBehaviour: CombatBehaviour = {
@@ -263,6 +401,9 @@ export const combatBehaviour: CombatBehaviour = {
     const { rollTest } = await import("./flow.ts");
     await rollTest(actor, { initiative: true, combat: { combatId: combat.id ?? "", combatantId: combatant.id ?? "" } });
     return null;
+  },
+  async onEndRound(combat) {
+    await offerRegenerations(combat);
   },
   async onStartRound(combat) {
     await updateSeats(combat, roundStartUpdates(seatsOf(combat)));
@@ -277,8 +418,10 @@ export const combatBehaviour: CombatBehaviour = {
         ...seatOf(c),
         img: c.img ?? "",
         owner: c.isOwner,
+        actorUuid: c.actor?.uuid ?? null,
       }));
-      return { trinites: placesContext(seats, isGM, combat?.round ?? 0) };
+      const due = combat ? dueCards(combat).map((d) => d.card) : [];
+      return { trinites: placesContext(seats, isGM, combat?.round ?? 0, turnEndDeltas(seats, due)) };
     },
   },
 };

@@ -1,13 +1,13 @@
 /**
  * Damage from a Trinités card to an actor: armour protection (halved by Blessure précise), the sword rule against
  * Trinités, the damage primes, then the life lines with non-lethal wounds (rules core's `attackDamage` and
- * `applyDamage`). Pain and unconsciousness move the combatant's die (hooks below).
+ * `applyDamage`). Pain, unconsciousness and waking move the combatant's die (hooks below, through the GM).
  */
 import { trinites as T } from "../../rules/index.ts";
 import type { DamageApplier } from "../damage/index.ts";
 import type { CardDamage, CardState } from "../chat/types.ts";
 import { damageReaches } from "./card.ts";
-import { shiftActorCombatants } from "./combat.ts";
+import { woundActorCombatants, type WoundEffects } from "./combat.ts";
 import { boxesPerLine, damageFromValue, valueFromDamage, type ActorKind } from "./derived.ts";
 import { ArmourModel, HumainModel, TriniteModel } from "./models.ts";
 
@@ -88,17 +88,19 @@ export const damageApplier: DamageApplier = {
 
 const before = new Map<string, number>();
 
-/** Pain (a wound reaching line 2: −3) and knock-out (die en retrait) between two remaining-HP values. */
-export function woundEffects(
-  kind: ActorKind,
-  previousValue: number,
-  nextValue: number,
-): { pain: boolean; knockedOut: boolean } {
+/** Pain (a wound reaching line 2: −3), knock-out (die en retrait) and waking (en garde) between two HP values. */
+export function woundEffects(kind: ActorKind, previousValue: number, nextValue: number): WoundEffects {
   const prev = damageFromValue(previousValue, kind);
   const next = damageFromValue(nextValue, kind);
-  if (next <= prev) return { pain: false, knockedOut: false };
-  const r = T.applyDamage(prev, next - prev, boxesPerLine(kind));
-  return { pain: r.pain, knockedOut: r.knockedOut };
+  const per = boxesPerLine(kind);
+  if (next < prev) {
+    const was = T.lifeState(prev, per);
+    const now = T.lifeState(next, per);
+    return { pain: false, knockedOut: false, woke: was === "inconscient" && now !== "inconscient" && now !== "mort" };
+  }
+  if (next === prev) return { pain: false, knockedOut: false, woke: false };
+  const r = T.applyDamage(prev, next - prev, per);
+  return { pain: r.pain, knockedOut: r.knockedOut, woke: false };
 }
 
 export function registerWoundHooks(): void {
@@ -109,6 +111,7 @@ export function registerWoundHooks(): void {
       before.set(actor.id ?? "", system.vie.value);
     }
   });
+  // Only the client that wrote the wound reports it (to the GM, who moves the dice).
   Hooks.on("updateActor", (actor, _changes, _options, userId) => {
     const previous = before.get(actor.id ?? "");
     if (previous === undefined || userId !== game.user?.id) return;
@@ -116,7 +119,6 @@ export function registerWoundHooks(): void {
     const system = actor.system;
     if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return;
     const kind: ActorKind = system instanceof TriniteModel ? "trinite" : "humain";
-    const { pain, knockedOut } = woundEffects(kind, previous, system.vie.value);
-    if (pain || knockedOut) void shiftActorCombatants(actor, pain ? T.PAIN_INITIATIVE : 0, knockedOut);
+    void woundActorCombatants(actor, woundEffects(kind, previous, system.vie.value));
   });
 }

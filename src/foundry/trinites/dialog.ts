@@ -4,7 +4,7 @@
  */
 import { trinites as T } from "../../rules/index.ts";
 import type { OddsLine, RollDialogConfig, RollInput, RollValues } from "../dialog/inputs.ts";
-import { K, type TestSetup, type WeaponSetup } from "./card.ts";
+import { K, type TestSetup, type TurnAction, type WeaponSetup } from "./card.ts";
 import { SKILL_KEY, type TrinitesDerived } from "./derived.ts";
 
 const D = (key: string) => `QUINTETTE.Trinites.Dialog.${key}`;
@@ -35,6 +35,13 @@ export interface DialogPreset {
   initiative?: boolean;
   /** A reaction: no retry rule (direct confrontation). */
   reaction?: boolean;
+  /**
+   * Modifier the dialog starts with (a reaction: the attacker's Débordement −3 or Facilité +3, and the reacting
+   * actor's own Prudence +3 or Danger −3 from its last action).
+   */
+  modifier?: number;
+  /** Encourager or Intimider: Commandement, and the target's initiative moves at the end of the turn. */
+  action?: TurnAction;
 }
 
 export interface TestValues extends RollValues {
@@ -49,20 +56,25 @@ export interface TestValues extends RollValues {
   previousFailures: number;
   modifier: number;
   surprised: boolean;
+  engaged: number;
 }
 
 const primeOptions = () => [
   { value: NONE, label: D("NoPrime") },
-  ...T.PRIMES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.Prime.${p.id}` })),
+  ...T.PRIMES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.PrimeOption.${p.id}` })),
 ];
 const penaltyOptions = () => [
   { value: NONE, label: D("NoPenalty") },
-  ...T.PENALTIES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.Penalty.${p.id}` })),
+  ...T.PENALTIES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.PenaltyOption.${p.id}` })),
 ];
 
 /** The inputs for one test; the difficulty table is the initiative conditions for an initiative test. */
 export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollInput[] {
-  const skill = preset.initiative ? "rapidite" : (preset.skill ?? preset.weapon?.skill ?? "vigilance");
+  const skill = preset.initiative
+    ? "rapidite"
+    : preset.action
+      ? "commandement"
+      : (preset.skill ?? preset.weapon?.skill ?? "vigilance");
   const skills = T.SKILLS.map((s) => ({ value: s.id, label: SKILL_KEY(s.id) }));
   const inputs: RollInput[] = [
     { kind: "select", name: "skill", label: D("Skill"), options: skills, initial: skill },
@@ -123,7 +135,17 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
       { kind: "checkbox", name: "advanced", label: D("Advanced"), hint: D("AdvancedHint"), initial: false },
       { kind: "select", name: "penalty2", label: D("Penalty2"), options: penaltyOptions(), initial: NONE },
     );
-    if (!preset.reaction) {
+    if (preset.reaction) {
+      inputs.push({
+        kind: "counter",
+        name: "engaged",
+        label: D("Engaged"),
+        hint: D("EngagedHint"),
+        min: 1,
+        max: 6,
+        initial: 1,
+      });
+    } else {
       inputs.push({
         kind: "select",
         name: "previousFailures",
@@ -133,7 +155,15 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
       });
     }
   }
-  inputs.push({ kind: "number", name: "modifier", label: D("Modifier"), min: -30, max: 30, initial: 0 });
+  inputs.push({
+    kind: "number",
+    name: "modifier",
+    label: D("Modifier"),
+    ...(preset.modifier ? { hint: D("ModifierFromAttack") } : {}),
+    min: -30,
+    max: 30,
+    initial: preset.modifier ?? 0,
+  });
   return inputs;
 }
 
@@ -174,12 +204,16 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
   const check = T.checkMartialChoice(choice);
   const effects = check.valid ? T.martialEffects(choice) : null;
   const extra = Math.trunc(Number(values.modifier ?? 0)) || 0;
+  const engaged = preset.reaction
+    ? T.engagedReactionPenalty(Math.min(6, Math.max(1, Math.trunc(Number(values.engaged ?? 1)) || 1)))
+    : 0;
   const breakdown = [
     { key: D("Difficulty"), value: difficultyRow?.value ?? 0 },
     { key: D("Related"), value: related?.value ?? 0 },
     { key: D("FreeActions"), value: T.freeActionPenalty(freeActions) },
     { key: D("Retry"), value: T.retryModifier(previousFailures).modifier },
     { key: D("Martial"), value: effects?.final ?? 0 },
+    { key: D("Engaged"), value: engaged },
     { key: D("Modifier"), value: extra },
   ].filter((line) => line.value !== 0);
   return {
@@ -188,7 +222,7 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
     difficulty,
     freeActions,
     previousFailures,
-    modifier: (effects?.final ?? 0) + extra,
+    modifier: (effects?.final ?? 0) + engaged + extra,
     breakdown,
     prime,
     penalties,
@@ -199,6 +233,7 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
 
 /** The combat action a weapon test stands for, so primes that only fit attacks are checked. */
 function actionFor(skill: T.SkillId, preset: DialogPreset): T.CombatActionId | undefined {
+  if (preset.action) return preset.action;
   if (!preset.weapon) return undefined;
   return skill === "tir" ? "tirer" : "frapper";
 }
@@ -223,7 +258,7 @@ export function testOdds(roller: RollerView, values: RollValues, preset: DialogP
 
 export function testDialogConfig(roller: RollerView, preset: DialogPreset = {}): RollDialogConfig {
   return {
-    title: preset.initiative ? D("InitiativeTitle") : D("Title"),
+    title: preset.initiative ? D("InitiativeTitle") : preset.reaction ? D("ReactionTitle") : D("Title"),
     subtitle: preset.weapon ? `${roller.name} — ${preset.weapon.name}` : roller.name,
     inputs: testInputs(roller, preset),
     odds: (values) => testOdds(roller, values, preset),
@@ -236,7 +271,7 @@ export function setupFrom(
   roller: RollerView,
   values: RollValues,
   preset: DialogPreset,
-  context: Pick<TestSetup, "rollerId" | "targets" | "opposes" | "initiative">,
+  context: Pick<TestSetup, "rollerId" | "targets" | "opposes" | "initiative"> & Pick<Partial<TestSetup>, "turn">,
 ): TestSetup {
   const r = resolveValues(roller, values, preset);
   if (r.invalid) throw new RangeError(r.invalid);
@@ -270,5 +305,9 @@ export function setupFrom(
     prime: r.prime,
     penalties: r.penalties,
     weapon,
+    action: preset.action ?? null,
+    selfShift: r.effects?.initiativeAtTurnEnd ?? { always: 0, onSuccess: 0 },
+    targetReaction: r.effects?.targetReaction ?? 0,
+    nextReaction: r.effects?.nextReaction ?? 0,
   };
 }

@@ -1,14 +1,20 @@
 /**
- * The client side of a Trinités test: the dialog, the roll, the card. Also the chat hooks: the "react" buttons of a
- * card (an opponent answers with its own test) and the GM-side forwarding of resolved reactions and initiative.
+ * The client side of a Trinités test: the roll request (dialog, roll, card), the "react" buttons of a card (an
+ * opponent answers with its own test), and the follow-ups of a resolved card — a reaction recorded on the card it
+ * answers, an initiative score set in the tracker — requested from the active GM through the shared relay, so a
+ * player without rights on the other message or on the combat gets them applied.
  */
 import { trinites as T } from "../../rules/index.ts";
 import { postCard } from "../chat/post.ts";
 import { readCard } from "../chat/flags.ts";
-import { RollDialog } from "../dialog/roll-dialog.ts";
-import { forwardReaction } from "./actions.ts";
-import { buildTestCard, readData, type TestSetup } from "./card.ts";
-import { applyInitiativeCard, seatOf, shiftUpdate } from "./combat.ts";
+import { isDone } from "../chat/card-state.ts";
+import { actionToken, requestCardAction } from "../chat/actions.ts";
+import type { CardState } from "../chat/types.ts";
+import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
+import { runRollRequest, type RollRequest } from "../dialog/request.ts";
+import type { RollDialogResult } from "../dialog/inputs.ts";
+import { buildTestCard, INITIATIVE, OPPOSITION, RULESET, readData, reactionSkillFor, type TestSetup } from "./card.ts";
+import { seatOf } from "./combat.ts";
 import { setupFrom, testDialogConfig, type DialogPreset, type RollerView, type WeaponView } from "./dialog.ts";
 import { HumainModel, TriniteModel, WeaponModel } from "./models.ts";
 import { TrinitesRoll } from "./roll.ts";
@@ -46,31 +52,41 @@ function currentTargets(): TestSetup["targets"] {
   return out;
 }
 
-export interface RollRequest extends DialogPreset {
+/** The turn the actor is acting in (its combatant holds the marker in the started combat), or null. */
+export function actingTurn(actor: { id: string | null }): TestSetup["turn"] {
+  const combat = game.combat;
+  if (!combat?.started) return null;
+  for (const c of combat.combatants) {
+    if (c.actor?.id === actor.id && seatOf(c).acting) {
+      return { combatId: combat.id ?? "", round: combat.round ?? 0, combatantId: c.id ?? "" };
+    }
+  }
+  return null;
+}
+
+export interface TestPreset extends DialogPreset {
   opposes?: TestSetup["opposes"];
   initiative?: boolean;
   combat?: { combatId: string; combatantId: string } | null;
 }
 
-/** Opens the dialog, rolls, posts the card. Resolves with the message, or null when the dialog was closed. */
-export async function rollTest(
+/** Rolls with the dialog's values and posts the card. Resolves with the message, or null on an invalid choice. */
+export async function performTest(
   actor: Actor.Implementation,
-  request: RollRequest = {},
+  preset: TestPreset,
+  chosen: RollDialogResult,
 ): Promise<ChatMessage.Implementation | null> {
   const roller = rollerOf(actor);
   if (!roller) return null;
-  const chosen = await RollDialog.prompt(testDialogConfig(roller, request));
-  if (!chosen) return null;
   let setup: TestSetup;
   try {
-    setup = setupFrom(roller, chosen.values, request, {
+    setup = setupFrom(roller, chosen.values, preset, {
       rollerId: game.user?.id ?? "",
-      targets: request.opposes || request.initiative ? [] : currentTargets(),
-      opposes: request.opposes ?? null,
+      targets: preset.opposes || preset.initiative ? [] : currentTargets(),
+      opposes: preset.opposes ?? null,
       initiative:
-        request.initiative && request.combat
-          ? { ...request.combat, surprised: chosen.values.surprised === true }
-          : null,
+        preset.initiative && preset.combat ? { ...preset.combat, surprised: chosen.values.surprised === true } : null,
+      turn: preset.opposes || preset.initiative ? null : actingTurn(actor),
     });
   } catch {
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Trinites.Dialog.InvalidChoice") ?? "");
@@ -84,34 +100,124 @@ export async function rollTest(
     speaker: ChatMessage.getSpeaker({ actor }),
     rollMode: chosen.rollMode as ChatMessage.PassableRollMode,
   });
+  const next = nextReactionUpdate(pendingReaction(actor), setup);
+  if (next) await actor.update(next);
   return message ?? null;
+}
+
+/** The modifier waiting for the actor's next reaction (Prudence, Danger). */
+export function pendingReaction(actor: Actor.Implementation): number {
+  const system = actor.system;
+  return system instanceof TriniteModel || system instanceof HumainModel ? system.reactionSuivante : 0;
+}
+
+/** A reaction spends the waiting modifier; an action with Prudence or Danger sets the next one. */
+export function nextReactionUpdate(current: number, setup: TestSetup): Record<string, unknown> | null {
+  if (setup.opposes) return current ? { "system.reactionSuivante": 0 } : null;
+  const delta = setup.nextReaction ?? 0;
+  if (!delta) return null;
+  return { "system.reactionSuivante": Math.max(-9, Math.min(9, current + delta)) };
+}
+
+/** A test as a roll request of the shared dialog (sheet buttons, the tracker, reactions). */
+export function testRequest(actor: Actor.Implementation, preset: TestPreset = {}): RollRequest | null {
+  const roller = rollerOf(actor);
+  if (!roller) return null;
+  return {
+    dialog: testDialogConfig(roller, preset),
+    roll: (chosen) => performTest(actor, preset, chosen),
+  };
+}
+
+/** Opens the dialog (Shift: defaults), rolls, posts the card. */
+export async function rollTest(actor: Actor.Implementation, preset: TestPreset = {}, skipDialog = false) {
+  const request = testRequest(actor, preset);
+  if (!request) return null;
+  return runRollRequest(request, skipDialog, (config) => RollDialog.prompt(config), currentRollMode());
 }
 
 /** An opponent answers a card's test: the owner of the targeted actor rolls a reaction. */
 export async function rollReaction(message: ChatMessage.Implementation, targetUuid: string): Promise<void> {
   const actor = await fromUuid<Actor.Implementation>(targetUuid);
-  if (!actor || !(actor instanceof Actor) || !actor.isOwner) {
+  const card = readCard(message);
+  if (!card || !actor || !(actor instanceof Actor) || !actor.isOwner) {
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Trinites.Card.NotYourTarget") ?? "");
     return;
   }
   await rollTest(actor, {
-    skill: "esquive",
+    skill: reactionSkillFor(card),
     reaction: true,
+    modifier: (readData(card).setup.targetReaction ?? 0) + pendingReaction(actor),
     opposes: { messageId: message.id ?? "", key: targetUuid },
   });
 }
 
-/** A resolved Trinités card changed or appeared: forward reactions and initiative (GM's client only). */
+/** Card actions a resolved card still needs on other documents (the message they go to, the action, its args). */
+export function pendingFollowUps(
+  messageId: string,
+  card: CardState,
+  lookup: (id: string) => CardState | null,
+): { messageId: string; action: string; args: Record<string, string> }[] {
+  if (card.ruleset !== RULESET) return [];
+  const data = readData(card);
+  if (!data.result) return [];
+  const out: { messageId: string; action: string; args: Record<string, string> }[] = [];
+  const opposes = data.setup.opposes;
+  if (opposes) {
+    const origin = lookup(opposes.messageId);
+    const args = { key: opposes.key, source: messageId };
+    // A card this client cannot see (a blind roll) is still asked for: the GM checks it.
+    if (!origin || !isDone(origin, actionToken(OPPOSITION, args, origin))) {
+      out.push({ messageId: opposes.messageId, action: OPPOSITION, args });
+    }
+  }
+  if (data.setup.initiative && !isDone(card, actionToken(INITIATIVE, {}, card))) {
+    out.push({ messageId, action: INITIATIVE, args: {} });
+  }
+  return out;
+}
+
+/** Requests in flight from this client (a create and an update hook may both see the same resolved card). */
+const inFlight = new Set<string>();
+
+/**
+ * A Trinités card appeared or changed: its follow-ups are requested once, by the roller's client when the roller is
+ * connected (through the relay: the GM applies), otherwise by the active GM's.
+ */
 export async function onTrinitesMessage(message: ChatMessage.Implementation): Promise<void> {
   const card = readCard(message);
-  if (!card || card.ruleset !== "trinites" || !game.users?.activeGM?.isSelf) return;
-  const data = readData(card);
-  if (!data.result) return;
-  if (data.setup.opposes) await forwardReaction(message);
-  if (data.setup.initiative) await applyInitiativeCard(card);
+  if (!card || card.ruleset !== RULESET) return;
+  const roller = game.users?.get(card.rollerId);
+  const mine = roller?.active ? roller.isSelf : Boolean(game.users?.activeGM?.isSelf);
+  if (!mine) return;
+  const lookup = (id: string) => {
+    const m = game.messages?.get(id);
+    return m ? readCard(m) : null;
+  };
+  for (const f of pendingFollowUps(message.id ?? "", card, lookup)) {
+    const key = `${f.messageId}|${f.action}|${JSON.stringify(f.args)}`;
+    if (inFlight.has(key)) continue;
+    inFlight.add(key);
+    try {
+      await requestCardAction(f.messageId, f.action, f.args);
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+}
+
+/** Whether this user answers for a targeted actor: its owner (a GM answers for anyone). */
+export function canReactFor(uuid: string): boolean {
+  if (game.user?.isGM) return true;
+  const actor = fromUuidSync<Actor.Implementation>(uuid);
+  return actor instanceof Actor && actor.isOwner;
 }
 
 function reactButtonListener(message: ChatMessage.Implementation, html: HTMLElement): void {
+  // Each viewer sees the "react" buttons of the targets they answer for only.
+  for (const button of html.querySelectorAll<HTMLElement>("[data-trinites-react]")) {
+    if (!canReactFor(button.dataset.trinitesReact ?? "")) button.hidden = true;
+  }
   html.addEventListener("click", (event) => {
     const target = event.target;
     if (!(target instanceof Element)) return;
@@ -122,41 +228,10 @@ function reactButtonListener(message: ChatMessage.Implementation, html: HTMLElem
   });
 }
 
-const boundTrackers = new WeakSet<HTMLElement>();
-
-/** The tracker part's shift buttons: ±3 for the GM, waiting (−1) for the acting combatant's owner. */
-async function onShiftClick(button: HTMLElement): Promise<void> {
-  const combat = game.combat as Combat.Implementation | null;
-  const id = button.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
-  const combatant = combat?.combatants.get(id);
-  const delta = Number(button.dataset.trinitesShift);
-  if (!combat || !combatant || !Number.isInteger(delta)) return;
-  const seat = seatOf(combatant);
-  const waiting = delta === -1 && seat.acting && combatant.isOwner;
-  if (!game.user?.isGM && !waiting) return;
-  const update = shiftUpdate(seat, delta);
-  if (update) await combat.updateEmbeddedDocuments("Combatant", [update]);
-}
-
-function bindTracker(html: HTMLElement): void {
-  if (boundTrackers.has(html)) return;
-  boundTrackers.add(html);
-  html.addEventListener("click", (event) => {
-    const target = event.target;
-    const button = target instanceof Element ? target.closest<HTMLElement>("[data-trinites-shift]") : null;
-    if (!button) return;
-    event.preventDefault();
-    void onShiftClick(button);
-  });
-}
-
 export function registerTrinitesHooks(): void {
-  Hooks.on("renderCombatTracker", (_app, html) => {
-    if (html instanceof HTMLElement) bindTracker(html);
-  });
   Hooks.on("createChatMessage", (message) => void onTrinitesMessage(message));
   Hooks.on("updateChatMessage", (message) => void onTrinitesMessage(message));
   Hooks.on("renderChatMessageHTML", (message, html) => {
-    if (readCard(message)?.ruleset === "trinites") reactButtonListener(message, html);
+    if (readCard(message)?.ruleset === RULESET) reactButtonListener(message, html);
   });
 }

@@ -1,14 +1,70 @@
-/** The item sheet's context, pure: the fields of each `tr-` type with their choices (gallery fixtures use it). */
+/**
+ * The Trinités part of the item sheet's context (`tr` in the template), pure: the fields of each `tr-` type with their
+ * choices for edit mode and their values for play mode (gallery fixtures use it).
+ */
 import { trinites as T } from "../../rules/index.ts";
 
 const F = (key: string) => `QUINTETTE.Trinites.Field.${key}`;
 
 export interface ItemSheetInput {
-  name: string;
-  img: string;
   type: string;
   system: Record<string, unknown>;
-  editable: boolean;
+}
+
+/** One value shown in play mode; `localized`: the value is a localization key. */
+export interface ValueLine {
+  label: string;
+  value: string | number;
+  localized: boolean;
+}
+
+const yesNo = (v: unknown) => (v === true ? "QUINTETTE.Trinites.Sheet.Yes" : "QUINTETTE.Trinites.Sheet.No");
+
+/** The play-mode lines of each type, in the order of the edit form. */
+export function itemValues(type: string, s: Record<string, unknown>): ValueLine[] {
+  const n = (label: string, value: unknown): ValueLine => ({
+    label: F(label),
+    value: Number(value ?? 0),
+    localized: false,
+  });
+  const k = (label: string, value: string): ValueLine => ({ label: F(label), value, localized: true });
+  const t = (label: string, value: unknown): ValueLine => ({
+    label: F(label),
+    value: String(value ?? ""),
+    localized: false,
+  });
+  switch (type) {
+    case "tr-arme":
+      return [
+        n("Damage", s.degats),
+        k("Skill", `QUINTETTE.Trinites.Skill.${String(s.competence)}`),
+        k("Blade", `QUINTETTE.Trinites.Blade.${String(s.lame)}`),
+        { label: F("Range"), value: Number(s.portee ?? 0) ? `${Number(s.portee)} m` : "—", localized: false },
+        k("Area", yesNo(s.zone)),
+        k("Equipped", yesNo(s.equipee)),
+      ];
+    case "tr-armure":
+      return [n("Protection", s.protection), k("Equipped", yesNo(s.equipee))];
+    case "tr-aura":
+      return [k("AuraOrigin", `QUINTETTE.Trinites.AuraOrigin.${String(s.origine)}`), t("Deployment", s.deploiement)];
+    case "tr-verset":
+      return [
+        k("KarmaKind", `QUINTETTE.Trinites.KarmaKind.${String(s.karma)}`),
+        n("KarmaCost", s.cout),
+        t("Counterpart", s.pendant),
+      ];
+    case "tr-atout":
+      return [n("Rank", s.rang)];
+    case "tr-objet":
+      return [
+        n("Quantity", s.quantite),
+        k("Material", `QUINTETTE.Trinites.Material.${String(s.materiau)}`),
+        n("ObjectHp", s.pv),
+        k("WeaponOrArmour", yesNo(s.arme)),
+      ];
+    default:
+      return [];
+  }
 }
 
 type Choice = { value: string; label: string; selected: boolean };
@@ -19,9 +75,8 @@ export function itemSheetContext(input: ItemSheetInput) {
   const s = input.system;
   const type = input.type;
   return {
-    item: { name: input.name, img: input.img, type, typeLabel: `TYPES.Item.${type}` },
     system: s,
-    editable: input.editable,
+    values: itemValues(type, s),
     isWeapon: type === "tr-arme",
     isArmour: type === "tr-armure",
     isAura: type === "tr-aura",

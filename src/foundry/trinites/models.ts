@@ -87,6 +87,8 @@ function commonActorSchema(kind: ActorKind) {
       depense: integerField({ min: 0, max: COUNTER_MAX, initial: 0, label: L("XpSpent") }),
     }),
     concept: textField({ label: L("Concept") }),
+    /** Modifier waiting for the next reaction (Prudence +3, Danger −3), spent by that reaction. */
+    reactionSuivante: integerField({ min: -9, max: 9, initial: 0, label: L("NextReaction") }),
   };
 }
 

@@ -3,8 +3,9 @@ import { ARCHONTE_COLORSET, DEVA_COLORSET } from "../dice/index.ts";
 import type { RulesetDescriptor } from "../ruleset.ts";
 import { CARD_ACTIONS } from "./actions.ts";
 import { BODY } from "./card.ts";
-import { combatBehaviour, PLACES_PART } from "./combat.ts";
+import { combatBehaviour, PLACES_PART, registerTrinitesCombat } from "./combat.ts";
 import { damageApplier, registerWoundHooks } from "./damage.ts";
+import { registerDaylight } from "./daylight.ts";
 import { registerTrinitesHooks } from "./flow.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
 import { TrinitesRoll } from "./roll.ts";
@@ -35,7 +36,9 @@ export const descriptor: RulesetDescriptor = {
   templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART],
   init() {
     registerTrinitesHooks();
+    registerTrinitesCombat();
     registerWoundHooks();
+    registerDaylight();
   },
 };
 export { descriptor as ruleset };

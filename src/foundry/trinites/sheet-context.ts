@@ -69,8 +69,6 @@ export function itemRow(item: ItemLike): ItemRow {
 }
 
 export interface ActorSheetInput {
-  name: string;
-  img: string;
   kind: ActorKind;
   source: TrinitesActorSource & {
     concept: string;
@@ -79,6 +77,7 @@ export interface ActorSheetInput {
     notes: string;
     nomDeva?: string;
     nomArchonte?: string;
+    reactionSuivante?: number;
   };
   items: ItemLike[];
   editable: boolean;
@@ -87,6 +86,47 @@ export interface ActorSheetInput {
   roundSpending: { lumiere: number; tenebres: number } | null;
 }
 
+/** A weapon on the combat tab: what the attack rolls with. */
+export interface WeaponRow extends ItemRow {
+  skill: string;
+  skillLabel: string;
+  score: number;
+  damage: number;
+  range: number;
+  swordKind: boolean;
+  area: boolean;
+}
+
+/** An armour on the combat tab, with whether it counts toward the protection worn. */
+export interface ArmourRow extends ItemRow {
+  protection: number;
+}
+
+function weaponRow(item: ItemLike, derived: TrinitesDerived): WeaponRow {
+  const s = item.system;
+  const skill = T.isSkillId(String(s.competence)) ? String(s.competence) : "melee";
+  const lame = typeof s.lame === "string" ? s.lame : "aucune";
+  return {
+    ...itemRow(item),
+    skill,
+    skillLabel: `QUINTETTE.Trinites.Skill.${skill}`,
+    score: derived.skills[skill]?.score ?? 0,
+    damage: Number(s.degats ?? 0),
+    range: Number(s.portee ?? 0),
+    swordKind: T.BLADE_KINDS.some((b) => b.id === lame && b.swordKind),
+    area: s.zone === true,
+  };
+}
+
+/** A signed number as the sheet shows a bonus (`+3`, `−2`, `0`). */
+export function signedLabel(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0";
+}
+
+/**
+ * The Trinités part of the actor sheet's context (`tr` in the templates); the shared base sheet adds the header,
+ * tabs, edit/play mode, items and biography around it.
+ */
 export function actorSheetContext(input: ActorSheetInput) {
   const derived: TrinitesDerived = deriveActor(input.source, input.kind);
   const trinite = input.kind === "trinite";
@@ -96,6 +136,7 @@ export function actorSheetContext(input: ActorSheetInput) {
     items: input.items.filter((i) => i.type === type).map(itemRow),
   }));
   const src = input.source;
+  const spendable = (pool: number, spent: number | undefined) => input.editable && pool > 0 && (spent ?? 0) < 1;
   const karma = trinite
     ? {
         adam: {
@@ -110,33 +151,45 @@ export function actorSheetContext(input: ActorSheetInput) {
         credits: src.credits ?? { deva: 0, archonte: 0 },
         spending: input.roundSpending,
         canSpend: {
-          deva: (src.deva?.value ?? 0) > 0 && (input.roundSpending?.lumiere ?? 0) < 1,
-          archonte: (src.archonte?.value ?? 0) > 0 && (input.roundSpending?.tenebres ?? 0) < 1,
+          deva: spendable(src.deva?.value ?? 0, input.roundSpending?.lumiere),
+          archonte: spendable(src.archonte?.value ?? 0, input.roundSpending?.tenebres),
           adam:
             derived.karma!.adamType !== "aucun" &&
-            (src.adam?.value ?? 0) > 0 &&
-            (input.roundSpending?.[derived.karma!.adamType as "lumiere" | "tenebres"] ?? 0) < 1,
+            spendable(src.adam?.value ?? 0, input.roundSpending?.[derived.karma!.adamType as "lumiere" | "tenebres"]),
         },
+        canPay: input.editable && derived.xpAvailable > 0 && (src.dettes?.deva ?? 0) + (src.dettes?.archonte ?? 0) > 0,
       }
     : null;
+  const weapons = input.items.filter((i) => i.type === "tr-arme").map((i) => weaponRow(i, derived));
+  const armours: ArmourRow[] = input.items
+    .filter((i) => i.type === "tr-armure")
+    .map((i) => ({ ...itemRow(i), protection: Number(i.system.protection ?? 0) }));
   return {
-    actor: { name: input.name, img: input.img },
     kind: input.kind,
     trinite,
     editable: input.editable,
     isGM: input.isGM,
     system: src,
     derived,
+    signs: derived.signs.map((sign) => ({ ...sign, bonusLabel: signedLabel(sign.bonus) })),
     life: derived.life,
     karma,
     regeneration: trinite
       ? {
-          lumiere: derived.life.regeneration.includes("lumiere"),
-          tenebres: derived.life.regeneration.includes("tenebres"),
+          lumiere: input.editable && derived.life.regeneration.includes("lumiere"),
+          tenebres: input.editable && derived.life.regeneration.includes("tenebres"),
         }
       : null,
     groups,
-    weapons: groups.find((g) => g.type === "tr-arme")?.items ?? [],
+    combat: {
+      weapons,
+      armours,
+      protection: armours.filter((a) => a.equipped).reduce((sum, a) => sum + a.protection, 0),
+      rapidite: derived.skills.rapidite?.score ?? 0,
+      esquive: derived.skills.esquive?.score ?? 0,
+      commandement: derived.skills.commandement?.score ?? 0,
+      nextReaction: src.reactionSuivante ? signedLabel(src.reactionSuivante) : null,
+    },
     resources: src.ressources.map((r, index) => ({ ...r, index })),
     xp: { ...src.xp, available: derived.xpAvailable },
     names: { deva: src.nomDeva ?? "", archonte: src.nomArchonte ?? "" },

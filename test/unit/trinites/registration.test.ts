@@ -50,7 +50,7 @@ describe("Trinités descriptor", () => {
     });
     const sheet = new TrinitesActorSheet({ document: actor } as never);
     await sheet.render();
-    const ctx = (sheet as unknown as { lastContext: unknown }).lastContext as {
+    const ctx = (sheet as unknown as { lastContext: { tr: unknown } }).lastContext.tr as {
       life: { state: string };
       karma: { adam: { adamType: string; max: number } };
       derived: { signs: unknown[] };

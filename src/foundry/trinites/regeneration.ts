@@ -1,0 +1,123 @@
+/**
+ * The Archonte's regeneration of an unconscious Trinité: at the end of each round, the GM gets a card (whispered)
+ * for every unconscious Trinité whose Ténèbres Karma can pay; its button spends one Ténèbres point for 4 HP through
+ * the rules core (`regenerate`, the one-point-per-kind-per-round limit included). The Archonte decides, so it is
+ * the GM's button, never automatic. Waking moves the die en garde (damage.ts hooks).
+ */
+import { trinites as T } from "../../rules/index.ts";
+import { createCardState } from "../chat/card-state.ts";
+import { postCard } from "../chat/post.ts";
+import type { CardAction } from "../chat/actions.ts";
+import type { CardState, JsonObject } from "../chat/types.ts";
+import { K, RULESET } from "./card.ts";
+import { damageFromValue } from "./derived.ts";
+import { regenerationUpdate, type KarmaSnapshot } from "./sheet-context.ts";
+
+export const REGENERATE = "trinites.regenerate";
+
+/** What the Archonte reads of a Trinité (its data model has these fields); null for any other actor. */
+interface TriniteFacts extends KarmaSnapshot {
+  vie: { value: number };
+}
+// No data-model import here: the tracker module (and so the gallery) loads this file without Foundry.
+function triniteFacts(actor: Actor.Implementation | null | undefined): TriniteFacts | null {
+  return actor?.type === "trinite" ? (actor.system as unknown as TriniteFacts) : null;
+}
+
+function snapshot(s: TriniteFacts): KarmaSnapshot {
+  return { deva: s.deva, archonte: s.archonte, adam: s.adam, depenseRound: s.depenseRound };
+}
+
+interface RegenData extends JsonObject {
+  combatId: string;
+  round: number;
+  regenerated: boolean;
+}
+
+/** Whether the Archonte may regenerate this Trinité now: unconscious, with a Ténèbres point to spend. */
+export function archonteCanRegenerate(k: KarmaSnapshot, lifeValue: number): boolean {
+  const state = T.lifeState(damageFromValue(lifeValue, "trinite"), T.BOXES_PER_LINE.trinite);
+  if (state !== "inconscient") return false;
+  const adam = T.adamKarma(k.deva.max, k.archonte.max);
+  return k.archonte.value > 0 || (adam.type === "tenebres" && Math.min(k.adam.value, adam.value) > 0);
+}
+
+/** The GM's card for one unconscious Trinité at the end of a round. */
+export function regenerationCard(input: {
+  gmId: string;
+  actorUuid: string;
+  actorName: string;
+  img: string | null;
+  combatId: string;
+  round: number;
+}): CardState {
+  const data: RegenData = { combatId: input.combatId, round: input.round, regenerated: false };
+  return createCardState({
+    ruleset: RULESET,
+    kind: "regeneration",
+    rollerId: input.gmId,
+    actorUuid: input.actorUuid,
+    actorName: input.actorName,
+    img: input.img,
+    title: { key: K("RegenTitle") },
+    subtitle: { key: K("RegenSubtitle"), value: input.round },
+    outcome: { label: { key: K("RegenOffer") }, tone: "neutral", detail: { key: K("RegenHint") } },
+    buttons: [
+      {
+        action: REGENERATE,
+        label: { key: K("RegenButton") },
+        icon: "fa-solid fa-moon",
+        args: {},
+        audience: "gm",
+      },
+    ],
+    data,
+  });
+}
+
+export const regenerateAction: CardAction = {
+  name: REGENERATE,
+  audience: "gm",
+  token: () => REGENERATE,
+  async execute({ card }) {
+    const data = card.data as RegenData;
+    const actor = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;
+    const s = triniteFacts(actor);
+    if (!actor || !s) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    const k = snapshot(s);
+    if (!archonteCanRegenerate(k, s.vie.value)) {
+      return { status: "invalid", reason: "QUINTETTE.Trinites.Karma.RegenerationRefused" };
+    }
+    const r = regenerationUpdate(k, s.vie.value, "tenebres", { combat: data.combatId, round: data.round });
+    if ("error" in r) return { status: "invalid", reason: "QUINTETTE.Trinites.Karma.RegenerationRefused" };
+    const value = Number(r.update["system.vie.value"]);
+    const next: CardState = {
+      ...card,
+      outcome: { label: { key: K("RegenDone") }, tone: "success", detail: { key: K("RegenDetail"), value } },
+      buttons: [],
+      data: { ...data, regenerated: true },
+    };
+    return { status: "applied", card: next, writes: [{ uuid: actor.uuid, changes: r.update }] };
+  },
+};
+
+/** End of a round (GM's client): one card per unconscious Trinité of the combat whose Archonte can pay. */
+export async function offerRegenerations(combat: Combat.Implementation): Promise<number> {
+  let posted = 0;
+  for (const c of combat.combatants) {
+    const actor = c.actor;
+    const s = triniteFacts(actor);
+    if (!actor || !s || !archonteCanRegenerate(snapshot(s), s.vie.value)) continue;
+    const card = regenerationCard({
+      gmId: game.user?.id ?? "",
+      actorUuid: actor.uuid,
+      actorName: actor.name ?? "",
+      img: actor.img ?? null,
+      combatId: combat.id ?? "",
+      round: combat.round ?? 0,
+    });
+    await postCard(card, { speaker: ChatMessage.getSpeaker({ actor }), rollMode: "gmroll" });
+    posted += 1;
+  }
+  return posted;
+}

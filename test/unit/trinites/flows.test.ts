@@ -1,0 +1,722 @@
+/**
+ * Trinités end to end on the test double, one flow per block: the sheet on the shared base sheet, picks and debts,
+ * confrontation and follow-ups relayed from a player, damage, Karma in combat, regeneration, dawn and dusk, the
+ * three-place machine (initiative with surprise, waiting, pain, end-of-turn changes from primes, Encourager and
+ * Intimider), always as the user who would click, with the GM's rights enforced like Foundry's server.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor, DoubleItem, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import {
+  addUser,
+  asClient,
+  installClients,
+  reloadMessage,
+  targetsOf,
+  DoubleCombat,
+  type DoubleChatMessage,
+} from "../../double/shared-core.ts";
+import { postCard, registerChatHooks, registerDamage } from "../../../src/foundry/chat/index.ts";
+import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
+import { registerRelay } from "../../../src/foundry/relay/index.ts";
+import type { CardState } from "../../../src/foundry/chat/types.ts";
+import { applyRuleset } from "../../../src/foundry/data/register.ts";
+import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
+import { CombatantData } from "../../../src/foundry/combat/model.ts";
+import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
+import { TrinitesActorSheet, TrinitesItemSheet } from "../../../src/foundry/trinites/sheets.ts";
+import { buildTestCard, readData, type TestSetup } from "../../../src/foundry/trinites/card.ts";
+import { canReactFor, onTrinitesMessage, pendingFollowUps } from "../../../src/foundry/trinites/flow.ts";
+import { combatBehaviour, requestSeat, woundActorCombatants } from "../../../src/foundry/trinites/combat.ts";
+import { damageApplier, woundEffects } from "../../../src/foundry/trinites/damage.ts";
+import { refillWorld } from "../../../src/foundry/trinites/daylight.ts";
+import { resolveValues, setupFrom, testDialogConfig } from "../../../src/foundry/trinites/dialog.ts";
+import { nextReactionUpdate, rollerOf } from "../../../src/foundry/trinites/flow.ts";
+import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
+
+let state: DoubleState;
+let aelis: DoubleActor;
+let brune: DoubleActor;
+let thug: DoubleActor;
+
+type Sys = Record<string, unknown> & {
+  vie: { value: number };
+  deva: { value: number; max: number };
+  archonte: { value: number; max: number };
+  adam: { value: number; max: number };
+  dettes: { deva: number; archonte: number };
+};
+const sys = (a: DoubleActor) => a.system as unknown as Sys;
+const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
+
+function setup(actor: DoubleActor, rollerId: string, over: Partial<TestSetup> = {}): TestSetup {
+  return {
+    rollerId,
+    actorUuid: actor.uuid,
+    actorName: actor.name,
+    img: null,
+    trinite: actor.type === "trinite",
+    adamKarma: actor.type === "trinite" ? "lumiere" : "aucun",
+    skill: "melee",
+    speciality: "",
+    score: 5,
+    difficulty: 0,
+    freeActions: 1,
+    previousFailures: 0,
+    modifier: 0,
+    breakdown: [],
+    prime: null,
+    penalties: [],
+    weapon: null,
+    targets: [],
+    opposes: null,
+    initiative: null,
+    ...over,
+  };
+}
+
+async function post(card: CardState, userId: string): Promise<DoubleChatMessage> {
+  return (await asClient(userId, () => postCard(card))) as unknown as DoubleChatMessage;
+}
+
+beforeEach(async () => {
+  state = installClients(resetFoundryDouble({ lang: "en" }));
+  clearRulesets();
+  registerRuleset(descriptor);
+  state.CONFIG.Combatant.dataModels = { base: CombatantData };
+  registerRelay();
+  registerChatHooks();
+  applyRuleset(descriptor);
+  addUser("player2");
+  aelis = await DoubleActor.create({
+    name: "Aelis",
+    type: "trinite",
+    ownership: { default: 0, player1: 3 },
+    system: {
+      deva: { value: 5, max: 6 },
+      archonte: { value: 2, max: 2 },
+      adam: { value: 4, max: 4 },
+      competences: { melee: { base: 3 }, rapidite: { base: 4 } },
+      signes: { belier: 2, capricorne: 1 },
+    },
+  });
+  brune = await DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } });
+  thug = await DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } });
+});
+
+describe("the actor sheet on the shared base sheet", () => {
+  it("renders the base parts around the Trinités tabs, from the rules core, in play and edit mode", async () => {
+    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never) as unknown as {
+      render(): Promise<unknown>;
+      renderedParts: Record<string, Record<string, unknown>>;
+      runAction(a: string, e: unknown, t: unknown): Promise<unknown>;
+    };
+    await asClient("player1", () => sheet.render());
+    expect(Object.keys(sheet.renderedParts)).toEqual([
+      "header",
+      "tabs",
+      "main",
+      "skills",
+      "combat",
+      "items",
+      "biography",
+    ]);
+    const ctx = sheet.renderedParts.main as {
+      tabList: { id: string }[];
+      editMode: boolean;
+      itemGroups: { type: string }[];
+      tr: { life: { state: string }; karma: { adam: { adamType: string; max: number } }; signs: unknown[] };
+    };
+    expect(ctx.tabList.map((t) => t.id)).toEqual(["main", "skills", "combat", "items", "biography"]);
+    expect(ctx.itemGroups.map((g) => g.type)).toEqual([
+      "tr-arme",
+      "tr-armure",
+      "tr-aura",
+      "tr-verset",
+      "tr-atout",
+      "tr-objet",
+    ]);
+    expect(ctx.tr.life.state).toBe("indemne");
+    expect(ctx.tr.karma.adam).toMatchObject({ adamType: "lumiere", max: 4 });
+    expect(ctx.tr.signs).toHaveLength(12);
+    expect(ctx.editMode).toBe(false);
+    await asClient("player1", () => sheet.runAction("toggleMode", {}, {}));
+    expect(sheet.renderedParts.skills).toMatchObject({ editMode: true });
+    // Another player sees the sheet without edit rights: no spending, no regeneration.
+    await asClient("player2", () => sheet.render());
+    expect(sheet.renderedParts.main).toMatchObject({ editable: false, tr: { karma: { canSpend: { deva: false } } } });
+  });
+
+  it("answers roll buttons with the Trinités dialog (skill, weapon, Encourager) and refuses unknown keys", async () => {
+    await aelis.createEmbeddedDocuments("Item", [
+      { _id: "w1", name: "Katana", type: "tr-arme", system: { degats: 4, lame: "katana", competence: "melee" } },
+    ]);
+    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
+    const skill = sheet.rollRequest("skill:rapidite");
+    expect(skill?.dialog.inputs.find((i) => i.name === "skill")?.initial).toBe("rapidite");
+    const weapon = sheet.rollRequest("weapon:w1");
+    expect(weapon?.dialog.subtitle).toBe("Aelis — Katana");
+    const encourage = sheet.rollRequest("action:encourager");
+    expect(encourage?.dialog.inputs.find((i) => i.name === "skill")?.initial).toBe("commandement");
+    expect(sheet.rollRequest("skill:nope")).toBeNull();
+    expect(sheet.rollRequest("weapon:none")).toBeNull();
+  });
+
+  it("embeds a dropped Trinités item and refuses an out-of-range edit, saving the rest", async () => {
+    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
+    const sword = new DoubleItem({ name: "Sabre", type: "tr-arme", system: { degats: 4, lame: "sabre" } });
+    expect(await asClient("player1", () => sheet.embedItem(sword as never))).toBe(true);
+    expect(aelis.items.getName("Sabre")?.type).toBe("tr-arme");
+    const submit = (sheet as unknown as { submit(o: object): Promise<void> }).submit.bind(sheet);
+    await asClient("player1", () => submit({ "system.competences.melee.base": "25", "system.concept": "Archiviste" }));
+    expect(sys(aelis).competences).toMatchObject({ melee: { base: 3 } });
+    expect(sys(aelis).concept).toBe("Archiviste");
+    expect(state.notifications.at(-1)?.type).toBe("warn");
+  });
+
+  it("renders the item sheet with its details tab, values in play mode", async () => {
+    const item = new DoubleItem({ name: "Katana", type: "tr-arme", system: { degats: 4, lame: "katana" } });
+    const sheet = new TrinitesItemSheet({ document: item as never } as never) as unknown as {
+      render(): Promise<unknown>;
+      renderedParts: Record<string, Record<string, unknown>>;
+    };
+    await sheet.render();
+    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "details", "description"]);
+    const tr = sheet.renderedParts.details!.tr as { swordRule: boolean; values: { label: string; value: unknown }[] };
+    expect(tr.swordRule).toBe(true);
+    expect(tr.values[0]).toEqual({ label: "QUINTETTE.Trinites.Field.Damage", value: 4, localized: false });
+  });
+});
+
+describe("the pick and its debt", () => {
+  it("keeps the pick and adds the debt once when the roller and the GM click together", async () => {
+    const message = await post(buildTestCard(setup(aelis, "player1"), { deva: [3], archonte: [12, 4] }), "player1");
+    const results = await Promise.all([
+      asClient("player1", () => requestCardAction(message.id, "trinites.pick", { spirit: "archonte" })),
+      asClient("gm", () => requestCardAction(message.id, "trinites.pick", { spirit: "deva" })),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["already", "applied"]);
+    expect(sys(aelis).dettes).toEqual({ deva: 0, archonte: 1 });
+    const reloaded = reloadMessage(message);
+    expect(readData(stored(reloaded)).pick).toBe("archonte");
+    expect(readData(stored(reloaded)).debt).toBe("archonte");
+  });
+});
+
+describe("confrontation and follow-ups relayed from a player", () => {
+  it("records a player's reaction on the attacker's card through the GM, decides it, and keeps damage off", async () => {
+    const weapon = {
+      name: "Sabre",
+      damage: 4,
+      swordKind: true,
+      area: false,
+      steps: [],
+      precise: false,
+      nonLethal: false,
+    };
+    const attack = await post(
+      buildTestCard(setup(brune, "player1", { weapon, targets: [{ uuid: thug.uuid, name: "Thug" }] }), {
+        deva: [8],
+        archonte: [],
+      }),
+      "player1",
+    );
+    // Thug's owner answers with Esquive: final 4 + 9 = 13 beats Brune's 5 + 8 = 13? Equal: the defender prevents.
+    const reaction = await post(
+      buildTestCard(setup(thug, "player2", { score: 4, opposes: { messageId: attack.id, key: thug.uuid } }), {
+        deva: [9],
+        archonte: [],
+      }),
+      "player2",
+    );
+    // Only the target's owner (or a GM) is offered the "react" button.
+    expect(await asClient("player2", async () => canReactFor(thug.uuid))).toBe(true);
+    expect(await asClient("player1", async () => canReactFor(thug.uuid))).toBe(false);
+    expect(await asClient("gm", async () => canReactFor(thug.uuid))).toBe(true);
+    // player2 may not write player1's message: the follow-up goes through the GM.
+    const gm = state.game.users.get("gm")!;
+    const before = gm.queries.length;
+    await asClient("player2", () => onTrinitesMessage(reaction as never));
+    expect(gm.queries.length).toBe(before + 1);
+    expect(readData(stored(attack)).opposition).toMatchObject([{ key: thug.uuid, final: 13, winner: "b" }]);
+    expect(damageApplier.apply(thug as never, stored(attack).damage!, stored(attack))).toBeNull();
+    // Nothing left to request, from any client.
+    const lookup = (id: string) => (id === attack.id ? stored(attack) : null);
+    expect(pendingFollowUps(reaction.id, stored(reaction), lookup)).toEqual([]);
+    await asClient("player2", () => onTrinitesMessage(reaction as never));
+    expect(gm.queries.length).toBe(before + 1);
+  });
+
+  it("ranks a multiple confrontation with every answer", async () => {
+    const luca = await DoubleActor.create({ name: "Luca", type: "humain", ownership: { default: 0, player2: 3 } });
+    const targets = [
+      { uuid: thug.uuid, name: "Thug" },
+      { uuid: luca.uuid, name: "Luca" },
+    ];
+    const attack = await post(
+      buildTestCard(setup(brune, "player1", { targets }), { deva: [10], archonte: [] }),
+      "player1",
+    );
+    for (const [actor, face] of [
+      [thug, 4],
+      [luca, 11],
+    ] as const) {
+      const r = await post(
+        buildTestCard(setup(actor, "player2", { score: 5, opposes: { messageId: attack.id, key: actor.uuid } }), {
+          deva: [face],
+          archonte: [],
+        }),
+        "player2",
+      );
+      await asClient("player2", () => onTrinitesMessage(r as never));
+    }
+    expect(readData(stored(attack)).ranking).toEqual([
+      { rank: 1, names: ["Luca"], final: 16 },
+      { rank: 2, names: ["Brune"], final: 15 },
+    ]);
+  });
+
+  it("asks the reaction's skill from the attack: Volonté against Intimider, with Débordement's −3", () => {
+    const roller = rollerOf(asActor(thug))!;
+    const config = testDialogConfig(roller, { skill: "volonte", reaction: true, modifier: -3 });
+    const values = defaultValues(config.inputs);
+    expect(values).toMatchObject({ skill: "volonte", modifier: -3, engaged: 1 });
+    expect(config.inputs.some((i) => i.name === "previousFailures")).toBe(false);
+    // Engaged with three opponents: −3 more, and the odds follow (Volonté 0, final needs a natural 12+ … 18).
+    const one = config.odds(values)[0]!.probability;
+    const three = config.odds({ ...values, engaged: 3 })[0]!.probability;
+    expect(three).toBeLessThan(one);
+    expect(resolveValues(roller, { ...values, engaged: 3 }, { reaction: true }).modifier).toBe(-6);
+    expect(resolveValues(roller, { ...values, engaged: 1 }, { reaction: true }).modifier).toBe(-3);
+  });
+
+  it("turns the dialog's primes and penalties into the card's end-of-turn and reaction effects", () => {
+    const roller = rollerOf(asActor(aelis))!;
+    const context = { rollerId: "player1", targets: [], opposes: null, initiative: null, turn: null };
+    const base = defaultValues(testDialogConfig(roller, {}).inputs);
+    const fast = setupFrom(roller, { ...base, prime: "acceleration", penalty: "ralentissement" }, {}, context);
+    expect(fast.selfShift).toEqual({ always: -3, onSuccess: 3 });
+    const over = setupFrom(roller, { ...base, prime: "debordement", penalty: "danger" }, {}, context);
+    expect(over).toMatchObject({ targetReaction: -3, nextReaction: -3 });
+    const cheer = setupFrom(
+      roller,
+      defaultValues(testDialogConfig(roller, { action: "encourager" }).inputs),
+      { action: "encourager" },
+      context,
+    );
+    expect(cheer).toMatchObject({ action: "encourager", skill: "commandement" });
+    expect(() => setupFrom(roller, { ...base, prime: "efficacite" }, {}, context)).toThrow(RangeError);
+  });
+
+  it("keeps Prudence's +3 or Danger's −3 for the roller's next reaction, which spends it", () => {
+    const prudent = setup(brune, "player1", { prime: "prudence", penalties: ["danger"], nextReaction: 0 });
+    expect(nextReactionUpdate(0, prudent)).toBeNull();
+    expect(nextReactionUpdate(0, { ...prudent, nextReaction: 3 })).toEqual({ "system.reactionSuivante": 3 });
+    expect(nextReactionUpdate(8, { ...prudent, nextReaction: 3 })).toEqual({ "system.reactionSuivante": 9 });
+    const reaction = setup(brune, "player1", { opposes: { messageId: "m", key: "k" } });
+    expect(nextReactionUpdate(3, reaction)).toEqual({ "system.reactionSuivante": 0 });
+    expect(nextReactionUpdate(0, reaction)).toBeNull();
+  });
+});
+
+describe("damage", () => {
+  it("applies a card's hit to the clicking player's target through the GM, sword doubled on a Trinité", async () => {
+    registerDamage();
+    await aelis.createEmbeddedDocuments("Item", [
+      { name: "Cuir", type: "tr-armure", system: { protection: 1, equipee: true } },
+    ]);
+    const weapon = {
+      name: "Katana",
+      damage: 4,
+      swordKind: true,
+      area: false,
+      steps: [],
+      precise: false,
+      nonLethal: false,
+    };
+    const attack = await post(
+      buildTestCard(setup(thug, "player2", { weapon, targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
+        deva: [10],
+        archonte: [],
+      }),
+      "player2",
+    );
+    // Aelis's player applies it to her own token (she owns the actor; the GM writes the card).
+    targetsOf("player1").add({ actor: aelis });
+    const r = await asClient("player1", () => requestCardAction(attack.id, "quintette.applyDamage"));
+    expect(r.status).toBe("applied");
+    // 4 × 2 (sword against a Trinité) − 1 = 7 boxes.
+    expect(sys(aelis).vie.value).toBe(17);
+    expect(stored(attack).applied[0]?.summary).toMatchObject({ value: 7, target: 8, detail: 1 });
+    // On a second hit, the attacker may not write Aelis himself: refused, nothing changes.
+    const second = await post(
+      buildTestCard(setup(thug, "player2", { weapon, targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
+        deva: [10],
+        archonte: [],
+      }),
+      "player2",
+    );
+    targetsOf("player2").add({ actor: aelis });
+    expect((await asClient("player2", () => requestCardAction(second.id, "quintette.applyDamage"))).status).toBe(
+      "denied",
+    );
+    expect(sys(aelis).vie.value).toBe(17);
+  });
+
+  it("doubles a sword against a Trinité through worn armour, reports pain, and leaves humans at standard", async () => {
+    await aelis.createEmbeddedDocuments("Item", [
+      { name: "Cuir", type: "tr-armure", system: { protection: 2, equipee: true } },
+      { name: "Gilet", type: "tr-armure", system: { protection: 5, equipee: false } },
+    ]);
+    const card = buildTestCard(
+      setup(brune, "player1", {
+        weapon: {
+          name: "Katana",
+          damage: 5,
+          swordKind: true,
+          area: false,
+          steps: [],
+          precise: false,
+          nonLethal: false,
+        },
+      }),
+      { deva: [10], archonte: [] },
+    );
+    const hit = damageApplier.apply(aelis as never, card.damage!, card);
+    // 5 × 2 = 10, minus the worn 2: 8 boxes, the whole first line (8 boxes).
+    expect(hit?.update).toMatchObject({ "system.vie.value": 16 });
+    expect(woundEffects("trinite", 16, 13)).toEqual({ pain: true, knockedOut: false, woke: false });
+    expect(woundEffects("trinite", 4, 10)).toEqual({ pain: false, knockedOut: false, woke: true });
+    expect(damageApplier.apply(brune as never, card.damage!, card)?.update).toMatchObject({
+      "system.vie.value": 7,
+    });
+  });
+});
+
+async function fight(started = true) {
+  const combat = await DoubleCombat.create({ _id: "fight" });
+  await combat.createEmbeddedDocuments("Combatant", [
+    { _id: "cA", name: "Aelis", actorId: aelis.id },
+    { _id: "cB", name: "Brune", actorId: brune.id },
+    { _id: "cT", name: "Thug", actorId: thug.id },
+  ]);
+  if (started) Object.assign(combat, { round: 1 });
+  state.game.combats.set(combat.id, combat);
+  Object.assign(state.game, { combat });
+  return combat;
+}
+const seat = (combat: DoubleCombat, id: string) => {
+  const c = combat.combatants.get(id)!;
+  return { initiative: c.initiative, ...(c.system as unknown as { phase: string; marker: boolean }) };
+};
+
+describe("Karma in combat, regeneration, dawn and dusk", () => {
+  const click = (sheet: TrinitesActorSheet, action: string, dataset: Record<string, string>) =>
+    (sheet as unknown as { runAction(a: string, e: unknown, t: unknown): Promise<unknown> }).runAction(
+      action,
+      {},
+      {
+        dataset,
+      },
+    );
+
+  it("spends at most one Lumière and one Ténèbres point per round, whatever the pool", async () => {
+    const combat = await fight();
+    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
+    await asClient("player1", () => click(sheet, "spendKarma", { pool: "deva" }));
+    expect(sys(aelis).deva.value).toBe(4);
+    // The Adam' Karma is Lumière too: refused this round.
+    await asClient("player1", () => click(sheet, "spendKarma", { pool: "adam" }));
+    expect(sys(aelis).adam.value).toBe(4);
+    expect(state.notifications.at(-1)?.type).toBe("warn");
+    await asClient("player1", () => click(sheet, "spendKarma", { pool: "archonte" }));
+    expect(sys(aelis).archonte.value).toBe(1);
+    Object.assign(combat, { round: 2 });
+    await asClient("player1", () => click(sheet, "spendKarma", { pool: "adam" }));
+    expect(sys(aelis).adam.value).toBe(3);
+  });
+
+  it("regenerates 4 HP for a Karma point of the kind the state allows", async () => {
+    await aelis.update({ "system.vie.value": 12 }); // 12 boxes checked: Blessé, Lumière only
+    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
+    await asClient("player1", () => click(sheet, "regenerate", { karma: "tenebres" }));
+    expect(sys(aelis).vie.value).toBe(12);
+    await asClient("player1", () => click(sheet, "regenerate", { karma: "lumiere" }));
+    expect(sys(aelis).vie.value).toBe(16);
+    expect(sys(aelis).deva.value).toBe(4);
+  });
+
+  it("offers the GM the Archonte's regeneration of an unconscious Trinité at the end of the round, once", async () => {
+    const combat = await fight();
+    await aelis.update({ "system.vie.value": 4 }); // 20 boxes: Inconscient
+    await asClient("gm", () => combatBehaviour.onEndRound!(combat as never, {} as never));
+    const messages = (state.game.messages.contents as DoubleChatMessage[]).filter(
+      (m) => stored(m)?.kind === "regeneration",
+    );
+    expect(messages).toHaveLength(1);
+    const offer = messages[0]!;
+    expect(stored(offer).buttons.map((b) => b.action)).toEqual(["trinites.regenerate"]);
+    expect((await asClient("player1", () => requestCardAction(offer.id, "trinites.regenerate"))).status).toBe("denied");
+    expect((await asClient("gm", () => requestCardAction(offer.id, "trinites.regenerate"))).status).toBe("applied");
+    // One Ténèbres point from the Archonte: +4 HP, out of unconsciousness; counted for this round.
+    expect(sys(aelis).vie.value).toBe(8);
+    expect(sys(aelis).archonte.value).toBe(1);
+    expect(sys(aelis).depenseRound).toMatchObject({ combat: "fight", round: 1, tenebres: 1 });
+    expect(stored(offer).buttons).toEqual([]);
+    expect((await asClient("gm", () => requestCardAction(offer.id, "trinites.regenerate"))).status).toBe("already");
+    // Not unconscious any more: no offer at the next round's end.
+    await asClient("gm", () => combatBehaviour.onEndRound!(combat as never, {} as never));
+    expect(
+      (state.game.messages.contents as DoubleChatMessage[]).filter((m) => stored(m)?.kind === "regeneration"),
+    ).toHaveLength(1);
+  });
+
+  it("refills every Trinité of the world at dawn or dusk from the GM's directory buttons", async () => {
+    const other = await DoubleActor.create({
+      name: "Nox",
+      type: "trinite",
+      system: { deva: { value: 0, max: 1 }, archonte: { value: 0, max: 5 }, adam: { value: 0, max: 4 } },
+    });
+    await aelis.update({ "system.deva.value": 1, "system.adam.value": 0 });
+    const actors = [aelis, brune, other].map(asActor);
+    expect(await asClient("player1", () => refillWorld(actors, "aube"))).toBe(0);
+    expect(sys(aelis).deva.value).toBe(1);
+    expect(await asClient("gm", () => refillWorld(actors, "aube"))).toBe(2);
+    expect([sys(aelis).deva.value, sys(aelis).adam.value, sys(other).deva.value, sys(other).adam.value]).toEqual([
+      6, 4, 1, 0,
+    ]);
+    expect(await asClient("gm", () => refillWorld(actors, "crepuscule"))).toBe(1);
+    expect([sys(other).archonte.value, sys(other).adam.value]).toEqual([5, 4]);
+  });
+
+  it("refills at dawn and dusk for the GM only", async () => {
+    await aelis.update({ "system.deva.value": 0, "system.archonte.value": 0, "system.adam.value": 0 });
+    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
+    await asClient("player1", () => click(sheet, "refill", { moment: "aube" }));
+    expect(sys(aelis).deva.value).toBe(0);
+    await asClient("gm", () => click(sheet, "refill", { moment: "aube" }));
+    expect([sys(aelis).deva.value, sys(aelis).archonte.value, sys(aelis).adam.value]).toEqual([6, 0, 4]);
+    await asClient("gm", () => click(sheet, "refill", { moment: "crepuscule" }));
+    expect(sys(aelis).archonte.value).toBe(2);
+  });
+});
+
+describe("the three-place machine", () => {
+  async function initiative(actor: DoubleActor, userId: string, id: string, face: number, surprised = false) {
+    const card = buildTestCard(
+      setup(actor, userId, {
+        skill: "rapidite",
+        score: 5,
+        initiative: { combatId: "fight", combatantId: id, surprised },
+      }),
+      { deva: [face], archonte: actor.type === "trinite" ? [face] : [] },
+    );
+    const message = await post(card, userId);
+    if (actor.type === "trinite") {
+      await asClient(userId, () => requestCardAction(message.id, "trinites.pick", { spirit: "deva" }));
+    }
+    await asClient(userId, () => onTrinitesMessage(message as never));
+    return message;
+  }
+
+  it("sets score and place from a player's initiative test through the GM; surprise starts en retrait", async () => {
+    const combat = await fight(false);
+    // A player may not move a die themselves (Foundry refuses phase changes to non-GMs).
+    await expect(
+      asClient("player1", () => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.phase": "feu" }])),
+    ).rejects.toThrow(/lacks permission/);
+    await initiative(aelis, "player1", "cA", 11); // 11 + 5 → 16, score 8
+    await initiative(brune, "player1", "cB", 10, true); // 10 + 5 → 15, score 8, surprised
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 8, phase: "garde" });
+    expect(seat(combat, "cB")).toMatchObject({ initiative: 8, phase: "retrait" });
+    // Another player may not roll for someone else's combatant.
+    const stolen = await post(
+      buildTestCard(
+        setup(thug, "player1", { initiative: { combatId: "fight", combatantId: "cT", surprised: false } }),
+        {
+          deva: [6],
+          archonte: [],
+        },
+      ),
+      "player1",
+    );
+    expect((await asClient("player1", () => requestCardAction(stolen.id, "trinites.initiative"))).status).toBe(
+      "denied",
+    );
+  });
+
+  it("runs rounds: garde into the fire, the highest acts; the owner waits; pain costs 3 through the GM", async () => {
+    const combat = await fight();
+    await combat.updateEmbeddedDocuments("Combatant", [
+      { _id: "cA", initiative: 9, "system.phase": "garde" },
+      { _id: "cB", initiative: 8, "system.phase": "retrait" },
+      { _id: "cT", initiative: 11, "system.phase": "garde" },
+    ]);
+    await combatBehaviour.onStartRound!(combat as never, {} as never);
+    expect([seat(combat, "cA").phase, seat(combat, "cB").phase, seat(combat, "cT").phase]).toEqual([
+      "feu",
+      "garde",
+      "feu",
+    ]);
+    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cT") as never, {} as never);
+    expect(seat(combat, "cT")).toMatchObject({ phase: "garde", marker: true });
+    // Waiting: only the acting combatant's owner, only down.
+    expect(
+      (await asClient("player1", () => requestSeat({ op: "wait", combatId: "fight", combatantId: "cA", delta: -2 })))
+        .status,
+    ).toBe("denied");
+    expect(
+      (await asClient("player2", () => requestSeat({ op: "wait", combatId: "fight", combatantId: "cT", delta: -2 })))
+        .status,
+    ).toBe("applied");
+    expect(seat(combat, "cT")).toMatchObject({ initiative: 9, phase: "garde" });
+    expect(
+      (await asClient("player2", () => requestSeat({ op: "shift", combatId: "fight", combatantId: "cT", delta: 3 })))
+        .status,
+    ).toBe("denied");
+    // Aelis is wounded into line 2 on her player's client: her die loses 3 in the fire; then knocked out, then awake.
+    await asClient("player1", () =>
+      woundActorCombatants(asActor(aelis), { pain: true, knockedOut: false, woke: false }),
+    );
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "feu" });
+    await asClient("player1", () =>
+      woundActorCombatants(asActor(aelis), { pain: false, knockedOut: true, woke: false }),
+    );
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "retrait" });
+    await asClient("player1", () =>
+      woundActorCombatants(asActor(aelis), { pain: false, knockedOut: false, woke: true }),
+    );
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "garde" });
+  });
+
+  it("moves the die when a player ticks a box of line 2 on the sheet (the wound hooks, through the GM)", async () => {
+    const combat = await fight();
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]);
+    await aelis.update({ "system.vie.value": 16 }); // the whole first line
+    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
+    // Foundry calls these around the update on the writing client; the double calls them by hand.
+    const hooks = state.hooks as unknown as { callAll(hook: string, ...args: unknown[]): unknown };
+    await asClient("player1", async () => {
+      const changes = { system: { vie: { value: 14 } } };
+      hooks.callAll("preUpdateActor", aelis, changes, {}, "player1");
+      await (sheet as unknown as { runAction(a: string, e: unknown, t: unknown): Promise<unknown> }).runAction(
+        "lifeBox",
+        {},
+        { dataset: { index: "10" } },
+      );
+      hooks.callAll("updateActor", aelis, changes, {}, "player1");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(sys(aelis).vie.value).toBe(14);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "feu" });
+  });
+
+  it("applies Accélération, Ralentissement, Encourager and Intimider at the end of the acting turn, once", async () => {
+    const combat = await fight();
+    await combat.updateEmbeddedDocuments("Combatant", [
+      { _id: "cA", initiative: 11, "system.phase": "feu" },
+      { _id: "cB", initiative: 12, "system.phase": "feu" },
+      { _id: "cT", initiative: 2, "system.phase": "feu" },
+    ]);
+    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
+    expect(seat(combat, "cB")).toMatchObject({ phase: "garde", marker: true });
+    const turn = { combatId: "fight", round: 1, combatantId: "cB" };
+    // Brune attacks with Accélération (paid with Difficulté −3) and succeeds: +3 for her at the end of the turn.
+    const fast = await post(
+      buildTestCard(
+        setup(brune, "player1", {
+          prime: "acceleration",
+          penalties: ["difficulte"],
+          modifier: -3,
+          selfShift: { always: 0, onSuccess: 3 },
+          turn,
+        }),
+        { deva: [12, 5], archonte: [] },
+      ),
+      "player1",
+    );
+    expect(readData(stored(fast)).turnEnd).toMatchObject({ self: 3, targets: 0, selfLabel: "+3" });
+    // Then she encourages Aelis (+3) and intimidates Thug (−3), who does not resist.
+    await post(
+      buildTestCard(
+        setup(brune, "player1", {
+          skill: "commandement",
+          action: "encourager",
+          targets: [{ uuid: aelis.uuid, name: "Aelis" }],
+          turn,
+        }),
+        { deva: [10], archonte: [] },
+      ),
+      "player1",
+    );
+    await post(
+      buildTestCard(
+        setup(brune, "player1", {
+          skill: "commandement",
+          action: "intimider",
+          targets: [{ uuid: thug.uuid, name: "Thug" }],
+          turn,
+        }),
+        { deva: [10], archonte: [] },
+      ),
+      "player1",
+    );
+    // A failed Encourager changes nothing.
+    await post(
+      buildTestCard(
+        setup(brune, "player1", { action: "encourager", targets: [{ uuid: thug.uuid, name: "Thug" }], turn }),
+        {
+          deva: [1],
+          archonte: [],
+        },
+      ),
+      "player1",
+    );
+    // Meanwhile the tracker shows what is due.
+    const part = (await combatBehaviour.tracker!.partContext!("trinites", combat as never, {})) as {
+      trinites: { places: { turns: { id: string; pending: string | null }[] }[] };
+    };
+    const pending = Object.fromEntries(part.trinites.places.flatMap((p) => p.turns.map((t) => [t.id, t.pending])));
+    expect(pending).toEqual({ cA: "+3", cB: "+3", cT: "−3" });
+    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
+    // Brune 12 en garde +3 → 15: back into the fire at 3. Aelis 11 in the fire +3 → 12 (capped). Thug 2 − 3 → garde 11.
+    expect(seat(combat, "cB")).toMatchObject({ initiative: 3, phase: "feu", marker: false });
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 12, phase: "feu" });
+    expect(seat(combat, "cT")).toMatchObject({ initiative: 11, phase: "garde" });
+    expect(readData(stored(fast)).turnEndApplied).toBe(true);
+    // The next turn end reads nothing twice.
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.marker": true }]);
+    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
+    expect(seat(combat, "cB")).toMatchObject({ initiative: 3, phase: "feu" });
+  });
+
+  it("applies a Trinité's Ralentissement picked after its turn ended at the next turn's end", async () => {
+    const combat = await fight();
+    await combat.updateEmbeddedDocuments("Combatant", [
+      { _id: "cA", initiative: 10, "system.phase": "garde", "system.marker": true },
+      { _id: "cB", initiative: 5, "system.phase": "feu" },
+    ]);
+    const slow = await post(
+      buildTestCard(
+        setup(aelis, "player1", {
+          prime: "efficacite",
+          penalties: ["ralentissement"],
+          modifier: 3,
+          selfShift: { always: -3, onSuccess: 0 },
+          turn: { combatId: "fight", round: 1, combatantId: "cA" },
+        }),
+        { deva: [7], archonte: [2] },
+      ),
+      "player1",
+    );
+    // Aelis's turn ends before her player picks: nothing moves yet.
+    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cA") as never, {} as never);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 10, phase: "garde", marker: false });
+    await asClient("player1", () => requestCardAction(slow.id, "trinites.pick", { spirit: "deva" }));
+    // Brune's turn then ends: Aelis's −3 applies now, once.
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.marker": true }]);
+    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 7, phase: "garde" });
+    expect(readData(stored(slow)).turnEndApplied).toBe(true);
+  });
+});
