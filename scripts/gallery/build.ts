@@ -87,6 +87,7 @@ function page(lang: string, fixtures: GalleryFixture[]): string {
 <meta charset="utf-8">
 <link rel="icon" href="data:,">
 <title>Quintette gallery (${lang})</title>
+<link rel="stylesheet" href="fontawesome/css/all.min.css">
 <link rel="stylesheet" href="gallery.css">
 <link rel="stylesheet" href="styles/quintette.css">
 </head>
@@ -103,6 +104,10 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 cpSync(join(root, "styles"), join(out, "styles"), { recursive: true });
 cpSync(join(root, "gallery", "gallery.css"), join(out, "gallery.css"));
+// Foundry ships Font Awesome 6 and our templates use its classes; the free edition stands in for it here.
+const fontAwesome = join(root, "node_modules", "@fortawesome", "fontawesome-free");
+for (const dir of ["css", "webfonts"])
+  cpSync(join(fontAwesome, dir), join(out, "fontawesome", dir), { recursive: true });
 const pages = LANGUAGES.map((lang) => [lang, page(lang, fixtures)] as const);
 for (const [lang, html] of pages) writeFileSync(join(out, `${lang}.html`), html);
 
