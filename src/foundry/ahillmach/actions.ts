@@ -7,7 +7,10 @@
  * - initiative: in a conflict, the markers follow the rules core's keep/lose rule, once per roll.
  */
 import { ahillmach } from "../../rules/index.ts";
-import type { CardAction } from "../chat/actions.ts";
+import { userOwnsUuid, type CardAction } from "../chat/actions.ts";
+import { defaultValues } from "../dialog/inputs.ts";
+import { dialogConfig } from "./dialog.ts";
+import { opposantSource, performRoll } from "./rolling.ts";
 import { postCard } from "../chat/post.ts";
 import type { AppliedEntry } from "../chat/types.ts";
 import { ACTIONS, K, buildDamageCard, damageFormula, moveData, pickOption, withXpAwarded } from "./card.ts";
@@ -121,4 +124,32 @@ export const initiativeAction: CardAction = {
   },
 };
 
-export const CARD_ACTIONS: CardAction[] = [pickAction, xpAction, damageAction, initiativeAction];
+/**
+ * The morale roll a wound calls for, from the damage card's "applied" line: rolled at once (no help or hindrance)
+ * for the opponent, by its owner, once; the roll posts its own card.
+ */
+export const moraleAction: CardAction = {
+  name: ACTIONS.morale,
+  audience: "anyone",
+  allowed: ({ card, args, requester }) =>
+    userOwnsUuid(requester, card.applied.find((e) => e.id === args.key)?.targetUuid),
+  async execute({ card, args }) {
+    const entry = card.applied.find((e) => e.id === args.key);
+    if (!entry?.followUp || entry.followUp.action !== ACTIONS.morale || entry.undone)
+      return { status: "invalid", reason: K("Card.NoMorale") };
+    if (entry.followUp.done) return { status: "already" };
+    const actor = await fromUuid<Actor.Implementation>(entry.targetUuid);
+    if (!actor || actor.type !== "opposant") return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    const src = opposantSource(actor);
+    await performRoll(actor, src, {
+      values: defaultValues(dialogConfig(src, actor.name ?? "").inputs),
+      rollMode: "publicroll",
+    });
+    const applied = card.applied.map((e) =>
+      e.id === entry.id && e.followUp ? { ...e, followUp: { ...e.followUp, done: true } } : e,
+    );
+    return { status: "applied", card: { ...card, applied } };
+  },
+};
+
+export const CARD_ACTIONS: CardAction[] = [pickAction, xpAction, damageAction, initiativeAction, moraleAction];

@@ -21,6 +21,7 @@ export const ACTIONS = {
   xp: "ahillmach.xp",
   damage: "ahillmach.rollDamage",
   initiative: "ahillmach.initiative",
+  morale: "ahillmach.morale",
 } as const;
 
 export const K = (key: string) => `QUINTETTE.AhillMach.${key}`;

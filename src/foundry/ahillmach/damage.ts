@@ -9,6 +9,9 @@ import type { OpposantDerived, PersonnageDerived } from "./derive.ts";
 
 const K = (key: string) => `QUINTETTE.AhillMach.Damage.${key}`;
 
+/** Same name as `ACTIONS.morale` (card.ts), kept here so the applier stays free of card code. */
+export const MORALE_ACTION = "ahillmach.morale";
+
 export interface DamageTarget {
   type: string;
   system: unknown;
@@ -25,7 +28,15 @@ export function damageApplication(target: DamageTarget, amount: number): DamageA
       protection: sys.derived.stats.protection,
     });
     const key = hit.taken === 0 ? "Absorbed" : hit.out ? "OpponentOut" : hit.moraleCheck ? "Morale" : "Opponent";
-    return { update: { "system.hp.value": hit.hp }, summary: { key: K(key), value: hit.taken } };
+    const morale = hit.moraleCheck && !hit.out;
+    return {
+      update: { "system.hp.value": hit.hp },
+      summary: { key: K(key), value: hit.taken },
+      // The wounded opponent's side tests its morale: offered on the card, rolled by its owner (the GM).
+      ...(morale
+        ? { followUp: { action: MORALE_ACTION, label: { key: K("RollMorale") }, icon: "fa-solid fa-flag" } }
+        : {}),
+    };
   }
   if (target.type === "personnage") {
     const sys = target.system as { hp: { value: number }; derived: PersonnageDerived };

@@ -85,6 +85,16 @@ export function buttonToken(card: CardState): (button: CardButton) => string {
   return (button) => actionToken(button.action, button.args, card);
 }
 
+/** Whether a user owns the document at a uuid (a GM owns everything): for actions that answer for a target. */
+export function userOwnsUuid(user: User.Implementation, uuid: string | null | undefined): boolean {
+  if (user.isGM) return true;
+  if (!uuid) return false;
+  const doc = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as {
+    testUserPermission?: (u: User.Implementation, l: "OWNER") => boolean;
+  } | null;
+  return !!doc?.testUserPermission?.(user, "OWNER");
+}
+
 function audienceAllows(audience: ButtonAudience, requester: User.Implementation, card: CardState): boolean {
   if (requester.isGM) return true;
   if (audience === "gm") return false;

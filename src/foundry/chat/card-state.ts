@@ -105,6 +105,8 @@ export interface DieContext extends CardDie {
 
 export interface AppliedContext extends AppliedEntry {
   canUndo: boolean;
+  /** The follow-up button shows while the change stands and the step is not taken. */
+  showFollowUp: boolean;
 }
 
 export interface CardContext {
@@ -160,6 +162,7 @@ export function buildCardContext(
   const applied = state.applied.map((entry) => ({
     ...entry,
     canUndo: entry.undo !== null && !entry.undone,
+    showFollowUp: !!entry.followUp && !entry.followUp.done && !entry.undone,
   }));
   return {
     css: ["quintette", "quintette-card", `ruleset-${state.ruleset}`, `kind-${state.kind}`].join(" "),

@@ -69,6 +69,16 @@ export interface AppliedEntry {
   undo: JsonObject | null;
   undone: boolean;
   userId: string;
+  /** The next step this change calls for (an opponent's morale roll…), offered next to it once. */
+  followUp?: AppliedFollowUp | null;
+}
+
+export interface AppliedFollowUp {
+  /** Registered card action; it receives `{ key: entry id }`. */
+  action: string;
+  label: Label;
+  icon: string;
+  done: boolean;
 }
 
 /** Damage a card carries, for the shared apply-damage action; rule sets add their own fields. */

@@ -16,6 +16,8 @@ export interface DamageApplication {
   summary: Label;
   /** Update that restores the actor; default: the previous value of every path in `update`. Null: no undo. */
   undo?: JsonObject | null;
+  /** A next step to offer on the card for this target (its action gets `{ key: entry id }`). */
+  followUp?: { action: string; label: Label; icon: string };
 }
 
 /** The rule set's damage rule: one actor, the card's damage → update + summary (+ undo). Null: not applicable. */
@@ -106,6 +108,7 @@ export const applyDamageAction: CardAction = {
         undo,
         undone: false,
         userId: requester.id ?? "",
+        followUp: result.followUp ? { ...result.followUp, done: false } : null,
       });
     }
     if (!entries.length) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };

@@ -4,6 +4,7 @@
  * there with `rollDice`, and every result is stored on the card so it survives a reload.
  */
 import type { CardAction, CardActionContext, CardActionOutcome, DocumentWrite } from "../chat/actions.ts";
+import { userOwnsUuid } from "../chat/actions.ts";
 import { previousValues } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { breakageCheck } from "../../rules/oeilnoir/index.ts";
@@ -48,12 +49,7 @@ async function actorAt(uuid: string | null | undefined): Promise<Actor.Implement
 
 /** Owner of one of the card's fighters (or a GM). */
 function ownsUuid(ctx: CardActionContext, uuid: string | null | undefined): boolean {
-  if (ctx.requester.isGM) return true;
-  if (!uuid) return false;
-  const doc = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as {
-    testUserPermission?: (u: User.Implementation, l: "OWNER") => boolean;
-  } | null;
-  return !!doc?.testUserPermission?.(ctx.requester, "OWNER");
+  return userOwnsUuid(ctx.requester, uuid);
 }
 
 /** Only the defender's owner (or a GM) answers an attack. */

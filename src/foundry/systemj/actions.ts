@@ -4,6 +4,7 @@
  * Rights: the defender's side answers defender steps, the roller follows up, either side rolls and applies damage.
  */
 import type { CardAction, CardActionContext, CardActionOutcome } from "../chat/actions.ts";
+import { userOwnsUuid } from "../chat/actions.ts";
 import type { DamageApplier } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { systemj } from "../../rules/index.ts";
@@ -48,14 +49,7 @@ async function actorAt(uuid: string): Promise<ActorLike | null> {
 }
 
 function ownsUuid(user: User.Implementation, uuid: string): boolean {
-  if (user.isGM) return true;
-  const doc = fromUuidSync<Actor.Implementation>(uuid);
-  return (
-    !!doc &&
-    typeof doc === "object" &&
-    "testUserPermission" in doc &&
-    (doc as Actor.Implementation).testUserPermission(user, "OWNER")
-  );
+  return userOwnsUuid(user, uuid);
 }
 
 /** Whether the requester may answer the exchange's current step. */

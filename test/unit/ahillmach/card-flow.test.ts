@@ -267,6 +267,32 @@ describe("conflicts and damage", () => {
     });
   });
 
+  it("offers the wounded opponent's morale roll on the damage card, to its owner only, once", async () => {
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    queueFaces(3);
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    const damage = last();
+    targetsOf("gm").add({ actor: brute });
+    await asClient("gm", () => requestCardAction(damage.id, "quintette.applyDamage"));
+    // 3 − protection 1 = 2: wounded, not out, so its side tests morale.
+    expect((brute.system as unknown as OpposantModel).hp.value).toBe(4);
+    const entry = stored(damage).applied[0];
+    expect(entry?.followUp).toMatchObject({ action: "ahillmach.morale", done: false });
+    expect(await render(damage, "gm")).toContain("Jet de moral");
+    const args = { key: entry?.id ?? "" };
+    expect((await asClient("player1", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe(
+      "denied",
+    );
+    const before = messages().length;
+    queueFaces(9, 8);
+    expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("applied");
+    expect(messages()).toHaveLength(before + 1);
+    expect(stored(last()).data).toMatchObject({ rollKind: "morale", total: 16 });
+    expect(stored(damage).applied[0]?.followUp?.done).toBe(true);
+    expect(await render(damage, "gm")).not.toContain("Jet de moral");
+    expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("already");
+  });
+
   it("offers Défendre's level damage once the option is picked, as a fixed damage card", async () => {
     await hero.update({ "system.level": 3, "system.xp": 45 });
     await hero.createEmbeddedDocuments("Item", [
