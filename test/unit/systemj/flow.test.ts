@@ -92,6 +92,7 @@ beforeEach(async () => {
       skills: { dissimulation: 55 },
     },
     items: [
+      { _id: "cuir", name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 2 } },
       {
         _id: "epee",
         name: "Épée",
@@ -110,6 +111,7 @@ beforeEach(async () => {
       armourPoints: { value: 3, max: 3 },
       skills: { detection: 70 },
     },
+    items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
   });
 });
 
@@ -139,13 +141,23 @@ describe("SYSTEMJ data models", () => {
     expect(sys(aude).combat.meleeForce).toBe(Math.floor((160 + 50 + 74) / 5));
   });
 
-  it("give créatures no language skills, and count equipped armour cards", async () => {
+  it("give créatures no language skills; armour points follow the armour cards in hand", async () => {
     expect(Object.keys(sys(ours).skills)).not.toContain("parler");
     expect(Object.keys(sys(aude).skills)).toContain("lireEcrire");
+    expect(sys(aude).armourPoints).toEqual({ value: 2, max: 2 });
     await aude.createEmbeddedDocuments("Item", [
-      { name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 3 } },
+      { name: "Cotte", type: "sj-armure", system: { equipped: true, armourPoints: 3 } },
+      { name: "Bouclier rangé", type: "sj-armure", system: { equipped: false, armourPoints: 5 } },
     ]);
-    expect(sys(aude).armourFromCards).toBe(3);
+    // The maximum follows the armour cards in hand (2 + 3); the value stays the actor's.
+    expect(sys(aude).armourFromCards).toBe(5);
+    expect(sys(aude).armourPoints).toEqual({ value: 2, max: 5 });
+    // Without any armour card in hand there is nothing to absorb a blow: the value is clamped to 0.
+    await aude.updateEmbeddedDocuments("Item", [
+      { _id: "cuir", "system.equipped": false },
+      { _id: aude.items.find((i) => i.name === "Cotte")!.id, "system.equipped": false },
+    ]);
+    expect(sys(aude).armourPoints).toEqual({ value: 0, max: 0 });
   });
 
   it("registers SystemJRoll, which reads a face of 100 as 00 (a critical failure)", async () => {
