@@ -397,8 +397,11 @@ describe("SYSTEMJ action phase and initiative", () => {
     expect(await reconcileChoices(c as never)).toEqual([]);
     expect(readPublic(c as never).lost).toEqual({ ca: false, co: false });
     await state.game.settings.set("quintette", SECRET_SETTING, "{}");
-    expect(await reconcileChoices(c as never)).toEqual(["ca"]);
+    // What the ready hook does on the active GM's client (registered by registerSystemJCombat).
+    Hooks.callAll("ready");
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(readPublic(c as never)).toMatchObject({ chosen: { ca: false }, lost: { ca: true } });
+    expect(await reconcileChoices(c as never)).toEqual(["ca"]);
   });
 
   it("rolls initiative as a Rapidité test with its card; the score breaks ties", async () => {
