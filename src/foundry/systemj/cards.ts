@@ -5,12 +5,14 @@
 import { createCardState } from "../chat/card-state.ts";
 import type { CardOutcome, CardState } from "../chat/types.ts";
 import type { systemj } from "../../rules/index.ts";
+import { revealLines, type RevealLine } from "./phase-context.ts";
 import { exchangeButtons, hitVictim, type ExchangeData } from "./exchange.ts";
 import { cardOutcome, modifierText, type TestData } from "./tests.ts";
 
 export const RULESET = "systemj";
 export const TEST_BODY = "systems/quintette/templates/systemj/chat/test-body.hbs";
 export const EXCHANGE_BODY = "systems/quintette/templates/systemj/chat/exchange-body.hbs";
+export const REVEAL_BODY = "systems/quintette/templates/systemj/chat/reveal-body.hbs";
 
 export interface CardActor {
   uuid: string | null;
@@ -123,4 +125,26 @@ export function readExchange(state: CardState): ExchangeData | null {
   return typeof d.mode === "string" && typeof d.phase === "string" && Array.isArray(d.tests)
     ? (raw as ExchangeData)
     : null;
+}
+
+/**
+ * The public card of the action phase's reveal: every combatant's Action or Movement, and who had not chosen. Its
+ * lines are stored on the card, so any client renders it after a reload without the Combat (which may be gone).
+ */
+export function revealCard(rollerId: string, round: number, lines: readonly RevealLine[]): CardState {
+  const count = (c: systemj.RoundChoice | null) => lines.filter((l) => l.choice === c).length;
+  return createCardState({
+    ruleset: RULESET,
+    kind: "reveal",
+    rollerId,
+    title: { key: "QUINTETTE.SystemJ.ActionPhase.RevealTitle", value: round },
+    subtitle: {
+      key: "QUINTETTE.SystemJ.ActionPhase.RevealCount",
+      value: count("action"),
+      target: count("mouvement"),
+      detail: count(null),
+    },
+    body: REVEAL_BODY,
+    data: { round, lines: revealLines(lines) },
+  });
 }

@@ -2,7 +2,10 @@
  * SYSTEMJ combat: the hidden Action/Movement choice before each round, initiative by a Rapidité test ordered by the
  * rules core, and the tracker part. Choices are secret for real: a player's client sends its choice only to the GM
  * (relay query), the GM's client keeps it in its own client storage, and the Combat document only says who has
- * chosen, until the GM reveals; the rules core refuses any change after the reveal.
+ * chosen, until the GM reveals; the rules core refuses any change after the reveal. No document can hold them
+ * instead: every client receives every Combat, Actor, User and world setting. A choice the active GM's client does
+ * not hold (another GM took over, storage cleared) is shown as lost, and its combatant chooses again (reconcileChoices).
+ * The reveal posts a public card listing every choice.
  */
 import type { CombatBehaviour } from "../combat/behaviour.ts";
 import type { JsonObject } from "../chat/types.ts";
@@ -10,9 +13,16 @@ import { postCard } from "../chat/post.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
 import { systemj } from "../../rules/index.ts";
-import { testCard } from "./cards.ts";
+import { revealCard, testCard } from "./cards.ts";
 import { systemOf } from "./fighters.ts";
-import { PHASE_TEMPLATE, phaseContext, publicPhase, type PublicPhase } from "./phase-context.ts";
+import {
+  PHASE_TEMPLATE,
+  lostChoices,
+  phaseContext,
+  publicPhase,
+  type PublicPhase,
+  type RevealLine,
+} from "./phase-context.ts";
 import { rollTest } from "./roll.ts";
 import { cardActor } from "./rolling.ts";
 
@@ -52,7 +62,8 @@ async function writeSecrets(secrets: Secrets): Promise<void> {
 export function readPublic(combat: { flags?: unknown; round: number }): PublicPhase {
   const flags = (combat.flags ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const raw = flags[SYSTEM_ID]?.[PHASE_FLAG] as PublicPhase | undefined;
-  if (raw && raw.round === Math.max(1, combat.round)) return raw;
+  // A copy: an update may merge into the document's flag object, which must not change a state read before it.
+  if (raw && raw.round === Math.max(1, combat.round)) return foundry.utils.deepClone(raw);
   return { round: Math.max(1, combat.round), status: "choosing", chosen: {}, choices: {} };
 }
 
@@ -68,8 +79,32 @@ export function fullState(
   return { round: pub.round, status: pub.status, choices };
 }
 
-async function writePublic(combat: foundry.documents.Combat, state: systemj.ActionPhaseState): Promise<void> {
-  await combat.update({ [`flags.${SYSTEM_ID}.${PHASE_FLAG}`]: publicPhase(state) } as Combat.UpdateData);
+async function writePublic(
+  combat: foundry.documents.Combat,
+  state: systemj.ActionPhaseState,
+  lost: readonly string[] = [],
+): Promise<void> {
+  await combat.update({ [`flags.${SYSTEM_ID}.${PHASE_FLAG}`]: publicPhase(state, lost) } as Combat.UpdateData);
+}
+
+/** The secret choices this (GM's) client holds for the combat's current round. */
+function heldChoices(combat: foundry.documents.Combat, pub: PublicPhase): Record<string, systemj.RoundChoice> {
+  const secrets = readSecrets();
+  return secrets[combat.id ?? ""]?.round === pub.round ? secrets[combat.id ?? ""]!.choices : {};
+}
+
+/**
+ * Active GM's check: choices the document says were made but this client does not hold (the GM changed or reloaded
+ * with cleared storage) become "lost" on the document, so every tracker asks those combatants to choose again.
+ * Returns the lost ids (written only when there are new ones).
+ */
+export async function reconcileChoices(combat: foundry.documents.Combat): Promise<string[]> {
+  const pub = readPublic(combat);
+  const held = heldChoices(combat, pub);
+  const lost = lostChoices(pub, held);
+  const fresh = lost.filter((id) => !pub.lost?.[id]);
+  if (fresh.length) await writePublic(combat, fullState(pub, combatIds(combat), held), lost);
+  return lost;
 }
 
 function combatIds(combat: foundry.documents.Combat): string[] {
@@ -105,8 +140,10 @@ export async function handleChoose(payload: JsonObject, requester: User.Implemen
   } catch {
     return { status: "denied", reason: "QUINTETTE.SystemJ.Error.Revealed" };
   }
-  await writeSecrets({ ...secrets, [combat.id]: { round: pub.round, choices: { ...mine, [combatant.id]: choice } } });
-  await writePublic(combat, state);
+  const held: Record<string, systemj.RoundChoice> = { ...mine, [combatant.id]: choice };
+  await writeSecrets({ ...secrets, [combat.id]: { round: pub.round, choices: held } });
+  // Anyone else marked chosen whose choice this client lacks stays visibly lost, never silently "waiting".
+  await writePublic(combat, state, lostChoices(pub, held));
   return { status: "applied" };
 }
 
@@ -116,15 +153,38 @@ export async function handleReveal(payload: JsonObject, requester: User.Implemen
   const combat = game.combats?.get(String(payload.combatId ?? ""));
   if (!combat?.id) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
   const pub = readPublic(combat);
-  const secrets = readSecrets();
-  const mine = secrets[combat.id]?.round === pub.round ? secrets[combat.id]!.choices : {};
+  if (pub.status === "revealed") return { status: "already", reason: "QUINTETTE.SystemJ.Error.Revealed" };
+  // Choices lost since the GM last looked: the reveal waits, the tracker now shows who must choose again.
+  if ((await reconcileChoices(combat)).some((id) => !pub.lost?.[id]))
+    return { status: "denied", reason: "QUINTETTE.SystemJ.Error.ChoicesLost" };
+  const held = heldChoices(combat, pub);
+  let state: systemj.ActionPhaseState;
   try {
-    const state = systemj.reveal(fullState(pub, combatIds(combat), mine), { force: payload.force === true });
-    await writePublic(combat, state);
+    state = systemj.reveal(fullState(pub, combatIds(combat), held), { force: payload.force === true });
   } catch {
-    return { status: "already", reason: "QUINTETTE.SystemJ.Error.Revealed" };
+    return { status: "denied", reason: "QUINTETTE.SystemJ.Error.StillWaiting" };
   }
+  await writePublic(combat, state);
+  await postReveal(combat, state, requester);
   return { status: "applied" };
+}
+
+/** The reveal's lines, in tracker order, from the revealed state (the card stores them: it renders after reload). */
+export function revealLinesOf(combat: foundry.documents.Combat, state: systemj.ActionPhaseState): RevealLine[] {
+  return combat.combatants.contents.flatMap((c) =>
+    c.id ? [{ name: c.name ?? "", img: c.img ?? null, choice: state.choices[c.id] ?? null }] : [],
+  );
+}
+
+/** A public chat card at the reveal: each combatant's Action or Movement, and who had not chosen. */
+async function postReveal(
+  combat: foundry.documents.Combat,
+  state: systemj.ActionPhaseState,
+  requester: User.Implementation,
+): Promise<void> {
+  await postCard(revealCard(requester.id ?? "", state.round, revealLinesOf(combat, state)), {
+    rollMode: "publicroll",
+  });
 }
 
 /** A player's (or the GM's) choice for one combatant: remembered locally, sent to the GM only. */
@@ -243,6 +303,11 @@ export function registerSystemJCombat(): void {
     default: "{}",
   });
   registerRelayHandler(CHOOSE, handleChoose);
+  // The active GM checks, once ready, that it holds every choice the combats say were made (see reconcileChoices).
+  Hooks.once("ready", () => {
+    if (!game.user?.isGM || game.users?.activeGM?.id !== game.user.id) return;
+    for (const combat of game.combats?.contents ?? []) void reconcileChoices(combat);
+  });
   registerRelayHandler(REVEAL, handleReveal);
   Hooks.on("renderCombatTracker", (app, html) =>
     onRenderTracker(app as { viewed?: Combat.Stored | null }, html as HTMLElement),

@@ -5,6 +5,7 @@
 import { systemj } from "../../rules/index.ts";
 import { baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, integerField, resourceField, textField } from "../data/fields.ts";
+import { derivedArmour } from "./armour.ts";
 
 const { ATTRIBUTE_IDS, SCORE_MAX, WEAPON_BONUS_MAX, WEAPON_FAMILIES, combatScores, skillsFor } = systemj;
 
@@ -51,6 +52,7 @@ function actorSchema(entity: "personnage" | "creature") {
     skills: skillsSchema(entity),
     specials: specialsSchema(),
     hitPoints: resourceField({ max: POINTS_MAX, value: 10, label: "QUINTETTE.SystemJ.HitPoints" }),
+    /** Current value stored; the maximum is derived from the armour cards in hand (the stored max is not read). */
     armourPoints: resourceField({ max: POINTS_MAX, value: 0, label: "QUINTETTE.SystemJ.ArmourPoints" }),
     /** PJ or PNJ for personnages; a créature's kind in free text otherwise. */
     role: textField({ label: "QUINTETTE.SystemJ.RoleField" }),
@@ -63,7 +65,7 @@ abstract class SystemJActorModelBase extends foundry.abstract.TypeDataModel<Syst
 
   /** Derived: combat scores without any card's bonus (the sheet adds each weapon's). */
   declare combat: systemj.CombatScores;
-  /** Derived: armour points the equipped armour cards give (shown next to the stored value). */
+  /** Derived: armour points the equipped armour cards give, which is the maximum of `armourPoints`. */
   declare armourFromCards: number;
 
   override prepareDerivedData(): void {
@@ -75,6 +77,10 @@ abstract class SystemJActorModelBase extends foundry.abstract.TypeDataModel<Syst
       if (sys instanceof SystemJArmourModel && sys.equipped) armour += sys.armourPoints;
     }
     this.armourFromCards = armour;
+    // The maximum follows the armour cards in hand; the current value never exceeds it (see armour.ts).
+    const derived = derivedArmour(this.armourPoints.value, armour);
+    this.armourPoints.max = derived.max;
+    this.armourPoints.value = derived.value;
   }
 }
 

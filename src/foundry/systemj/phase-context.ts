@@ -23,17 +23,57 @@ export type PublicPhase = {
   status: "choosing" | "revealed";
   chosen: Record<string, boolean>;
   choices: Record<string, systemj.RoundChoice | null>;
+  /**
+   * Choices the active GM's client no longer holds (another GM took over, or the GM's storage was cleared) though the
+   * document said they were made: those combatants must choose again, and every tracker says so.
+   */
+  lost?: Record<string, boolean>;
 };
 
 /** What goes on the Combat document: publicView's data, choices blanked before the reveal. */
-export function publicPhase(state: systemj.ActionPhaseState): PublicPhase {
+export function publicPhase(state: systemj.ActionPhaseState, lost: readonly string[] = []): PublicPhase {
   const view = systemj.publicView(state);
+  // Every id gets a value (never a missing key): a flag update merges objects, so a dropped key would linger.
+  const isLost = (c: { id: string; chosen: boolean }) => view.status === "choosing" && !c.chosen && lost.includes(c.id);
   return {
     round: view.round,
     status: view.status,
     chosen: Object.fromEntries(view.combatants.map((c) => [c.id, c.chosen])),
     choices: Object.fromEntries(view.combatants.map((c) => [c.id, c.choice])),
+    lost: Object.fromEntries(view.combatants.map((c) => [c.id, isLost(c)])),
   };
+}
+
+/**
+ * Combatants whose choice is lost: the document says they chose (or already flagged them lost) but the secret store
+ * at hand has no choice for them. Empty once revealed.
+ */
+export function lostChoices(pub: PublicPhase, secret: Readonly<Record<string, systemj.RoundChoice>>): string[] {
+  if (pub.status === "revealed") return [];
+  const ids = new Set([...Object.keys(pub.chosen), ...Object.keys(pub.lost ?? {})]);
+  return [...ids].filter((id) => (pub.chosen[id] || pub.lost?.[id]) && !secret[id]);
+}
+
+/** One line of the reveal card: a combatant and what they chose (null: neither, they had not chosen). */
+export interface RevealLine {
+  name: string;
+  img: string | null;
+  choice: systemj.RoundChoice | null;
+}
+
+/** The reveal card's lines with their labels, in tracker order. */
+export function revealLines(lines: readonly RevealLine[]) {
+  return lines.map((l) => ({
+    ...l,
+    stateClass: l.choice ?? "none",
+    label: `QUINTETTE.SystemJ.ActionPhase.${l.choice === "action" ? "Action" : l.choice === "mouvement" ? "Mouvement" : "NotChosen"}`,
+    icon:
+      l.choice === "action"
+        ? "fa-solid fa-hand-fist"
+        : l.choice === "mouvement"
+          ? "fa-solid fa-person-walking"
+          : "fa-solid fa-hourglass",
+  }));
 }
 
 export function phaseContext(
@@ -45,18 +85,22 @@ export function phaseContext(
   const revealed = pub.status === "revealed";
   const rows = combatants.map((c) => {
     const chosen = pub.chosen[c.id] ?? false;
-    const shown = revealed ? (pub.choices[c.id] ?? null) : c.owner ? (c.ownChoice ?? null) : null;
-    const stateClass = revealed ? (shown ?? "none") : chosen ? "chosen" : "waiting";
+    const lost = !revealed && !chosen && (pub.lost?.[c.id] ?? false);
+    const shown = revealed ? (pub.choices[c.id] ?? null) : c.owner && !lost ? (c.ownChoice ?? null) : null;
+    const stateClass = revealed ? (shown ?? "none") : chosen ? "chosen" : lost ? "lost" : "waiting";
     const stateLabel = revealed
       ? shown
         ? `QUINTETTE.SystemJ.ActionPhase.${shown === "action" ? "Action" : "Mouvement"}`
         : "QUINTETTE.SystemJ.ActionPhase.None"
       : chosen
         ? "QUINTETTE.SystemJ.ActionPhase.Chosen"
-        : "QUINTETTE.SystemJ.ActionPhase.Waiting";
+        : lost
+          ? "QUINTETTE.SystemJ.ActionPhase.Lost"
+          : "QUINTETTE.SystemJ.ActionPhase.Waiting";
     return {
       ...c,
       chosen,
+      lost,
       stateClass,
       stateLabel,
       canChoose: !revealed && (c.owner || viewer.isGM),

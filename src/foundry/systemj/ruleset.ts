@@ -1,7 +1,7 @@
 /** The SYSTEMJ rule-set descriptor: its types, roll class, card actions, damage rule, combat and settings. */
 import type { RulesetDescriptor } from "../ruleset.ts";
 import { CARD_ACTIONS, damageApplier } from "./actions.ts";
-import { EXCHANGE_BODY, TEST_BODY } from "./cards.ts";
+import { EXCHANGE_BODY, REVEAL_BODY, TEST_BODY } from "./cards.ts";
 import { ITEM_MODELS, ITEM_TYPES, SystemJCreatureModel, SystemJPersonnageModel } from "./models.ts";
 import { systemJRollClass } from "./roll.ts";
 import { combatBehaviour, registerSystemJCombat } from "./combat.ts";
@@ -34,6 +34,7 @@ export const descriptor: RulesetDescriptor = {
     ITEM_CARD,
     TEST_BODY,
     EXCHANGE_BODY,
+    REVEAL_BODY,
     PHASE_TEMPLATE,
     CHRONOSTE_TEMPLATE,
   ],

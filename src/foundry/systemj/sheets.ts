@@ -10,8 +10,9 @@ import type { SheetTabSpec } from "../sheets/context.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
 import { runRollRequest } from "../dialog/request.ts";
+import { armourAfterEquip } from "./armour.ts";
 import { systemOf, weaponsOf } from "./fighters.ts";
-import { SystemJCreatureModel } from "./models.ts";
+import { SystemJArmourModel, SystemJCreatureModel } from "./models.ts";
 import { attackRequest, scoreForKey, testRequest } from "./rolling.ts";
 import { itemCardContext, systemjActorContext, type ActorData, type CardItem } from "./sheet-context.ts";
 import { worldSpecials } from "./settings.ts";
@@ -105,7 +106,20 @@ export class SystemJActorSheet extends QuintetteActorSheet {
     if (!this.isEditable) return;
     const item = this.document.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
     const equipped = (item?.system as { equipped?: unknown } | undefined)?.equipped;
-    if (item && typeof equipped === "boolean") await item.update({ "system.equipped": !equipped } as Item.UpdateData);
+    if (!item || typeof equipped !== "boolean") return;
+    const model = systemOf(this.document);
+    // An armour card taken in hand brings its points; put away, the value drops to the new maximum (armour.ts).
+    const card: unknown = item.system;
+    const armour =
+      model && card instanceof SystemJArmourModel
+        ? armourAfterEquip(
+            model.armourPoints,
+            { type: "sj-armure", system: { equipped, armourPoints: card.armourPoints } },
+            !equipped,
+          )
+        : null;
+    await item.update({ "system.equipped": !equipped } as Item.UpdateData);
+    if (armour) await this.document.update(armour as Actor.UpdateData);
   }
 }
 

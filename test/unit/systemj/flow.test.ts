@@ -27,6 +27,8 @@ import {
   combatBehaviour,
   handleReveal,
   readPublic,
+  reconcileChoices,
+  SECRET_SETTING,
   revealChoices,
   registerSystemJCombat,
 } from "../../../src/foundry/systemj/combat.ts";
@@ -90,6 +92,7 @@ beforeEach(async () => {
       skills: { dissimulation: 55 },
     },
     items: [
+      { _id: "cuir", name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 2 } },
       {
         _id: "epee",
         name: "Épée",
@@ -108,6 +111,7 @@ beforeEach(async () => {
       armourPoints: { value: 3, max: 3 },
       skills: { detection: 70 },
     },
+    items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
   });
 });
 
@@ -137,13 +141,23 @@ describe("SYSTEMJ data models", () => {
     expect(sys(aude).combat.meleeForce).toBe(Math.floor((160 + 50 + 74) / 5));
   });
 
-  it("give créatures no language skills, and count equipped armour cards", async () => {
+  it("give créatures no language skills; armour points follow the armour cards in hand", async () => {
     expect(Object.keys(sys(ours).skills)).not.toContain("parler");
     expect(Object.keys(sys(aude).skills)).toContain("lireEcrire");
+    expect(sys(aude).armourPoints).toEqual({ value: 2, max: 2 });
     await aude.createEmbeddedDocuments("Item", [
-      { name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 3 } },
+      { name: "Cotte", type: "sj-armure", system: { equipped: true, armourPoints: 3 } },
+      { name: "Bouclier rangé", type: "sj-armure", system: { equipped: false, armourPoints: 5 } },
     ]);
-    expect(sys(aude).armourFromCards).toBe(3);
+    // The maximum follows the armour cards in hand (2 + 3); the value stays the actor's.
+    expect(sys(aude).armourFromCards).toBe(5);
+    expect(sys(aude).armourPoints).toEqual({ value: 2, max: 5 });
+    // Without any armour card in hand there is nothing to absorb a blow: the value is clamped to 0.
+    await aude.updateEmbeddedDocuments("Item", [
+      { _id: "cuir", "system.equipped": false },
+      { _id: aude.items.find((i) => i.name === "Cotte")!.id, "system.equipped": false },
+    ]);
+    expect(sys(aude).armourPoints).toEqual({ value: 0, max: 0 });
   });
 
   it("registers SystemJRoll, which reads a face of 100 as 00 (a critical failure)", async () => {
@@ -252,7 +266,10 @@ describe("SYSTEMJ action phase and initiative", () => {
     ).toBe("denied");
     expect((await asClient("player1", () => relayToGM(REVEAL, { combatId: c.id }))).status).toBe("denied");
     // Not everyone has chosen: a plain reveal is refused, a forced one goes.
-    expect((await handleReveal({ combatId: c.id }, state.game.users.get("gm") as never)).status).toBe("already");
+    expect(await handleReveal({ combatId: c.id }, state.game.users.get("gm") as never)).toEqual({
+      status: "denied",
+      reason: "QUINTETTE.SystemJ.Error.StillWaiting",
+    });
     expect((await handleReveal({ combatId: c.id, force: true }, state.game.users.get("gm") as never)).status).toBe(
       "applied",
     );
@@ -309,6 +326,82 @@ describe("SYSTEMJ action phase and initiative", () => {
     // The next round hides everything again.
     await combatBehaviour.onStartRound!(Object.assign(c, { round: 2 }) as never, { round: 2, skipped: false });
     expect(readPublic(c as never)).toMatchObject({ round: 2, status: "choosing", chosen: { ca: false, co: false } });
+  });
+
+  const lastCard = () => card(state.game.messages.contents.at(-1) as DoubleChatMessage);
+
+  it("posts a public card at the reveal with every choice and who had not chosen, from the stored card", async () => {
+    addUser("player2");
+    const c = await combat();
+    await asClient("player1", () => chooseFor(c as never, "ca", "mouvement"));
+    const before = state.game.messages.contents.length;
+    // Nothing reaches the chat while choices are secret.
+    expect(state.game.messages.contents.length).toBe(before);
+    expect((await revealChoices(c as never, true)).status).toBe("applied");
+    expect(state.game.messages.contents.length).toBe(before + 1);
+    const message = state.game.messages.contents.at(-1) as DoubleChatMessage & { whisper?: string[] };
+    expect(message.whisper ?? []).toEqual([]);
+    expect(lastCard()).toMatchObject({
+      ruleset: "systemj",
+      kind: "reveal",
+      title: { key: "QUINTETTE.SystemJ.ActionPhase.RevealTitle", value: 1 },
+      subtitle: { value: 0, target: 1, detail: 1 },
+      data: {
+        round: 1,
+        lines: [
+          { name: "Aude", choice: "mouvement", label: "QUINTETTE.SystemJ.ActionPhase.Mouvement" },
+          { name: "Ours", choice: null, label: "QUINTETTE.SystemJ.ActionPhase.NotChosen" },
+        ],
+      },
+    });
+    // A second reveal is refused and posts nothing.
+    expect((await revealChoices(c as never, true)).status).toBe("already");
+    expect(state.game.messages.contents.length).toBe(before + 1);
+  });
+
+  it("a choice the active GM does not hold (GM changed or reloaded) shows as lost until chosen again", async () => {
+    const c = await combat();
+    await asClient("player1", () => chooseFor(c as never, "ca", "action"));
+    await chooseFor(c as never, "co", "mouvement");
+    expect(readPublic(c as never).chosen).toEqual({ ca: true, co: true });
+    // Another GM's browser: its client storage holds none of this round's choices.
+    await state.game.settings.set("quintette", SECRET_SETTING, "{}");
+    // The plain reveal does not go through with "no choice": it marks both lost and tells the GM.
+    expect(await revealChoices(c as never, false)).toEqual({
+      status: "denied",
+      reason: "QUINTETTE.SystemJ.Error.ChoicesLost",
+    });
+    expect(readPublic(c as never)).toMatchObject({
+      status: "choosing",
+      chosen: { ca: false, co: false },
+      lost: { ca: true, co: true },
+    });
+    const mine = await trackerView(c, "player1");
+    expect(mine.rows.find((r) => r.id === "ca")).toMatchObject({ stateClass: "lost", canChoose: true });
+    // The player's own earlier choice is not shown as standing any more.
+    expect(pressed(mine, "ca")).toBeNull();
+    // Aude's player chooses again: no longer lost; the bear stays lost through that write.
+    await asClient("player1", () => chooseFor(c as never, "ca", "mouvement"));
+    expect(readPublic(c as never)).toMatchObject({ chosen: { ca: true, co: false }, lost: { ca: false, co: true } });
+    expect((await trackerView(c, "gm")).rows.map((r) => r.stateClass)).toEqual(["chosen", "lost"]);
+    // Reconciling again finds nothing new; the GM may now reveal anyway, the bear with no choice.
+    expect(await reconcileChoices(c as never)).toEqual(["co"]);
+    expect((await revealChoices(c as never, true)).status).toBe("applied");
+    expect(readPublic(c as never)).toMatchObject({ status: "revealed", choices: { ca: "mouvement", co: null } });
+    expect(lastCard().data).toMatchObject({ lines: [{ choice: "mouvement" }, { choice: null }] });
+  });
+
+  it("the active GM marks missing choices as lost when ready, with no other write when nothing is missing", async () => {
+    const c = await combat();
+    await asClient("player1", () => chooseFor(c as never, "ca", "action"));
+    expect(await reconcileChoices(c as never)).toEqual([]);
+    expect(readPublic(c as never).lost).toEqual({ ca: false, co: false });
+    await state.game.settings.set("quintette", SECRET_SETTING, "{}");
+    // What the ready hook does on the active GM's client (registered by registerSystemJCombat).
+    Hooks.callAll("ready");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(readPublic(c as never)).toMatchObject({ chosen: { ca: false }, lost: { ca: true } });
+    expect(await reconcileChoices(c as never)).toEqual(["ca"]);
   });
 
   it("rolls initiative as a Rapidité test with its card; the score breaks ties", async () => {

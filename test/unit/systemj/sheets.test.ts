@@ -33,6 +33,7 @@ type Ctx = Record<string, unknown> & {
     combat: { scores: (Row & { note: string; unavailable: boolean })[]; weapons: { name: string; score: number }[] };
     hand: { id: string; cards: { id: string; equipped: boolean; attack: boolean; rollable: boolean }[] }[];
     armourFromCards: number;
+    armourPoints: { value: number; max: number };
   };
 };
 type CardCtx = Record<string, unknown> & {
@@ -242,6 +243,8 @@ describe("SYSTEMJ actor sheet", () => {
       name: "Ours",
       type: "creature",
       system: { attributes, hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } },
+      // Its thick hide is an armour card in hand: it gives the 3 armour points.
+      items: [{ _id: "cuir", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
     });
     targetsOf("player1").add({ actor: ours });
     const sheet = actorSheet(aude);
@@ -282,6 +285,34 @@ describe("SYSTEMJ actor sheet", () => {
     // Block (2·60+2·50)/5 = 44 + the shield's DEF 6; parry without a weapon in hand is unavailable.
     expect(scores.find((s) => s.id === "block")).toMatchObject({ value: 50, unavailable: false });
     expect(scores.find((s) => s.id === "parry")).toMatchObject({ unavailable: true });
+  });
+
+  it("armour points: the maximum follows the armour cards in hand; one taken in hand brings its points", async () => {
+    const aude = await makeAude();
+    const ap = () => ({ ...(aude.system as unknown as { armourPoints: { value: number; max: number } }).armourPoints });
+    const sheet = actorSheet(aude);
+    await sheet.render();
+    expect(sheet.renderedParts.main!.sj).toMatchObject({ armourPoints: { value: 4, max: 4 }, armourFromCards: 4 });
+    // A blow took 3; a fresh helmet card (2) comes into the hand: max 6, value 1 + 2.
+    await aude.update({ "system.armourPoints.value": 1 });
+    const [helmet] = await aude.createEmbeddedDocuments("Item", [
+      { name: "Casque", type: "sj-armure", system: { equipped: false, armourPoints: 2 } },
+    ]);
+    expect(ap()).toEqual({ value: 1, max: 4 });
+    await sheet.runAction("toggleEquip", {}, inItem(helmet!.id));
+    expect(ap()).toEqual({ value: 3, max: 6 });
+    // The brigandine put away: the maximum drops to the helmet's 2 and the value with it, stored so.
+    await sheet.runAction("toggleEquip", {}, inItem("brig"));
+    expect(ap()).toEqual({ value: 2, max: 2 });
+    expect((aude._source as { system: { armourPoints: { value: number } } }).system.armourPoints.value).toBe(2);
+    // A value typed above the maximum is shown and used at the maximum.
+    await sheet.submit({ "system.armourPoints.value": "9" });
+    expect(ap()).toEqual({ value: 2, max: 2 });
+    await sheet.render();
+    expect(sheet.renderedParts.main!.sj).toMatchObject({ armourPoints: { value: 2, max: 2 }, armourFromCards: 2 });
+    // Taking a weapon in hand leaves the armour points alone.
+    await sheet.runAction("toggleEquip", {}, inItem("rond"));
+    expect(ap()).toEqual({ value: 2, max: 2 });
   });
 
   it("refuses an attribute above 100 and keeps the rest of the form", async () => {
