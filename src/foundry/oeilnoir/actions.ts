@@ -575,6 +575,22 @@ export const rescueAction: CardAction = {
   },
 };
 
+/**
+ * The newest card on which this actor lies dying and may still be saved (for the sheet's button): its message and
+ * the attempt number its button carries. Null when there is none (EV set by hand, card deleted, already saved).
+ */
+export function rescueCardFor(actorUuid: string): { messageId: string; attempt: number } | null {
+  const messages = game.messages?.contents ?? [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    const card = message ? readCard(message) : null;
+    const duel = card ? duelOf(card) : null;
+    if (message?.id && duel?.defender?.uuid === actorUuid && canRescue(duel))
+      return { messageId: message.id, attempt: duel.rescue?.length ?? 0 };
+  }
+  return null;
+}
+
 export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
   parryAction,
   noParryAction,

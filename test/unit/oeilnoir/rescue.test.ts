@@ -22,7 +22,7 @@ import { registerDamage } from "../../../src/foundry/damage/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import type { RollDialogConfig } from "../../../src/foundry/dialog/inputs.ts";
 import { ACTOR_MODELS, ITEM_MODELS, type HerosModel } from "../../../src/foundry/oeilnoir/models.ts";
-import { OEILNOIR_CARD_ACTIONS, setRescuePrompt } from "../../../src/foundry/oeilnoir/actions.ts";
+import { OEILNOIR_CARD_ACTIONS, rescueCardFor, setRescuePrompt } from "../../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { rescueOdds } from "../../../src/foundry/oeilnoir/dialog-config.ts";
@@ -214,6 +214,25 @@ describe("saving a dying hero from the damage card", () => {
     // A new blow puts him in danger again.
     await strikeDown(-7);
     expect(herosOf(alrik).stabilized).toBe(false);
+  });
+
+  it("the dying hero's sheet finds the card to act on, with the attempt its button carries, until he is saved", async () => {
+    expect(rescueCardFor(alrik.uuid)).toBeNull();
+    const m = await strikeDown();
+    expect(rescueCardFor(alrik.uuid)).toEqual({ messageId: m.id, attempt: 0 });
+    answer = { skill: 10, modifier: 0 };
+    dice([12], [1]);
+    await rescue(m, "player2");
+    const next = rescueCardFor(alrik.uuid);
+    expect(next).toEqual({ messageId: m.id, attempt: 1 });
+    // −4 EV now: under 10 − 8 = 2.
+    dice([2]);
+    expect(
+      (await asClient("player2", () => requestCardAction(m.id, "oeilnoir.rescue", { attempt: next?.attempt ?? -1 })))
+        .status,
+    ).toBe("applied");
+    expect(rescueCardFor(alrik.uuid)).toBeNull();
+    expect(rescueCardFor(orc.uuid)).toBeNull();
   });
 
   it("a failed care that takes the victim below −CN kills him: no further attempt", async () => {
