@@ -510,6 +510,9 @@ export const rescueAction: CardAction = {
     const values = victim ? victimValues(victim) : null;
     if (!victim || !values) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
     if (values.ev > 0) return { status: "already", reason: "QUINTETTE.OeilNoir.Notify.NotDying" };
+    // Saved meanwhile from another card: nothing left to do here.
+    if (oeilNoirActor(victim)?.derived.stabilized)
+      return { status: "already", reason: "QUINTETTE.OeilNoir.Notify.AlreadyStabilized" };
     const healer = typeof args.healerUuid === "string" ? await actorAt(args.healerUuid) : null;
     const healerName = healer?.name ?? (typeof args.healerName === "string" ? args.healerName : requester.name) ?? "";
     const skill = numberArg(args.skill) ?? 0;

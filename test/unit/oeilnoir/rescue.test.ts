@@ -211,6 +211,11 @@ describe("saving a dying hero from the damage card", () => {
       rounds: 14,
     });
     expect(herosOf(alrik).stabilized).toBe(true);
+    // A second card where he lay dying finds him already saved: no roll.
+    const other = await strikeDown(-1);
+    await alrik.update({ "system.stabilized": true });
+    expect((await rescue(other, "player2")).status).toBe("already");
+    expect(duel(other)?.rescue ?? []).toEqual([]);
     // A new blow puts him in danger again.
     await strikeDown(-7);
     expect(herosOf(alrik).stabilized).toBe(false);
