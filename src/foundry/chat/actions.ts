@@ -51,9 +51,9 @@ export interface CardAction {
   trustedWrites?: boolean;
   /**
    * Runs on the clicking client before the request leaves: adds what only that client knows (its targeted
-   * tokens…). Returns null to cancel (after telling the user why).
+   * tokens, a dialog's answer…). Returns null to cancel (after telling the user why).
    */
-  collect?(args: CardActionArgs): CardActionArgs | null;
+  collect?(args: CardActionArgs, messageId: string): CardActionArgs | null | Promise<CardActionArgs | null>;
   /** Computes the new card state and the document writes; may roll dice or post messages. */
   execute(ctx: CardActionContext): CardActionOutcome | Promise<CardActionOutcome>;
 }
@@ -172,7 +172,7 @@ export async function requestCardAction(
   args: CardActionArgs = {},
 ): Promise<RelayResult> {
   const action = registry.get(actionName);
-  const collected = action?.collect ? action.collect(args) : args;
+  const collected = action?.collect ? await action.collect(args, messageId) : args;
   if (!collected) return { status: "invalid" };
   const request: CardActionRequest = { messageId, action: actionName, args: collected };
   const user = game.user;

@@ -7,7 +7,11 @@ import type { CardAction, CardActionContext, CardActionOutcome, DocumentWrite } 
 import { userOwnsUuid } from "../chat/actions.ts";
 import { previousValues } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
-import { breakageCheck } from "../../rules/oeilnoir/index.ts";
+import { readCard } from "../chat/flags.ts";
+import { breakageCheck, woundThresholds } from "../../rules/oeilnoir/index.ts";
+import { RollDialog } from "../dialog/roll-dialog.ts";
+import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
+import { rescueDialogConfig } from "./dialog-config.ts";
 import { postCard } from "../chat/post.ts";
 import {
   attackerFor,
@@ -31,11 +35,15 @@ import {
   resolveParry,
   resolveVolonte,
   resolveStanding,
+  canRescue,
+  rescueCheck,
+  withRescue,
   rollDamage,
   startFreeAttack,
   withDying,
   withFumble,
   type DuelData,
+  type RescueAttempt,
 } from "./duel.ts";
 import { rollDice, showDice } from "./roll.ts";
 
@@ -395,6 +403,197 @@ export const standAction: CardAction = {
   },
 };
 
+// ---------------------------------------------------------------- saving the dying
+
+/** Where the healer's Médecine / Blessures value is remembered (the sheets have no talent list). */
+const MEDECINE_FLAG = "oeilnoirMedecine";
+
+type Flagged = {
+  getFlag(scope: string, key: string): unknown;
+  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
+};
+
+/** The healer's value to start the dialog with: the one remembered for this actor, else a héros' IN, else 10. */
+export function medecineValue(healer: Actor.Implementation): number {
+  // fvtt-types only knows the flags it declares: a narrow cast for ours.
+  const remembered = (healer as unknown as Flagged).getFlag("quintette", MEDECINE_FLAG);
+  if (typeof remembered === "number" && Number.isInteger(remembered)) return remembered;
+  const data = oeilNoirActor(healer);
+  return data?.kind === "heros" ? data.system.qualities.IN : 10;
+}
+
+/**
+ * The clicking user's healer: the first controlled token's actor they own, else their assigned character; an
+ * Œil Noir character, never the victim. Null for a user with no character at hand (a GM may still help).
+ */
+export function pickHealer(victimUuid: string | null): Actor.Implementation | null {
+  const candidates: Actor.Implementation[] = [];
+  for (const token of canvas?.tokens?.controlled ?? []) if (token.actor) candidates.push(token.actor);
+  const character = game.user?.character;
+  if (character) candidates.push(character);
+  return candidates.find((a) => a.uuid !== victimUuid && a.isOwner && !!oeilNoirActor(a)) ?? null;
+}
+
+type RescuePrompt = (config: RollDialogConfig) => Promise<RollDialogResult | null>;
+let rescuePrompt: RescuePrompt = (config) => RollDialog.prompt(config);
+
+/** Replaces the rescue dialog (tests answer it; null restores the real one). */
+export function setRescuePrompt(next: RescuePrompt | null): void {
+  rescuePrompt = next ?? ((config) => RollDialog.prompt(config));
+}
+
+function numberArg(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? Math.trunc(value) : null;
+}
+
+/**
+ * Saving a dying victim (Médecine / Blessures): the helper's client opens the dialog with the healer's value and the
+ * exact odds; the GM rolls the D20 under value − modifier − 2 × points below 0. Passed: stabilised (on the card and
+ * the actor), the care lasting twice those points minus the points left (at least 1 round). Failed: 1D6 damage
+ * through the blow's update (no PR: it is the care that hurts), and the card offers another attempt.
+ */
+export const rescueAction: CardAction = {
+  name: ACTIONS.rescue,
+  audience: "anyone",
+  // Any player helping with a character of their own; the GM always.
+  allowed: (ctx) => {
+    const duel = duelOf(ctx.card);
+    const healer = typeof ctx.args.healerUuid === "string" ? ctx.args.healerUuid : null;
+    if (ctx.requester.isGM) return true;
+    return !!healer && healer !== duel?.defender?.uuid && ownsUuid(ctx, healer);
+  },
+  // The rule lets the healer's care write the victim's EV and state, whoever owns the victim.
+  trustedWrites: true,
+  token: (args) => `${ACTIONS.rescue}:${String(args.attempt ?? 0)}`,
+  async collect(args, messageId) {
+    const message = game.messages?.get(messageId);
+    const card = message ? readCard(message) : null;
+    const duel = card ? duelOf(card) : null;
+    const victim = await actorAt(duel?.defender?.uuid);
+    const ev = victim ? victimValues(victim)?.ev : undefined;
+    if (!duel || !victim || ev === undefined) return null;
+    if (ev > 0) {
+      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NotDying") ?? "");
+      return null;
+    }
+    const healer = pickHealer(victim.uuid);
+    if (!healer && !game.user?.isGM) {
+      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoHealer") ?? "");
+      return null;
+    }
+    const healerName = healer?.name ?? game.user?.name ?? "";
+    const result = await rescuePrompt(
+      rescueDialogConfig({
+        healerName,
+        victimName: victim.name ?? "",
+        ev,
+        skill: healer ? medecineValue(healer) : 10,
+      }),
+    );
+    if (!result) return null;
+    const skill = numberArg(result.values.skill) ?? 0;
+    // Remembered for next time, on the healer this user owns.
+    if (healer?.isOwner) await (healer as unknown as Flagged).setFlag("quintette", MEDECINE_FLAG, skill);
+    return {
+      ...args,
+      healerUuid: healer?.uuid ?? null,
+      healerName,
+      skill,
+      modifier: numberArg(result.values.modifier) ?? 0,
+    };
+  },
+  async execute({ card, args, requester }): Promise<CardActionOutcome> {
+    const duel = duelOf(card);
+    // Each attempt has its number: a repeated request (or a stale button) finds it taken.
+    if (!duel || !canRescue(duel) || args.attempt !== (duel.rescue?.length ?? 0)) return { status: "already" };
+    const victim = await actorAt(duel.defender?.uuid);
+    const values = victim ? victimValues(victim) : null;
+    if (!victim || !values) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    if (values.ev > 0) return { status: "already", reason: "QUINTETTE.OeilNoir.Notify.NotDying" };
+    // Saved meanwhile from another card: nothing left to do here.
+    if (oeilNoirActor(victim)?.derived.stabilized)
+      return { status: "already", reason: "QUINTETTE.OeilNoir.Notify.AlreadyStabilized" };
+    const healer = typeof args.healerUuid === "string" ? await actorAt(args.healerUuid) : null;
+    const healerName = healer?.name ?? (typeof args.healerName === "string" ? args.healerName : requester.name) ?? "";
+    const skill = numberArg(args.skill) ?? 0;
+    const modifier = numberArg(args.modifier) ?? 0;
+    const d20 = await rollDice("1d20", skill - modifier - 2 * -values.ev);
+    await showDice(d20);
+    const r = rescueCheck({ skill, modifier, ev: values.ev, d20: d20.faces[0] ?? 20 });
+    const attempt: RescueAttempt = {
+      healerName,
+      skill,
+      modifier,
+      ev: values.ev,
+      test: r.test,
+      pointsLeft: r.pointsLeft,
+      rounds: r.rounds,
+      damage: null,
+    };
+    const writes: DocumentWrite[] = [];
+    let applied = card.applied;
+    if (r.test.success) {
+      writes.push({ uuid: victim.uuid, changes: { "system.stabilized": true } });
+    } else {
+      // The failed care's 1D6 goes through the blow's update (EV, death limit, permanent-loss module), with no
+      // PR and no wound: armour does not stop it and it is no blow.
+      const d6 = await rollDice("1d6");
+      await showDice(d6);
+      const damage = d6.faces[0] ?? 1;
+      const hurt = {
+        pr: 0,
+        damage,
+        wounds: 0,
+        seriousWound: 0,
+        totalWounds: 0,
+        thresholds: woundThresholds({ cn: values.cn, modifier: values.thresholdModifier }),
+        evBefore: values.ev,
+        evAfter: values.ev - damage,
+        status: "",
+        volonteTarget: null,
+      };
+      const update = hitUpdate(victim, hurt);
+      if (!update) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
+      writes.push({ uuid: victim.uuid, changes: update.changes });
+      attempt.damage = { d6: damage, evAfter: hurt.evAfter, status: update.status };
+      const read = (path: string) => foundry.utils.getProperty(victim, path);
+      applied = [
+        ...applied,
+        {
+          ...appliedEntry(
+            victim.uuid,
+            victim.name ?? "",
+            previousValues(read, update.changes),
+            { key: `${L}RescueSummary`, value: damage },
+            card,
+            requester.id ?? "",
+            `:rescue${duel.rescue?.length ?? 0}`,
+          ),
+          action: ACTIONS.rescue,
+        },
+      ];
+    }
+    const rebuilt = rebuild(card, withRescue(duel, attempt));
+    return { status: "applied", card: { ...rebuilt, applied }, writes };
+  },
+};
+
+/**
+ * The newest card on which this actor lies dying and may still be saved (for the sheet's button): its message and
+ * the attempt number its button carries. Null when there is none (EV set by hand, card deleted, already saved).
+ */
+export function rescueCardFor(actorUuid: string): { messageId: string; attempt: number } | null {
+  const messages = game.messages?.contents ?? [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    const card = message ? readCard(message) : null;
+    const duel = card ? duelOf(card) : null;
+    if (message?.id && duel?.defender?.uuid === actorUuid && canRescue(duel))
+      return { messageId: message.id, attempt: duel.rescue?.length ?? 0 };
+  }
+  return null;
+}
+
 export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
   parryAction,
   noParryAction,
@@ -404,6 +603,7 @@ export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
   fumbleCheckAction,
   freeAttackAction,
   standAction,
+  rescueAction,
 ];
 
 /** Attack fumble line, rolled at once on the attacker's client: the table face and its effects. */

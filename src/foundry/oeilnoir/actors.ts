@@ -170,8 +170,13 @@ export function hitUpdate(
   if (!data) return null;
   const ev = Math.max(EV_MIN, hit.evAfter);
   const wounds = Math.min(20, data.system.wounds + hit.totalWounds);
-  // A new blow asks for a new Volonté check to fight on.
-  const changes: Record<string, unknown> = { "system.ev.value": ev, "system.wounds": wounds, "system.fightsOn": false };
+  // A new blow asks for a new Volonté check to fight on, and a saved dying character is in danger again.
+  const changes: Record<string, unknown> = {
+    "system.ev.value": ev,
+    "system.wounds": wounds,
+    "system.fightsOn": false,
+    "system.stabilized": false,
+  };
   const cn = data.kind === "heros" ? data.system.qualities.CN : data.system.cn;
   if (moduleOn("oeilnoirPermanentEvLoss") && permanentEvLoss({ ev, woundThreshold: hit.thresholds[0] ?? 0 }))
     changes["system.ev.max"] = Math.max(1, data.system.ev.max - 1);

@@ -177,6 +177,8 @@ export interface HerosSource {
   wounds: number;
   /** Absent in sources written before the field existed. */
   fightsOn?: boolean;
+  /** Saved while dying; absent in sources written before the field existed. */
+  stabilized?: boolean;
   vitesse: number;
   volonte: number;
   artDeLaGuerre: number;
@@ -202,6 +204,8 @@ export interface HerosDerived {
   status: LifeStatus;
   /** Out of the fight by EV, but fighting on after a passed Volonté check. */
   fightsOn: boolean;
+  /** Dying but saved by a passed Médecine / Blessures check. */
+  stabilized: boolean;
   /** Low-EV module: penalties to quality checks (AT, PRD included), to skill checks (Volonté), Vitesse lost. */
   lowEv: { level: number; quality: number; skill: number; vitesse: number };
 }
@@ -363,6 +367,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
     ...statusOf(
       lifeStatus({ ev: source.ev.value, cn: source.qualities.CN, tenace: abilities.tenace, enFer: abilities.enFer }),
       source.fightsOn,
+      source.stabilized,
     ),
     lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
   };
@@ -380,6 +385,8 @@ export interface AdversaireSource {
   wounds: number;
   /** Absent in sources written before the field existed. */
   fightsOn?: boolean;
+  /** Saved while dying; absent in sources written before the field existed. */
+  stabilized?: boolean;
   vitesse: number;
   volonte: number;
   weaponName: string;
@@ -396,6 +403,7 @@ export interface AdversaireDerived {
   initiative: { fixed: number; dice: 1 | 2; formula: string };
   status: LifeStatus;
   fightsOn: boolean;
+  stabilized: boolean;
   lowEv: { level: number; quality: number; skill: number; vitesse: number };
 }
 
@@ -432,12 +440,24 @@ export function deriveAdversaire(
     ...statusOf(
       lifeStatus({ ev: source.ev.value, cn: source.cn, tenace: abilities.tenace, enFer: abilities.enFer }),
       source.fightsOn,
+      source.stabilized,
     ),
     lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
   };
 }
 
-/** The life status and whether a passed Volonté check keeps an out-of-the-fight character fighting. */
-function statusOf(status: LifeStatus, fightsOn: boolean | undefined): { status: LifeStatus; fightsOn: boolean } {
-  return { status, fightsOn: status === "horsCombat" && fightsOn === true };
+/**
+ * The life status, whether a passed Volonté check keeps an out-of-the-fight character fighting, and whether a dying
+ * one has been saved (only while still dying).
+ */
+function statusOf(
+  status: LifeStatus,
+  fightsOn: boolean | undefined,
+  stabilized: boolean | undefined,
+): { status: LifeStatus; fightsOn: boolean; stabilized: boolean } {
+  return {
+    status,
+    fightsOn: status === "horsCombat" && fightsOn === true,
+    stabilized: status === "mourant" && stabilized === true,
+  };
 }

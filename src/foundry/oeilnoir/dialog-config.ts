@@ -19,6 +19,7 @@ import {
   type Water,
 } from "../../rules/oeilnoir/index.ts";
 import type { OddsLine, RollDialogConfig, RollInput, RollValues } from "../dialog/inputs.ts";
+import { rescueValue } from "./duel.ts";
 
 const D = "QUINTETTE.OeilNoir.Dialog.";
 
@@ -261,6 +262,66 @@ export function orientationDialogConfig(setup: OrientationSetup): RollDialogConf
     subtitle: `${check}INI ${setup.current} → ${restored}`,
     inputs,
     odds: (values) => orientationOdds(setup, values),
+    cssClass: "oeilnoir",
+  };
+}
+
+export interface RescueSetup {
+  healerName: string;
+  victimName: string;
+  /** The victim's EV now (0 or less). */
+  ev: number;
+  /** The healer's Médecine / Blessures value to start with (remembered, or a quality). */
+  skill: number;
+}
+
+/** Value the rescue is rolled under for the dialog's values: the healer's value − modifier − 2 × points below 0. */
+export function rescueTarget(setup: RescueSetup, values: RollValues): number {
+  return rescueValue({
+    skill: Number(values.skill ?? setup.skill),
+    modifier: Number(values.modifier ?? 0),
+    ev: setup.ev,
+  });
+}
+
+/** Exact odds of the rescue: stabilised (critical included), or 1D6 damage (fumble included). */
+export function rescueOdds(setup: RescueSetup, values: RollValues): OddsLine[] {
+  const target = rescueTarget(setup, values);
+  let success = 0;
+  for (let d20 = 1; d20 <= 20; d20++) if (check({ d20, value: target }).success) success += 1 / 20;
+  return [
+    { id: "stabilized", label: `${D}OddsRescueSuccess`, probability: success, tone: "success" },
+    { id: "failed", label: `${D}OddsRescueFailure`, probability: 1 - success, tone: "failure" },
+  ];
+}
+
+/** The rescue dialog: the healer's value (no talent list on the sheets), a modifier, and the exact odds. */
+export function rescueDialogConfig(setup: RescueSetup): RollDialogConfig {
+  const harder = 2 * Math.max(0, -setup.ev);
+  return {
+    title: `${D}RescueTitle`,
+    subtitle: `${setup.healerName} → ${setup.victimName} · EV ${setup.ev} : +${harder}`,
+    inputs: [
+      {
+        kind: "number",
+        name: "skill",
+        label: `${D}RescueSkill`,
+        min: 0,
+        max: 30,
+        initial: setup.skill,
+        hint: `${D}RescueSkillHint`,
+      },
+      {
+        kind: "counter",
+        name: "modifier",
+        label: `${D}Modifier`,
+        min: -10,
+        max: 20,
+        initial: 0,
+        hint: `${D}RescueHint`,
+      },
+    ],
+    odds: (values) => rescueOdds(setup, values),
     cssClass: "oeilnoir",
   };
 }

@@ -12,6 +12,7 @@ import {
   dyingRounds,
   fumbleLine,
   parry,
+  stabilization,
   resolveHit,
   woundThresholdModifier,
   woundThresholds,
@@ -34,6 +35,7 @@ export const ACTIONS = {
   fumbleCheck: "oeilnoir.fumbleCheck",
   freeAttack: "oeilnoir.freeAttack",
   stand: "oeilnoir.stand",
+  rescue: "oeilnoir.rescue",
 } as const;
 
 export type D20Test = {
@@ -154,6 +156,27 @@ export type DuelData = {
   standing?: D20Test | null;
   /** A free attack opened from a fumble line (its parry penalty, unparryable, easier attack). */
   free?: { parryPenalty: number; unparryable: boolean; attackModifier: number } | null;
+  /** Attempts to save a dying victim (Médecine / Blessures), in order; absent on older cards. */
+  rescue?: RescueAttempt[] | null;
+};
+
+/**
+ * One attempt to save the dying victim: a D20 under the healer's Médecine / Blessures value, harder by twice the
+ * points below 0 (and the dialog's modifier). Passed: stabilised, the care lasting `rounds`; failed: 1D6 damage.
+ */
+export type RescueAttempt = {
+  healerName: string;
+  /** The healer's check value and the dialog's modifier (positive = harder), as chosen. */
+  skill: number;
+  modifier: number;
+  /** The victim's EV when the check was made (0 or less). */
+  ev: number;
+  test: D20Test;
+  /** Success: how far under the value the D20 came, and the rounds the care takes. */
+  pointsLeft: number | null;
+  rounds: number | null;
+  /** Failure: the 1D6 taken, the EV and the life status after it. */
+  damage: { d6: number; evAfter: number; status: string } | null;
 };
 
 /** Narrow type guard for stored duel data. */
@@ -406,6 +429,50 @@ export function resolveStanding(duel: DuelData, d20: number): DuelData {
   return { ...duel, standing: { d20, value, ...check({ d20, value }) } };
 }
 
+/** The value a rescue is rolled under: the healer's value, minus the modifier and twice the points below 0. */
+export function rescueValue(input: { skill: number; modifier: number; ev: number }): number {
+  return input.skill - input.modifier - stabilization({ ev: input.ev }).modifier;
+}
+
+/**
+ * A rescue check (natural 1 and 20 as always). "Skill points left" is how far under the value the D20 came (0 when
+ * only a natural 1 saved it); the care lasts twice the points below 0 minus those, at least 1 round.
+ */
+export function rescueCheck(input: { skill: number; modifier: number; ev: number; d20: number }): {
+  test: D20Test;
+  pointsLeft: number | null;
+  rounds: number | null;
+} {
+  const value = rescueValue(input);
+  const test = { d20: input.d20, value, ...check({ d20: input.d20, value }) };
+  if (!test.success) return { test, pointsLeft: null, rounds: null };
+  const pointsLeft = Math.max(0, value - input.d20);
+  return { test, pointsLeft, rounds: stabilization({ ev: input.ev, pointsLeft }).rounds };
+}
+
+function lastRescue(duel: DuelData): RescueAttempt | null {
+  return duel.rescue?.at(-1) ?? null;
+}
+
+/** The attempt that saved the victim, if any. */
+export function stabilizedBy(duel: DuelData): RescueAttempt | null {
+  return duel.rescue?.find((a) => a.test.success) ?? null;
+}
+
+/** Whether the card offers to save the victim: dying after the blow, not saved yet, not dead from a failed care. */
+export function canRescue(duel: DuelData): boolean {
+  if (duel.stage !== "applied" || duel.hit?.status !== "mourant" || !duel.defender?.uuid) return false;
+  if (stabilizedBy(duel)) return false;
+  const last = lastRescue(duel);
+  return !last?.damage || last.damage.status === "mourant";
+}
+
+/** Records an attempt (once per attempt number: a repeated request changes nothing). */
+export function withRescue(duel: DuelData, attempt: RescueAttempt): DuelData {
+  if (!canRescue(duel)) return duel;
+  return { ...duel, rescue: [...(duel.rescue ?? []), attempt] };
+}
+
 // ---------------------------------------------------------------- card
 
 function d20Die(t: D20Test, label: string, kept = true): CardDie {
@@ -461,13 +528,25 @@ function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: L
         tone: (duel.hit?.totalWounds ?? 0) > 0 ? "critical" : "success",
         detail: duel.standing?.success
           ? { key: `${L}StandsFirm`, target }
-          : duel.hit?.dying
-            ? { key: `${L}DyingIn`, target, value: duel.hit.dying.rounds }
-            : duel.hit?.status
-              ? { key: `QUINTETTE.OeilNoir.Status.${duel.hit.status}` }
-              : null,
+          : duel.rescue?.length
+            ? rescueDetail(duel, target)
+            : duel.hit?.dying
+              ? { key: `${L}DyingIn`, target, value: duel.hit.dying.rounds }
+              : duel.hit?.status
+                ? { key: `QUINTETTE.OeilNoir.Status.${duel.hit.status}` }
+                : null,
       };
   }
+}
+
+/** After a rescue: saved (care done in N rounds), dead of a failed care, or failed and may be tried again. */
+function rescueDetail(duel: DuelData, target: string): Label {
+  const saved = stabilizedBy(duel);
+  if (saved) return { key: `${L}Stabilized`, target, value: saved.rounds ?? 1, name: saved.healerName };
+  const last = lastRescue(duel);
+  const damage = last?.damage;
+  if (damage?.status === "mort") return { key: `${L}RescueDied`, target, value: damage.d6 };
+  return { key: `${L}RescueFailed`, target, value: damage?.d6 ?? 0, detail: damage?.evAfter ?? 0 };
 }
 
 /** The fumble line's next steps: the fumbler's check and the opponent's free attack, each offered once. */
@@ -565,6 +644,15 @@ function stageButtons(duel: DuelData): CardButton[] {
           args: {},
           audience: "anyone",
         });
+      if (canRescue(duel))
+        buttons.push({
+          action: ACTIONS.rescue,
+          label: { key: duel.rescue?.length ? `${L}RescueAgainButton` : `${L}RescueButton`, target },
+          icon: "fa-solid fa-kit-medical",
+          // The attempt number makes each attempt its own idempotent action.
+          args: { attempt: duel.rescue?.length ?? 0 },
+          audience: "anyone",
+        });
       return buttons;
     }
     default:
@@ -584,6 +672,11 @@ function diceOf(duel: DuelData): CardDie[] {
   if (duel.standing) dice.push(d20Die(duel.standing, `${L}DieVolonte`));
   if (duel.hit?.dying) dice.push(cardDie(6, duel.hit.dying.d6, { label: { key: `${L}DieDying` }, tone: "dark" }));
   if (duel.fumble?.check?.result) dice.push(d20Die(duel.fumble.check.result, `${L}DieFumbleCheck`));
+  for (const attempt of duel.rescue ?? []) {
+    dice.push(d20Die(attempt.test, `${L}DieRescue`));
+    if (attempt.damage)
+      dice.push(cardDie(6, attempt.damage.d6, { label: { key: `${L}DieRescueDamage` }, tone: "dark" }));
+  }
   return dice;
 }
 

@@ -50,6 +50,8 @@ function herosSchema() {
     wounds: integerField({ min: 0, max: 20, initial: 0, label: `${L}Wounds` }),
     // Passed the Volonté check to fight on at 1…5 EV; the next blow asks again.
     fightsOn: booleanField({ initial: false, label: `${L}FightsOn` }),
+    // Saved while dying (Médecine / Blessures from the card); the next blow or a return above 0 EV ends it.
+    stabilized: booleanField({ initial: false, label: `${L}Stabilized` }),
     vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}Vitesse` }),
     volonte: integerField({ min: 0, max: 30, initial: 10, label: `${L}Volonte` }),
     artDeLaGuerre: integerField({ min: 0, max: 30, initial: 0, label: `${L}ArtDeLaGuerre` }),
@@ -122,6 +124,8 @@ function adversaireSchema() {
     wounds: integerField({ min: 0, max: 20, initial: 0, label: `${L}Wounds` }),
     // Passed the Volonté check to fight on at 1…5 EV; the next blow asks again.
     fightsOn: booleanField({ initial: false, label: `${L}FightsOn` }),
+    // Saved while dying (Médecine / Blessures from the card); the next blow or a return above 0 EV ends it.
+    stabilized: booleanField({ initial: false, label: `${L}Stabilized` }),
     vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}Vitesse` }),
     volonte: integerField({ min: 0, max: 30, initial: 8, label: `${L}Volonte` }),
     // Agility, for the checks a fumble asks (stay up, get up).

@@ -9,6 +9,9 @@ import type { RollRequest } from "../dialog/request.ts";
 import type { RollDialogConfig } from "../dialog/inputs.ts";
 import { attackRefusal, attackerFor, defenderFor, isProne, oeilNoirActor, woundEditWrite } from "./actors.ts";
 import { orientationSetupOf, performOrientation } from "./combat.ts";
+import { requestCardAction } from "../chat/actions.ts";
+import { rescueCardFor } from "./actions.ts";
+import { ACTIONS } from "./duel.ts";
 import { orientationDialogConfig } from "./dialog-config.ts";
 import { itemContext } from "./item-view.ts";
 import { attackDialogConfig, checkOdds, performAttack, performCheck, type AttackSetup } from "./launch.ts";
@@ -124,8 +127,26 @@ async function submitWithWounds(
   if (combatant?.isOwner) await combatant.update(write.changes);
 }
 
+/** The sheet's "Save (Médecine)" button: the same action as on the newest card where this actor lies dying. */
+async function onRescue(this: QuintetteActorSheet): Promise<void> {
+  const found = rescueCardFor(this.document.uuid);
+  if (!found) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoRescueCard") ?? "");
+    return;
+  }
+  await requestCardAction(found.messageId, ACTIONS.rescue, { attempt: found.attempt });
+}
+
+/** Whether the sheet offers the save: dying, not saved yet, and a card to act on. */
+function rescuable(actor: Actor.Implementation, derived: { status: string; stabilized: boolean }): boolean {
+  return derived.status === "mourant" && !derived.stabilized && !!rescueCardFor(actor.uuid);
+}
+
 export class HerosSheet extends QuintetteActorSheet {
-  static override DEFAULT_OPTIONS = { classes: ["oeilnoir", "heros"] };
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
+    classes: ["oeilnoir", "heros"],
+    actions: { rescue: onRescue },
+  };
   static override PARTS = QuintetteActorSheet.composeParts({
     combat: { template: SHEET_TEMPLATES.heros, scrollable: [""] },
   });
@@ -143,12 +164,16 @@ export class HerosSheet extends QuintetteActorSheet {
     const context = await super._prepareContext(options);
     const data = oeilNoirActor(this.document);
     if (data?.kind !== "heros") return context;
-    return { ...context, on: herosView(data.system, data.derived, plainItems(this.document)) };
+    const on = herosView(data.system, data.derived, plainItems(this.document));
+    return { ...context, on: { ...on, rescuable: rescuable(this.document, data.derived) } };
   }
 }
 
 export class AdversaireSheet extends QuintetteActorSheet {
-  static override DEFAULT_OPTIONS = { classes: ["oeilnoir", "adversaire"] };
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
+    classes: ["oeilnoir", "adversaire"],
+    actions: { rescue: onRescue },
+  };
   static override PARTS = QuintetteActorSheet.composeParts({
     combat: { template: SHEET_TEMPLATES.adversaire, scrollable: [""] },
   });
@@ -166,7 +191,8 @@ export class AdversaireSheet extends QuintetteActorSheet {
     const context = await super._prepareContext(options);
     const data = oeilNoirActor(this.document);
     if (data?.kind !== "adversaire") return context;
-    return { ...context, on: adversaireView(data.system, data.derived, plainItems(this.document)) };
+    const on = adversaireView(data.system, data.derived, plainItems(this.document));
+    return { ...context, on: { ...on, rescuable: rescuable(this.document, data.derived) } };
   }
 }
 

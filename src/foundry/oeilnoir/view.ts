@@ -169,8 +169,11 @@ export function adversaireView(source: AdversaireSource, derived: AdversaireDeri
 }
 export type AdversaireView = ReturnType<typeof adversaireView>;
 
-/** The status badge: a passed Volonté check shows "fights on" instead of "out of the fight". */
-function statusView(derived: { status: string; fightsOn: boolean }) {
-  const key = derived.fightsOn ? "fightsOn" : derived.status;
+/**
+ * The status badge: a passed Volonté check shows "fights on" instead of "out of the fight", a saved dying character
+ * "stabilised" instead of "dying".
+ */
+function statusView(derived: { status: string; fightsOn: boolean; stabilized?: boolean }) {
+  const key = derived.fightsOn ? "fightsOn" : derived.stabilized ? "stabilized" : derived.status;
   return { key, label: `${L}Status.${key}`, standing: derived.status === "debout" || derived.fightsOn };
 }
