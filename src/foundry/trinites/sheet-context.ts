@@ -193,6 +193,9 @@ export function actorSheetContext(input: ActorSheetInput) {
       nextReaction: src.reactionSuivante ? signedLabel(src.reactionSuivante) : null,
       influences: (["action", "reaction"] as const).flatMap((use) =>
         pendingFor({ influences: src.influences }, use).map((p) => ({
+          action: p.action,
+          /** The GM may drop one that lapsed (the scene ended before it was played). */
+          canClear: input.isGM,
           key: `QUINTETTE.Trinites.Sheet.Influence.${p.action}.${use}`,
           source: p.source,
           value: signedLabel(p.value),

@@ -24,6 +24,7 @@ import { CARD_ACTIONS } from "../../../src/foundry/trinites/actions.ts";
 import { buildTestCard, readData, turnEndShifts, type TestSetup } from "../../../src/foundry/trinites/card.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/trinites/models.ts";
 import { TrinitesRoll } from "../../../src/foundry/trinites/roll.ts";
+import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { testRequest } from "../../../src/foundry/trinites/flow.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { consumeUpdate, pendingFor, storeUpdate } from "../../../src/foundry/trinites/influence.ts";
@@ -235,5 +236,36 @@ describe("Encourager and Intimider: next action or reaction", () => {
     );
     expect(readData(stored(threat)).opposition[0]?.winner).toBe("b");
     expect(slots(aelis).intimider.sur).toBe("");
+  });
+
+  it("shows what waits on the combat tab, and lets only the GM drop a lapsed one", async () => {
+    const message = await post(
+      buildTestCard(setup({ action: "encourager", targets: [{ uuid: thug.uuid, name: "Thug" }] }), {
+        deva: [10],
+        archonte: [],
+      }),
+    );
+    await asClient("player1", () => requestCardAction(message.id, "trinites.influence", { use: "reaction" }));
+    const sheet = new TrinitesActorSheet({ document: asActor(thug) } as never) as unknown as {
+      render(): Promise<unknown>;
+      renderedParts: Record<string, { tr: { combat: { influences: unknown[] } } }>;
+      runAction(a: string, e: unknown, t: unknown): Promise<unknown>;
+    };
+    await asClient("player2", () => sheet.render());
+    expect(sheet.renderedParts.combat?.tr.combat.influences).toEqual([
+      {
+        action: "encourager",
+        canClear: false,
+        key: "QUINTETTE.Trinites.Sheet.Influence.encourager.reaction",
+        source: "Brune",
+        value: "+3",
+        tone: "boon",
+      },
+    ]);
+    const target = { dataset: { kind: "encourager" } };
+    await asClient("player2", () => sheet.runAction("influenceClear", {}, target));
+    expect(slots(thug).encourager.sur).toBe("reaction");
+    await asClient("gm", () => sheet.runAction("influenceClear", {}, target));
+    expect(slots(thug).encourager.sur).toBe("");
   });
 });
