@@ -9,6 +9,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { registerFoundryHelpers } from "../../gallery/foundry-helpers.ts";
+import { helpers as systemHelpers } from "../../src/foundry/templates/helpers.ts";
 import type { DoubleCollection } from "./documents.ts";
 import { DoubleDocument } from "./documents.ts";
 import { readLang } from "./game.ts";
@@ -201,11 +202,13 @@ function templateFiles(dir: string): string[] {
 
 /**
  * Replaces the double's recording `renderTemplate` with real Handlebars over the repository's templates, with the
- * gallery's shim of Foundry's helpers and the real lang file of `lang`.
+ * gallery's shim of Foundry's helpers, the system's own helpers (registered at init in Foundry) and the real lang
+ * file of `lang`.
  */
 export function useRealTemplates(lang = "en"): void {
   const hbs = Handlebars.create();
   registerFoundryHelpers(hbs, readLang(lang));
+  for (const [name, fn] of Object.entries(systemHelpers)) hbs.registerHelper(name, fn);
   for (const file of templateFiles(path.join(ROOT, "templates"))) {
     hbs.registerPartial(`systems/quintette/${path.relative(ROOT, file)}`, readFileSync(file, "utf8"));
   }

@@ -6,6 +6,8 @@
  * - `trinites.opposition`: records an opponent's reaction card on the card it answers, requested by the reaction's
  *   roller once it is resolved (flow.ts).
  * - `trinites.initiative`: an initiative card's score and place set on the combatant.
+ * - `trinites.influence`: the roller of a successful Encourager/Intimider picks its option; a next action or
+ *   reaction option is stored on each reached target (influence.ts), even one the roller has no right on.
  * - `trinites.regenerate`: the Archonte regenerates an unconscious Trinité at the end of a round (regeneration.ts).
  */
 import type { CardAction, DocumentWrite } from "../chat/actions.ts";
@@ -14,13 +16,18 @@ import {
   applyOpposition,
   applyPick,
   canPick,
+  INFLUENCE,
+  influenceOpen,
   INITIATIVE,
   OPPOSITION,
   PICK,
   RULESET,
   readData,
+  reachedTargets,
   reactionSide,
+  withInfluence,
 } from "./card.ts";
+import { isInfluenceUse, storeUpdate, withdrawUpdate } from "./influence.ts";
 import { initiativeUpdate } from "./combat.ts";
 import { regenerateAction } from "./regeneration.ts";
 import { DEBT_LOG_SIZE } from "./models.ts";
@@ -81,7 +88,7 @@ export const oppositionAction: CardAction = {
   // Only the opponent (owner of the targeted actor) or a GM answers for that target.
   allowed: ({ requester, args }) => ownsActorUuid(requester, String(args.key ?? "")),
   token: (args) => `${OPPOSITION}:${String(args.key)}:${String(args.source)}`,
-  execute({ card, message, args }) {
+  async execute({ card, message, args }) {
     const source = game.messages?.get(String(args.source ?? ""));
     const reaction = source ? readCard(source) : null;
     if (!source || !reaction || reaction.ruleset !== RULESET)
@@ -99,7 +106,56 @@ export const oppositionAction: CardAction = {
       ...side,
     });
     if (!applied) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.TestPending" };
-    return { status: "applied", card: applied.card };
+    // A foe who resisted an intimidation already stored on it loses it (the requester owns that foe).
+    const data = readData(card);
+    const writes: DocumentWrite[] = [];
+    if (
+      data.setup.action === "intimider" &&
+      applied.entry.winner !== "a" &&
+      data.influence?.given.includes(opposes.key)
+    ) {
+      const foe = await fromUuid<Actor.Implementation>(opposes.key);
+      const changes = foe ? withdrawUpdate(foe.system, "intimider", message.id ?? "") : null;
+      if (foe && changes) writes.push({ uuid: foe.uuid, changes });
+    }
+    return { status: "applied", card: applied.card, writes };
+  },
+};
+
+/**
+ * `trinites.influence`: the roller picks what a successful Encourager/Intimider gives (once per card). The rule
+ * grants the roller the write on the targets (their pending modifier), so a player without rights on them gets it
+ * applied by the GM; a target whose slot is still pending keeps it (listed as refused on the card).
+ */
+export const influenceAction: CardAction = {
+  name: INFLUENCE,
+  audience: "roller",
+  token: () => INFLUENCE,
+  trustedWrites: true,
+  async execute({ card, message, args }) {
+    const use = args.use;
+    if (!isInfluenceUse(use)) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.BadInfluence" };
+    const data = readData(card);
+    const action = data.setup.action;
+    if (!action || !influenceOpen(data)) return { status: "already", reason: "QUINTETTE.Card.AlreadyDone" };
+    if (use === "initiative" && !data.setup.turn)
+      return { status: "invalid", reason: "QUINTETTE.Trinites.Card.BadInfluence" };
+    const writes: DocumentWrite[] = [];
+    const given: string[] = [];
+    const refused: string[] = [];
+    for (const target of reachedTargets(data)) {
+      if (use === "initiative") {
+        given.push(target.uuid);
+        continue;
+      }
+      const actor = await fromUuid<Actor.Implementation>(target.uuid);
+      const changes = actor ? storeUpdate(actor.system, action, use, data.setup.actorName, message.id ?? "") : null;
+      if (actor && changes) {
+        writes.push({ uuid: actor.uuid, changes });
+        given.push(target.uuid);
+      } else refused.push(target.uuid);
+    }
+    return { status: "applied", card: withInfluence(card, { use, given, refused }), writes };
   },
 };
 
@@ -142,4 +198,10 @@ export const initiativeAction: CardAction = {
   },
 };
 
-export const CARD_ACTIONS: CardAction[] = [pickAction, oppositionAction, initiativeAction, regenerateAction];
+export const CARD_ACTIONS: CardAction[] = [
+  pickAction,
+  oppositionAction,
+  initiativeAction,
+  influenceAction,
+  regenerateAction,
+];

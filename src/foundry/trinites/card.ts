@@ -12,6 +12,8 @@ export const RULESET = "trinites";
 export const PICK = "trinites.pick";
 export const OPPOSITION = "trinites.opposition";
 export const INITIATIVE = "trinites.initiative";
+/** The roller's pick of a successful Encourager/Intimider's option (initiative, next action, next reaction). */
+export const INFLUENCE = "trinites.influence";
 /** Token marking a card whose end-of-turn initiative changes were applied. */
 export const TURN_END = "trinites.turnEnd";
 export const APPLY_DAMAGE = "quintette.applyDamage";
@@ -112,6 +114,15 @@ export interface TestData {
   turnEnd?: { self: number; targets: number; delta: number; selfLabel: string; deltaLabel: string } | null;
   /** The end-of-turn changes were applied by the machine. */
   turnEndApplied?: boolean;
+  /**
+   * Encourager/Intimider: the option the roller picked, and which targets got it (`given`) or already had one
+   * waiting (`refused`: the first must be played before another).
+   */
+  influence?: { use: "initiative" | "action" | "reaction"; given: string[]; refused: string[] } | null;
+  /** What the card shows of `influence` (names, label key), derived. */
+  influenceView?: { key: string; given: string; refused: string } | null;
+  /** The roller still picks the option (derived). */
+  influenceChoose?: boolean;
 }
 
 function testInput(setup: TestSetup) {
@@ -185,6 +196,29 @@ export function damageOf(setup: TestSetup, result: ResolvedView | null): CardDam
   };
 }
 
+/** Whether the roller still picks the option of a successful Encourager/Intimider (before its turn's end). */
+export function influenceOpen(data: TestData): boolean {
+  const { setup, result } = data;
+  return Boolean(setup.action && result?.success && setup.targets.length && !data.influence && !data.turnEndApplied);
+}
+
+function influenceButtons(data: TestData): CardButton[] {
+  const action = data.setup.action!;
+  const uses = data.setup.turn ? (["initiative", "action", "reaction"] as const) : (["action", "reaction"] as const);
+  const icons = {
+    initiative: "fa-solid fa-stopwatch",
+    action: "fa-solid fa-hand-fist",
+    reaction: "fa-solid fa-shield",
+  };
+  return uses.map((use) => ({
+    action: INFLUENCE,
+    label: { key: K(`Influence.${action}.${use}`) },
+    icon: icons[use],
+    args: { use },
+    audience: "roller",
+  }));
+}
+
 function buttonsFor(card: CardState, data: TestData): CardButton[] {
   if (!data.pick) {
     return (["deva", "archonte"] as const).map((spirit) => ({
@@ -195,6 +229,7 @@ function buttonsFor(card: CardState, data: TestData): CardButton[] {
       audience: "roller",
     }));
   }
+  if (influenceOpen(data)) return influenceButtons(data);
   if (card.damage) {
     return [
       {
@@ -225,9 +260,26 @@ export function refresh(card: CardState): CardState {
     dice,
     outcome: outcomeOf(data.result, data.debt),
     damage,
-    data: toJson({ ...data, ranking, turnEnd: turnEndView(card) }),
+    data: toJson({
+      ...data,
+      ranking,
+      turnEnd: turnEndView(card),
+      influenceView: influenceViewOf(data),
+      influenceChoose: influenceOpen(data),
+    }),
   };
   return { ...next, buttons: buttonsFor(next, readData(next)) };
+}
+
+function influenceViewOf(data: TestData): TestData["influenceView"] {
+  const inf = data.influence;
+  if (!inf || !data.setup.action) return null;
+  const names = (uuids: string[]) =>
+    data.setup.targets
+      .filter((t) => uuids.includes(t.uuid))
+      .map((t) => t.name)
+      .join(", ");
+  return { key: K(`Influence.${data.setup.action}.${inf.use}`), given: names(inf.given), refused: names(inf.refused) };
 }
 
 function turnEndView(card: CardState): TestData["turnEnd"] {
@@ -336,6 +388,20 @@ export function canPick(card: CardState): boolean {
   return Boolean(data?.setup?.trinite) && data.pick === null;
 }
 
+/** The card once the roller picked the option: who got it, who already had one waiting. */
+export function withInfluence(card: CardState, influence: NonNullable<TestData["influence"]>): CardState {
+  return refresh(withData(card, { ...readData(card), influence }));
+}
+
+/** The targets an Encourager/Intimider reaches: an intimidated foe whose reaction was not beaten resists. */
+export function reachedTargets(data: TestData): { uuid: string; name: string }[] {
+  return data.setup.targets.filter((target) => {
+    if (data.setup.action !== "intimider") return true;
+    const answer = data.opposition.find((o) => o.key === target.uuid);
+    return !answer || answer.winner === "a";
+  });
+}
+
 /** Records (or replaces) an opponent's reaction and who wins the direct confrontation (the opponent prevents). */
 export function applyOpposition(
   card: CardState,
@@ -379,7 +445,9 @@ export function turnEndShifts(card: CardState): { self: number; targets: { uuid:
   const shift = setup.selfShift ?? { always: 0, onSuccess: 0 };
   const self = shift.always + (result.success ? shift.onSuccess : 0);
   const targets: { uuid: string; delta: number }[] = [];
-  if (result.success && setup.action) {
+  // The roller gave the next action or reaction instead: the initiative does not move.
+  const otherUse = data.influence && data.influence.use !== "initiative";
+  if (result.success && setup.action && !otherUse) {
     const delta = setup.action === "encourager" ? T.TURN_END_INITIATIVE : -T.TURN_END_INITIATIVE;
     for (const target of setup.targets) {
       // An intimidated foe who answered and was not beaten keeps its initiative.

@@ -40,6 +40,8 @@ export interface DialogPreset {
    * actor's own Prudence +3 or Danger −3 from its last action).
    */
   modifier?: number;
+  /** Already localized hint of the modifier (who encouraged or intimidated the actor), replacing the generic one. */
+  modifierHint?: string;
   /** Encourager or Intimider: Commandement, and the target's initiative moves at the end of the turn. */
   action?: TurnAction;
 }
@@ -159,7 +161,7 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
     kind: "number",
     name: "modifier",
     label: D("Modifier"),
-    ...(preset.modifier ? { hint: D("ModifierFromAttack") } : {}),
+    ...(preset.modifierHint ? { hint: preset.modifierHint } : preset.modifier ? { hint: D("ModifierFromAttack") } : {}),
     min: -30,
     max: 30,
     initial: preset.modifier ?? 0,

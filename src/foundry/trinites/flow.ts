@@ -13,9 +13,19 @@ import type { CardState } from "../chat/types.ts";
 import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
 import { runRollRequest, type RollRequest } from "../dialog/request.ts";
 import type { RollDialogResult } from "../dialog/inputs.ts";
-import { buildTestCard, INITIATIVE, OPPOSITION, RULESET, readData, reactionSkillFor, type TestSetup } from "./card.ts";
+import {
+  buildTestCard,
+  INITIATIVE,
+  OPPOSITION,
+  RULESET,
+  readData,
+  reactionSkillFor,
+  signed,
+  type TestSetup,
+} from "./card.ts";
 import { seatOf } from "./combat.ts";
 import { setupFrom, testDialogConfig, type DialogPreset, type RollerView, type WeaponView } from "./dialog.ts";
+import { consumeUpdate, pendingFor } from "./influence.ts";
 import { HumainModel, TriniteModel, WeaponModel } from "./models.ts";
 import { TrinitesRoll } from "./roll.ts";
 
@@ -100,9 +110,41 @@ export async function performTest(
     speaker: ChatMessage.getSpeaker({ actor }),
     rollMode: chosen.rollMode as ChatMessage.PassableRollMode,
   });
-  const next = nextReactionUpdate(pendingReaction(actor), setup);
-  if (next) await actor.update(next);
+  const next = {
+    ...nextReactionUpdate(pendingReaction(actor), setup),
+    ...(setup.initiative ? null : consumeUpdate(actor.system, setup.opposes ? "reaction" : "action")),
+  };
+  if (Object.keys(next).length) await actor.update(next);
   return message ?? null;
+}
+
+/** The roll an Encourager/Intimider option waits for: a reaction, an action (any other test), none for initiative. */
+function influenceUse(preset: TestPreset): "action" | "reaction" | null {
+  return preset.initiative ? null : preset.opposes || preset.reaction ? "reaction" : "action";
+}
+
+/**
+ * The preset with the actor's pending encouragement/intimidation added to the dialog's modifier, and a hint naming
+ * who gave it (the roll spends it, performTest).
+ */
+export function withInfluences(actor: Actor.Implementation, preset: TestPreset): TestPreset {
+  const use = influenceUse(preset);
+  const pending = use ? pendingFor(actor.system, use) : [];
+  if (!pending.length) return preset;
+  const i18n = game.i18n;
+  const lines = pending.map(
+    (p) =>
+      i18n?.format(`QUINTETTE.Trinites.Dialog.InfluenceHint.${p.action}.${use}`, {
+        source: p.source,
+        value: signed(p.value),
+      }) ?? "",
+  );
+  if (preset.modifier) lines.push(i18n?.localize("QUINTETTE.Trinites.Dialog.ModifierFromAttack") ?? "");
+  return {
+    ...preset,
+    modifier: (preset.modifier ?? 0) + pending.reduce((sum, p) => sum + p.value, 0),
+    modifierHint: lines.join(" "),
+  };
 }
 
 /** The modifier waiting for the actor's next reaction (Prudence, Danger). */
@@ -120,9 +162,10 @@ export function nextReactionUpdate(current: number, setup: TestSetup): Record<st
 }
 
 /** A test as a roll request of the shared dialog (sheet buttons, the tracker, reactions). */
-export function testRequest(actor: Actor.Implementation, preset: TestPreset = {}): RollRequest | null {
+export function testRequest(actor: Actor.Implementation, asked: TestPreset = {}): RollRequest | null {
   const roller = rollerOf(actor);
   if (!roller) return null;
+  const preset = withInfluences(actor, asked);
   return {
     dialog: testDialogConfig(roller, preset),
     roll: (chosen) => performTest(actor, preset, chosen),

@@ -89,7 +89,23 @@ function commonActorSchema(kind: ActorKind) {
     concept: textField({ label: L("Concept") }),
     /** Modifier waiting for the next reaction (Prudence +3, Danger −3), spent by that reaction. */
     reactionSuivante: integerField({ min: -9, max: 9, initial: 0, label: L("NextReaction") }),
+    /** Encouragement and intimidation waiting for the next action or reaction (influence.ts), spent by it. */
+    influences: new foundry.data.fields.SchemaField({
+      encourager: influenceSlotSchema(),
+      intimider: influenceSlotSchema(),
+    }),
   };
+}
+
+/** One pending encouragement or intimidation: `sur` empty when nothing waits. */
+function influenceSlotSchema() {
+  const f = foundry.data.fields;
+  return new f.SchemaField({
+    sur: new f.StringField({ required: true, blank: true, choices: ["", "action", "reaction"], initial: "" }),
+    valeur: integerField({ min: -3, max: 3, initial: 0 }),
+    source: textField(),
+    message: textField(),
+  });
 }
 
 function triniteSchema() {

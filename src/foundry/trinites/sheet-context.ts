@@ -3,6 +3,7 @@
  * the sheet's buttons (life boxes, Karma spending with the one-per-kind-per-round limit in combat, regeneration,
  * dawn and dusk, paying debts with experience). The gallery builds its fixtures with these same functions.
  */
+import { pendingFor } from "./influence.ts";
 import { trinites as T } from "../../rules/index.ts";
 import {
   ADAM_KEY,
@@ -78,6 +79,7 @@ export interface ActorSheetInput {
     nomDeva?: string;
     nomArchonte?: string;
     reactionSuivante?: number;
+    influences?: unknown;
   };
   items: ItemLike[];
   editable: boolean;
@@ -189,6 +191,17 @@ export function actorSheetContext(input: ActorSheetInput) {
       esquive: derived.skills.esquive?.score ?? 0,
       commandement: derived.skills.commandement?.score ?? 0,
       nextReaction: src.reactionSuivante ? signedLabel(src.reactionSuivante) : null,
+      influences: (["action", "reaction"] as const).flatMap((use) =>
+        pendingFor({ influences: src.influences }, use).map((p) => ({
+          action: p.action,
+          /** The GM may drop one that lapsed (the scene ended before it was played). */
+          canClear: input.isGM,
+          key: `QUINTETTE.Trinites.Sheet.Influence.${p.action}.${use}`,
+          source: p.source,
+          value: signedLabel(p.value),
+          tone: p.value > 0 ? "boon" : "bane",
+        })),
+      ),
     },
     resources: src.ressources.map((r, index) => ({ ...r, index })),
     xp: { ...src.xp, available: derived.xpAvailable },

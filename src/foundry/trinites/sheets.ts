@@ -24,6 +24,7 @@ import { testRequest, weaponOf } from "./flow.ts";
 import { HumainModel, TriniteModel } from "./models.ts";
 import { itemSheetContext } from "./item-context.ts";
 import type { TurnAction } from "./card.ts";
+import { EMPTY_SLOT } from "./influence.ts";
 import { ACTOR_PARTS, ACTOR_TABS, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
 
 export { ACTOR_PARTS, ITEM_PART } from "./sheet-paths.ts";
@@ -104,6 +105,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       itemEquip: TrinitesActorSheet.#onItemEquip,
       resourceAdd: TrinitesActorSheet.#onResourceAdd,
       resourceDelete: TrinitesActorSheet.#onResourceDelete,
+      influenceClear: TrinitesActorSheet.#onInfluenceClear,
     },
   };
 
@@ -201,6 +203,14 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const s = this.document.system;
     if (!this.isEditable || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
     const update: Record<string, unknown> = { "system.ressources": [...s.ressources, { nom: "", base: 0 }] };
+    await this.document.update(update);
+  }
+
+  /** The GM drops a pending encouragement or intimidation that lapsed. */
+  static async #onInfluenceClear(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const kind = target.dataset.kind;
+    if (!game.user?.isGM || (kind !== "encourager" && kind !== "intimider")) return;
+    const update: Record<string, unknown> = { [`system.influences.${kind}`]: { ...EMPTY_SLOT } };
     await this.document.update(update);
   }
 

@@ -1,0 +1,91 @@
+/**
+ * Encourager and Intimider, their other options (pure): besides ±3 initiative at the end of the turn, the roller may
+ * give the target ±3 on the final of its next action or its next reaction. The pending modifier is kept on the target
+ * actor (`system.influences`, one slot for an encouragement and one for an intimidation: the rules forbid a second
+ * one before the first was played), shown and pre-filled by the target's next roll dialog, and spent by that roll.
+ */
+import { trinites as T } from "../../rules/index.ts";
+import type { TurnAction } from "./card.ts";
+
+/** What the roller picks on a successful card: the initiative (default, end of turn), or the next action/reaction. */
+export type InfluenceUse = "initiative" | "action" | "reaction";
+export const INFLUENCE_USES: readonly InfluenceUse[] = ["initiative", "action", "reaction"];
+/** A stored slot's use; "" when nothing is pending. */
+export type PendingUse = "" | "action" | "reaction";
+
+/** One slot as stored on the actor. */
+export interface InfluenceSlot {
+  sur: PendingUse;
+  valeur: number;
+  /** Name of the actor who encouraged or intimidated. */
+  source: string;
+  /** The card it came from (a won reaction to an intimidation removes it). */
+  message: string;
+}
+
+export type Influences = Record<TurnAction, InfluenceSlot>;
+
+export const EMPTY_SLOT: InfluenceSlot = { sur: "", valeur: 0, source: "", message: "" };
+
+/** The modifier an action gives its target: +3 encouraged, −3 intimidated. */
+export function influenceValue(action: TurnAction): number {
+  return action === "encourager" ? T.TURN_END_INITIATIVE : -T.TURN_END_INITIATIVE;
+}
+
+/** Reads the actor's slots (an actor of another rule set has none). */
+export function influencesOf(system: unknown): Influences | null {
+  const s = (system as { influences?: Partial<Influences> } | null)?.influences;
+  if (!s) return null;
+  return { encourager: s.encourager ?? EMPTY_SLOT, intimider: s.intimider ?? EMPTY_SLOT };
+}
+
+export interface PendingInfluence {
+  action: TurnAction;
+  value: number;
+  source: string;
+}
+
+/** What waits for the actor's next roll of that kind (an initiative test is neither an action nor a reaction). */
+export function pendingFor(system: unknown, use: "action" | "reaction"): PendingInfluence[] {
+  const slots = influencesOf(system);
+  if (!slots) return [];
+  return (["encourager", "intimider"] as const)
+    .filter((a) => slots[a].sur === use && slots[a].valeur !== 0)
+    .map((a) => ({ action: a, value: slots[a].valeur, source: slots[a].source }));
+}
+
+/** The update spending what waited for that roll, or null. */
+export function consumeUpdate(system: unknown, use: "action" | "reaction"): Record<string, unknown> | null {
+  const spent = pendingFor(system, use);
+  if (!spent.length) return null;
+  return Object.fromEntries(spent.map((p) => [`system.influences.${p.action}`, { ...EMPTY_SLOT }]));
+}
+
+/**
+ * The update storing a chosen option on the target, or null when the target cannot take it: initiative is not
+ * stored, and a slot still pending is not replaced (a second encouragement waits for the first to be played).
+ */
+export function storeUpdate(
+  system: unknown,
+  action: TurnAction,
+  use: InfluenceUse,
+  source: string,
+  messageId: string,
+): Record<string, unknown> | null {
+  if (use === "initiative") return null;
+  const slots = influencesOf(system);
+  if (!slots || slots[action].sur !== "") return null;
+  const slot: InfluenceSlot = { sur: use, valeur: influenceValue(action), source, message: messageId };
+  return { [`system.influences.${action}`]: slot };
+}
+
+/** The update removing a slot that came from this card (its target's reaction won), or null. */
+export function withdrawUpdate(system: unknown, action: TurnAction, messageId: string): Record<string, unknown> | null {
+  const slots = influencesOf(system);
+  if (!slots || slots[action].sur === "" || slots[action].message !== messageId) return null;
+  return { [`system.influences.${action}`]: { ...EMPTY_SLOT } };
+}
+
+export function isInfluenceUse(value: unknown): value is InfluenceUse {
+  return INFLUENCE_USES.includes(value as InfluenceUse);
+}
