@@ -21,8 +21,11 @@ export class DoubleCombatant extends DoubleDocument {
   initiative: number | null;
   tokenId: string | null;
   actorId: string | null;
+  /** Hidden by the GM in the tracker (players do not see it). */
+  hidden: boolean;
   constructor(data: Plain = {}, context: { parent?: DoubleDocument | null } = {}) {
     super(data, context);
+    this.hidden = data.hidden === true;
     this.initiative = typeof data.initiative === "number" ? data.initiative : null;
     this.tokenId = typeof data.tokenId === "string" ? data.tokenId : null;
     this.actorId = typeof data.actorId === "string" ? data.actorId : null;
@@ -39,8 +42,9 @@ export class DoubleCombatant extends DoubleDocument {
     return this.actor?.getUserLevel(user) ?? 0;
   }
   override applyUpdate(changes: Plain, options: Plain = {}): void {
-    const { initiative, ...rest } = changes;
+    const { initiative, hidden, ...rest } = changes;
     if (initiative === null || typeof initiative === "number") this.initiative = initiative;
+    if (typeof hidden === "boolean") this.hidden = hidden;
     super.applyUpdate(rest, options);
   }
   /** Foundry's default: the system's initiative formula from CONFIG. */

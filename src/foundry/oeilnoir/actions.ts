@@ -8,7 +8,7 @@ import { userOwnsUuid } from "../chat/actions.ts";
 import { previousValues } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { readCard } from "../chat/flags.ts";
-import { breakageCheck, woundThresholds } from "../../rules/oeilnoir/index.ts";
+import { breakageCheck, criticalParryValue, woundThresholds } from "../../rules/oeilnoir/index.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
 import { rescueDialogConfig } from "./dialog-config.ts";
@@ -140,7 +140,9 @@ export const parryAction: CardAction = {
   async execute({ card }): Promise<CardActionOutcome> {
     const duel = stageIs(card, "awaitParry");
     if (!duel?.defender) return { status: "already" };
-    const d20 = await rollDice("1d20", duel.defender.prd ?? 0);
+    // Against a critical attack the parry is rolled under half the PRD: the roll carries that target.
+    const prd = duel.defender.prd ?? 0;
+    const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(prd) : prd);
     await showDice(d20);
     const face = d20.faces[0] ?? 1;
     let breakageDice: [number, number] | undefined;

@@ -3,6 +3,7 @@
  * order with the INI-base tie-break (equal on both: simultaneous), the phase list with each fighter's second action
  * at INI − 8, and the Orientation action that restores initiative.
  */
+import { shownCombatants } from "../combat/visibility.ts";
 import { check } from "../../rules/oeilnoir/index.ts";
 import type { RollValues } from "../dialog/inputs.ts";
 import {
@@ -54,7 +55,8 @@ export const oeilNoirCombat: CombatBehaviour = {
     parts: { oeilnoir: { template: TRACKER_PART } },
     partContext: (_partId, combat) => {
       const activeId = combat?.combatant?.id ?? null;
-      const entries = combat ? combat.combatants.contents.map((c) => entryOf(c, activeId)) : [];
+      const shown = combat ? shownCombatants(combat.combatants.contents, game.user?.isGM ?? false) : [];
+      const entries = shown.map((c) => entryOf(c, activeId));
       return { oeilnoir: { rows: phaseRows(entries), round: combat?.round ?? 0 } };
     },
   },

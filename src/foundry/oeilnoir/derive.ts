@@ -270,7 +270,8 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
     const common = {
       id: w.id,
       name: w.name,
-      skill: def.label,
+      // A localization key: the sheet shows the skill in the reader's language.
+      skill: `QUINTETTE.OeilNoir.CombatSkill.${w.system.skill}`,
       pi: formula(w.system.pi.dice, bonus),
       piDice: w.system.pi.dice,
       piBonus: bonus,
@@ -305,7 +306,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
   const ranged = ofType<RangedWeaponSource>(items, "on-arme-distance").map((w): WeaponLine => ({
     id: w.id,
     name: w.name,
-    skill: RANGED_SKILLS[w.system.skill].label,
+    skill: `QUINTETTE.OeilNoir.RangedSkill.${w.system.skill}`,
     at: rangedAttackValue({
       distance: base.distance,
       points: source.ranged[w.system.skill].points,

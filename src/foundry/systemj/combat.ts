@@ -7,6 +7,7 @@
  * not hold (another GM took over, storage cleared) is shown as lost, and its combatant chooses again (reconcileChoices).
  * The reveal posts a public card listing every choice.
  */
+import { publicCombatants, shownCombatants } from "../combat/visibility.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
 import type { JsonObject } from "../chat/types.ts";
 import { postCard } from "../chat/post.ts";
@@ -171,7 +172,7 @@ export async function handleReveal(payload: JsonObject, requester: User.Implemen
 
 /** The reveal's lines, in tracker order, from the revealed state (the card stores them: it renders after reload). */
 export function revealLinesOf(combat: foundry.documents.Combat, state: systemj.ActionPhaseState): RevealLine[] {
-  return combat.combatants.contents.flatMap((c) =>
+  return publicCombatants(combat.combatants.contents).flatMap((c) =>
     c.id ? [{ name: c.name ?? "", img: c.img ?? null, choice: state.choices[c.id] ?? null }] : [],
   );
 }
@@ -248,7 +249,7 @@ export function compareCombatants(a: Ranked, b: Ranked): number {
 function trackerContext(combat: Combat.Stored | null) {
   if (!combat) return { sjPhase: null };
   const pub = readPublic(combat);
-  const rows = combat.combatants.contents.map((c) => ({
+  const rows = shownCombatants(combat.combatants.contents, game.user?.isGM ?? false).map((c) => ({
     id: c.id ?? "",
     name: c.name ?? "",
     img: c.img ?? "icons/svg/mystery-man.svg",

@@ -96,7 +96,7 @@ export function weaponData(weapon: WeaponCard | null): WeaponData {
     : { name: "", damage: "1d3", family: "corpsACorps" };
 }
 
-/** The weapon a defender counter-attacks with: its best equipped melee weapon, else bare hands. */
+/** The weapon a defender counter-attacks with: its first equipped melee weapon (hand order), else bare hands. */
 export function counterWeapon(weapons: readonly WeaponCard[]): WeaponCard | null {
   return weapons.filter((w) => w.system.equipped && w.system.family === "corpsACorps")[0] ?? null;
 }

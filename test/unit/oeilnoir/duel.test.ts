@@ -39,6 +39,8 @@ let alrik: DoubleActor;
 let orc: DoubleActor;
 let queue: number[][] = [];
 const rolled: string[] = [];
+/** The target each roll carried (D20 tests), in order. */
+const targets: (number | undefined)[] = [];
 
 /** Scripted dice: each roll takes the next list of faces. */
 function dice(...rolls: number[][]) {
@@ -66,13 +68,15 @@ beforeEach(async () => {
   registerChatHooks();
   registerDamage();
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
-  setDiceRoller(async (formula) => {
+  setDiceRoller(async (formula, target) => {
     rolled.push(formula);
+    targets.push(target);
     const faces = queue.shift();
     if (!faces) throw new Error(`no scripted dice for ${formula}`);
     return { faces, total: faces.reduce((a, b) => a + b, 0), roll: null };
   });
   rolled.length = 0;
+  targets.length = 0;
   alrik = await DoubleActor.create({
     _id: "alrik",
     name: "Alrik",
@@ -146,6 +150,7 @@ describe("attack and parry", () => {
     await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"));
     // PRD 11 halved to 6: a 7 fails, the critical lands.
     expect(duel(m)).toMatchObject({ stage: "hit", parry: { value: 6, success: false, againstCritical: true } });
+    expect(targets.at(-1)).toBe(6);
 
     dice([4]);
     const m2 = await attack(alrik, orc);

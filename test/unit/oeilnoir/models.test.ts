@@ -69,6 +69,9 @@ describe("héros data model", () => {
     });
     const d = heros(a).derived;
     expect(d.weapons[0]?.error).toMatch(/5-point rule/);
+    // The skill is named by key, so an English sheet does not show "Épées".
+    expect(d.weapons[0]?.skill).toBe("QUINTETTE.OeilNoir.CombatSkill.epees");
+    expect(game.i18n?.localize(d.weapons[0]?.skill ?? "")).toBe("Swords");
     expect(d.skills.find((s) => s.key === "epees")?.error).toMatch(/5-point rule/);
     expect(d.current.at).toBe(6);
     // INI 10 − 2 (wound) + 4 (Réflexe) = 12, two dice with Danseur de lames

@@ -330,6 +330,17 @@ describe("SYSTEMJ action phase and initiative", () => {
 
   const lastCard = () => card(state.game.messages.contents.at(-1) as DoubleChatMessage);
 
+  it("leaves combatants the GM hid out of players' trackers and out of the public reveal card", async () => {
+    addUser("player2");
+    const c = await combat();
+    await c.createEmbeddedDocuments("Combatant", [{ _id: "cx", name: "Embusqué", actorId: "ours", hidden: true }]);
+    expect((await trackerView(c, "player2")).rows.map((r) => r.id)).toEqual(["ca", "co"]);
+    expect((await trackerView(c, "gm")).rows.map((r) => r.id)).toEqual(["ca", "co", "cx"]);
+    expect((await revealChoices(c as never, true)).status).toBe("applied");
+    const lines = lastCard().data.lines as { name: string }[];
+    expect(lines.map((l) => l.name)).toEqual(["Aude", "Ours"]);
+  });
+
   it("posts a public card at the reveal with every choice and who had not chosen, from the stored card", async () => {
     addUser("player2");
     const c = await combat();
