@@ -107,8 +107,11 @@ export function startExchange(input: StartExchange): ExchangeData {
       return withStep(data, systemj.meleeForceAttack(input.first.outcome, input.gear));
     case "ranged":
       return withStep(data, systemj.rangedAttack(input.first.outcome, { ...input.gear, ...input.ranged }));
-    case "meleeStealth":
-      return { ...data, phase: "detection" };
+    case "meleeStealth": {
+      // A failed Dissimulation is seen whatever the Détection: the defender counter-attacks, no roll is asked.
+      const seen = systemj.stealthApproach(input.first.outcome, "echec");
+      return seen.step === "counterAttack" ? withStep(data, seen) : { ...data, phase: "detection" };
+    }
   }
 }
 

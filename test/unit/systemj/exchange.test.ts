@@ -120,7 +120,9 @@ describe("SYSTEMJ fight exchange", () => {
     expect(data.phase).toBe("detection");
     expect(applyDetection(data, miss).phase).toBe("followStealth");
     expect(applyDetection(data, hit).phase).toBe("followForce");
-    expect(applyDetection(start("meleeStealth", miss), miss).phase).toBe("counter");
+    // A failed Dissimulation is seen at once: straight to the counter-attack, no Détection asked.
+    expect(start("meleeStealth", miss).phase).toBe("counter");
+    expect(() => applyDetection(start("meleeStealth", miss), miss)).toThrow(RangeError);
     const unseen = applyDetection(data, miss);
     expect(applyFollowUp(unseen, hit).phase).toBe("hit");
     expect(applyFollowUp(unseen, miss).missReason).toBe("failed");

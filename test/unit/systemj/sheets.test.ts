@@ -217,13 +217,14 @@ describe("SYSTEMJ actor sheet", () => {
       (state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState,
     );
     expect(fight).toMatchObject({ mode: "meleeForce", phase: "counter", defender: { name: "Ours" } });
-    // Stealth opens with the attacker's Dissimulation; the target's Détection is awaited.
-    faces = [10];
+    // Stealth opens with the attacker's Dissimulation; at 0 it fails, so she is seen and countered at once.
+    faces = [1];
     await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeStealth" }));
     const stealth = readExchange(
       (state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState,
     );
-    expect(stealth).toMatchObject({ mode: "meleeStealth", phase: "detection" });
+    expect(stealth).toMatchObject({ mode: "meleeStealth", phase: "counter" });
+    expect(stealth?.tests.map((t) => t.role)).toEqual(["dissimulation"]);
     // The bow fights at range: a hit is defended (dodge only: the bear holds nothing), never countered.
     faces = [20];
     await sheet.runAction("attack", { shiftKey: true }, inItem("arc", { mode: "ranged" }));
