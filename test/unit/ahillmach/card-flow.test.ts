@@ -195,6 +195,22 @@ describe("Se surpasser", () => {
     expect(heroSys().scene.uses).toBe(1);
   });
 
+  it("rolls Mystique at its spent value for the rest of the scene, and at its full value once it ends", async () => {
+    const mystique = async (faces: number[]) => {
+      queueFaces(...faces);
+      const src = personnageSource(asActor(hero), "characteristic", { characteristic: "mys" });
+      return (await asClient("player1", () =>
+        performRoll(asActor(hero), src, { values: { characteristic: "mys" }, rollMode: "publicroll" }),
+      )) as unknown as DoubleChatMessage;
+    };
+    expect(stored(await mystique([5, 5])).data).toMatchObject({ total: 11 });
+    await roll({ characteristic: "for", surpass: true }, [5, 5], { item: "taille" });
+    // Mystique 1, spent once: 0 until the end of the scene.
+    expect(stored(await mystique([5, 5])).data).toMatchObject({ total: 10 });
+    await hero.update({ "system.scene.active": false });
+    expect(stored(await mystique([5, 5])).data).toMatchObject({ total: 11 });
+  });
+
   it("ends the scene with a Mystique roll that reads the penchant table and resets the scene", async () => {
     await roll({ characteristic: "for", gear: "hache", metier: "forge", surpass: true }, [10, 9], { item: "taille" });
     queueFaces(1, 2);
