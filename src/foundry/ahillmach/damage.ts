@@ -44,7 +44,9 @@ export function damageApplication(target: DamageTarget, amount: number): DamageA
     const loss = ahillmach.loseHp({ hp: sys.derived.hp, loss: taken, ticked: sys.derived.ticked });
     const key = taken === 0 ? "Absorbed" : loss.dead ? "Dead" : loss.wounds > 0 ? "Wounds" : "Bruises";
     return {
-      update: { "system.hp.value": loss.hp },
+      // A wound with no state left to tick kills above 0 HP too: death is recorded as 0 HP, which the sheet reads
+      // as the "mort" zone and the token bar shows empty; undo writes the previous HP back.
+      update: { "system.hp.value": loss.dead ? 0 : loss.hp },
       summary: { key: K(key), value: taken, detail: loss.statesToTick },
     };
   }

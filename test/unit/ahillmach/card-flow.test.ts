@@ -334,6 +334,25 @@ describe("conflicts and damage", () => {
     expect(app?.summary).toMatchObject({ key: "QUINTETTE.AhillMach.Damage.Wounds", value: 5, detail: 3 });
   });
 
+  it("records the death of a character wounded with no state left to tick, and undo brings the HP back", async () => {
+    const states = { for: true, dex: true, con: true, int: true, mys: true, aur: false };
+    await hero.update({ "system.hp.value": 4, "system.states": states });
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    queueFaces(2);
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    const damage = last();
+    targetsOf("gm").add({ actor: hero });
+    await asClient("gm", () => requestCardAction(damage.id, "quintette.applyDamage"));
+    // 2 points from 4 HP: two wounds for one state left, so death, shown as 0 HP.
+    expect(stored(damage).applied[0]?.summary).toMatchObject({ key: "QUINTETTE.AhillMach.Damage.Dead", value: 2 });
+    expect(heroSys().hp.value).toBe(0);
+    expect(heroSys().derived.hpZone).toBe("mort");
+    await asClient("gm", () =>
+      requestCardAction(damage.id, "quintette.undo", { key: stored(damage).applied[0]?.id ?? "" }),
+    );
+    expect(heroSys().hp.value).toBe(4);
+  });
+
   it("rolls an opponent's morale on its Mental and says whether it flees", async () => {
     queueFaces(3, 4);
     const src = opposantSource(asActor(brute));
