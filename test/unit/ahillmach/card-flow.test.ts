@@ -184,6 +184,22 @@ describe("the move card", () => {
     expect(html).toMatch(/aria-pressed="true"/);
   });
 
+  it("greys out the picks and the damage button for viewers other than the roller and the GM", async () => {
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    const enabled = (html: string, css: string) =>
+      [...html.matchAll(new RegExp(`<button[^>]*class="${css}"[^>]*>`, "g"))].filter((m) => !/\sdisabled/.test(m[0]))
+        .length;
+    const roller = await render(message, "player1");
+    const gm = await render(message, "gm");
+    const other = await render(message, "player2");
+    expect(enabled(roller, "am-pick")).toBeGreaterThan(0);
+    expect(enabled(roller, "am-damage")).toBe(1);
+    expect([enabled(gm, "am-pick"), enabled(gm, "am-damage")]).toEqual([enabled(roller, "am-pick"), 1]);
+    expect(other).toContain('class="am-pick"');
+    expect(other).toContain('class="am-damage"');
+    expect([enabled(other, "am-pick"), enabled(other, "am-damage")]).toEqual([0, 0]);
+  });
+
   it("picks work with no GM connected, as the roller writes only their own message", async () => {
     const message = await roll({ characteristic: "dex" }, [5, 6], { item: "salve" });
     setGMsConnected(false);
