@@ -4,18 +4,21 @@
  * - pick: the roller picks one of the move's options, within the band's allowance;
  * - xp: the character gains the roll's XP (failure 1, critical failure 2), once;
  * - rollDamage: a hit of a damaging move rolls the weapon's damage into a damage card, once;
- * - initiative: in a conflict, the markers follow the rules core's keep/lose rule, once per roll.
+ * - initiative: in a conflict, the markers follow the rules core's keep/lose rule, once per roll;
+ * - morale, fainting: the rolls a damage card's "applied" line calls for, by the wounded actor's owner, once.
  */
 import { ahillmach } from "../../rules/index.ts";
-import { userOwnsUuid, type CardAction } from "../chat/actions.ts";
-import { defaultValues } from "../dialog/inputs.ts";
-import { dialogConfig } from "./dialog.ts";
-import { opposantSource, performRoll } from "./rolling.ts";
+import { userOwnsUuid, type CardAction, type CardActionArgs } from "../chat/actions.ts";
+import { readCard } from "../chat/flags.ts";
+import { defaultValues, parseValues, type RollDialogConfig, type RollDialogResult } from "../dialog/inputs.ts";
+import { RollDialog } from "../dialog/roll-dialog.ts";
+import { dialogConfig, type DialogSource } from "./dialog.ts";
+import { opposantSource, performRoll, personnageSource } from "./rolling.ts";
 import { postCard } from "../chat/post.ts";
-import type { AppliedEntry } from "../chat/types.ts";
+import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, buildDamageCard, damageFormula, moveData, pickOption, withXpAwarded } from "./card.ts";
 import { actorOfCombatant, holderOf, markerUpdates, sideOf } from "./combat.ts";
-import { XP_MAX } from "./models.ts";
+import { XP_MAX, type PersonnageModel } from "./models.ts";
 
 export const pickAction: CardAction = {
   name: ACTIONS.pick,
@@ -124,32 +127,112 @@ export const initiativeAction: CardAction = {
   },
 };
 
-/**
- * The morale roll a wound calls for, from the damage card's "applied" line: rolled at once (no help or hindrance)
- * for the opponent, by its owner, once; the roll posts its own card.
- */
-export const moraleAction: CardAction = {
-  name: ACTIONS.morale,
-  audience: "anyone",
-  allowed: ({ card, args, requester }) =>
-    userOwnsUuid(requester, card.applied.find((e) => e.id === args.key)?.targetUuid),
-  async execute({ card, args }) {
-    const entry = card.applied.find((e) => e.id === args.key);
-    if (!entry?.followUp || entry.followUp.action !== ACTIONS.morale || entry.undone)
-      return { status: "invalid", reason: K("Card.NoMorale") };
-    if (entry.followUp.done) return { status: "already" };
-    const actor = await fromUuid<Actor.Implementation>(entry.targetUuid);
-    if (!actor || actor.type !== "opposant") return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
-    const src = opposantSource(actor);
-    await performRoll(actor, src, {
-      values: defaultValues(dialogConfig(src, actor.name ?? "").inputs),
-      rollMode: "publicroll",
-    });
-    const applied = card.applied.map((e) =>
-      e.id === entry.id && e.followUp ? { ...e, followUp: { ...e.followUp, done: true } } : e,
-    );
-    return { status: "applied", card: { ...card, applied } };
-  },
-};
+type FollowUpPrompt = (config: RollDialogConfig) => Promise<RollDialogResult | null>;
+let followUpPrompt: FollowUpPrompt = (config) => RollDialog.prompt(config);
 
-export const CARD_ACTIONS: CardAction[] = [pickAction, xpAction, damageAction, initiativeAction, moraleAction];
+/** Replaces the dialog of the damage card's follow-up rolls (tests answer it; null restores the real one). */
+export function setFollowUpPrompt(next: FollowUpPrompt | null): void {
+  followUpPrompt = next ?? ((config) => RollDialog.prompt(config));
+}
+
+/** Arguments carry the dialog's values flat (`value.helpers`…), as card arguments are primitives. */
+const VALUE_PREFIX = "value.";
+const STATES_OWED = "QUINTETTE.AhillMach.Warning.StatesOwed";
+
+/** The damage card's "applied" line whose follow-up `action` is still open (done or not), or null. */
+function followUpEntry(card: CardState, args: CardActionArgs, action: string): AppliedEntry | null {
+  const entry = card.applied.find((e) => e.id === args.key);
+  return entry?.followUp && entry.followUp.action === action && !entry.undone ? entry : null;
+}
+
+/** The roll a follow-up makes: the opponent's morale, or the character's fainting test (as the sheet rolls it). */
+function followUpSource(actor: Actor.Implementation, action: string): DialogSource | null {
+  if (action === ACTIONS.morale && actor.type === "opposant") return opposantSource(actor);
+  if (action === ACTIONS.fainting && actor.type === "personnage") return personnageSource(actor, "fainting");
+  return null;
+}
+
+/** The fainting test reads the last ticked state: it waits until the player has ticked the states owed. */
+function statesOwed(actor: Actor.Implementation): boolean {
+  return actor.type === "personnage" && (actor.system as PersonnageModel).derived.warnings.includes(STATES_OWED);
+}
+
+/**
+ * On the clicking client: the roll dialog (help and hindrance, roll mode) for the owner of the follow-up's actor.
+ * Anything else goes on unchanged so the executor answers it (denied, already, invalid).
+ */
+function collectFollowUp(action: string): NonNullable<CardAction["collect"]> {
+  return async (args, messageId) => {
+    const message = game.messages?.get(messageId);
+    const card = message ? readCard(message) : null;
+    const entry = card ? followUpEntry(card, args, action) : null;
+    if (!entry || entry.followUp?.done || !game.user || !userOwnsUuid(game.user, entry.targetUuid)) return args;
+    const actor = await fromUuid<Actor.Implementation>(entry.targetUuid);
+    const src = actor ? followUpSource(actor, action) : null;
+    if (!actor || !src) return args;
+    if (action === ACTIONS.fainting && statesOwed(actor)) {
+      ui.notifications?.warn(game.i18n?.localize(K("Card.TickStatesFirst")) ?? "");
+      return null;
+    }
+    const result = await followUpPrompt(dialogConfig(src, actor.name ?? ""));
+    if (!result) return null;
+    const collected: CardActionArgs = { ...args, rollMode: result.rollMode };
+    for (const [name, value] of Object.entries(result.values)) collected[`${VALUE_PREFIX}${name}`] = value;
+    return collected;
+  };
+}
+
+/** The dialog result carried by the arguments, read against the executor's own inputs (defaults for the rest). */
+function followUpResult(src: DialogSource, args: CardActionArgs): RollDialogResult {
+  const inputs = dialogConfig(src, "").inputs;
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (key.startsWith(VALUE_PREFIX)) raw[key.slice(VALUE_PREFIX.length)] = value;
+  }
+  const rollMode = typeof args.rollMode === "string" && args.rollMode ? args.rollMode : "publicroll";
+  return { values: parseValues(inputs, raw, defaultValues(inputs)), rollMode };
+}
+
+/**
+ * A roll a damage card's "applied" line calls for, by the owner of the wounded actor, once: the clicking client
+ * asks help and hindrance, the executing client rolls (the roll posts its own card) and marks the line done.
+ */
+function followUpAction(action: string, invalid: string): CardAction {
+  return {
+    name: action,
+    audience: "anyone",
+    allowed: ({ card, args, requester }) =>
+      userOwnsUuid(requester, card.applied.find((e) => e.id === args.key)?.targetUuid),
+    collect: collectFollowUp(action),
+    async execute({ card, args }) {
+      const entry = followUpEntry(card, args, action);
+      if (!entry?.followUp) return { status: "invalid", reason: K(invalid) };
+      if (entry.followUp.done) return { status: "already" };
+      const actor = await fromUuid<Actor.Implementation>(entry.targetUuid);
+      const src = actor ? followUpSource(actor, action) : null;
+      if (!actor || !src) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+      if (action === ACTIONS.fainting && statesOwed(actor))
+        return { status: "invalid", reason: K("Card.TickStatesFirst") };
+      await performRoll(actor, src, followUpResult(src, args));
+      const applied = card.applied.map((e) =>
+        e.id === entry.id && e.followUp ? { ...e, followUp: { ...e.followUp, done: true } } : e,
+      );
+      return { status: "applied", card: { ...card, applied } };
+    },
+  };
+}
+
+/** The morale roll of a wounded opponent's side (Mystique or Mental, help and hindrance). */
+export const moraleAction = followUpAction(ACTIONS.morale, "Card.NoMorale");
+
+/** The fainting test of a wounded character, on the last ticked state. */
+export const faintingAction = followUpAction(ACTIONS.fainting, "Card.NoFainting");
+
+export const CARD_ACTIONS: CardAction[] = [
+  pickAction,
+  xpAction,
+  damageAction,
+  initiativeAction,
+  moraleAction,
+  faintingAction,
+];

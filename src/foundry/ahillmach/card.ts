@@ -22,6 +22,7 @@ export const ACTIONS = {
   damage: "ahillmach.rollDamage",
   initiative: "ahillmach.initiative",
   morale: "ahillmach.morale",
+  fainting: "ahillmach.fainting",
 } as const;
 
 export const K = (key: string) => `QUINTETTE.AhillMach.${key}`;

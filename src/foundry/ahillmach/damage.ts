@@ -11,6 +11,8 @@ const K = (key: string) => `QUINTETTE.AhillMach.Damage.${key}`;
 
 /** Same name as `ACTIONS.morale` (card.ts), kept here so the applier stays free of card code. */
 export const MORALE_ACTION = "ahillmach.morale";
+/** Same name as `ACTIONS.fainting` (card.ts). */
+export const FAINTING_ACTION = "ahillmach.fainting";
 
 export interface DamageTarget {
   type: string;
@@ -44,8 +46,14 @@ export function damageApplication(target: DamageTarget, amount: number): DamageA
     const loss = ahillmach.loseHp({ hp: sys.derived.hp, loss: taken, ticked: sys.derived.ticked });
     const key = taken === 0 ? "Absorbed" : loss.dead ? "Dead" : loss.wounds > 0 ? "Wounds" : "Bruises";
     return {
-      update: { "system.hp.value": loss.hp },
+      // A wound with no state left to tick kills above 0 HP too: death is recorded as 0 HP, which the sheet reads
+      // as the "mort" zone and the token bar shows empty; undo writes the previous HP back.
+      update: { "system.hp.value": loss.dead ? 0 : loss.hp },
       summary: { key: K(key), value: taken, detail: loss.statesToTick },
+      // A wounded character who lives takes the fainting test once the states are ticked: offered to its owner.
+      ...(loss.faintingTest
+        ? { followUp: { action: FAINTING_ACTION, label: { key: K("RollFainting") }, icon: "fa-solid fa-face-dizzy" } }
+        : {}),
     };
   }
   return null;

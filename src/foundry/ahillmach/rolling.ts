@@ -90,10 +90,10 @@ export function personnageSource(
       fixedBonus = -d.ticked.length;
     }
   }
-  if (kind === "sceneEnd") {
-    characteristic = "mys";
-    effective.mys = d.surpass.adjustedMystique;
-  }
+  // Mystique spent on Se surpasser stays spent for the whole scene: every Mystique roll (the end roll too) reads the
+  // adjusted value (Mystique 0 surpassing once is at −1 until the scene ends).
+  if (sys.scene.active) effective.mys = d.surpass.adjustedMystique;
+  if (kind === "sceneEnd") characteristic = "mys";
   return {
     kind,
     moveId: move.moveId,

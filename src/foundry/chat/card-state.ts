@@ -123,6 +123,8 @@ export interface CardContext {
   body: string | null;
   data: CardState["data"];
   state: CardState;
+  /** The viewer is the roller or a GM: a rule set's body greys out the roller's own controls for everyone else. */
+  rollerView: boolean;
 }
 
 function canSee(button: CardButton, viewer: CardViewer, state: CardState): boolean {
@@ -178,5 +180,6 @@ export function buildCardContext(
     body: state.body,
     data: state.data,
     state,
+    rollerView: viewer.isGM || viewer.userId === state.rollerId,
   };
 }

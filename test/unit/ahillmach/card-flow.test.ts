@@ -3,7 +3,7 @@
  * kept dice and band from the rules core, options picked and persisted, XP awarded once, Se surpasser spending
  * Mystique and pouring penchant points, the initiative marker in a conflict, damage rolled and applied.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
   DoubleCombat,
@@ -30,7 +30,8 @@ import {
   OpposantModel,
   PersonnageModel,
 } from "../../../src/foundry/ahillmach/models.ts";
-import { CARD_ACTIONS } from "../../../src/foundry/ahillmach/actions.ts";
+import { CARD_ACTIONS, setFollowUpPrompt } from "../../../src/foundry/ahillmach/actions.ts";
+import type { RollDialogConfig, RollValues } from "../../../src/foundry/dialog/inputs.ts";
 import { damageApplier } from "../../../src/foundry/ahillmach/damage.ts";
 import { performRoll, personnageSource, opposantSource } from "../../../src/foundry/ahillmach/rolling.ts";
 import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
@@ -40,6 +41,9 @@ import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
 let state: DoubleState;
 let hero: DoubleActor;
 let brute: DoubleActor;
+/** What the follow-up dialog answers (null: cancelled), and the dialogs it was asked for, with the asking user. */
+let answer: RollValues | null;
+let prompts: { userId: string; config: RollDialogConfig }[];
 
 const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
 const messages = () => [...state.game.messages.values()] as DoubleChatMessage[];
@@ -81,6 +85,12 @@ beforeEach(async () => {
   registerDamage();
   registerDamageApplier("ahillmach", damageApplier);
   registerCardAction(...CARD_ACTIONS);
+  answer = {};
+  prompts = [];
+  setFollowUpPrompt(async (config) => {
+    prompts.push({ userId: game.user?.id ?? "", config });
+    return answer ? { values: { ...answer }, rollMode: "publicroll" } : null;
+  });
   addUser("player2");
   hero = await DoubleActor.create({
     name: "Ysolde",
@@ -104,6 +114,8 @@ beforeEach(async () => {
     system: { tier: "fortune", protection: 1, mental: -1, hp: { value: 6 } },
   });
 });
+
+afterEach(() => setFollowUpPrompt(null));
 
 describe("the move card", () => {
   it("keeps the two best of 3D10 with one helper, caps the bonus and names the band", async () => {
@@ -172,6 +184,22 @@ describe("the move card", () => {
     expect(html).toMatch(/aria-pressed="true"/);
   });
 
+  it("greys out the picks and the damage button for viewers other than the roller and the GM", async () => {
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    const enabled = (html: string, css: string) =>
+      [...html.matchAll(new RegExp(`<button[^>]*class="${css}"[^>]*>`, "g"))].filter((m) => !/\sdisabled/.test(m[0]))
+        .length;
+    const roller = await render(message, "player1");
+    const gm = await render(message, "gm");
+    const other = await render(message, "player2");
+    expect(enabled(roller, "am-pick")).toBeGreaterThan(0);
+    expect(enabled(roller, "am-damage")).toBe(1);
+    expect([enabled(gm, "am-pick"), enabled(gm, "am-damage")]).toEqual([enabled(roller, "am-pick"), 1]);
+    expect(other).toContain('class="am-pick"');
+    expect(other).toContain('class="am-damage"');
+    expect([enabled(other, "am-pick"), enabled(other, "am-damage")]).toEqual([0, 0]);
+  });
+
   it("picks work with no GM connected, as the roller writes only their own message", async () => {
     const message = await roll({ characteristic: "dex" }, [5, 6], { item: "salve" });
     setGMsConnected(false);
@@ -193,6 +221,22 @@ describe("Se surpasser", () => {
     await roll({ characteristic: "for" }, [5, 5], { item: "taille" });
     expect(stored(last()).data).toMatchObject({ surpass: true, total: 13 });
     expect(heroSys().scene.uses).toBe(1);
+  });
+
+  it("rolls Mystique at its spent value for the rest of the scene, and at its full value once it ends", async () => {
+    const mystique = async (faces: number[]) => {
+      queueFaces(...faces);
+      const src = personnageSource(asActor(hero), "characteristic", { characteristic: "mys" });
+      return (await asClient("player1", () =>
+        performRoll(asActor(hero), src, { values: { characteristic: "mys" }, rollMode: "publicroll" }),
+      )) as unknown as DoubleChatMessage;
+    };
+    expect(stored(await mystique([5, 5])).data).toMatchObject({ total: 11 });
+    await roll({ characteristic: "for", surpass: true }, [5, 5], { item: "taille" });
+    // Mystique 1, spent once: 0 until the end of the scene.
+    expect(stored(await mystique([5, 5])).data).toMatchObject({ total: 10 });
+    await hero.update({ "system.scene.active": false });
+    expect(stored(await mystique([5, 5])).data).toMatchObject({ total: 11 });
   });
 
   it("ends the scene with a Mystique roll that reads the penchant table and resets the scene", async () => {
@@ -283,14 +327,59 @@ describe("conflicts and damage", () => {
     expect((await asClient("player1", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe(
       "denied",
     );
+    expect(prompts).toHaveLength(0);
     const before = messages().length;
-    queueFaces(9, 8);
+    // The GM cancels the dialog: nothing rolls.
+    answer = null;
+    expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("invalid");
+    expect(messages()).toHaveLength(before);
+    // Two helpers against one hinderer leave one level: 3D10 keeping the best two.
+    answer = { helpers: 2, hinderers: 1 };
+    queueFaces(9, 2, 8);
     expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("applied");
+    expect(prompts.map((p) => p.userId)).toEqual(["gm", "gm"]);
+    expect(prompts[0]?.config.inputs.map((i) => i.name)).toEqual(expect.arrayContaining(["helpers", "hinderers"]));
+    expect(pendingFaces()).toBe(0);
     expect(messages()).toHaveLength(before + 1);
-    expect(stored(last()).data).toMatchObject({ rollKind: "morale", total: 16 });
+    expect(stored(last()).data).toMatchObject({ rollKind: "morale", advantage: 1, total: 16 });
     expect(stored(damage).applied[0]?.followUp?.done).toBe(true);
     expect(await render(damage, "gm")).not.toContain("Jet de moral");
     expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("already");
+  });
+
+  it("offers a wounded character's fainting test to its owner, once the states are ticked, with help and hindrance", async () => {
+    await hero.update({ "system.hp.value": 7 });
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    queueFaces(3);
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    const damage = last();
+    targetsOf("gm").add({ actor: hero });
+    await asClient("gm", () => requestCardAction(damage.id, "quintette.applyDamage"));
+    // 7 − 3 = 4 HP: one bruise, two wounds, so two states and a fainting test.
+    expect(heroSys().hp.value).toBe(4);
+    const entry = stored(damage).applied[0];
+    expect(entry?.followUp).toMatchObject({ action: "ahillmach.fainting", done: false });
+    expect(await render(damage, "player1")).toContain("Test d&#x27;évanouissement");
+    const args = { key: entry?.id ?? "" };
+    const fainting = (userId: string) =>
+      asClient(userId, () => requestCardAction(damage.id, "ahillmach.fainting", args));
+    expect((await fainting("player2")).status).toBe("denied");
+    // The test reads the last ticked state: not before the player has ticked the two owed.
+    const before = messages().length;
+    expect((await fainting("player1")).status).toBe("invalid");
+    expect(prompts).toHaveLength(0);
+    await hero.update({ "system.states.int": true, "system.states.con": true, "system.lastTicked": "con" });
+    answer = { hinderers: 1 };
+    queueFaces(2, 9, 5);
+    expect((await fainting("player1")).status).toBe("applied");
+    expect(prompts.map((p) => p.userId)).toEqual(["player1"]);
+    expect(pendingFaces()).toBe(0);
+    expect(messages()).toHaveLength(before + 1);
+    // CON 1 with Malade: 0; hindered, the worst two of 2, 9, 5 make 7: a failure, knocked out.
+    expect(stored(last()).data).toMatchObject({ rollKind: "fainting", advantage: -1, total: 7, band: "echec" });
+    expect(stored(damage).applied[0]?.followUp?.done).toBe(true);
+    expect(await render(damage, "player1")).not.toContain("Test d&#x27;évanouissement");
+    expect((await fainting("player1")).status).toBe("already");
   });
 
   it("offers Défendre's level damage once the option is picked, as a fixed damage card", async () => {
@@ -316,6 +405,25 @@ describe("conflicts and damage", () => {
     const app = damageApplication(hero, 5);
     expect(app?.update).toEqual({ "system.hp.value": 3 });
     expect(app?.summary).toMatchObject({ key: "QUINTETTE.AhillMach.Damage.Wounds", value: 5, detail: 3 });
+  });
+
+  it("records the death of a character wounded with no state left to tick, and undo brings the HP back", async () => {
+    const states = { for: true, dex: true, con: true, int: true, mys: true, aur: false };
+    await hero.update({ "system.hp.value": 4, "system.states": states });
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    queueFaces(2);
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    const damage = last();
+    targetsOf("gm").add({ actor: hero });
+    await asClient("gm", () => requestCardAction(damage.id, "quintette.applyDamage"));
+    // 2 points from 4 HP: two wounds for one state left, so death, shown as 0 HP.
+    expect(stored(damage).applied[0]?.summary).toMatchObject({ key: "QUINTETTE.AhillMach.Damage.Dead", value: 2 });
+    expect(heroSys().hp.value).toBe(0);
+    expect(heroSys().derived.hpZone).toBe("mort");
+    await asClient("gm", () =>
+      requestCardAction(damage.id, "quintette.undo", { key: stored(damage).applied[0]?.id ?? "" }),
+    );
+    expect(heroSys().hp.value).toBe(4);
   });
 
   it("rolls an opponent's morale on its Mental and says whether it flees", async () => {
