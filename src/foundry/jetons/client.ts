@@ -6,17 +6,11 @@
 import { jetons as J } from "../../rules/index.ts";
 import { requestCardAction } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
-import { postCard } from "../chat/post.ts";
 import type { JsonPrimitive } from "../chat/types.ts";
 import type { RelayResult } from "../relay/index.ts";
+import { askQuestionOf } from "./actions.ts";
 import { archetypeData } from "./models.ts";
-import {
-  newQuestionCard,
-  QUESTION_ACTION,
-  readQuestionData,
-  RECORD_ACTION,
-  type QuestionCardData,
-} from "./question-card.ts";
+import { QUESTION_ACTION, readQuestionData, RECORD_ACTION, type QuestionCardData } from "./question-card.ts";
 import { sidesOf } from "./rights.ts";
 import { forgetSecret, loadSecret, makeNonce, saveSecret } from "./secrets.ts";
 
@@ -25,26 +19,19 @@ const invalid = (reason: string): RelayResult => {
   return { status: "invalid", reason };
 };
 
-/** A new question card for the character, posted by the current user (its player). */
+/**
+ * A new question card for the character. The active GM's client creates it (through the relay), so the GM is the
+ * message's author and no player can rewrite its flags; the character stays the speaker. Without a connected GM the
+ * question is refused at once (the GM takes part in every question anyway).
+ */
 export async function askQuestion(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
-  const system = archetypeData(actor);
-  const user = game.user;
-  if (!system || !user) return undefined;
-  const card = newQuestionCard(
-    {
-      uuid: actor.uuid,
-      name: actor.name,
-      img: actor.img ?? null,
-      traits: system.traits,
-      weakness: system.weakness,
-      conditions: system.conditions,
-      advantage: system.advantage,
-      tokens: system.tokens,
-    },
-    user.id,
-    foundry.utils.randomID(16),
-  );
-  return postCard(card, { rollMode: "publicroll", speaker: ChatMessage.getSpeaker({ actor }) });
+  if (!archetypeData(actor) || !game.user) return undefined;
+  if (!game.users?.activeGM) {
+    invalid("QUINTETTE.Jetons.Error.AskNeedsGM");
+    return undefined;
+  }
+  const result = await askQuestionOf(actor);
+  return result.status === "applied" && result.id ? game.messages?.get(result.id) : undefined;
 }
 
 interface Loaded {

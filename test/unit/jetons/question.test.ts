@@ -8,6 +8,7 @@ import {
   asClient,
   installClients,
   messageElement,
+  setGMsConnected,
   useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
@@ -42,6 +43,7 @@ const data = (m: DoubleChatMessage): QuestionCardData => {
   if (!d) throw new Error("no question card");
   return d;
 };
+const deepCopy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 const gmQueries = () => state.game.users.get("gm")?.queries ?? [];
 
 async function ask(): Promise<DoubleChatMessage> {
@@ -267,6 +269,59 @@ describe("sealed bids cannot be read or changed before the reveal", () => {
     expect(d.question.status).toBe("cancelled");
     expect(d.view?.cancelledAfterPlayerReveal).toBe(true);
     expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([5, "", 0]);
+  });
+});
+
+describe("the question card belongs to the GM", () => {
+  it("is created by the GM's client for the player's character, and the player cannot rewrite its flags", async () => {
+    const m = await toBidding();
+    expect(m.author).toBe("gm");
+    expect(readCard(m as never)?.rollerId).toBe("player1");
+    expect(readCard(m as never)?.actorUuid).toBe(hero.uuid);
+    // Both sealed and the GM revealed: the player tries to swap their commitment for a winning bid's, and the pivot.
+    await asClient("player1", () => sealBid(m.id, "joueur", 0));
+    await asClient("gm", () => sealBid(m.id, "mj", 3));
+    await asClient("gm", () => autoReveal(m as never));
+    const id = J.roundQuestionId(data(m).question.id, 1);
+    const forged = J.commitBid({ bid: 5, nonce: "f".repeat(64), questionId: id, side: "joueur" }, J.sha256Hex);
+    await expect(
+      asClient("player1", () =>
+        m.update({
+          "flags.quintette.card.data.question.commitments.joueur": forged,
+          "flags.quintette.card.data.question.pivot": 9,
+        }),
+      ),
+    ).rejects.toThrow(/lacks permission/);
+    expect(data(m).question.commitments.joueur).not.toBe(forged);
+    expect(data(m).question.pivot).toBe(1);
+    const cheat = await asClient("player1", () =>
+      sendQuestionEvent(m.id, "joueur", { event: "reveal", bid: 5, nonce: "f".repeat(64) }),
+    );
+    expect(cheat.status).toBe("invalid");
+    // The honest reveal still goes through and settles: 0 + pivot 1 against 3.
+    expect(await asClient("player1", () => autoReveal(m as never))).toEqual(["joueur"]);
+    expect(data(m).question.outcome).toMatchObject({ winner: "mj", playerTotal: 1, gmTotal: 3 });
+    expect(m.updates.every((u) => u.userId === "gm")).toBe(true);
+  });
+
+  it("a card a player created is not played by the GM's client", async () => {
+    const real = await ask();
+    const forged = (await asClient("player1", () =>
+      ChatMessage.create({ content: "", flags: deepCopy(real.flags) } as never),
+    )) as unknown as DoubleChatMessage;
+    expect(forged.author).toBe("player1");
+    const r = await asClient("player1", () =>
+      sendQuestionEvent(forged.id, "joueur", { event: "ask", text: "?", traits: "0", useAdvantage: false }),
+    );
+    expect(r).toMatchObject({ status: "denied", reason: "QUINTETTE.Jetons.Error.NotGMCard" });
+  });
+
+  it("without a connected GM, asking is refused with a notification and posts nothing", async () => {
+    setGMsConnected(false);
+    const before = state.game.messages.size;
+    expect(await ask()).toBeUndefined();
+    expect(state.game.messages.size).toBe(before);
+    expect(JSON.stringify(state.notifications)).toContain("A question needs the GM");
   });
 });
 
