@@ -259,15 +259,28 @@ describe("sealed bids cannot be read or changed before the reveal", () => {
     expect(overReserve.status).toBe("invalid");
   });
 
-  it("the GM's cancellation after the player's reveal shows on the card and releases the reserve", async () => {
+  it("the GM cannot cancel once the player's bid is revealed, nor is it offered; the GM's reveal still settles", async () => {
     const m = await toBidding();
     await asClient("player1", () => sealBid(m.id, "joueur", 2));
     await asClient("gm", () => sealBid(m.id, "mj", 1));
+    expect(data(m).view?.canCancel).toBe(true); // both locked, nothing open yet
     await asClient("player1", () => autoReveal(m as never));
+    expect(data(m).question.bids.joueur).toBe(2);
+    expect(data(m).view?.canCancel).toBe(false);
+    expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "cancel" }))).status).toBe("invalid");
+    expect(data(m).question.status).toBe("bothLocked");
+    expect(sys().bidLock).toBe(m.id); // still frozen: the question must be played out
+    expect(await asClient("gm", () => autoReveal(m as never))).toEqual(["mj"]);
+    expect(data(m).question.outcome).toMatchObject({ winner: "joueur" });
+    expect(sys().bidLock).toBe("");
+  });
+
+  it("the GM may still cancel before any reveal, which releases the reserve", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 2));
     expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "cancel" }))).status).toBe("applied");
-    const d = data(m);
-    expect(d.question.status).toBe("cancelled");
-    expect(d.view?.cancelledAfterPlayerReveal).toBe(true);
+    expect(data(m).question.status).toBe("cancelled");
+    expect(data(m).view?.cancelledAfterPlayerReveal).toBe(false);
     expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([5, "", 0]);
   });
 });
