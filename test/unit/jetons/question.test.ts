@@ -22,14 +22,18 @@ import { CARD_ACTIONS, registerJetonsRelay } from "../../../src/foundry/jetons/a
 import {
   askQuestion,
   autoReveal,
+  commitmentTampered,
   formArgs,
+  noteLock,
+  onRenderQuestion,
+  onUpdateQuestion,
   recordOutcome,
   revealBid,
   sealBid,
   sendQuestionEvent,
 } from "../../../src/foundry/jetons/client.ts";
 import { readQuestionData, type QuestionCardData } from "../../../src/foundry/jetons/question-card.ts";
-import { clearMemorySecrets, loadSecret } from "../../../src/foundry/jetons/secrets.ts";
+import { clearMemorySecrets, loadLockSeen, loadSecret } from "../../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens, registerJetonsSettings } from "../../../src/foundry/jetons/settings.ts";
 import { readCard } from "../../../src/foundry/chat/flags.ts";
 
@@ -335,6 +339,59 @@ describe("the question card belongs to the GM", () => {
     expect(await ask()).toBeUndefined();
     expect(state.game.messages.size).toBe(before);
     expect(JSON.stringify(state.notifications)).toContain("A question needs the GM");
+  });
+});
+
+describe("the player's client notices a commitment changed after the lock", () => {
+  /** The GM owns the card: after reading the player's bid it swaps its own commitment for a winning one. */
+  async function gmSwapsCommitment(m: DoubleChatMessage, bid: number): Promise<{ nonce: string }> {
+    const nonce = "e".repeat(64);
+    const hash = J.commitBid(
+      { bid, nonce, questionId: J.roundQuestionId(data(m).question.id, 1), side: "mj" },
+      J.sha256Hex,
+    );
+    await asClient("gm", () => m.update({ "flags.quintette.card.data.question.commitments.mj": hash }));
+    return { nonce };
+  }
+
+  it("after the player's reveal: the GM's new reveal is flagged on the player's client", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 2));
+    await asClient("gm", () => sealBid(m.id, "mj", 1));
+    const locked = data(m).question.commitments;
+    expect(await asClient("player1", () => autoReveal(m as never))).toEqual(["joueur"]);
+    expect(loadLockSeen("player1", m.id, 1)).toEqual({ joueur: locked.joueur, mj: locked.mj });
+    expect(await asClient("player1", async () => commitmentTampered(m as never))).toBe(false);
+    const { nonce } = await gmSwapsCommitment(m, 5);
+    await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "reveal", bid: 5, nonce }));
+    expect(data(m).question.outcome).toMatchObject({ winner: "mj" }); // the GM's client accepted its own forgery
+    // …but the player's client, which saw the lock, says so: on the card and once as a notification.
+    expect(await asClient("player1", async () => commitmentTampered(m as never))).toBe(true);
+    expect(await asClient("gm", async () => commitmentTampered(m as never))).toBe(false); // the GM's client saw no lock
+    const { html } = messageElement();
+    await asClient("player1", async () => onRenderQuestion(m as never, html as never));
+    expect(html.classList.contains("jetons-tampered")).toBe(true);
+    const before = state.notifications.length;
+    await asClient("player1", async () => onUpdateQuestion(m as never));
+    await asClient("player1", async () => onUpdateQuestion(m as never));
+    const errors = state.notifications.slice(before).filter((n) => n.type === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toContain("changed after both bids were locked");
+  });
+
+  it("before the player's reveal: the player's client refuses to reveal", async () => {
+    const m = await toBidding();
+    await asClient("gm", () => sealBid(m.id, "mj", 1));
+    await asClient("player1", () => sealBid(m.id, "joueur", 3));
+    // The player's client sees both locked and records the two hashes (its reveal has not gone out yet).
+    expect(noteLock("player1", m.id, data(m).question)).toBe(true);
+    expect(noteLock("player1", m.id, data(m).question)).toBe(false); // the first sight counts
+    expect(loadLockSeen("player1", m.id, 1)?.mj).toBe(data(m).question.commitments.mj);
+    await gmSwapsCommitment(m, 4);
+    expect(await asClient("player1", () => autoReveal(m as never))).toEqual([]);
+    const r = await asClient("player1", () => revealBid(m.id, "joueur"));
+    expect(r).toMatchObject({ status: "invalid", reason: "QUINTETTE.Jetons.Error.Tampered" });
+    expect(data(m).question.bids.joueur).toBeNull();
   });
 });
 
