@@ -88,7 +88,6 @@ export const questionAction: CardAction = {
         collectiveTokens(),
         ctx.message.id ?? "",
       );
-      if (settlement.collective !== null) await setCollectiveTokens(settlement.collective);
       const tokens = settlement.actorChanges["system.tokens"];
       const card = withQuestion(
         ctx.card,
@@ -98,7 +97,22 @@ export const questionAction: CardAction = {
       const writes = Object.keys(settlement.actorChanges).length
         ? [{ uuid: actor.uuid, changes: settlement.actorChanges }]
         : [];
-      return { status: "applied", card, writes };
+      const collective = settlement.collective;
+      if (collective === null) return { status: "applied", card, writes };
+      // The world's reserve moves only once the character's write went through; if it fails, the character's
+      // reserve and bid lock go back to what they were, so no token is made or lost.
+      const before: Record<string, unknown> = Object.fromEntries(
+        Object.keys(settlement.actorChanges).map((key) => [key, foundry.utils.getProperty(actor, key)]),
+      );
+      const afterWrites = async (): Promise<void> => {
+        try {
+          await setCollectiveTokens(collective);
+        } catch (error) {
+          if (writes.length) await actor.update(before);
+          throw error;
+        }
+      };
+      return { status: "applied", card, writes, afterWrites };
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       console.warn("quintette | jetons: event refused", ctx.args.event, error.message);
@@ -162,6 +176,25 @@ async function notice(actor: Actor.Implementation, key: string, value: number): 
 }
 
 /**
+ * Writes a token move outside questions: the character, then the world's reserve; if the reserve cannot be
+ * written, the character's reserve goes back to `tokensBefore` (the ledger stays conserved), and the error is thrown.
+ */
+async function moveTokens(
+  actor: Actor.Implementation,
+  tokensBefore: number,
+  tokensAfter: number,
+  collective: number,
+): Promise<void> {
+  await actor.update({ system: { tokens: tokensAfter } });
+  try {
+    await setCollectiveTokens(collective);
+  } catch (error) {
+    await actor.update({ system: { tokens: tokensBefore } });
+    throw error;
+  }
+}
+
+/**
  * GM side of asking a question: the GM's client builds the card from the character as stored (not from what the
  * player sends) and creates the message, so the GM is its author; the character speaks, the player is the roller.
  */
@@ -220,8 +253,12 @@ export async function applyBuyAdvantage(payload: JsonObject, requester: User.Imp
   }
   served.push(requestId);
   if (served.length > SERVED_MAX) served.shift();
-  await actor.update({ system: { tokens: J.reserveOf(ledger, actorUuid) } });
-  await setCollectiveTokens(ledger.collective);
+  try {
+    await moveTokens(actor, system.tokens, J.reserveOf(ledger, actorUuid), ledger.collective);
+  } catch (error) {
+    served.splice(served.indexOf(requestId), 1); // nothing was bought: a retry may try again
+    throw error;
+  }
   await notice(actor, "QUINTETTE.Jetons.Tokens.Bought", J.AUTOMATIC_ADVANTAGE_COST);
   return { status: "applied" };
 }
@@ -243,8 +280,7 @@ export async function handBack(actor: Actor.Implementation, amount: number): Pro
   } catch {
     return { status: "invalid", reason: "QUINTETTE.Jetons.Error.NoCollective" };
   }
-  await actor.update({ system: { tokens: J.reserveOf(ledger, actor.uuid) } });
-  await setCollectiveTokens(ledger.collective);
+  await moveTokens(actor, system.tokens, J.reserveOf(ledger, actor.uuid), ledger.collective);
   await notice(actor, "QUINTETTE.Jetons.Tokens.HandedBack", amount);
   return { status: "applied" };
 }

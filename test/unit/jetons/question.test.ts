@@ -397,6 +397,38 @@ describe("the player's client notices a commitment changed after the lock", () =
   });
 });
 
+describe("a settlement writes the character and the collective reserve together", () => {
+  it("when the reserve cannot be written, the character and the card stay as they were; a retry settles", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 1));
+    await asClient("gm", () => sealBid(m.id, "mj", 4));
+    await asClient("gm", () => autoReveal(m as never));
+    const settings = state.game.settings;
+    const set = settings.set.bind(settings);
+    settings.set = () => Promise.reject(new Error("database unavailable"));
+    const failed = await asClient("player1", () => revealBid(m.id, "joueur"));
+    expect(failed.status).toBe("error");
+    expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([5, m.id, 0]);
+    expect(data(m).question.status).toBe("bothLocked");
+    settings.set = set;
+    // The failed reveal kept the sealed bid (only a served reveal forgets it): the player's client tries again.
+    expect(await asClient("player1", () => autoReveal(m as never))).toEqual(["joueur"]);
+    expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([4, "", 1]);
+  });
+
+  it("when the character cannot be written, the collective reserve is not touched", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 1));
+    await asClient("gm", () => sealBid(m.id, "mj", 4));
+    await asClient("gm", () => autoReveal(m as never));
+    const update = hero.update.bind(hero);
+    hero.update = () => Promise.reject(new Error("database unavailable"));
+    expect((await asClient("player1", () => revealBid(m.id, "joueur"))).status).toBe("error");
+    hero.update = update;
+    expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([5, m.id, 0]);
+  });
+});
+
 describe("card forms", () => {
   it("turn the inputs into event arguments", () => {
     const form = {
