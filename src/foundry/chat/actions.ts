@@ -31,7 +31,16 @@ export interface DocumentWrite {
 }
 
 export type CardActionOutcome =
-  | { status: "applied"; card: CardState; writes?: DocumentWrite[] }
+  | {
+      status: "applied";
+      card: CardState;
+      writes?: DocumentWrite[];
+      /**
+       * Writes that are not documents (a world setting), run after the document writes and before the card: so
+       * nothing is written when a right check fails. It undoes its own part before throwing, if it can.
+       */
+      afterWrites?: () => Promise<void>;
+    }
   | { status: "denied" | "invalid"; reason: string }
   /** Nothing left to do (every target already served): reported like a repeated click. */
   | { status: "already"; reason?: string };
@@ -158,6 +167,7 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
     targets.push({ doc, changes: write.changes });
   }
   for (const { doc, changes } of targets) await doc.update(changes);
+  await outcome.afterWrites?.();
   await writeCard(message, withDone(outcome.card, token));
   return { status: "applied" };
 }

@@ -13,6 +13,7 @@ import { archetypeData } from "./models.ts";
 import {
   applyCardEvent,
   eventToken,
+  newQuestionCard,
   parseCardEvent,
   QUESTION_ACTION,
   readQuestionData,
@@ -26,6 +27,7 @@ import { makeNonce } from "./secrets.ts";
 import { collectiveTokens, setCollectiveTokens } from "./settings.ts";
 
 export const BUY_ADVANTAGE_KIND = "jetons.buyAdvantage";
+export const ASK_KIND = "jetons.ask";
 export const MAX_LABEL_LENGTH = 120;
 
 const refused = (reason: string): CardActionOutcome => ({ status: "invalid", reason });
@@ -41,6 +43,17 @@ async function questionActor(ctx: CardActionContext): Promise<Actor.Implementati
   return actor && archetypeData(actor) ? actor : null;
 }
 
+/**
+ * Whether a GM wrote the card. A question card is only ever created by the GM's client (see `applyAskQuestion`):
+ * a card a player created (by hand, or before this rule) holds flags that player may rewrite, so it is not played.
+ */
+export function authoredByGM(message: ChatMessage.Implementation): boolean {
+  // Foundry gives the author as a User; the test double keeps its id.
+  const author: unknown = message.author;
+  const user = typeof author === "string" ? game.users?.get(author) : author;
+  return !!user && typeof user === "object" && "isGM" in user && user.isGM === true;
+}
+
 /** The question card's events, checked by the rules core and applied on the GM's client. */
 export const questionAction: CardAction = {
   name: QUESTION_ACTION,
@@ -49,6 +62,7 @@ export const questionAction: CardAction = {
   async execute(ctx) {
     const data = readQuestionData(ctx.card);
     if (!data) return refused("QUINTETTE.Card.Missing");
+    if (!authoredByGM(ctx.message)) return { status: "denied", reason: "QUINTETTE.Jetons.Error.NotGMCard" };
     const side = ctx.args.side;
     if (!isSide(side)) return refused("QUINTETTE.Jetons.Error.Refused");
     const actor = await questionActor(ctx);
@@ -74,7 +88,6 @@ export const questionAction: CardAction = {
         collectiveTokens(),
         ctx.message.id ?? "",
       );
-      if (settlement.collective !== null) await setCollectiveTokens(settlement.collective);
       const tokens = settlement.actorChanges["system.tokens"];
       const card = withQuestion(
         ctx.card,
@@ -84,7 +97,22 @@ export const questionAction: CardAction = {
       const writes = Object.keys(settlement.actorChanges).length
         ? [{ uuid: actor.uuid, changes: settlement.actorChanges }]
         : [];
-      return { status: "applied", card, writes };
+      const collective = settlement.collective;
+      if (collective === null) return { status: "applied", card, writes };
+      // The world's reserve moves only once the character's write went through; if it fails, the character's
+      // reserve and bid lock go back to what they were, so no token is made or lost.
+      const before: Record<string, unknown> = Object.fromEntries(
+        Object.keys(settlement.actorChanges).map((key) => [key, foundry.utils.getProperty(actor, key)]),
+      );
+      const afterWrites = async (): Promise<void> => {
+        try {
+          await setCollectiveTokens(collective);
+        } catch (error) {
+          if (writes.length) await actor.update(before);
+          throw error;
+        }
+      };
+      return { status: "applied", card, writes, afterWrites };
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       console.warn("quintette | jetons: event refused", ctx.args.event, error.message);
@@ -103,6 +131,7 @@ export const recordAction: CardAction = {
     const actor = await questionActor(ctx);
     const system = archetypeData(actor);
     if (!data || !actor || !system) return refused("QUINTETTE.Card.Missing");
+    if (!authoredByGM(ctx.message)) return { status: "denied", reason: "QUINTETTE.Jetons.Error.NotGMCard" };
     const label = typeof ctx.args.label === "string" ? ctx.args.label.trim() : "";
     if (!label || label.length > MAX_LABEL_LENGTH) return refused("QUINTETTE.Jetons.Error.LabelNeeded");
     const outcome = data.question.outcome;
@@ -146,6 +175,64 @@ async function notice(actor: Actor.Implementation, key: string, value: number): 
   await postCard(state, { rollMode: "publicroll" });
 }
 
+/**
+ * Writes a token move outside questions: the character, then the world's reserve; if the reserve cannot be
+ * written, the character's reserve goes back to `tokensBefore` (the ledger stays conserved), and the error is thrown.
+ */
+async function moveTokens(
+  actor: Actor.Implementation,
+  tokensBefore: number,
+  tokensAfter: number,
+  collective: number,
+): Promise<void> {
+  await actor.update({ system: { tokens: tokensAfter } });
+  try {
+    await setCollectiveTokens(collective);
+  } catch (error) {
+    await actor.update({ system: { tokens: tokensBefore } });
+    throw error;
+  }
+}
+
+/**
+ * GM side of asking a question: the GM's client builds the card from the character as stored (not from what the
+ * player sends) and creates the message, so the GM is its author; the character speaks, the player is the roller.
+ */
+export async function applyAskQuestion(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
+  const { actorUuid, requestId } = payload;
+  if (typeof actorUuid !== "string" || typeof requestId !== "string") return { status: "invalid" };
+  if (served.includes(requestId)) return { status: "already", reason: "QUINTETTE.Relay.Already" };
+  const actor = await fromUuid<Actor.Implementation>(actorUuid);
+  const system = archetypeData(actor);
+  if (!actor || !system) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+  if (!requester.isGM && !actor.testUserPermission(requester, "OWNER")) {
+    return { status: "denied", reason: "QUINTETTE.Card.NotOwner" };
+  }
+  served.push(requestId);
+  if (served.length > SERVED_MAX) served.shift();
+  const card = newQuestionCard(
+    {
+      uuid: actor.uuid,
+      name: actor.name,
+      img: actor.img ?? null,
+      traits: system.traits,
+      weakness: system.weakness,
+      conditions: system.conditions,
+      advantage: system.advantage,
+      tokens: system.tokens,
+    },
+    requester.id ?? "",
+    foundry.utils.randomID(16),
+  );
+  const message = await postCard(card, { rollMode: "publicroll", speaker: ChatMessage.getSpeaker({ actor }) });
+  return message?.id ? { status: "applied", id: message.id } : { status: "error", reason: "QUINTETTE.Relay.Failed" };
+}
+
+/** Asks the active GM's client to open a question card for the character. */
+export function askQuestionOf(actor: Actor.Implementation): Promise<RelayResult> {
+  return relayToGM(ASK_KIND, { actorUuid: actor.uuid, requestId: makeNonce().slice(0, 32) });
+}
+
 /** GM side of buying an advantage for an automatic action: one token from the character to the collective reserve. */
 export async function applyBuyAdvantage(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
   const { actorUuid, requestId } = payload;
@@ -166,8 +253,12 @@ export async function applyBuyAdvantage(payload: JsonObject, requester: User.Imp
   }
   served.push(requestId);
   if (served.length > SERVED_MAX) served.shift();
-  await actor.update({ system: { tokens: J.reserveOf(ledger, actorUuid) } });
-  await setCollectiveTokens(ledger.collective);
+  try {
+    await moveTokens(actor, system.tokens, J.reserveOf(ledger, actorUuid), ledger.collective);
+  } catch (error) {
+    served.splice(served.indexOf(requestId), 1); // nothing was bought: a retry may try again
+    throw error;
+  }
   await notice(actor, "QUINTETTE.Jetons.Tokens.Bought", J.AUTOMATIC_ADVANTAGE_COST);
   return { status: "applied" };
 }
@@ -189,14 +280,14 @@ export async function handBack(actor: Actor.Implementation, amount: number): Pro
   } catch {
     return { status: "invalid", reason: "QUINTETTE.Jetons.Error.NoCollective" };
   }
-  await actor.update({ system: { tokens: J.reserveOf(ledger, actor.uuid) } });
-  await setCollectiveTokens(ledger.collective);
+  await moveTokens(actor, system.tokens, J.reserveOf(ledger, actor.uuid), ledger.collective);
   await notice(actor, "QUINTETTE.Jetons.Tokens.HandedBack", amount);
   return { status: "applied" };
 }
 
 export function registerJetonsRelay(): void {
   registerRelayHandler(BUY_ADVANTAGE_KIND, applyBuyAdvantage);
+  registerRelayHandler(ASK_KIND, applyAskQuestion);
 }
 
 export const CARD_ACTIONS: CardAction[] = [questionAction, recordAction];

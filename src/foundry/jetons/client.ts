@@ -6,45 +6,32 @@
 import { jetons as J } from "../../rules/index.ts";
 import { requestCardAction } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
-import { postCard } from "../chat/post.ts";
 import type { JsonPrimitive } from "../chat/types.ts";
 import type { RelayResult } from "../relay/index.ts";
+import { askQuestionOf } from "./actions.ts";
 import { archetypeData } from "./models.ts";
-import {
-  newQuestionCard,
-  QUESTION_ACTION,
-  readQuestionData,
-  RECORD_ACTION,
-  type QuestionCardData,
-} from "./question-card.ts";
+import { QUESTION_ACTION, readQuestionData, RECORD_ACTION, type QuestionCardData } from "./question-card.ts";
 import { sidesOf } from "./rights.ts";
-import { forgetSecret, loadSecret, makeNonce, saveSecret } from "./secrets.ts";
+import { forgetSecret, loadLockSeen, loadSecret, makeNonce, saveLockSeen, saveSecret } from "./secrets.ts";
 
 const invalid = (reason: string): RelayResult => {
   ui.notifications?.warn(game.i18n?.localize(reason) ?? reason);
   return { status: "invalid", reason };
 };
 
-/** A new question card for the character, posted by the current user (its player). */
+/**
+ * A new question card for the character. The active GM's client creates it (through the relay), so the GM is the
+ * message's author and no player can rewrite its flags; the character stays the speaker. Without a connected GM the
+ * question is refused at once (the GM takes part in every question anyway).
+ */
 export async function askQuestion(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
-  const system = archetypeData(actor);
-  const user = game.user;
-  if (!system || !user) return undefined;
-  const card = newQuestionCard(
-    {
-      uuid: actor.uuid,
-      name: actor.name,
-      img: actor.img ?? null,
-      traits: system.traits,
-      weakness: system.weakness,
-      conditions: system.conditions,
-      advantage: system.advantage,
-      tokens: system.tokens,
-    },
-    user.id,
-    foundry.utils.randomID(16),
-  );
-  return postCard(card, { rollMode: "publicroll", speaker: ChatMessage.getSpeaker({ actor }) });
+  if (!archetypeData(actor) || !game.user) return undefined;
+  if (!game.users?.activeGM) {
+    invalid("QUINTETTE.Jetons.Error.AskNeedsGM");
+    return undefined;
+  }
+  const result = await askQuestionOf(actor);
+  return result.status === "applied" && result.id ? game.messages?.get(result.id) : undefined;
 }
 
 interface Loaded {
@@ -116,6 +103,7 @@ export async function revealBid(messageId: string, side: J.Side): Promise<RelayR
   const user = game.user;
   if (!loaded || !user) return invalid("QUINTETTE.Card.Missing");
   const q = loaded.data.question;
+  if (lockChanged(user.id, messageId, q)) return tampered();
   const sealed = loadSecret(user.id, messageId, q.round, side);
   if (!sealed || sealed.hash !== q.commitments[side]) return invalid("QUINTETTE.Jetons.Error.NoSecret");
   const result = await requestCardAction(messageId, QUESTION_ACTION, {
@@ -130,6 +118,45 @@ export async function revealBid(messageId: string, side: J.Side): Promise<RelayR
   return result;
 }
 
+const tampered = (): RelayResult => {
+  const reason = "QUINTETTE.Jetons.Error.Tampered";
+  ui.notifications?.error(game.i18n?.localize(reason) ?? reason);
+  return { status: "invalid", reason };
+};
+
+type StoredQuestion = QuestionCardData["question"];
+
+/**
+ * On a bidder's (player's) client, when both bids are locked: remembers the two commitments as they are now (the GM
+ * owns the card and could rewrite it later). Only the first sight of a round counts. Returns whether it recorded.
+ */
+export function noteLock(userId: string, messageId: string, q: StoredQuestion): boolean {
+  const { joueur, mj } = q.commitments;
+  if (q.status !== "bothLocked" || joueur === null || mj === null) return false;
+  if (loadLockSeen(userId, messageId, q.round)) return false;
+  saveLockSeen(userId, messageId, q.round, { joueur, mj });
+  return true;
+}
+
+/** Whether a commitment on the card differs from what this client saw when both bids were locked. */
+export function lockChanged(userId: string, messageId: string, q: StoredQuestion): boolean {
+  const seen = loadLockSeen(userId, messageId, q.round);
+  return !!seen && (seen.joueur !== q.commitments.joueur || seen.mj !== q.commitments.mj);
+}
+
+/** Whether this client saw the card's commitments change after the lock (the card then shows a warning here). */
+export function commitmentTampered(message: ChatMessage.Implementation): boolean {
+  const data = readQuestionData(readCard(message));
+  const user = game.user;
+  return !!data && !!user && !!message.id && lockChanged(user.id, message.id, data.question);
+}
+
+/** The player's client records the lock when it holds this round's sealed player bid. */
+function noteLockIfBidder(userId: string, messageId: string, q: StoredQuestion): void {
+  const sealed = loadSecret(userId, messageId, q.round, "joueur");
+  if (sealed && sealed.hash === q.commitments.joueur) noteLock(userId, messageId, q);
+}
+
 const revealing = new Set<string>();
 
 /**
@@ -142,6 +169,9 @@ export async function autoReveal(message: ChatMessage.Implementation): Promise<J
   const id = message.id;
   if (!data || !user || !id || data.question.status !== "bothLocked") return [];
   const q = data.question;
+  noteLockIfBidder(user.id, id, q);
+  // A changed commitment: reveal nothing (the card shows the warning on this client).
+  if (lockChanged(user.id, id, q)) return [];
   const done: J.Side[] = [];
   for (const side of J.SIDES) {
     if (q.bids[side] !== null) continue;
@@ -271,11 +301,35 @@ export function onRenderQuestion(message: ChatMessage.Implementation, html: HTML
   const actor = card.actorUuid ? fromUuidSync<Actor.Implementation>(card.actorUuid) : null;
   const sides = actor instanceof Actor ? sidesOf(user, actor) : user.isGM ? (["mj"] as J.Side[]) : [];
   html.classList.add(...viewerClasses(sides));
+  if (commitmentTampered(message)) showTamperWarning(html);
   html.addEventListener("click", (event) => void onQuestionClick(id, event));
   void autoReveal(message);
 }
 
-/** `updateChatMessage`: the second seal arrives on every client; the ones holding a bid reveal it. */
+/** A warning above the card, on this client only: the GM-side record changed after both bids were locked. */
+function showTamperWarning(html: HTMLElement): void {
+  html.classList.add("jetons-tampered");
+  const content = html.querySelector(".message-content");
+  if (!content || typeof document === "undefined") return;
+  const p = document.createElement("p");
+  p.className = "jetons-tamper-warning";
+  p.setAttribute("role", "alert");
+  p.textContent = game.i18n?.localize("QUINTETTE.Jetons.Error.Tampered") ?? "";
+  content.before(p);
+}
+
+const warned = new Set<string>();
+
+/**
+ * `updateChatMessage`: the second seal arrives on every client; the ones holding a bid reveal it. A commitment
+ * that changed since the lock is reported once per card and round.
+ */
 export function onUpdateQuestion(message: ChatMessage.Implementation): void {
+  const data = readQuestionData(readCard(message));
+  const key = `${message.id ?? ""}.${data?.question.round ?? 0}`;
+  if (commitmentTampered(message) && !warned.has(key)) {
+    warned.add(key);
+    tampered();
+  }
   void autoReveal(message);
 }

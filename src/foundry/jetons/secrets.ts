@@ -71,6 +71,33 @@ export function forgetSecret(userId: string, messageId: string, round: number, s
   store().removeItem(secretKey(userId, messageId, round, side));
 }
 
+/** The two commitments a bidder's client saw when both bids were locked, to notice a later change on the card. */
+export interface LockSeen {
+  joueur: string;
+  mj: string;
+}
+
+export function lockKey(userId: string, messageId: string, round: number): string {
+  return `quintette.jetons.lock.${userId}.${messageId}.${round}`;
+}
+
+export function saveLockSeen(userId: string, messageId: string, round: number, seen: LockSeen): void {
+  store().setItem(lockKey(userId, messageId, round), JSON.stringify(seen));
+}
+
+export function loadLockSeen(userId: string, messageId: string, round: number): LockSeen | null {
+  const raw = store().getItem(lockKey(userId, messageId, round));
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== "object") return null;
+    const s = parsed as Partial<LockSeen>;
+    return typeof s.joueur === "string" && typeof s.mj === "string" ? { joueur: s.joueur, mj: s.mj } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Test helper: forget the in-memory fallback. */
 export function clearMemorySecrets(): void {
   memory.clear();

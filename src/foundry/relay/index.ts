@@ -24,6 +24,8 @@ export interface RelayResult {
   status: RelayStatus;
   /** Localization key explaining a refusal. */
   reason?: string;
+  /** Id of the document the GM's client created for the request (a chat card), for the requester to find it. */
+  id?: string;
 }
 
 export type RelayHandler = (payload: JsonObject, requester: User.Implementation) => Promise<RelayResult>;

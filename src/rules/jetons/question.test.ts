@@ -179,6 +179,12 @@ describe("question flow", () => {
     ]);
     expect(legalEvents(at("bidding"), "joueur")).toEqual(["commit"]);
     expect(legalEvents(at("bothLocked"), "mj")).toEqual(["reveal", "cancel"]);
+    // Once a bid is open, the GM can no longer cancel: only the other reveal moves the question on.
+    expect(legalEvents({ ...at("bothLocked"), bids: { joueur: 2 } }, "mj")).toEqual(["reveal"]);
+    expect(legalEvents({ ...at("bothLocked"), bids: { mj: 1 } }, "mj")).toEqual([]);
+    expect(transitionError({ ...at("bothLocked"), bids: { joueur: 2 } }, "mj", { type: "cancel" })).toMatch(
+      /cannot be cancelled once a bid is revealed/,
+    );
     expect(legalEvents(at("revealed"), "joueur")).toEqual([]);
     expect(legalEvents(at("revealed"), "mj")).toEqual(["resolve"]);
     expect(legalEvents(at("tie"), "mj")).toEqual(["cancel"]);
@@ -279,6 +285,9 @@ describe("question flow", () => {
           } else ev = raw;
           const before = s;
           const legal = legalEvents(s, who).includes(ev.type);
+          if (ev.type === "cancel" && s.status === "bothLocked" && Object.keys(s.bids).length > 0) {
+            reached.add("cancelAfterRevealTried");
+          }
           let next: QuestionState;
           try {
             next = applyQuestionEvent(s, who, ev, { hash: fake, playerReserve: ledger.players.ana ?? 0 });
@@ -301,6 +310,8 @@ describe("question flow", () => {
             const bid = s.bids[side];
             if (bid !== undefined) expect(bid).toBe(openings[side]?.bid);
           }
+          // A cancellation never follows a reveal of the round: the GM cannot read a bid and then back out.
+          if (ev.type === "cancel") expect(before.status === "tie" || Object.keys(before.bids).length === 0).toBe(true);
           if (s.status === "resolved" || s.status === "tie") expect(s.outcome).not.toBeNull();
           // A tie's outcome stays on the card if the player then gives up or the GM cancels.
           else if (s.status !== "abandoned" && s.status !== "cancelled") expect(s.outcome).toBeNull();
@@ -314,6 +325,7 @@ describe("question flow", () => {
       { numRuns: 600, seed: 20261121 },
     );
     // The streams must reach the late states for the property to mean anything.
-    for (const st of ["bothLocked", "revealed", "resolved", "tie"]) expect(reached).toContain(st);
+    for (const st of ["bothLocked", "revealed", "resolved", "tie", "cancelAfterRevealTried"])
+      expect(reached).toContain(st);
   }, 120_000);
 });

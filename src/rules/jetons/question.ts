@@ -1,7 +1,8 @@
 // The question flow as pure transitions: who may do what, in which state, with sealed bids checked on reveal.
 //
 // asking ─chooseTraits→ traitsChosen ─openBidding→ bidding ─commit×2→ bothLocked ─reveal×2→ revealed
-//   ─resolve→ resolved | tie;  tie ─rebid→ bidding (next round) | ─giveUp→ abandoned;  GM may cancel early.
+//   ─resolve→ resolved | tie;  tie ─rebid→ bidding (next round) | ─giveUp→ abandoned;  GM may cancel early, never
+//   once a bid of the round is revealed (reading the player's bid then cancelling would dodge a losing reveal).
 import { oppositionBase, playerBase } from "./base";
 import { type BidResolution, resolveBids } from "./bids";
 import { assertTokens } from "./checks";
@@ -104,12 +105,21 @@ const LEGAL: Record<QuestionStatus, Record<Actor, readonly QuestionEventType[]>>
   cancelled: { joueur: [], mj: [] },
 };
 
-/** Event types `actor` may send now; a side that already committed or revealed this round is left out. */
+/** Whether a bid of the current round is open: from then on the question can only be played out. */
+export function anyBidRevealed(state: QuestionState): boolean {
+  return state.bids.joueur !== undefined || state.bids.mj !== undefined;
+}
+
+/**
+ * Event types `actor` may send now; a side that already committed or revealed this round is left out, and so is
+ * a cancellation once a bid is revealed.
+ */
 export function legalEvents(state: QuestionState, actor: Actor): QuestionEventType[] {
   return LEGAL[state.status][actor].filter(
     (t) =>
       !(t === "commit" && state.commitments[actor] !== undefined) &&
-      !(t === "reveal" && state.bids[actor] !== undefined),
+      !(t === "reveal" && state.bids[actor] !== undefined) &&
+      !(t === "cancel" && state.status === "bothLocked" && anyBidRevealed(state)),
   );
 }
 
@@ -191,10 +201,13 @@ export function transitionError(
       return tokensError(event.conditions, "conditions") ?? tokensError(event.negativeTraits, "negativeTraits");
     case "openBidding":
       return state.text.trim().length === 0 ? "ask the yes/no question first" : null;
+    case "cancel":
+      return state.status === "bothLocked" && anyBidRevealed(state)
+        ? "the question cannot be cancelled once a bid is revealed"
+        : null;
     case "resolve":
     case "rebid":
     case "giveUp":
-    case "cancel":
       return null;
     case "commit":
       if (state.commitments[actor] !== undefined) return "this bid is already locked and cannot change";

@@ -121,6 +121,23 @@ describe("tokens move only on the GM's client, and are conserved", () => {
     expect(collectiveTokens()).toBe(0);
   });
 
+  it("a purchase whose reserve write fails puts the character's token back, and may be retried", async () => {
+    const actor = await character();
+    const settings = state.game.settings;
+    const set = settings.set.bind(settings);
+    settings.set = () => Promise.reject(new Error("database unavailable"));
+    const failed = await asClient("player1", () => buyAdvantage(actor as never));
+    expect(failed.status).toBe("error");
+    expect([sys(actor).tokens, collectiveTokens()]).toEqual([5, 0]);
+    settings.set = set;
+    const query = state.game.users.get("gm")?.queries.at(-1);
+    const retry = await asClient("player1", () =>
+      state.game.users.get("gm")!.query("quintette.relay", query?.data as never),
+    );
+    expect((retry as { status: string }).status).toBe("applied");
+    expect([sys(actor).tokens, collectiveTokens()]).toEqual([4, 1]);
+  });
+
   it("the GM hands tokens back from the collective reserve, never more than it holds", async () => {
     const actor = await character();
     await asClient("player1", () => buyAdvantage(actor as never));

@@ -8,6 +8,7 @@ import {
   asClient,
   installClients,
   messageElement,
+  setGMsConnected,
   useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
@@ -21,14 +22,18 @@ import { CARD_ACTIONS, registerJetonsRelay } from "../../../src/foundry/jetons/a
 import {
   askQuestion,
   autoReveal,
+  commitmentTampered,
   formArgs,
+  noteLock,
+  onRenderQuestion,
+  onUpdateQuestion,
   recordOutcome,
   revealBid,
   sealBid,
   sendQuestionEvent,
 } from "../../../src/foundry/jetons/client.ts";
 import { readQuestionData, type QuestionCardData } from "../../../src/foundry/jetons/question-card.ts";
-import { clearMemorySecrets, loadSecret } from "../../../src/foundry/jetons/secrets.ts";
+import { clearMemorySecrets, loadLockSeen, loadSecret, makeNonce } from "../../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens, registerJetonsSettings } from "../../../src/foundry/jetons/settings.ts";
 import { readCard } from "../../../src/foundry/chat/flags.ts";
 
@@ -42,6 +47,7 @@ const data = (m: DoubleChatMessage): QuestionCardData => {
   if (!d) throw new Error("no question card");
   return d;
 };
+const deepCopy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 const gmQueries = () => state.game.users.get("gm")?.queries ?? [];
 
 async function ask(): Promise<DoubleChatMessage> {
@@ -210,13 +216,15 @@ describe("sealed bids cannot be read or changed before the reveal", () => {
       expect(text).not.toMatch(/"bid":4/);
     }
     expect(stored).toContain(secret?.hash);
-    // The hash does not give the bid away: no bid from 0 to 20 hashes to it without the nonce.
+    // The hash does not give the bid away: a second seal of the same bid, with this client's fresh nonce, hashes
+    // to something else, so equal bids never show as equal hashes and guessing the bid alone finds nothing.
     const id = J.roundQuestionId(data(m).question.id, 1);
-    for (let bid = 0; bid <= 20; bid++) {
-      expect(J.commitBid({ bid, nonce: "0".repeat(64), questionId: id, side: "joueur" }, J.sha256Hex)).not.toBe(
-        secret?.hash,
-      );
-    }
+    const again = J.commitBid({ bid: 4, nonce: makeNonce(), questionId: id, side: "joueur" }, J.sha256Hex);
+    expect(again).toMatch(/^[0-9a-f]{64}$/);
+    expect(again).not.toBe(secret?.hash);
+    // The stored card holds the hash only: no bid, no nonce.
+    expect(data(m).question.bids).toEqual({ joueur: null, mj: null });
+    expect(stored).not.toMatch(/nonce/i);
     // The GM's view of the card shows "sealed", never an amount.
     expect(data(m).view?.sides.find((s) => s.side === "joueur")).toMatchObject({ sealed: true, bid: null });
   });
@@ -257,16 +265,167 @@ describe("sealed bids cannot be read or changed before the reveal", () => {
     expect(overReserve.status).toBe("invalid");
   });
 
-  it("the GM's cancellation after the player's reveal shows on the card and releases the reserve", async () => {
+  it("the GM cannot cancel once the player's bid is revealed, nor is it offered; the GM's reveal still settles", async () => {
     const m = await toBidding();
     await asClient("player1", () => sealBid(m.id, "joueur", 2));
     await asClient("gm", () => sealBid(m.id, "mj", 1));
+    expect(data(m).view?.canCancel).toBe(true); // both locked, nothing open yet
     await asClient("player1", () => autoReveal(m as never));
+    expect(data(m).question.bids.joueur).toBe(2);
+    expect(data(m).view?.canCancel).toBe(false);
+    expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "cancel" }))).status).toBe("invalid");
+    expect(data(m).question.status).toBe("bothLocked");
+    expect(sys().bidLock).toBe(m.id); // still frozen: the question must be played out
+    expect(await asClient("gm", () => autoReveal(m as never))).toEqual(["mj"]);
+    expect(data(m).question.outcome).toMatchObject({ winner: "joueur" });
+    expect(sys().bidLock).toBe("");
+  });
+
+  it("the GM may still cancel before any reveal, which releases the reserve", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 2));
     expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "cancel" }))).status).toBe("applied");
-    const d = data(m);
-    expect(d.question.status).toBe("cancelled");
-    expect(d.view?.cancelledAfterPlayerReveal).toBe(true);
+    expect(data(m).question.status).toBe("cancelled");
+    expect(data(m).view?.cancelledAfterPlayerReveal).toBe(false);
     expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([5, "", 0]);
+  });
+});
+
+describe("the question card belongs to the GM", () => {
+  it("is created by the GM's client for the player's character, and the player cannot rewrite its flags", async () => {
+    const m = await toBidding();
+    expect(m.author).toBe("gm");
+    expect(readCard(m as never)?.rollerId).toBe("player1");
+    expect(readCard(m as never)?.actorUuid).toBe(hero.uuid);
+    // Both sealed and the GM revealed: the player tries to swap their commitment for a winning bid's, and the pivot.
+    await asClient("player1", () => sealBid(m.id, "joueur", 0));
+    await asClient("gm", () => sealBid(m.id, "mj", 3));
+    await asClient("gm", () => autoReveal(m as never));
+    const id = J.roundQuestionId(data(m).question.id, 1);
+    const forged = J.commitBid({ bid: 5, nonce: "f".repeat(64), questionId: id, side: "joueur" }, J.sha256Hex);
+    await expect(
+      asClient("player1", () =>
+        m.update({
+          "flags.quintette.card.data.question.commitments.joueur": forged,
+          "flags.quintette.card.data.question.pivot": 9,
+        }),
+      ),
+    ).rejects.toThrow(/lacks permission/);
+    expect(data(m).question.commitments.joueur).not.toBe(forged);
+    expect(data(m).question.pivot).toBe(1);
+    const cheat = await asClient("player1", () =>
+      sendQuestionEvent(m.id, "joueur", { event: "reveal", bid: 5, nonce: "f".repeat(64) }),
+    );
+    expect(cheat.status).toBe("invalid");
+    // The honest reveal still goes through and settles: 0 + pivot 1 against 3.
+    expect(await asClient("player1", () => autoReveal(m as never))).toEqual(["joueur"]);
+    expect(data(m).question.outcome).toMatchObject({ winner: "mj", playerTotal: 1, gmTotal: 3 });
+    expect(m.updates.every((u) => u.userId === "gm")).toBe(true);
+  });
+
+  it("a card a player created is not played by the GM's client", async () => {
+    const real = await ask();
+    const forged = (await asClient("player1", () =>
+      ChatMessage.create({ content: "", flags: deepCopy(real.flags) } as never),
+    )) as unknown as DoubleChatMessage;
+    expect(forged.author).toBe("player1");
+    const r = await asClient("player1", () =>
+      sendQuestionEvent(forged.id, "joueur", { event: "ask", text: "?", traits: "0", useAdvantage: false }),
+    );
+    expect(r).toMatchObject({ status: "denied", reason: "QUINTETTE.Jetons.Error.NotGMCard" });
+  });
+
+  it("without a connected GM, asking is refused with a notification and posts nothing", async () => {
+    setGMsConnected(false);
+    const before = state.game.messages.size;
+    expect(await ask()).toBeUndefined();
+    expect(state.game.messages.size).toBe(before);
+    expect(JSON.stringify(state.notifications)).toContain("A question needs the GM");
+  });
+});
+
+describe("the player's client notices a commitment changed after the lock", () => {
+  /** The GM owns the card: after reading the player's bid it swaps its own commitment for a winning one. */
+  async function gmSwapsCommitment(m: DoubleChatMessage, bid: number): Promise<{ nonce: string }> {
+    const nonce = "e".repeat(64);
+    const hash = J.commitBid(
+      { bid, nonce, questionId: J.roundQuestionId(data(m).question.id, 1), side: "mj" },
+      J.sha256Hex,
+    );
+    await asClient("gm", () => m.update({ "flags.quintette.card.data.question.commitments.mj": hash }));
+    return { nonce };
+  }
+
+  it("after the player's reveal: the GM's new reveal is flagged on the player's client", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 2));
+    await asClient("gm", () => sealBid(m.id, "mj", 1));
+    const locked = data(m).question.commitments;
+    expect(await asClient("player1", () => autoReveal(m as never))).toEqual(["joueur"]);
+    expect(loadLockSeen("player1", m.id, 1)).toEqual({ joueur: locked.joueur, mj: locked.mj });
+    expect(await asClient("player1", async () => commitmentTampered(m as never))).toBe(false);
+    const { nonce } = await gmSwapsCommitment(m, 5);
+    await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "reveal", bid: 5, nonce }));
+    expect(data(m).question.outcome).toMatchObject({ winner: "mj" }); // the GM's client accepted its own forgery
+    // …but the player's client, which saw the lock, says so: on the card and once as a notification.
+    expect(await asClient("player1", async () => commitmentTampered(m as never))).toBe(true);
+    expect(await asClient("gm", async () => commitmentTampered(m as never))).toBe(false); // the GM's client saw no lock
+    const { html } = messageElement();
+    await asClient("player1", async () => onRenderQuestion(m as never, html as never));
+    expect(html.classList.contains("jetons-tampered")).toBe(true);
+    const before = state.notifications.length;
+    await asClient("player1", async () => onUpdateQuestion(m as never));
+    await asClient("player1", async () => onUpdateQuestion(m as never));
+    const errors = state.notifications.slice(before).filter((n) => n.type === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toContain("changed after both bids were locked");
+  });
+
+  it("before the player's reveal: the player's client refuses to reveal", async () => {
+    const m = await toBidding();
+    await asClient("gm", () => sealBid(m.id, "mj", 1));
+    await asClient("player1", () => sealBid(m.id, "joueur", 3));
+    // The player's client sees both locked and records the two hashes (its reveal has not gone out yet).
+    expect(noteLock("player1", m.id, data(m).question)).toBe(true);
+    expect(noteLock("player1", m.id, data(m).question)).toBe(false); // the first sight counts
+    expect(loadLockSeen("player1", m.id, 1)?.mj).toBe(data(m).question.commitments.mj);
+    await gmSwapsCommitment(m, 4);
+    expect(await asClient("player1", () => autoReveal(m as never))).toEqual([]);
+    const r = await asClient("player1", () => revealBid(m.id, "joueur"));
+    expect(r).toMatchObject({ status: "invalid", reason: "QUINTETTE.Jetons.Error.Tampered" });
+    expect(data(m).question.bids.joueur).toBeNull();
+  });
+});
+
+describe("a settlement writes the character and the collective reserve together", () => {
+  it("when the reserve cannot be written, the character and the card stay as they were; a retry settles", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 1));
+    await asClient("gm", () => sealBid(m.id, "mj", 4));
+    await asClient("gm", () => autoReveal(m as never));
+    const settings = state.game.settings;
+    const set = settings.set.bind(settings);
+    settings.set = () => Promise.reject(new Error("database unavailable"));
+    const failed = await asClient("player1", () => revealBid(m.id, "joueur"));
+    expect(failed.status).toBe("error");
+    expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([5, m.id, 0]);
+    expect(data(m).question.status).toBe("bothLocked");
+    settings.set = set;
+    // The failed reveal kept the sealed bid (only a served reveal forgets it): the player's client tries again.
+    expect(await asClient("player1", () => autoReveal(m as never))).toEqual(["joueur"]);
+    expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([4, "", 1]);
+  });
+
+  it("when the character cannot be written, the collective reserve is not touched", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 1));
+    await asClient("gm", () => sealBid(m.id, "mj", 4));
+    await asClient("gm", () => autoReveal(m as never));
+    const update = hero.update.bind(hero);
+    hero.update = () => Promise.reject(new Error("database unavailable"));
+    expect((await asClient("player1", () => revealBid(m.id, "joueur"))).status).toBe("error");
+    hero.update = update;
+    expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([5, m.id, 0]);
   });
 });
 
