@@ -179,12 +179,13 @@ describe("question flow", () => {
     ]);
     expect(legalEvents(at("bidding"), "joueur")).toEqual(["commit"]);
     expect(legalEvents(at("bothLocked"), "mj")).toEqual(["reveal", "cancel"]);
-    // Once a bid is open, the GM can no longer cancel: only the other reveal moves the question on.
+    // Once the player's bid is open, the GM can no longer cancel: only the GM's reveal moves the question on.
     expect(legalEvents({ ...at("bothLocked"), bids: { joueur: 2 } }, "mj")).toEqual(["reveal"]);
-    expect(legalEvents({ ...at("bothLocked"), bids: { mj: 1 } }, "mj")).toEqual([]);
     expect(transitionError({ ...at("bothLocked"), bids: { joueur: 2 } }, "mj", { type: "cancel" })).toMatch(
-      /cannot be cancelled once a bid is revealed/,
+      /cannot be cancelled once the player's bid is revealed/,
     );
+    // The GM's own open bid teaches the GM nothing: cancelling stays possible (a player's lost sealed bid).
+    expect(legalEvents({ ...at("bothLocked"), bids: { mj: 1 } }, "mj")).toEqual(["cancel"]);
     expect(legalEvents(at("revealed"), "joueur")).toEqual([]);
     expect(legalEvents(at("revealed"), "mj")).toEqual(["resolve"]);
     expect(legalEvents(at("tie"), "mj")).toEqual(["cancel"]);
@@ -285,7 +286,7 @@ describe("question flow", () => {
           } else ev = raw;
           const before = s;
           const legal = legalEvents(s, who).includes(ev.type);
-          if (ev.type === "cancel" && s.status === "bothLocked" && Object.keys(s.bids).length > 0) {
+          if (ev.type === "cancel" && s.status === "bothLocked" && s.bids.joueur !== undefined) {
             reached.add("cancelAfterRevealTried");
           }
           let next: QuestionState;
@@ -310,8 +311,8 @@ describe("question flow", () => {
             const bid = s.bids[side];
             if (bid !== undefined) expect(bid).toBe(openings[side]?.bid);
           }
-          // A cancellation never follows a reveal of the round: the GM cannot read a bid and then back out.
-          if (ev.type === "cancel") expect(before.status === "tie" || Object.keys(before.bids).length === 0).toBe(true);
+          // A cancellation never follows the player's reveal: the GM cannot read the bid and then back out.
+          if (ev.type === "cancel") expect(before.status === "tie" || before.bids.joueur === undefined).toBe(true);
           if (s.status === "resolved" || s.status === "tie") expect(s.outcome).not.toBeNull();
           // A tie's outcome stays on the card if the player then gives up or the GM cancels.
           else if (s.status !== "abandoned" && s.status !== "cancelled") expect(s.outcome).toBeNull();

@@ -105,21 +105,25 @@ const LEGAL: Record<QuestionStatus, Record<Actor, readonly QuestionEventType[]>>
   cancelled: { joueur: [], mj: [] },
 };
 
-/** Whether a bid of the current round is open: from then on the question can only be played out. */
-export function anyBidRevealed(state: QuestionState): boolean {
-  return state.bids.joueur !== undefined || state.bids.mj !== undefined;
+/**
+ * Whether the player's bid of the current round is open: from then on the question can only be played out (the GM
+ * must not read it and then back out). The GM's own open bid teaches the GM nothing, so a cancellation stays possible
+ * then — the way out when the player's browser lost its sealed bid.
+ */
+export function playerBidRevealed(state: QuestionState): boolean {
+  return state.bids.joueur !== undefined;
 }
 
 /**
  * Event types `actor` may send now; a side that already committed or revealed this round is left out, and so is
- * a cancellation once a bid is revealed.
+ * a cancellation once the player's bid is revealed.
  */
 export function legalEvents(state: QuestionState, actor: Actor): QuestionEventType[] {
   return LEGAL[state.status][actor].filter(
     (t) =>
       !(t === "commit" && state.commitments[actor] !== undefined) &&
       !(t === "reveal" && state.bids[actor] !== undefined) &&
-      !(t === "cancel" && state.status === "bothLocked" && anyBidRevealed(state)),
+      !(t === "cancel" && state.status === "bothLocked" && playerBidRevealed(state)),
   );
 }
 
@@ -202,8 +206,8 @@ export function transitionError(
     case "openBidding":
       return state.text.trim().length === 0 ? "ask the yes/no question first" : null;
     case "cancel":
-      return state.status === "bothLocked" && anyBidRevealed(state)
-        ? "the question cannot be cancelled once a bid is revealed"
+      return state.status === "bothLocked" && playerBidRevealed(state)
+        ? "the question cannot be cancelled once the player's bid is revealed"
         : null;
     case "resolve":
     case "rebid":
