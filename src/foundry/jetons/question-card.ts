@@ -582,11 +582,9 @@ export function questionView(data: QuestionCardData, playerReserve: number | nul
     },
     recorded: data.recorded,
     canRebid: q.status === "tie",
-    // Never once a bid is open: the GM may not read the player's bid and then back out instead of revealing.
+    // Never once the player's bid is open: the GM may not read it and then back out instead of revealing.
     canCancel:
-      !J.isFinished(fromStored(q)) &&
-      q.status !== "revealed" &&
-      !(q.status === "bothLocked" && (q.bids.joueur !== null || q.bids.mj !== null)),
+      !J.isFinished(fromStored(q)) && q.status !== "revealed" && !(q.status === "bothLocked" && q.bids.joueur !== null),
     playerMax: playerReserve,
   };
 }

@@ -281,6 +281,17 @@ describe("sealed bids cannot be read or changed before the reveal", () => {
     expect(sys().bidLock).toBe("");
   });
 
+  it("when only the GM's bid is open (the player's sealed bid was lost), the GM may cancel and free the reserve", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 2));
+    await asClient("gm", () => sealBid(m.id, "mj", 1));
+    expect(await asClient("gm", () => autoReveal(m as never))).toEqual(["mj"]);
+    expect(data(m).question.bids.mj).toBe(1);
+    expect(data(m).view?.canCancel).toBe(true);
+    expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "cancel" }))).status).toBe("applied");
+    expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([5, "", 0]);
+  });
+
   it("the GM may still cancel before any reveal, which releases the reserve", async () => {
     const m = await toBidding();
     await asClient("player1", () => sealBid(m.id, "joueur", 2));
