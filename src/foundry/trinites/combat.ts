@@ -109,6 +109,23 @@ export function shiftUpdate(seat: SeatLike, delta: number): SeatUpdate | null {
   return { _id: seat.id, initiative: next.score, "system.phase": next.place };
 }
 
+/**
+ * Waiting (the acting fighter lowers their own score by `by`): the die returns to the fire with the lower score and
+ * is no longer acting nor marked as having acted, so it plays again this round once it is the highest left.
+ */
+export function waitUpdate(seat: SeatLike, by: number): SeatUpdate | null {
+  const state = stateOf(seat);
+  if (!state || !seat.acting) return null;
+  const next = T.waitTurn(state, by);
+  return {
+    _id: seat.id,
+    initiative: next.score,
+    "system.phase": next.place,
+    "system.marker": false,
+    "system.acted": false,
+  };
+}
+
 /** Score and place from a resolved initiative test. */
 export function initiativeUpdate(combatantId: string, final: number, surprised: boolean): SeatUpdate {
   const state = T.initialState(final, surprised);
@@ -244,6 +261,14 @@ export async function handleSeat(payload: JsonObject, requester: User.Implementa
     return { status: "denied", reason: "QUINTETTE.Trinites.Place.WaitRefused" };
   }
   if (op !== "shift" && op !== "wait") return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  if (op === "wait") {
+    const update = waitUpdate(seat, -delta);
+    if (!update) return { status: "invalid", reason: "QUINTETTE.Trinites.Place.NotRolled" };
+    await updateSeats(combat, [update]);
+    // The turn passes on, unless someone tied with the waiter still acts; the waiter may well be the highest again.
+    if (!seatsOf(combat).some((s) => s.acting)) await onStartTurn(combat, combatant);
+    return { status: "applied" };
+  }
   const update = shiftUpdate(seat, delta);
   if (!update) return { status: "invalid", reason: "QUINTETTE.Trinites.Place.NotRolled" };
   await updateSeats(combat, [update]);
@@ -363,7 +388,8 @@ async function onShiftClick(button: HTMLElement): Promise<void> {
   const id = button.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
   const delta = Number(button.dataset.trinitesShift);
   if (!combat || !id || !Number.isInteger(delta)) return;
-  const op = game.user?.isGM ? "shift" : "wait";
+  // The hourglass is waiting for everyone (the GM too, for the NPCs): the turn passes on; ±3 are the GM's corrections.
+  const op = button.dataset.trinitesWait !== undefined ? "wait" : "shift";
   await requestSeat({ op, combatId: combat.id ?? "", combatantId: id, delta });
 }
 

@@ -407,7 +407,7 @@ async function fight(started = true) {
 }
 const seat = (combat: DoubleCombat, id: string) => {
   const c = combat.combatants.get(id)!;
-  return { initiative: c.initiative, ...(c.system as unknown as { phase: string; marker: boolean }) };
+  return { initiative: c.initiative, ...(c.system as unknown as { phase: string; marker: boolean; acted: boolean }) };
 };
 
 describe("Karma in combat, regeneration, dawn and dusk", () => {
@@ -565,11 +565,21 @@ describe("the three-place machine", () => {
       (await asClient("player1", () => requestSeat({ op: "wait", combatId: "fight", combatantId: "cA", delta: -2 })))
         .status,
     ).toBe("denied");
+    // The Thug waits 3: his die stays in the fire at 8, no longer acting; the turn passes to Aelis (9)…
     expect(
-      (await asClient("player2", () => requestSeat({ op: "wait", combatId: "fight", combatantId: "cT", delta: -2 })))
+      (await asClient("player2", () => requestSeat({ op: "wait", combatId: "fight", combatantId: "cT", delta: -3 })))
         .status,
     ).toBe("applied");
-    expect(seat(combat, "cT")).toMatchObject({ initiative: 9, phase: "garde" });
+    expect(seat(combat, "cT")).toMatchObject({ initiative: 8, phase: "feu", marker: false, acted: false });
+    // (Foundry starts the turn the pointer was moved to.)
+    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cA") as never, {} as never);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "garde", marker: true });
+    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cA") as never, {} as never);
+    // …and the Thug acts later in the same round, at 8.
+    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
+    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cT") as never, {} as never);
+    expect(seat(combat, "cT")).toMatchObject({ initiative: 8, phase: "garde", marker: true, acted: true });
+    expect(combat.round).toBe(1);
     expect(
       (await asClient("player2", () => requestSeat({ op: "shift", combatId: "fight", combatantId: "cT", delta: 3 })))
         .status,
@@ -578,7 +588,7 @@ describe("the three-place machine", () => {
     await asClient("player1", () =>
       woundActorCombatants(asActor(aelis), { pain: true, knockedOut: false, woke: false }),
     );
-    expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "feu" });
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "garde" });
     await asClient("player1", () =>
       woundActorCombatants(asActor(aelis), { pain: false, knockedOut: true, woke: false }),
     );
