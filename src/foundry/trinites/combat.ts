@@ -15,6 +15,8 @@ import { readCard, writeCard } from "../chat/flags.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts } from "./card.ts";
 import { offerRegenerations } from "./regeneration.ts";
+import { boxesPerLine, damageFromValue } from "./derived.ts";
+import { HumainModel, TriniteModel } from "./models.ts";
 
 export const PLACES_PART = "systems/quintette/templates/trinites/combat/places.hbs";
 const PLACE_ORDER: Record<T.Place, number> = { feu: 0, garde: 1, retrait: 2 };
@@ -27,6 +29,8 @@ export interface SeatLike {
   phase: string;
   acting: boolean;
   acted: boolean;
+  /** Its actor is unconscious (or dead): the die stays en retrait at round start until they wake. */
+  out?: boolean;
 }
 
 export function isPlace(value: unknown): value is T.Place {
@@ -61,10 +65,17 @@ export interface SeatUpdate {
   "system.acted"?: boolean;
 }
 
-/** Start of a round: en garde into the fire, en retrait en garde; nobody has acted yet. */
+/**
+ * Start of a round: en garde into the fire, en retrait en garde; nobody has acted yet. The dice of unconscious actors
+ * stay en retrait (they go en garde when their actor wakes).
+ */
 export function roundStartUpdates(seats: readonly SeatLike[]): SeatUpdate[] {
   const rolled = seats.filter((s) => stateOf(s));
-  const next = T.beginRound(rolled.map((s) => stateOf(s)!));
+  const held = new Set(rolled.flatMap((s, i) => (s.out ? [i] : [])));
+  const next = T.beginRound(
+    rolled.map((s) => stateOf(s)!),
+    held,
+  );
   return rolled.map((s, i) => ({
     _id: s.id,
     "system.phase": next[i]!.place,
@@ -200,6 +211,15 @@ export function turnEndDeltas(
 
 /* Foundry wiring --------------------------------------------------------------------------------------------- */
 
+/** Whether an actor is out of the fight: unconscious or dead by its life lines. */
+export function isOutCold(actor: Actor.Implementation | null): boolean {
+  const system = actor?.system;
+  if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return false;
+  const kind = system instanceof TriniteModel ? "trinite" : "humain";
+  const state = T.lifeState(damageFromValue(system.vie.value, kind), boxesPerLine(kind));
+  return state === "inconscient" || state === "mort";
+}
+
 export function seatOf(c: Combatant.Implementation): SeatLike {
   const system = (c.system ?? {}) as { phase?: string; marker?: boolean; acted?: boolean };
   return {
@@ -209,6 +229,7 @@ export function seatOf(c: Combatant.Implementation): SeatLike {
     phase: system.phase ?? "",
     acting: system.marker ?? false,
     acted: system.acted ?? false,
+    out: isOutCold(c.actor),
   };
 }
 

@@ -56,6 +56,11 @@ describe("three places", () => {
     expect(planTurn(seats, "c")).toEqual({ kind: "newRound" });
   });
 
+  it("holds the dice of unconscious fighters en retrait at round start", () => {
+    const start = roundStartUpdates([{ ...seat("a", 6, "retrait"), out: true }, seat("b", 4, "retrait")]);
+    expect(start.map((u) => u["system.phase"])).toEqual(["retrait", "garde"]);
+  });
+
   it("wraps shifts: −3 below 1 in the fire steps back en garde; +3 above 12 en garde returns to the fire", () => {
     expect(shiftUpdate(seat("a", 2, "feu"), -3)).toEqual({ _id: "a", initiative: 11, "system.phase": "garde" });
     expect(shiftUpdate(seat("a", 11, "garde"), 3)).toEqual({ _id: "a", initiative: 2, "system.phase": "feu" });

@@ -599,6 +599,25 @@ describe("the three-place machine", () => {
     expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "garde" });
   });
 
+  it("keeps an unconscious fighter's die en retrait round after round, and en garde once awake", async () => {
+    const combat = await fight();
+    await aelis.update({ "system.vie.value": 4 }); // 20 boxes: Inconscient
+    await combat.updateEmbeddedDocuments("Combatant", [
+      { _id: "cA", initiative: 9, "system.phase": "retrait" },
+      { _id: "cT", initiative: 5, "system.phase": "garde" },
+    ]);
+    await combatBehaviour.onStartRound!(combat as never, {} as never);
+    expect([seat(combat, "cA").phase, seat(combat, "cT").phase]).toEqual(["retrait", "feu"]);
+    await combatBehaviour.onStartRound!(combat as never, {} as never);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "retrait" });
+    // She wakes: her die goes en garde, and into the fire at the next round.
+    await aelis.update({ "system.vie.value": 16 });
+    await woundActorCombatants(asActor(aelis), { pain: false, knockedOut: false, woke: true });
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "garde" });
+    await combatBehaviour.onStartRound!(combat as never, {} as never);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "feu" });
+  });
+
   it("moves the die when a player ticks a box of line 2 on the sheet (the wound hooks, through the GM)", async () => {
     const combat = await fight();
     await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]);
