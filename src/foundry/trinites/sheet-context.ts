@@ -241,6 +241,15 @@ export function spentThisRound(k: KarmaSnapshot, moment: CombatMoment | null): T
   return moment ? roundSpent(k, moment) : null;
 }
 
+/** The reserves as the rules core wants them: none above its permanent score (a lowered score caps them). */
+function reservesOf(k: KarmaSnapshot): { deva: number; archonte: number; adam: number } {
+  return {
+    deva: Math.min(k.deva.value, k.deva.max),
+    archonte: Math.min(k.archonte.value, k.archonte.max),
+    adam: Math.min(k.adam.value, k.adam.max),
+  };
+}
+
 /** One Karma point from a pool: the update, or the rules core's refusal. */
 export function karmaSpendUpdate(
   k: KarmaSnapshot,
@@ -250,7 +259,7 @@ export function karmaSpendUpdate(
   try {
     const r = T.spendKarma(
       { deva: k.deva.max, archonte: k.archonte.max },
-      { deva: k.deva.value, archonte: k.archonte.value, adam: Math.min(k.adam.value, k.adam.max) },
+      reservesOf(k),
       pool,
       1,
       moment ? { spentThisRound: roundSpent(k, moment) } : null,
@@ -267,11 +276,7 @@ export function karmaSpendUpdate(
 
 /** Dawn or dusk: the matching reserves back to their permanent scores. */
 export function refillUpdate(k: KarmaSnapshot, moment: "aube" | "crepuscule"): Record<string, unknown> {
-  const r = T.refillKarma(
-    { deva: k.deva.max, archonte: k.archonte.max },
-    { deva: k.deva.value, archonte: k.archonte.value, adam: Math.min(k.adam.value, k.adam.max) },
-    moment,
-  );
+  const r = T.refillKarma({ deva: k.deva.max, archonte: k.archonte.max }, reservesOf(k), moment);
   return { "system.deva.value": r.deva, "system.archonte.value": r.archonte, "system.adam.value": r.adam };
 }
 

@@ -146,6 +146,12 @@ describe("sheet rules", () => {
     expect(karmaSpendUpdate(k, "deva", null)).toMatchObject({ update: { "system.deva.value": 1 } });
   });
 
+  it("spends from a reserve left above a lowered permanent score, counting from that score", () => {
+    const high = { ...k, deva: { value: 5, max: 3 }, archonte: { value: 4, max: 2 }, adam: { value: 1, max: 1 } };
+    expect(karmaSpendUpdate(high, "deva", null)).toMatchObject({ update: { "system.deva.value": 2 } });
+    expect(karmaSpendUpdate(high, "archonte", null)).toMatchObject({ update: { "system.archonte.value": 1 } });
+  });
+
   it("refills at dawn and dusk, clicks life boxes, pays debts with XP", () => {
     expect(refillUpdate(k, "aube")).toEqual({
       "system.deva.value": 5,

@@ -104,6 +104,14 @@ beforeEach(async () => {
   thug = await DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } });
 });
 
+describe("Trinité data model", () => {
+  it("caps the Deva and Archonte reserves at their permanent scores when the GM lowers them", async () => {
+    await aelis.update({ "system.deva.max": 3, "system.archonte.max": 1 });
+    expect(sys(aelis).deva).toMatchObject({ value: 3, max: 3 });
+    expect(sys(aelis).archonte).toMatchObject({ value: 1, max: 1 });
+  });
+});
+
 describe("the actor sheet on the shared base sheet", () => {
   it("renders the base parts around the Trinités tabs, from the rules core, in play and edit mode", async () => {
     const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never) as unknown as {
