@@ -398,6 +398,17 @@ describe("damage", () => {
     expect(damageApplier.apply(brune as never, card.damage!, card)?.update).toMatchObject({
       "system.vie.value": 7,
     });
+    // Brune already out cold from a lethal wound: a non-lethal blow keeps her coma lethal…
+    await brune.update({ "system.vie.value": 3, "system.vie.nonLetal": false });
+    const soft = { ...card.damage!, amount: 1, weaponDamage: 1, swordKind: false, nonLethal: true };
+    const hit2 = damageApplier.apply(brune as never, soft, card)?.update;
+    expect(hit2).toMatchObject({ "system.vie.value": 2, "system.vie.nonLetal": false });
+    // …while the blow that knocks someone out sets it.
+    await brune.update({ "system.vie.value": 4, "system.vie.nonLetal": false });
+    expect(damageApplier.apply(brune as never, soft, card)?.update).toMatchObject({
+      "system.vie.value": 3,
+      "system.vie.nonLetal": true,
+    });
   });
 });
 
