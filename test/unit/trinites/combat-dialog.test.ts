@@ -1,4 +1,6 @@
 /** The three-place tracker machine, the roll dialog's exact odds, and the sheet's Karma rules. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   planTurn,
@@ -78,6 +80,19 @@ describe("three places", () => {
     );
     expect(ctx.places.map((p) => p.turns.map((t) => t.id))).toEqual([["r"], ["g"], ["f"]]);
     expect(ctx.unrolled.map((t) => t.id)).toEqual(["n"]);
+  });
+});
+
+describe("tracker wording", () => {
+  it("labels the GM's ±3 buttons as immediate corrections, not end-of-turn changes", () => {
+    for (const lang of ["en", "fr"]) {
+      const json = JSON.parse(
+        readFileSync(join(import.meta.dirname, "..", "..", "..", "lang", `${lang}.json`), "utf8"),
+      );
+      const place = (json as { QUINTETTE: { Trinites: { Place: Record<string, string> } } }).QUINTETTE.Trinites.Place;
+      for (const key of ["Plus3", "Minus3"]) expect(place[key]).not.toMatch(/end of turn|fin de tour/i);
+      expect(place.Plus3).toMatch(/now|immédiat/);
+    }
   });
 });
 
