@@ -14,6 +14,7 @@ import {
 import { testOdds, resolveValues, testInputs, type RollerView } from "../../../src/foundry/trinites/dialog.ts";
 import { deriveActor } from "../../../src/foundry/trinites/derived.ts";
 import {
+  debtChoice,
   karmaSpendUpdate,
   lifeBoxValue,
   payDebtsUpdate,
@@ -165,6 +166,25 @@ describe("sheet rules", () => {
     const high = { ...k, deva: { value: 5, max: 3 }, archonte: { value: 4, max: 2 }, adam: { value: 1, max: 1 } };
     expect(karmaSpendUpdate(high, "deva", null)).toMatchObject({ update: { "system.deva.value": 2 } });
     expect(karmaSpendUpdate(high, "archonte", null)).toMatchObject({ update: { "system.archonte.value": 1 } });
+  });
+
+  it("pays equal debts in the order the player picks, offering the pick only when it matters", () => {
+    const ledger = {
+      dettes: { deva: 2, archonte: 2 },
+      credits: { deva: 0, archonte: 0 },
+      deva: { max: 5 },
+      archonte: { max: 3 },
+      xp: { total: 3, depense: 0 },
+    };
+    expect(payDebtsUpdate(ledger, "archonte")).toMatchObject({
+      "system.dettes.deva": 1,
+      "system.dettes.archonte": 0,
+    });
+    expect(payDebtsUpdate(ledger, "deva")).toMatchObject({ "system.dettes.deva": 0, "system.dettes.archonte": 1 });
+    expect(debtChoice({ deva: 2, archonte: 2 }, 3)).toBe(true);
+    expect(debtChoice({ deva: 2, archonte: 2 }, 4)).toBe(false); // both paid: the order changes nothing
+    expect(debtChoice({ deva: 3, archonte: 2 }, 1)).toBe(false); // the larger goes first
+    expect(debtChoice({ deva: 0, archonte: 0 }, 1)).toBe(false);
   });
 
   it("refills at dawn and dusk, clicks life boxes, pays debts with XP", () => {

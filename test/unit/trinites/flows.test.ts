@@ -455,6 +455,16 @@ describe("Karma in combat, regeneration, dawn and dusk", () => {
     expect(sys(aelis).adam.value).toBe(3);
   });
 
+  it("lets the player pick which of two equal debts the XP pays first", async () => {
+    await aelis.update({ "system.dettes": { deva: 2, archonte: 2 }, "system.xp": { total: 2, depense: 0 } });
+    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
+    await asClient("player1", () => click(sheet, "payDebts", { first: "archonte" }));
+    const s = sys(aelis) as unknown as { dettes: unknown; credits: unknown; xp: { depense: number } };
+    expect(s.dettes).toEqual({ deva: 2, archonte: 0 });
+    expect(s.credits).toMatchObject({ archonte: 2, deva: 0 });
+    expect(s.xp.depense).toBe(2);
+  });
+
   it("regenerates 4 HP for a Karma point of the kind the state allows", async () => {
     await aelis.update({ "system.vie.value": 12 }); // 12 boxes checked: Blessé, Lumière only
     const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
