@@ -16,7 +16,6 @@ import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/inde
 import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts } from "./card.ts";
 import { offerRegenerations } from "./regeneration.ts";
 import { boxesPerLine, damageFromValue } from "./derived.ts";
-import { HumainModel, TriniteModel } from "./models.ts";
 
 export const PLACES_PART = "systems/quintette/templates/trinites/combat/places.hbs";
 const PLACE_ORDER: Record<T.Place, number> = { feu: 0, garde: 1, retrait: 2 };
@@ -213,10 +212,12 @@ export function turnEndDeltas(
 
 /** Whether an actor is out of the fight: unconscious or dead by its life lines. */
 export function isOutCold(actor: Actor.Implementation | null): boolean {
-  const system = actor?.system;
-  if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return false;
-  const kind = system instanceof TriniteModel ? "trinite" : "humain";
-  const state = T.lifeState(damageFromValue(system.vie.value, kind), boxesPerLine(kind));
+  // Read by type and shape, not by model class: this module stays importable without Foundry (the gallery).
+  const kind = actor?.type;
+  if (kind !== "trinite" && kind !== "humain") return false;
+  const value = (actor?.system as { vie?: { value?: unknown } } | undefined)?.vie?.value;
+  if (typeof value !== "number") return false;
+  const state = T.lifeState(damageFromValue(value, kind), boxesPerLine(kind));
   return state === "inconscient" || state === "mort";
 }
 
