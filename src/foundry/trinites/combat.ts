@@ -15,6 +15,7 @@ import { readCard, writeCard } from "../chat/flags.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts } from "./card.ts";
 import { offerRegenerations } from "./regeneration.ts";
+import { boxesPerLine, damageFromValue } from "./derived.ts";
 
 export const PLACES_PART = "systems/quintette/templates/trinites/combat/places.hbs";
 const PLACE_ORDER: Record<T.Place, number> = { feu: 0, garde: 1, retrait: 2 };
@@ -27,6 +28,8 @@ export interface SeatLike {
   phase: string;
   acting: boolean;
   acted: boolean;
+  /** Its actor is unconscious (or dead): the die stays en retrait at round start until they wake. */
+  out?: boolean;
 }
 
 export function isPlace(value: unknown): value is T.Place {
@@ -61,10 +64,17 @@ export interface SeatUpdate {
   "system.acted"?: boolean;
 }
 
-/** Start of a round: en garde into the fire, en retrait en garde; nobody has acted yet. */
+/**
+ * Start of a round: en garde into the fire, en retrait en garde; nobody has acted yet. The dice of unconscious actors
+ * stay en retrait (they go en garde when their actor wakes).
+ */
 export function roundStartUpdates(seats: readonly SeatLike[]): SeatUpdate[] {
   const rolled = seats.filter((s) => stateOf(s));
-  const next = T.beginRound(rolled.map((s) => stateOf(s)!));
+  const held = new Set(rolled.flatMap((s, i) => (s.out ? [i] : [])));
+  const next = T.beginRound(
+    rolled.map((s) => stateOf(s)!),
+    held,
+  );
   return rolled.map((s, i) => ({
     _id: s.id,
     "system.phase": next[i]!.place,
@@ -107,6 +117,23 @@ export function shiftUpdate(seat: SeatLike, delta: number): SeatUpdate | null {
   if (!state) return null;
   const next = T.shiftInitiative(state, delta);
   return { _id: seat.id, initiative: next.score, "system.phase": next.place };
+}
+
+/**
+ * Waiting (the acting fighter lowers their own score by `by`): the die returns to the fire with the lower score and
+ * is no longer acting nor marked as having acted, so it plays again this round once it is the highest left.
+ */
+export function waitUpdate(seat: SeatLike, by: number): SeatUpdate | null {
+  const state = stateOf(seat);
+  if (!state || !seat.acting) return null;
+  const next = T.waitTurn(state, by);
+  return {
+    _id: seat.id,
+    initiative: next.score,
+    "system.phase": next.place,
+    "system.marker": false,
+    "system.acted": false,
+  };
 }
 
 /** Score and place from a resolved initiative test. */
@@ -183,6 +210,17 @@ export function turnEndDeltas(
 
 /* Foundry wiring --------------------------------------------------------------------------------------------- */
 
+/** Whether an actor is out of the fight: unconscious or dead by its life lines. */
+export function isOutCold(actor: Actor.Implementation | null): boolean {
+  // Read by type and shape, not by model class: this module stays importable without Foundry (the gallery).
+  const kind = actor?.type;
+  if (kind !== "trinite" && kind !== "humain") return false;
+  const value = (actor?.system as { vie?: { value?: unknown } } | undefined)?.vie?.value;
+  if (typeof value !== "number") return false;
+  const state = T.lifeState(damageFromValue(value, kind), boxesPerLine(kind));
+  return state === "inconscient" || state === "mort";
+}
+
 export function seatOf(c: Combatant.Implementation): SeatLike {
   const system = (c.system ?? {}) as { phase?: string; marker?: boolean; acted?: boolean };
   return {
@@ -192,6 +230,7 @@ export function seatOf(c: Combatant.Implementation): SeatLike {
     phase: system.phase ?? "",
     acting: system.marker ?? false,
     acted: system.acted ?? false,
+    out: isOutCold(c.actor),
   };
 }
 
@@ -244,6 +283,14 @@ export async function handleSeat(payload: JsonObject, requester: User.Implementa
     return { status: "denied", reason: "QUINTETTE.Trinites.Place.WaitRefused" };
   }
   if (op !== "shift" && op !== "wait") return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  if (op === "wait") {
+    const update = waitUpdate(seat, -delta);
+    if (!update) return { status: "invalid", reason: "QUINTETTE.Trinites.Place.NotRolled" };
+    await updateSeats(combat, [update]);
+    // The turn passes on, unless someone tied with the waiter still acts; the waiter may well be the highest again.
+    if (!seatsOf(combat).some((s) => s.acting)) await onStartTurn(combat, combatant);
+    return { status: "applied" };
+  }
   const update = shiftUpdate(seat, delta);
   if (!update) return { status: "invalid", reason: "QUINTETTE.Trinites.Place.NotRolled" };
   await updateSeats(combat, [update]);
@@ -363,7 +410,8 @@ async function onShiftClick(button: HTMLElement): Promise<void> {
   const id = button.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
   const delta = Number(button.dataset.trinitesShift);
   if (!combat || !id || !Number.isInteger(delta)) return;
-  const op = game.user?.isGM ? "shift" : "wait";
+  // The hourglass is waiting for everyone (the GM too, for the NPCs): the turn passes on; ±3 are the GM's corrections.
+  const op = button.dataset.trinitesWait !== undefined ? "wait" : "shift";
   await requestSeat({ op, combatId: combat.id ?? "", combatantId: id, delta });
 }
 

@@ -54,6 +54,17 @@ export function computeDamage(target: TargetView, damage: CardDamage): DamageRes
   };
 }
 
+/**
+ * Whether the coma after a wound is non-lethal (no hourly loss): set by the wound that knocked the character out. On
+ * someone already unconscious a non-lethal wound changes nothing, while a lethal one that checks a box makes the
+ * coma lethal; out of the coma the flag is cleared.
+ */
+export function comaNonLethal(previous: boolean, life: T.DamageResult, nonLethal: boolean): boolean {
+  if (life.state !== "inconscient") return false;
+  if (life.knockedOut) return nonLethal;
+  return life.checked > 0 && !nonLethal ? false : previous;
+}
+
 /** Protection of the armour an actor wears (equipped `tr-armure` items add up). */
 export function wornProtection(actor: Actor.Implementation): number {
   let total = 0;
@@ -72,7 +83,7 @@ export const damageApplier: DamageApplier = {
     return {
       update: {
         "system.vie.value": r.value,
-        "system.vie.nonLetal": r.life.state === "inconscient" ? damage.nonLethal === true : false,
+        "system.vie.nonLetal": comaNonLethal(system.vie.nonLetal, r.life, damage.nonLethal === true),
       },
       summary: {
         key: `QUINTETTE.Trinites.Damage.Summary.${r.life.state}`,

@@ -164,6 +164,9 @@ export class TriniteModel extends foundry.abstract.TypeDataModel<
   }
 
   override prepareDerivedData(): void {
+    // A reserve never exceeds its permanent score (the GM may have lowered the score after the reserve was filled).
+    this.deva.value = Math.min(this.deva.value, this.deva.max);
+    this.archonte.value = Math.min(this.archonte.value, this.archonte.max);
     const derived = deriveActor(sourceOf(this, "trinite"), "trinite");
     // The Adam' Karma's maximum follows from Deva and Archonte: never stored out of step.
     this.adam.max = derived.karma?.adamValue ?? 0;

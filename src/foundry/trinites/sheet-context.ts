@@ -160,6 +160,7 @@ export function actorSheetContext(input: ActorSheetInput) {
             spendable(src.adam?.value ?? 0, input.roundSpending?.[derived.karma!.adamType as "lumiere" | "tenebres"]),
         },
         canPay: input.editable && derived.xpAvailable > 0 && (src.dettes?.deva ?? 0) + (src.dettes?.archonte ?? 0) > 0,
+        payChoice: input.editable && debtChoice(src.dettes ?? { deva: 0, archonte: 0 }, derived.xpAvailable),
       }
     : null;
   const weapons = input.items.filter((i) => i.type === "tr-arme").map((i) => weaponRow(i, derived));
@@ -241,6 +242,15 @@ export function spentThisRound(k: KarmaSnapshot, moment: CombatMoment | null): T
   return moment ? roundSpent(k, moment) : null;
 }
 
+/** The reserves as the rules core wants them: none above its permanent score (a lowered score caps them). */
+function reservesOf(k: KarmaSnapshot): { deva: number; archonte: number; adam: number } {
+  return {
+    deva: Math.min(k.deva.value, k.deva.max),
+    archonte: Math.min(k.archonte.value, k.archonte.max),
+    adam: Math.min(k.adam.value, k.adam.max),
+  };
+}
+
 /** One Karma point from a pool: the update, or the rules core's refusal. */
 export function karmaSpendUpdate(
   k: KarmaSnapshot,
@@ -250,7 +260,7 @@ export function karmaSpendUpdate(
   try {
     const r = T.spendKarma(
       { deva: k.deva.max, archonte: k.archonte.max },
-      { deva: k.deva.value, archonte: k.archonte.value, adam: Math.min(k.adam.value, k.adam.max) },
+      reservesOf(k),
       pool,
       1,
       moment ? { spentThisRound: roundSpent(k, moment) } : null,
@@ -267,11 +277,7 @@ export function karmaSpendUpdate(
 
 /** Dawn or dusk: the matching reserves back to their permanent scores. */
 export function refillUpdate(k: KarmaSnapshot, moment: "aube" | "crepuscule"): Record<string, unknown> {
-  const r = T.refillKarma(
-    { deva: k.deva.max, archonte: k.archonte.max },
-    { deva: k.deva.value, archonte: k.archonte.value, adam: Math.min(k.adam.value, k.adam.max) },
-    moment,
-  );
+  const r = T.refillKarma({ deva: k.deva.max, archonte: k.archonte.max }, reservesOf(k), moment);
   return { "system.deva.value": r.deva, "system.archonte.value": r.archonte, "system.adam.value": r.adam };
 }
 
@@ -297,19 +303,34 @@ export function regenerationUpdate(
   return { update: { ...spend.update, "system.vie.value": valueFromDamage(healed.damage, "trinite") } };
 }
 
-/** Experience pays the debts first (rules core's `payDebts`); credits may buy Karma points. */
-export function payDebtsUpdate(source: {
-  dettes: { deva: number; archonte: number };
-  credits: { deva: number; archonte: number };
-  deva: { max: number };
-  archonte: { max: number };
-  xp: { total: number; depense: number };
-}): Record<string, unknown> | null {
+/**
+ * Whether the player picks which debt XP pays first: the debts are equal and the XP cannot pay both (otherwise the
+ * larger goes first, or the order changes nothing).
+ */
+export function debtChoice(dettes: { deva: number; archonte: number }, xpAvailable: number): boolean {
+  return dettes.deva > 0 && dettes.deva === dettes.archonte && xpAvailable > 0 && xpAvailable < 2 * dettes.deva;
+}
+
+/**
+ * Experience pays the debts first (rules core's `payDebts`), the larger first, or `firstIfEqual` (the player's pick)
+ * when they are equal; credits may buy Karma points.
+ */
+export function payDebtsUpdate(
+  source: {
+    dettes: { deva: number; archonte: number };
+    credits: { deva: number; archonte: number };
+    deva: { max: number };
+    archonte: { max: number };
+    xp: { total: number; depense: number };
+  },
+  firstIfEqual: "deva" | "archonte" = "deva",
+): Record<string, unknown> | null {
   const available = Math.max(0, source.xp.total - source.xp.depense);
   if (!available || (!source.dettes.deva && !source.dettes.archonte)) return null;
   const r = T.payDebts(
     { debts: source.dettes, credits: source.credits, karma: { deva: source.deva.max, archonte: source.archonte.max } },
     available,
+    firstIfEqual,
   );
   return {
     "system.dettes.deva": r.debts.deva,

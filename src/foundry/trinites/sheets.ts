@@ -183,10 +183,11 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     else await this.document.update(r.update);
   }
 
-  static async #onPayDebts(this: TrinitesActorSheet) {
+  static async #onPayDebts(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
     const s = this.document.system;
     if (!this.isEditable || !(s instanceof TriniteModel)) return;
-    const update = payDebtsUpdate(s);
+    // Equal debts: the button the player clicked says which is paid first.
+    const update = payDebtsUpdate(s, target.dataset.first === "archonte" ? "archonte" : "deva");
     if (update) await this.document.update(update);
     else ui.notifications?.info(localize("QUINTETTE.Trinites.Karma.NothingToPay"));
   }

@@ -9,6 +9,7 @@ import {
   nextToAct,
   roundOver,
   shiftInitiative,
+  waitTurn,
   wakeUp,
   type InitiativeState,
   type Place,
@@ -154,6 +155,87 @@ describe("shiftInitiative", () => {
           expect(nextToAct(s)).toEqual([]);
         },
       ),
+    );
+  });
+});
+
+describe("waitTurn", () => {
+  it("puts the die back in the fire with the lower score, so it acts later in the same round", () => {
+    let s = beginRound([
+      { score: 11, place: "garde" },
+      { score: 9, place: "garde" },
+    ]);
+    s = beginTurn(s, nextToAct(s)); // 11 acts first and goes en garde
+    s = s.map((x, i) => (i === 0 ? waitTurn(x, 4) : x));
+    expect(s[0]).toEqual({ score: 7, place: "feu" });
+    expect(nextToAct(s)).toEqual([1]); // 9 now acts…
+    s = beginTurn(s, [1]);
+    expect(nextToAct(s)).toEqual([0]); // …then the one who waited, still this round
+  });
+  it("waits into a tie, and wraps back en garde below 1", () => {
+    expect(waitTurn({ score: 9, place: "garde" }, 2)).toEqual({ score: 7, place: "feu" });
+    expect(waitTurn({ score: 2, place: "garde" }, 3)).toEqual({ score: 11, place: "garde" });
+    expect(() => waitTurn({ score: 5, place: "garde" }, 0)).toThrow(RangeError);
+    expect(() => waitTurn({ score: 5, place: "garde" }, -2)).toThrow(RangeError);
+  });
+  it("property: a round in which anyone may wait any number of times still ends", () => {
+    fc.assert(
+      fc.property(
+        fc.array(state, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 300 }),
+        (start, waits) => {
+          let s = beginRound(start);
+          // Each turn either acts (die leaves the fire) or waits (die stays in the fire strictly lower, or leaves it).
+          const bound = s.filter((x) => x.place === "feu").reduce((acc, x) => acc + x.score, 0);
+          let turns = 0;
+          while (!roundOver(s)) {
+            const acting = nextToAct(s);
+            const before = s;
+            s = beginTurn(s, acting);
+            const by = waits[turns % Math.max(1, waits.length)] ?? 0;
+            if (by > 0) {
+              const i = acting[0]!;
+              const w = waitTurn(s[i]!, by);
+              if (w.place === "feu") expect(w.score).toBeLessThan(before[i]!.score);
+              else expect(w.place).toBe("garde");
+              s = s.map((x, j) => (j === i ? w : x));
+            }
+            turns++;
+            expect(turns).toBeLessThanOrEqual(bound);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe("beginRound with held dice", () => {
+  it("keeps an unconscious fighter's die en retrait with its value", () => {
+    expect(
+      beginRound(
+        [
+          { score: 5, place: "retrait" },
+          { score: 9, place: "retrait" },
+          { score: 4, place: "garde" },
+        ],
+        new Set([0]),
+      ),
+    ).toEqual([
+      { score: 5, place: "retrait" },
+      { score: 9, place: "garde" },
+      { score: 4, place: "feu" },
+    ]);
+  });
+  it("property: held dice are en retrait with their value, the others move as without holding", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(state, fc.boolean()), { maxLength: 10 }), (rows) => {
+        const states = rows.map(([s]) => s);
+        const held = new Set(rows.flatMap(([, h], i) => (h ? [i] : [])));
+        const free = beginRound(states);
+        beginRound(states, held).forEach((s, i) => {
+          expect(s).toEqual(held.has(i) ? { score: states[i]!.score, place: "retrait" } : free[i]);
+        });
+      }),
     );
   });
 });

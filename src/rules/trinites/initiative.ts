@@ -31,10 +31,17 @@ function assertState(state: InitiativeState): void {
   }
 }
 
-/** Start of a round: en garde moves into the fire, en retrait moves en garde. */
-export function beginRound(states: readonly InitiativeState[]): InitiativeState[] {
-  return states.map((s) => {
+/**
+ * Start of a round: en garde moves into the fire, en retrait moves en garde. The dice whose indices are in `held`
+ * (unconscious fighters) stay en retrait, keeping their value, until their owner wakes.
+ */
+export function beginRound(
+  states: readonly InitiativeState[],
+  held: ReadonlySet<number> = new Set<number>(),
+): InitiativeState[] {
+  return states.map((s, i) => {
     assertState(s);
+    if (held.has(i)) return { score: s.score, place: "retrait" };
     return { score: s.score, place: s.place === "garde" ? "feu" : s.place === "retrait" ? "garde" : "feu" };
   });
 }
@@ -89,6 +96,18 @@ export function beginTurn(states: readonly InitiativeState[], indices: readonly 
     if (s.place !== "feu") throw new RangeError(`combatant ${i} is not in the fire and cannot act`);
   }
   return states.map((s, i) => (indices.includes(i) ? { score: s.score, place: "garde" } : s));
+}
+
+/**
+ * Waiting: on their turn the acting fighter lowers their own score by `by` (at least 1) instead of acting. Their die
+ * (sent back en garde by `beginTurn`) returns to the fire with the lower score, so they act later this round when it
+ * is the highest left; below 1 it wraps (add 12, back en garde) and they act no more this round. The die only ever
+ * goes down, so waiting never makes a round endless.
+ */
+export function waitTurn(acting: InitiativeState, by: number): InitiativeState {
+  assertState(acting);
+  if (!Number.isInteger(by) || by < 1) throw new RangeError(`waiting lowers the score by at least 1, got ${by}`);
+  return shiftInitiative({ score: acting.score, place: "feu" }, -by);
 }
 
 /** The round ends when nobody is left in the fire. */

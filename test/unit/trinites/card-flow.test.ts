@@ -124,6 +124,19 @@ describe("Trinité roll card", () => {
     expect(readData(stored(message)).pick).toBe("archonte");
   });
 
+  it("offers no reaction against an ally's Encourager, but does against Intimider", async () => {
+    const target = [{ uuid: thug.uuid, name: "Thug" }];
+    const cheer = await post(
+      buildTestCard(setup({ trinite: false, action: "encourager", targets: target }), { deva: [10], archonte: [] }),
+    );
+    const scare = await post(
+      buildTestCard(setup({ trinite: false, action: "intimider", targets: target }), { deva: [10], archonte: [] }),
+    );
+    expect(readData(stored(cheer)).result).toBeTruthy();
+    expect(await render(cheer, "player2")).not.toContain("data-trinites-react");
+    expect(await render(scare, "player2")).toContain("data-trinites-react");
+  });
+
   it("renders the same after a reload and for every client", async () => {
     const message = await post(buildTestCard(setup(), { deva: [9], archonte: [2] }));
     await asClient("gm", () => requestCardAction(message.id, "trinites.pick", { spirit: "deva" }));

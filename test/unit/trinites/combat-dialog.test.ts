@@ -1,4 +1,6 @@
 /** The three-place tracker machine, the roll dialog's exact odds, and the sheet's Karma rules. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   planTurn,
@@ -12,6 +14,7 @@ import {
 import { testOdds, resolveValues, testInputs, type RollerView } from "../../../src/foundry/trinites/dialog.ts";
 import { deriveActor } from "../../../src/foundry/trinites/derived.ts";
 import {
+  debtChoice,
   karmaSpendUpdate,
   lifeBoxValue,
   payDebtsUpdate,
@@ -56,6 +59,11 @@ describe("three places", () => {
     expect(planTurn(seats, "c")).toEqual({ kind: "newRound" });
   });
 
+  it("holds the dice of unconscious fighters en retrait at round start", () => {
+    const start = roundStartUpdates([{ ...seat("a", 6, "retrait"), out: true }, seat("b", 4, "retrait")]);
+    expect(start.map((u) => u["system.phase"])).toEqual(["retrait", "garde"]);
+  });
+
   it("wraps shifts: −3 below 1 in the fire steps back en garde; +3 above 12 en garde returns to the fire", () => {
     expect(shiftUpdate(seat("a", 2, "feu"), -3)).toEqual({ _id: "a", initiative: 11, "system.phase": "garde" });
     expect(shiftUpdate(seat("a", 11, "garde"), 3)).toEqual({ _id: "a", initiative: 2, "system.phase": "feu" });
@@ -73,6 +81,19 @@ describe("three places", () => {
     );
     expect(ctx.places.map((p) => p.turns.map((t) => t.id))).toEqual([["r"], ["g"], ["f"]]);
     expect(ctx.unrolled.map((t) => t.id)).toEqual(["n"]);
+  });
+});
+
+describe("tracker wording", () => {
+  it("labels the GM's ±3 buttons as immediate corrections, not end-of-turn changes", () => {
+    for (const lang of ["en", "fr"]) {
+      const json = JSON.parse(
+        readFileSync(join(import.meta.dirname, "..", "..", "..", "lang", `${lang}.json`), "utf8"),
+      );
+      const place = (json as { QUINTETTE: { Trinites: { Place: Record<string, string> } } }).QUINTETTE.Trinites.Place;
+      for (const key of ["Plus3", "Minus3"]) expect(place[key]).not.toMatch(/end of turn|fin de tour/i);
+      expect(place.Plus3).toMatch(/now|immédiat/);
+    }
   });
 });
 
@@ -139,6 +160,31 @@ describe("sheet rules", () => {
       update: { "system.archonte.value": 2 },
     });
     expect(karmaSpendUpdate(k, "deva", null)).toMatchObject({ update: { "system.deva.value": 1 } });
+  });
+
+  it("spends from a reserve left above a lowered permanent score, counting from that score", () => {
+    const high = { ...k, deva: { value: 5, max: 3 }, archonte: { value: 4, max: 2 }, adam: { value: 1, max: 1 } };
+    expect(karmaSpendUpdate(high, "deva", null)).toMatchObject({ update: { "system.deva.value": 2 } });
+    expect(karmaSpendUpdate(high, "archonte", null)).toMatchObject({ update: { "system.archonte.value": 1 } });
+  });
+
+  it("pays equal debts in the order the player picks, offering the pick only when it matters", () => {
+    const ledger = {
+      dettes: { deva: 2, archonte: 2 },
+      credits: { deva: 0, archonte: 0 },
+      deva: { max: 5 },
+      archonte: { max: 3 },
+      xp: { total: 3, depense: 0 },
+    };
+    expect(payDebtsUpdate(ledger, "archonte")).toMatchObject({
+      "system.dettes.deva": 1,
+      "system.dettes.archonte": 0,
+    });
+    expect(payDebtsUpdate(ledger, "deva")).toMatchObject({ "system.dettes.deva": 0, "system.dettes.archonte": 1 });
+    expect(debtChoice({ deva: 2, archonte: 2 }, 3)).toBe(true);
+    expect(debtChoice({ deva: 2, archonte: 2 }, 4)).toBe(false); // both paid: the order changes nothing
+    expect(debtChoice({ deva: 3, archonte: 2 }, 1)).toBe(false); // the larger goes first
+    expect(debtChoice({ deva: 0, archonte: 0 }, 1)).toBe(false);
   });
 
   it("refills at dawn and dusk, clicks life boxes, pays debts with XP", () => {

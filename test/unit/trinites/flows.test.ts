@@ -104,6 +104,14 @@ beforeEach(async () => {
   thug = await DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } });
 });
 
+describe("Trinité data model", () => {
+  it("caps the Deva and Archonte reserves at their permanent scores when the GM lowers them", async () => {
+    await aelis.update({ "system.deva.max": 3, "system.archonte.max": 1 });
+    expect(sys(aelis).deva).toMatchObject({ value: 3, max: 3 });
+    expect(sys(aelis).archonte).toMatchObject({ value: 1, max: 1 });
+  });
+});
+
 describe("the actor sheet on the shared base sheet", () => {
   it("renders the base parts around the Trinités tabs, from the rules core, in play and edit mode", async () => {
     const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never) as unknown as {
@@ -390,6 +398,17 @@ describe("damage", () => {
     expect(damageApplier.apply(brune as never, card.damage!, card)?.update).toMatchObject({
       "system.vie.value": 7,
     });
+    // Brune already out cold from a lethal wound: a non-lethal blow keeps her coma lethal…
+    await brune.update({ "system.vie.value": 3, "system.vie.nonLetal": false });
+    const soft = { ...card.damage!, amount: 1, weaponDamage: 1, swordKind: false, nonLethal: true };
+    const hit2 = damageApplier.apply(brune as never, soft, card)?.update;
+    expect(hit2).toMatchObject({ "system.vie.value": 2, "system.vie.nonLetal": false });
+    // …while the blow that knocks someone out sets it.
+    await brune.update({ "system.vie.value": 4, "system.vie.nonLetal": false });
+    expect(damageApplier.apply(brune as never, soft, card)?.update).toMatchObject({
+      "system.vie.value": 3,
+      "system.vie.nonLetal": true,
+    });
   });
 });
 
@@ -407,7 +426,7 @@ async function fight(started = true) {
 }
 const seat = (combat: DoubleCombat, id: string) => {
   const c = combat.combatants.get(id)!;
-  return { initiative: c.initiative, ...(c.system as unknown as { phase: string; marker: boolean }) };
+  return { initiative: c.initiative, ...(c.system as unknown as { phase: string; marker: boolean; acted: boolean }) };
 };
 
 describe("Karma in combat, regeneration, dawn and dusk", () => {
@@ -434,6 +453,16 @@ describe("Karma in combat, regeneration, dawn and dusk", () => {
     Object.assign(combat, { round: 2 });
     await asClient("player1", () => click(sheet, "spendKarma", { pool: "adam" }));
     expect(sys(aelis).adam.value).toBe(3);
+  });
+
+  it("lets the player pick which of two equal debts the XP pays first", async () => {
+    await aelis.update({ "system.dettes": { deva: 2, archonte: 2 }, "system.xp": { total: 2, depense: 0 } });
+    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
+    await asClient("player1", () => click(sheet, "payDebts", { first: "archonte" }));
+    const s = sys(aelis) as unknown as { dettes: unknown; credits: unknown; xp: { depense: number } };
+    expect(s.dettes).toEqual({ deva: 2, archonte: 0 });
+    expect(s.credits).toMatchObject({ archonte: 2, deva: 0 });
+    expect(s.xp.depense).toBe(2);
   });
 
   it("regenerates 4 HP for a Karma point of the kind the state allows", async () => {
@@ -565,11 +594,21 @@ describe("the three-place machine", () => {
       (await asClient("player1", () => requestSeat({ op: "wait", combatId: "fight", combatantId: "cA", delta: -2 })))
         .status,
     ).toBe("denied");
+    // The Thug waits 3: his die stays in the fire at 8, no longer acting; the turn passes to Aelis (9)…
     expect(
-      (await asClient("player2", () => requestSeat({ op: "wait", combatId: "fight", combatantId: "cT", delta: -2 })))
+      (await asClient("player2", () => requestSeat({ op: "wait", combatId: "fight", combatantId: "cT", delta: -3 })))
         .status,
     ).toBe("applied");
-    expect(seat(combat, "cT")).toMatchObject({ initiative: 9, phase: "garde" });
+    expect(seat(combat, "cT")).toMatchObject({ initiative: 8, phase: "feu", marker: false, acted: false });
+    // (Foundry starts the turn the pointer was moved to.)
+    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cA") as never, {} as never);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "garde", marker: true });
+    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cA") as never, {} as never);
+    // …and the Thug acts later in the same round, at 8.
+    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
+    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cT") as never, {} as never);
+    expect(seat(combat, "cT")).toMatchObject({ initiative: 8, phase: "garde", marker: true, acted: true });
+    expect(combat.round).toBe(1);
     expect(
       (await asClient("player2", () => requestSeat({ op: "shift", combatId: "fight", combatantId: "cT", delta: 3 })))
         .status,
@@ -578,7 +617,7 @@ describe("the three-place machine", () => {
     await asClient("player1", () =>
       woundActorCombatants(asActor(aelis), { pain: true, knockedOut: false, woke: false }),
     );
-    expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "feu" });
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "garde" });
     await asClient("player1", () =>
       woundActorCombatants(asActor(aelis), { pain: false, knockedOut: true, woke: false }),
     );
@@ -587,6 +626,25 @@ describe("the three-place machine", () => {
       woundActorCombatants(asActor(aelis), { pain: false, knockedOut: false, woke: true }),
     );
     expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "garde" });
+  });
+
+  it("keeps an unconscious fighter's die en retrait round after round, and en garde once awake", async () => {
+    const combat = await fight();
+    await aelis.update({ "system.vie.value": 4 }); // 20 boxes: Inconscient
+    await combat.updateEmbeddedDocuments("Combatant", [
+      { _id: "cA", initiative: 9, "system.phase": "retrait" },
+      { _id: "cT", initiative: 5, "system.phase": "garde" },
+    ]);
+    await combatBehaviour.onStartRound!(combat as never, {} as never);
+    expect([seat(combat, "cA").phase, seat(combat, "cT").phase]).toEqual(["retrait", "feu"]);
+    await combatBehaviour.onStartRound!(combat as never, {} as never);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "retrait" });
+    // She wakes: her die goes en garde, and into the fire at the next round.
+    await aelis.update({ "system.vie.value": 16 });
+    await woundActorCombatants(asActor(aelis), { pain: false, knockedOut: false, woke: true });
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "garde" });
+    await combatBehaviour.onStartRound!(combat as never, {} as never);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "feu" });
   });
 
   it("moves the die when a player ticks a box of line 2 on the sheet (the wound hooks, through the GM)", async () => {
