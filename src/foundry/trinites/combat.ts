@@ -7,6 +7,7 @@
  * Intimider) are applied as that turn ends. A player's changes (waiting, pain from a wound they wrote) go to the GM
  * through the shared relay, since only a GM may move a combatant's place.
  */
+import { shownCombatants } from "../combat/visibility.ts";
 import { trinites as T } from "../../rules/index.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
 import type { CardState, JsonObject } from "../chat/types.ts";
@@ -462,7 +463,8 @@ export const combatBehaviour: CombatBehaviour = {
     parts: { trinites: { template: PLACES_PART } },
     partContext(_partId, combat) {
       const isGM = game.user?.isGM ?? false;
-      const seats = (combat?.combatants.contents ?? []).map((c) => ({
+      // Combatants the GM hid stay out of players' columns.
+      const seats = shownCombatants(combat?.combatants.contents ?? [], isGM).map((c) => ({
         ...seatOf(c),
         img: c.img ?? "",
         owner: c.isOwner,

@@ -748,6 +748,23 @@ describe("the three-place machine", () => {
     expect(seat(combat, "cB")).toMatchObject({ initiative: 3, phase: "feu" });
   });
 
+  it("keeps a combatant the GM hid out of players' columns", async () => {
+    const combat = await fight();
+    await combat.updateEmbeddedDocuments("Combatant", [
+      { _id: "cA", initiative: 9, "system.phase": "feu" },
+      { _id: "cT", initiative: 7, "system.phase": "garde", hidden: true },
+    ]);
+    const ids = async (user: string) => {
+      const part = (await asClient(user, () =>
+        combatBehaviour.tracker!.partContext!("trinites", combat as never, {}),
+      )) as { trinites: { places: { turns: { id: string }[] }[] } };
+      return part.trinites.places.flatMap((p) => p.turns.map((t) => t.id)).sort();
+    };
+    expect(await ids("gm")).toContain("cT");
+    expect(await ids("player1")).not.toContain("cT");
+    expect(await ids("player1")).toContain("cA");
+  });
+
   it("applies a Trinité's Ralentissement picked after its turn ended at the next turn's end", async () => {
     const combat = await fight();
     await combat.updateEmbeddedDocuments("Combatant", [
