@@ -755,7 +755,7 @@ describe("the three-place machine", () => {
       { _id: "cT", initiative: 7, "system.phase": "garde", hidden: true },
     ]);
     const ids = async (user: string) => {
-      const part = (await asClient(user, () =>
+      const part = (await asClient(user, async () =>
         combatBehaviour.tracker!.partContext!("trinites", combat as never, {}),
       )) as { trinites: { places: { turns: { id: string }[] }[] } };
       return part.trinites.places.flatMap((p) => p.turns.map((t) => t.id)).sort();
