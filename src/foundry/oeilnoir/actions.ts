@@ -105,16 +105,22 @@ export async function fumbleWrites(
     detail = `${a}+${b} / ${weaponSystem.breakage}: ${r.broken ? "×" : `→ ${r.factor}`}`;
   }
   if (f.key === "seBlesse") {
-    // His own weapon: the attacker's is on the card; a defender's is his main weapon.
+    // His own weapon: the attacker's is on the card; a defender's is his main weapon, with his own strength bonus
+    // and wound kind (an adversaire's fixed attack).
     const own =
       f.who === "attacker"
         ? duel.attacker
-        : { ...duel.attacker, piDice: weaponSystem?.pi?.dice ?? 1, piBonus: weaponSystem?.pi?.bonus ?? 0 };
+        : (attackerFor(fumbler)?.attacker ?? {
+            ...duel.attacker,
+            woundKind: "normal" as const,
+            piDice: weaponSystem?.pi?.dice ?? 1,
+            piBonus: weaponSystem?.pi?.bonus ?? 0,
+          });
     const roll = await rollDice(own.piDice > 0 ? `${own.piDice}d6` : "0");
     const pi = Math.max(0, (own.piDice > 0 ? roll.faces.reduce((a, b) => a + b, 0) : 0) + own.piBonus);
     const victim = victimValues(fumbler);
     if (victim) {
-      const self = hitOn({ ...duel, damage: { faces: roll.faces, pi, critical: false } }, victim);
+      const self = hitOn({ attacker: own, damage: { faces: roll.faces, pi, critical: false } }, victim);
       const update = self ? hitUpdate(fumbler, self) : null;
       if (self && update) {
         writes.push({ uuid: fumbler.uuid, changes: update.changes });

@@ -383,6 +383,18 @@ describe("fumble lines on the card", () => {
     expect(duel(free)).toMatchObject({ stage: "hit", parry: { d20: 10, value: 9, success: false } });
   });
 
+  it("a defender who wounds himself on a fumbled parry uses his own weapon and strength bonus", async () => {
+    // FO 15 over the sword's 11/4: +1 PI.
+    await alrik.update({ "system.qualities.FO": 15 });
+    dice([5]);
+    const m = await attack(orc, alrik, "gm");
+    dice([20], [20], [6]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"));
+    expect(duel(m)?.fumble).toMatchObject({ who: "defender", key: "seBlesse" });
+    // 1D6 (6) + 3 + 1 = 10 PI from his own sword, not the orc's attack.
+    expect(duel(m)?.fumble?.detail).toMatch(/^10 PI/);
+  });
+
   it("self-inflicted wounds cost initiative with the line's change, at once", async () => {
     const combatant = await orcInCombat(15);
     dice([20], [16], [6]);
