@@ -85,6 +85,8 @@ export function isCardState(value: unknown): value is CardState {
 export interface CardViewer {
   userId: string;
   isGM: boolean;
+  /** Whether the viewer owns a document (the Foundry side answers); absent: treated as owning, the executor decides. */
+  owns?: (uuid: string) => boolean;
 }
 
 export interface ButtonContext {
@@ -107,6 +109,8 @@ export interface AppliedContext extends AppliedEntry {
   canUndo: boolean;
   /** The follow-up button shows while the change stands and the step is not taken. */
   showFollowUp: boolean;
+  /** The viewer does not own the target: undo and follow-up show greyed (the executor checks again). */
+  targetLocked: boolean;
 }
 
 export interface CardContext {
@@ -165,6 +169,7 @@ export function buildCardContext(
     ...entry,
     canUndo: entry.undo !== null && !entry.undone,
     showFollowUp: !!entry.followUp && !entry.followUp.done && !entry.undone,
+    targetLocked: !viewer.isGM && !!viewer.owns && !viewer.owns(entry.targetUuid),
   }));
   return {
     css: ["quintette", "quintette-card", `ruleset-${state.ruleset}`, `kind-${state.kind}`].join(" "),

@@ -3,7 +3,7 @@
  * own rights, so a card looks the same after a reload and for everyone. Clicks on `[data-action]` buttons inside
  * the card dispatch registered card actions.
  */
-import { buttonToken, requestCardAction, type CardActionArgs } from "./actions.ts";
+import { buttonToken, requestCardAction, userOwnsUuid, type CardActionArgs } from "./actions.ts";
 import { buildCardContext, CARD_TEMPLATE } from "./card-state.ts";
 import { readCard } from "./flags.ts";
 import type { JsonPrimitive } from "./types.ts";
@@ -54,7 +54,8 @@ export async function enhanceCard(message: ChatMessage.Implementation, html: HTM
   const content = html.querySelector<HTMLElement>(".message-content");
   const user = game.user;
   if (!content || !user) return false;
-  const context = buildCardContext(state, { userId: user.id, isGM: user.isGM }, buttonToken(state));
+  const viewer = { userId: user.id, isGM: user.isGM, owns: (uuid: string) => userOwnsUuid(user, uuid) };
+  const context = buildCardContext(state, viewer, buttonToken(state));
   content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, { ...context });
   html.classList.add("quintette-message");
   const id = message.id;

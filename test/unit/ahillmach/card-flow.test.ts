@@ -323,6 +323,10 @@ describe("conflicts and damage", () => {
     const entry = stored(damage).applied[0];
     expect(entry?.followUp).toMatchObject({ action: "ahillmach.morale", done: false });
     expect(await render(damage, "gm")).toContain("Jet de moral");
+    // The garde is the GM's: a player sees its morale and undo buttons greyed out.
+    expect(await render(damage, "player1")).toMatch(/class="card-follow-up"[^>]*disabled/);
+    expect(await render(damage, "player1")).toMatch(/class="card-undo"[^>]*disabled/);
+    expect(await render(damage, "gm")).not.toMatch(/class="card-follow-up"[^>]*disabled/);
     const args = { key: entry?.id ?? "" };
     expect((await asClient("player1", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe(
       "denied",
