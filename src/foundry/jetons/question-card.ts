@@ -509,6 +509,9 @@ export type QuestionView = {
 
 export function questionView(data: QuestionCardData, playerReserve: number | null): QuestionView {
   const q = data.question;
+  // What each side may do comes from the rules core's transition table, so the buttons and the executor agree.
+  const state = fromStored(q);
+  const may = (side: Side, event: J.QuestionEventType) => J.legalEvents(state, side).includes(event);
   const is = Object.fromEntries(J.QUESTION_STATUSES.map((s) => [s, s === q.status])) as Record<
     J.QuestionStatus,
     boolean
@@ -568,8 +571,8 @@ export function questionView(data: QuestionCardData, playerReserve: number | nul
       sealed: q.commitments[side] !== null,
       revealed: q.bids[side] !== null,
       bid: open || cancelledAfterPlayerReveal ? q.bids[side] : null,
-      canBid: q.status === "bidding" && q.commitments[side] === null,
-      canReveal: q.status === "bothLocked" && q.bids[side] === null,
+      canBid: may(side, "commit"),
+      canReveal: may(side, "reveal"),
       total: open ? total(side) : null,
     })),
     showBids: open || cancelledAfterPlayerReveal,
@@ -581,10 +584,8 @@ export function questionView(data: QuestionCardData, playerReserve: number | nul
       condition: q.status === "resolved" && q.outcome?.conditionAllowed === true,
     },
     recorded: data.recorded,
-    canRebid: q.status === "tie",
-    // Never once the player's bid is open: the GM may not read it and then back out instead of revealing.
-    canCancel:
-      !J.isFinished(fromStored(q)) && q.status !== "revealed" && !(q.status === "bothLocked" && q.bids.joueur !== null),
+    canRebid: may("joueur", "rebid"),
+    canCancel: may("mj", "cancel"),
     playerMax: playerReserve,
   };
 }
