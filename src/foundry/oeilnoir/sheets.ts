@@ -7,7 +7,15 @@ import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import type { RollDialogConfig } from "../dialog/inputs.ts";
-import { attackRefusal, attackerFor, defenderFor, isProne, oeilNoirActor, woundEditWrite } from "./actors.ts";
+import {
+  attackRefusal,
+  attackerFor,
+  defenderFor,
+  isProne,
+  oeilNoirActor,
+  woundEditWrite,
+  type OeilNoirActorKind,
+} from "./actors.ts";
 import { orientationSetupOf, performOrientation } from "./combat.ts";
 import { requestCardAction } from "../chat/actions.ts";
 import { rescueCardFor } from "./actions.ts";
@@ -142,15 +150,15 @@ function rescuable(actor: Actor.Implementation, derived: { status: string; stabi
   return derived.status === "mourant" && !derived.stabilized && !!rescueCardFor(actor.uuid);
 }
 
-export class HerosSheet extends QuintetteActorSheet {
+/** What both actor sheets share: the combat tab, roll requests, wounds that move initiative, the save button. */
+abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    classes: ["oeilnoir", "heros"],
     actions: { rescue: onRescue },
   };
-  static override PARTS = QuintetteActorSheet.composeParts({
-    combat: { template: SHEET_TEMPLATES.heros, scrollable: [""] },
-  });
   static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
+
+  /** The combat tab's view for this sheet's kind of actor; null for another kind. */
+  protected abstract combatView(data: OeilNoirActorKind): object | null;
 
   override rollRequest(key: string): RollRequest | null {
     return requestFor(this.document, key);
@@ -163,36 +171,35 @@ export class HerosSheet extends QuintetteActorSheet {
   protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const data = oeilNoirActor(this.document);
-    if (data?.kind !== "heros") return context;
-    const on = herosView(data.system, data.derived, plainItems(this.document));
+    const on = data ? this.combatView(data) : null;
+    if (!data || !on) return context;
     return { ...context, on: { ...on, rescuable: rescuable(this.document, data.derived) } };
   }
 }
 
-export class AdversaireSheet extends QuintetteActorSheet {
+export class HerosSheet extends OeilNoirActorSheet {
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
+    classes: ["oeilnoir", "heros"],
+  };
+  static override PARTS = QuintetteActorSheet.composeParts({
+    combat: { template: SHEET_TEMPLATES.heros, scrollable: [""] },
+  });
+
+  protected override combatView(data: OeilNoirActorKind) {
+    return data.kind === "heros" ? herosView(data.system, data.derived, plainItems(this.document)) : null;
+  }
+}
+
+export class AdversaireSheet extends OeilNoirActorSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
     classes: ["oeilnoir", "adversaire"],
-    actions: { rescue: onRescue },
   };
   static override PARTS = QuintetteActorSheet.composeParts({
     combat: { template: SHEET_TEMPLATES.adversaire, scrollable: [""] },
   });
-  static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
 
-  override rollRequest(key: string): RollRequest | null {
-    return requestFor(this.document, key);
-  }
-
-  protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>): Promise<void> {
-    return submitWithWounds(this, args[2], () => super._processSubmitData(...args));
-  }
-
-  protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {
-    const context = await super._prepareContext(options);
-    const data = oeilNoirActor(this.document);
-    if (data?.kind !== "adversaire") return context;
-    const on = adversaireView(data.system, data.derived, plainItems(this.document));
-    return { ...context, on: { ...on, rescuable: rescuable(this.document, data.derived) } };
+  protected override combatView(data: OeilNoirActorKind) {
+    return data.kind === "adversaire" ? adversaireView(data.system, data.derived, plainItems(this.document)) : null;
   }
 }
 
