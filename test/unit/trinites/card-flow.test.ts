@@ -25,36 +25,13 @@ import { applyPick, buildTestCard, readData, type TestSetup } from "../../../src
 import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/trinites/models.ts";
 import { damageApplier, computeDamage } from "../../../src/foundry/trinites/damage.ts";
 import type { trinites as T } from "../../../src/rules/index.ts";
+import { testSetup } from "./setup-fixture.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
 let thug: DoubleActor;
 
-function setup(over: Partial<TestSetup> = {}): TestSetup {
-  return {
-    rollerId: "player1",
-    actorUuid: hero.uuid,
-    actorName: hero.name,
-    img: null,
-    trinite: true,
-    adamKarma: "lumiere",
-    skill: "melee",
-    speciality: "",
-    score: 5,
-    difficulty: 0,
-    freeActions: 1,
-    previousFailures: 0,
-    modifier: 0,
-    breakdown: [],
-    prime: null,
-    penalties: [],
-    weapon: null,
-    targets: [],
-    opposes: null,
-    initiative: null,
-    ...over,
-  };
-}
+const setup = (over: Partial<TestSetup> = {}): TestSetup => testSetup(hero, "player1", over);
 
 const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
 const dettes = () => (hero.system as unknown as { dettes: { deva: number; archonte: number } }).dettes;

@@ -24,7 +24,8 @@ import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts"
 import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import { TrinitesActorSheet, TrinitesItemSheet } from "../../../src/foundry/trinites/sheets.ts";
-import { buildTestCard, readData, type TestSetup } from "../../../src/foundry/trinites/card.ts";
+import { buildTestCard, readData } from "../../../src/foundry/trinites/card.ts";
+import { testSetup } from "./setup-fixture.ts";
 import { canReactFor, onTrinitesMessage, pendingFollowUps } from "../../../src/foundry/trinites/flow.ts";
 import { combatBehaviour, requestSeat, woundActorCombatants } from "../../../src/foundry/trinites/combat.ts";
 import { damageApplier, woundEffects } from "../../../src/foundry/trinites/damage.ts";
@@ -49,31 +50,7 @@ const sys = (a: DoubleActor) => a.system as unknown as Sys;
 const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
 const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
 
-function setup(actor: DoubleActor, rollerId: string, over: Partial<TestSetup> = {}): TestSetup {
-  return {
-    rollerId,
-    actorUuid: actor.uuid,
-    actorName: actor.name,
-    img: null,
-    trinite: actor.type === "trinite",
-    adamKarma: actor.type === "trinite" ? "lumiere" : "aucun",
-    skill: "melee",
-    speciality: "",
-    score: 5,
-    difficulty: 0,
-    freeActions: 1,
-    previousFailures: 0,
-    modifier: 0,
-    breakdown: [],
-    prime: null,
-    penalties: [],
-    weapon: null,
-    targets: [],
-    opposes: null,
-    initiative: null,
-    ...over,
-  };
-}
+const setup = testSetup;
 
 async function post(card: CardState, userId: string): Promise<DoubleChatMessage> {
   return (await asClient(userId, () => postCard(card))) as unknown as DoubleChatMessage;

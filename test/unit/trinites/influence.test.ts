@@ -28,6 +28,7 @@ import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { testRequest } from "../../../src/foundry/trinites/flow.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { consumeUpdate, pendingFor, storeUpdate } from "../../../src/foundry/trinites/influence.ts";
+import { testSetup } from "./setup-fixture.ts";
 
 let state: DoubleState;
 let brune: DoubleActor;
@@ -39,31 +40,8 @@ type Slots = Record<"encourager" | "intimider", { sur: string; valeur: number; s
 const slots = (a: DoubleActor) => (a.system as unknown as { influences: Slots }).influences;
 const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
 
-function setup(over: Partial<TestSetup> = {}): TestSetup {
-  return {
-    rollerId: "player1",
-    actorUuid: brune.uuid,
-    actorName: "Brune",
-    img: null,
-    trinite: false,
-    adamKarma: "aucun",
-    skill: "commandement",
-    speciality: "",
-    score: 5,
-    difficulty: 0,
-    freeActions: 1,
-    previousFailures: 0,
-    modifier: 0,
-    breakdown: [],
-    prime: null,
-    penalties: [],
-    weapon: null,
-    targets: [],
-    opposes: null,
-    initiative: null,
-    ...over,
-  };
-}
+const setup = (over: Partial<TestSetup> = {}): TestSetup =>
+  testSetup(brune, "player1", { skill: "commandement", ...over });
 
 async function post(card: CardState, userId = "player1"): Promise<DoubleChatMessage> {
   return (await asClient(userId, () => postCard(card))) as unknown as DoubleChatMessage;
