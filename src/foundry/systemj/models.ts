@@ -5,7 +5,6 @@
 import { systemj } from "../../rules/index.ts";
 import { baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, integerField, resourceField, textField } from "../data/fields.ts";
-import { derivedArmour } from "./armour.ts";
 
 const { ATTRIBUTE_IDS, SCORE_MAX, WEAPON_BONUS_MAX, WEAPON_FAMILIES, combatScores, skillsFor } = systemj;
 
@@ -71,14 +70,14 @@ abstract class SystemJActorModelBase extends foundry.abstract.TypeDataModel<Syst
   override prepareDerivedData(): void {
     const a = this.attributes;
     this.combat = combatScores({ FOR: a.FOR, RES: a.RES, AGI: a.AGI, RAP: a.RAP, CHA: a.CHA });
-    let armour = 0;
+    const cards: systemj.ArmourCard[] = [];
     for (const item of this.parent?.items ?? []) {
       const sys: unknown = item.system;
-      if (sys instanceof SystemJArmourModel && sys.equipped) armour += sys.armourPoints;
+      if (sys instanceof SystemJArmourModel) cards.push({ inHand: sys.equipped, armourPoints: sys.armourPoints });
     }
-    this.armourFromCards = armour;
-    // The maximum follows the armour cards in hand; the current value never exceeds it (see armour.ts).
-    const derived = derivedArmour(this.armourPoints.value, armour);
+    this.armourFromCards = systemj.armourFromCards(cards);
+    // The maximum follows the armour cards in hand; the current value never exceeds it.
+    const derived = systemj.derivedArmour(this.armourPoints.value, this.armourFromCards);
     this.armourPoints.max = derived.max;
     this.armourPoints.value = derived.value;
   }

@@ -3,14 +3,13 @@
  * validation) with a main tab (attributes, skills, special skills, combat) and the hand of cards; the item sheet is
  * a card, its colour set by the card's family.
  */
-import type { systemj } from "../../rules/index.ts";
+import { systemj } from "../../rules/index.ts";
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
 import { runRollRequest } from "../dialog/request.ts";
-import { armourAfterEquip } from "./armour.ts";
 import { systemOf, weaponsOf } from "./fighters.ts";
 import { SystemJArmourModel, SystemJCreatureModel } from "./models.ts";
 import { attackRequest, scoreForKey, testRequest } from "./rolling.ts";
@@ -108,18 +107,18 @@ export class SystemJActorSheet extends QuintetteActorSheet {
     const equipped = (item?.system as { equipped?: unknown } | undefined)?.equipped;
     if (!item || typeof equipped !== "boolean") return;
     const model = systemOf(this.document);
-    // An armour card taken in hand brings its points; put away, the value drops to the new maximum (armour.ts).
+    // An armour card taken in hand brings its points; put away, the value drops to the new maximum.
     const card: unknown = item.system;
     const armour =
       model && card instanceof SystemJArmourModel
-        ? armourAfterEquip(
-            model.armourPoints,
-            { type: "sj-armure", system: { equipped, armourPoints: card.armourPoints } },
-            !equipped,
-          )
+        ? systemj.armourAfterEquip(model.armourPoints, card.armourPoints, !equipped)
         : null;
     await item.update({ "system.equipped": !equipped } as Item.UpdateData);
-    if (armour) await this.document.update(armour as Actor.UpdateData);
+    if (armour)
+      await this.document.update({
+        "system.armourPoints.value": armour.value,
+        "system.armourPoints.max": armour.max,
+      } as Actor.UpdateData);
   }
 }
 

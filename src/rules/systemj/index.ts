@@ -12,3 +12,4 @@ export * from "./damage";
 export * from "./cards";
 export * from "./time";
 export * from "./combat-odds";
+export * from "./armour";
