@@ -1,15 +1,13 @@
 /**
- * Encourager and Intimider, their other options (pure): besides ±3 initiative at the end of the turn, the roller may
- * give the target ±3 on the final of its next action or its next reaction. The pending modifier is kept on the target
- * actor (`system.influences`, one slot for an encouragement and one for an intimidation: the rules forbid a second
- * one before the first was played), shown and pre-filled by the target's next roll dialog, and spent by that roll.
+ * Where Encourager and Intimider's pending options live (the rule is the rules core's `storesInfluence`): on the
+ * target actor (`system.influences`, one slot per kind), shown and pre-filled by its next roll dialog, spent by that
+ * roll.
  */
 import { trinites as T } from "../../rules/index.ts";
 import type { TurnAction } from "./card.ts";
 
 /** What the roller picks on a successful card: the initiative (default, end of turn), or the next action/reaction. */
-export type InfluenceUse = "initiative" | "action" | "reaction";
-export const INFLUENCE_USES: readonly InfluenceUse[] = ["initiative", "action", "reaction"];
+export type InfluenceUse = T.InfluenceUse;
 /** A stored slot's use; "" when nothing is pending. */
 export type PendingUse = "" | "action" | "reaction";
 
@@ -26,11 +24,6 @@ export interface InfluenceSlot {
 export type Influences = Record<TurnAction, InfluenceSlot>;
 
 export const EMPTY_SLOT: InfluenceSlot = { sur: "", valeur: 0, source: "", message: "" };
-
-/** The modifier an action gives its target: +3 encouraged, −3 intimidated. */
-export function influenceValue(action: TurnAction): number {
-  return action === "encourager" ? T.TURN_END_INITIATIVE : -T.TURN_END_INITIATIVE;
-}
 
 /** Reads the actor's slots (an actor of another rule set has none). */
 export function influencesOf(system: unknown): Influences | null {
@@ -72,10 +65,10 @@ export function storeUpdate(
   source: string,
   messageId: string,
 ): Record<string, unknown> | null {
-  if (use === "initiative") return null;
   const slots = influencesOf(system);
-  if (!slots || slots[action].sur !== "") return null;
-  const slot: InfluenceSlot = { sur: use, valeur: influenceValue(action), source, message: messageId };
+  // `use === "initiative"` repeats the rule only to narrow the stored type.
+  if (!slots || use === "initiative" || !T.storesInfluence(use, slots[action].sur !== "")) return null;
+  const slot: InfluenceSlot = { sur: use, valeur: T.influenceModifier(action), source, message: messageId };
   return { [`system.influences.${action}`]: slot };
 }
 
@@ -87,5 +80,5 @@ export function withdrawUpdate(system: unknown, action: TurnAction, messageId: s
 }
 
 export function isInfluenceUse(value: unknown): value is InfluenceUse {
-  return INFLUENCE_USES.includes(value as InfluenceUse);
+  return T.INFLUENCE_USES.includes(value as InfluenceUse);
 }

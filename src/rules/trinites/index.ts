@@ -10,3 +10,4 @@ export * from "./harm";
 export * from "./karma";
 export * from "./xp";
 export * from "./combat";
+export * from "./influence";
