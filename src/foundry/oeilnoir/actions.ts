@@ -8,7 +8,7 @@ import { userOwnsUuid } from "../chat/actions.ts";
 import { previousValues } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { readCard } from "../chat/flags.ts";
-import { breakageCheck, criticalParryValue, woundThresholds } from "../../rules/oeilnoir/index.ts";
+import { breakageCheck, criticalParryValue, rescueCheck, woundThresholds } from "../../rules/oeilnoir/index.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
 import { rescueDialogConfig } from "./dialog-config.ts";
@@ -36,7 +36,6 @@ import {
   resolveVolonte,
   resolveStanding,
   canRescue,
-  rescueCheck,
   withRescue,
   rollDamage,
   startFreeAttack,

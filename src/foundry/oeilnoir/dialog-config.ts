@@ -19,7 +19,7 @@ import {
   type Water,
 } from "../../rules/oeilnoir/index.ts";
 import type { OddsLine, RollDialogConfig, RollInput, RollValues } from "../dialog/inputs.ts";
-import { rescueValue } from "./duel.ts";
+import { rescueValue } from "../../rules/oeilnoir/index.ts";
 
 const D = "QUINTETTE.OeilNoir.Dialog.";
 

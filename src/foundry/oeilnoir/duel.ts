@@ -12,7 +12,6 @@ import {
   dyingRounds,
   fumbleLine,
   parry,
-  stabilization,
   resolveHit,
   woundThresholdModifier,
   woundThresholds,
@@ -427,27 +426,6 @@ export function resolveStanding(duel: DuelData, d20: number): DuelData {
   if (!canStand(duel) || duel.hit?.volonte === undefined) return duel;
   const value = duel.hit.volonte;
   return { ...duel, standing: { d20, value, ...check({ d20, value }) } };
-}
-
-/** The value a rescue is rolled under: the healer's value, minus the modifier and twice the points below 0. */
-export function rescueValue(input: { skill: number; modifier: number; ev: number }): number {
-  return input.skill - input.modifier - stabilization({ ev: input.ev }).modifier;
-}
-
-/**
- * A rescue check (natural 1 and 20 as always). "Skill points left" is how far under the value the D20 came (0 when
- * only a natural 1 saved it); the care lasts twice the points below 0 minus those, at least 1 round.
- */
-export function rescueCheck(input: { skill: number; modifier: number; ev: number; d20: number }): {
-  test: D20Test;
-  pointsLeft: number | null;
-  rounds: number | null;
-} {
-  const value = rescueValue(input);
-  const test = { d20: input.d20, value, ...check({ d20: input.d20, value }) };
-  if (!test.success) return { test, pointsLeft: null, rounds: null };
-  const pointsLeft = Math.max(0, value - input.d20);
-  return { test, pointsLeft, rounds: stabilization({ ev: input.ev, pointsLeft }).rounds };
 }
 
 function lastRescue(duel: DuelData): RescueAttempt | null {

@@ -1,6 +1,15 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { dyingRounds, lifeStatus, lowEvPenalties, permanentEvLoss, reducedVitesse, stabilization } from "./life";
+import {
+  dyingRounds,
+  lifeStatus,
+  lowEvPenalties,
+  permanentEvLoss,
+  reducedVitesse,
+  rescueCheck,
+  rescueValue,
+  stabilization,
+} from "./life";
 
 describe("lifeStatus", () => {
   it("bands: above 5 standing, 1–5 out of the fight, ≤ 0 dying, below −CN dead", () => {
@@ -70,5 +79,31 @@ describe("optional low-EV modules", () => {
         );
       }),
     );
+  });
+});
+
+describe("rescue check", () => {
+  it("rolls under the healer's value made harder by twice the points below 0", () => {
+    // EV −3: 6 harder; Médecine 14 with no modifier → under 8.
+    expect(rescueValue({ skill: 14, modifier: 0, ev: -3 })).toBe(8);
+    // A 5 leaves 3 points: the care lasts 6 − 3 = 3 rounds.
+    expect(rescueCheck({ skill: 14, modifier: 0, ev: -3, d20: 5 })).toMatchObject({
+      test: { success: true, value: 8 },
+      pointsLeft: 3,
+      rounds: 3,
+    });
+    expect(rescueCheck({ skill: 14, modifier: 0, ev: -3, d20: 9 })).toMatchObject({
+      test: { success: false },
+      pointsLeft: null,
+      rounds: null,
+    });
+  });
+
+  it("a natural 1 saves even under an impossible value, with no points left", () => {
+    expect(rescueCheck({ skill: 4, modifier: 2, ev: -6, d20: 1 })).toMatchObject({
+      test: { success: true, critical: true },
+      pointsLeft: 0,
+      rounds: 12,
+    });
   });
 });

@@ -1,4 +1,5 @@
 /** Life energy (EV): out of the fight, dying, dead, saving the dying, and the optional low-EV modules. */
+import { check, type CheckResult } from "./check";
 import { assertFace, assertInteger, assertNonNegative, assertQuality, roundHalfUp } from "./validate";
 
 export type LifeStatus = "debout" | "horsCombat" | "mourant" | "mort";
@@ -50,6 +51,27 @@ export function stabilization(input: { ev: number; pointsLeft?: number }): {
   assertNonNegative("pointsLeft", pointsLeft);
   const below = -input.ev;
   return { modifier: 2 * below, rounds: Math.max(1, 2 * below - pointsLeft), failureDamage: "1d6" };
+}
+
+/** The value a rescue is rolled under: the healer's value, minus the modifier and twice the points below 0. */
+export function rescueValue(input: { skill: number; modifier: number; ev: number }): number {
+  return input.skill - input.modifier - stabilization({ ev: input.ev }).modifier;
+}
+
+/**
+ * A rescue check (natural 1 and 20 as always). "Skill points left" is our reading: how far under the value the D20
+ * came (0 when only a natural 1 saved it). The care then lasts as `stabilization` says.
+ */
+export function rescueCheck(input: { skill: number; modifier: number; ev: number; d20: number }): {
+  test: CheckResult & { d20: number; value: number };
+  pointsLeft: number | null;
+  rounds: number | null;
+} {
+  const value = rescueValue(input);
+  const test = { d20: input.d20, value, ...check({ d20: input.d20, value }) };
+  if (!test.success) return { test, pointsLeft: null, rounds: null };
+  const pointsLeft = Math.max(0, value - input.d20);
+  return { test, pointsLeft, rounds: stabilization({ ev: input.ev, pointsLeft }).rounds };
 }
 
 export interface LowEvPenalties {
