@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: "adapters",
-          include: ["test/unit/**/*.test.ts"],
+          include: ["test/unit/**/*.test.ts", "test/attacks/**/*.test.ts"],
           environment: "node",
           setupFiles: ["test/double/setup.ts"],
           testTimeout: 120_000,
