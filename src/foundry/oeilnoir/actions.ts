@@ -8,7 +8,15 @@ import { userOwnsUuid } from "../chat/actions.ts";
 import { previousValues } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { readCard } from "../chat/flags.ts";
-import { breakageCheck, criticalParryValue, rescueCheck, woundThresholds } from "../../rules/oeilnoir/index.ts";
+import {
+  breakageCheck,
+  criticalParryValue,
+  isRescueSkill,
+  RESCUE_BOUNDS,
+  rescueCheck,
+  situationalPrdRange,
+  woundThresholds,
+} from "../../rules/oeilnoir/index.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
 import { rescueDialogConfig } from "./dialog-config.ts";
@@ -135,6 +143,43 @@ export async function fumbleWrites(
   return { writes, detail };
 }
 
+/** The largest parry penalty a fumble line's free attack adds (rules core tables). */
+const FREE_ATTACK_MAX_PENALTY = 4;
+
+/**
+ * The duel as the GM's client trusts it for a parry: the defender's PRD within what the situation and a free
+ * attack's penalty can make of the defender's own PRD (read from the actor), and the attacking weapon an item of
+ * the card's own attacker (its breakage factor read from the item). Null when the card was not made that way.
+ */
+async function checkedParry(card: CardState, duel: DuelData): Promise<DuelData | null> {
+  const defender = await actorAt(duel.defender?.uuid);
+  if (!defender || !duel.defender || duel.defender.prd === null) return null;
+  const own = defenderFor(defender).prd;
+  const range = situationalPrdRange();
+  const prd = duel.defender.prd;
+  if (
+    own === null ||
+    !Number.isInteger(prd) ||
+    prd > own - range.min ||
+    prd < own - range.max - FREE_ATTACK_MAX_PENALTY
+  )
+    return null;
+  const weaponUuid = duel.attacker.weaponUuid;
+  if (!weaponUuid) return { ...duel, attacker: { ...duel.attacker, breakage: null } };
+  const attacker = await actorAt(duel.attacker.uuid);
+  const weapon = await fromUuid<Item.Implementation>(weaponUuid);
+  // The attacker is the card's own actor (a free attack's card is its striker's), and the weapon one of its items.
+  if (!attacker || attacker.uuid !== card.actorUuid || !weapon || weapon.parent !== attacker) return null;
+  const breakage = (weapon.system as { breakage?: unknown }).breakage;
+  return {
+    ...duel,
+    attacker: {
+      ...duel.attacker,
+      breakage: typeof breakage === "number" && Number.isInteger(breakage) ? breakage : null,
+    },
+  };
+}
+
 export const parryAction: CardAction = {
   name: ACTIONS.parry,
   audience: "anyone",
@@ -143,8 +188,12 @@ export const parryAction: CardAction = {
   trustedWrites: true,
   token: () => "oeilnoir.answer",
   async execute({ card }): Promise<CardActionOutcome> {
-    const duel = stageIs(card, "awaitParry");
-    if (!duel?.defender) return { status: "already" };
+    const stored = stageIs(card, "awaitParry");
+    if (!stored?.defender) return { status: "already" };
+    // The card's numbers come from its author's client: the parry value and the attacking weapon are checked
+    // against the documents before anything is rolled or written (issue 12).
+    const duel = await checkedParry(card, stored);
+    if (!duel?.defender) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
     // Against a critical attack the parry is rolled under half the PRD: the roll carries that target.
     const prd = duel.defender.prd ?? 0;
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(prd) : prd);
@@ -424,7 +473,8 @@ type Flagged = {
 export function medecineValue(healer: Actor.Implementation): number {
   // fvtt-types only knows the flags it declares: a narrow cast for ours.
   const remembered = (healer as unknown as Flagged).getFlag("quintette", MEDECINE_FLAG);
-  if (typeof remembered === "number" && Number.isInteger(remembered)) return remembered;
+  // The remembered value is the healer owner's own edit, accepted within the rule's bounds only.
+  if (isRescueSkill(remembered)) return remembered;
   const data = oeilNoirActor(healer);
   return data?.kind === "heros" ? data.system.qualities.IN : 10;
 }
@@ -521,9 +571,17 @@ export const rescueAction: CardAction = {
     if (oeilNoirActor(victim)?.derived.stabilized)
       return { status: "already", reason: "QUINTETTE.OeilNoir.Notify.AlreadyStabilized" };
     const healer = typeof args.healerUuid === "string" ? await actorAt(args.healerUuid) : null;
-    const healerName = healer?.name ?? (typeof args.healerName === "string" ? args.healerName : requester.name) ?? "";
-    const skill = numberArg(args.skill) ?? 0;
+    // A player's healer must be an Œil Noir character of theirs (checked in `allowed`); a GM may help without one.
+    if (!healer && !requester.isGM) return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.NoHealer" };
+    if (healer && !oeilNoirActor(healer)) return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.NoHealer" };
+    const healerName = healer?.name ?? requester.name ?? "";
+    // The healer's value is read here from the healer (its remembered Médecine or IN), never taken from the
+    // request; only a GM helping without a character states it. Both bounded by the rules core.
+    const stated = numberArg(args.skill);
+    const skill = healer ? medecineValue(healer) : stated !== null && isRescueSkill(stated) ? stated : null;
     const modifier = numberArg(args.modifier) ?? 0;
+    if (skill === null || modifier < RESCUE_BOUNDS.modifier.min || modifier > RESCUE_BOUNDS.modifier.max)
+      return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
     const d20 = await rollDice("1d20", skill - modifier - 2 * -values.ev);
     await showDice(d20);
     const r = rescueCheck({ skill, modifier, ev: values.ev, d20: d20.faces[0] ?? 20 });

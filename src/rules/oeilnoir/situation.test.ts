@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { situationalModifiers, wrongHand } from "./situation";
+import { situationalModifiers, situationalPrdRange, wrongHand } from "./situation";
 
 describe("situational modifiers", () => {
   it("source example: flying creature (2/4) by moonlight (3/3) knee-deep in water (PRD 2) → AT 5 / PRD 9", () => {
@@ -35,5 +35,49 @@ describe("situational modifiers", () => {
         expect(situationalModifiers({ position: "couche", other: { at, prd } })).toEqual({ at: 3 + at, prd: 3 + prd });
       }),
     );
+  });
+});
+
+describe("situationalPrdRange", () => {
+  it("bounds every situation the dialog can build (property) and is reached at both ends", () => {
+    const { min, max } = situationalPrdRange();
+    const positions = ["debout", "agenouille", "couche"] as const;
+    const lights = ["jour", "crepuscule", "lune", "etoiles", "obscurite", "invisible"] as const;
+    const waters = ["aucune", "genoux", "taille", "epaules", "sousLEau"] as const;
+    const confined = [undefined, "ample", "moyenne", "infanterie", "lance", "courte"] as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...positions),
+        fc.constantFrom(...positions),
+        fc.constantFrom(...confined),
+        fc.constantFrom(...lights),
+        fc.constantFrom(...waters),
+        fc.boolean(),
+        fc.boolean(),
+        (position, opponentPosition, conf, light, water, flyingOpponent, wrong) => {
+          const s = situationalModifiers({
+            position,
+            opponentPosition,
+            ...(conf ? { confined: conf } : {}),
+            light,
+            water,
+            flyingOpponent,
+            ...(wrong ? { wrongHand: {} } : {}),
+          });
+          expect(s.prd).toBeGreaterThanOrEqual(min);
+          expect(s.prd).toBeLessThanOrEqual(max);
+        },
+      ),
+    );
+    expect(situationalModifiers({ opponentPosition: "couche" }).prd).toBe(min);
+    const worst = situationalModifiers({
+      position: "couche",
+      confined: "ample",
+      light: "obscurite",
+      water: "epaules",
+      flyingOpponent: true,
+      wrongHand: {},
+    });
+    expect(worst.prd).toBe(max);
   });
 });

@@ -129,3 +129,23 @@ export function situationalModifiers(s: Situation): AtPrd {
   }
   return total;
 }
+
+/**
+ * The range the situation of an exchange can move a parry by (penalties positive), over every choice the attack
+ * dialog offers (positions, confined space, light, water, a flying opponent, the wrong hand). The GM's client checks
+ * a card's parry value against it: a value further from the defender's own PRD than any situation allows was not
+ * made by the dialog (issue 12).
+ */
+export function situationalPrdRange(): { min: number; max: number } {
+  const extremes = (values: readonly number[]) => ({ min: Math.min(...values), max: Math.max(...values) });
+  const parts = [
+    extremes(Object.values(OWN_POSITION).map((m) => m.prd)),
+    extremes(Object.values(OPPONENT_POSITION).map((m) => m.prd)),
+    extremes([0, ...Object.values(CONFINED_SPACE).map((m) => m.prd)]),
+    extremes(Object.values(LIGHT).map((m) => m.prd)),
+    extremes(Object.values(WATER).map((m) => m.prd)),
+    extremes([0, FLYING_OPPONENT.prd]),
+    extremes([0, wrongHand({}).prd]),
+  ];
+  return parts.reduce((a, b) => ({ min: a.min + b.min, max: a.max + b.max }), { min: 0, max: 0 });
+}
