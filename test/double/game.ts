@@ -113,6 +113,10 @@ export class DoubleUser {
   getFlag(scope: string, key: string): unknown {
     return userFlag(this, scope, key);
   }
+  /** A User is owned by itself and by GMs (BaseUser#getUserLevel, permissions.ts). */
+  testUserPermission(user: { id: string; isGM: boolean }, _level: string): boolean {
+    return user.isGM || user.id === this.id;
+  }
   async setFlag(scope: string, key: string, value: unknown): Promise<this> {
     const changes: Plain = {};
     setProperty(changes, `flags.${scope}.${key}`, value);

@@ -193,8 +193,25 @@ function newRequestId(payload: JsonObject, options: RelayOptions): string {
   return foundry.utils.randomID(16);
 }
 
+/** Requests this client is waiting for, by id: a second call with the same id joins the first. */
+const asking = new Map<string, Promise<RelayResult>>();
+
 /** The requesting side of a non-GM client: write, wait for the answer, clean up. */
-async function askThroughUser(
+function askThroughUser(
+  user: User.Implementation,
+  kind: string,
+  payload: JsonObject,
+  requestId: string,
+  timeout: number,
+): Promise<RelayResult> {
+  const running = asking.get(requestId);
+  if (running) return running;
+  const ask = askOnce(user, kind, payload, requestId, timeout).finally(() => asking.delete(requestId));
+  asking.set(requestId, ask);
+  return ask;
+}
+
+async function askOnce(
   user: User.Implementation,
   kind: string,
   payload: JsonObject,
@@ -202,7 +219,10 @@ async function askThroughUser(
   timeout: number,
 ): Promise<RelayResult> {
   const stored = user.getFlag(SCOPE, `relayResult.${requestId}` as never) as unknown;
-  if (isRelayResult(stored)) return stored;
+  if (isRelayResult(stored)) {
+    await user.update({ [`flags.${SCOPE}.relayResult.-=${requestId}`]: null } as User.UpdateData);
+    return stored;
+  }
   const answer = new Promise<RelayResult>((resolve) => pending.set(requestId, resolve));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<RelayResult>((resolve) => {
