@@ -10,6 +10,7 @@ export default defineConfig({
       {
         test: {
           name: "adapters",
+          // The attack suite (test/attacks) plays a hostile player's client against the real code.
           include: ["test/unit/**/*.test.ts", "test/attacks/**/*.test.ts"],
           environment: "node",
           setupFiles: ["test/double/setup.ts"],

@@ -153,6 +153,8 @@ function createState(lang: string) {
   const findByUuid = (uuid: string): DoubleDocument | null => {
     const parts = uuid.split(".");
     const [kind, id, sub, subId] = parts;
+    // A User's uuid resolves like any world document's (Foundry's fromUuid does; what a forged card may name).
+    if (kind === "User") return (game.users.get(id ?? "") as unknown as DoubleDocument | undefined) ?? null;
     if (kind === "Combat") {
       const combat = game.combats.get(id ?? "") as { combatants?: Map<string, DoubleDocument> } | undefined;
       if (!combat) return null;
