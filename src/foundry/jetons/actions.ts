@@ -26,6 +26,7 @@ import { mayActAs } from "./rights.ts";
 import { makeNonce } from "./secrets.ts";
 import { collectiveTokens, setCollectiveTokens } from "./settings.ts";
 import { onLedger } from "./ledger-queue.ts";
+import { effectKey, isWritableDocument, undoEffect } from "../trust/effects.ts";
 
 export const BUY_ADVANTAGE_KIND = "jetons.buyAdvantage";
 export const ASK_KIND = "jetons.ask";
@@ -104,14 +105,15 @@ export const questionAction: CardAction = {
       // character's write went through; if it fails, the character's reserve and bid lock go back to what they
       // were, so no token is made or lost.
       const delta = settlement.collective - collectiveTokens();
-      const before: Record<string, unknown> = Object.fromEntries(
-        Object.keys(settlement.actorChanges).map((key) => [key, foundry.utils.getProperty(actor, key)]),
-      );
+      // The executor wrote the character with its effect record (keyed by this event's token): undoing that record
+      // puts the reserve and the lock back and lets a retry apply the settlement again.
+      const messageId = ctx.message.id ?? "";
+      const key = effectKey(messageId, eventToken(ctx.args));
       const afterWrites = async (): Promise<void> => {
         try {
           await onLedger(() => setCollectiveTokens(collectiveTokens() + delta));
         } catch (error) {
-          if (writes.length) await actor.update(before);
+          if (writes.length && isWritableDocument(actor)) await undoEffect(actor, key, messageId);
           throw error;
         }
       };
