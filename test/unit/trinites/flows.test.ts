@@ -590,15 +590,19 @@ describe("the three-place machine", () => {
       (await asClient("player2", () => requestSeat({ op: "shift", combatId: "fight", combatantId: "cT", delta: 3 })))
         .status,
     ).toBe("denied");
-    // Aelis is wounded into line 2 on her player's client: her die loses 3 in the fire; then knocked out, then awake.
+    // Aelis is wounded into line 2 on her player's client: her die loses 3 in the fire; then knocked out, then awake
+    // (the GM's client reads each from her hit points).
+    await asClient("player1", () => aelis.update({ "system.vie.value": 14 }));
     await asClient("player1", () =>
       woundActorCombatants(asActor(aelis), { pain: true, knockedOut: false, woke: false }),
     );
     expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "garde" });
+    await asClient("player1", () => aelis.update({ "system.vie.value": 4 }));
     await asClient("player1", () =>
       woundActorCombatants(asActor(aelis), { pain: false, knockedOut: true, woke: false }),
     );
     expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "retrait" });
+    await asClient("player1", () => aelis.update({ "system.vie.value": 16 }));
     await asClient("player1", () =>
       woundActorCombatants(asActor(aelis), { pain: false, knockedOut: false, woke: true }),
     );
