@@ -204,7 +204,9 @@ export function turnEndDeltas(
   for (const card of cards) {
     const { self, targets } = turnEndShifts(card);
     const turn = readData(card).setup.turn;
-    if (self && turn) add(turn.combatantId, self);
+    // The roller's own change goes to a die of the card's own actor only.
+    const own = turn ? seats.find((s) => s.id === turn.combatantId) : undefined;
+    if (self && own && own.actorUuid !== null && own.actorUuid === card.actorUuid) add(own.id, self);
     for (const t of targets) for (const s of seats) if (s.actorUuid === t.uuid) add(s.id, t.delta);
   }
   for (const [id, delta] of deltas) if (!delta) deltas.delete(id);
@@ -369,12 +371,22 @@ async function onStartTurn(combat: Combat.Implementation, combatant: Combatant.I
   if (index >= 0 && index !== combat.turn) await combat.update({ turn: index });
 }
 
+function rollerOwnsActor(card: CardState): boolean {
+  const roller = game.users?.get(card.rollerId);
+  if (!roller) return false;
+  if (roller.isGM) return true;
+  const actor = card.actorUuid ? fromUuidSync<Actor.Implementation>(card.actorUuid) : null;
+  return !!actor && typeof actor.testUserPermission === "function" && actor.testUserPermission(roller, "OWNER");
+}
+
 /** Cards of a combat's turn still to read, from the world's chat log. */
 function dueCards(combat: Combat.Stored | Combat.Implementation) {
   const out: { message: ChatMessage.Implementation; card: CardState }[] = [];
   for (const message of game.messages?.contents ?? []) {
     const card = readCard(message);
-    if (card && dueAtTurnEnd(card, combat.id ?? "", combat.round ?? 0)) out.push({ message, card });
+    // A card moves dice only if its roller (the message's author) may speak for its actor.
+    if (card && dueAtTurnEnd(card, combat.id ?? "", combat.round ?? 0) && rollerOwnsActor(card))
+      out.push({ message, card });
   }
   return out;
 }
