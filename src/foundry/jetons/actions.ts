@@ -99,18 +99,10 @@ export const questionAction: CardAction = {
         : [];
       const collective = settlement.collective;
       if (collective === null) return { status: "applied", card, writes };
-      // The world's reserve moves only once the character's write went through; if it fails, the character's
-      // reserve and bid lock go back to what they were, so no token is made or lost.
-      const before: Record<string, unknown> = Object.fromEntries(
-        Object.keys(settlement.actorChanges).map((key) => [key, foundry.utils.getProperty(actor, key)]),
-      );
+      // The world's reserve moves only once the character's write went through; if it fails, the executor takes
+      // the character's write back (reserve and bid lock, with its record), so no token is made or lost.
       const afterWrites = async (): Promise<void> => {
-        try {
-          await setCollectiveTokens(collective);
-        } catch (error) {
-          if (writes.length) await actor.update(before);
-          throw error;
-        }
+        await setCollectiveTokens(collective);
       };
       return { status: "applied", card, writes, afterWrites };
     } catch (error) {
