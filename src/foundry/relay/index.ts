@@ -233,6 +233,18 @@ function askThroughUser(
   return ask;
 }
 
+/** Answers nobody waits for any more (their request timed out long ago), beyond a few kept for late retries. */
+const RESULTS_KEPT = 10;
+function staleResults(user: User.Implementation, current: string): Record<string, null> {
+  const stored: unknown = user.getFlag(SCOPE, "relayResult" as never);
+  if (!isObject(stored)) return {};
+  const ids = Object.keys(stored).filter((id) => id !== current && !asking.has(id));
+  const out: Record<string, null> = {};
+  for (const id of ids.slice(0, Math.max(0, ids.length - RESULTS_KEPT)))
+    out[`flags.${SCOPE}.relayResult.-=${id}`] = null;
+  return out;
+}
+
 async function askOnce(
   user: User.Implementation,
   kind: string,
@@ -252,7 +264,10 @@ async function askOnce(
   });
   try {
     const request: StoredRequest = { kind, payload: JSON.stringify(payload) };
-    await user.update({ [`flags.${SCOPE}.relay.${requestId}`]: request } as User.UpdateData);
+    await user.update({
+      [`flags.${SCOPE}.relay.${requestId}`]: request,
+      ...staleResults(user, requestId),
+    } as User.UpdateData);
     const result = await Promise.race([answer, expired]);
     if (result.reason !== "QUINTETTE.Relay.Timeout") {
       await user.update({ [`flags.${SCOPE}.relayResult.-=${requestId}`]: null } as User.UpdateData);
