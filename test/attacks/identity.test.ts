@@ -48,7 +48,7 @@ describe("spoofed identity", () => {
       player()!.update({
         "flags.quintette.relay.forged000000001": {
           kind: CARD_ACTION_KIND,
-          payload: { messageId: message.id, action: GM_ONLY, args: {}, userId: "gm" },
+          payload: JSON.stringify({ messageId: message.id, action: GM_ONLY, args: {}, userId: "gm" }),
         },
       }),
     );
@@ -58,7 +58,7 @@ describe("spoofed identity", () => {
     // And a player cannot write a request into the GM's User (Foundry refuses the write).
     await expect(
       asClient("player1", () =>
-        gm()!.update({ "flags.quintette.relay.forged000000002": { kind: "attack.whoami", payload: {} } }),
+        gm()!.update({ "flags.quintette.relay.forged000000002": { kind: "attack.whoami", payload: "{}" } }),
       ),
     ).rejects.toThrow(/lacks permission/);
     await settle();

@@ -48,6 +48,7 @@ import {
 } from "./applications.ts";
 import { utils, resetRandomID, type Plain } from "./utils.ts";
 import { extendDouble } from "./shared-core.ts";
+import { userWrites } from "./permissions.ts";
 
 export interface SheetRegistration {
   documentName: string;
@@ -235,6 +236,7 @@ export function doubleState(): DoubleState {
 /** Installs fresh globals: game, CONFIG, CONST, foundry, Hooks, ui, Handlebars, Actor, Item, fromUuid(Sync). */
 export function installFoundryDouble({ lang = "en" }: { lang?: string } = {}): DoubleState {
   resetRandomID();
+  userWrites.length = 0;
   worldCollections.actors.clear();
   worldCollections.items.clear();
   DialogV2.reset();

@@ -124,3 +124,16 @@ export async function updateUserDocument<T extends UserDocument>(target: T, chan
 export function userFlag(target: UserDocument, scope: string, key: string): unknown {
   return getProperty(target.flags[scope], key);
 }
+
+/** Relay requests users wrote on their own User (`flags.quintette.relay.<id>`), in order: what replaced queries. */
+export function relayRequests(): Array<{ userId: string; requestId: string; kind: string; payload: unknown }> {
+  return userWrites.flatMap((w) => {
+    const relay = getProperty(w.changes, "flags.quintette.relay");
+    if (!isPlainObject(relay)) return [];
+    return Object.entries(relay).flatMap(([requestId, request]) =>
+      isPlainObject(request) && typeof request.kind === "string" && typeof request.payload === "string"
+        ? [{ userId: w.userId, requestId, kind: request.kind, payload: JSON.parse(request.payload) as unknown }]
+        : [],
+    );
+  });
+}

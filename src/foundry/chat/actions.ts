@@ -68,7 +68,8 @@ export type CardActionOutcome =
       writes?: DocumentWrite[];
       /**
        * Writes that are not documents (a world setting), run after the document writes and before the card: so
-       * nothing is written when a right check fails. It undoes its own part before throwing, if it can.
+       * nothing is written when a right check fails. It undoes its own part before throwing, if it can; the
+       * executor then reverses the document writes (with their records), so it must not revert them itself.
        */
       afterWrites?: () => Promise<void>;
       /** Effects to reverse (the shared undo): checked like writes, each reversed with its record in one update. */
@@ -263,7 +264,13 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
   if (undo.length && !undone && !writes.length) {
     return { status: "already", reason: "QUINTETTE.Damage.AlreadyUndone" };
   }
-  await outcome.afterWrites?.();
+  try {
+    await outcome.afterWrites?.();
+  } catch (error) {
+    // The non-document part failed: take back the effects just written (values and records), then report it.
+    for (const w of pending) await undoEffect(w.doc, w.key, messageId);
+    throw error;
+  }
   // The card is a display copy, written after the effects and their records.
   await writeCard(message, withDone(linkEntries(card, outcome.card, writes), token));
   return { status: "applied" };

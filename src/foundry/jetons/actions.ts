@@ -26,7 +26,6 @@ import { mayActAs } from "./rights.ts";
 import { makeNonce } from "./secrets.ts";
 import { collectiveTokens, setCollectiveTokens } from "./settings.ts";
 import { onLedger } from "./ledger-queue.ts";
-import { effectKey, isWritableDocument, undoEffect } from "../trust/effects.ts";
 
 export const BUY_ADVANTAGE_KIND = "jetons.buyAdvantage";
 export const ASK_KIND = "jetons.ask";
@@ -102,20 +101,11 @@ export const questionAction: CardAction = {
       if (settlement.collective === null) return { status: "applied", card, writes };
       // The world's reserve moves by the settlement's difference, applied to its value when the ledger queue gets
       // to it (another character's purchase may have moved it since this was computed). It moves only once the
-      // character's write went through; if it fails, the character's reserve and bid lock go back to what they
-      // were, so no token is made or lost.
+      // character's write went through; if it fails, the executor takes the character's write back (reserve and
+      // bid lock, with its record), so no token is made or lost.
       const delta = settlement.collective - collectiveTokens();
-      // The executor wrote the character with its effect record (keyed by this event's token): undoing that record
-      // puts the reserve and the lock back and lets a retry apply the settlement again.
-      const messageId = ctx.message.id ?? "";
-      const key = effectKey(messageId, eventToken(ctx.args));
       const afterWrites = async (): Promise<void> => {
-        try {
-          await onLedger(() => setCollectiveTokens(collectiveTokens() + delta));
-        } catch (error) {
-          if (writes.length && isWritableDocument(actor)) await undoEffect(actor, key, messageId);
-          throw error;
-        }
+        await onLedger(() => setCollectiveTokens(collectiveTokens() + delta));
       };
       return { status: "applied", card, writes, afterWrites };
     } catch (error) {

@@ -4,7 +4,8 @@
  * told so.
  *
  * Identity comes from Foundry's server, never from the request: the requester writes the request into the flags of
- * their OWN User document (`flags.quintette.relay.<requestId> = { kind, payload }`; a player owns only their own
+ * their OWN User document (`flags.quintette.relay.<requestId> = { kind, payload }`, the payload as a JSON string;
+ * a player owns only their own
  * User, see docs/security.md). Every client receives the `updateUser` hook with the `userId` the server attests for
  * that write; the active GM's client takes the requester from it (it must be the User whose document it is, or a
  * GM), runs the handler through the GM's serialization queue, and writes the result back on the same User
@@ -39,11 +40,15 @@ export interface RelayOptions {
   timeout?: number;
 }
 
-/** What the requester writes on its own User document. */
+/**
+ * What the requester writes on its own User document. The payload travels as a JSON string: Foundry expands dotted
+ * keys of an update's objects, which would reshape arguments such as `value.hinderers`.
+ */
 interface StoredRequest {
   kind: string;
-  payload: JsonObject;
+  payload: string;
 }
+const PAYLOAD_MAX = 100_000;
 
 declare module "fvtt-types/configuration" {
   interface FlagConfig {
@@ -89,7 +94,23 @@ function isJson(value: unknown, depth = 0): value is JsonValue {
 }
 
 function isStoredRequest(value: unknown): value is StoredRequest {
-  return isObject(value) && typeof value.kind === "string" && isObject(value.payload) && isJson(value.payload);
+  return (
+    isObject(value) &&
+    typeof value.kind === "string" &&
+    value.kind.length <= 100 &&
+    typeof value.payload === "string" &&
+    value.payload.length <= PAYLOAD_MAX
+  );
+}
+
+/** The request's payload, parsed and checked (JSON of bounded size and depth), or null. */
+function parsePayload(request: StoredRequest): JsonObject | null {
+  try {
+    const parsed: unknown = JSON.parse(request.payload);
+    return isObject(parsed) && isJson(parsed) ? (parsed as JsonObject) : null;
+  } catch {
+    return null;
+  }
 }
 
 const STATUSES = new Set<RelayStatus>(["applied", "already", "denied", "invalid", "noGM", "error"]);
@@ -142,12 +163,13 @@ async function onRequestWritten(user: User.Implementation, requestId: string, re
   const stored: unknown = user.getFlag(SCOPE, `relayResult.${requestId}` as never);
   const memo = `${user.id ?? ""}:${requestId}`;
   let result: RelayResult;
+  const payload = isStoredRequest(request) ? parsePayload(request) : null;
   if (isRelayResult(stored)) result = stored;
-  else if (!isStoredRequest(request)) result = { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  else if (!isStoredRequest(request) || !payload) result = { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
   else {
     let running = inFlight.get(memo);
     if (!running) {
-      running = handleRelayRequest(request.kind, request.payload, writer);
+      running = handleRelayRequest(request.kind, payload, writer);
       inFlight.set(memo, running);
     }
     try {
@@ -211,6 +233,18 @@ function askThroughUser(
   return ask;
 }
 
+/** Answers nobody waits for any more (their request timed out long ago), beyond a few kept for late retries. */
+const RESULTS_KEPT = 10;
+function staleResults(user: User.Implementation, current: string): Record<string, null> {
+  const stored: unknown = user.getFlag(SCOPE, "relayResult" as never);
+  if (!isObject(stored)) return {};
+  const ids = Object.keys(stored).filter((id) => id !== current && !asking.has(id));
+  const out: Record<string, null> = {};
+  for (const id of ids.slice(0, Math.max(0, ids.length - RESULTS_KEPT)))
+    out[`flags.${SCOPE}.relayResult.-=${id}`] = null;
+  return out;
+}
+
 async function askOnce(
   user: User.Implementation,
   kind: string,
@@ -229,7 +263,11 @@ async function askOnce(
     timer = setTimeout(() => resolve({ status: "error", reason: "QUINTETTE.Relay.Timeout" }), timeout);
   });
   try {
-    await user.update({ [`flags.${SCOPE}.relay.${requestId}`]: { kind, payload } } as User.UpdateData);
+    const request: StoredRequest = { kind, payload: JSON.stringify(payload) };
+    await user.update({
+      [`flags.${SCOPE}.relay.${requestId}`]: request,
+      ...staleResults(user, requestId),
+    } as User.UpdateData);
     const result = await Promise.race([answer, expired]);
     if (result.reason !== "QUINTETTE.Relay.Timeout") {
       await user.update({ [`flags.${SCOPE}.relayResult.-=${requestId}`]: null } as User.UpdateData);

@@ -81,6 +81,14 @@ describe("GM relay", () => {
     expect(state.notifications[0]?.message).not.toMatch(/^QUINTETTE\./);
   });
 
+  it("does not let answers nobody reads pile up on the User", async () => {
+    const stale: Record<string, unknown> = {};
+    for (let i = 0; i < 15; i++) stale[`old${String(i).padStart(13, "0")}`] = { status: "applied" };
+    await asClient("player1", () => state.game.users.get("player1")!.update({ "flags.quintette.relayResult": stale }));
+    await asClient("player1", () => relayToGM("test.echo", { n: 6 }));
+    expect(Object.keys(relayFlags()?.relayResult as object).length).toBeLessThanOrEqual(10);
+  });
+
   it("answers invalid for an unknown kind, and error (not a throw) when a handler fails", async () => {
     registerRelayHandler("test.boom", async () => {
       throw new Error("boom");
