@@ -13,6 +13,7 @@ import {
   registerDiceSoNice,
   registerRelay,
 } from "./foundry/chat/index.ts";
+import { registerConditions } from "./foundry/conditions/index.ts";
 import { applyRuleset, registerDocumentClasses } from "./foundry/data/register.ts";
 import { migrateWorldIfNeeded } from "./foundry/migrations/index.ts";
 import {
@@ -44,6 +45,7 @@ export function initQuintette(): void {
   registerDamage();
   registerCombat(activeRulesetId);
   registerDiceSoNice();
+  registerConditions();
   for (const descriptor of allRulesets()) applyRuleset(descriptor);
   registerHelpers();
   void preloadTemplates(allRulesets().flatMap((d) => d.templates ?? []));
