@@ -15,6 +15,7 @@ import {
 } from "./foundry/chat/index.ts";
 import { registerConditions } from "./foundry/conditions/index.ts";
 import { applyRuleset, registerDocumentClasses } from "./foundry/data/register.ts";
+import { registerHotbar } from "./foundry/macros/hotbar.ts";
 import { migrateWorldIfNeeded } from "./foundry/migrations/index.ts";
 import {
   activeRuleset,
@@ -46,6 +47,7 @@ export function initQuintette(): void {
   registerCombat(activeRulesetId);
   registerDiceSoNice();
   registerConditions();
+  registerHotbar();
   for (const descriptor of allRulesets()) applyRuleset(descriptor);
   registerHelpers();
   void preloadTemplates(allRulesets().flatMap((d) => d.templates ?? []));
