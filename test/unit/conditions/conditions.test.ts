@@ -5,9 +5,10 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { doubleState, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
-import type { DoubleActiveEffect} from "../../double/effects.ts";
+import type { DoubleActiveEffect } from "../../double/effects.ts";
 import { installEffectsDouble } from "../../double/effects.ts";
 import { readLang } from "../../double/game.ts";
+import { installClients } from "../../double/clients.ts";
 import {
   configureStatusEffects,
   conditionsOf,
@@ -20,7 +21,8 @@ type Sys = Record<string, unknown>;
 type TestActor = Actor.Implementation & { effects: DoubleActiveEffect[] };
 
 beforeAll(async () => {
-  resetFoundryDouble();
+  // Actor updates are refused to a user who does not own the actor, as Foundry's server does.
+  installClients(resetFoundryDouble());
   installEffectsDouble();
   await import("../../../src/index.ts");
   Hooks.callAll("init");
@@ -119,6 +121,17 @@ describe("Trinités", () => {
     const writes = a.updates.length;
     await a.toggleStatusEffect("quintette-blesse", { active: true });
     expect(a.updates.length).toBe(writes);
+  });
+});
+
+describe("rights", () => {
+  it("a player's HUD toggle on an actor they do not own writes nothing", async () => {
+    use("trinites");
+    const cls = CONFIG.Actor.documentClass as unknown as new (data: object) => TestActor;
+    const npc = new cls({ name: "PNJ", type: "humain", ownership: { default: 0 } });
+    asPlayer();
+    await expect(npc.toggleStatusEffect("dead", { active: true })).rejects.toThrow(/lacks permission/);
+    expect(statuses(npc)).toEqual([]);
   });
 });
 
