@@ -20,7 +20,10 @@ export class DoubleActiveEffect {
   img: string;
   statuses: Set<string>;
   parent: unknown;
-  constructor(data: { name?: string; img?: string; statuses?: Iterable<string> }, { parent = null } = {}) {
+  constructor(
+    data: { name?: string; img?: string; statuses?: Iterable<string> },
+    { parent = null }: { parent?: unknown } = {},
+  ) {
     this.name = data.name ?? "";
     this.img = data.img ?? "";
     this.statuses = new Set(data.statuses ?? []);

@@ -24,5 +24,5 @@ export interface ConditionSpec {
 
 /** The system data of an actor, for the narrow readers of each rule set's conditions. */
 export function systemOf<T>(actor: Actor.Implementation): Partial<T> {
-  return (actor.system ?? {}) as Partial<T>;
+  return (actor.system ?? {}) as unknown as Partial<T>;
 }

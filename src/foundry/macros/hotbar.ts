@@ -73,7 +73,7 @@ export async function createRollMacro(data: RollDragData, slot: number | string 
     existing ??
     (await Macro.implementation.create({ name: data.label, type: "script", img: data.img ?? FALLBACK_IMG, command }));
   if (!macro || !user) return false;
-  await user.assignHotbarMacro(macro, slot === undefined ? null : Number(slot));
+  await user.assignHotbarMacro(macro, slot === undefined ? undefined : Number(slot));
   return true;
 }
 
@@ -86,7 +86,9 @@ export function macroActor(): Actor.Implementation | null {
 function sheetOf(actor: Actor.Implementation): QuintetteActorSheet | null {
   const Sheet = rulesetOfType(actor.type)?.actorTypes.find((t) => t.type === actor.type)?.sheet;
   if (!Sheet) return null;
-  const sheet: unknown = new Sheet({ document: actor });
+  // The descriptor types sheets as the abstract DocumentSheetV2 constructor; registered ones are concrete.
+  const Concrete = Sheet as unknown as new (options: { document: Actor.Implementation }) => unknown;
+  const sheet = new Concrete({ document: actor });
   return sheet instanceof QuintetteActorSheet ? sheet : null;
 }
 

@@ -18,7 +18,17 @@ import {
 import { RULESET_IDS, type RulesetId } from "../../../src/foundry/ruleset.ts";
 
 type Sys = Record<string, unknown>;
-type TestActor = Actor.Implementation & { effects: DoubleActiveEffect[] };
+/** What these tests use of the system's actor on the double. */
+interface TestActor {
+  name: string;
+  statuses: Set<string>;
+  temporaryEffects: { img: string }[];
+  effects: DoubleActiveEffect[];
+  system: unknown;
+  updates: unknown[];
+  update(changes: Record<string, unknown>): Promise<unknown>;
+  toggleStatusEffect(id: string, options?: { active?: boolean }): Promise<unknown>;
+}
 
 beforeAll(async () => {
   // Actor updates are refused to a user who does not own the actor, as Foundry's server does.
@@ -30,7 +40,7 @@ beforeAll(async () => {
 
 function use(ruleset: RulesetId): void {
   setDoubleUser("gm");
-  void game.settings.set("quintette", "ruleset", ruleset);
+  void game.settings?.set("quintette", "ruleset", ruleset);
   configureStatusEffects(ruleset);
 }
 
@@ -251,7 +261,7 @@ describe("the token HUD", () => {
           .filter((id) => selector === `[data-status-id="${id}"]`)
           .map((id) => ({ classList: { add: (c: string) => marked.push(`${id}:${c}`) } })),
     } as unknown as ParentNode;
-    markDerivedInHud(a, root);
+    markDerivedInHud(a as unknown as Actor.Implementation, root);
     expect(marked).toEqual(["dead:active"]);
   });
 });

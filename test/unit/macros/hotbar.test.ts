@@ -16,6 +16,16 @@ import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
 import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
 
 const PLAYER = "player1";
+
+/** What the spy reads of a rule set's actor sheet. */
+interface Rollable {
+  document: { name: string };
+  rollRequest(key: string, target: HTMLElement): RollRequest | null;
+}
+
+/** The hook as Foundry calls it (fvtt-types types its first argument as the Hotbar application). */
+const callHook = (name: string, ...args: unknown[]) =>
+  (Hooks as unknown as { call(name: string, ...args: unknown[]): boolean }).call(name, ...args);
 let macros: DoubleCollection<DoubleMacro>;
 const rolled: string[] = [];
 
@@ -27,13 +37,10 @@ beforeAll(async () => {
   Hooks.callAll("init");
   // Each sheet's real roll request is built (null: nothing to roll); only the dice are left out, recorded instead.
   for (const Sheet of [PersonnageSheet, SystemJActorSheet, TrinitesActorSheet]) {
-    const original = Sheet.prototype.rollRequest;
-    vi.spyOn(Sheet.prototype, "rollRequest").mockImplementation(function (
-      this: InstanceType<typeof Sheet>,
-      key: string,
-      target: HTMLElement,
-    ) {
-      const real = original.call(this, key, target) as RollRequest | null;
+    const proto = Sheet.prototype as unknown as Rollable;
+    const original = proto.rollRequest;
+    vi.spyOn(proto, "rollRequest").mockImplementation(function (this: Rollable, key: string, target: HTMLElement) {
+      const real = original.call(this, key, target);
       if (!real) return null;
       return { dialog: real.dialog, roll: async () => void rolled.push(`${this.document.name} ${key}`) };
     });
@@ -81,7 +88,7 @@ async function run(macro: DoubleMacro): Promise<void> {
 }
 
 async function drop(data: RollDragData, slot: number): Promise<DoubleMacro> {
-  const handled = Hooks.call("hotbarDrop", {}, data, slot);
+  const handled = callHook("hotbarDrop", {}, data, slot);
   expect(handled).toBe(false);
   await vi.waitFor(() => expect(macros.size).toBeGreaterThan(0));
   return [...macros.values()].at(-1)!;
@@ -104,7 +111,7 @@ describe("hotbar rolls", () => {
     expect(macro.command).toContain("game.quintette.rollMacro(");
     expect(player().hotbar["4"]).toBe(macro.id);
     // Foundry's own drop handling is not asked for other data.
-    expect(Hooks.call("hotbarDrop", {}, { type: "Item", uuid: "Item.x" }, 5)).toBe(true);
+    expect(callHook("hotbarDrop", {}, { type: "Item", uuid: "Item.x" }, 5)).toBe(true);
   });
 
   it("the macro rolls that move for the controlled token's actor, with its own item", async () => {
