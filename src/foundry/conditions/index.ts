@@ -114,4 +114,11 @@ export function registerConditions(): void {
     on(name: string, fn: (app: { actor?: Actor.Implementation | null }, html: HTMLElement) => void): number;
   };
   hooks.on("renderTokenHUD", (app, html) => markDerivedInHud(app.actor, html));
+  // Derived icons change with the actor's data, not with an effect document: ask its tokens to redraw them.
+  Hooks.on("updateActor", (actor) => {
+    // Only a placed, drawn token has render flags (none on a client without a canvas).
+    const tokens: unknown = typeof actor.getActiveTokens === "function" ? actor.getActiveTokens() : [];
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens as Token.Implementation[]) token.renderFlags?.set({ redrawEffects: true });
+  });
 }
