@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Browser tests: the gallery in headless Debian Chromium. `npm run gallery` builds what they open.
+// Browser tests: the gallery in headless Chromium (test/browser/chromium.ts picks which). `npm run gallery` builds
+// what they open.
 export default defineConfig({
   test: {
     include: ["test/browser/**/*.test.ts"],

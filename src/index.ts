@@ -13,7 +13,9 @@ import {
   registerDiceSoNice,
   registerRelay,
 } from "./foundry/chat/index.ts";
+import { registerConditions } from "./foundry/conditions/index.ts";
 import { applyRuleset, registerDocumentClasses } from "./foundry/data/register.ts";
+import { registerHotbar } from "./foundry/macros/hotbar.ts";
 import { migrateWorldIfNeeded } from "./foundry/migrations/index.ts";
 import {
   activeRuleset,
@@ -44,6 +46,8 @@ export function initQuintette(): void {
   registerDamage();
   registerCombat(activeRulesetId);
   registerDiceSoNice();
+  registerConditions();
+  registerHotbar();
   for (const descriptor of allRulesets()) applyRuleset(descriptor);
   registerHelpers();
   void preloadTemplates(allRulesets().flatMap((d) => d.templates ?? []));

@@ -1,19 +1,21 @@
 /**
- * Headless Debian Chromium driven by playwright-core (never a downloaded browser), and a static file server on
- * the loopback for the gallery.
+ * Headless Chromium driven by playwright-core (never a browser downloaded by Playwright; see `chromium.ts` for which
+ * one), and a static file server on the loopback for the gallery.
  */
 import { chromium, type Browser, type Page } from "playwright-core";
+import { chooseChromium } from "./chromium";
 import { createServer, type Server } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
 export async function launch(): Promise<Browser> {
+  const choice = chooseChromium();
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: choice.executablePath,
+    env: { ...process.env, ...choice.env },
     headless: true,
     args: [
+      ...choice.args,
       "--no-sandbox",
       "--disable-gpu",
       "--disable-quic",

@@ -3,6 +3,7 @@
  * rule set's types, while documents of every rule set stay valid (all data models are registered at init).
  */
 import { activeTypes } from "../ruleset.ts";
+import { addDerivedStatuses, derivedEffects, toggleByRules } from "../conditions/index.ts";
 
 export class QuintetteActor extends Actor {
   static override async createDialog(
@@ -11,6 +12,21 @@ export class QuintetteActor extends Actor {
     options?: Actor.CreateDialogOptions,
   ) {
     return super.createDialog(data, createOptions, withActiveTypes(options, activeTypes("Actor")));
+  }
+
+  // Token conditions the rules decide are derived from the data (src/foundry/conditions/).
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    addDerivedStatuses(this);
+  }
+
+  override get temporaryEffects(): ActiveEffect.Implementation[] {
+    return [...super.temporaryEffects, ...derivedEffects(this)];
+  }
+
+  override async toggleStatusEffect(statusId: string, options?: Actor.ToggleStatusEffectOptions) {
+    const ruled = await toggleByRules(this, statusId, options);
+    return ruled.handled ? ruled.result : super.toggleStatusEffect(statusId, options);
   }
 }
 

@@ -1,0 +1,162 @@
+/**
+ * Hotbar rolls on the double, as a player: a roll button dragged from a sheet onto the hotbar becomes a macro in that
+ * slot; running the macro's own script rolls the same thing for the controlled token's actor (else the user's
+ * character), finding a dragged item (move, card) again by type and name, and says why when nothing can roll.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { DoubleActor, doubleState, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
+import { asClient, controlledTokens, installClients } from "../../double/clients.ts";
+import { installMacrosDouble, type DoubleMacro } from "../../double/macros.ts";
+import type { DoubleCollection } from "../../double/documents.ts";
+import { PersonnageSheet } from "../../../src/foundry/ahillmach/sheets.ts";
+import { SystemJActorSheet } from "../../../src/foundry/systemj/sheets.ts";
+import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
+import { rollDragData, rollMacro, type RollDragData } from "../../../src/foundry/macros/hotbar.ts";
+import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
+import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
+
+const PLAYER = "player1";
+
+/** What the spy reads of a rule set's actor sheet. */
+interface Rollable {
+  document: { name: string };
+  rollRequest(key: string, target: HTMLElement): RollRequest | null;
+}
+
+/** The hook as Foundry calls it (fvtt-types types its first argument as the Hotbar application). */
+const callHook = (name: string, ...args: unknown[]) =>
+  (Hooks as unknown as { call(name: string, ...args: unknown[]): boolean }).call(name, ...args);
+let macros: DoubleCollection<DoubleMacro>;
+const rolled: string[] = [];
+
+beforeAll(async () => {
+  const state = resetFoundryDouble();
+  installClients(state);
+  macros = installMacrosDouble();
+  await import("../../../src/index.ts");
+  Hooks.callAll("init");
+  // Each sheet's real roll request is built (null: nothing to roll); only the dice are left out, recorded instead.
+  for (const Sheet of [PersonnageSheet, SystemJActorSheet, TrinitesActorSheet]) {
+    const proto = Sheet.prototype as unknown as Rollable;
+    const original = proto.rollRequest;
+    vi.spyOn(proto, "rollRequest").mockImplementation(function (this: Rollable, key: string, target: HTMLElement) {
+      const real = original.call(this, key, target);
+      if (!real) return null;
+      return { dialog: real.dialog, roll: async () => void rolled.push(`${this.document.name} ${key}`) };
+    });
+  }
+});
+
+beforeEach(() => {
+  rolled.length = 0;
+  controlledTokens().length = 0;
+  macros.clear();
+  setDoubleUser(PLAYER);
+});
+afterEach(() => setDoubleUser("gm"));
+
+const MOVE_A = "aaaaaaaaaaaaaaa1";
+const MOVE_B = "bbbbbbbbbbbbbbb2";
+
+function personnage(name: string, moveId: string | null) {
+  const items = moveId
+    ? [{ _id: moveId, name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } }]
+    : [];
+  return new DoubleActor({ name, type: "personnage", ownership: { default: 0, [PLAYER]: 3 }, items });
+}
+
+/** A sheet's roll button as `rollDragData` reads it (no DOM here). */
+function button(key: string, text: string, rowItemId?: string): HTMLElement {
+  const row = rowItemId ? { dataset: { itemId: rowItemId } } : null;
+  return {
+    dataset: { roll: key },
+    textContent: text,
+    getAttribute: () => null,
+    closest: () => row,
+  } as unknown as HTMLElement;
+}
+
+/** Runs a macro's own script, as Foundry's script macro does, and waits for it; the player confirms the dialog. */
+async function run(macro: DoubleMacro): Promise<void> {
+  const prompt = vi
+    .spyOn(RollDialog, "prompt")
+    .mockImplementation(async () => ({ values: {}, rollMode: "publicroll" }));
+  const script = macro.command.replace(/;$/, "");
+  await (new Function("game", `return ${script}`) as (g: unknown) => Promise<unknown>)(game);
+  expect(prompt).toHaveBeenCalledTimes(1);
+  prompt.mockRestore();
+}
+
+async function drop(data: RollDragData, slot: number): Promise<DoubleMacro> {
+  const handled = callHook("hotbarDrop", {}, data, slot);
+  expect(handled).toBe(false);
+  await vi.waitFor(() => expect(macros.size).toBeGreaterThan(0));
+  return [...macros.values()].at(-1)!;
+}
+
+const player = () => game.users!.get(PLAYER) as unknown as { hotbar: Record<string, string>; character: unknown };
+const warnings = () =>
+  doubleState()
+    .notifications.filter((n) => n.type === "warn")
+    .map((n) => n.message);
+
+describe("hotbar rolls", () => {
+  it("a move dropped on the hotbar becomes a macro in that slot, once", async () => {
+    const a = personnage("Ysolde", MOVE_A);
+    const data = rollDragData(a as unknown as Actor.Implementation, button(`move:${MOVE_A}`, " Tailler "))!;
+    expect(data).toMatchObject({ key: `move:${MOVE_A}`, label: "Tailler en pièces" });
+    expect(data.item).toEqual({ id: MOVE_A, type: "am-action", name: "Tailler en pièces" });
+    const macro = await asClient(PLAYER, () => drop(data, 4));
+    expect(macro).toMatchObject({ name: "Tailler en pièces", type: "script" });
+    expect(macro.command).toContain("game.quintette.rollMacro(");
+    expect(player().hotbar["4"]).toBe(macro.id);
+    // Foundry's own drop handling is not asked for other data.
+    expect(callHook("hotbarDrop", {}, { type: "Item", uuid: "Item.x" }, 5)).toBe(true);
+  });
+
+  it("the macro rolls that move for the controlled token's actor, with its own item", async () => {
+    const a = personnage("Ysolde", MOVE_A);
+    const b = personnage("Brann", MOVE_B);
+    const macro = await asClient(PLAYER, () =>
+      drop(rollDragData(a as unknown as Actor.Implementation, button(`move:${MOVE_A}`, "Tailler"))!, 1),
+    );
+    controlledTokens().push({ actor: b });
+    await asClient(PLAYER, () => run(macro));
+    expect(rolled).toEqual([`Brann move:${MOVE_B}`]);
+  });
+
+  it("else the user's character; a clear message when neither exists or the actor lacks it", async () => {
+    const a = personnage("Ysolde", MOVE_A);
+    const data = rollDragData(a as unknown as Actor.Implementation, button(`move:${MOVE_A}`, "Tailler"))!;
+    const before = warnings().length;
+    expect(await asClient(PLAYER, () => rollMacro(data, { skipDialog: true }))).toBe(false);
+    player().character = personnage("Sans-geste", null);
+    expect(await asClient(PLAYER, () => rollMacro(data, { skipDialog: true }))).toBe(false);
+    expect(warnings().slice(before)).toEqual([
+      "Select a token or assign yourself a character to roll “Tailler en pièces”.",
+      "Sans-geste cannot roll “Tailler en pièces”.",
+    ]);
+    player().character = a;
+    expect(await asClient(PLAYER, () => rollMacro(data, { skipDialog: true }))).toBe(true);
+    expect(rolled).toEqual([`Ysolde move:${MOVE_A}`]);
+    player().character = null;
+  });
+
+  it("an attribute (SYSTEMJ), a card found by name in its row, and a skill (Trinités)", async () => {
+    const owner = { default: 0, [PLAYER]: 3 };
+    const card = (id: string) => ({ _id: id, name: "Boule de feu", type: "sj-competence", system: { score: 55 } });
+    const mage = new DoubleActor({ name: "Mage", type: "sj-personnage", ownership: owner, items: [card(MOVE_A)] });
+    const other = new DoubleActor({ name: "Autre", type: "sj-personnage", ownership: owner, items: [card(MOVE_B)] });
+    const cardData = rollDragData(mage as unknown as Actor.Implementation, button("card", "", MOVE_A))!;
+    expect(cardData).toMatchObject({ key: "card", label: "Boule de feu" });
+    const attribute = rollDragData(mage as unknown as Actor.Implementation, button("attribute.FOR", "Force 50"))!;
+    controlledTokens().push({ actor: other });
+    await asClient(PLAYER, () => rollMacro(cardData, { skipDialog: true }));
+    await asClient(PLAYER, () => rollMacro(attribute, { skipDialog: true }));
+    const tr = new DoubleActor({ name: "Adam", type: "trinite", ownership: owner });
+    controlledTokens()[0] = { actor: tr };
+    const skill = rollDragData(tr as unknown as Actor.Implementation, button("skill:melee", "Mêlée"))!;
+    await asClient(PLAYER, () => rollMacro(skill, { skipDialog: true }));
+    expect(rolled).toEqual(["Autre card", "Autre attribute.FOR", "Adam skill:melee"]);
+  });
+});
