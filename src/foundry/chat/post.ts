@@ -4,13 +4,19 @@
  */
 import { buttonToken } from "./actions.ts";
 import { buildCardContext, CARD_TEMPLATE } from "./card-state.ts";
+import { applyMessageMode, messageModeFor, type MessageMode, type Visibility } from "./mode.ts";
 import type { CardState } from "./types.ts";
 
 export interface PostCardOptions {
   rolls?: Roll[];
   speaker?: ChatMessage.SpeakerData;
-  /** Foundry roll mode (`publicroll`, `gmroll`, `blindroll`, `selfroll`); default: the user's chat setting. */
-  rollMode?: ChatMessage.PassableRollMode;
+  /**
+   * The mode the user chose (a roll dialog's `rollMode`): a v13 roll mode or a v14 message mode, either name is
+   * accepted (see `mode.ts`); default: the user's chat setting.
+   */
+  rollMode?: MessageMode;
+  /** A visibility the rule imposes, whatever the user chose; wins over `rollMode`. */
+  visibility?: Visibility;
 }
 
 export async function postCard(
@@ -28,7 +34,6 @@ export async function postCard(
     speaker: options.speaker ?? ChatMessage.getSpeaker(),
     flags: { quintette: { card: state } },
   };
-  // "roll" is Foundry's name for the user's current chat roll mode.
-  ChatMessage.applyRollMode(data, options.rollMode ?? "roll");
+  applyMessageMode(data, options.visibility ? messageModeFor(options.visibility) : options.rollMode);
   return ChatMessage.create(data);
 }

@@ -172,7 +172,7 @@ async function notice(actor: Actor.Implementation, key: string, value: number): 
     img: actor.img ?? null,
     subtitle: { key: "QUINTETTE.Jetons.Reserve.Now", value: collectiveTokens() },
   });
-  await postCard(state, { rollMode: "publicroll" });
+  await postCard(state, { visibility: "public" });
 }
 
 /**
@@ -224,7 +224,7 @@ export async function applyAskQuestion(payload: JsonObject, requester: User.Impl
     requester.id ?? "",
     foundry.utils.randomID(16),
   );
-  const message = await postCard(card, { rollMode: "publicroll", speaker: ChatMessage.getSpeaker({ actor }) });
+  const message = await postCard(card, { visibility: "public", speaker: ChatMessage.getSpeaker({ actor }) });
   return message?.id ? { status: "applied", id: message.id } : { status: "error", reason: "QUINTETTE.Relay.Failed" };
 }
 

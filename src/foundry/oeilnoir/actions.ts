@@ -13,6 +13,7 @@ import { RollDialog } from "../dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
 import { rescueDialogConfig } from "./dialog-config.ts";
 import { postCard } from "../chat/post.ts";
+import { visibilityOf } from "../chat/mode.ts";
 import {
   attackerFor,
   defenderFor,
@@ -377,13 +378,7 @@ export const freeAttackAction: CardAction = {
         speaker: ChatMessage.getSpeaker({ actor: attacker }),
         // Not the executing GM's own chat mode: a player's free attack is public like their attacks; the GM's keeps
         // the fumble card's secrecy.
-        rollMode: !requester.isGM
-          ? "publicroll"
-          : origin.blind
-            ? "blindroll"
-            : origin.whisper.length
-              ? "gmroll"
-              : "publicroll",
+        visibility: requester.isGM ? visibilityOf(origin) : "public",
       },
     );
     if (!message?.id) return { status: "invalid", reason: "QUINTETTE.Card.Failed" };

@@ -184,7 +184,7 @@ async function postReveal(
   requester: User.Implementation,
 ): Promise<void> {
   await postCard(revealCard(requester.id ?? "", state.round, revealLinesOf(combat, state)), {
-    rollMode: "publicroll",
+    visibility: "public",
   });
 }
 

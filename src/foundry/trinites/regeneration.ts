@@ -116,7 +116,7 @@ export async function offerRegenerations(combat: Combat.Implementation): Promise
       combatId: combat.id ?? "",
       round: combat.round ?? 0,
     });
-    await postCard(card, { speaker: ChatMessage.getSpeaker({ actor }), rollMode: "gmroll" });
+    await postCard(card, { speaker: ChatMessage.getSpeaker({ actor }), visibility: "gm" });
     posted += 1;
   }
   return posted;
