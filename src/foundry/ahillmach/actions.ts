@@ -47,7 +47,7 @@ export const xpAction: CardAction = {
     const entry: AppliedEntry = {
       id: `xp#${card.revision}`,
       action: ACTIONS.xp,
-      targetUuid: actor.uuid,
+      targetUuid: actor.uuid ?? "",
       targetName: actor.name ?? "",
       summary: { key: K("Card.XpApplied"), value: data.xp },
       undo: { "system.xp": current },

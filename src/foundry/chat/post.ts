@@ -37,3 +37,15 @@ export async function postCard(
   applyMessageMode(data, options.visibility ? messageModeFor(options.visibility) : options.rollMode);
   return ChatMessage.create(data);
 }
+
+/**
+ * The speaker of a card about an actor. fvtt-types 14.x wants a stored actor (its id and uuid known); an unsaved
+ * one, which never posts cards in practice, speaks as the user.
+ */
+export function speakerFor(actor: Actor.Implementation | null | undefined): ChatMessage.SpeakerData {
+  return ChatMessage.getSpeaker(actor && isStored(actor) ? { actor } : {});
+}
+
+function isStored(doc: object): doc is Actor.Stored {
+  return "id" in doc && typeof doc.id === "string" && "uuid" in doc && typeof doc.uuid === "string";
+}

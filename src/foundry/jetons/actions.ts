@@ -6,7 +6,7 @@
 import { jetons as J } from "../../rules/index.ts";
 import type { CardAction, CardActionContext, CardActionOutcome } from "../chat/actions.ts";
 import { createCardState } from "../chat/card-state.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import type { JsonObject } from "../chat/types.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { archetypeData } from "./models.ts";
@@ -212,7 +212,7 @@ export async function applyAskQuestion(payload: JsonObject, requester: User.Impl
   if (served.length > SERVED_MAX) served.shift();
   const card = newQuestionCard(
     {
-      uuid: actor.uuid,
+      uuid: actor.uuid ?? "",
       name: actor.name,
       img: actor.img ?? null,
       traits: system.traits,
@@ -224,7 +224,7 @@ export async function applyAskQuestion(payload: JsonObject, requester: User.Impl
     requester.id ?? "",
     foundry.utils.randomID(16),
   );
-  const message = await postCard(card, { visibility: "public", speaker: ChatMessage.getSpeaker({ actor }) });
+  const message = await postCard(card, { visibility: "public", speaker: speakerFor(actor) });
   return message?.id ? { status: "applied", id: message.id } : { status: "error", reason: "QUINTETTE.Relay.Failed" };
 }
 
@@ -276,11 +276,15 @@ export async function handBack(actor: Actor.Implementation, amount: number): Pro
   if (!system) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
   let ledger: J.Ledger;
   try {
-    ledger = J.handBack(J.createLedger({ [actor.uuid]: system.tokens }, collectiveTokens()), actor.uuid, amount);
+    ledger = J.handBack(
+      J.createLedger({ [actor.uuid ?? ""]: system.tokens }, collectiveTokens()),
+      actor.uuid ?? "",
+      amount,
+    );
   } catch {
     return { status: "invalid", reason: "QUINTETTE.Jetons.Error.NoCollective" };
   }
-  await moveTokens(actor, system.tokens, J.reserveOf(ledger, actor.uuid), ledger.collective);
+  await moveTokens(actor, system.tokens, J.reserveOf(ledger, actor.uuid ?? ""), ledger.collective);
   await notice(actor, "QUINTETTE.Jetons.Tokens.HandedBack", amount);
   return { status: "applied" };
 }

@@ -137,7 +137,7 @@ async function submitWithWounds(
 
 /** The sheet's "Save (Médecine)" button: the same action as on the newest card where this actor lies dying. */
 async function onRescue(this: QuintetteActorSheet): Promise<void> {
-  const found = rescueCardFor(this.document.uuid);
+  const found = rescueCardFor(this.document.uuid ?? "");
   if (!found) {
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoRescueCard") ?? "");
     return;
@@ -147,7 +147,7 @@ async function onRescue(this: QuintetteActorSheet): Promise<void> {
 
 /** Whether the sheet offers the save: dying, not saved yet, and a card to act on. */
 function rescuable(actor: Actor.Implementation, derived: { status: string; stabilized: boolean }): boolean {
-  return derived.status === "mourant" && !derived.stabilized && !!rescueCardFor(actor.uuid);
+  return derived.status === "mourant" && !derived.stabilized && !!rescueCardFor(actor.uuid ?? "");
 }
 
 /** What both actor sheets share: the combat tab, roll requests, wounds that move initiative, the save button. */

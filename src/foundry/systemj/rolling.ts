@@ -3,7 +3,7 @@
  * an attack on the targeted token. Each opens the shared roll dialog (bonus/penalty table, free modifier, exact
  * odds), rolls a SystemJRoll and posts its card.
  */
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import type { RollDialogConfig } from "../dialog/inputs.ts";
 import { systemj } from "../../rules/index.ts";
@@ -47,7 +47,7 @@ export function testRequest(
       await postCard(testCard(game.user?.id ?? "", cardActor(actor), test, kind), {
         rolls: [roll],
         rollMode: rollMode as ChatMessage.PassableRollMode,
-        speaker: ChatMessage.getSpeaker({ actor }),
+        speaker: speakerFor(actor),
       });
       return test;
     },
@@ -166,7 +166,7 @@ export function attackRequest(
       await postCard(exchangeCard(game.user?.id ?? "", cardActor(actor), data), {
         rolls: [roll],
         rollMode: rollMode as ChatMessage.PassableRollMode,
-        speaker: ChatMessage.getSpeaker({ actor }),
+        speaker: speakerFor(actor),
       });
       return data;
     },

@@ -77,7 +77,7 @@ export const damageApplier: DamageApplier = {
   apply(actor: Actor.Implementation, damage: CardDamage, card: CardState) {
     const system = actor.system;
     if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return null;
-    if (card.ruleset === "trinites" && !damageReaches(card, actor.uuid)) return null;
+    if (card.ruleset === "trinites" && !damageReaches(card, actor.uuid ?? "")) return null;
     const kind: ActorKind = system instanceof TriniteModel ? "trinite" : "humain";
     const r = computeDamage({ kind, value: system.vie.value, protection: wornProtection(actor) }, damage);
     return {
