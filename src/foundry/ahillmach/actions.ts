@@ -57,7 +57,7 @@ export const xpAction: CardAction = {
     return {
       status: "applied",
       card: { ...withXpAwarded(card), applied: [...card.applied, entry] },
-      writes: [{ uuid: actor.uuid, changes: { "system.xp": next } }],
+      writes: [{ uuid: actor.uuid ?? "", changes: { "system.xp": next } }],
     };
   },
 };

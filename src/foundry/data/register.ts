@@ -34,7 +34,9 @@ export function applyRuleset(descriptor: RulesetDescriptor): void {
       label: descriptor.label,
     });
   }
-  for (const roll of descriptor.rolls) if (!CONFIG.Dice.rolls.includes(roll)) CONFIG.Dice.rolls.push(roll);
+  // Read as unknown[]: fvtt-types 14.x types the list as `typeof Roll`, our descriptors hold Roll subclasses.
+  const rolls: unknown[] = CONFIG.Dice.rolls;
+  for (const roll of descriptor.rolls) if (!rolls.includes(roll)) rolls.push(roll);
   plugRuleset({
     id: descriptor.id,
     cardActions: descriptor.cardActions,

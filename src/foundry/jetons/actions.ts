@@ -95,7 +95,7 @@ export const questionAction: CardAction = {
         typeof tokens === "number" ? tokens : system.tokens,
       );
       const writes = Object.keys(settlement.actorChanges).length
-        ? [{ uuid: actor.uuid, changes: settlement.actorChanges }]
+        ? [{ uuid: actor.uuid ?? "", changes: settlement.actorChanges }]
         : [];
       const collective = settlement.collective;
       if (collective === null) return { status: "applied", card, writes };
@@ -142,14 +142,20 @@ export const recordAction: CardAction = {
       return {
         status: "applied",
         card,
-        writes: [{ uuid: actor.uuid, changes: { "system.advantage.active": true, "system.advantage.label": label } }],
+        writes: [
+          { uuid: actor.uuid ?? "", changes: { "system.advantage.active": true, "system.advantage.label": label } },
+        ],
       };
     }
     if (what === "condition" && outcome.conditionAllowed) {
       const permanent = ctx.args.permanent === true;
       const card = withQuestion(ctx.card, { ...data, recorded: { ...data.recorded, condition: label } }, system.tokens);
       const conditions = [...system.conditions.map((c) => ({ ...c })), { name: label, permanent }];
-      return { status: "applied", card, writes: [{ uuid: actor.uuid, changes: { "system.conditions": conditions } }] };
+      return {
+        status: "applied",
+        card,
+        writes: [{ uuid: actor.uuid ?? "", changes: { "system.conditions": conditions } }],
+      };
     }
     return refused("QUINTETTE.Jetons.Error.Refused");
   },

@@ -107,7 +107,10 @@ function distanceTo(attacker: SystemJActor, target: Token.Implementation | null)
   if (!target || !canvas?.grid) return null;
   const from = attacker.getActiveTokens()[0];
   if (!from) return null;
-  return canvas.grid.measurePath([from.center, target.center], {}).distance;
+  // fvtt-types 14.x gives BaseGrid#measurePath `never` parameters (each grid class re-declares it); every grid class
+  // measures 2D waypoints, so read it through one of them.
+  const grid = canvas.grid as foundry.grid.GridlessGrid;
+  return grid.measurePath([from.center, target.center], {}).distance;
 }
 
 /** An attack with a weapon card (null: bare hands) on the targeted token; null with a warning when none. */

@@ -97,7 +97,7 @@ export const regenerateAction: CardAction = {
       buttons: [],
       data: { ...data, regenerated: true },
     };
-    return { status: "applied", card: next, writes: [{ uuid: actor.uuid, changes: r.update }] };
+    return { status: "applied", card: next, writes: [{ uuid: actor.uuid ?? "", changes: r.update }] };
   },
 };
 
