@@ -49,8 +49,10 @@ export class QuintetteCombat extends foundry.documents.Combat {
 }
 
 export class QuintetteCombatant extends foundry.documents.Combatant {
-  protected override _getInitiativeFormula(): string {
-    return activeCombatBehaviour()?.initiativeFormula?.(this) ?? super._getInitiativeFormula();
+  // The public getInitiativeRoll rather than the protected _getInitiativeFormula: a class that redeclares a protected
+  // member is nominal, and fvtt-types 14.x's stored combatants (built from the base class) would no longer fit it.
+  override getInitiativeRoll(formula?: string): Roll.Implementation {
+    return super.getInitiativeRoll(formula || activeCombatBehaviour()?.initiativeFormula?.(this) || undefined);
   }
 }
 
