@@ -32,7 +32,7 @@ export class QuintetteCombat extends foundry.documents.Combat {
   }
 
   protected override async _onStartTurn(
-    combatant: Combatant.Implementation,
+    combatant: Combatant.Stored,
     context: Combat.TurnEventContext,
   ): Promise<void> {
     await super._onStartTurn(combatant, context);
@@ -40,7 +40,7 @@ export class QuintetteCombat extends foundry.documents.Combat {
   }
 
   protected override async _onEndTurn(
-    combatant: Combatant.Implementation,
+    combatant: Combatant.Stored,
     context: Combat.TurnEventContext,
   ): Promise<void> {
     await super._onEndTurn(combatant, context);
