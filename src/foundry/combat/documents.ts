@@ -31,18 +31,12 @@ export class QuintetteCombat extends foundry.documents.Combat {
     await activeCombatBehaviour()?.onEndRound?.(this, context);
   }
 
-  protected override async _onStartTurn(
-    combatant: Combatant.Stored,
-    context: Combat.TurnEventContext,
-  ): Promise<void> {
+  protected override async _onStartTurn(combatant: Combatant.Stored, context: Combat.TurnEventContext): Promise<void> {
     await super._onStartTurn(combatant, context);
     await activeCombatBehaviour()?.onStartTurn?.(this, combatant, context);
   }
 
-  protected override async _onEndTurn(
-    combatant: Combatant.Stored,
-    context: Combat.TurnEventContext,
-  ): Promise<void> {
+  protected override async _onEndTurn(combatant: Combatant.Stored, context: Combat.TurnEventContext): Promise<void> {
     await super._onEndTurn(combatant, context);
     await activeCombatBehaviour()?.onEndTurn?.(this, combatant, context);
   }
