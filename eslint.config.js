@@ -62,7 +62,7 @@ const FOUNDRY_GLOBALS = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/", "packs/", "gallery-dist/", "test-results/", "node_modules/", "coverage/"] },
+  { ignores: ["dist/", "packs/", "gallery-dist/", "test-results/", "node_modules/", "coverage/", ".typecheck-v14/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

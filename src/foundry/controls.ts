@@ -18,8 +18,10 @@ export interface TokenToolSpec {
 export function addTokenTool(controls: SceneControlsRecord, spec: TokenToolSpec): void {
   const tokens = controls.tokens;
   if (!tokens) return;
-  const order = Math.max(0, ...Object.values(tokens.tools).map((t) => t.order)) + 1;
-  tokens.tools[spec.name] = {
+  // fvtt-types 14.x declares `tools` optional.
+  const tools = (tokens.tools ??= {});
+  const order = Math.max(0, ...Object.values(tools).map((t) => t.order)) + 1;
+  tools[spec.name] = {
     name: spec.name,
     order,
     title: spec.title,

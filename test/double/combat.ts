@@ -1,7 +1,7 @@
 /**
  * Combat double: `foundry.documents.Combat/Combatant` and `foundry.applications.sidebar.tabs.CombatTracker` shells
  * with the hooks our subclasses override, wired like Foundry's: `setupTurns` sorts with `_sortCombatants`;
- * `rollInitiative` rolls each combatant's `_getInitiativeFormula()` (a fixed value per formula that tests set);
+ * `rollInitiative` rolls each combatant's `getInitiativeRoll()` (a fixed value per formula that tests set);
  * `nextRound`/`nextTurn` call `_onEndTurn`, `_onEndRound`, `_onStartRound`, `_onStartTurn` in Foundry's order;
  * the tracker's render builds its PARTS and one turn context per combatant via `_prepareTurnContext`.
  * A combatant's `actor` is the world actor of its `actorId`, and its permission is that actor's (a GM owns all), as
@@ -51,6 +51,13 @@ export class DoubleCombatant extends DoubleDocument {
   _getInitiativeFormula(): string {
     const cfg = (globalThis as { CONFIG?: { Combat?: { initiative?: { formula?: string | null } } } }).CONFIG;
     return cfg?.Combat?.initiative?.formula ?? "1d20";
+  }
+  /**
+   * "Get a Roll object which represents the initiative roll for this Combatant", an explicit formula winning over
+   * `_getInitiativeFormula()` (fvtt-types `Combatant#getInitiativeRoll`); only the formula is kept here.
+   */
+  getInitiativeRoll(formula?: string): { formula: string } {
+    return { formula: formula || this._getInitiativeFormula() };
   }
 }
 
@@ -104,7 +111,8 @@ export class DoubleCombat extends DoubleDocument {
   async rollInitiative(ids: string | string[], _options: Plain = {}): Promise<this> {
     const updates = (typeof ids === "string" ? [ids] : ids).flatMap((id) => {
       const c = this.combatants.get(id);
-      return c ? [{ _id: id, initiative: DoubleCombat.rolls[c._getInitiativeFormula()] ?? 10 }] : [];
+      // Foundry's Combat#rollInitiative asks each combatant for its roll (`getInitiativeRoll(formula)`).
+      return c ? [{ _id: id, initiative: DoubleCombat.rolls[c.getInitiativeRoll().formula] ?? 10 }] : [];
     });
     await this.updateEmbeddedDocuments("Combatant", updates);
     return this;

@@ -22,6 +22,7 @@
  * - `ui.notifications`: info/warn/error record their messages for assertions.
  * - `Handlebars`: a fresh instance of the real package, so helper registration works.
  * - `foundry.utils`: the pure helpers we use (mergeObject, expandObject, flattenObject, get/setProperty, deepClone…).
+ * - Chat modes of Foundry v13 (roll modes) or v14 (message modes), chosen at install (generation.ts).
  * - `ChatMessage`, `foundry.documents.Combat/Combatant`, `foundry.applications.sidebar.tabs.CombatTracker`
  *   (shared-core.ts); several clients in one process and real card rendering are opt-in (clients.ts, chat.ts).
  * Everything else is absent on purpose: a call to something not faked fails loudly instead of passing silently.
@@ -49,6 +50,7 @@ import {
 import { utils, resetRandomID, type Plain } from "./utils.ts";
 import { extendDouble } from "./shared-core.ts";
 import { userWrites } from "./permissions.ts";
+import { presentGeneration, type Generation } from "./generation.ts";
 
 export interface SheetRegistration {
   documentName: string;
@@ -234,7 +236,10 @@ export function doubleState(): DoubleState {
 }
 
 /** Installs fresh globals: game, CONFIG, CONST, foundry, Hooks, ui, Handlebars, Actor, Item, fromUuid(Sync). */
-export function installFoundryDouble({ lang = "en" }: { lang?: string } = {}): DoubleState {
+export function installFoundryDouble({
+  lang = "en",
+  generation = 13,
+}: { lang?: string; generation?: Generation } = {}): DoubleState {
   resetRandomID();
   userWrites.length = 0;
   worldCollections.actors.clear();
@@ -260,12 +265,13 @@ export function installFoundryDouble({ lang = "en" }: { lang?: string } = {}): D
     fromUuidSync: (uuid: string) => s.findByUuid(uuid),
   });
   extendDouble(s);
+  presentGeneration(s, generation);
   return s;
 }
 
-/** Back to a clean double (same classes, fresh state, English unless asked); call in `beforeEach`. */
-export function resetFoundryDouble(options: { lang?: string } = {}): DoubleState {
-  return installFoundryDouble({ lang: options.lang ?? "en" });
+/** Back to a clean double (same classes, fresh state, English and Foundry v13 unless asked); call in `beforeEach`. */
+export function resetFoundryDouble(options: { lang?: string; generation?: Generation } = {}): DoubleState {
+  return installFoundryDouble({ lang: options.lang ?? "en", generation: options.generation ?? 13 });
 }
 
 /** Switches the current user (`"gm"` or `"player1"`, or any user added to `game.users`). */

@@ -15,6 +15,7 @@ import { RollDialog } from "../dialog/roll-dialog.ts";
 import { dialogConfig, type DialogSource } from "./dialog.ts";
 import { opposantSource, performRoll, personnageSource } from "./rolling.ts";
 import { postCard } from "../chat/post.ts";
+import { messageModeFor, normalizeMessageMode } from "../chat/mode.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, buildDamageCard, damageFormula, moveData, pickOption, withXpAwarded } from "./card.ts";
 import { actorOfCombatant, holderOf, markerUpdates, sideOf } from "./combat.ts";
@@ -46,7 +47,7 @@ export const xpAction: CardAction = {
     const entry: AppliedEntry = {
       id: `xp#${card.revision}`,
       action: ACTIONS.xp,
-      targetUuid: actor.uuid,
+      targetUuid: actor.uuid ?? "",
       targetName: actor.name ?? "",
       summary: { key: K("Card.XpApplied"), value: data.xp },
       undo: { "system.xp": current },
@@ -56,7 +57,7 @@ export const xpAction: CardAction = {
     return {
       status: "applied",
       card: { ...withXpAwarded(card), applied: [...card.applied, entry] },
-      writes: [{ uuid: actor.uuid, changes: { "system.xp": next } }],
+      writes: [{ uuid: actor.uuid ?? "", changes: { "system.xp": next } }],
     };
   },
 };
@@ -189,7 +190,7 @@ function followUpResult(src: DialogSource, args: CardActionArgs): RollDialogResu
   for (const [key, value] of Object.entries(args)) {
     if (key.startsWith(VALUE_PREFIX)) raw[key.slice(VALUE_PREFIX.length)] = value;
   }
-  const rollMode = typeof args.rollMode === "string" && args.rollMode ? args.rollMode : "publicroll";
+  const rollMode = normalizeMessageMode(args.rollMode) ?? messageModeFor("public");
   return { values: parseValues(inputs, raw, defaultValues(inputs)), rollMode };
 }
 

@@ -6,7 +6,7 @@
 import { ahillmach } from "../../rules/index.ts";
 import type { OpposantModel, PersonnageModel } from "./models.ts";
 import { requestCardAction } from "../chat/actions.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import type { RollDialogResult } from "../dialog/inputs.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import { ACTIONS, K, buildMoveCard, type FreeMove, type RollKind, type RollerInfo } from "./card.ts";
@@ -188,7 +188,7 @@ export async function performRoll(
   if (spec.kind === "sceneEnd" && isPersonnage) await endScene(actor, card.data.band as ahillmach.Band, card);
   const message = await postCard(card, {
     rolls: [roll],
-    speaker: ChatMessage.getSpeaker({ actor }),
+    speaker: speakerFor(actor),
     rollMode: result.rollMode as ChatMessage.PassableRollMode,
   });
   const id = message?.id;

@@ -11,7 +11,7 @@ import type { RollRequest } from "../dialog/request.ts";
 import { K, buildDamageCard } from "./card.ts";
 import { actorOfCombatant, hasMarker } from "./combat.ts";
 import { opposantSource, personnageSource, rollRequest, rollerOf } from "./rolling.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import { missingMoves, moveItemData } from "./compendium.ts";
 import { metiersOf } from "./derive.ts";
 import {
@@ -33,7 +33,7 @@ export const SHEET_TEMPLATES = {
 } as const;
 
 /** Whether the actor is in the active combat, and whether its side holds the initiative there. */
-export function conflictFacts(actor: { uuid: string }): ConflictFacts {
+export function conflictFacts(actor: { uuid: string | null }): ConflictFacts {
   const combat = game.combat;
   const mine = combat?.combatants.contents.find(
     (c) => (actorOfCombatant(c) as { uuid?: string } | null)?.uuid === actor.uuid,
@@ -181,7 +181,7 @@ export class OpposantSheet extends QuintetteActorSheet {
       amount: roll.total ?? 0,
       source: actor.name ?? "",
     });
-    await postCard(card, { rolls: [roll], speaker: ChatMessage.getSpeaker({ actor }) });
+    await postCard(card, { rolls: [roll], speaker: speakerFor(actor) });
   }
 }
 

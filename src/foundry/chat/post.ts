@@ -4,13 +4,19 @@
  */
 import { buttonToken } from "./actions.ts";
 import { buildCardContext, CARD_TEMPLATE } from "./card-state.ts";
+import { applyMessageMode, messageModeFor, type MessageMode, type Visibility } from "./mode.ts";
 import type { CardState } from "./types.ts";
 
 export interface PostCardOptions {
   rolls?: Roll[];
   speaker?: ChatMessage.SpeakerData;
-  /** Foundry roll mode (`publicroll`, `gmroll`, `blindroll`, `selfroll`); default: the user's chat setting. */
-  rollMode?: ChatMessage.PassableRollMode;
+  /**
+   * The mode the user chose (a roll dialog's `rollMode`): a v13 roll mode or a v14 message mode, either name is
+   * accepted (see `mode.ts`); default: the user's chat setting.
+   */
+  rollMode?: MessageMode;
+  /** A visibility the rule imposes, whatever the user chose; wins over `rollMode`. */
+  visibility?: Visibility;
 }
 
 export async function postCard(
@@ -28,7 +34,18 @@ export async function postCard(
     speaker: options.speaker ?? ChatMessage.getSpeaker(),
     flags: { quintette: { card: state } },
   };
-  // "roll" is Foundry's name for the user's current chat roll mode.
-  ChatMessage.applyRollMode(data, options.rollMode ?? "roll");
+  applyMessageMode(data, options.visibility ? messageModeFor(options.visibility) : options.rollMode);
   return ChatMessage.create(data);
+}
+
+/**
+ * The speaker of a card about an actor. fvtt-types 14.x wants a stored actor (its id and uuid known); an unsaved
+ * one, which never posts cards in practice, speaks as the user.
+ */
+export function speakerFor(actor: Actor.Implementation | null | undefined): ChatMessage.SpeakerData {
+  return ChatMessage.getSpeaker(actor && isStored(actor) ? { actor } : {});
+}
+
+function isStored(doc: object): doc is Actor.Stored {
+  return "id" in doc && typeof doc.id === "string" && "uuid" in doc && typeof doc.uuid === "string";
 }

@@ -31,26 +31,22 @@ export class QuintetteCombat extends foundry.documents.Combat {
     await activeCombatBehaviour()?.onEndRound?.(this, context);
   }
 
-  protected override async _onStartTurn(
-    combatant: Combatant.Implementation,
-    context: Combat.TurnEventContext,
-  ): Promise<void> {
+  protected override async _onStartTurn(combatant: Combatant.Stored, context: Combat.TurnEventContext): Promise<void> {
     await super._onStartTurn(combatant, context);
     await activeCombatBehaviour()?.onStartTurn?.(this, combatant, context);
   }
 
-  protected override async _onEndTurn(
-    combatant: Combatant.Implementation,
-    context: Combat.TurnEventContext,
-  ): Promise<void> {
+  protected override async _onEndTurn(combatant: Combatant.Stored, context: Combat.TurnEventContext): Promise<void> {
     await super._onEndTurn(combatant, context);
     await activeCombatBehaviour()?.onEndTurn?.(this, combatant, context);
   }
 }
 
 export class QuintetteCombatant extends foundry.documents.Combatant {
-  protected override _getInitiativeFormula(): string {
-    return activeCombatBehaviour()?.initiativeFormula?.(this) ?? super._getInitiativeFormula();
+  // The public getInitiativeRoll rather than the protected _getInitiativeFormula: a class that redeclares a protected
+  // member is nominal, and fvtt-types 14.x's stored combatants (built from the base class) would no longer fit it.
+  override getInitiativeRoll(formula?: string): Roll.Implementation {
+    return super.getInitiativeRoll(formula || activeCombatBehaviour()?.initiativeFormula?.(this) || undefined);
   }
 }
 

@@ -45,8 +45,8 @@ export class QuintetteCombatTracker extends foundry.applications.sidebar.tabs.Co
       // A rule set's part gets the same turn rows as Foundry's tracker part (Foundry prepares them for that one only).
       const combat = this.viewed;
       const scratch = { ...base };
-      const prepared = await this._prepareTrackerContext(scratch, options);
-      const turns = prepared?.turns ?? ("turns" in scratch && Array.isArray(scratch.turns) ? scratch.turns : []);
+      const prepared: unknown = await this._prepareTrackerContext(scratch, options);
+      const turns = turnsIn(prepared) ?? turnsIn(scratch) ?? [];
       Object.assign(base, { turns });
       if (tracker.partContext) Object.assign(base, await guarded(() => tracker.partContext?.(partId, combat, base)));
     }
@@ -63,4 +63,11 @@ export class QuintetteCombatTracker extends foundry.applications.sidebar.tabs.Co
     const extra = await guarded(() => activeCombatBehaviour()?.tracker?.turnContext?.(combat, combatant, withBadges));
     return extra ? { ...withBadges, ...extra } : withBadges;
   }
+}
+
+/** The turn rows of a tracker context: v13's `_prepareTrackerContext` returns the context, v14's fills the given one. */
+function turnsIn(context: unknown): unknown[] | null {
+  return context && typeof context === "object" && "turns" in context && Array.isArray(context.turns)
+    ? context.turns
+    : null;
 }

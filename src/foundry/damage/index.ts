@@ -52,8 +52,8 @@ export function previousValues(read: (path: string) => unknown, update: Record<s
 
 /** Targets on the clicking client: targeted tokens first, else controlled ones; their actors' uuids. */
 export function pickDamageTargets(): string[] {
-  const fromTokens = (tokens: Iterable<{ actor: { uuid: string } | null }>) =>
-    [...tokens].flatMap((t) => (t.actor ? [t.actor.uuid] : []));
+  const fromTokens = (tokens: Iterable<{ actor: { uuid: string | null } | null }>) =>
+    [...tokens].flatMap((t) => (t.actor?.uuid ? [t.actor.uuid] : []));
   const targeted = game.user ? fromTokens(game.user.targets) : [];
   if (targeted.length) return [...new Set(targeted)];
   return [...new Set(fromTokens(canvas?.tokens?.controlled ?? []))];

@@ -8,7 +8,7 @@ import { addDerivedStatuses, derivedEffects, toggleByRules } from "../conditions
 export class QuintetteActor extends Actor {
   static override async createDialog(
     data?: Actor.CreateDialogData,
-    createOptions?: Actor.Database.DialogCreateOptions,
+    createOptions?: Parameters<typeof Actor.createDialog>[1],
     options?: Actor.CreateDialogOptions,
   ) {
     return super.createDialog(data, createOptions, withActiveTypes(options, activeTypes("Actor")));
@@ -33,7 +33,7 @@ export class QuintetteActor extends Actor {
 export class QuintetteItem extends Item {
   static override async createDialog(
     data?: Item.CreateDialogData,
-    createOptions?: Item.Database.DialogCreateOptions,
+    createOptions?: Parameters<typeof Item.createDialog>[1],
     options?: Item.CreateDialogOptions,
   ) {
     return super.createDialog(data, createOptions, withActiveTypes(options, activeTypes("Item")));

@@ -14,19 +14,29 @@ export function registerDocumentClasses(): void {
 export function applyRuleset(descriptor: RulesetDescriptor): void {
   const { Actors, Items } = foundry.documents.collections;
   for (const spec of descriptor.actorTypes) {
-    CONFIG.Actor.dataModels[spec.type] = spec.model;
-    Actors.registerSheet(SYSTEM_ID, spec.sheet, { types: [spec.type], makeDefault: true, label: descriptor.label });
+    // Object.assign: fvtt-types 14.x keys these records by the declared types only, and spec.type is a plain string.
+    Object.assign(CONFIG.Actor.dataModels, { [spec.type]: spec.model });
+    Actors.registerSheet(SYSTEM_ID, spec.sheet, {
+      types: [spec.type as Actor.SubType],
+      makeDefault: true,
+      label: descriptor.label,
+    });
     if (spec.trackable)
-      CONFIG.Actor.trackableAttributes[spec.type] = {
-        bar: spec.trackable.bar ?? [],
-        value: spec.trackable.value ?? [],
-      };
+      Object.assign(CONFIG.Actor.trackableAttributes, {
+        [spec.type]: { bar: spec.trackable.bar ?? [], value: spec.trackable.value ?? [] },
+      });
   }
   for (const spec of descriptor.itemTypes) {
-    CONFIG.Item.dataModels[spec.type] = spec.model;
-    Items.registerSheet(SYSTEM_ID, spec.sheet, { types: [spec.type], makeDefault: true, label: descriptor.label });
+    Object.assign(CONFIG.Item.dataModels, { [spec.type]: spec.model });
+    Items.registerSheet(SYSTEM_ID, spec.sheet, {
+      types: [spec.type as Item.SubType],
+      makeDefault: true,
+      label: descriptor.label,
+    });
   }
-  for (const roll of descriptor.rolls) if (!CONFIG.Dice.rolls.includes(roll)) CONFIG.Dice.rolls.push(roll);
+  // Read as unknown[]: fvtt-types 14.x types the list as `typeof Roll`, our descriptors hold Roll subclasses.
+  const rolls: unknown[] = CONFIG.Dice.rolls;
+  for (const roll of descriptor.rolls) if (!rolls.includes(roll)) rolls.push(roll);
   plugRuleset({
     id: descriptor.id,
     cardActions: descriptor.cardActions,

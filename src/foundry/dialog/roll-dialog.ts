@@ -18,29 +18,13 @@ import {
 export { ROLL_DIALOG_TEMPLATES as ROLL_DIALOG_PARTS } from "./templates.ts";
 import { ROLL_DIALOG_TEMPLATES as ROLL_DIALOG_PARTS } from "./templates.ts";
 
-/** Roll modes offered, from CONFIG (v13 stores `{ label, icon }`; older shapes store the label). */
-export function availableRollModes(): { value: string; label: string }[] {
-  const modes: Record<string, unknown> = CONFIG.Dice.rollModes;
-  return Object.entries(modes).map(([value, mode]) => ({
-    value,
-    label:
-      typeof mode === "string"
-        ? mode
-        : mode && typeof mode === "object" && "label" in mode && typeof mode.label === "string"
-          ? mode.label
-          : value,
-  }));
-}
-
-/** The user's current roll mode (core setting), or public. */
-export function currentRollMode(): string {
-  try {
-    const mode: unknown = game.settings?.get("core", "rollMode");
-    return typeof mode === "string" ? mode : "publicroll";
-  } catch {
-    return "publicroll";
-  }
-}
+// The modes offered and the user's current one come from the one place that knows v13 and v14.
+export { availableMessageModes as availableRollModes, currentMessageMode as currentRollMode } from "../chat/mode.ts";
+import {
+  availableMessageModes as availableRollModes,
+  currentMessageMode as currentRollMode,
+  normalizeMessageMode,
+} from "../chat/mode.ts";
 
 interface RollDialogRenderContext extends RollDialogContext, foundry.applications.api.ApplicationV2.RenderContext {}
 
@@ -85,7 +69,7 @@ export class RollDialog extends HandlebarsApplication<RollDialogRenderContext> {
     });
     this.config = config;
     this.values = defaultValues(config.inputs);
-    this.rollMode = config.rollMode ?? currentRollMode();
+    this.rollMode = normalizeMessageMode(config.rollMode) ?? currentRollMode();
     this.#resolve = resolve;
   }
 
@@ -152,7 +136,7 @@ export class RollDialog extends HandlebarsApplication<RollDialogRenderContext> {
   ) {
     const raw: Record<string, unknown> = { ...formData.object, __fullForm: true };
     this.values = parseValues(this.config.inputs, raw, this.values);
-    if (typeof raw.rollMode === "string") this.rollMode = raw.rollMode;
+    this.rollMode = normalizeMessageMode(raw.rollMode) ?? this.rollMode;
     this.confirm();
   }
 

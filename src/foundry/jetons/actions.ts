@@ -6,7 +6,7 @@
 import { jetons as J } from "../../rules/index.ts";
 import type { CardAction, CardActionContext, CardActionOutcome } from "../chat/actions.ts";
 import { createCardState } from "../chat/card-state.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import type { JsonObject } from "../chat/types.ts";
 import { notifyRelayResult, registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { archetypeData } from "./models.ts";
@@ -96,7 +96,7 @@ export const questionAction: CardAction = {
         typeof tokens === "number" ? tokens : system.tokens,
       );
       const writes = Object.keys(settlement.actorChanges).length
-        ? [{ uuid: actor.uuid, changes: settlement.actorChanges }]
+        ? [{ uuid: actor.uuid ?? "", changes: settlement.actorChanges }]
         : [];
       if (settlement.collective === null) return { status: "applied", card, writes };
       // The world's reserve moves by the settlement's difference, applied to its value when the ledger queue gets
@@ -137,14 +137,20 @@ export const recordAction: CardAction = {
       return {
         status: "applied",
         card,
-        writes: [{ uuid: actor.uuid, changes: { "system.advantage.active": true, "system.advantage.label": label } }],
+        writes: [
+          { uuid: actor.uuid ?? "", changes: { "system.advantage.active": true, "system.advantage.label": label } },
+        ],
       };
     }
     if (what === "condition" && outcome.conditionAllowed) {
       const permanent = ctx.args.permanent === true;
       const card = withQuestion(ctx.card, { ...data, recorded: { ...data.recorded, condition: label } }, system.tokens);
       const conditions = [...system.conditions.map((c) => ({ ...c })), { name: label, permanent }];
-      return { status: "applied", card, writes: [{ uuid: actor.uuid, changes: { "system.conditions": conditions } }] };
+      return {
+        status: "applied",
+        card,
+        writes: [{ uuid: actor.uuid ?? "", changes: { "system.conditions": conditions } }],
+      };
     }
     return refused("QUINTETTE.Jetons.Error.Refused");
   },
@@ -167,7 +173,7 @@ async function notice(actor: Actor.Implementation, key: string, value: number): 
     img: actor.img ?? null,
     subtitle: { key: "QUINTETTE.Jetons.Reserve.Now", value: collectiveTokens() },
   });
-  await postCard(state, { rollMode: "publicroll" });
+  await postCard(state, { visibility: "public" });
 }
 
 /**
@@ -207,7 +213,7 @@ export async function applyAskQuestion(payload: JsonObject, requester: User.Impl
   if (served.length > SERVED_MAX) served.shift();
   const card = newQuestionCard(
     {
-      uuid: actor.uuid,
+      uuid: actor.uuid ?? "",
       name: actor.name,
       img: actor.img ?? null,
       traits: system.traits,
@@ -219,7 +225,7 @@ export async function applyAskQuestion(payload: JsonObject, requester: User.Impl
     requester.id ?? "",
     foundry.utils.randomID(16),
   );
-  const message = await postCard(card, { rollMode: "publicroll", speaker: ChatMessage.getSpeaker({ actor }) });
+  const message = await postCard(card, { visibility: "public", speaker: speakerFor(actor) });
   return message?.id ? { status: "applied", id: message.id } : { status: "error", reason: "QUINTETTE.Relay.Failed" };
 }
 
@@ -306,11 +312,15 @@ export async function handBack(actor: Actor.Implementation, amount: number): Pro
     if (system.bidLock !== "") return { status: "denied", reason: "QUINTETTE.Jetons.Error.Frozen" };
     let ledger: J.Ledger;
     try {
-      ledger = J.handBack(J.createLedger({ [actor.uuid]: system.tokens }, collectiveTokens()), actor.uuid, amount);
+      ledger = J.handBack(
+        J.createLedger({ [actor.uuid ?? ""]: system.tokens }, collectiveTokens()),
+        actor.uuid ?? "",
+        amount,
+      );
     } catch {
       return { status: "invalid", reason: "QUINTETTE.Jetons.Error.NoCollective" };
     }
-    await moveTokens(actor, system.tokens, J.reserveOf(ledger, actor.uuid), ledger.collective);
+    await moveTokens(actor, system.tokens, J.reserveOf(ledger, actor.uuid ?? ""), ledger.collective);
     await notice(actor, "QUINTETTE.Jetons.Tokens.HandedBack", amount);
     return { status: "applied" };
   });

@@ -20,7 +20,8 @@ import {
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
 import { rescueDialogConfig } from "./dialog-config.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
+import { visibilityOf } from "../chat/mode.ts";
 import {
   attackerFor,
   defenderFor,
@@ -130,7 +131,7 @@ export async function fumbleWrites(
       const self = hitOn({ attacker: own, damage: { faces: roll.faces, pi, critical: false } }, victim);
       const update = self ? hitUpdate(fumbler, self) : null;
       if (self && update) {
-        writes.push({ uuid: fumbler.uuid, changes: update.changes });
+        writes.push({ uuid: fumbler.uuid ?? "", changes: update.changes });
         iniChange += update.iniChange;
         detail = `${pi} PI → −${self.damage}`;
       }
@@ -287,11 +288,11 @@ export const applyHitAction: CardAction = {
     const update = hit ? hitUpdate(defender, hit) : null;
     if (!hit || !update) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
     const read = (path: string) => foundry.utils.getProperty(defender, path);
-    const writes: DocumentWrite[] = [{ uuid: defender.uuid, changes: update.changes }];
+    const writes: DocumentWrite[] = [{ uuid: defender.uuid ?? "", changes: update.changes }];
     const name = defender.name ?? "";
     const applied = [
       appliedEntry(
-        defender.uuid,
+        defender.uuid ?? "",
         name,
         previousValues(read, update.changes),
         { key: `${L}AppliedSummary`, value: hit.damage, detail: hit.totalWounds },
@@ -345,7 +346,7 @@ export const volonteAction: CardAction = {
     const data = oeilNoirActor(defender);
     // Success: the serious wound's effects are shrugged off, so that wound is taken back.
     if (next.volonte?.success && defender && data) {
-      writes.push({ uuid: defender.uuid, changes: { "system.wounds": Math.max(0, data.system.wounds - 1) } });
+      writes.push({ uuid: defender.uuid ?? "", changes: { "system.wounds": Math.max(0, data.system.wounds - 1) } });
       // …and so is its initiative loss, at once.
       const ini = initiativeWrite(defender, 2);
       if (ini) writes.push(ini);
@@ -423,16 +424,10 @@ export const freeAttackAction: CardAction = {
       }),
       {
         rolls: d20.roll ? [d20.roll] : [],
-        speaker: ChatMessage.getSpeaker({ actor: attacker }),
+        speaker: speakerFor(attacker),
         // Not the executing GM's own chat mode: a player's free attack is public like their attacks; the GM's keeps
         // the fumble card's secrecy.
-        rollMode: !requester.isGM
-          ? "publicroll"
-          : origin.blind
-            ? "blindroll"
-            : origin.whisper.length
-              ? "gmroll"
-              : "publicroll",
+        visibility: requester.isGM ? visibilityOf(origin) : "public",
       },
     );
     if (!message?.id) return { status: "invalid", reason: "QUINTETTE.Card.Failed" };
@@ -598,7 +593,7 @@ export const rescueAction: CardAction = {
     const writes: DocumentWrite[] = [];
     let applied = card.applied;
     if (r.test.success) {
-      writes.push({ uuid: victim.uuid, changes: { "system.stabilized": true } });
+      writes.push({ uuid: victim.uuid ?? "", changes: { "system.stabilized": true } });
     } else {
       // The failed care's 1D6 goes through the blow's update (EV, death limit, permanent-loss module), with no
       // PR and no wound: armour does not stop it and it is no blow.
@@ -619,14 +614,14 @@ export const rescueAction: CardAction = {
       };
       const update = hitUpdate(victim, hurt);
       if (!update) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
-      writes.push({ uuid: victim.uuid, changes: update.changes });
+      writes.push({ uuid: victim.uuid ?? "", changes: update.changes });
       attempt.damage = { d6: damage, evAfter: hurt.evAfter, status: update.status };
       const read = (path: string) => foundry.utils.getProperty(victim, path);
       applied = [
         ...applied,
         {
           ...appliedEntry(
-            victim.uuid,
+            victim.uuid ?? "",
             victim.name ?? "",
             previousValues(read, update.changes),
             { key: `${L}RescueSummary`, value: damage },

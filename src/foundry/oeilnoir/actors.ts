@@ -155,7 +155,7 @@ export function combatantOf(actor: Actor.Implementation): Combatant.Implementati
 export function initiativeWrite(actor: Actor.Implementation, change: number): DocumentWrite | null {
   const combatant = combatantOf(actor);
   if (!combatant || change === 0 || combatant.initiative === null) return null;
-  return { uuid: combatant.uuid, changes: { initiative: combatant.initiative + change } };
+  return { uuid: combatant.uuid ?? "", changes: { initiative: combatant.initiative + change } };
 }
 
 /**

@@ -122,22 +122,23 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
 }
 
 /** Submits the sheet, then moves the combatant's initiative by the wounds edited by hand (−2 each). */
-async function submitWithWounds(
-  sheet: QuintetteActorSheet,
+async function submitWithWounds<R>(
+  sheet: Pick<QuintetteActorSheet, "document">,
   submitData: unknown,
-  submit: () => Promise<void>,
-): Promise<void> {
+  submit: () => Promise<R>,
+): Promise<R> {
   const wounds: unknown = foundry.utils.getProperty(submitData as object, "system.wounds");
   const write = woundEditWrite(sheet.document, wounds);
-  await submit();
-  if (!write) return;
+  const result = await submit();
+  if (!write) return result;
   const combatant = await fromUuid<Combatant.Implementation>(write.uuid as Parameters<typeof fromUuid>[0]);
   if (combatant?.isOwner) await combatant.update(write.changes);
+  return result;
 }
 
 /** The sheet's "Save (Médecine)" button: the same action as on the newest card where this actor lies dying. */
 async function onRescue(this: QuintetteActorSheet): Promise<void> {
-  const found = rescueCardFor(this.document.uuid);
+  const found = rescueCardFor(this.document.uuid ?? "");
   if (!found) {
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoRescueCard") ?? "");
     return;
@@ -147,7 +148,7 @@ async function onRescue(this: QuintetteActorSheet): Promise<void> {
 
 /** Whether the sheet offers the save: dying, not saved yet, and a card to act on. */
 function rescuable(actor: Actor.Implementation, derived: { status: string; stabilized: boolean }): boolean {
-  return derived.status === "mourant" && !derived.stabilized && !!rescueCardFor(actor.uuid);
+  return derived.status === "mourant" && !derived.stabilized && !!rescueCardFor(actor.uuid ?? "");
 }
 
 /** What both actor sheets share: the combat tab, roll requests, wounds that move initiative, the save button. */
@@ -164,7 +165,8 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
     return requestFor(this.document, key);
   }
 
-  protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>): Promise<void> {
+  // The return type is left to inference: v13 resolves void, v14 the submit result.
+  protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>) {
     return submitWithWounds(this, args[2], () => super._processSubmitData(...args));
   }
 

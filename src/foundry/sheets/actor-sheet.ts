@@ -103,7 +103,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     const context = buildActorSheetContext(
       {
         id: actor.id ?? "",
-        uuid: actor.uuid,
+        uuid: actor.uuid ?? "",
         name: actor.name,
         img: actor.img ?? "",
         type: actor.type,

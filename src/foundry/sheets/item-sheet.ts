@@ -61,7 +61,7 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     const context = buildItemSheetContext(
       {
         id: item.id ?? "",
-        uuid: item.uuid,
+        uuid: item.uuid ?? "",
         name: item.name,
         img: item.img ?? "",
         type: item.type,

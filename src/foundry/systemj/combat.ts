@@ -10,7 +10,7 @@
 import { publicCombatants, shownCombatants } from "../combat/visibility.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
 import type { JsonObject } from "../chat/types.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
 import { systemj } from "../../rules/index.ts";
@@ -184,7 +184,7 @@ async function postReveal(
   requester: User.Implementation,
 ): Promise<void> {
   await postCard(revealCard(requester.id ?? "", state.round, revealLinesOf(combat, state)), {
-    rollMode: "publicroll",
+    visibility: "public",
   });
 }
 
@@ -210,7 +210,7 @@ async function rollInitiative(combatant: Combatant.Implementation): Promise<numb
   const { roll, test } = await rollTest(score, 0, "QUINTETTE.SystemJ.Attribute.RAP");
   await postCard(testCard(game.user?.id ?? "", cardActor(actor), test, "initiative"), {
     rolls: [roll],
-    speaker: ChatMessage.getSpeaker({ actor }),
+    speaker: speakerFor(actor),
   });
   await combatant.update({ "system.tiebreak": score } as Combatant.UpdateData);
   return test.roll;

@@ -101,8 +101,8 @@ export function counterWeapon(weapons: readonly WeaponCard[]): WeaponCard | null
   return weapons.filter((w) => w.system.equipped && w.system.family === "corpsACorps")[0] ?? null;
 }
 
-export function fighter(actor: { uuid: string; name: string | null }): Fighter {
-  return { uuid: actor.uuid, name: actor.name ?? "" };
+export function fighter(actor: { uuid: string | null; name: string | null }): Fighter {
+  return { uuid: actor.uuid ?? "", name: actor.name ?? "" };
 }
 
 export function attributesOf(model: SystemJActorModel): Attributes {

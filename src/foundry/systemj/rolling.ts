@@ -3,7 +3,7 @@
  * an attack on the targeted token. Each opens the shared roll dialog (bonus/penalty table, free modifier, exact
  * odds), rolls a SystemJRoll and posts its card.
  */
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import type { RollRequest } from "../dialog/request.ts";
 import type { RollDialogConfig } from "../dialog/inputs.ts";
 import { systemj } from "../../rules/index.ts";
@@ -47,7 +47,7 @@ export function testRequest(
       await postCard(testCard(game.user?.id ?? "", cardActor(actor), test, kind), {
         rolls: [roll],
         rollMode: rollMode as ChatMessage.PassableRollMode,
-        speaker: ChatMessage.getSpeaker({ actor }),
+        speaker: speakerFor(actor),
       });
       return test;
     },
@@ -107,7 +107,10 @@ function distanceTo(attacker: SystemJActor, target: Token.Implementation | null)
   if (!target || !canvas?.grid) return null;
   const from = attacker.getActiveTokens()[0];
   if (!from) return null;
-  return canvas.grid.measurePath([from.center, target.center], {}).distance;
+  // fvtt-types 14.x gives BaseGrid#measurePath `never` parameters (each grid class re-declares it); every grid class
+  // measures 2D waypoints, so read it through one of them.
+  const grid = canvas.grid as foundry.grid.GridlessGrid;
+  return grid.measurePath([from.center, target.center], {}).distance;
 }
 
 /** An attack with a weapon card (null: bare hands) on the targeted token; null with a warning when none. */
@@ -166,7 +169,7 @@ export function attackRequest(
       await postCard(exchangeCard(game.user?.id ?? "", cardActor(actor), data), {
         rolls: [roll],
         rollMode: rollMode as ChatMessage.PassableRollMode,
-        speaker: ChatMessage.getSpeaker({ actor }),
+        speaker: speakerFor(actor),
       });
       return data;
     },

@@ -39,7 +39,7 @@ function isSpirit(value: unknown): value is "deva" | "archonte" {
 
 /** The debt write for a pick, or null when the actor already counted this message (or owes nothing). */
 export function debtWrite(
-  actor: { uuid: string; type: string; system: unknown },
+  actor: { uuid: string | null; type: string; system: unknown },
   messageId: string,
   debt: "deva" | "archonte" | null,
 ): DocumentWrite | null {
@@ -48,7 +48,7 @@ export function debtWrite(
   const log = system.dettesMessages ?? [];
   if (log.includes(messageId)) return null;
   return {
-    uuid: actor.uuid,
+    uuid: actor.uuid ?? "",
     changes: {
       [`system.dettes.${debt}`]: (system.dettes?.[debt] ?? 0) + 1,
       "system.dettesMessages": [...log, messageId].slice(-DEBT_LOG_SIZE),
@@ -117,7 +117,7 @@ export const oppositionAction: CardAction = {
     ) {
       const foe = await fromUuid<Actor.Implementation>(opposes.key);
       const changes = foe ? withdrawUpdate(foe.system, "intimider", message.id ?? "") : null;
-      if (foe && changes) writes.push({ uuid: foe.uuid, changes });
+      if (foe && changes) writes.push({ uuid: foe.uuid ?? "", changes });
     }
     return { status: "applied", card: applied.card, writes };
   },
@@ -156,7 +156,7 @@ export const influenceAction: CardAction = {
       const actor = await fromUuid<Actor.Implementation>(target.uuid);
       const changes = actor ? storeUpdate(actor.system, action, use, data.setup.actorName, message.id ?? "") : null;
       if (actor && changes) {
-        writes.push({ uuid: actor.uuid, changes });
+        writes.push({ uuid: actor.uuid ?? "", changes });
         given.push(target.uuid);
       } else refused.push(target.uuid);
     }

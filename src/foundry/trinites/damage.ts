@@ -77,7 +77,7 @@ export const damageApplier: DamageApplier = {
   apply(actor: Actor.Implementation, damage: CardDamage, card: CardState) {
     const system = actor.system;
     if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return null;
-    if (card.ruleset === "trinites" && !damageReaches(card, actor.uuid)) return null;
+    if (card.ruleset === "trinites" && !damageReaches(card, actor.uuid ?? "")) return null;
     const kind: ActorKind = system instanceof TriniteModel ? "trinite" : "humain";
     const r = computeDamage({ kind, value: system.vie.value, protection: wornProtection(actor) }, damage);
     return {
@@ -114,6 +114,9 @@ export function woundEffects(kind: ActorKind, previousValue: number, nextValue: 
   return { pain: r.pain, knockedOut: r.knockedOut, woke: false };
 }
 
+/** Foundry's `updateActor` hook arguments: the document, the changes, the options, the writing user's id. */
+type UpdateActorArgs = [actor: Actor.Implementation, changes: unknown, options: unknown, userId: string];
+
 export function registerWoundHooks(): void {
   Hooks.on("preUpdateActor", (actor, changes) => {
     const value = foundry.utils.getProperty(changes, "system.vie.value");
@@ -123,7 +126,9 @@ export function registerWoundHooks(): void {
     }
   });
   // Only the client that wrote the wound reports it (to the GM, who moves the dice).
-  Hooks.on("updateActor", (actor, _changes, _options, userId) => {
+  // Typed by hand: resolving Hooks.on("updateActor") against fvtt-types 14.x overflows tsc's instantiation depth.
+  const hooks = Hooks as unknown as { on(name: "updateActor", fn: (...args: UpdateActorArgs) => void): number };
+  hooks.on("updateActor", (actor, _changes, _options, userId) => {
     const previous = before.get(actor.id ?? "");
     if (previous === undefined || userId !== game.user?.id) return;
     before.delete(actor.id ?? "");

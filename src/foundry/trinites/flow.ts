@@ -5,7 +5,7 @@
  * player without rights on the other message or on the combat gets them applied.
  */
 import { trinites as T } from "../../rules/index.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import { readCard } from "../chat/flags.ts";
 import { isDone } from "../chat/card-state.ts";
 import { actionToken, requestCardAction } from "../chat/actions.ts";
@@ -57,7 +57,7 @@ function currentTargets(): TestSetup["targets"] {
   for (const token of tokens) {
     const actor = token.actor;
     if (actor && !out.some((t) => t.uuid === actor.uuid))
-      out.push({ uuid: actor.uuid, name: token.name ?? actor.name ?? "" });
+      out.push({ uuid: actor.uuid ?? "", name: token.name ?? actor.name ?? "" });
   }
   return out;
 }
@@ -107,7 +107,7 @@ export async function performTest(
   const card = buildTestCard(setup, roll.chains);
   const message = await postCard(card, {
     rolls: [roll],
-    speaker: ChatMessage.getSpeaker({ actor }),
+    speaker: speakerFor(actor),
     rollMode: chosen.rollMode as ChatMessage.PassableRollMode,
   });
   const next = {

@@ -6,7 +6,7 @@
  */
 import { trinites as T } from "../../rules/index.ts";
 import { createCardState } from "../chat/card-state.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import type { CardAction } from "../chat/actions.ts";
 import type { CardState, JsonObject } from "../chat/types.ts";
 import { K, RULESET } from "./card.ts";
@@ -97,7 +97,7 @@ export const regenerateAction: CardAction = {
       buttons: [],
       data: { ...data, regenerated: true },
     };
-    return { status: "applied", card: next, writes: [{ uuid: actor.uuid, changes: r.update }] };
+    return { status: "applied", card: next, writes: [{ uuid: actor.uuid ?? "", changes: r.update }] };
   },
 };
 
@@ -110,13 +110,13 @@ export async function offerRegenerations(combat: Combat.Implementation): Promise
     if (!actor || !s || !archonteCanRegenerate(snapshot(s), s.vie.value)) continue;
     const card = regenerationCard({
       gmId: game.user?.id ?? "",
-      actorUuid: actor.uuid,
+      actorUuid: actor.uuid ?? "",
       actorName: actor.name ?? "",
       img: actor.img ?? null,
       combatId: combat.id ?? "",
       round: combat.round ?? 0,
     });
-    await postCard(card, { speaker: ChatMessage.getSpeaker({ actor }), rollMode: "gmroll" });
+    await postCard(card, { speaker: speakerFor(actor), visibility: "gm" });
     posted += 1;
   }
   return posted;

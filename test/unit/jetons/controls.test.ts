@@ -33,7 +33,7 @@ describe("collective reserve button", () => {
     const c = controls();
     let opened = 0;
     addReserveControl(c, () => opened++);
-    const tool = c.tokens?.tools[RESERVE_TOOL];
+    const tool = c.tokens?.tools?.[RESERVE_TOOL];
     expect(tool?.button).toBe(true);
     expect(tool?.order).toBe(5);
     tool?.onChange?.(new Event("click"), true);

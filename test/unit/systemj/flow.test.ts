@@ -63,8 +63,7 @@ const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 
 
 beforeEach(async () => {
   state = installClients(resetFoundryDouble({ lang: "fr" }));
-  CONFIG.Actor.dataModels["sj-personnage"] = SystemJPersonnageModel as never;
-  CONFIG.Actor.dataModels.creature = SystemJCreatureModel as never;
+  Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
   registerChatHooks();
