@@ -29,14 +29,7 @@
 import HandlebarsLib from "handlebars";
 import { HooksDouble } from "./hooks.ts";
 import { fields, DataModel, TypeDataModel, DataModelValidationError, DataModelValidationFailure } from "./fields.ts";
-import {
-  DoubleActor,
-  DoubleItem,
-  DoubleCollection,
-  OWNERSHIP,
-  worldCollections,
-  type DoubleDocument,
-} from "./documents.ts";
+import { DoubleActor, DoubleItem, DoubleCollection, DoubleDocument, OWNERSHIP, worldCollections } from "./documents.ts";
 import { createGame, type GameDouble, type DoubleUser } from "./game.ts";
 import {
   ApplicationV2,
@@ -280,7 +273,9 @@ export function sheetsFor(documentName: "Actor" | "Item", type: string): SheetRe
   );
 }
 
+export type { SchemaField } from "./fields.ts";
 export {
+  DoubleDocument,
   HooksDouble,
   DataModel,
   TypeDataModel,
