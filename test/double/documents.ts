@@ -307,9 +307,18 @@ export class DoubleActor extends DoubleDocument {
     out.items = this.items ? this.items.map((i) => i.toObject()) : [];
     return out;
   }
-  async createEmbeddedDocuments(name: string, data: Plain[]): Promise<DoubleItem[]> {
+  /**
+   * fvtt-types `DatabaseCreateOperation.keepId`: "Retain the _id values of provided data instead of generating new
+   * ids"; without it every created item gets a fresh id (dropping the same item twice makes two copies).
+   */
+  async createEmbeddedDocuments(name: string, data: Plain[], options: Plain = {}): Promise<DoubleItem[]> {
     if (name !== "Item") throw new Error(`The double only embeds Items, not ${name}`);
-    const created = data.map((d) => this.#addItem(d));
+    const created = data.map((d) => {
+      const { _id, ...rest } = d;
+      if (options.keepId && typeof _id === "string" && this.items.has(_id))
+        throw new Error(`An Item with _id ${_id} already exists on Actor ${this.id}`);
+      return this.#addItem(options.keepId ? d : rest);
+    });
     this.prepareData();
     return created;
   }

@@ -284,9 +284,11 @@ describe("conflicts and damage", () => {
     expect(marker(combat, "cHero")).toBe(true);
     await roll({ characteristic: "for" }, [1, 2], { item: "taille" });
     expect(marker(combat, "cBrute")).toBe(true);
-    await hero.createEmbeddedDocuments("Item", [
-      { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
-    ]);
+    await hero.createEmbeddedDocuments(
+      "Item",
+      [{ _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } }],
+      { keepId: true },
+    );
     await roll({ characteristic: "con" }, [9, 9], { item: "defendre" });
     expect([marker(combat, "cHero"), marker(combat, "cBrute")]).toEqual([true, false]);
   });
@@ -388,9 +390,11 @@ describe("conflicts and damage", () => {
 
   it("offers Défendre's level damage once the option is picked, as a fixed damage card", async () => {
     await hero.update({ "system.level": 3, "system.xp": 45 });
-    await hero.createEmbeddedDocuments("Item", [
-      { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
-    ]);
+    await hero.createEmbeddedDocuments(
+      "Item",
+      [{ _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } }],
+      { keepId: true },
+    );
     const message = await roll({ characteristic: "con" }, [9, 9], { item: "defendre" });
     expect(stored(message).data.damage).toBeNull();
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key: "moitie" }));
