@@ -86,7 +86,7 @@ export const damageAction: CardAction = {
     const actor = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;
     await postCard(damageCard, {
       rolls: [roll],
-      speaker: actor ? ChatMessage.getSpeaker({ actor }) : { alias: card.actorName },
+      speaker: ChatMessage.getSpeaker(actor ? { actor } : { alias: card.actorName }),
       rollMode: messageModeOf(message),
     });
     return { status: "applied", card: { ...card, data: { ...card.data, damageRolled: true } } };

@@ -16,7 +16,7 @@ export function currentMessageMode(): ChatMessage.PassableRollMode {
 /** The mode a stored message was posted with, read from its visibility (blind, whispered to its author, to GMs). */
 export function messageModeOf(message: {
   blind: boolean;
-  whisper: readonly string[];
+  whisper: readonly (string | null)[];
   author?: { id: string | null } | string | null;
 }): ChatMessage.PassableRollMode {
   if (message.blind) return "blindroll";
