@@ -54,17 +54,8 @@ export function registerFoundryHelpers(hbs: typeof HandlebarsNS, translations: T
   hbs.registerHelper("ifThen", (cond: unknown, a: unknown, b: unknown) => (cond ? a : b));
   hbs.registerHelper("object", (options: Options) => ({ ...options.hash }));
   hbs.registerHelper("json", (v: unknown) => JSON.stringify(v));
-  hbs.registerHelper("editor", (content: unknown, options: Options) => {
-    const target = String(options.hash.target ?? "");
-    const editable = Boolean(options.hash.editable ?? options.hash.owner ?? true);
-    const button =
-      options.hash.button && editable
-        ? '<button type="button" class="editor-edit"><i class="fa-solid fa-edit"></i></button>'
-        : "";
-    return new hbs.SafeString(
-      `<div class="editor"><div class="editor-content" data-edit="${escape(target)}">${String(content ?? "")}</div>${button}</div>`,
-    );
-  });
+  // No `editor` helper: its toggle button only works in ApplicationV1 sheets, and every sheet here is ApplicationV2
+  // (use `<prose-mirror>`); a template calling it fails to render in the gallery instead of looking fine.
   hbs.registerHelper("selectOptions", (...args: unknown[]) => {
     const choices = values(args)[0];
     const { hash } = opts(args);

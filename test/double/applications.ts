@@ -163,10 +163,78 @@ export class DocumentSheetV2 extends ApplicationV2 {
     await this._processSubmitData(null, null, data);
   }
 }
+/** Drops in flight (the built-in handler and any DragDrop a sheet binds): `dropOn` awaits them all. */
+export const pendingDrops: Promise<unknown>[] = [];
+
+interface DropActor {
+  id: string;
+  uuid: string;
+  isOwner?: boolean;
+  items: { get(id: string): unknown };
+  createEmbeddedDocuments(name: string, data: Plain[]): Promise<unknown[]>;
+  updateEmbeddedDocuments(name: string, updates: Plain[]): Promise<unknown[]>;
+}
+interface DropItem {
+  id: string;
+  parent?: unknown;
+  sort?: number;
+  toObject(): Plain;
+}
+
+/**
+ * ActorSheetV2 binds its own drop handling on render (as working v13 systems rely on: draw-steel and daggerheart
+ * override `_onDropItem(event, item)` and call `super`): `_onDrop` reads the drag data, calls the
+ * `dropActorSheetData` hook (https://foundryvtt.com/api/v13/functions/hookEvents.dropActorSheetData.html: "fires when
+ * some useful data is dropped onto an ActorSheet"; false stops it), resolves the document and hands an Item to
+ * `_onDropItem`, which sorts an item of this actor (`_onSortItem`) or creates a copy. Other document drops (effects,
+ * actors, folders) are not faked: they throw.
+ */
 export class ActorSheetV2 extends DocumentSheetV2 {
-  get actor(): unknown {
-    return this.document;
+  #dropBound = false;
+  get actor(): DropActor {
+    return this.document as unknown as DropActor;
   }
+  override async _onRender(context: Plain, options: Plain): Promise<void> {
+    await super._onRender(context, options);
+    if (this.#dropBound) return;
+    this.#dropBound = true;
+    this.element.addEventListener("drop", (event) => void pendingDrops.push(this._onDrop(event)));
+  }
+  async _onDrop(event: Event): Promise<unknown> {
+    const raw = (event as Event & { dataTransfer?: { getData(t: string): string } }).dataTransfer?.getData(
+      "text/plain",
+    );
+    const data = raw ? (JSON.parse(raw) as Plain) : {};
+    const hooks = (globalThis as { Hooks?: { call(h: string, ...a: unknown[]): boolean } }).Hooks;
+    if (hooks?.call("dropActorSheetData", this.actor, this, data) === false) return null;
+    if (data.type !== "Item") throw new Error(`The double's ActorSheetV2 does not fake ${String(data.type)} drops`);
+    const g = globalThis as { Item?: { fromDropData(d: Plain): Promise<DropItem | null> } };
+    const item = await g.Item?.fromDropData(data);
+    return item ? this._onDropItem(event, item) : null;
+  }
+  async _onDropItem(_event: Event, item: DropItem): Promise<unknown> {
+    if (!this.actor.isOwner) return null;
+    if (item.parent === (this.actor as unknown)) return this._onSortItem(_event, item);
+    return (await this.actor.createEmbeddedDocuments("Item", [item.toObject()]))[0] ?? null;
+  }
+  /** Records the sort request (the double has no sibling geometry to sort against). */
+  readonly sorted: string[] = [];
+  async _onSortItem(_event: Event, item: DropItem): Promise<unknown[]> {
+    this.sorted.push(item.id);
+    return [item];
+  }
+}
+
+/** Drops drag data on an application's element, as the browser would, and waits for every handler to finish. */
+export async function dropOn(app: { element: EventTarget } | object, data: Plain): Promise<void> {
+  if (!("element" in app) || !(app.element instanceof EventTarget)) throw new Error("dropOn needs a rendered app");
+  const event = Object.assign(new Event("drop"), {
+    dataTransfer: { getData: (type: string) => (type === "text/plain" ? JSON.stringify(data) : "") },
+  });
+  (app.element as EventTarget).dispatchEvent(event);
+  await Promise.all(pendingDrops.splice(0));
+  // A handler that does not return its promise (`void this.onDrop(event)`) still finishes before the test reads.
+  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 export class ItemSheetV2 extends DocumentSheetV2 {
   get item(): unknown {

@@ -86,10 +86,22 @@ export class DoubleChatMessage extends DoubleDocument {
     gameOf().messages.set(message.id, message);
     return message;
   }
-  static getSpeaker(): Plain {
+  /**
+   * fvtt-types `ChatMessage.getSpeaker`: "Attempt to determine who is the speaking character (and token) for a certain
+   * Chat Message"; given an actor, that actor speaks.
+   * Without one the double has no canvas: the current user speaks.
+   */
+  static getSpeaker({ actor }: { actor?: { id: string; name: string } | null } = {}): Plain {
+    if (actor) return { actor: actor.id, alias: actor.name, scene: null, token: null };
     return { alias: gameOf().user.name ?? gameOf().user.id };
   }
-  static applyRollMode(data: Plain, mode: string): Plain {
+  /**
+   * fvtt-types `ChatMessage.applyRollMode`: Private/Blind whisper the GMs, Self whispers `game.user`; "`"roll"` is the
+   * current roll mode", i.e. the current client's own `core.rollMode` (each client has its own).
+   */
+  static applyRollMode(data: Plain, rollMode: string): Plain {
+    const user = gameOf().user as UserLike & { rollMode?: string };
+    const mode = rollMode === "roll" ? (user.rollMode ?? "publicroll") : rollMode;
     const gms = gameOf()
       .users.filter((u) => u.isGM)
       .map((u) => u.id);

@@ -108,14 +108,28 @@ export class DoubleCombat extends DoubleDocument {
     this.turns = this.combatants.contents.sort((a, b) => this._sortCombatants(a, b));
     return this.turns;
   }
-  async rollInitiative(ids: string | string[], _options: Plain = {}): Promise<this> {
+  /**
+   * fvtt-types `Combat.InitiativeOptions.updateTurn`: "Update the Combat turn after adding new initiative scores to
+   * keep the turn on the same Combatant" (default true).
+   */
+  async rollInitiative(ids: string | string[], options: Plain = {}): Promise<this> {
+    const currentId = this.combatant?.id;
     const updates = (typeof ids === "string" ? [ids] : ids).flatMap((id) => {
       const c = this.combatants.get(id);
       // Foundry's Combat#rollInitiative asks each combatant for its roll (`getInitiativeRoll(formula)`).
       return c ? [{ _id: id, initiative: DoubleCombat.rolls[c.getInitiativeRoll().formula] ?? 10 }] : [];
     });
     await this.updateEmbeddedDocuments("Combatant", updates);
+    if (options.updateTurn !== false && currentId)
+      await this.update({ turn: this.turns.findIndex((t) => t.id === currentId) });
     return this;
+  }
+  /** `turn` and `round` are Combat fields (fvtt-types `Combat.Schema` `round`, `turn`). */
+  override applyUpdate(changes: Plain, options: Plain = {}): void {
+    const { turn, round, ...rest } = changes;
+    if (turn === null || typeof turn === "number") this.turn = turn;
+    if (typeof round === "number") this.round = round;
+    super.applyUpdate(rest, options);
   }
   async startCombat(): Promise<this> {
     this.round = 1;

@@ -188,9 +188,12 @@ export class DoubleDocument {
       else if (key === "ownership" && isPlainObject(value)) Object.assign(this.ownership, value);
       else if (key === "type")
         throw new DataModelValidationError(new DataModelValidationFailure(value, "type is immutable"));
+      else if (isPlainObject(value) && isPlainObject(this.#extra[key]))
+        mergeObject(this.#extra[key] as Plain, value, { performDeletions: true });
       else this.#extra[key] = deepClone(value);
     }
-    this.updates.push({ changes: deepClone(changes), options: deepClone(options), userId: currentUser().id });
+    if (!options.source)
+      this.updates.push({ changes: deepClone(changes), options: deepClone(options), userId: currentUser().id });
     this.prepareData();
   }
   async delete(): Promise<this> {
@@ -215,6 +218,43 @@ export class DoubleDocument {
     const target = parts.length ? container : this.flags[scope];
     if (isPlainObject(target)) delete target[last];
     return this;
+  }
+
+  /**
+   * `Document#updateSource`: changes the source without a database write (used in `_preCreate`). fvtt-types
+   * `DataModel#updateSource`: "Update the DataModel locally by applying an object of changes to its source data."
+   */
+  updateSource(changes: Plain = {}): Plain {
+    this.applyUpdate(changes, { source: true });
+    return changes;
+  }
+
+  /**
+   * `Document#_preCreate(data, options, user)`: runs on the creating client before the write; false cancels. Foundry
+   * calls the system model's `_preCreate` from it (fvtt-types `TypeDataModel#_preCreate`: "Called by
+   * ClientDocument#_preCreate").
+   */
+  async _preCreate(data: Plain, options: Plain, user: DoubleUserLike): Promise<boolean | void> {
+    const sys = this.system as { _preCreate?: (d: Plain, o: Plain, u: DoubleUserLike) => Promise<boolean | void> };
+    if (this.system instanceof DataModel && typeof sys._preCreate === "function") {
+      return sys._preCreate(isPlainObject(data.system) ? data.system : {}, options, user);
+    }
+  }
+
+  /** Every `createDialog` call (the double opens no dialog: it resolves null, as when the user closes it). */
+  static createDialogCalls: { documentName: string; data: Plain; options: Plain }[] = [];
+  /**
+   * `ClientDocument.createDialog(data, createOptions, { types })`: a dialog with a select of the allowed sub-types
+   * (`options.types`, else every registered type but "base"). fvtt-types `ClientDocument.createDialog` "@throws" and
+   * `CreateDialogOptions.types`: "A restriction the selectable sub-types of the Dialog"; with an empty restriction
+   * there is nothing to select and Foundry throws (issue 13, item 10), so the double throws too.
+   */
+  static async createDialog(data: Plain = {}, _createOptions: Plain = {}, options: Plain = {}): Promise<null> {
+    const registered = Object.keys(this.config?.dataModels ?? {}).filter((t) => t !== "base");
+    const types = Array.isArray(options.types) ? (options.types as string[]) : registered;
+    if (!types.length) throw new Error(`No ${this.documentName} types are available to create`);
+    DoubleDocument.createDialogCalls.push({ documentName: this.documentName, data, options });
+    return null;
   }
 
   static async fromDropData(data: Plain): Promise<DoubleDocument | null> {
@@ -267,9 +307,18 @@ export class DoubleActor extends DoubleDocument {
     out.items = this.items ? this.items.map((i) => i.toObject()) : [];
     return out;
   }
-  async createEmbeddedDocuments(name: string, data: Plain[]): Promise<DoubleItem[]> {
+  /**
+   * fvtt-types `DatabaseCreateOperation.keepId`: "Retain the _id values of provided data instead of generating new
+   * ids"; without it every created item gets a fresh id (dropping the same item twice makes two copies).
+   */
+  async createEmbeddedDocuments(name: string, data: Plain[], options: Plain = {}): Promise<DoubleItem[]> {
     if (name !== "Item") throw new Error(`The double only embeds Items, not ${name}`);
-    const created = data.map((d) => this.#addItem(d));
+    const created = data.map((d) => {
+      const { _id, ...rest } = d;
+      if (options.keepId && typeof _id === "string" && this.items.has(_id))
+        throw new Error(`An Item with _id ${_id} already exists on Actor ${this.id}`);
+      return this.#addItem(options.keepId ? d : rest);
+    });
     this.prepareData();
     return created;
   }
@@ -297,10 +346,33 @@ export class DoubleActor extends DoubleDocument {
     this.prepareData();
     return gone;
   }
-  static async create(data: Plain): Promise<DoubleActor> {
-    const actor = new DoubleActor(data);
+  /**
+   * `Document.create`: builds the document, runs `_preCreate` on the creating client, stores it. When `_preCreate`
+   * returns false Foundry resolves undefined; the double throws instead, so no test goes on with a missing actor.
+   */
+  static async create(data: Plain, options: Plain = {}): Promise<DoubleActor> {
+    const actor = new this(data);
+    // Foundry's client order: `_preCreate`, then the `preCreateActor` hook (fvtt-types `Hooks.PreCreateDocument`:
+    // "A hook event that fires for every Document type before execution of a creation workflow"; false cancels).
+    const user = currentUser();
+    const hooks = (globalThis as { Hooks?: { call(hook: string, ...args: unknown[]): boolean } }).Hooks;
+    if (
+      (await actor._preCreate(deepClone(data), options, user)) === false ||
+      hooks?.call("preCreateActor", actor, deepClone(data), options, user.id) === false
+    )
+      throw new Error(`Creation of actor ${actor.name} cancelled by _preCreate or preCreateActor`);
     worldCollections.actors.set(actor.id, actor);
     return actor;
+  }
+  /** Embedded items given to `updateSource` (a `_preCreate` adding items) replace the embedded collection. */
+  override applyUpdate(changes: Plain, options: Plain = {}): void {
+    const { items, ...rest } = changes;
+    if (Array.isArray(items)) {
+      if (!options.source) throw new Error("The double changes embedded items with createEmbeddedDocuments only");
+      this.items.clear();
+      for (const raw of items) if (isPlainObject(raw)) this.#addItem(raw);
+    }
+    super.applyUpdate(rest, options);
   }
 }
 

@@ -413,4 +413,6 @@ export class TypeDataModel extends DataModel {
   static LOCALIZATION_PREFIXES: string[] = [];
   prepareBaseData(): void {}
   prepareDerivedData(): void {}
+  /** fvtt-types `TypeDataModel#_preCreate`: "Called by ClientDocument#_preCreate"; false cancels the creation. */
+  async _preCreate(_data: Plain, _options: Plain, _user: unknown): Promise<boolean | void> {}
 }

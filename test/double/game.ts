@@ -44,6 +44,7 @@ export class SettingsDouble {
   }
   get(namespace: string, key: string): unknown {
     const id = `${namespace}.${key}`;
+    if (id === "core.rollMode") return currentUserRollMode();
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
     return this.values.has(id) ? this.values.get(id) : config.default;
@@ -65,6 +66,11 @@ export class SettingsDouble {
     this.values.clear();
     this.menus.clear();
   }
+}
+
+function currentUserRollMode(): string {
+  const g = (globalThis as { game?: { user?: { rollMode?: string } } }).game;
+  return g?.user?.rollMode ?? "publicroll";
 }
 
 export class I18nDouble {
@@ -92,6 +98,11 @@ export class I18nDouble {
 export class DoubleUser {
   active = true;
   flags: Plain = {};
+  /**
+   * This user's chat roll mode: `core.rollMode` is a client setting (fvtt-types `SettingConfig["core.rollMode"]`),
+   * so each client has its own; `game.settings.get("core", "rollMode")` reads the current client's.
+   */
+  rollMode = "publicroll";
   constructor(
     readonly id: string,
     public name: string,

@@ -30,14 +30,7 @@
 import HandlebarsLib from "handlebars";
 import { HooksDouble } from "./hooks.ts";
 import { fields, DataModel, TypeDataModel, DataModelValidationError, DataModelValidationFailure } from "./fields.ts";
-import {
-  DoubleActor,
-  DoubleItem,
-  DoubleCollection,
-  OWNERSHIP,
-  worldCollections,
-  type DoubleDocument,
-} from "./documents.ts";
+import { DoubleActor, DoubleItem, DoubleCollection, DoubleDocument, OWNERSHIP, worldCollections } from "./documents.ts";
 import { createGame, type GameDouble, type DoubleUser } from "./game.ts";
 import {
   ApplicationV2,
@@ -46,6 +39,8 @@ import {
   ActorSheetV2,
   ItemSheetV2,
   DialogV2,
+  pendingDrops,
+  dropOn,
 } from "./applications.ts";
 import { utils, resetRandomID, type Plain } from "./utils.ts";
 import { extendDouble } from "./shared-core.ts";
@@ -203,12 +198,18 @@ class RollDouble {
   }
 }
 
-/** DragDrop: records bindings; tests call the sheet's drop handler directly. */
+/**
+ * DragDrop: `bind(html)` listens for drops on the element and calls `callbacks.drop` (fvtt-types `DragDrop#bind`:
+ * "Bind the DragDrop controller to an HTML application"), so a sheet binding its own DragDrop on top of
+ * ActorSheetV2's built-in handler gets both, as in Foundry.
+ */
 class DragDropDouble {
   static bound = 0;
   constructor(readonly config: Plain = {}) {}
-  bind(_html: unknown): this {
+  bind(html: EventTarget): this {
     DragDropDouble.bound += 1;
+    const callbacks = (this.config.callbacks ?? {}) as { drop?: (event: Event) => unknown };
+    html.addEventListener("drop", (event) => void pendingDrops.push(Promise.resolve(callbacks.drop?.(event))));
     return this;
   }
 }
@@ -290,7 +291,9 @@ export function sheetsFor(documentName: "Actor" | "Item", type: string): SheetRe
   );
 }
 
+export type { SchemaField } from "./fields.ts";
 export {
+  DoubleDocument,
   HooksDouble,
   DataModel,
   TypeDataModel,
@@ -306,6 +309,7 @@ export {
   ActorSheetV2,
   ItemSheetV2,
   DialogV2,
+  dropOn,
   OWNERSHIP,
   type Plain,
 };

@@ -26,7 +26,6 @@ type Manifest = {
   packs: { name: string; label: string; path: string; type: string; system: string }[];
   socket: boolean;
   grid: { type: number; distance: number; units: string };
-  primaryTokenAttribute: string;
   manifest: string;
   download: string;
 };
@@ -53,7 +52,6 @@ export function missingFields(m: Partial<Manifest>): string[] {
     "packs",
     "socket",
     "grid",
-    "primaryTokenAttribute",
   ] as const;
   const missing: string[] = required.filter((k) => m[k] === undefined || m[k] === "" || m[k] === null);
   if (m.compatibility && (String(m.compatibility.minimum) !== "13" || String(m.compatibility.verified) !== "13"))

@@ -15,7 +15,7 @@ import { RollDialog } from "../dialog/roll-dialog.ts";
 import { dialogConfig, type DialogSource } from "./dialog.ts";
 import { opposantSource, performRoll, personnageSource } from "./rolling.ts";
 import { postCard } from "../chat/post.ts";
-import { messageModeFor, normalizeMessageMode } from "../chat/mode.ts";
+import { messageModeFor, messageModeOf, normalizeMessageMode } from "../chat/mode.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, buildDamageCard, damageFormula, moveData, pickOption, withXpAwarded } from "./card.ts";
 import { actorOfCombatant, holderOf, markerUpdates, sideOf } from "./combat.ts";
@@ -66,7 +66,7 @@ export const damageAction: CardAction = {
   name: ACTIONS.damage,
   audience: "roller",
   localWithoutGM: true,
-  async execute({ card }) {
+  async execute({ card, message }) {
     const data = moveData(card);
     const formula = data ? damageFormula(data) : null;
     if (!data || !formula) return { status: "invalid", reason: K("Card.NoDamage") };
@@ -81,7 +81,14 @@ export const damageAction: CardAction = {
       amount: roll.total ?? 0,
       source: data.damage?.name ?? "",
     });
-    await postCard(damageCard, { rolls: [roll] });
+    // This may run on the GM's client for the player's click: the damage card speaks for the move's actor and keeps
+    // the move card's own visibility, not the GM's chat mode or name.
+    const actor = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;
+    await postCard(damageCard, {
+      rolls: [roll],
+      speaker: ChatMessage.getSpeaker(actor ? { actor } : { alias: card.actorName }),
+      rollMode: messageModeOf(message),
+    });
     return { status: "applied", card: { ...card, data: { ...card.data, damageRolled: true } } };
   },
 };

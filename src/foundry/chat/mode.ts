@@ -97,9 +97,25 @@ export function availableMessageModes(): { value: MessageMode; label: string }[]
 }
 
 /** The visibility an existing message was posted with (to post a follow-up card as secret as it). */
-export function visibilityOf(message: { blind?: boolean | null; whisper?: readonly unknown[] | null }): Visibility {
+export function visibilityOf(message: {
+  blind?: boolean | null;
+  whisper?: readonly unknown[] | null;
+  author?: { id: string | null } | string | null;
+}): Visibility {
   if (message.blind) return "blind";
-  return message.whisper?.length ? "gm" : "public";
+  const whisper = message.whisper ?? [];
+  if (!whisper.length) return "public";
+  const author = typeof message.author === "string" ? message.author : message.author?.id;
+  // Whispered to its own author alone: a self roll.
+  return whisper.length === 1 && author && whisper[0] === author ? "self" : "gm";
+}
+
+/**
+ * The mode a stored message was posted with, in the running generation's names: code running on the GM's client
+ * for a player passes the player's mode explicitly, never the GM's.
+ */
+export function messageModeOf(message: Parameters<typeof visibilityOf>[0]): MessageMode {
+  return messageModeFor(visibilityOf(message));
 }
 
 /**

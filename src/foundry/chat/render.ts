@@ -4,9 +4,9 @@
  * the card dispatch registered card actions.
  */
 import { buttonToken, requestCardAction, userOwnsUuid, type CardActionArgs } from "./actions.ts";
-import { buildCardContext, CARD_TEMPLATE } from "./card-state.ts";
+import { buildCardContext, CARD_TEMPLATE, type CardViewer } from "./card-state.ts";
 import { readCard } from "./flags.ts";
-import type { JsonPrimitive } from "./types.ts";
+import type { CardState, JsonPrimitive } from "./types.ts";
 
 /** Parses a button's `data-args` (JSON of primitives); anything else gives no arguments. */
 export function parseArgs(raw: string | undefined): CardActionArgs {
@@ -45,6 +45,18 @@ export function onCardClick(messageId: string, event: Event): Promise<unknown> |
 }
 
 /**
+ * What a rule set adds to a card's template context for one viewer (which React buttons this user may see…). It
+ * runs inside the render, so the HTML each client inserts is already right for it: another `renderChatMessageHTML`
+ * listener cannot fix the card afterwards, as Foundry's `Hooks.callAll` does not wait for this async render.
+ */
+export type CardViewerContext = (state: CardState, viewer: CardViewer) => Record<string, unknown>;
+const viewerContexts = new Map<string, CardViewerContext>();
+
+export function registerCardViewerContext(ruleset: string, extend: CardViewerContext): void {
+  viewerContexts.set(ruleset, extend);
+}
+
+/**
  * Replaces the message content with the card rendered from its state. Returns false (and leaves Foundry's
  * rendering alone) for messages without a card and for content this user may not see (blind or private rolls).
  */
@@ -56,7 +68,8 @@ export async function enhanceCard(message: ChatMessage.Implementation, html: HTM
   if (!content || !user) return false;
   const viewer = { userId: user.id, isGM: user.isGM, owns: (uuid: string) => userOwnsUuid(user, uuid) };
   const context = buildCardContext(state, viewer, buttonToken(state));
-  content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, { ...context });
+  const extra = viewerContexts.get(state.ruleset)?.(state, viewer) ?? {};
+  content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, { ...context, ...extra });
   html.classList.add("quintette-message");
   const id = message.id;
   // The listener returns the dispatch promise so callers (and tests) can await it; browsers ignore it.

@@ -10,6 +10,8 @@ export class QuintetteCombat extends foundry.documents.Combat {
   override async rollInitiative(ids: string | string[], options: Combat.InitiativeOptions = {}): Promise<this> {
     const custom = activeCombatBehaviour()?.rollInitiative;
     if (!custom) return super.rollInitiative(ids, options);
+    // Like Foundry's own path (`updateTurn`, default true): the turn stays on the combatant acting now.
+    const currentId = this.combatant?.id;
     const updates: Array<{ _id: string; initiative: number }> = [];
     for (const id of typeof ids === "string" ? [ids] : ids) {
       const combatant = this.combatants.get(id);
@@ -18,6 +20,10 @@ export class QuintetteCombat extends foundry.documents.Combat {
       if (value !== null) updates.push({ _id: id, initiative: value });
     }
     if (updates.length) await this.updateEmbeddedDocuments("Combatant", updates);
+    if (updates.length && options.updateTurn !== false && currentId) {
+      const turn = this.turns.findIndex((t) => t.id === currentId);
+      if (turn >= 0 && turn !== this.turn) await this.update({ turn });
+    }
     return this;
   }
 

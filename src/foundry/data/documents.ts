@@ -1,8 +1,9 @@
 /**
- * The system's Actor and Item document classes. One behaviour only: the "create actor / item" dialogs offer the active
- * rule set's types, while documents of every rule set stay valid (all data models are registered at init).
+ * The system's Actor and Item document classes. The "create actor / item" dialogs offer the active rule set's types,
+ * while documents of every rule set stay valid (all data models are registered at init); a new actor's token shows
+ * its own type's bars.
  */
-import { activeTypes } from "../ruleset.ts";
+import { activeRuleset, activeTypes, rulesetOfType } from "../ruleset.ts";
 import { addDerivedStatuses, derivedEffects, toggleByRules } from "../conditions/index.ts";
 
 export class QuintetteActor extends Actor {
@@ -11,7 +12,9 @@ export class QuintetteActor extends Actor {
     createOptions?: Parameters<typeof Actor.createDialog>[1],
     options?: Actor.CreateDialogOptions,
   ) {
-    return super.createDialog(data, createOptions, withActiveTypes(options, activeTypes("Actor")));
+    const narrowed = withActiveTypes(options, activeTypes("Actor"));
+    if (!narrowed) return null;
+    return super.createDialog(data, createOptions, narrowed);
   }
 
   // Token conditions the rules decide are derived from the data (src/foundry/conditions/).
@@ -36,7 +39,9 @@ export class QuintetteItem extends Item {
     createOptions?: Parameters<typeof Item.createDialog>[1],
     options?: Item.CreateDialogOptions,
   ) {
-    return super.createDialog(data, createOptions, withActiveTypes(options, activeTypes("Item")));
+    const narrowed = withActiveTypes(options, activeTypes("Item"));
+    if (!narrowed) return null;
+    return super.createDialog(data, createOptions, narrowed);
   }
 }
 
@@ -46,7 +51,50 @@ export function restrictTypes(requested: readonly string[] | null | undefined, a
   return requested ? requested.filter((t) => active.includes(t)) : [...active];
 }
 
-function withActiveTypes<O extends object>(options: O | undefined, active: string[]): O {
+/**
+ * The options with the narrowed types, or null (with a warning) when nothing is left to offer: Foundry's create
+ * dialog throws on an empty type list (a Jetons world has no item type).
+ */
+function withActiveTypes<O extends object>(options: O | undefined, active: string[]): O | null {
   const requested = options && "types" in options && Array.isArray(options.types) ? (options.types as string[]) : null;
-  return { ...(options ?? ({} as O)), types: restrictTypes(requested, active) };
+  const types = restrictTypes(requested, active);
+  if (!types.length) {
+    const ruleset = activeRuleset();
+    ui.notifications?.warn(
+      game.i18n?.format("QUINTETTE.Create.NoTypes", {
+        ruleset: ruleset ? game.i18n.localize(ruleset.label) : "Quintette",
+      }) ?? "",
+    );
+    return null;
+  }
+  return { ...(options ?? ({} as O)), types };
+}
+
+/**
+ * The manifest cannot name one default bar for nine actor types with different resources, so a new actor's token
+ * gets its type's first two trackable bars unless the creation data chose its own (`preCreateActor` runs on the
+ * creating client before the write, where `updateSource` changes what is stored).
+ */
+export function registerTokenBarDefaults(): void {
+  Hooks.on("preCreateActor", (actor, data) => {
+    const bars = defaultTokenBars(actor.type, data.prototypeToken);
+    if (bars) actor.updateSource(bars as Actor.UpdateData);
+  });
+}
+
+/** What creation data says of the token bars (the part the defaults look at). */
+interface TokenBarsData {
+  bar1?: { attribute?: string | null | undefined } | null | undefined;
+  bar2?: { attribute?: string | null | undefined } | null | undefined;
+}
+
+/** Source changes giving a new actor's token its type's bars, or null when the type has none or the data chose. */
+export function defaultTokenBars(type: string, token: TokenBarsData | null | undefined): Record<string, string> | null {
+  const spec = rulesetOfType(type)?.actorTypes.find((t) => t.type === type);
+  const bars = spec?.trackable?.bar ?? [];
+  const out: Record<string, string> = {};
+  const [first, second] = bars;
+  if (first && token?.bar1?.attribute === undefined) out["prototypeToken.bar1.attribute"] = first;
+  if (second && token?.bar2?.attribute === undefined) out["prototypeToken.bar2.attribute"] = second;
+  return Object.keys(out).length ? out : null;
 }

@@ -14,6 +14,11 @@ import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
+/** ActorSheetV2's drop handler for Items (in Foundry v13, missing from fvtt-types 13.345.1). */
+interface ActorSheetDrops {
+  _onDropItem(this: unknown, event: DragEvent, item: Item.Implementation): Promise<unknown>;
+}
+
 interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {}
 
 /** Sheet-level helpers shared with the item sheet. */
@@ -139,32 +144,19 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     return screenForm(this, expanded);
   }
 
-  protected override async _onRender(
-    context: Parameters<foundry.applications.sheets.ActorSheetV2["_onRender"]>[0],
-    options: Parameters<foundry.applications.sheets.ActorSheetV2["_onRender"]>[1],
-  ): Promise<void> {
-    await super._onRender(context, options);
-    if (!this.isEditable) return;
-    new foundry.applications.ux.DragDrop.implementation({
-      dropSelector: null,
-      permissions: { drop: () => this.isEditable },
-      callbacks: { drop: (event: DragEvent) => void this.onDropData(event) },
-    }).bind(this.element);
-  }
-
-  /** Drop of an Item (from the sidebar, a compendium or another actor): embeds a copy; same rule set only. */
-  async onDropData(event: DragEvent): Promise<void> {
-    const raw = event.dataTransfer?.getData("text/plain");
-    if (!raw) return;
-    let data: unknown;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      return;
+  /**
+   * ActorSheetV2 handles drops itself (the `dropActorSheetData` hook, sorting, effects, folders) and hands a dropped
+   * Item to `_onDropItem`, which working v13 systems override (draw-steel, daggerheart). Ours only refuses an item of
+   * another rule set, then lets Foundry sort or create. fvtt-types 13.345.1 does not declare `_onDropItem`, hence no
+   * `override` and the typed call to the base method.
+   */
+  async _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown> {
+    if (item.parent !== this.document && !canEmbed(this.document.type, item.type, (t) => rulesetOfType(t)?.id)) {
+      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Sheet.WrongRuleset") ?? "QUINTETTE.Sheet.WrongRuleset");
+      return null;
     }
-    if (!data || typeof data !== "object" || (data as { type?: unknown }).type !== "Item") return;
-    const item = await getDocumentClass("Item").fromDropData(data as Item.DropData);
-    if (item) await this.embedItem(item);
+    const base = foundry.applications.sheets.ActorSheetV2.prototype as unknown as ActorSheetDrops;
+    return base._onDropItem.call(this, event, item);
   }
 
   /** Embeds a copy of an item unless it is already this actor's or belongs to another rule set. */

@@ -201,7 +201,10 @@ export function revealChoices(combat: foundry.documents.Combat, force: boolean) 
   return relayToGM(REVEAL, { combatId: combat.id ?? "", force });
 }
 
-/** Initiative: a Rapidité test with its card; the value stored is the roll, the score goes to the tiebreak field. */
+/**
+ * Initiative: a Rapidité test with its card; the value stored is the roll. Ties are broken by the actor's Rapidité
+ * score, read when sorting: a player may write only `initiative`, `flags` and `defeated` on a combatant.
+ */
 async function rollInitiative(combatant: Combatant.Implementation): Promise<number | null> {
   const actor = actorOf(combatant);
   const model = systemOf(actor);
@@ -212,7 +215,6 @@ async function rollInitiative(combatant: Combatant.Implementation): Promise<numb
     rolls: [roll],
     speaker: speakerFor(actor),
   });
-  await combatant.update({ "system.tiebreak": score } as Combatant.UpdateData);
   return test.roll;
 }
 
@@ -220,13 +222,16 @@ interface Ranked {
   id: string | null;
   name?: string | null | undefined;
   initiative: number | null;
-  system: unknown;
+  actor: unknown;
 }
 
-/** Acting order from the rules core (criticals, successes by decreasing roll, failures, fumbles); then name, id. */
+/**
+ * Acting order from the rules core (criticals, successes by decreasing roll, failures, fumbles); then name, id. The
+ * score the roll was made against is the actor's current Rapidité.
+ */
 export function compareCombatants(a: Ranked, b: Ranked): number {
   const score = (c: Ranked) => {
-    const t = (c.system as { tiebreak?: unknown } | null)?.tiebreak;
+    const t = (c.actor as { system?: { attributes?: { RAP?: unknown } } } | null)?.system?.attributes?.RAP;
     return typeof t === "number" && t >= 0 ? t : null;
   };
   const sa = score(a);

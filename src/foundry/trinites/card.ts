@@ -491,3 +491,17 @@ export function turnEndShifts(card: CardState): { self: number; targets: { uuid:
   }
   return { self, targets };
 }
+
+/**
+ * The card context one viewer adds: `reactFor[uuid]` is true for the targets this viewer answers for (their owner, or
+ * a GM), so each client renders only its own "react" buttons.
+ */
+export function reactViewerContext(
+  state: CardState,
+  viewer: { isGM: boolean; owns?: (uuid: string) => boolean },
+): { reactFor: Record<string, boolean> } {
+  const targets = (state.data.setup as { targets?: { uuid: string }[] } | undefined)?.targets ?? [];
+  const reactFor: Record<string, boolean> = {};
+  for (const t of targets) reactFor[t.uuid] = viewer.isGM || (viewer.owns?.(t.uuid) ?? false);
+  return { reactFor };
+}

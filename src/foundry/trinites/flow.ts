@@ -9,6 +9,7 @@ import { postCard, speakerFor } from "../chat/post.ts";
 import { readCard } from "../chat/flags.ts";
 import { isDone } from "../chat/card-state.ts";
 import { actionToken, requestCardAction } from "../chat/actions.ts";
+import { registerCardViewerContext } from "../chat/render.ts";
 import type { CardState } from "../chat/types.ts";
 import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
 import { runRollRequest, type RollRequest } from "../dialog/request.ts";
@@ -20,6 +21,7 @@ import {
   RULESET,
   readData,
   reactionSkillFor,
+  reactViewerContext,
   signed,
   type TestSetup,
 } from "./card.ts";
@@ -257,10 +259,6 @@ export function canReactFor(uuid: string): boolean {
 }
 
 function reactButtonListener(message: ChatMessage.Implementation, html: HTMLElement): void {
-  // Each viewer sees the "react" buttons of the targets they answer for only.
-  for (const button of html.querySelectorAll<HTMLElement>("[data-trinites-react]")) {
-    if (!canReactFor(button.dataset.trinitesReact ?? "")) button.hidden = true;
-  }
   html.addEventListener("click", (event) => {
     const target = event.target;
     if (!(target instanceof Element)) return;
@@ -272,6 +270,7 @@ function reactButtonListener(message: ChatMessage.Implementation, html: HTMLElem
 }
 
 export function registerTrinitesHooks(): void {
+  registerCardViewerContext(RULESET, reactViewerContext);
   Hooks.on("createChatMessage", (message) => void onTrinitesMessage(message));
   Hooks.on("updateChatMessage", (message) => void onTrinitesMessage(message));
   Hooks.on("renderChatMessageHTML", (message, html) => {

@@ -284,9 +284,11 @@ describe("conflicts and damage", () => {
     expect(marker(combat, "cHero")).toBe(true);
     await roll({ characteristic: "for" }, [1, 2], { item: "taille" });
     expect(marker(combat, "cBrute")).toBe(true);
-    await hero.createEmbeddedDocuments("Item", [
-      { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
-    ]);
+    await hero.createEmbeddedDocuments(
+      "Item",
+      [{ _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } }],
+      { keepId: true },
+    );
     await roll({ characteristic: "con" }, [9, 9], { item: "defendre" });
     expect([marker(combat, "cHero"), marker(combat, "cBrute")]).toEqual([true, false]);
   });
@@ -309,6 +311,20 @@ describe("conflicts and damage", () => {
       key: "QUINTETTE.AhillMach.Damage.OpponentOut",
       value: 7,
     });
+  });
+
+  it("posts the damage card in the move card's mode and in the character's name, whichever client runs it", async () => {
+    // The GM whispers their own rolls; the player rolls in public: the player's damage card stays public.
+    (state.game.users.get("gm") as unknown as { rollMode: string }).rollMode = "gmroll";
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    queueFaces(5);
+    expect((await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"))).status).toBe(
+      "applied",
+    );
+    const damage = last() as DoubleChatMessage;
+    expect(damage.id).not.toBe(message.id);
+    expect(damage.whisper).toEqual([]);
+    expect(damage.speaker).toMatchObject({ actor: hero.id, alias: hero.name });
   });
 
   it("offers the wounded opponent's morale roll on the damage card, to its owner only, once", async () => {
@@ -388,9 +404,11 @@ describe("conflicts and damage", () => {
 
   it("offers Défendre's level damage once the option is picked, as a fixed damage card", async () => {
     await hero.update({ "system.level": 3, "system.xp": 45 });
-    await hero.createEmbeddedDocuments("Item", [
-      { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
-    ]);
+    await hero.createEmbeddedDocuments(
+      "Item",
+      [{ _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } }],
+      { keepId: true },
+    );
     const message = await roll({ characteristic: "con" }, [9, 9], { item: "defendre" });
     expect(stored(message).data.damage).toBeNull();
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key: "moitie" }));

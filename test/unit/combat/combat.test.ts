@@ -133,6 +133,19 @@ describe("order, initiative and rounds from the active rule set", () => {
     expect(combat.combatants.get("c3")?.initiative).toBeNull();
   });
 
+  it("keeps the turn on the active combatant when initiative is rolled mid-round (updateTurn), custom roll or not", async () => {
+    registerCombatBehaviour("trinites", { ...behaviour, rollInitiative: async () => 20 });
+    const combat = await fight();
+    await combat.startCombat();
+    await combat.nextTurn();
+    expect(combat.combatant?.name).toBe("Ana");
+    await combat.rollInitiative(["c3"]); // Cy, unrolled, now jumps to the top
+    expect(names(combat)).toEqual(["Cy", "Bo", "Ana", "Di"]);
+    expect(combat.combatant?.name).toBe("Ana");
+    await combat.rollInitiative(["c4"], { updateTurn: false });
+    expect(combat.combatant?.name).not.toBe("Ana");
+  });
+
   it("calls the rule set's round and turn changes after Foundry's own", async () => {
     const combat = await fight();
     await combat.startCombat();

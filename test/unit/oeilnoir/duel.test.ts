@@ -482,14 +482,18 @@ describe("wounds edited by hand", () => {
 describe("ranged attacks", () => {
   async function crossbow(ammo: number, broken = false) {
     await alrik.update({ "system.ranged.arbaletes.points": 5 });
-    await alrik.createEmbeddedDocuments("Item", [
-      {
-        _id: "arbalete",
-        name: "Arbalète",
-        type: "on-arme-distance",
-        system: { skill: "arbaletes", pi: { dice: 1, bonus: 6 }, ammo, broken },
-      },
-    ]);
+    await alrik.createEmbeddedDocuments(
+      "Item",
+      [
+        {
+          _id: "arbalete",
+          name: "Arbalète",
+          type: "on-arme-distance",
+          system: { skill: "arbaletes", pi: { dice: 1, bonus: 6 }, ammo, broken },
+        },
+      ],
+      { keepId: true },
+    );
   }
   const shoot = (target: DoubleActor | null) =>
     asClient("player1", () => performAttack(alrik as never, { weaponId: "arbalete", target: target as never }));
@@ -519,14 +523,18 @@ describe("ranged attacks", () => {
     const count = messages().length;
     expect(await shoot(orc)).toBeUndefined();
     expect(state.notifications.at(-1)?.message).toBe("Plus de projectiles pour cette arme.");
-    await alrik.createEmbeddedDocuments("Item", [
-      {
-        _id: "brisee",
-        name: "Arbalète brisée",
-        type: "on-arme-distance",
-        system: { skill: "arbaletes", broken: true },
-      },
-    ]);
+    await alrik.createEmbeddedDocuments(
+      "Item",
+      [
+        {
+          _id: "brisee",
+          name: "Arbalète brisée",
+          type: "on-arme-distance",
+          system: { skill: "arbaletes", broken: true },
+        },
+      ],
+      { keepId: true },
+    );
     expect(
       await asClient("player1", () => performAttack(alrik as never, { weaponId: "brisee", target: orc as never })),
     ).toBeUndefined();

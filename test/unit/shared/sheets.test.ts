@@ -6,6 +6,7 @@ import {
   DoubleActor,
   DoubleItem,
   DialogV2,
+  dropOn,
 } from "../../double/index.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
 import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
@@ -191,6 +192,28 @@ describe("base sheets on the double", () => {
     expect(doubleState().notifications.at(-1)?.message).toBe(
       "This item belongs to another rule set than this character.",
     );
+  });
+
+  it("leaves drops to ActorSheetV2's own handler: one copy per drop, the hook fires, own items sort", async () => {
+    setDoubleUser("player1");
+    const actor = makeActor();
+    doubleState().game.actors.set(actor.id, actor);
+    const sheet = new QuintetteActorSheet({ document: asActor(actor) });
+    await asSheet(sheet).render();
+    const hooked: unknown[] = [];
+    Hooks.on("dropActorSheetData", (_actor: unknown, _sheet: unknown, data: unknown) => void hooked.push(data));
+    const dague = await DoubleItem.create({ name: "Dague", type: "gear-t" });
+    await dropOn(asSheet(sheet), { type: "Item", uuid: dague.uuid });
+    expect(actor.items.filter((i) => i.name === "Dague")).toHaveLength(1);
+    expect(hooked).toEqual([{ type: "Item", uuid: dague.uuid }]);
+    // An item of another rule set is refused; an item of this actor is sorted, not copied.
+    const fusil = await DoubleItem.create({ name: "Fusil", type: "gear-s" });
+    await dropOn(asSheet(sheet), { type: "Item", uuid: fusil.uuid });
+    expect(actor.items.getName("Fusil")).toBeUndefined();
+    const size = actor.items.size;
+    await dropOn(asSheet(sheet), { type: "Item", uuid: actor.items.get("i1")!.uuid });
+    expect(actor.items.size).toBe(size);
+    expect((sheet as unknown as { sorted: string[] }).sorted).toEqual(["i1"]);
   });
 
   it("renders the item sheet with its description tab and refuses nothing valid", async () => {

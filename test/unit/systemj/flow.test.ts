@@ -421,12 +421,28 @@ describe("SYSTEMJ action phase and initiative", () => {
     expect(await combatBehaviour.rollInitiative!(aude as never, {} as never)).toBe(0);
     dice(30);
     expect(await combatBehaviour.rollInitiative!(aude as never, {} as never)).toBe(30);
-    expect((aude.system as { tiebreak?: unknown }).tiebreak).toBe(74);
+    expect(aude.updates).toEqual([]);
     const last = state.game.messages.contents.at(-1) as DoubleChatMessage;
     expect(card(last)).toMatchObject({
       kind: "initiative",
       data: { test: { score: 74, roll: 30, outcome: "moyenne" } },
     });
+  });
+
+  it("a player rolls their own initiative: only the initiative is written, the Rapidité score comes from the actor", async () => {
+    const c = await combat();
+    const aude = c.combatants.get("ca")!;
+    dice(30);
+    // Foundry lets a player update only initiative, flags and defeated of their combatant (clients.ts enforces it).
+    const value = await asClient("player1", () => combatBehaviour.rollInitiative!(aude as never, {} as never));
+    expect(value).toBe(30);
+    await asClient("player1", () => c.updateEmbeddedDocuments("Combatant", [{ _id: "ca", initiative: value }]));
+    expect(aude.updates.every((u) => Object.keys(u.changes).every((k) => k === "initiative"))).toBe(true);
+    const bear = c.combatants.get("co")!;
+    await c.updateEmbeddedDocuments("Combatant", [{ _id: "co", initiative: 30 }]);
+    // Same roll: Aude's Rapidité 74 beats the bear's 60, whichever comes first.
+    expect(compareCombatants(aude as never, bear as never)).toBeLessThan(0);
+    expect(compareCombatants(bear as never, aude as never)).toBeGreaterThan(0);
   });
 
   it("orders initiative as the rules core does", () => {
@@ -441,9 +457,9 @@ describe("SYSTEMJ action phase and initiative", () => {
       id: e.id,
       name: e.id,
       initiative: e.roll,
-      system: { tiebreak: e.score },
+      actor: { system: { attributes: { RAP: e.score } } },
     }));
-    const unrolled = { id: "z", name: "z", initiative: null, system: { tiebreak: null } };
+    const unrolled = { id: "z", name: "z", initiative: null, actor: { system: { attributes: { RAP: 74 } } } };
     const order = [unrolled, ...combatants].sort(compareCombatants).map((c) => c.id);
     expect(order).toEqual([...systemj.initiativeOrder(entries), "z"]);
   });

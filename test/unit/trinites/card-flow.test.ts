@@ -18,6 +18,7 @@ import {
 } from "../../double/shared-core.ts";
 import { postCard, registerCardAction, registerChatHooks } from "../../../src/foundry/chat/index.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
+import { registerTrinitesHooks } from "../../../src/foundry/trinites/flow.ts";
 import { executeCardAction, requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
@@ -55,6 +56,7 @@ beforeEach(async () => {
   registerRelay();
   registerChatHooks();
   registerCardAction(...CARD_ACTIONS);
+  registerTrinitesHooks();
   addUser("player2");
   hero = await DoubleActor.create({
     name: "Aelis",
@@ -113,6 +115,20 @@ describe("Trinité roll card", () => {
     expect(readData(stored(cheer)).result).toBeTruthy();
     expect(await render(cheer, "player2")).not.toContain("data-trinites-react");
     expect(await render(scare, "player2")).toContain("data-trinites-react");
+  });
+
+  it("renders React buttons only for the viewer who answers for the target (the GM too), not hidden afterwards", async () => {
+    // Foundry's Hooks.callAll does not await the async card render, so a later listener cannot hide buttons in it:
+    // the HTML each client inserts must already be right for that client.
+    const scare = await post(
+      buildTestCard(setup({ trinite: false, action: "intimider", targets: [{ uuid: thug.uuid, name: "Thug" }] }), {
+        deva: [10],
+        archonte: [],
+      }),
+    );
+    expect(await render(scare, "player1")).not.toContain("data-trinites-react");
+    expect(await render(scare, "player2")).toContain(`data-trinites-react="${thug.uuid}"`);
+    expect(await render(scare, "gm")).toContain(`data-trinites-react="${thug.uuid}"`);
   });
 
   it("renders the same after a reload and for every client", async () => {

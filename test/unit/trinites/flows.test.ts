@@ -134,9 +134,11 @@ describe("the actor sheet on the shared base sheet", () => {
   });
 
   it("answers roll buttons with the Trinités dialog (skill, weapon, Encourager) and refuses unknown keys", async () => {
-    await aelis.createEmbeddedDocuments("Item", [
-      { _id: "w1", name: "Katana", type: "tr-arme", system: { degats: 4, lame: "katana", competence: "melee" } },
-    ]);
+    await aelis.createEmbeddedDocuments(
+      "Item",
+      [{ _id: "w1", name: "Katana", type: "tr-arme", system: { degats: 4, lame: "katana", competence: "melee" } }],
+      { keepId: true },
+    );
     const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
     const skill = sheet.rollRequest("skill:rapidite");
     expect(skill?.dialog.inputs.find((i) => i.name === "skill")?.initial).toBe("rapidite");
