@@ -25,6 +25,7 @@ interface GameLike {
   user: UserLike;
   users: DoubleCollection<UserLike>;
   messages: DoubleCollection<unknown>;
+  settings: { get(namespace: string, key: string): unknown };
 }
 function gameOf(): GameLike {
   const game = (globalThis as { game?: GameLike }).game;
@@ -100,8 +101,7 @@ export class DoubleChatMessage extends DoubleDocument {
    * current roll mode", i.e. the current client's own `core.rollMode` (each client has its own).
    */
   static applyRollMode(data: Plain, rollMode: string): Plain {
-    const user = gameOf().user as UserLike & { rollMode?: string };
-    const mode = rollMode === "roll" ? (user.rollMode ?? "publicroll") : rollMode;
+    const mode = rollMode === "roll" ? String(gameOf().settings.get("core", "rollMode")) : rollMode;
     const gms = gameOf()
       .users.filter((u) => u.isGM)
       .map((u) => u.id);

@@ -101,21 +101,21 @@ export function installClients(state: DoubleState, { enforceActorOwnership = tru
     : originalItemUpdate;
   // An embedded Item's permission is its parent Actor's (Foundry: embedded documents inherit ownership).
   DoubleActor.prototype.createEmbeddedDocuments = enforceActorOwnership
-    ? async function (this: DoubleActor, name: string, data: Plain[]) {
+    ? async function (this: DoubleActor, name: string, data: Plain[], options: Plain = {}) {
         assertOwnerWrite("Actor", this, "create embedded in");
-        return originalEmbedded.create.call(this, name, data);
+        return originalEmbedded.create.call(this, name, data, options);
       }
     : originalEmbedded.create;
   DoubleActor.prototype.updateEmbeddedDocuments = enforceActorOwnership
-    ? async function (this: DoubleActor, name: string, updates: Plain[]) {
+    ? async function (this: DoubleActor, name: string, updates: Plain[], options: Plain = {}) {
         assertOwnerWrite("Actor", this, "update embedded in");
-        return originalEmbedded.update.call(this, name, updates);
+        return originalEmbedded.update.call(this, name, updates, options);
       }
     : originalEmbedded.update;
   DoubleActor.prototype.deleteEmbeddedDocuments = enforceActorOwnership
-    ? async function (this: DoubleActor, name: string, ids: string[]) {
+    ? async function (this: DoubleActor, name: string, ids: string[], options: Plain = {}) {
         assertOwnerWrite("Actor", this, "delete embedded in");
-        return originalEmbedded.delete.call(this, name, ids);
+        return originalEmbedded.delete.call(this, name, ids, options);
       }
     : originalEmbedded.delete;
   DoubleCombat.prototype.updateEmbeddedDocuments = enforceActorOwnership

@@ -322,7 +322,7 @@ export class DoubleActor extends DoubleDocument {
     this.prepareData();
     return created;
   }
-  async updateEmbeddedDocuments(name: string, updates: Plain[]): Promise<DoubleItem[]> {
+  async updateEmbeddedDocuments(name: string, updates: Plain[], _options: Plain = {}): Promise<DoubleItem[]> {
     if (name !== "Item") throw new Error(`The double only embeds Items, not ${name}`);
     const done: DoubleItem[] = [];
     for (const u of updates) {
@@ -334,7 +334,7 @@ export class DoubleActor extends DoubleDocument {
     this.prepareData();
     return done;
   }
-  async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<DoubleItem[]> {
+  async deleteEmbeddedDocuments(name: string, ids: string[], _options: Plain = {}): Promise<DoubleItem[]> {
     if (name !== "Item") throw new Error(`The double only embeds Items, not ${name}`);
     const gone = ids.flatMap((id) => {
       const item = this.items.get(id);

@@ -44,10 +44,10 @@ export class SettingsDouble {
   }
   get(namespace: string, key: string): unknown {
     const id = `${namespace}.${key}`;
-    if (id === "core.rollMode") return currentUserRollMode();
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
-    return this.values.has(id) ? this.values.get(id) : config.default;
+    const slot = valueSlot(id, config.scope);
+    return this.values.has(slot) ? this.values.get(slot) : config.default;
   }
   /** Refuses a value outside `choices`, like Foundry's setting validation; calls onChange. */
   async set(namespace: string, key: string, value: unknown): Promise<unknown> {
@@ -57,7 +57,7 @@ export class SettingsDouble {
     assertSettingWrite(id, config.scope);
     if (config.choices && !(String(value) in config.choices))
       throw new Error(`Invalid value for ${id}: ${String(value)}`);
-    this.values.set(id, value);
+    this.values.set(valueSlot(id, config.scope), value);
     config.onChange?.(value);
     return value;
   }
@@ -68,9 +68,15 @@ export class SettingsDouble {
   }
 }
 
-function currentUserRollMode(): string {
-  const g = (globalThis as { game?: { user?: { rollMode?: string } } }).game;
-  return g?.user?.rollMode ?? "publicroll";
+/**
+ * Where a value is kept: a "client" setting lives in each browser's storage (fvtt-types `SettingConfig` scope
+ * docs: "client" settings are stored locally per client), so each connected user of the double has its own, e.g.
+ * `core.rollMode`; "world" settings are one shared value.
+ */
+function valueSlot(id: string, scope: unknown): string {
+  if (scope !== "client") return id;
+  const g = (globalThis as { game?: { user?: { id?: string | null } } }).game;
+  return `${g?.user?.id ?? ""}|${id}`;
 }
 
 export class I18nDouble {
@@ -98,11 +104,6 @@ export class I18nDouble {
 export class DoubleUser {
   active = true;
   flags: Plain = {};
-  /**
-   * This user's chat roll mode: `core.rollMode` is a client setting (fvtt-types `SettingConfig["core.rollMode"]`),
-   * so each client has its own; `game.settings.get("core", "rollMode")` reads the current client's.
-   */
-  rollMode = "publicroll";
   constructor(
     readonly id: string,
     public name: string,

@@ -315,7 +315,7 @@ describe("conflicts and damage", () => {
 
   it("posts the damage card in the move card's mode and in the character's name, whichever client runs it", async () => {
     // The GM whispers their own rolls; the player rolls in public: the player's damage card stays public.
-    (state.game.users.get("gm") as unknown as { rollMode: string }).rollMode = "gmroll";
+    await asClient("gm", () => state.game.settings.set("core", "rollMode", "gmroll"));
     const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
     queueFaces(5);
     expect((await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"))).status).toBe(

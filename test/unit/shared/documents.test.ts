@@ -18,6 +18,15 @@ interface Creatable {
   create(data: object): Promise<{ type: string; toObject(): Record<string, unknown> }>;
   createDialog(data?: object, createOptions?: object, options?: object): Promise<unknown>;
 }
+/** The world's rule set is a world setting: the GM picks it (the double refuses a player's write). */
+async function asGM<T>(fn: () => Promise<T>): Promise<T> {
+  setDoubleUser("gm");
+  try {
+    return await fn();
+  } finally {
+    setDoubleUser("player1");
+  }
+}
 const actorClass = () => CONFIG.Actor.documentClass as unknown as Creatable;
 const itemClass = () => CONFIG.Item.documentClass as unknown as Creatable;
 
@@ -30,7 +39,7 @@ beforeEach(() => {
 
 describe("create dialogs", () => {
   it("in a Jetons world, Create Item warns that there is nothing to create instead of throwing", async () => {
-    await doubleState().game.settings.set("quintette", "ruleset", "jetons");
+    await asGM(() => doubleState().game.settings.set("quintette", "ruleset", "jetons"));
     await expect(itemClass().createDialog({}, {}, {})).resolves.toBeNull();
     expect(doubleState().notifications.at(-1)).toMatchObject({ type: "warn" });
     expect(doubleState().notifications.at(-1)?.message).toContain("Jetons");
@@ -38,10 +47,10 @@ describe("create dialogs", () => {
   });
 
   it("offers the active rule set's types", async () => {
-    await doubleState().game.settings.set("quintette", "ruleset", "jetons");
+    await asGM(() => doubleState().game.settings.set("quintette", "ruleset", "jetons"));
     await actorClass().createDialog({}, {}, {});
     expect(DoubleDocument.createDialogCalls.at(-1)?.options.types).toEqual(["archetype"]);
-    await doubleState().game.settings.set("quintette", "ruleset", "systemj");
+    await asGM(() => doubleState().game.settings.set("quintette", "ruleset", "systemj"));
     await itemClass().createDialog({}, {}, {});
     expect(DoubleDocument.createDialogCalls.at(-1)?.options.types).toContain("sj-arme");
   });
