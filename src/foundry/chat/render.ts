@@ -6,6 +6,7 @@
 import { buttonToken, requestCardAction, userOwnsUuid, type CardActionArgs } from "./actions.ts";
 import { buildCardContext, CARD_TEMPLATE } from "./card-state.ts";
 import { readCard } from "./flags.ts";
+import { shownButtons } from "./exclusive.ts";
 import type { JsonPrimitive } from "./types.ts";
 
 /** Parses a button's `data-args` (JSON of primitives); anything else gives no arguments. */
@@ -55,7 +56,8 @@ export async function enhanceCard(message: ChatMessage.Implementation, html: HTM
   const user = game.user;
   if (!content || !user) return false;
   const viewer = { userId: user.id, isGM: user.isGM, owns: (uuid: string) => userOwnsUuid(user, uuid) };
-  const context = buildCardContext(state, viewer, buttonToken(state));
+  const built = buildCardContext(state, viewer, buttonToken(state));
+  const context = { ...built, buttons: shownButtons(state, built.buttons, viewer) };
   content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, { ...context });
   html.classList.add("quintette-message");
   const id = message.id;

@@ -16,7 +16,9 @@ import { postCard } from "../chat/post.ts";
 import {
   attackerFor,
   defenderFor,
+  dodgeFor,
   fumblerValues,
+  parryWith,
   hitUpdate,
   setProne,
   initiativeWrite,
@@ -32,7 +34,8 @@ import {
   hitOn,
   linkFreeAttack,
   resolveFumbleCheck,
-  resolveParry,
+  resolveDefence,
+  withDefender,
   resolveVolonte,
   resolveStanding,
   canRescue,
@@ -94,7 +97,18 @@ export async function fumbleWrites(
   let detail: string | null = null;
   const weapon = weaponUuid ? await fromUuid<Item.Implementation>(weaponUuid) : null;
   const weaponSystem = weapon?.system as { breakage?: number; pi?: { dice: number; bonus: number } } | undefined;
-  if (f.key === "armeDetruite" && weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.broken": true } });
+  // An armed adversaire's weapon lives on the actor itself (no item).
+  const data = oeilNoirActor(fumbler);
+  const adversaireWeapon = data?.kind === "adversaire" && (data.system.armed ?? true);
+  if (f.key === "armeDetruite") {
+    if (weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.broken": true } });
+    else if (adversaireWeapon) writes.push({ uuid: fumbler.uuid, changes: { "system.weaponBroken": true } });
+  }
+  // Dropped or thrown away: unusable until picked up (the DE check on the card, or by hand on the sheet).
+  if (f.key === "armeGlisse" || f.key === "armeEjectee") {
+    if (weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.dropped": true } });
+    else if (adversaireWeapon) writes.push({ uuid: fumbler.uuid, changes: { "system.weaponDropped": true } });
+  }
   if (f.key === "armeEndommagee" && weaponUuid && typeof weaponSystem?.breakage === "number") {
     const two = await rollDice("2d6");
     const d4 = await rollDice("1d4");
@@ -104,12 +118,12 @@ export async function fumbleWrites(
     detail = `${a}+${b} / ${weaponSystem.breakage}: ${r.broken ? "×" : `→ ${r.factor}`}`;
   }
   if (f.key === "seBlesse") {
-    // His own weapon: the attacker's is on the card; a defender's is his main weapon, with his own strength bonus
-    // and wound kind (an adversaire's fixed attack).
+    // His own weapon: the attacker's is on the card; a defender's is the one he parried with, with his own strength
+    // bonus and wound kind (an adversaire's own attack).
     const own =
       f.who === "attacker"
         ? duel.attacker
-        : (attackerFor(fumbler)?.attacker ?? {
+        : (attackerFor(fumbler, weapon?.id ?? null)?.attacker ?? {
             ...duel.attacker,
             woundKind: "normal" as const,
             piDice: weaponSystem?.pi?.dice ?? 1,
@@ -119,7 +133,8 @@ export async function fumbleWrites(
     const pi = Math.max(0, (own.piDice > 0 ? roll.faces.reduce((a, b) => a + b, 0) : 0) + own.piBonus);
     const victim = victimValues(fumbler);
     if (victim) {
-      const self = hitOn({ attacker: own, damage: { faces: roll.faces, pi, critical: false } }, victim);
+      // The weapon's PI count as damage directly: his own armour does not stop his own blade.
+      const self = hitOn({ attacker: own, damage: { faces: roll.faces, pi, critical: false } }, { ...victim, pr: 0 });
       const update = self ? hitUpdate(fumbler, self) : null;
       if (self && update) {
         writes.push({ uuid: fumbler.uuid, changes: update.changes });
@@ -135,6 +150,32 @@ export async function fumbleWrites(
   return { writes, detail };
 }
 
+/** Whether a fumbler holds a weapon a fumble line can hit: a héros' weapon item, an armed adversaire's weapon. */
+function armedFor(actor: Actor.Implementation | null, weaponUuid: string | null): boolean {
+  const data = oeilNoirActor(actor);
+  if (data?.kind === "adversaire") return data.system.armed ?? true;
+  return !!weaponUuid;
+}
+
+/** The defence roll's fumble (parry table), its effects on the defender and the weapon it parried with. */
+async function defenceFumble(
+  next: DuelData,
+  defender: Actor.Implementation | null,
+  weaponUuid: string | null,
+): Promise<{ duel: DuelData; writes: DocumentWrite[] }> {
+  const table = await rollDice("1d20");
+  let duel = withFumble(
+    next,
+    "defender",
+    table.faces[0] ?? 1,
+    armedFor(defender, weaponUuid),
+    fumblerValues(defender) ?? undefined,
+  );
+  const effects = await fumbleWrites(defender, weaponUuid, duel);
+  if (duel.fumble) duel = { ...duel, fumble: { ...duel.fumble, detail: effects.detail, weaponUuid } };
+  return { duel, writes: effects.writes };
+}
+
 export const parryAction: CardAction = {
   name: ACTIONS.parry,
   audience: "anyone",
@@ -142,11 +183,14 @@ export const parryAction: CardAction = {
   // The master parry may damage the attacker's weapon: the rule grants that write, not ownership.
   trustedWrites: true,
   token: () => "oeilnoir.answer",
-  async execute({ card }): Promise<CardActionOutcome> {
+  async execute({ card, args }): Promise<CardActionOutcome> {
     const duel = stageIs(card, "awaitParry");
     if (!duel?.defender) return { status: "already" };
+    const defender = await actorAt(duel.defender.uuid);
+    // The weapon the defender chose, read on the GM's side from the defender's own items.
+    const chosen = defender ? parryChoice(defender, duel, args.weapon) : null;
+    const prd = chosen?.prd ?? duel.defender.prd ?? 0;
     // Against a critical attack the parry is rolled under half the PRD: the roll carries that target.
-    const prd = duel.defender.prd ?? 0;
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(prd) : prd);
     await showDice(d20);
     const face = d20.faces[0] ?? 1;
@@ -155,7 +199,13 @@ export const parryAction: CardAction = {
       const two = await rollDice("2d6");
       breakageDice = [two.faces[0] ?? 1, two.faces[1] ?? 1];
     }
-    let next = resolveParry(duel, face, breakageDice);
+    let next = resolveDefence(duel, {
+      d20: face,
+      value: prd,
+      dodge: false,
+      ...(chosen?.weaponName ? { weaponName: chosen.weaponName } : {}),
+      ...(breakageDice ? { breakageDice } : {}),
+    });
     const writes: DocumentWrite[] = [];
     if (next.breakage && duel.attacker.weaponUuid)
       writes.push({
@@ -163,17 +213,94 @@ export const parryAction: CardAction = {
         changes: next.breakage.broken ? { "system.broken": true } : { "system.breakage": next.breakage.factor },
       });
     if (next.parry?.fumble) {
-      const defender = await actorAt(duel.defender.uuid);
-      const data = oeilNoirActor(defender);
-      const mainId = data?.kind === "heros" ? data.derived.mainWeaponId : null;
-      const table = await rollDice("1d20");
-      next = withFumble(next, "defender", table.faces[0] ?? 1, !!mainId, fumblerValues(defender) ?? undefined);
-      const weaponUuid = defender && mainId ? `${defender.uuid}.Item.${mainId}` : null;
-      const effects = await fumbleWrites(defender, weaponUuid, next);
-      writes.push(...effects.writes);
-      if (next.fumble) next = { ...next, fumble: { ...next.fumble, detail: effects.detail } };
+      const f = await defenceFumble(next, defender, chosen?.weaponUuid ?? null);
+      next = f.duel;
+      writes.push(...f.writes);
     }
     return { status: "applied", card: rebuild(card, next), writes };
+  },
+};
+
+/**
+ * The parry with the weapon the defender chose (or its main one), read from its actor: the weapon's PRD made
+ * harder by the situation the attack declared and the low-EV penalty.
+ */
+function parryChoice(
+  defender: Actor.Implementation,
+  duel: DuelData,
+  weaponArg: unknown,
+): { prd: number; weaponUuid: string | null; weaponName: string | null } | null {
+  const p = parryWith(defender, typeof weaponArg === "string" ? weaponArg : null);
+  if (!p) return null;
+  const lowEv = oeilNoirActor(defender)?.derived.lowEv.quality ?? 0;
+  const situation = Math.max(-20, Math.min(20, duel.defender?.situation?.prd ?? 0));
+  const item = p.weapon && !p.weapon.unarmed ? `${defender.uuid}.Item.${p.weapon.id}` : null;
+  // Without a situation on the card the card's value stands (it already counts any modifier of the attack).
+  const prd = duel.defender?.situation
+    ? p.prd - situation - lowEv
+    : typeof weaponArg === "string"
+      ? p.prd - lowEv
+      : null;
+  return prd === null ? null : { prd, weaponUuid: item, weaponName: p.weapon?.name ?? null };
+}
+
+/**
+ * Dodging instead of parrying: the defender's dodge (read from its actor), with the attack's situation (kneeling 4,
+ * lying impossible) and the low-EV penalty; halved against a critical like a parry. No weapon meets the blow, so
+ * no breakage check; a natural 20 rolls the parry fumble table without a weapon.
+ */
+export const dodgeAction: CardAction = {
+  name: ACTIONS.dodge,
+  audience: "anyone",
+  allowed: isDefenderOwner,
+  token: () => "oeilnoir.answer",
+  async execute({ card }): Promise<CardActionOutcome> {
+    const duel = stageIs(card, "awaitParry");
+    if (!duel?.defender) return { status: "already" };
+    const defender = await actorAt(duel.defender.uuid);
+    const base = defender ? dodgeFor(defender) : null;
+    const situation = duel.defender.situation;
+    if (base === null || situation?.dodge === null)
+      return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.CannotDodge" };
+    const value = base - Math.max(-20, Math.min(20, situation?.dodge ?? 0));
+    const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(value) : value);
+    await showDice(d20);
+    let next = resolveDefence(duel, { d20: d20.faces[0] ?? 20, value, dodge: true });
+    let writes: DocumentWrite[] = [];
+    if (next.parry?.fumble) {
+      const f = await defenceFumble(next, defender, null);
+      next = f.duel;
+      writes = f.writes;
+    }
+    return { status: "applied", card: rebuild(card, next), writes };
+  },
+};
+
+/**
+ * The GM names the defender of a blow that landed with nobody targeted: the first token he targets (an Œil Noir
+ * actor other than the attacker). The card then waits for its parry as usual.
+ */
+export const chooseDefenderAction: CardAction = {
+  name: ACTIONS.chooseDefender,
+  audience: "gm",
+  collect(args, messageId) {
+    const message = game.messages?.get(messageId);
+    const card = message ? readCard(message) : null;
+    const attacker = (card ? duelOf(card) : null)?.attacker.uuid ?? null;
+    for (const token of game.user?.targets ?? []) {
+      const actor = token.actor;
+      if (actor && actor.uuid !== attacker && oeilNoirActor(actor)) return { ...args, defenderUuid: actor.uuid };
+    }
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.TargetDefender") ?? "");
+    return null;
+  },
+  async execute({ card, args }): Promise<CardActionOutcome> {
+    const duel = stageIs(card, "awaitDefender");
+    if (!duel) return { status: "already" };
+    const defender = await actorAt(typeof args.defenderUuid === "string" ? args.defenderUuid : null);
+    if (!defender || !oeilNoirActor(defender) || defender.uuid === duel.attacker.uuid)
+      return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    return { status: "applied", card: rebuild(card, withDefender(duel, defenderFor(defender))) };
   },
 };
 
@@ -328,7 +455,15 @@ export const fumbleCheckAction: CardAction = {
     const fumbler = await actorAt(fumblerUuid(duel));
     if (duel.fumble?.key === "trebuche" && !success) await setProne(fumbler, true);
     if (duel.fumble?.key === "chute" && success) await setProne(fumbler, false);
-    return { status: "applied", card: rebuild(card, next) };
+    // Picked up: the weapon is usable again.
+    const writes: DocumentWrite[] = [];
+    if (success && (duel.fumble?.key === "armeGlisse" || duel.fumble?.key === "armeEjectee") && fumbler) {
+      const weaponUuid = duel.fumble.weaponUuid ?? null;
+      if (weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.dropped": false } });
+      else if (oeilNoirActor(fumbler)?.kind === "adversaire")
+        writes.push({ uuid: fumbler.uuid, changes: { "system.weaponDropped": false } });
+    }
+    return { status: "applied", card: rebuild(card, next), writes };
   },
 };
 
@@ -603,6 +738,8 @@ export function rescueCardFor(actorUuid: string): { messageId: string; attempt: 
 
 export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
   parryAction,
+  dodgeAction,
+  chooseDefenderAction,
   noParryAction,
   damageAction,
   applyHitAction,
@@ -618,12 +755,13 @@ export async function attackFumble(
   attacker: Actor.Implementation,
   duel: DuelData,
 ): Promise<{ duel: DuelData; writes: DocumentWrite[] }> {
-  const data = oeilNoirActor(attacker);
-  const hasWeapon = data?.kind === "heros" && !!duel.attacker.weaponUuid;
+  // Bare hands hold nothing to drop or break; an armed adversaire's weapon can be lost like a héros'.
+  const hasWeapon = !duel.attacker.unarmed && armedFor(attacker, duel.attacker.weaponUuid);
+  const weaponUuid = duel.attacker.unarmed ? null : duel.attacker.weaponUuid;
   const table = await rollDice("1d20");
   let next = withFumble(duel, "attacker", table.faces[0] ?? 1, hasWeapon, fumblerValues(attacker) ?? undefined);
-  const effects = await fumbleWrites(attacker, hasWeapon ? duel.attacker.weaponUuid : null, next);
-  if (next.fumble) next = { ...next, fumble: { ...next.fumble, detail: effects.detail } };
+  const effects = await fumbleWrites(attacker, weaponUuid, next);
+  if (next.fumble) next = { ...next, fumble: { ...next.fumble, detail: effects.detail, weaponUuid } };
   return { duel: next, writes: effects.writes };
 }
 
