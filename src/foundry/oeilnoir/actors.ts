@@ -57,6 +57,18 @@ export interface AttackChoice {
   strength: number;
 }
 
+/** The weapon item's own state (read on the item: it is what a fumble writes). */
+function itemSystem(actor: Actor.Implementation, id: string): { broken?: boolean; dropped?: boolean } | null {
+  const item = actor.items?.get(id);
+  return item ? (item.system as { broken?: boolean; dropped?: boolean }) : null;
+}
+
+/** Broken or dropped, as the item says now. */
+function itemLost(actor: Actor.Implementation, id: string): boolean {
+  const s = itemSystem(actor, id);
+  return !!s && (s.broken === true || s.dropped === true);
+}
+
 /** A blow of that kind: its wound-threshold kind and whether it deals PI(End) (a bolt keeps its own kind). */
 export function withAttackKind(attacker: DuelAttacker, kind: AttackKind): DuelAttacker {
   if (attacker.ranged) return attacker;
@@ -117,7 +129,8 @@ export function attackerFor(actor: Actor.Implementation, weaponId?: string | nul
   const weapon =
     data.derived.weapons.find((w) => w.id === weaponId) ??
     (weaponId ? null : (data.derived.weapons.find((w) => w.id === data.derived.mainWeaponId) ?? unarmed));
-  if (!weapon || weapon.error || weapon.broken || weapon.dropped || weapon.ammo === 0) return null;
+  if (!weapon || weapon.error || weapon.broken || weapon.dropped || itemLost(actor, weapon.id) || weapon.ammo === 0)
+    return null;
   if (weapon.unarmed)
     return {
       attacker: {
@@ -174,8 +187,9 @@ export function attackRefusal(actor: Actor.Implementation, weaponId?: string | n
     return "QUINTETTE.OeilNoir.Notify.DefenceOnly";
   if (data.kind !== "heros") return null;
   const weapon = data.derived.weapons.find((w) => w.id === weaponId);
-  if (weapon?.broken) return "QUINTETTE.OeilNoir.Notify.WeaponBroken";
-  if (weapon?.dropped) return "QUINTETTE.OeilNoir.Notify.WeaponDropped";
+  const item = weaponId ? itemSystem(actor, weaponId) : null;
+  if (weapon?.broken || item?.broken) return "QUINTETTE.OeilNoir.Notify.WeaponBroken";
+  if (weapon?.dropped || item?.dropped) return "QUINTETTE.OeilNoir.Notify.WeaponDropped";
   if (weapon?.ammo === 0) return "QUINTETTE.OeilNoir.Notify.NoAmmo";
   return null;
 }

@@ -44,6 +44,8 @@ export interface AttackSetup {
   targetConfined?: ConfinedClass | null;
   /** Attack kinds the attacker may declare (melee only); absent: a plain blow. */
   kinds?: readonly AttackKind[];
+  /** No token targeted: the fighters the attacker may name as defender (else the GM names one on the card). */
+  defenders?: { uuid: string; name: string }[];
 }
 
 const options = (keys: readonly string[], prefix: string) => keys.map((k) => ({ value: k, label: `${prefix}${k}` }));
@@ -69,6 +71,17 @@ export function attackInputs(setup: AttackSetup): RollInput[] {
       ...(hint ? { hint } : {}),
     },
   ];
+  if (!setup.ranged && !setup.targetName && setup.defenders?.length)
+    inputs.push({
+      kind: "select",
+      name: "defender",
+      label: `${D}Defender`,
+      options: [
+        { value: "", label: `${D}DefenderGm` },
+        ...setup.defenders.map((d) => ({ value: d.uuid, label: d.name })),
+      ],
+      initial: "",
+    });
   if (!setup.ranged && setup.kinds && setup.kinds.length > 1)
     inputs.push({
       kind: "select",
@@ -164,10 +177,11 @@ export function effectiveValues(
   return { at, prd, prdModifier, dodgeModifier, strengthBonus };
 }
 
-/** The attack kind chosen in the dialog (a plain blow when none was offered). */
+/** The attack kind chosen in the dialog (else the first the attacker may declare: bare hands for bare hands). */
 export function attackKindOf(setup: AttackSetup, values: RollValues): AttackKind {
-  const kind = String(values.attackKind ?? "normal");
-  return (setup.kinds ?? []).includes(kind as AttackKind) ? (kind as AttackKind) : "normal";
+  const kind = String(values.attackKind ?? "");
+  const kinds = setup.kinds ?? [];
+  return kinds.includes(kind as AttackKind) ? (kind as AttackKind) : (kinds[0] ?? "normal");
 }
 
 /** Exact odds of the exchange from the rules core: with a parrying target, every outcome; otherwise the D20 test. */
