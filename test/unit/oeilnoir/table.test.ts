@@ -12,7 +12,6 @@ import {
   buttonsIn,
   installClients,
   messageElement,
-  reloadMessage,
   useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
