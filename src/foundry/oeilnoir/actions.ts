@@ -15,6 +15,7 @@ import { rescueDialogConfig } from "./dialog-config.ts";
 import { postCard } from "../chat/post.ts";
 import {
   attackerFor,
+  combatantOf,
   defenderFor,
   dodgeFor,
   fumblerValues,
@@ -391,6 +392,22 @@ export const applyHitAction: CardAction = {
           card,
           requester.id ?? "",
           ":ini",
+        ),
+      );
+    }
+    // The dead are marked defeated in the running combat.
+    const combatant = update.status === "mort" ? combatantOf(defender) : null;
+    if (combatant && !combatant.defeated) {
+      writes.push({ uuid: combatant.uuid, changes: { defeated: true } });
+      applied.push(
+        appliedEntry(
+          combatant.uuid,
+          name,
+          { defeated: false },
+          { key: `${L}DefeatedSummary` },
+          card,
+          requester.id ?? "",
+          ":defeated",
         ),
       );
     }

@@ -169,6 +169,12 @@ async function inCombat(entries: { actor: DoubleActor; initiative: number }[]) {
     if (c) Object.defineProperty(c, "actor", { get: () => e.actor });
   }
   Object.assign(state.game, { combat });
+  // The double resolves actors and items by uuid; the combatants are resolved here, as in duel.test.ts.
+  const resolve = globalThis.fromUuid;
+  const byUuid = (uuid: string) => combat.combatants.contents.find((c) => c.uuid === uuid);
+  Object.assign(globalThis, {
+    fromUuid: async (uuid: string) => byUuid(uuid) ?? resolve(uuid as never),
+  });
   return combat;
 }
 
@@ -376,5 +382,21 @@ describe("buttons shown only to who may use them", () => {
     expect(await shown("player1")).toEqual(["oeilnoir.parry", "oeilnoir.parry", "oeilnoir.dodge", "oeilnoir.noParry"]);
     expect(await shown("player2")).toEqual([]);
     expect(await shown("gm")).toHaveLength(4);
+  });
+});
+
+describe("the dead", () => {
+  it("are marked defeated in the running combat when the blow kills them", async () => {
+    const combat = await inCombat([{ actor: alrik, initiative: 8 }]);
+    await alrik.update({ "system.ev.value": -10 });
+    dice([2]);
+    const m = await attack(orc, alrik, "gm");
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    dice([6]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.damage"));
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    expect(duel(m)?.hit?.status).toBe("mort");
+    // The double keeps fields it does not model in the document source (Combatant#defeated is a core field).
+    expect(combat.combatants.get("c-alrik")?.toObject()).toMatchObject({ defeated: true });
   });
 });
