@@ -202,6 +202,8 @@ export interface HerosSource {
   vitesse: number;
   volonte: number;
   artDeLaGuerre: number;
+  /** Médecine / Blessures; absent in sources written before the field existed. */
+  medecine?: number;
   /** A skill missing from an older source counts as untrained. */
   skills: Partial<Record<CombatSkillKey, SkillSource>>;
   ranged: Record<RangedSkillKey, { points: number }>;
