@@ -10,7 +10,8 @@ export default defineConfig({
       {
         test: {
           name: "adapters",
-          include: ["test/unit/**/*.test.ts"],
+          // The attack suite (test/attacks) plays a hostile player's client against the real code.
+          include: ["test/unit/**/*.test.ts", "test/attacks/**/*.test.ts"],
           environment: "node",
           setupFiles: ["test/double/setup.ts"],
           testTimeout: 120_000,

@@ -13,6 +13,7 @@ import { helpers as systemHelpers } from "../../src/foundry/templates/helpers.ts
 import type { DoubleCollection } from "./documents.ts";
 import { DoubleDocument } from "./documents.ts";
 import { readLang } from "./game.ts";
+import { assertMessageWrite } from "./permissions.ts";
 import { deepClone, isPlainObject, type Plain } from "./utils.ts";
 
 interface UserLike {
@@ -60,9 +61,9 @@ export class DoubleChatMessage extends DoubleDocument {
     return user.isGM || user.id === this.author;
   }
   override async update(changes: Plain = {}, options: Plain = {}): Promise<this> {
-    if (!this.canUserModify(gameOf().user, "update")) {
-      throw new Error(`User ${gameOf().user.id} lacks permission to update ChatMessage ${this.id}`);
-    }
+    assertMessageWrite(this);
+    // The author is server-set; only a GM may change it (DocumentAuthorField, permissions.ts).
+    if ("author" in changes && !gameOf().user.isGM) assertMessageWrite({ id: this.id, author: "" });
     return super.update(changes, options);
   }
   override toObject(): Plain {
@@ -75,7 +76,12 @@ export class DoubleChatMessage extends DoubleDocument {
       blind: this.blind,
     };
   }
+  /** The server sets the author to the creating user; a player cannot create a message as someone else. */
   static async create(data: Plain = {}): Promise<DoubleChatMessage> {
+    const user = gameOf().user;
+    if (!user.isGM && typeof data.author === "string" && data.author !== user.id) {
+      throw new Error(`User ${user.id} lacks permission to create ChatMessage as ${data.author}`);
+    }
     const message = new DoubleChatMessage(data);
     gameOf().messages.set(message.id, message);
     return message;

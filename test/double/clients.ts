@@ -8,7 +8,8 @@
  * defeated state of a combatant they own, as Foundry's server enforces.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { DoubleActor } from "./documents.ts";
+import { DoubleActor, DoubleItem } from "./documents.ts";
+import { assertCombatantWrite, assertOwnerWrite, setBroadcast } from "./permissions.ts";
 import { DoubleCombat, DoubleCombatant } from "./combat.ts";
 import { DoubleUser } from "./game.ts";
 import type { DoubleState } from "./index.ts";
@@ -55,15 +56,19 @@ const controlled: FakeToken[] = [];
 const originalActorUpdate = DoubleActor.prototype.update;
 const originalCombatantUpdates = DoubleCombat.prototype.updateEmbeddedDocuments;
 const originalCombatantUpdate = DoubleCombatant.prototype.update;
-/** What Foundry's server lets a player change on a combatant they own. */
-const PLAYER_COMBATANT_KEYS = new Set(["_id", "initiative", "flags", "defeated"]);
+const originalItemUpdate = DoubleItem.prototype.update;
+const originalEmbedded = {
+  create: DoubleActor.prototype.createEmbeddedDocuments,
+  update: DoubleActor.prototype.updateEmbeddedDocuments,
+  delete: DoubleActor.prototype.deleteEmbeddedDocuments,
+};
+const assertCombatantUpdate = assertCombatantWrite;
 
-function assertCombatantUpdate(combatant: DoubleCombatant | undefined, changes: Plain): void {
-  const user = currentGame().user;
-  if (user.isGM || !combatant) return;
-  const keys = Object.keys(changes).map((k) => k.split(".")[0] ?? k);
-  if (!combatant.testUserPermission(user, "OWNER") || !keys.every((k) => PLAYER_COMBATANT_KEYS.has(k))) {
-    throw new Error(`User ${user.id} lacks permission to update Combatant ${combatant.id}`);
+/** Document hooks run on every connected client, as that client, with the writer id the server attests. */
+function broadcastToClients(hook: string, ...args: unknown[]): void {
+  const hooks = (globalThis as { Hooks?: { callAll(hook: string, ...args: unknown[]): unknown } }).Hooks;
+  for (const user of currentGame().users.values()) {
+    if (user.active) client.run(user, () => hooks?.callAll(hook, ...args));
   }
 }
 
@@ -81,15 +86,38 @@ export function installClients(state: DoubleState, { enforceActorOwnership = tru
   for (const user of game.users.values()) equip(user);
   controlled.length = 0;
   Object.assign(globalThis, { canvas: { tokens: { controlled } } });
+  setBroadcast(broadcastToClients);
   DoubleActor.prototype.update = enforceActorOwnership
     ? async function (this: DoubleActor, changes: Plain = {}, options: Plain = {}) {
-        const user = currentGame().user;
-        if (!this.testUserPermission(user, "OWNER")) {
-          throw new Error(`User ${user.id} lacks permission to update Actor ${this.id}`);
-        }
+        assertOwnerWrite("Actor", this);
         return originalActorUpdate.call(this, changes, options) as Promise<DoubleActor>;
       }
     : originalActorUpdate;
+  DoubleItem.prototype.update = enforceActorOwnership
+    ? async function (this: DoubleItem, changes: Plain = {}, options: Plain = {}) {
+        assertOwnerWrite("Item", this);
+        return originalItemUpdate.call(this, changes, options) as Promise<DoubleItem>;
+      }
+    : originalItemUpdate;
+  // An embedded Item's permission is its parent Actor's (Foundry: embedded documents inherit ownership).
+  DoubleActor.prototype.createEmbeddedDocuments = enforceActorOwnership
+    ? async function (this: DoubleActor, name: string, data: Plain[]) {
+        assertOwnerWrite("Actor", this, "create embedded in");
+        return originalEmbedded.create.call(this, name, data);
+      }
+    : originalEmbedded.create;
+  DoubleActor.prototype.updateEmbeddedDocuments = enforceActorOwnership
+    ? async function (this: DoubleActor, name: string, updates: Plain[]) {
+        assertOwnerWrite("Actor", this, "update embedded in");
+        return originalEmbedded.update.call(this, name, updates);
+      }
+    : originalEmbedded.update;
+  DoubleActor.prototype.deleteEmbeddedDocuments = enforceActorOwnership
+    ? async function (this: DoubleActor, name: string, ids: string[]) {
+        assertOwnerWrite("Actor", this, "delete embedded in");
+        return originalEmbedded.delete.call(this, name, ids);
+      }
+    : originalEmbedded.delete;
   DoubleCombat.prototype.updateEmbeddedDocuments = enforceActorOwnership
     ? async function (this: DoubleCombat, name: string, updates: Plain[]) {
         for (const u of updates) assertCombatantUpdate(this.combatants.get(String(u._id)), u);

@@ -6,7 +6,8 @@ import { readFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { DoubleCollection, worldCollections } from "./documents.ts";
-import { getProperty, type Plain } from "./utils.ts";
+import { getProperty, setProperty, type Plain } from "./utils.ts";
+import { assertSettingWrite, updateUserDocument, userFlag } from "./permissions.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -52,6 +53,7 @@ export class SettingsDouble {
     const id = `${namespace}.${key}`;
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    assertSettingWrite(id, config.scope);
     if (config.choices && !(String(value) in config.choices))
       throw new Error(`Invalid value for ${id}: ${String(value)}`);
     this.values.set(id, value);
@@ -97,6 +99,28 @@ export class DoubleUser {
   ) {}
   get role(): number {
     return this.isGM ? 4 : 1;
+  }
+  get documentName(): string {
+    return "User";
+  }
+  get uuid(): string {
+    return `User.${this.id}`;
+  }
+  /** Foundry's User update: permission-checked (permissions.ts), fires `updateUser` on every client. */
+  async update(changes: Plain = {}, options: Plain = {}): Promise<this> {
+    return updateUserDocument(this, changes, options);
+  }
+  getFlag(scope: string, key: string): unknown {
+    return userFlag(this, scope, key);
+  }
+  /** A User is owned by itself and by GMs (BaseUser#getUserLevel, permissions.ts). */
+  testUserPermission(user: { id: string; isGM: boolean }, _level: string): boolean {
+    return user.isGM || user.id === this.id;
+  }
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    const changes: Plain = {};
+    setProperty(changes, `flags.${scope}.${key}`, value);
+    return this.update(changes);
   }
   /** Records queries; a query handler in CONFIG.queries answers for the GM (relay tests). */
   readonly queries: { name: string; data: unknown }[] = [];

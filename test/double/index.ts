@@ -48,6 +48,7 @@ import {
 } from "./applications.ts";
 import { utils, resetRandomID, type Plain } from "./utils.ts";
 import { extendDouble } from "./shared-core.ts";
+import { userWrites } from "./permissions.ts";
 
 export interface SheetRegistration {
   documentName: string;
@@ -153,6 +154,8 @@ function createState(lang: string) {
   const findByUuid = (uuid: string): DoubleDocument | null => {
     const parts = uuid.split(".");
     const [kind, id, sub, subId] = parts;
+    // A User's uuid resolves like any world document's (Foundry's fromUuid does; what a forged card may name).
+    if (kind === "User") return (game.users.get(id ?? "") as unknown as DoubleDocument | undefined) ?? null;
     if (kind === "Combat") {
       const combat = game.combats.get(id ?? "") as { combatants?: Map<string, DoubleDocument> } | undefined;
       if (!combat) return null;
@@ -233,6 +236,7 @@ export function doubleState(): DoubleState {
 /** Installs fresh globals: game, CONFIG, CONST, foundry, Hooks, ui, Handlebars, Actor, Item, fromUuid(Sync). */
 export function installFoundryDouble({ lang = "en" }: { lang?: string } = {}): DoubleState {
   resetRandomID();
+  userWrites.length = 0;
   worldCollections.actors.clear();
   worldCollections.items.clear();
   DialogV2.reset();

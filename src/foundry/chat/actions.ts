@@ -2,14 +2,30 @@
  * Card actions: a registry keyed by action name that rule sets fill, and the executor that runs one action on the
  * client allowed to write (the active GM's, or the roller's own when no GM is connected and the action permits it).
  *
- * Guarantees, all enforced here rather than in each action:
- * - rights: the action's audience is checked for the requesting user, and (unless the action opts out) the
- *   requester must own every document the action writes;
- * - idempotence: an action's token is recorded on the card; a token already there changes nothing, whoever sends
- *   it; actions on one message run one after the other on the executing client;
+ * Guarantees, all enforced here rather than in each action (docs/security.md):
+ * - identity: the requester is the User Foundry's server attests (relay); the card's roller is its author (flags.ts);
+ * - rights: the action's audience is checked for the requester ("gm": a GM only), and (unless the action opts out)
+ *   the requester must own every document the action writes;
+ * - targets: only actors, items, tokens and combatants of this world and system, only `system.*` and
+ *   `flags.quintette.*` paths (trust/effects.ts), whatever the card or the request names;
+ * - applied once, atomically: each write carries its effect record in the same update on the target; a target
+ *   already holding the record is not written again, whatever the card's `done` list says;
+ * - no lost update: on the GM's client every action runs in one queue, after the previous one finished, so it
+ *   computes its writes from current values;
  * - no half-application: every document is resolved and every right checked before the first write.
  */
 import { notifyRelayResult, registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
+import {
+  allowedChanges,
+  applyEffect,
+  effectKey,
+  hasLiveEffect,
+  isEffectKey,
+  resolveWriteTarget,
+  undoEffect,
+  type WritableDocument,
+} from "../trust/effects.ts";
+import { serializeOnGM } from "../trust/queue.ts";
 import { defaultActionToken, isDone, withDone } from "./card-state.ts";
 import { readCard, writeCard } from "./flags.ts";
 import type { ButtonAudience, CardButton, CardState, JsonObject, JsonPrimitive } from "./types.ts";
@@ -24,10 +40,25 @@ export interface CardActionContext {
   args: CardActionArgs;
 }
 
-/** A write the executor performs after every check passed: `changes` is a Foundry update (dotted paths allowed). */
+/**
+ * A write the executor performs after every check passed: `changes` is a Foundry update (dotted paths allowed, only
+ * under `system.` and `flags.quintette.`). Compute it from the document's current values inside `execute`.
+ */
 export interface DocumentWrite {
   uuid: string;
   changes: Record<string, unknown>;
+  /**
+   * Idempotence key of this effect on this document (letters, digits, `_`, `-`, `:`); default: the action's token.
+   * It must not depend on anything a player can write on the card (revision, done…): the record it names is what
+   * makes the write happen once.
+   */
+  effect?: string;
+}
+
+/** An effect to reverse: the record `effect` (a key from `AppliedEntry.effect`) on the document at `uuid`. */
+export interface EffectUndo {
+  uuid: string;
+  effect: string;
 }
 
 export type CardActionOutcome =
@@ -37,9 +68,12 @@ export type CardActionOutcome =
       writes?: DocumentWrite[];
       /**
        * Writes that are not documents (a world setting), run after the document writes and before the card: so
-       * nothing is written when a right check fails. It undoes its own part before throwing, if it can.
+       * nothing is written when a right check fails. It undoes its own part before throwing, if it can; the
+       * executor then reverses the document writes (with their records), so it must not revert them itself.
        */
       afterWrites?: () => Promise<void>;
+      /** Effects to reverse (the shared undo): checked like writes, each reversed with its record in one update. */
+      undo?: EffectUndo[];
     }
   | { status: "denied" | "invalid"; reason: string }
   /** Nothing left to do (every target already served): reported like a repeated click. */
@@ -104,6 +138,7 @@ export function userOwnsUuid(user: User.Implementation, uuid: string | null | un
   return !!doc?.testUserPermission?.(user, "OWNER");
 }
 
+/** `requester` is server-attested and `card.rollerId` is the message's author (or a GM's choice): both trusted. */
 function audienceAllows(audience: ButtonAudience, requester: User.Implementation, card: CardState): boolean {
   if (requester.isGM) return true;
   if (audience === "gm") return false;
@@ -111,30 +146,83 @@ function audienceAllows(audience: ButtonAudience, requester: User.Implementation
   return true;
 }
 
-const queues = new Map<string, Promise<unknown>>();
-
-/** Runs `task` after every earlier task on the same message (concurrent clicks become sequential). */
-function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = queues.get(key) ?? Promise.resolve();
-  const next = previous.then(task, task);
-  const settled = next.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => {
-    if (queues.get(key) === settled) queues.delete(key);
-  });
-  return next;
+/**
+ * Executes a request for `requester` on this client, after every earlier queued task. Never throws: failures come
+ * back as a status. `requester` must come from Foundry (the relay's server-attested writer, or `game.user`).
+ */
+export function executeCardAction(request: CardActionRequest, requester: User.Implementation): Promise<RelayResult> {
+  return serializeOnGM(() => runCardAction(request, requester));
 }
 
-/** Executes a request for `requester` on this client. Never throws: failures come back as a status. */
-export function executeCardAction(request: CardActionRequest, requester: User.Implementation): Promise<RelayResult> {
-  return serialised(request.messageId, async () => {
-    try {
-      return await execute(request, requester);
-    } catch (error) {
-      console.error("quintette | card action failed", request, error);
-      return { status: "error", reason: "QUINTETTE.Card.Failed" } satisfies RelayResult;
-    }
+/** The same, for a caller already inside the GM's queue (the relay handler). */
+export async function runCardAction(request: CardActionRequest, requester: User.Implementation): Promise<RelayResult> {
+  try {
+    return await execute(request, requester);
+  } catch (error) {
+    console.error("quintette | card action failed", request, error);
+    return { status: "error", reason: "QUINTETTE.Card.Failed" } satisfies RelayResult;
+  }
+}
+
+interface ResolvedWrite {
+  doc: WritableDocument;
+  changes: Record<string, unknown>;
+  key: string;
+}
+
+type Refusal = { status: "denied" | "invalid"; reason: string };
+
+function mayWrite(action: CardAction, requester: User.Implementation, doc: WritableDocument): boolean {
+  return !!action.trustedWrites || requester.isGM || doc.testUserPermission(requester, "OWNER");
+}
+
+/** Resolves and checks every write; writes to one document with one key are merged. */
+async function resolveWrites(
+  action: CardAction,
+  requester: User.Implementation,
+  messageId: string,
+  token: string,
+  writes: DocumentWrite[],
+): Promise<ResolvedWrite[] | Refusal> {
+  const out: ResolvedWrite[] = [];
+  for (const write of writes) {
+    const doc = await resolveWriteTarget(write.uuid);
+    if (!doc) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    const changes = allowedChanges(doc.documentName, write.changes);
+    if (!changes) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    if (!mayWrite(action, requester, doc)) return { status: "denied", reason: "QUINTETTE.Card.NotOwner" };
+    const key = effectKey(messageId, write.effect ?? token);
+    const same = out.find((w) => w.doc === doc && w.key === key);
+    if (same) Object.assign(same.changes, changes);
+    else out.push({ doc, changes, key });
+  }
+  return out;
+}
+
+async function resolveUndo(
+  action: CardAction,
+  requester: User.Implementation,
+  undo: EffectUndo[],
+): Promise<Array<{ doc: WritableDocument; key: string }> | Refusal> {
+  const out: Array<{ doc: WritableDocument; key: string }> = [];
+  for (const u of undo) {
+    const doc = await resolveWriteTarget(u.uuid);
+    if (!doc || !isEffectKey(u.effect)) return { status: "invalid", reason: "QUINTETTE.Damage.NothingToUndo" };
+    if (!mayWrite(action, requester, doc)) return { status: "denied", reason: "QUINTETTE.Card.NotOwner" };
+    out.push({ doc, key: u.effect });
+  }
+  return out;
+}
+
+/** New entries of the "applied" list get the key of the record written on their target. */
+function linkEntries(before: CardState, after: CardState, writes: ResolvedWrite[]): CardState {
+  const known = new Set(before.applied.map((e) => e.id));
+  const applied = after.applied.map((entry) => {
+    if (known.has(entry.id)) return entry;
+    const write = writes.find((w) => w.doc.uuid === entry.targetUuid);
+    return { ...entry, effect: write?.key ?? null };
   });
+  return { ...after, applied };
 }
 
 async function execute(request: CardActionRequest, requester: User.Implementation): Promise<RelayResult> {
@@ -156,19 +244,35 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
   if (outcome.status !== "applied") return outcome;
 
   // Resolve and check everything before the first write.
-  const targets: Array<{ doc: Actor.Implementation; changes: Record<string, unknown> }> = [];
-  for (const write of outcome.writes ?? []) {
-    // Typed as Actor for the update signature; any document with update/testUserPermission works the same.
-    const doc = await fromUuid<Actor.Implementation>(write.uuid);
-    if (!doc) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
-    if (!action.trustedWrites && !requester.isGM && !doc.testUserPermission(requester, "OWNER")) {
-      return { status: "denied", reason: "QUINTETTE.Card.NotOwner" };
-    }
-    targets.push({ doc, changes: write.changes });
+  const messageId = message.id ?? "";
+  const writes = await resolveWrites(action, requester, messageId, token, outcome.writes ?? []);
+  if (!Array.isArray(writes)) return writes;
+  const undo = await resolveUndo(action, requester, outcome.undo ?? []);
+  if (!Array.isArray(undo)) return undo;
+
+  // A target holding the record already got this effect (a replay, or a retry after a failure partway).
+  const pending = writes.filter((w) => !hasLiveEffect(w.doc, w.key));
+  if (writes.length && !pending.length) return { status: "already", reason: "QUINTETTE.Card.AlreadyDone" };
+  const meta = { messageId, action: action.name, userId: requester.id ?? "" };
+  for (const w of pending) await applyEffect(w.doc, w.key, w.changes, meta);
+  let undone = 0;
+  for (const u of undo) {
+    const status = await undoEffect(u.doc, u.key, messageId);
+    if (status === "missing") return { status: "invalid", reason: "QUINTETTE.Damage.NothingToUndo" };
+    if (status === "applied") undone += 1;
   }
-  for (const { doc, changes } of targets) await doc.update(changes);
-  await outcome.afterWrites?.();
-  await writeCard(message, withDone(outcome.card, token));
+  if (undo.length && !undone && !writes.length) {
+    return { status: "already", reason: "QUINTETTE.Damage.AlreadyUndone" };
+  }
+  try {
+    await outcome.afterWrites?.();
+  } catch (error) {
+    // The non-document part failed: take back the effects just written (values and records), then report it.
+    for (const w of pending) await undoEffect(w.doc, w.key, messageId);
+    throw error;
+  }
+  // The card is a display copy, written after the effects and their records.
+  await writeCard(message, withDone(linkEntries(card, outcome.card, writes), token));
   return { status: "applied" };
 }
 
@@ -200,7 +304,9 @@ function isActionRequest(payload: JsonObject): payload is CardActionRequest {
   const args = payload.args;
   return (
     typeof payload.messageId === "string" &&
+    payload.messageId.length <= 64 &&
     typeof payload.action === "string" &&
+    payload.action.length <= 100 &&
     !!args &&
     typeof args === "object" &&
     !Array.isArray(args) &&
@@ -208,11 +314,11 @@ function isActionRequest(payload: JsonObject): payload is CardActionRequest {
   );
 }
 
-/** GM side of the relay for card actions. */
+/** GM side of the relay for card actions (the relay already runs it inside the GM's queue). */
 export function registerCardActionRelay(): void {
   registerRelayHandler(CARD_ACTION_KIND, async (payload, requester) =>
     isActionRequest(payload)
-      ? executeCardAction(payload, requester)
+      ? runCardAction(payload, requester)
       : { status: "invalid", reason: "QUINTETTE.Relay.Invalid" },
   );
 }

@@ -2,6 +2,7 @@
  * Pure helpers on card state: building a state, idempotence tokens, and the template context of the generic card
  * frame. No Foundry global here, so the gallery and tests build the exact context the chat hook renders.
  */
+import { isValidCardState } from "../trust/validate.ts";
 import type { AppliedEntry, CardButton, CardDie, CardState, JsonPrimitive, Label } from "./types.ts";
 
 export const CARD_TEMPLATE = "systems/quintette/templates/shared/chat/card.hbs";
@@ -66,20 +67,9 @@ export function withDone(state: CardState, token: string): CardState {
   return { ...state, done: isDone(state, token) ? state.done : [...state.done, token], revision: state.revision + 1 };
 }
 
-/** Type guard for a stored card: tolerant of extra fields, strict on the ones the frame reads. */
+/** Type guard for a stored card: every field checked for type, length and range (trust/validate.ts). */
 export function isCardState(value: unknown): value is CardState {
-  if (!value || typeof value !== "object") return false;
-  const v = value as Partial<CardState>;
-  return (
-    typeof v.ruleset === "string" &&
-    typeof v.kind === "string" &&
-    typeof v.rollerId === "string" &&
-    !!v.title &&
-    Array.isArray(v.dice) &&
-    Array.isArray(v.buttons) &&
-    Array.isArray(v.applied) &&
-    Array.isArray(v.done)
-  );
+  return isValidCardState(value);
 }
 
 export interface CardViewer {

@@ -66,6 +66,13 @@ export async function enhanceCard(message: ChatMessage.Implementation, html: HTM
   return true;
 }
 
+/** A card that fails to render (forged, malformed) keeps Foundry's own rendering; nothing is thrown. */
 export function onRenderChatMessageHTML(message: ChatMessage.Implementation, html: HTMLElement): void {
-  void enhanceCard(message, html);
+  try {
+    void enhanceCard(message, html).catch((error: unknown) => {
+      console.warn("quintette | card not rendered", message.id, error);
+    });
+  } catch (error) {
+    console.warn("quintette | card not rendered", message.id, error);
+  }
 }

@@ -72,10 +72,15 @@ export interface AppliedEntry {
   targetUuid: string;
   targetName: string;
   summary: Label;
-  /** Flat `path → previous value` update that restores the target; null when it cannot be undone. */
+  /**
+   * Display only (the card is writable by its author): non-null shows an undo button. The undo itself reads the
+   * effect record on the target (`effect`), never this object.
+   */
   undo: JsonObject | null;
   undone: boolean;
   userId: string;
+  /** Key of the effect record on the target (`flags.quintette.effects.<effect>`), set by the executor. */
+  effect?: string | null;
   /** The next step this change calls for (an opponent's morale roll…), offered next to it once. */
   followUp?: AppliedFollowUp | null;
 }

@@ -12,6 +12,19 @@ export const TRACKER_PARTIALS = [
   "systems/quintette/templates/shared/combat/phases.hbs",
 ];
 
+/**
+ * A rule set's tracker context reads documents and cards any player may have written: a throw there must not take
+ * the tracker down on every client. It is logged and the rule set's extra context is left out.
+ */
+async function guarded<T>(read: () => T | Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    console.warn("quintette | tracker context skipped", error);
+    return undefined;
+  }
+}
+
 export class QuintetteCombatTracker extends foundry.applications.sidebar.tabs.CombatTracker {
   protected override _configureRenderParts(
     options: foundry.applications.api.HandlebarsApplicationMixin.RenderOptions,
@@ -35,7 +48,7 @@ export class QuintetteCombatTracker extends foundry.applications.sidebar.tabs.Co
       const prepared = await this._prepareTrackerContext(scratch, options);
       const turns = prepared?.turns ?? ("turns" in scratch && Array.isArray(scratch.turns) ? scratch.turns : []);
       Object.assign(base, { turns });
-      if (tracker.partContext) Object.assign(base, await tracker.partContext(partId, combat, base));
+      if (tracker.partContext) Object.assign(base, await guarded(() => tracker.partContext?.(partId, combat, base)));
     }
     return base;
   }
@@ -47,7 +60,7 @@ export class QuintetteCombatTracker extends foundry.applications.sidebar.tabs.Co
   ): Promise<foundry.applications.sidebar.tabs.CombatTracker.TurnContext> {
     const turn = await super._prepareTurnContext(combat, combatant, index);
     const withBadges = { ...turn, quintette: turnBadges(combatant.system) };
-    const extra = await activeCombatBehaviour()?.tracker?.turnContext?.(combat, combatant, withBadges);
+    const extra = await guarded(() => activeCombatBehaviour()?.tracker?.turnContext?.(combat, combatant, withBadges));
     return extra ? { ...withBadges, ...extra } : withBadges;
   }
 }

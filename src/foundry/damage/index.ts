@@ -1,9 +1,11 @@
 /**
  * Damage from a card to the targeted (else controlled) tokens' actors. The rule set's applier turns damage into an
- * actor update through its rules core; the card records, per target, the summary and the previous values, and
- * offers an undo. Both actions are idempotent and relayed to the GM like every card action.
+ * actor update through its rules core; the executor writes it with its effect record on the actor (one per card
+ * and target: applied once, whatever the card says); the card lists it with an undo. Undo reverses the record's
+ * own delta from the actor's current values. Both actions are relayed to the GM like every card action.
  */
 import { registerCardAction, type CardAction, type CardActionArgs, type DocumentWrite } from "../chat/actions.ts";
+import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
 import type { AppliedEntry, CardDamage, CardState, JsonObject, JsonValue, Label } from "../chat/types.ts";
 
 export const APPLY_DAMAGE = "quintette.applyDamage";
@@ -59,8 +61,9 @@ export function pickDamageTargets(): string[] {
 
 const SEPARATOR = "|";
 
-function activeEntryFor(card: CardState, uuid: string): AppliedEntry | undefined {
-  return card.applied.find((e) => e.action === APPLY_DAMAGE && e.targetUuid === uuid && !e.undone);
+/** One damage effect per card and target: the key of its record on the target. */
+export function damageEffect(uuid: string): string {
+  return `${APPLY_DAMAGE}:${uuid}`;
 }
 
 export const applyDamageAction: CardAction = {
@@ -76,29 +79,35 @@ export const applyDamageAction: CardAction = {
   },
   // Revision-scoped: a repeated click finds every target already served; after an undo the target may be hit again.
   token: (args, card) => `${APPLY_DAMAGE}:r${card.revision}:${String(args.targets ?? "")}`,
-  async execute({ card, requester, args }) {
+  async execute({ message, card, requester, args }) {
     const applier = appliers.get(card.ruleset);
     if (!card.damage) return { status: "invalid", reason: "QUINTETTE.Damage.NoDamage" };
     if (!applier) return { status: "invalid", reason: "QUINTETTE.Damage.NoApplier" };
     const uuids = String(args.targets ?? "")
       .split(SEPARATOR)
       .filter(Boolean);
-    const fresh = [...new Set(uuids)].filter((uuid) => !activeEntryFor(card, uuid));
-    if (!uuids.length) return { status: "invalid", reason: "QUINTETTE.Damage.NoTarget" };
-    if (!fresh.length) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
+    if (!uuids.length || uuids.length > 50) return { status: "invalid", reason: "QUINTETTE.Damage.NoTarget" };
 
     const writes: DocumentWrite[] = [];
     const entries: AppliedEntry[] = [];
-    for (const uuid of fresh) {
+    let served = 0;
+    for (const uuid of new Set(uuids)) {
       const actor = await fromUuid<Actor.Implementation>(uuid);
-      if (!actor) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+      if (!actor || !isWritableDocument(actor) || actor.documentName !== "Actor") {
+        return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+      }
+      // The record on the actor, not the card (which its author can rewrite), says whether it was hit already.
+      if (hasLiveEffect(actor, effectKey(message.id ?? "", damageEffect(uuid)))) {
+        served += 1;
+        continue;
+      }
       const result = applier.apply(actor, card.damage, card);
       if (!result) continue;
       const undo =
         result.undo === undefined
           ? previousValues((path) => foundry.utils.getProperty(actor, path), result.update)
           : result.undo;
-      writes.push({ uuid, changes: result.update });
+      writes.push({ uuid, changes: result.update, effect: damageEffect(uuid) });
       entries.push({
         id: `${uuid}#${card.revision}`,
         action: APPLY_DAMAGE,
@@ -111,23 +120,29 @@ export const applyDamageAction: CardAction = {
         followUp: result.followUp ? { ...result.followUp, done: false } : null,
       });
     }
+    if (!entries.length && served) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
     if (!entries.length) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
     return { status: "applied", card: { ...card, applied: [...card.applied, ...entries] }, writes };
   },
 };
 
-/** Undo of any "applied" entry: writes its previous values back, once. */
+/**
+ * Undo of any "applied" entry: reverses the effect record the entry names on its target (which must belong to this
+ * message), from the target's current values, once. The entry's stored `undo` object is never written.
+ */
 export const undoAction: CardAction = {
   name: UNDO,
   audience: "owners",
+  // The record on the target says whether it is undone; the card's token only stops a double click early.
+  token: (args) => `${UNDO}:${String(args.key ?? "")}`,
   execute({ card, args }) {
     const entry = card.applied.find((e) => e.id === args.key);
-    if (!entry || !entry.undo) return { status: "invalid", reason: "QUINTETTE.Damage.NothingToUndo" };
+    if (!entry || !entry.effect) return { status: "invalid", reason: "QUINTETTE.Damage.NothingToUndo" };
     if (entry.undone) return { status: "already", reason: "QUINTETTE.Damage.AlreadyUndone" };
     return {
       status: "applied",
       card: { ...card, applied: card.applied.map((e) => (e.id === entry.id ? { ...e, undone: true } : e)) },
-      writes: [{ uuid: entry.targetUuid, changes: entry.undo }],
+      undo: [{ uuid: entry.targetUuid, effect: entry.effect }],
     };
   },
 };

@@ -8,7 +8,7 @@ import type { CardAction, CardActionContext, CardActionOutcome } from "../chat/a
 import { createCardState } from "../chat/card-state.ts";
 import { postCard } from "../chat/post.ts";
 import type { JsonObject } from "../chat/types.ts";
-import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
+import { notifyRelayResult, registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { archetypeData } from "./models.ts";
 import {
   applyCardEvent,
@@ -25,6 +25,7 @@ import {
 import { mayActAs } from "./rights.ts";
 import { makeNonce } from "./secrets.ts";
 import { collectiveTokens, setCollectiveTokens } from "./settings.ts";
+import { onLedger } from "./ledger-queue.ts";
 
 export const BUY_ADVANTAGE_KIND = "jetons.buyAdvantage";
 export const ASK_KIND = "jetons.ask";
@@ -97,20 +98,14 @@ export const questionAction: CardAction = {
       const writes = Object.keys(settlement.actorChanges).length
         ? [{ uuid: actor.uuid, changes: settlement.actorChanges }]
         : [];
-      const collective = settlement.collective;
-      if (collective === null) return { status: "applied", card, writes };
-      // The world's reserve moves only once the character's write went through; if it fails, the character's
-      // reserve and bid lock go back to what they were, so no token is made or lost.
-      const before: Record<string, unknown> = Object.fromEntries(
-        Object.keys(settlement.actorChanges).map((key) => [key, foundry.utils.getProperty(actor, key)]),
-      );
+      if (settlement.collective === null) return { status: "applied", card, writes };
+      // The world's reserve moves by the settlement's difference, applied to its value when the ledger queue gets
+      // to it (another character's purchase may have moved it since this was computed). It moves only once the
+      // character's write went through; if it fails, the executor takes the character's write back (reserve and
+      // bid lock, with its record), so no token is made or lost.
+      const delta = settlement.collective - collectiveTokens();
       const afterWrites = async (): Promise<void> => {
-        try {
-          await setCollectiveTokens(collective);
-        } catch (error) {
-          if (writes.length) await actor.update(before);
-          throw error;
-        }
+        await onLedger(() => setCollectiveTokens(collectiveTokens() + delta));
       };
       return { status: "applied", card, writes, afterWrites };
     } catch (error) {
@@ -230,7 +225,9 @@ export async function applyAskQuestion(payload: JsonObject, requester: User.Impl
 
 /** Asks the active GM's client to open a question card for the character. */
 export function askQuestionOf(actor: Actor.Implementation): Promise<RelayResult> {
-  return relayToGM(ASK_KIND, { actorUuid: actor.uuid, requestId: makeNonce().slice(0, 32) });
+  return once(`${ASK_KIND}|${actor.uuid}`, () =>
+    relayToGM(ASK_KIND, { actorUuid: actor.uuid, requestId: makeNonce().slice(0, 32) }),
+  );
 }
 
 /** GM side of buying an advantage for an automatic action: one token from the character to the collective reserve. */
@@ -244,45 +241,79 @@ export async function applyBuyAdvantage(payload: JsonObject, requester: User.Imp
   if (!requester.isGM && !actor.testUserPermission(requester, "OWNER")) {
     return { status: "denied", reason: "QUINTETTE.Card.NotOwner" };
   }
-  if (system.bidLock !== "") return { status: "denied", reason: "QUINTETTE.Jetons.Error.Frozen" };
-  let ledger: J.Ledger;
-  try {
-    ledger = J.buyAdvantage(J.createLedger({ [actorUuid]: system.tokens }, collectiveTokens()), actorUuid);
-  } catch {
-    return { status: "invalid", reason: "QUINTETTE.Jetons.Error.NoTokens" };
+  // In the ledger queue, from the reserves as they are now: a double click buys twice for two tokens, never twice
+  // for one, and a purchase racing a question's pay-out loses nothing.
+  return onLedger(async () => {
+    if (served.includes(requestId)) return { status: "already", reason: "QUINTETTE.Relay.Already" };
+    const now = archetypeData(actor);
+    if (!now) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    if (now.bidLock !== "") return { status: "denied", reason: "QUINTETTE.Jetons.Error.Frozen" };
+    let ledger: J.Ledger;
+    try {
+      ledger = J.buyAdvantage(J.createLedger({ [actorUuid]: now.tokens }, collectiveTokens()), actorUuid);
+    } catch {
+      return { status: "invalid", reason: "QUINTETTE.Jetons.Error.NoTokens" };
+    }
+    served.push(requestId);
+    if (served.length > SERVED_MAX) served.shift();
+    try {
+      await moveTokens(actor, now.tokens, J.reserveOf(ledger, actorUuid), ledger.collective);
+    } catch (error) {
+      served.splice(served.indexOf(requestId), 1); // nothing was bought: a retry may try again
+      throw error;
+    }
+    await notice(actor, "QUINTETTE.Jetons.Tokens.Bought", J.AUTOMATIC_ADVANTAGE_COST);
+    return { status: "applied" };
+  });
+}
+
+/** Purchases and questions this client is asking for now, by kind and character: a second click waits its turn. */
+const inFlight = new Set<string>();
+
+/**
+ * Runs one request per kind and character at a time on this client: a double click (or a click while the GM's
+ * answer is on its way) is answered "already" instead of buying or asking twice.
+ */
+async function once(key: string, request: () => Promise<RelayResult>): Promise<RelayResult> {
+  if (inFlight.has(key)) {
+    const result: RelayResult = { status: "already", reason: "QUINTETTE.Jetons.Error.Busy" };
+    notifyRelayResult(result);
+    return result;
   }
-  served.push(requestId);
-  if (served.length > SERVED_MAX) served.shift();
+  inFlight.add(key);
   try {
-    await moveTokens(actor, system.tokens, J.reserveOf(ledger, actorUuid), ledger.collective);
-  } catch (error) {
-    served.splice(served.indexOf(requestId), 1); // nothing was bought: a retry may try again
-    throw error;
+    return await request();
+  } finally {
+    inFlight.delete(key);
   }
-  await notice(actor, "QUINTETTE.Jetons.Tokens.Bought", J.AUTOMATIC_ADVANTAGE_COST);
-  return { status: "applied" };
 }
 
 /** A player (or the GM) buys an advantage: relayed to the GM, who writes the world's reserve. */
 export function buyAdvantage(actor: Actor.Implementation): Promise<RelayResult> {
-  // A random request id (not a document id): the GM serves each purchase once, even when the relay retries.
-  return relayToGM(BUY_ADVANTAGE_KIND, { actorUuid: actor.uuid, requestId: makeNonce().slice(0, 32) });
+  // A random request id (not a document id), kept by the relay on a retry: the GM serves each purchase once.
+  return once(`${BUY_ADVANTAGE_KIND}|${actor.uuid}`, () =>
+    relayToGM(BUY_ADVANTAGE_KIND, { actorUuid: actor.uuid, requestId: makeNonce().slice(0, 32) }),
+  );
 }
 
 /** GM only: hands `amount` tokens from the collective reserve back to a character. */
 export async function handBack(actor: Actor.Implementation, amount: number): Promise<RelayResult> {
-  const system = archetypeData(actor);
   if (!game.user?.isGM) return { status: "denied", reason: "QUINTETTE.Relay.NotGM" };
-  if (!system) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
-  let ledger: J.Ledger;
-  try {
-    ledger = J.handBack(J.createLedger({ [actor.uuid]: system.tokens }, collectiveTokens()), actor.uuid, amount);
-  } catch {
-    return { status: "invalid", reason: "QUINTETTE.Jetons.Error.NoCollective" };
-  }
-  await moveTokens(actor, system.tokens, J.reserveOf(ledger, actor.uuid), ledger.collective);
-  await notice(actor, "QUINTETTE.Jetons.Tokens.HandedBack", amount);
-  return { status: "applied" };
+  return onLedger(async () => {
+    const system = archetypeData(actor);
+    if (!system) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    // A sealed bid was checked against this reserve and its question will settle from it: it does not move now.
+    if (system.bidLock !== "") return { status: "denied", reason: "QUINTETTE.Jetons.Error.Frozen" };
+    let ledger: J.Ledger;
+    try {
+      ledger = J.handBack(J.createLedger({ [actor.uuid]: system.tokens }, collectiveTokens()), actor.uuid, amount);
+    } catch {
+      return { status: "invalid", reason: "QUINTETTE.Jetons.Error.NoCollective" };
+    }
+    await moveTokens(actor, system.tokens, J.reserveOf(ledger, actor.uuid), ledger.collective);
+    await notice(actor, "QUINTETTE.Jetons.Tokens.HandedBack", amount);
+    return { status: "applied" };
+  });
 }
 
 export function registerJetonsRelay(): void {

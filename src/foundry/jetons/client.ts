@@ -232,6 +232,7 @@ export function formArgs(action: string, form: FormReader): Record<string, JsonP
     case "rebid":
     case "giveUp":
     case "cancel":
+    case "void":
       return { event: action };
     default:
       return null;

@@ -206,7 +206,7 @@ export function withQuestion(card: CardState, data: QuestionCardData, playerRese
       tone: o.tone,
       detail: { key: "QUINTETTE.Jetons.Outcome.Totals", value: q.outcome.playerTotal, target: q.outcome.gmTotal },
     };
-  } else if (q.status === "cancelled" || q.status === "abandoned") {
+  } else if (q.status === "cancelled" || q.status === "abandoned" || q.status === "voided") {
     outcome = { label: { key: `QUINTETTE.Jetons.Status.${q.status}` }, tone: "neutral", detail: null };
   }
   const { view: _old, ...rest } = data;
@@ -231,7 +231,8 @@ export type CardEvent =
   | { event: "reveal"; bid: number; nonce: string }
   | { event: "rebid" }
   | { event: "giveUp" }
-  | { event: "cancel" };
+  | { event: "cancel" }
+  | { event: "void" };
 export type CardEventName = CardEvent["event"];
 
 /** Which side sends each event. */
@@ -243,6 +244,7 @@ export const EVENT_SIDES: Record<CardEventName, readonly Side[]> = {
   rebid: ["joueur"],
   giveUp: ["joueur"],
   cancel: ["mj"],
+  void: ["mj"],
 };
 
 export const MAX_QUESTION_LENGTH = 300;
@@ -305,6 +307,7 @@ export function parseCardEvent(args: Record<string, unknown>): CardEvent | strin
     case "rebid":
     case "giveUp":
     case "cancel":
+    case "void":
       return { event: args.event };
     default:
       return "unknown event";
@@ -322,6 +325,7 @@ export function eventToken(args: Record<string, unknown>): string {
       return `${QUESTION_ACTION}:rebid:${round}`;
     case "giveUp":
     case "cancel":
+    case "void":
       return `${QUESTION_ACTION}:end`;
     default:
       return `${QUESTION_ACTION}:${String(args.event)}:${String(args.rev ?? "")}`;
@@ -389,6 +393,9 @@ export function applyCardEvent(
     case "cancel":
       apply({ type: "cancel" });
       break;
+    case "void":
+      apply({ type: "void" });
+      break;
   }
   next.question = toStored(state);
   return next;
@@ -454,7 +461,7 @@ export function settlementOf(
       actorChanges["system.advantage.label"] = "";
     }
   }
-  const ended = settled || a.status === "abandoned" || a.status === "cancelled";
+  const ended = settled || a.status === "abandoned" || a.status === "cancelled" || a.status === "voided";
   if (ended && actor.bidLock === messageId) actorChanges["system.bidLock"] = "";
   return { actorChanges, collective: collectiveAfter, movement };
 }
@@ -503,6 +510,8 @@ export type QuestionView = {
   recorded: QuestionCardData["recorded"];
   canRebid: boolean;
   canCancel: boolean;
+  /** The GM may void the question: the player's bid is open and the GM's sealed bid is lost. */
+  canVoid: boolean;
   /** Largest bid the player may seal: their reserve when the card was last written. */
   playerMax: number | null;
 };
@@ -586,6 +595,7 @@ export function questionView(data: QuestionCardData, playerReserve: number | nul
     recorded: data.recorded,
     canRebid: may("joueur", "rebid"),
     canCancel: may("mj", "cancel"),
+    canVoid: may("mj", "void"),
     playerMax: playerReserve,
   };
 }

@@ -6,7 +6,13 @@
 import type { RulesetDescriptor } from "../ruleset.ts";
 import { CARD_ACTIONS, registerJetonsRelay } from "./actions.ts";
 import { onRenderQuestion, onUpdateQuestion } from "./client.ts";
-import { onPreCreateActor, onPreUpdateActor } from "./hooks.ts";
+import {
+  onCreateActorLedger,
+  onPreCreateActor,
+  onPreUpdateActor,
+  onReadyLedger,
+  onUpdateActorLedger,
+} from "./hooks.ts";
 import { ArchetypeModel } from "./models.ts";
 import { QUESTION_BODY } from "./question-card.ts";
 import { RESERVE_TEMPLATE, ReserveApp, registerReserveRefresh } from "./reserve-app.ts";
@@ -38,6 +44,12 @@ export const descriptor: RulesetDescriptor = {
     Hooks.on("updateChatMessage", onUpdateQuestion);
     Hooks.on("preCreateActor", onPreCreateActor);
     Hooks.on("preUpdateActor", onPreUpdateActor);
+    Hooks.once("ready", onReadyLedger);
+    Hooks.on("createActor", (actor, options, userId) => void onCreateActorLedger(actor, options, userId));
+    Hooks.on(
+      "updateActor",
+      (actor, changes, options, userId) => void onUpdateActorLedger(actor, changes, options, userId),
+    );
     registerReserveRefresh();
     registerReserveControl();
   },

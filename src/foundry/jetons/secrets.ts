@@ -27,6 +27,20 @@ const memoryStore: KeyValueStore = {
   removeItem: (k) => void memory.delete(k),
 };
 
+let warned = false;
+
+/**
+ * The fallback is not silent: a sealed bid kept only in memory dies with the page, so the user is told once (and
+ * the console says why); the GM can still void a question whose GM bid was lost (question card).
+ */
+function warnMemory(): void {
+  if (warned) return;
+  warned = true;
+  const key = "QUINTETTE.Jetons.Error.MemorySecrets";
+  console.warn("quintette | jetons: no localStorage here, sealed bids are kept in memory only (lost on reload)");
+  ui.notifications?.warn(game.i18n?.localize(key) ?? key);
+}
+
 function store(): KeyValueStore {
   try {
     const ls = (globalThis as { localStorage?: KeyValueStore }).localStorage;
@@ -34,6 +48,7 @@ function store(): KeyValueStore {
   } catch {
     // Access to localStorage can throw (sandboxed frames).
   }
+  warnMemory();
   return memoryStore;
 }
 
@@ -98,7 +113,8 @@ export function loadLockSeen(userId: string, messageId: string, round: number): 
   }
 }
 
-/** Test helper: forget the in-memory fallback. */
+/** Test helper: forget the in-memory fallback (and that its warning was shown). */
 export function clearMemorySecrets(): void {
   memory.clear();
+  warned = false;
 }

@@ -8,7 +8,15 @@ import { userOwnsUuid } from "../chat/actions.ts";
 import { previousValues } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { readCard } from "../chat/flags.ts";
-import { breakageCheck, criticalParryValue, rescueCheck, woundThresholds } from "../../rules/oeilnoir/index.ts";
+import {
+  breakageCheck,
+  criticalParryValue,
+  isRescueSkill,
+  RESCUE_BOUNDS,
+  rescueCheck,
+  situationalPrdRange,
+  woundThresholds,
+} from "../../rules/oeilnoir/index.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
 import { rescueDialogConfig } from "./dialog-config.ts";
@@ -177,6 +185,49 @@ async function defenceFumble(
   return { duel, writes: effects.writes };
 }
 
+/** The largest parry penalty a fumble line's free attack adds (rules core tables). */
+const FREE_ATTACK_MAX_PENALTY = 4;
+
+/** An integer within bounds, else null: a number of the card (its author's client) the GM may use. */
+function bounded(value: unknown, range: { min: number; max: number }): number | null {
+  return typeof value === "number" && Number.isInteger(value) && value >= range.min && value <= range.max
+    ? value
+    : null;
+}
+
+/**
+ * What the card's author declared about the defence, as far as the GM's client accepts it: the situation's
+ * penalty on the parry (or the dodge) within what the attack dialog can build (rules core `situationalPrdRange`),
+ * and a free attack's parry penalty within the fumble tables'. Null when the card was not made that way (issue 12).
+ */
+function defencePenalty(duel: DuelData, dodge: boolean): number | null {
+  const declared = dodge ? duel.defender?.situation?.dodge : duel.defender?.situation?.prd;
+  const situation = duel.defender?.situation ? bounded(declared, situationalPrdRange({ dodge })) : 0;
+  const free = duel.free ? bounded(duel.free.parryPenalty, { min: 0, max: FREE_ATTACK_MAX_PENALTY }) : 0;
+  return situation === null || free === null ? null : situation + free;
+}
+
+/**
+ * The attacking weapon as the GM's client trusts it for a breakage check: an item of the card's own attacker (a
+ * free attack's card is its striker's), its breakage factor read from the item. Null when the card names a weapon
+ * that is not so.
+ */
+async function checkedAttacker(card: CardState, duel: DuelData): Promise<DuelData | null> {
+  const weaponUuid = duel.attacker.weaponUuid;
+  if (!weaponUuid) return { ...duel, attacker: { ...duel.attacker, breakage: null } };
+  const attacker = await actorAt(duel.attacker.uuid);
+  const weapon = await fromUuid<Item.Implementation>(weaponUuid);
+  if (!attacker || attacker.uuid !== card.actorUuid || !weapon || weapon.parent !== attacker) return null;
+  const breakage = (weapon.system as { breakage?: unknown }).breakage;
+  return {
+    ...duel,
+    attacker: {
+      ...duel.attacker,
+      breakage: typeof breakage === "number" && Number.isInteger(breakage) ? breakage : null,
+    },
+  };
+}
+
 export const parryAction: CardAction = {
   name: ACTIONS.parry,
   audience: "anyone",
@@ -185,12 +236,15 @@ export const parryAction: CardAction = {
   trustedWrites: true,
   token: () => "oeilnoir.answer",
   async execute({ card, args }): Promise<CardActionOutcome> {
-    const duel = stageIs(card, "awaitParry");
-    if (!duel?.defender) return { status: "already" };
-    const defender = await actorAt(duel.defender.uuid);
-    // The weapon the defender chose, read on the GM's side from the defender's own items.
-    const chosen = defender ? parryChoice(defender, duel, args.weapon) : null;
-    const prd = chosen?.prd ?? duel.defender.prd ?? 0;
+    const stored = stageIs(card, "awaitParry");
+    if (!stored?.defender) return { status: "already" };
+    // The card's numbers come from its author's client: the parry value is recomputed from the defender's own
+    // weapon and the attacking weapon checked against the documents before anything is rolled or written.
+    const duel = await checkedAttacker(card, stored);
+    const defender = await actorAt(stored.defender.uuid);
+    const chosen = defender && duel ? parryChoice(defender, duel, args.weapon) : null;
+    if (!duel?.defender || !chosen) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+    const prd = chosen.prd;
     // Against a critical attack the parry is rolled under half the PRD: the roll carries that target.
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(prd) : prd);
     await showDice(d20);
@@ -223,26 +277,22 @@ export const parryAction: CardAction = {
 };
 
 /**
- * The parry with the weapon the defender chose (or its main one), read from its actor: the weapon's PRD made
- * harder by the situation the attack declared and the low-EV penalty.
+ * The parry with the weapon the defender chose (or its main one), read from its actor on the GM's side: the
+ * weapon's PRD made harder by the low-EV penalty and the card's declared situation and free-attack penalty, each
+ * within its rules-core bounds. Null when the defender cannot parry or the card's numbers are out of bounds.
  */
 function parryChoice(
   defender: Actor.Implementation,
   duel: DuelData,
   weaponArg: unknown,
 ): { prd: number; weaponUuid: string | null; weaponName: string | null } | null {
+  if (duel.defender?.prd === null) return null;
   const p = parryWith(defender, typeof weaponArg === "string" ? weaponArg : null);
-  if (!p) return null;
+  const penalty = defencePenalty(duel, false);
+  if (!p || penalty === null) return null;
   const lowEv = oeilNoirActor(defender)?.derived.lowEv.quality ?? 0;
-  const situation = Math.max(-20, Math.min(20, duel.defender?.situation?.prd ?? 0));
   const item = p.weapon && !p.weapon.unarmed ? `${defender.uuid}.Item.${p.weapon.id}` : null;
-  // Without a situation on the card the card's value stands (it already counts any modifier of the attack).
-  const prd = duel.defender?.situation
-    ? p.prd - situation - lowEv
-    : typeof weaponArg === "string"
-      ? p.prd - lowEv
-      : null;
-  return prd === null ? null : { prd, weaponUuid: item, weaponName: p.weapon?.name ?? null };
+  return { prd: p.prd - penalty - lowEv, weaponUuid: item, weaponName: p.weapon?.name ?? null };
 }
 
 /**
@@ -260,10 +310,11 @@ export const dodgeAction: CardAction = {
     if (!duel?.defender) return { status: "already" };
     const defender = await actorAt(duel.defender.uuid);
     const base = defender ? dodgeFor(defender) : null;
-    const situation = duel.defender.situation;
-    if (base === null || situation?.dodge === null)
+    if (base === null || duel.defender.situation?.dodge === null)
       return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.CannotDodge" };
-    const value = base - Math.max(-20, Math.min(20, situation?.dodge ?? 0));
+    const penalty = defencePenalty(duel, true);
+    if (penalty === null) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+    const value = base - penalty;
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(value) : value);
     await showDice(d20);
     let next = resolveDefence(duel, { d20: d20.faces[0] ?? 20, value, dodge: true });
@@ -564,21 +615,17 @@ export const standAction: CardAction = {
 
 // ---------------------------------------------------------------- saving the dying
 
-/** Where the healer's Médecine / Blessures value is remembered (the sheets have no talent list). */
-const MEDECINE_FLAG = "oeilnoirMedecine";
-
-type Flagged = {
-  getFlag(scope: string, key: string): unknown;
-  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
-};
-
-/** The healer's value to start the dialog with: the one remembered for this actor, else a héros' IN, else 10. */
+/**
+ * The healer's Médecine / Blessures value, read from the healer: a héros' Médecine field (0, the field's initial
+ * value, means not filled in: his IN stands for it), else 10; always within the rules core's bounds.
+ */
 export function medecineValue(healer: Actor.Implementation): number {
-  // fvtt-types only knows the flags it declares: a narrow cast for ours.
-  const remembered = (healer as unknown as Flagged).getFlag("quintette", MEDECINE_FLAG);
-  if (typeof remembered === "number" && Number.isInteger(remembered)) return remembered;
   const data = oeilNoirActor(healer);
-  return data?.kind === "heros" ? data.system.qualities.IN : 10;
+  if (data?.kind !== "heros") return 10;
+  const medecine = data.system.medecine;
+  if (isRescueSkill(medecine) && medecine > 0) return medecine;
+  const fallback = data.system.qualities.IN;
+  return isRescueSkill(fallback) ? fallback : 10;
 }
 
 /**
@@ -651,8 +698,12 @@ export const rescueAction: CardAction = {
     );
     if (!result) return null;
     const skill = numberArg(result.values.skill) ?? 0;
-    // Remembered for next time, on the healer this user owns.
-    if (healer?.isOwner) await (healer as unknown as Flagged).setFlag("quintette", MEDECINE_FLAG, skill);
+    // The value chosen becomes the healer's Médecine field, on the healer this user owns (the GM reads it back).
+    if (healer?.isOwner && oeilNoirActor(healer)?.kind === "heros" && isRescueSkill(skill)) {
+      // A dotted path: the update's typed data does not list system paths.
+      const changes: Record<string, unknown> = { "system.medecine": skill };
+      await healer.update(changes);
+    }
     return {
       ...args,
       healerUuid: healer?.uuid ?? null,
@@ -673,9 +724,17 @@ export const rescueAction: CardAction = {
     if (oeilNoirActor(victim)?.derived.stabilized)
       return { status: "already", reason: "QUINTETTE.OeilNoir.Notify.AlreadyStabilized" };
     const healer = typeof args.healerUuid === "string" ? await actorAt(args.healerUuid) : null;
-    const healerName = healer?.name ?? (typeof args.healerName === "string" ? args.healerName : requester.name) ?? "";
-    const skill = numberArg(args.skill) ?? 0;
+    // A player's healer must be an Œil Noir character of theirs (checked in `allowed`); a GM may help without one.
+    if (!healer && !requester.isGM) return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.NoHealer" };
+    if (healer && !oeilNoirActor(healer)) return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.NoHealer" };
+    const healerName = healer?.name ?? requester.name ?? "";
+    // The healer's value is read here from the healer (its remembered Médecine or IN), never taken from the
+    // request; only a GM helping without a character states it. Both bounded by the rules core.
+    const stated = numberArg(args.skill);
+    const skill = healer ? medecineValue(healer) : stated !== null && isRescueSkill(stated) ? stated : null;
     const modifier = numberArg(args.modifier) ?? 0;
+    if (skill === null || modifier < RESCUE_BOUNDS.modifier.min || modifier > RESCUE_BOUNDS.modifier.max)
+      return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
     const d20 = await rollDice("1d20", skill - modifier - 2 * -values.ev);
     await showDice(d20);
     const r = rescueCheck({ skill, modifier, ev: values.ev, d20: d20.faces[0] ?? 20 });

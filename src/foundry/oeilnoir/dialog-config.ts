@@ -20,7 +20,7 @@ import {
   type Water,
 } from "../../rules/oeilnoir/index.ts";
 import type { OddsLine, RollDialogConfig, RollInput, RollValues } from "../dialog/inputs.ts";
-import { rescueValue } from "../../rules/oeilnoir/index.ts";
+import { RESCUE_BOUNDS, rescueValue } from "../../rules/oeilnoir/index.ts";
 
 const D = "QUINTETTE.OeilNoir.Dialog.";
 
@@ -331,9 +331,12 @@ export interface RescueSetup {
 
 /** Value the rescue is rolled under for the dialog's values: the healer's value − modifier − 2 × points below 0. */
 export function rescueTarget(setup: RescueSetup, values: RollValues): number {
+  // The odds follow what is typed; a value outside the rule's bounds is shown at the nearest bound.
+  const clamp = (v: number, b: { min: number; max: number }) =>
+    Math.min(b.max, Math.max(b.min, Math.trunc(Number.isFinite(v) ? v : 0)));
   return rescueValue({
-    skill: Number(values.skill ?? setup.skill),
-    modifier: Number(values.modifier ?? 0),
+    skill: clamp(Number(values.skill ?? setup.skill), RESCUE_BOUNDS.skill),
+    modifier: clamp(Number(values.modifier ?? 0), RESCUE_BOUNDS.modifier),
     ev: setup.ev,
   });
 }
@@ -360,8 +363,8 @@ export function rescueDialogConfig(setup: RescueSetup): RollDialogConfig {
         kind: "number",
         name: "skill",
         label: `${D}RescueSkill`,
-        min: 0,
-        max: 30,
+        min: RESCUE_BOUNDS.skill.min,
+        max: RESCUE_BOUNDS.skill.max,
         initial: setup.skill,
         hint: `${D}RescueSkillHint`,
       },
@@ -369,8 +372,8 @@ export function rescueDialogConfig(setup: RescueSetup): RollDialogConfig {
         kind: "counter",
         name: "modifier",
         label: `${D}Modifier`,
-        min: -10,
-        max: 20,
+        min: RESCUE_BOUNDS.modifier.min,
+        max: RESCUE_BOUNDS.modifier.max,
         initial: 0,
         hint: `${D}RescueHint`,
       },

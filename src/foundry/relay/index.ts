@@ -1,22 +1,25 @@
 /**
- * GM relay: an action a player may not write themselves is sent to the active GM through one prefixed query,
- * `CONFIG.queries["quintette.relay"]`, and applied by the GM's client. Handlers are registered by kind
- * (`cardAction`, `systemj.advanceTime`…). With no GM connected nothing is sent and the user is told so.
+ * GM relay: an action a player may not write themselves is applied by the active GM's client. Handlers are
+ * registered by kind (`cardAction`, `systemj.advanceTime`…). With no GM connected nothing is sent and the user is
+ * told so.
  *
- * Foundry does not tell a query handler who sent it: the request names its user and the GM's client checks that
- * user's rights. Every relayed action is idempotent on the GM's side, so a retry after a timeout is safe.
+ * Identity comes from Foundry's server, never from the request: the requester writes the request into the flags of
+ * their OWN User document (`flags.quintette.relay.<requestId> = { kind, payload }`, the payload as a JSON string;
+ * a player owns only their own
+ * User, see docs/security.md). Every client receives the `updateUser` hook with the `userId` the server attests for
+ * that write; the active GM's client takes the requester from it (it must be the User whose document it is, or a
+ * GM), runs the handler through the GM's serialization queue, and writes the result back on the same User
+ * (`flags.quintette.relayResult.<requestId>`), removing the request. The requester's client resolves its promise
+ * from its own `updateUser` hook and removes the result. A request id whose answer is still stored (the requester
+ * timed out before reading it) returns that answer without running again, so a retry with the same id is safe; a
+ * duplicate arriving while the first runs waits for the same answer.
  */
-import type { JsonObject } from "../chat/types.ts";
+import type { JsonObject, JsonValue } from "../chat/types.ts";
+import { serializeOnGM } from "../trust/queue.ts";
 
-export const RELAY_QUERY = "quintette.relay";
 /** Long enough for a GM client busy rolling; short enough for a player to retry. */
 export const RELAY_TIMEOUT_MS = 10_000;
-
-export interface RelayRequest {
-  kind: string;
-  userId: string;
-  payload: JsonObject;
-}
+const SCOPE = "quintette";
 
 export type RelayStatus = "applied" | "already" | "denied" | "invalid" | "noGM" | "error";
 
@@ -28,14 +31,33 @@ export interface RelayResult {
   id?: string;
 }
 
+/** `requester` is the User Foundry's server attests as the writer of the request, never a field of the payload. */
 export type RelayHandler = (payload: JsonObject, requester: User.Implementation) => Promise<RelayResult>;
 
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace -- merging into the type package's namespace
-  namespace CONFIG {
-    interface Queries {
-      "quintette.relay": (data: RelayRequest, options: { timeout?: number | undefined }) => Promise<RelayResult>;
-    }
+export interface RelayOptions {
+  /** Keep the same id when retrying: an answered id is never run twice. Default: the payload's `requestId`. */
+  requestId?: string;
+  timeout?: number;
+}
+
+/**
+ * What the requester writes on its own User document. The payload travels as a JSON string: Foundry expands dotted
+ * keys of an update's objects, which would reshape arguments such as `value.hinderers`.
+ */
+interface StoredRequest {
+  kind: string;
+  payload: string;
+}
+const PAYLOAD_MAX = 100_000;
+
+declare module "fvtt-types/configuration" {
+  interface FlagConfig {
+    User: {
+      quintette?: {
+        relay?: Record<string, StoredRequest | null>;
+        relayResult?: Record<string, RelayResult | null>;
+      };
+    };
   }
 }
 
@@ -50,40 +72,230 @@ export function hasRelayHandler(kind: string): boolean {
   return handlers.has(kind);
 }
 
-/** Installs the query handler; called once at init. */
-export function registerRelay(): void {
-  CONFIG.queries[RELAY_QUERY] = handleRelayRequest;
+/** Ids are flag keys: letters, digits, `_` and `-` only (no dot, which would nest the flag). */
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isRequestId(value: unknown): value is string {
+  return typeof value === "string" && REQUEST_ID.test(value);
 }
 
-/** The GM side: refuses on a non-GM client, resolves the requesting user, runs the handler, never throws. */
-export async function handleRelayRequest(request: RelayRequest): Promise<RelayResult> {
-  if (!game.user?.isGM) return { status: "denied", reason: "QUINTETTE.Relay.NotGM" };
-  const requester = game.users?.get(request.userId);
-  const handler = handlers.get(request.kind);
-  if (!requester || !handler) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+function isObject(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === "object" && !Array.isArray(value);
+}
+
+function isJson(value: unknown, depth = 0): value is JsonValue {
+  if (depth > 8) return false;
+  if (value === null || ["string", "boolean"].includes(typeof value)) return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.length <= 200 && value.every((v) => isJson(v, depth + 1));
+  if (isObject(value))
+    return Object.values(value).length <= 200 && Object.values(value).every((v) => isJson(v, depth + 1));
+  return false;
+}
+
+function isStoredRequest(value: unknown): value is StoredRequest {
+  return (
+    isObject(value) &&
+    typeof value.kind === "string" &&
+    value.kind.length <= 100 &&
+    typeof value.payload === "string" &&
+    value.payload.length <= PAYLOAD_MAX
+  );
+}
+
+/** The request's payload, parsed and checked (JSON of bounded size and depth), or null. */
+function parsePayload(request: StoredRequest): JsonObject | null {
   try {
-    return await handler(request.payload, requester);
-  } catch (error) {
-    console.error("quintette | relayed action failed", request, error);
-    return { status: "error", reason: "QUINTETTE.Relay.Failed" };
+    const parsed: unknown = JSON.parse(request.payload);
+    return isObject(parsed) && isJson(parsed) ? (parsed as JsonObject) : null;
+  } catch {
+    return null;
+  }
+}
+
+const STATUSES = new Set<RelayStatus>(["applied", "already", "denied", "invalid", "noGM", "error"]);
+
+function isRelayResult(value: unknown): value is RelayResult {
+  return isObject(value) && STATUSES.has(value.status as RelayStatus);
+}
+
+/**
+ * The GM side for one request: runs the handler for `requester` inside the GM's serialization queue. Never throws.
+ * (`requestId` is only used by the relay's own bookkeeping; idempotence of the effect is the handler's.)
+ */
+export function handleRelayRequest(
+  kind: string,
+  payload: JsonObject,
+  requester: User.Implementation,
+): Promise<RelayResult> {
+  return serializeOnGM(async () => {
+    const handler = handlers.get(kind);
+    if (!handler) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" } satisfies RelayResult;
+    try {
+      return await handler(payload, requester);
+    } catch (error) {
+      console.error("quintette | relayed action failed", kind, payload, error);
+      return { status: "error", reason: "QUINTETTE.Relay.Failed" } satisfies RelayResult;
+    }
+  });
+}
+
+/** Requests the GM's client is serving now, by `<userId>:<requestId>`: a duplicate joins the running one. */
+const inFlight = new Map<string, Promise<RelayResult>>();
+
+/** Pending requests of this client, by request id. */
+const pending = new Map<string, (result: RelayResult) => void>();
+
+function relayFlags(changed: unknown, key: "relay" | "relayResult"): Record<string, unknown> {
+  const flags = isObject(changed) ? changed.flags : undefined;
+  const scope = isObject(flags) ? flags[SCOPE] : undefined;
+  const inner = isObject(scope) ? scope[key] : undefined;
+  return isObject(inner) ? inner : {};
+}
+
+/** The active GM's client: a request written on a User document, by the writer Foundry's server names. */
+async function onRequestWritten(user: User.Implementation, requestId: string, request: unknown, writerId: string) {
+  const writer = game.users?.get(writerId);
+  // Only the User whose document it is (or a GM) may ask through it; anything else is ignored.
+  if (!writer || (writer.id !== user.id && !writer.isGM)) return;
+  if (!isRequestId(requestId)) return;
+  // An id already answered (a retry after a timeout) gets the stored answer again, without running again.
+  const stored: unknown = user.getFlag(SCOPE, `relayResult.${requestId}` as never);
+  const memo = `${user.id ?? ""}:${requestId}`;
+  let result: RelayResult;
+  const payload = isStoredRequest(request) ? parsePayload(request) : null;
+  if (isRelayResult(stored)) result = stored;
+  else if (!isStoredRequest(request) || !payload) result = { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  else {
+    let running = inFlight.get(memo);
+    if (!running) {
+      running = handleRelayRequest(request.kind, payload, writer);
+      inFlight.set(memo, running);
+    }
+    try {
+      result = await running;
+    } finally {
+      inFlight.delete(memo);
+    }
+  }
+  await user.update({
+    [`flags.${SCOPE}.relayResult.${requestId}`]: result,
+    [`flags.${SCOPE}.relay.-=${requestId}`]: null,
+  } as User.UpdateData);
+}
+
+/** `updateUser` on every client: the GM serves requests, the requester collects its answers. */
+export function onUpdateUser(user: User.Implementation, changed: unknown, _options: unknown, userId: string): void {
+  const requests = relayFlags(changed, "relay");
+  if (game.users?.activeGM?.isSelf) {
+    for (const [id, request] of Object.entries(requests)) {
+      if (request === null || id.startsWith("-=")) continue;
+      void onRequestWritten(user, id, request, userId).catch((error: unknown) => {
+        console.error("quintette | relay answer failed", id, error);
+      });
+    }
+  }
+  if (!user.isSelf) return;
+  for (const [id, result] of Object.entries(relayFlags(changed, "relayResult"))) {
+    const resolve = pending.get(id);
+    if (!resolve || !isRelayResult(result)) continue;
+    pending.delete(id);
+    resolve(result);
+  }
+}
+
+/** Installs the `updateUser` hook; called once at init. */
+export function registerRelay(): void {
+  Hooks.on("updateUser", (user, changed, options, userId) => onUpdateUser(user, changed, options, userId));
+}
+
+function newRequestId(payload: JsonObject, options: RelayOptions): string {
+  if (isRequestId(options.requestId)) return options.requestId;
+  if (isRequestId(payload.requestId)) return payload.requestId;
+  return foundry.utils.randomID(16);
+}
+
+/** Requests this client is waiting for, by id: a second call with the same id joins the first. */
+const asking = new Map<string, Promise<RelayResult>>();
+
+/** The requesting side of a non-GM client: write, wait for the answer, clean up. */
+function askThroughUser(
+  user: User.Implementation,
+  kind: string,
+  payload: JsonObject,
+  requestId: string,
+  timeout: number,
+): Promise<RelayResult> {
+  const running = asking.get(requestId);
+  if (running) return running;
+  const ask = askOnce(user, kind, payload, requestId, timeout).finally(() => asking.delete(requestId));
+  asking.set(requestId, ask);
+  return ask;
+}
+
+/** Answers nobody waits for any more (their request timed out long ago), beyond a few kept for late retries. */
+const RESULTS_KEPT = 10;
+function staleResults(user: User.Implementation, current: string): Record<string, null> {
+  const stored: unknown = user.getFlag(SCOPE, "relayResult" as never);
+  if (!isObject(stored)) return {};
+  const ids = Object.keys(stored).filter((id) => id !== current && !asking.has(id));
+  const out: Record<string, null> = {};
+  for (const id of ids.slice(0, Math.max(0, ids.length - RESULTS_KEPT)))
+    out[`flags.${SCOPE}.relayResult.-=${id}`] = null;
+  return out;
+}
+
+async function askOnce(
+  user: User.Implementation,
+  kind: string,
+  payload: JsonObject,
+  requestId: string,
+  timeout: number,
+): Promise<RelayResult> {
+  const stored = user.getFlag(SCOPE, `relayResult.${requestId}` as never) as unknown;
+  if (isRelayResult(stored)) {
+    await user.update({ [`flags.${SCOPE}.relayResult.-=${requestId}`]: null } as User.UpdateData);
+    return stored;
+  }
+  const answer = new Promise<RelayResult>((resolve) => pending.set(requestId, resolve));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<RelayResult>((resolve) => {
+    timer = setTimeout(() => resolve({ status: "error", reason: "QUINTETTE.Relay.Timeout" }), timeout);
+  });
+  try {
+    const request: StoredRequest = { kind, payload: JSON.stringify(payload) };
+    await user.update({
+      [`flags.${SCOPE}.relay.${requestId}`]: request,
+      ...staleResults(user, requestId),
+    } as User.UpdateData);
+    const result = await Promise.race([answer, expired]);
+    if (result.reason !== "QUINTETTE.Relay.Timeout") {
+      await user.update({ [`flags.${SCOPE}.relayResult.-=${requestId}`]: null } as User.UpdateData);
+    }
+    return result;
+  } finally {
+    clearTimeout(timer);
+    pending.delete(requestId);
   }
 }
 
 /**
- * The requesting side: runs at once on the active GM's own client, otherwise asks that GM. With no active GM:
- * a localized warning and `noGM`, nothing applied. Results other than `applied` are shown to the user.
+ * The requesting side: runs at once on the active GM's own client, otherwise asks that GM through the user's own
+ * User document. With no active GM: a localized warning and `noGM`, nothing applied. Results other than `applied`
+ * are shown to the user. A retry after a timeout should pass the same `requestId` (or payload `requestId`).
  */
-export async function relayToGM(kind: string, payload: JsonObject): Promise<RelayResult> {
+export async function relayToGM(kind: string, payload: JsonObject, options: RelayOptions = {}): Promise<RelayResult> {
   const gm = game.users?.activeGM;
   const user = game.user;
+  const requestId = newRequestId(payload, options);
   let result: RelayResult;
   if (!gm || !user) result = { status: "noGM", reason: "QUINTETTE.Relay.NoGM" };
-  else if (gm.isSelf) result = await handleRelayRequest({ kind, userId: user.id, payload });
+  else if (gm.isSelf) result = await handleRelayRequest(kind, payload, user);
   else {
     try {
-      result = await gm.query(RELAY_QUERY, { kind, userId: user.id, payload }, { timeout: RELAY_TIMEOUT_MS });
+      result = await askThroughUser(user, kind, payload, requestId, options.timeout ?? RELAY_TIMEOUT_MS);
     } catch (error) {
-      console.error("quintette | relay query failed", kind, payload, error);
+      console.error("quintette | relay request failed", kind, payload, error);
       result = { status: "error", reason: "QUINTETTE.Relay.Timeout" };
     }
   }

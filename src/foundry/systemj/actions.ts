@@ -31,6 +31,7 @@ import {
   defenceScore,
   skillScore,
   systemOf,
+  weaponData,
   weaponsOf,
 } from "./fighters.ts";
 import { rollDamage, rollTest } from "./roll.ts";
@@ -187,18 +188,53 @@ export const noCounterAction: CardAction = {
   execute: (ctx) => onExchange(ctx, (data) => applied(ctx.card, declineCounter(data))),
 };
 
+/** Where the GM's client keeps the damage it rolled for a card, on the fighter who takes it. */
+export const PENDING_DAMAGE = "sjDamage";
+
+/** Whether `formula` is one the dealer may roll: a weapon the dealer holds, or bare hands. */
+function dealerFormula(dealer: ActorLike | null, formula: string): boolean {
+  if (!dealer) return false;
+  return formula === weaponData(null).damage || weaponsOf(dealer.items).some((w) => w.system.damage === formula);
+}
+
+/**
+ * The damage roll: the formula must be the dealer's own (a weapon they hold, or bare hands), never a card's text;
+ * the amount the GM's client rolls is kept on the victim (`flags.quintette.sjDamage.<message id>`, written with its
+ * effect record) so "apply" uses that number and that target, whatever the card says later (issue 12).
+ */
 export const damageAction: CardAction = {
   ...base,
   name: ACTIONS.damage,
   execute: (ctx) =>
     onExchange(ctx, async (data) => {
       const dealer = hitDealer(data);
-      if (!dealer) return invalid("QUINTETTE.Damage.NoDamage");
+      const victim = hitVictim(data);
+      if (!dealer || !victim) return invalid("QUINTETTE.Damage.NoDamage");
       if (data.damage !== null) return { status: "already", reason: "QUINTETTE.Card.AlreadyDone" };
+      const dealerActor = await actorAt(dealer.fighter.uuid);
+      const victimActor = await actorAt(victim.uuid);
+      if (!victimActor || !dealerFormula(dealerActor, dealer.weapon.damage)) return invalid("QUINTETTE.Relay.Invalid");
       const { amount } = await rollDamage(dealer.weapon.damage);
-      return applied(ctx.card, setDamage(data, amount));
+      return {
+        status: "applied",
+        card: withExchange(ctx.card, setDamage(data, amount)),
+        writes: [
+          {
+            uuid: victimActor.uuid,
+            changes: { [`flags.quintette.${PENDING_DAMAGE}.${ctx.message.id ?? ""}`]: amount },
+          },
+        ],
+      };
     }),
 };
+
+function pendingDamage(actor: ActorLike, messageId: string): number | null {
+  const flags = (actor as unknown as { flags?: Record<string, unknown> }).flags;
+  const scope = flags?.quintette as Record<string, unknown> | undefined;
+  const pending = scope?.[PENDING_DAMAGE] as Record<string, unknown> | undefined;
+  const value = pending?.[messageId];
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
+}
 
 /** Armour points first, then hit points (rules core), with an undo entry for the shared undo action. */
 export function damageUpdate(model: { armourPoints: { value: number }; hitPoints: { value: number } }, amount: number) {
@@ -224,7 +260,11 @@ export const applyDamageAction: CardAction = {
       const actor = await actorAt(victim.uuid);
       const model = systemOf(actor);
       if (!actor || !model) return invalid("QUINTETTE.Card.TargetMissing");
-      const { result, update, undo } = damageUpdate(model, data.damage);
+      // The number the GM's client rolled for this card, kept on this very fighter: a card naming another target or
+      // another amount finds nothing to apply.
+      const amount = pendingDamage(actor, ctx.message.id ?? "");
+      if (amount === null) return invalid("QUINTETTE.Damage.NoDamage");
+      const { result, update, undo } = damageUpdate(model, amount);
       const entry: AppliedEntry = {
         id: `${victim.uuid}#${ctx.card.revision}`,
         action: ACTIONS.apply,
@@ -243,7 +283,7 @@ export const applyDamageAction: CardAction = {
       };
       return {
         status: "applied",
-        card: { ...withExchange(ctx.card, data), applied: [...ctx.card.applied, entry] },
+        card: { ...withExchange(ctx.card, setDamage(data, amount)), applied: [...ctx.card.applied, entry] },
         writes: [{ uuid: victim.uuid, changes: update }],
       };
     }),

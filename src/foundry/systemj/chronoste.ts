@@ -13,14 +13,22 @@ import { chronosteId } from "./settings.ts";
 export const ADVANCE = "systemj.advanceTime";
 const MAX_STEP = 366 * 86400;
 
-/** GM side: only the GM or the named Chronoste; never before the start of play (rules core). */
+/**
+ * GM side: only the GM or the named Chronoste; never before the start of play (rules core). The request names the
+ * world time it was made from (`from`): it moves the clock only from there, so a repeated or doubled request (a
+ * retry, a double click, a replay) finds the clock moved already and changes nothing (issue 12).
+ */
 export async function handleAdvance(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
   if (!requester.isGM && requester.id !== chronosteId())
     return { status: "denied", reason: "QUINTETTE.SystemJ.Error.NotChronoste" };
   const seconds = Number(payload.seconds);
+  const from = payload.from;
   if (!Number.isInteger(seconds) || Math.abs(seconds) > MAX_STEP || seconds % 60 !== 0)
     return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  if (typeof from !== "number" || !Number.isSafeInteger(from) || from < 0)
+    return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
   const now = Math.max(0, Math.floor(game.time?.worldTime ?? 0));
+  if (now !== from) return { status: "already", reason: "QUINTETTE.SystemJ.Error.TimeMoved" };
   let next: number;
   try {
     next = systemj.advanceTime(now, { minutes: seconds / 60 });
@@ -29,6 +37,11 @@ export async function handleAdvance(payload: JsonObject, requester: User.Impleme
   }
   await game.time?.advance(next - now);
   return { status: "applied" };
+}
+
+/** Asks to move the clock by `seconds` from the world time this client shows now. */
+export function requestAdvance(seconds: number): Promise<RelayResult> {
+  return relayToGM(ADVANCE, { seconds, from: Math.max(0, Math.floor(game.time?.worldTime ?? 0)) });
 }
 
 export class ChronosteApp extends HandlebarsApplication {
@@ -54,7 +67,7 @@ export class ChronosteApp extends HandlebarsApplication {
   }
 
   static async #onAdvance(this: ChronosteApp, _event: PointerEvent, target: HTMLElement) {
-    await relayToGM(ADVANCE, { seconds: Number(target.dataset.seconds ?? 0) });
+    await requestAdvance(Number(target.dataset.seconds ?? 0));
   }
 }
 

@@ -25,6 +25,7 @@ import {
   readData,
   reachedTargets,
   reactionSide,
+  verifiedData,
   withInfluence,
 } from "./card.ts";
 import { isInfluenceUse, storeUpdate, withdrawUpdate } from "./influence.ts";
@@ -135,9 +136,13 @@ export const influenceAction: CardAction = {
   async execute({ card, message, args }) {
     const use = args.use;
     if (!isInfluenceUse(use)) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.BadInfluence" };
-    const data = readData(card);
+    // Success and targets as the rules core reads the dice, not as the card says (issue 12).
+    const data = verifiedData(card);
+    if (!data) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.BadInfluence" };
     const action = data.setup.action;
-    if (!action || !influenceOpen(data)) return { status: "already", reason: "QUINTETTE.Card.AlreadyDone" };
+    if (action !== "encourager" && action !== "intimider")
+      return { status: "invalid", reason: "QUINTETTE.Trinites.Card.BadInfluence" };
+    if (!influenceOpen(data)) return { status: "already", reason: "QUINTETTE.Card.AlreadyDone" };
     if (use === "initiative" && !data.setup.turn)
       return { status: "invalid", reason: "QUINTETTE.Trinites.Card.BadInfluence" };
     const writes: DocumentWrite[] = [];

@@ -437,9 +437,42 @@ export function reactionSkillFor(card: CardState): T.SkillId {
   return readData(card).setup.action === "intimider" ? "volonte" : "esquive";
 }
 
+/**
+ * The card's data with its outcome computed again by the rules core from the dice (the roller's own, accepted) and
+ * the pick, never read from what the card says it was; the end-of-turn shift bounded by the rule (±3), targets
+ * unique. What the GM's client acts on (issue 12). Null when the card cannot be resolved so.
+ */
+export function verifiedData(card: CardState): TestData | null {
+  try {
+    const data = readData(card);
+    const { setup, chains, pick } = data;
+    if (!setup || !chains || !Array.isArray(chains.deva) || !Array.isArray(chains.archonte)) return null;
+    const fresh = readData(buildTestCard(setup, chains));
+    const result = setup.trinite
+      ? pick
+        ? readData(applyPick(buildTestCard(setup, chains), pick).card).result
+        : null
+      : fresh.result;
+    const bound = (v: unknown, min: number, max: number) =>
+      typeof v === "number" && Number.isInteger(v) ? Math.min(max, Math.max(min, v)) : 0;
+    const selfShift = {
+      always: bound(setup.selfShift?.always, -T.TURN_END_INITIATIVE, 0),
+      onSuccess: bound(setup.selfShift?.onSuccess, 0, T.TURN_END_INITIATIVE),
+    };
+    const seen = new Set<string>();
+    const targets = (Array.isArray(setup.targets) ? setup.targets : []).filter(
+      (t) => typeof t?.uuid === "string" && !seen.has(t.uuid) && !!seen.add(t.uuid),
+    );
+    return { ...data, result, setup: { ...setup, selfShift, targets } };
+  } catch {
+    return null;
+  }
+}
+
 /** Initiative changes a resolved card asks for at the end of its turn: the roller's, and each target's. */
 export function turnEndShifts(card: CardState): { self: number; targets: { uuid: string; delta: number }[] } {
-  const data = readData(card);
+  const data = verifiedData(card);
+  if (!data) return { self: 0, targets: [] };
   const { setup, result } = data;
   if (!result || setup.opposes || setup.initiative) return { self: 0, targets: [] };
   const shift = setup.selfShift ?? { always: 0, onSuccess: 0 };

@@ -63,6 +63,8 @@ export interface SeatUpdate {
   "system.phase"?: T.Place;
   "system.marker"?: boolean;
   "system.acted"?: boolean;
+  /** The damage pain was last counted at (checkedWoundUpdate). */
+  "flags.quintette.painAt"?: number;
 }
 
 /**
@@ -202,7 +204,9 @@ export function turnEndDeltas(
   for (const card of cards) {
     const { self, targets } = turnEndShifts(card);
     const turn = readData(card).setup.turn;
-    if (self && turn) add(turn.combatantId, self);
+    // The roller's own change goes to a die of the card's own actor only.
+    const own = turn ? seats.find((s) => s.id === turn.combatantId) : undefined;
+    if (self && own && own.actorUuid !== null && own.actorUuid === card.actorUuid) add(own.id, self);
     for (const t of targets) for (const s of seats) if (s.actorUuid === t.uuid) add(s.id, t.delta);
   }
   for (const [id, delta] of deltas) if (!delta) deltas.delete(id);
@@ -262,15 +266,11 @@ export async function handleSeat(payload: JsonObject, requester: User.Implementa
   const op = payload.op;
   if (op === "wound") {
     const uuid = String(payload.actorUuid ?? "");
-    const effects: WoundEffects = {
-      pain: payload.pain === true,
-      knockedOut: payload.knockedOut === true,
-      woke: payload.woke === true,
-    };
     const mine = combat.combatants.contents.filter((c) => c.actor?.uuid === uuid);
     if (!mine.length) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NoCombatant" };
     if (!mine.every((c) => ownsCombatant(requester, c))) return { status: "denied", reason: "QUINTETTE.Card.NotOwner" };
-    const updates = mine.flatMap((c) => woundUpdate(seatOf(c), effects) ?? []);
+    // The report only says "look at this actor": what moves comes from the actor as the GM reads it (issue 12).
+    const updates = mine.flatMap((c) => checkedWoundUpdate(c, payload.pain === true) ?? []);
     await updateSeats(combat, updates);
     return { status: "applied" };
   }
@@ -278,6 +278,11 @@ export async function handleSeat(payload: JsonObject, requester: User.Implementa
   const delta = Number(payload.delta);
   if (!combatant || !Number.isInteger(delta) || delta === 0)
     return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  // A shift moves the score it was asked from: the same request again (retry, double click, replay) finds the
+  // score moved already and changes nothing (issue 12).
+  if (typeof payload.from !== "number" || !Number.isInteger(payload.from))
+    return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  if (combatant.initiative !== payload.from) return { status: "already", reason: "QUINTETTE.Card.AlreadyDone" };
   const seat = seatOf(combatant);
   if (op === "shift" && !requester.isGM) return { status: "denied", reason: "QUINTETTE.Relay.Denied" };
   if (op === "wait" && !(delta < 0 && seat.acting && ownsCombatant(requester, combatant))) {
@@ -298,9 +303,43 @@ export async function handleSeat(payload: JsonObject, requester: User.Implementa
   return { status: "applied" };
 }
 
+/** The damage at which pain was last counted for a combatant (a flag the GM writes with the pain). */
+const PAIN_FLAG = "painAt";
+
+/**
+ * A wound report, checked: knocked out when the actor is out cold now and its die is not en retrait yet; awake when
+ * it is not out cold and its die still is; pain only when the rules core says the actor's own damage calls for it
+ * since pain was last counted (recorded on the combatant in the same update). Null when nothing moves.
+ */
+export function checkedWoundUpdate(c: Combatant.Implementation, painReported: boolean): SeatUpdate | null {
+  const actor = c.actor;
+  const kind = actor?.type;
+  const value = (actor?.system as { vie?: { value?: unknown } } | undefined)?.vie?.value;
+  if ((kind !== "trinite" && kind !== "humain") || typeof value !== "number") return null;
+  const seat = seatOf(c);
+  const damage = damageFromValue(value, kind);
+  const per = boxesPerLine(kind);
+  const counted = Number((c.flags as { quintette?: Record<string, unknown> } | undefined)?.quintette?.[PAIN_FLAG] ?? 0);
+  const pain = painReported && T.painDue(damage, Number.isFinite(counted) ? counted : 0, per);
+  const out = seat.out;
+  const effects: WoundEffects = {
+    pain,
+    knockedOut: !!out && seat.phase !== "retrait",
+    woke: !out && seat.phase === "retrait" && T.lifeState(damage, per) !== "inconscient",
+  };
+  const update = woundUpdate(seat, effects);
+  if (!pain) return update;
+  return { ...(update ?? { _id: seat.id }), [`flags.quintette.${PAIN_FLAG}` as const]: damage };
+}
+
 /** The requesting side: a seat change sent to the active GM (run at once on the GM's own client). */
 export function requestSeat(payload: JsonObject): Promise<RelayResult> {
-  return relayToGM(SEAT, payload);
+  if (payload.op === "wound" || typeof payload.from === "number") return relayToGM(SEAT, payload);
+  // The score this client sees now: the GM moves it only from there.
+  const combatant = game.combats
+    ?.get(String(payload.combatId ?? ""))
+    ?.combatants.get(String(payload.combatantId ?? ""));
+  return relayToGM(SEAT, { ...payload, from: combatant?.initiative ?? null });
 }
 
 /** Pain, knock-out or waking of an actor: its dice in the active combat move (through the GM). */
@@ -332,12 +371,22 @@ async function onStartTurn(combat: Combat.Implementation, combatant: Combatant.I
   if (index >= 0 && index !== combat.turn) await combat.update({ turn: index });
 }
 
+function rollerOwnsActor(card: CardState): boolean {
+  const roller = game.users?.get(card.rollerId);
+  if (!roller) return false;
+  if (roller.isGM) return true;
+  const actor = card.actorUuid ? fromUuidSync<Actor.Implementation>(card.actorUuid) : null;
+  return !!actor && typeof actor.testUserPermission === "function" && actor.testUserPermission(roller, "OWNER");
+}
+
 /** Cards of a combat's turn still to read, from the world's chat log. */
 function dueCards(combat: Combat.Stored | Combat.Implementation) {
   const out: { message: ChatMessage.Implementation; card: CardState }[] = [];
   for (const message of game.messages?.contents ?? []) {
     const card = readCard(message);
-    if (card && dueAtTurnEnd(card, combat.id ?? "", combat.round ?? 0)) out.push({ message, card });
+    // A card moves dice only if its roller (the message's author) may speak for its actor.
+    if (card && dueAtTurnEnd(card, combat.id ?? "", combat.round ?? 0) && rollerOwnsActor(card))
+      out.push({ message, card });
   }
   return out;
 }

@@ -3,6 +3,8 @@
 // asking ─chooseTraits→ traitsChosen ─openBidding→ bidding ─commit×2→ bothLocked ─reveal×2→ revealed
 //   ─resolve→ resolved | tie;  tie ─rebid→ bidding (next round) | ─giveUp→ abandoned;  GM may cancel early, never
 //   once a bid of the round is revealed (reading the player's bid then cancelling would dodge a losing reveal).
+//   bothLocked ─void→ voided: the GM's way out when the GM's own sealed bid is lost after the player revealed
+//   (nothing else can end the question then); recorded as such, no token moves, the reserve is released.
 import { oppositionBase, playerBase } from "./base";
 import { type BidResolution, resolveBids } from "./bids";
 import { assertTokens } from "./checks";
@@ -20,6 +22,7 @@ export const QUESTION_STATUSES = [
   "tie",
   "abandoned",
   "cancelled",
+  "voided",
 ] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 /** Who acts: the player of the character, or the GM. */
@@ -79,7 +82,8 @@ export type QuestionEvent =
   | { type: "resolve" }
   | { type: "rebid" }
   | { type: "giveUp" }
-  | { type: "cancel" };
+  | { type: "cancel" }
+  | { type: "void" };
 export type QuestionEventType = QuestionEvent["type"];
 
 export interface QuestionContext {
@@ -97,12 +101,13 @@ const LEGAL: Record<QuestionStatus, Record<Actor, readonly QuestionEventType[]>>
     mj: ["strikeTrait", "refuseAdvantage", "setOpposition", "openBidding", "cancel"],
   },
   bidding: { joueur: ["commit"], mj: ["commit", "cancel"] },
-  bothLocked: { joueur: ["reveal"], mj: ["reveal", "cancel"] },
+  bothLocked: { joueur: ["reveal"], mj: ["reveal", "cancel", "void"] },
   revealed: { joueur: [], mj: ["resolve"] },
   resolved: { joueur: [], mj: [] },
   tie: { joueur: ["rebid", "giveUp"], mj: ["cancel"] },
   abandoned: { joueur: [], mj: [] },
   cancelled: { joueur: [], mj: [] },
+  voided: { joueur: [], mj: [] },
 };
 
 /**
@@ -115,6 +120,14 @@ export function playerBidRevealed(state: QuestionState): boolean {
 }
 
 /**
+ * Whether the question is stuck on the GM's side: the player's bid is open, the GM's is not. Only the GM's lost
+ * secret keeps it there, so this is when the GM may void it.
+ */
+export function awaitingGMReveal(state: QuestionState): boolean {
+  return state.status === "bothLocked" && playerBidRevealed(state) && state.bids.mj === undefined;
+}
+
+/**
  * Event types `actor` may send now; a side that already committed or revealed this round is left out, and so is
  * a cancellation once the player's bid is revealed.
  */
@@ -123,12 +136,18 @@ export function legalEvents(state: QuestionState, actor: Actor): QuestionEventTy
     (t) =>
       !(t === "commit" && state.commitments[actor] !== undefined) &&
       !(t === "reveal" && state.bids[actor] !== undefined) &&
-      !(t === "cancel" && state.status === "bothLocked" && playerBidRevealed(state)),
+      !(t === "cancel" && state.status === "bothLocked" && playerBidRevealed(state)) &&
+      !(t === "void" && !awaitingGMReveal(state)),
   );
 }
 
 export function isFinished(state: QuestionState): boolean {
-  return state.status === "resolved" || state.status === "abandoned" || state.status === "cancelled";
+  return (
+    state.status === "resolved" ||
+    state.status === "abandoned" ||
+    state.status === "cancelled" ||
+    state.status === "voided"
+  );
 }
 
 export interface StartQuestion {
@@ -209,6 +228,8 @@ export function transitionError(
       return state.status === "bothLocked" && playerBidRevealed(state)
         ? "the question cannot be cancelled once the player's bid is revealed"
         : null;
+    case "void":
+      return awaitingGMReveal(state) ? null : "a question is voided only while the player's bid waits for the GM's";
     case "resolve":
     case "rebid":
     case "giveUp":
@@ -327,6 +348,8 @@ export function applyQuestionEvent(
       return { ...state, status: "abandoned" };
     case "cancel":
       return { ...state, status: "cancelled" };
+    case "void":
+      return { ...state, status: "voided" };
   }
 }
 

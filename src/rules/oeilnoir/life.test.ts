@@ -6,6 +6,8 @@ import {
   lowEvPenalties,
   permanentEvLoss,
   reducedVitesse,
+  isRescueSkill,
+  RESCUE_BOUNDS,
   rescueCheck,
   rescueValue,
   stabilization,
@@ -125,5 +127,25 @@ describe("rescue check", () => {
       pointsLeft: 0,
       rounds: 12,
     });
+  });
+});
+
+describe("rescue bounds", () => {
+  it("refuses a healer's value or modifier outside what the dialog offers (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -50, max: 50 }), (skill, modifier) => {
+        const inside =
+          skill >= RESCUE_BOUNDS.skill.min &&
+          skill <= RESCUE_BOUNDS.skill.max &&
+          modifier >= RESCUE_BOUNDS.modifier.min &&
+          modifier <= RESCUE_BOUNDS.modifier.max;
+        const run = () => rescueCheck({ skill, modifier, ev: -1, d20: 10 });
+        if (inside) expect(run().test.value).toBe(skill - modifier - 2);
+        else expect(run).toThrow(RangeError);
+      }),
+    );
+    expect(isRescueSkill(1000)).toBe(false);
+    expect(isRescueSkill(14.5)).toBe(false);
+    expect(isRescueSkill(14)).toBe(true);
   });
 });

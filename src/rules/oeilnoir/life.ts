@@ -53,8 +53,28 @@ export function stabilization(input: { ev: number; pointsLeft?: number }): {
   return { modifier: 2 * below, rounds: Math.max(1, 2 * below - pointsLeft), failureDamage: "1d6" };
 }
 
+/**
+ * What a rescue may be rolled with: the healer's value (Médecine, or IN, as a sheet holds a quality or skill) and a
+ * circumstance modifier, as the rescue dialog offers them. Anything outside is refused (RangeError): a client
+ * cannot send a value of 1000 (issue 12).
+ */
+export const RESCUE_BOUNDS = { skill: { min: 0, max: 30 }, modifier: { min: -10, max: 20 } } as const;
+
+/** Whether a healer's value may be used for a rescue. */
+export function isRescueSkill(value: unknown): value is number {
+  return (
+    Number.isInteger(value) &&
+    (value as number) >= RESCUE_BOUNDS.skill.min &&
+    (value as number) <= RESCUE_BOUNDS.skill.max
+  );
+}
+
 /** The value a rescue is rolled under: the healer's value, minus the modifier and twice the points below 0. */
 export function rescueValue(input: { skill: number; modifier: number; ev: number }): number {
+  const { skill, modifier } = RESCUE_BOUNDS;
+  if (!isRescueSkill(input.skill)) throw new RangeError(`skill must be an integer in ${skill.min}..${skill.max}`);
+  if (!Number.isInteger(input.modifier) || input.modifier < modifier.min || input.modifier > modifier.max)
+    throw new RangeError(`modifier must be an integer in ${modifier.min}..${modifier.max}`);
   return input.skill - input.modifier - stabilization({ ev: input.ev }).modifier;
 }
 

@@ -6,8 +6,12 @@ import {
   dodgeValue,
   exchangeModifiers,
   situationalModifiers,
+  situationalPrdRange,
   wrongHand,
+  type ConfinedClass,
+  type Light,
   type Position,
+  type Water,
 } from "./situation";
 
 describe("situational modifiers", () => {
@@ -95,5 +99,95 @@ describe("modifiers of one exchange, each on its fighter", () => {
     expect(exchangeModifiers({ defender: { position: "couche" } }).dodge).toBeNull();
     expect(dodgeValue({ prdBase: 9, enc: 4 })).toBe(5);
     expect(dodgeValue({ prdBase: 3, enc: 6 })).toBe(0);
+  });
+});
+
+describe("situationalPrdRange", () => {
+  it("bounds every situation the dialog can build (property) and is reached at both ends", () => {
+    const { min, max } = situationalPrdRange();
+    const positions = ["debout", "agenouille", "couche"] as const;
+    const lights = ["jour", "crepuscule", "lune", "etoiles", "obscurite", "invisible"] as const;
+    const waters = ["aucune", "genoux", "taille", "epaules", "sousLEau"] as const;
+    const confined = [undefined, "ample", "moyenne", "infanterie", "lance", "courte"] as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...positions),
+        fc.constantFrom(...positions),
+        fc.constantFrom(...confined),
+        fc.constantFrom(...lights),
+        fc.constantFrom(...waters),
+        fc.boolean(),
+        fc.boolean(),
+        (position, opponentPosition, conf, light, water, flyingOpponent, wrong) => {
+          const s = situationalModifiers({
+            position,
+            opponentPosition,
+            ...(conf ? { confined: conf } : {}),
+            light,
+            water,
+            flyingOpponent,
+            ...(wrong ? { wrongHand: {} } : {}),
+          });
+          expect(s.prd).toBeGreaterThanOrEqual(min);
+          expect(s.prd).toBeLessThanOrEqual(max);
+        },
+      ),
+    );
+    expect(situationalModifiers({ opponentPosition: "couche" }).prd).toBe(min);
+    const worst = situationalModifiers({
+      position: "couche",
+      confined: "ample",
+      light: "obscurite",
+      water: "epaules",
+      flyingOpponent: true,
+      wrongHand: {},
+    });
+    expect(worst.prd).toBe(max);
+  });
+});
+
+describe("situationalPrdRange bounds the exchange the GM recomputes", () => {
+  it("property: every defender's parry and dodge modifier the dialog can build lies in its range", () => {
+    const parry = situationalPrdRange();
+    const dodge = situationalPrdRange({ dodge: true });
+    const positions = fc.constantFrom<Position>("debout", "agenouille", "couche");
+    const classes = fc.constantFrom<ConfinedClass | undefined>(
+      undefined,
+      "ample",
+      "moyenne",
+      "infanterie",
+      "lance",
+      "courte",
+    );
+    fc.assert(
+      fc.property(
+        positions,
+        positions,
+        classes,
+        classes,
+        fc.constantFrom<Light>("jour", "crepuscule", "lune", "etoiles", "obscurite", "invisible"),
+        fc.constantFrom<Water>("aucune", "genoux", "taille", "epaules", "sousLEau"),
+        fc.boolean(),
+        fc.boolean(),
+        (a, d, ac, dc, light, water, attackerFlies, wrong) => {
+          const m = exchangeModifiers({
+            attacker: { position: a, ...(ac ? { confined: ac } : {}), flying: attackerFlies, wrongHand: {} },
+            defender: { position: d, ...(dc ? { confined: dc } : {}), ...(wrong ? { wrongHand: {} } : {}) },
+            confinedSpace: !!(ac ?? dc),
+            light,
+            water,
+          });
+          expect(m.prd).toBeGreaterThanOrEqual(parry.min);
+          expect(m.prd).toBeLessThanOrEqual(parry.max);
+          if (m.dodge !== null) {
+            expect(m.dodge).toBeGreaterThanOrEqual(dodge.min);
+            expect(m.dodge).toBeLessThanOrEqual(dodge.max);
+          }
+        },
+      ),
+    );
+  });
+  it("a kneeling defender's dodge (4) is outside the parry's own-position part but inside the dodge range", () => {
+    expect(situationalPrdRange({ dodge: true }).max - situationalPrdRange().max).toBe(1);
   });
 });

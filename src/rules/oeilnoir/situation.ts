@@ -203,3 +203,24 @@ export function exchangeModifiers(
 export function dodgeValue(input: { prdBase: number; enc: number }): number {
   return Math.max(0, input.prdBase - Math.max(0, input.enc));
 }
+
+/**
+ * The range the situation of an exchange can move the defender's parry (or, with `dodge`, his dodge) by (penalties
+ * positive), over every choice the attack dialog offers (positions, confined space, light, water, a flying
+ * opponent, the wrong hand): what `exchangeModifiers` can give the defender without the GM's `other`. The GM's
+ * client refuses a card's situation outside it: it was not made by the dialog (issue 12).
+ */
+export function situationalPrdRange(options: { dodge?: boolean } = {}): { min: number; max: number } {
+  const extremes = (values: readonly number[]) => ({ min: Math.min(...values), max: Math.max(...values) });
+  const own = Object.values(OWN_POSITION).map((m) => (options.dodge ? m.dodge : m.prd));
+  const parts = [
+    extremes(own.filter((v): v is number => v !== null)),
+    extremes(Object.values(OPPONENT_POSITION).map((m) => m.prd)),
+    extremes([0, ...Object.values(CONFINED_SPACE).map((m) => m.prd)]),
+    extremes(Object.values(LIGHT).map((m) => m.prd)),
+    extremes(Object.values(WATER).map((m) => m.prd)),
+    extremes([0, FLYING_OPPONENT.prd]),
+    extremes([0, wrongHand({}).prd]),
+  ];
+  return parts.reduce((a, b) => ({ min: a.min + b.min, max: a.max + b.max }), { min: 0, max: 0 });
+}

@@ -2,6 +2,7 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
   applyDamage,
+  painDue,
   BOXES_PER_LINE,
   careDifficulty,
   comaTick,
@@ -133,5 +134,19 @@ describe("recovery and regeneration", () => {
     expect(regenerate(12, 8, "lumiere", 2)).toEqual({ damage: 4, state: "endolori" });
     expect(() => regenerate(12, 8, "tenebres")).toThrow(RangeError);
     expect(() => regenerate(20, 8, "lumiere")).toThrow(RangeError);
+  });
+});
+
+describe("painDue", () => {
+  it("agrees with applyDamage's pain for a wound reported once, and never counts the same damage twice (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10 }), fc.nat(40), fc.nat(40), (per, from, amount) => {
+        const start = Math.min(from, 3 * per);
+        const r = applyDamage(start, amount, per);
+        if (r.damage > 3 * per) return;
+        expect(painDue(r.damage, start, per)).toBe(r.pain);
+        expect(painDue(r.damage, r.damage, per)).toBe(false);
+      }),
+    );
   });
 });

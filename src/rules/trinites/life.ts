@@ -182,3 +182,14 @@ export function regenerate(
   const next = heal(damage, points * REGENERATION_PER_KARMA, boxesPerLine);
   return { damage: next, state: lifeState(next, boxesPerLine) };
 }
+
+/**
+ * Whether a wound report may cost initiative (pain) now, checked on the GM's side from the character's own damage:
+ * the damage reaches line 2 and is more than when pain was last counted (`countedAt`, the damage then; 0 when
+ * never). A repeated report of the same wound finds it counted (issue 12).
+ */
+export function painDue(damage: number, countedAt: number, boxesPerLine: number): boolean {
+  assertBoxes(boxesPerLine);
+  assertDamage(damage, boxesPerLine);
+  return damage > boxesPerLine && damage > countedAt && countedAt < 2 * boxesPerLine;
+}

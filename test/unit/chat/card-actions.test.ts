@@ -22,6 +22,7 @@ import {
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { requestCardAction, type CardAction } from "../../../src/foundry/chat/actions.ts";
 import { registerRelay } from "../../../src/foundry/relay/index.ts";
+import { userWrites } from "../../double/permissions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 
 let state: DoubleState;
@@ -160,7 +161,9 @@ describe("card actions through the relay", () => {
     const second = buttonsIn(content.innerHTML)[1];
     if (!second) throw new Error("no button");
     await asClient("player1", () => click(content, second));
-    expect(gmQueries()).toHaveLength(1);
+    // Relayed as a write on the player's own User (server-attested identity), not as a query.
+    expect(gmQueries()).toHaveLength(0);
+    expect(userWrites.filter((w) => w.userId === "player1" && w.targetId === "player1").length).toBeGreaterThan(0);
     expect(stored(message).data).toEqual({ picked: 1 });
     expect(stored(message).dice.map((d) => d.kept)).toEqual([false, true]);
     expect(stored(message).done).toEqual(["test.pick"]);

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { DoubleCombat, type DoubleCombatant, type DoubleCombatTracker } from "../../double/shared-core.ts";
 import {
@@ -174,6 +174,29 @@ describe("combat tracker", () => {
       ["retrait", 1],
     ]);
     expect(tracker.renderedParts.header).not.toHaveProperty("phases");
+  });
+
+  it("still renders when the rule set's context throws (a malformed card or document)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    registerCombatBehaviour("broken", {
+      ...behaviour,
+      tracker: {
+        parts: behaviour.tracker?.parts ?? {},
+        partContext: () => {
+          throw new TypeError("Cannot read properties of null (reading 'setup')");
+        },
+        turnContext: () => {
+          throw new TypeError("bad combatant");
+        },
+      },
+    });
+    active = "broken";
+    const tracker = newTracker();
+    tracker.viewed = await fight();
+    await expect(tracker.render()).resolves.toBeTruthy();
+    expect(Object.keys(tracker.renderedParts)).toEqual(["header", "tracker", "footer", "phases"]);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it("is Foundry's tracker, with shared badges only, when the rule set brings nothing", async () => {

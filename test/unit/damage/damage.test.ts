@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { relayRequests } from "../../double/permissions.ts";
 import {
   asClient,
   buttonsIn,
@@ -174,7 +175,7 @@ describe("damage from a card", () => {
     const message = await post();
     expect((await apply("player1", message)).status).toBe("invalid");
     expect(state.notifications[0]?.message).toBe(state.game.i18n.localize("QUINTETTE.Damage.NoTarget"));
-    expect(state.game.users.get("gm")?.queries).toHaveLength(0);
+    expect(relayRequests()).toHaveLength(0);
     controlledTokens().push({ actor: hero });
     expect((await apply("player1", message)).status).toBe("applied");
     expect(hp(hero)).toBe(6);

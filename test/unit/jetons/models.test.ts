@@ -1,8 +1,9 @@
 /** The archetype model's ranges and derived check, the settings P/J/collective, the token guard and token moves. */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { relayRequests } from "../../double/permissions.ts";
 import { asClient, installClients } from "../../double/shared-core.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
+import { registerRelay, relayToGM } from "../../../src/foundry/relay/index.ts";
 import { registerChatHooks } from "../../../src/foundry/chat/index.ts";
 import { ArchetypeModel, type ArchetypeDerived } from "../../../src/foundry/jetons/models.ts";
 import { buyAdvantage, handBack, registerJetonsRelay } from "../../../src/foundry/jetons/actions.ts";
@@ -103,13 +104,11 @@ describe("tokens move only on the GM's client, and are conserved", () => {
     const result = await asClient("player1", () => buyAdvantage(actor as never));
     expect(result.status).toBe("applied");
     expect([sys(actor).tokens, collectiveTokens()]).toEqual([4, 1]);
-    const query = state.game.users.get("gm")?.queries.at(-1);
-    expect(query?.name).toBe("quintette.relay");
+    const request = relayRequests().at(-1);
+    expect(request?.userId).toBe("player1");
     // A retried request (same id) changes nothing.
-    const retry = await asClient("player1", () =>
-      state.game.users.get("gm")!.query("quintette.relay", query?.data as never),
-    );
-    expect((retry as { status: string }).status).toBe("already");
+    const retry = await asClient("player1", () => relayToGM(request!.kind, request!.payload as never));
+    expect(retry.status).toBe("already");
     expect(sys(actor).tokens + collectiveTokens()).toBe(5);
   });
 
@@ -130,11 +129,9 @@ describe("tokens move only on the GM's client, and are conserved", () => {
     expect(failed.status).toBe("error");
     expect([sys(actor).tokens, collectiveTokens()]).toEqual([5, 0]);
     settings.set = set;
-    const query = state.game.users.get("gm")?.queries.at(-1);
-    const retry = await asClient("player1", () =>
-      state.game.users.get("gm")!.query("quintette.relay", query?.data as never),
-    );
-    expect((retry as { status: string }).status).toBe("applied");
+    const request = relayRequests().at(-1);
+    const retry = await asClient("player1", () => relayToGM(request!.kind, request!.payload as never));
+    expect(retry.status).toBe("applied");
     expect([sys(actor).tokens, collectiveTokens()]).toEqual([4, 1]);
   });
 

@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { relayRequests } from "../../double/permissions.ts";
 import {
   asClient,
   installClients,
@@ -48,7 +49,8 @@ const data = (m: DoubleChatMessage): QuestionCardData => {
   return d;
 };
 const deepCopy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-const gmQueries = () => state.game.users.get("gm")?.queries ?? [];
+/** Requests relayed to the GM (written by a player on their own User). */
+const gmQueries = () => relayRequests();
 
 async function ask(): Promise<DoubleChatMessage> {
   const message = await asClient("player1", () => askQuestion(hero as never));

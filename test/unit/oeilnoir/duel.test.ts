@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { relayRequests } from "../../double/permissions.ts";
 import {
   DoubleCombat,
   addUser,
@@ -135,7 +136,7 @@ describe("attack and parry", () => {
     expect(r.status).toBe("applied");
     expect(duel(m)).toMatchObject({ stage: "parried", parry: { d20: 5, value: 11, success: true } });
     expect(m.updates.at(-1)?.userId).toBe("gm");
-    expect(state.game.users.get("gm")?.queries).toHaveLength(1);
+    expect(relayRequests()).toHaveLength(1);
     // The second answer changes nothing.
     expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"))).status).toBe("already");
   });
@@ -323,9 +324,9 @@ describe("fumble lines on the card", () => {
     // Chute: getting up is an AG check harder by Enc (AG 14, mail shirt Enc 4).
     expect(duel(m)?.fumble?.check).toEqual({ kind: "AG", quality: 14, enc: 4, value: 10, result: null });
     dice([12]);
-    const queries = state.game.users.get("gm")?.queries.length ?? 0;
+    const queries = relayRequests().length;
     expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"))).status).toBe("applied");
-    expect(state.game.users.get("gm")?.queries.length).toBe(queries + 1);
+    expect(relayRequests().length).toBe(queries + 1);
     expect(duel(m)?.fumble?.check?.result).toMatchObject({ d20: 12, value: 10, success: false });
     expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"))).status).toBe("already");
     const { html, content } = messageElement();

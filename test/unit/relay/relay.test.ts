@@ -6,7 +6,6 @@ import {
   registerRelay,
   registerRelayHandler,
   relayToGM,
-  RELAY_QUERY,
 } from "../../../src/foundry/relay/index.ts";
 
 let state: DoubleState;
@@ -24,20 +23,43 @@ beforeEach(() => {
 });
 
 const gmQueries = () => state.game.users.get("gm")?.queries ?? [];
+const player = () => state.game.users.get("player1") as unknown as User.Implementation;
+const relayFlags = () => state.game.users.get("player1")?.flags.quintette as Record<string, unknown> | undefined;
 
 describe("GM relay", () => {
-  it("registers one prefixed query handler", () => {
-    expect(Object.keys(CONFIG.queries)).toContain(RELAY_QUERY);
-    expect(RELAY_QUERY.startsWith("quintette.")).toBe(true);
+  it("uses no query (a query carries no identity): the request is a write on the player's own User", async () => {
+    expect(Object.keys(CONFIG.queries)).toHaveLength(0);
+    expect(state.hooks.count("updateUser")).toBe(1);
   });
 
   it("sends a player's request to the active GM, whose client runs it for that player", async () => {
     const result = await asClient("player1", () => relayToGM("test.echo", { n: 1 }));
     expect(result.status).toBe("applied");
-    expect(gmQueries()).toHaveLength(1);
-    expect(gmQueries()[0]?.name).toBe(RELAY_QUERY);
+    expect(gmQueries()).toHaveLength(0);
     expect(seen).toEqual([{ client: "gm", requester: "player1", payload: { n: 1 } }]);
     expect(state.notifications).toHaveLength(0);
+    // Request and answer are cleaned up from the User's flags.
+    expect(relayFlags()?.relay).toEqual({});
+    expect(relayFlags()?.relayResult).toEqual({});
+  });
+
+  it("answers a retry after a timeout with the stored answer, without running again", async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let runs = 0;
+    registerRelayHandler("test.slow", async () => {
+      runs += 1;
+      await gate;
+      return { status: "applied" };
+    });
+    const id = "retry0000000001";
+    const first = await asClient("player1", () => relayToGM("test.slow", {}, { requestId: id, timeout: 20 }));
+    expect(first.status).toBe("error");
+    open();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const again = await asClient("player1", () => relayToGM("test.slow", {}, { requestId: id }));
+    expect(again.status).toBe("applied");
+    expect(runs).toBe(1);
   });
 
   it("runs at once on the active GM's own client without a query", async () => {
@@ -59,30 +81,30 @@ describe("GM relay", () => {
     expect(state.notifications[0]?.message).not.toMatch(/^QUINTETTE\./);
   });
 
-  it("refuses to run a relayed request on a client that is not a GM's", async () => {
-    const result = await asClient("player1", () =>
-      handleRelayRequest({ kind: "test.echo", userId: "player1", payload: {} }),
-    );
-    expect(result.status).toBe("denied");
-    expect(seen).toHaveLength(0);
+  it("does not let answers nobody reads pile up on the User", async () => {
+    const stale: Record<string, unknown> = {};
+    for (let i = 0; i < 15; i++) stale[`old${String(i).padStart(13, "0")}`] = { status: "applied" };
+    await asClient("player1", () => state.game.users.get("player1")!.update({ "flags.quintette.relayResult": stale }));
+    await asClient("player1", () => relayToGM("test.echo", { n: 6 }));
+    expect(Object.keys(relayFlags()?.relayResult as object).length).toBeLessThanOrEqual(10);
   });
 
-  it("answers invalid for an unknown kind or user, and error (not a throw) when a handler fails", async () => {
+  it("answers invalid for an unknown kind, and error (not a throw) when a handler fails", async () => {
     registerRelayHandler("test.boom", async () => {
       throw new Error("boom");
     });
     await asClient("gm", async () => {
-      expect((await handleRelayRequest({ kind: "nope", userId: "player1", payload: {} })).status).toBe("invalid");
-      expect((await handleRelayRequest({ kind: "test.echo", userId: "ghost", payload: {} })).status).toBe("invalid");
-      expect((await handleRelayRequest({ kind: "test.boom", userId: "player1", payload: {} })).status).toBe("error");
+      expect((await handleRelayRequest("nope", {}, player())).status).toBe("invalid");
+      expect((await handleRelayRequest("test.boom", {}, player())).status).toBe("error");
     });
   });
 
-  it("reports a query that fails in transit as an error the player sees", async () => {
-    CONFIG.queries[RELAY_QUERY] = async () => {
-      throw new Error("timeout");
-    };
-    const result = await asClient("player1", () => relayToGM("test.echo", {}));
+  it("reports a GM that never answers as an error the player sees (timeout)", async () => {
+    const gm = state.game.users.get("gm");
+    if (gm) gm.active = true;
+    // A second GM is the active one, but its client never runs (not connected to the double's hooks).
+    state.hooks.reset();
+    const result = await asClient("player1", () => relayToGM("test.echo", {}, { timeout: 20 }));
     expect(result.status).toBe("error");
     expect(state.notifications.map((n) => n.type)).toEqual(["error"]);
   });

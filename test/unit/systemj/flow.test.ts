@@ -33,11 +33,11 @@ import {
   registerSystemJCombat,
 } from "../../../src/foundry/systemj/combat.ts";
 import {
-  ADVANCE,
   ChronosteApp,
   addChronosteTool,
   handleAdvance,
   registerChronoste,
+  requestAdvance,
 } from "../../../src/foundry/systemj/chronoste.ts";
 import {
   fillChronosteChoices,
@@ -463,13 +463,17 @@ describe("SYSTEMJ Chronoste", () => {
   });
 
   it("lets the GM and the named Chronoste advance time, relayed to the GM; never before 0", async () => {
-    expect((await asClient("player1", () => relayToGM(ADVANCE, { seconds: 3600 }))).status).toBe("denied");
+    expect((await asClient("player1", () => requestAdvance(3600))).status).toBe("denied");
     fillChronosteChoices(state.game.users as never);
     await state.game.settings.set("quintette", SETTING_CHRONOSTE, "player1");
-    expect((await asClient("player1", () => relayToGM(ADVANCE, { seconds: 3600 }))).status).toBe("applied");
+    expect((await asClient("player1", () => requestAdvance(3600))).status).toBe("applied");
     expect((state.game as unknown as { time: { worldTime: number } }).time.worldTime).toBe(3600);
-    expect((await handleAdvance({ seconds: -7200 }, state.game.users.get("gm") as never)).status).toBe("invalid");
-    expect((await handleAdvance({ seconds: 61 }, state.game.users.get("gm") as never)).status).toBe("invalid");
+    expect((await handleAdvance({ seconds: -7200, from: 3600 }, state.game.users.get("gm") as never)).status).toBe(
+      "invalid",
+    );
+    expect((await handleAdvance({ seconds: 61, from: 3600 }, state.game.users.get("gm") as never)).status).toBe(
+      "invalid",
+    );
   });
 
   it("shows day and hour to everyone; only the GM and the Chronoste get the buttons, which relay to the GM", async () => {

@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { relayRequests } from "../../double/permissions.ts";
 import {
   addUser,
   asClient,
@@ -89,7 +90,7 @@ describe("Trinité roll card", () => {
       requestCardAction(message.id, "trinites.pick", { spirit: "archonte" }),
     );
     expect(result.status).toBe("applied");
-    expect(state.game.users.get("gm")?.queries).toHaveLength(1);
+    expect(relayRequests()).toHaveLength(1);
     const card = stored(message);
     expect(readData(card)).toMatchObject({ pick: "archonte", debt: "archonte", result: { final: 21, success: true } });
     expect(card.dice.map((d) => d.kept)).toEqual([false, true]);

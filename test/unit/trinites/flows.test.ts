@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, DoubleItem, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { relayRequests } from "../../double/permissions.ts";
 import {
   addUser,
   asClient,
@@ -219,17 +220,16 @@ describe("confrontation and follow-ups relayed from a player", () => {
     expect(await asClient("player1", async () => canReactFor(thug.uuid))).toBe(false);
     expect(await asClient("gm", async () => canReactFor(thug.uuid))).toBe(true);
     // player2 may not write player1's message: the follow-up goes through the GM.
-    const gm = state.game.users.get("gm")!;
-    const before = gm.queries.length;
+    const before = relayRequests().length;
     await asClient("player2", () => onTrinitesMessage(reaction as never));
-    expect(gm.queries.length).toBe(before + 1);
+    expect(relayRequests().length).toBe(before + 1);
     expect(readData(stored(attack)).opposition).toMatchObject([{ key: thug.uuid, final: 13, winner: "b" }]);
     expect(damageApplier.apply(thug as never, stored(attack).damage!, stored(attack))).toBeNull();
     // Nothing left to request, from any client.
     const lookup = (id: string) => (id === attack.id ? stored(attack) : null);
     expect(pendingFollowUps(reaction.id, stored(reaction), lookup)).toEqual([]);
     await asClient("player2", () => onTrinitesMessage(reaction as never));
-    expect(gm.queries.length).toBe(before + 1);
+    expect(relayRequests().length).toBe(before + 1);
   });
 
   it("ranks a multiple confrontation with every answer", async () => {
@@ -590,15 +590,19 @@ describe("the three-place machine", () => {
       (await asClient("player2", () => requestSeat({ op: "shift", combatId: "fight", combatantId: "cT", delta: 3 })))
         .status,
     ).toBe("denied");
-    // Aelis is wounded into line 2 on her player's client: her die loses 3 in the fire; then knocked out, then awake.
+    // Aelis is wounded into line 2 on her player's client: her die loses 3 in the fire; then knocked out, then awake
+    // (the GM's client reads each from her hit points).
+    await asClient("player1", () => aelis.update({ "system.vie.value": 14 }));
     await asClient("player1", () =>
       woundActorCombatants(asActor(aelis), { pain: true, knockedOut: false, woke: false }),
     );
     expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "garde" });
+    await asClient("player1", () => aelis.update({ "system.vie.value": 4 }));
     await asClient("player1", () =>
       woundActorCombatants(asActor(aelis), { pain: false, knockedOut: true, woke: false }),
     );
     expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "retrait" });
+    await asClient("player1", () => aelis.update({ "system.vie.value": 16 }));
     await asClient("player1", () =>
       woundActorCombatants(asActor(aelis), { pain: false, knockedOut: false, woke: true }),
     );

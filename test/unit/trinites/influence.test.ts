@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { relayRequests } from "../../double/permissions.ts";
 import {
   addUser,
   asClient,
@@ -100,7 +101,7 @@ describe("Encourager and Intimider: next action or reaction", () => {
       requestCardAction(message.id, "trinites.influence", { use: "action" }),
     );
     expect(result.status).toBe("applied");
-    expect(state.game.users.get("gm")?.queries).toHaveLength(1);
+    expect(relayRequests()).toHaveLength(1);
     expect(slots(aelis).encourager).toMatchObject({ sur: "action", valeur: 3, source: "Brune" });
     expect(modifierInput(aelis)?.initial).toBe(3);
     expect(modifierInput(aelis)?.hint).toBe("Brune encourages you: +3 to this action.");

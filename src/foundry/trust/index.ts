@@ -1,0 +1,36 @@
+/**
+ * The shared trust model (docs/security.md), used by all five rule sets: the GM's serialization queue, effect
+ * records on targets, write-target checks, and strict readers of what a client wrote.
+ */
+export { serializeOnGM, queueBusy } from "./queue.ts";
+export {
+  allowedChanges,
+  applyEffect,
+  effectKey,
+  hasLiveEffect,
+  isEffectKey,
+  isWritableDocument,
+  readEffect,
+  resolveWriteTarget,
+  undoEffect,
+  EFFECTS_KEPT,
+  EFFECTS_PATH,
+  type EffectMeta,
+  type EffectRecord,
+  type WritableDocument,
+} from "./effects.ts";
+export {
+  dataArray,
+  dataBoolean,
+  dataChoice,
+  dataNumber,
+  dataObject,
+  dataString,
+  isJsonObject,
+  isJsonValue,
+  isLabel,
+  isPlainRecord,
+  isValidCardState,
+  safeRead,
+  type NumberBounds,
+} from "./validate.ts";

@@ -1,0 +1,256 @@
+/**
+ * Attacks on the Jetons token ledger, each made by a player's client of the double against the real code (issue
+ * 12): double clicks on "Buy advantage", a purchase racing a question's pay-out, token writes from a player's
+ * console, and a question stuck on a GM's lost sealed bid. The honest paths run beside them.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { addUser, asClient, installClients, useRealTemplates, type DoubleChatMessage } from "../double/shared-core.ts";
+import { registerChatHooks } from "../../src/foundry/chat/index.ts";
+import { registerRelay } from "../../src/foundry/relay/index.ts";
+import { registerCardAction } from "../../src/foundry/chat/actions.ts";
+import { readCard } from "../../src/foundry/chat/flags.ts";
+import { ArchetypeModel } from "../../src/foundry/jetons/models.ts";
+import { buyAdvantage, CARD_ACTIONS, handBack, registerJetonsRelay } from "../../src/foundry/jetons/actions.ts";
+import { askQuestion, autoReveal, formArgs, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
+import {
+  onCreateActorLedger,
+  onReadyLedger,
+  onUpdateActorLedger,
+  resetLedgerWatch,
+} from "../../src/foundry/jetons/hooks.ts";
+import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-card.ts";
+import { clearMemorySecrets, forgetSecret, loadSecret } from "../../src/foundry/jetons/secrets.ts";
+import { collectiveTokens, registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
+
+let state: DoubleState;
+let hero: DoubleActor;
+let other: DoubleActor;
+
+type Sys = { tokens: number; bidLock: string };
+const sys = (a: DoubleActor) => a.system as unknown as Sys;
+const data = (m: DoubleChatMessage): QuestionCardData => {
+  const d = readQuestionData(readCard(m as never));
+  if (!d) throw new Error("no question card");
+  return d;
+};
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Tokens in play: every character's reserve and the collective reserve. */
+const total = () => sys(hero).tokens + sys(other).tokens + collectiveTokens();
+const boughtNotices = () =>
+  state.game.messages.contents.filter((m) => readCard(m as never)?.title.key === "QUINTETTE.Jetons.Tokens.Bought")
+    .length;
+
+async function character(name: string, owner: string): Promise<DoubleActor> {
+  return DoubleActor.create({
+    name,
+    type: "archetype",
+    ownership: { default: 0, [owner]: 3 },
+    system: {
+      archetype: "Elfe",
+      traits: [
+        { name: "Escrime", points: 2 },
+        { name: "Acrobaties", points: 1 },
+      ],
+      weakness: "Vertige",
+      tokens: 5,
+    },
+  });
+}
+
+/** Player asks (traits 0 and 1), the GM opposes with the weakness and one condition: pivot +1, bidding. */
+async function toBidding(actor: DoubleActor, player: string): Promise<DoubleChatMessage> {
+  const m = (await asClient(player, () => askQuestion(actor as never))) as unknown as DoubleChatMessage;
+  await asClient(player, () =>
+    sendQuestionEvent(m.id, "joueur", { event: "ask", text: "Do I escape?", traits: "0,1", useAdvantage: false }),
+  );
+  await asClient("gm", () =>
+    sendQuestionEvent(m.id, "mj", {
+      event: "oppose",
+      strike: null,
+      refuseAdvantage: false,
+      conditions: "",
+      weakness: true,
+      extraConditions: 1,
+      extraNegative: 0,
+    }),
+  );
+  expect(data(m).question.status).toBe("bidding");
+  return m;
+}
+
+/**
+ * Foundry's server sends `updateActor` to every connected client once a write is committed, with the writer's id
+ * (`Hooks.callAll("updateActor", document, changed, options, userId)`, ClientDocument#_onUpdate in the type
+ * package). The double does not broadcast, so every actor write here is followed by that call on the GM's client.
+ */
+function broadcastActorUpdatesToGM(): void {
+  const write = DoubleActor.prototype.update;
+  DoubleActor.prototype.update = async function (this: DoubleActor, changes = {}, options = {}) {
+    const result = await write.call(this, changes, options);
+    const writer = game.user?.id ?? "";
+    await asClient("gm", async () => {
+      // The double's actor stands in for Foundry's; the hook's signature is Foundry's.
+      (Hooks.callAll as (hook: string, ...args: unknown[]) => true)("updateActor", this, changes, options, writer);
+      await flush();
+    });
+    return result;
+  };
+}
+
+beforeEach(async () => {
+  state = installClients(resetFoundryDouble({ lang: "en" }));
+  useRealTemplates("en");
+  clearMemorySecrets();
+  resetLedgerWatch();
+  registerRelay();
+  registerChatHooks();
+  registerJetonsSettings();
+  registerJetonsRelay();
+  registerCardAction(...CARD_ACTIONS);
+  addUser("player2");
+  broadcastActorUpdatesToGM();
+  state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
+  Hooks.on("createActor", (a, o, u) => void onCreateActorLedger(a, o, u));
+  Hooks.on("updateActor", (a, c, o, u) => void onUpdateActorLedger(a, c, o, u));
+  hero = await character("Nila", "player1");
+  other = await character("Brann", "player2");
+  await asClient("gm", async () => onReadyLedger());
+});
+
+describe("attack: double click on Buy advantage", () => {
+  it("two clicks at once buy one advantage for one token; the ledger stays whole", async () => {
+    const clicks = await asClient("player1", () =>
+      Promise.all([buyAdvantage(hero as never), buyAdvantage(hero as never)]),
+    );
+    expect(clicks.map((r) => r.status).sort()).toEqual(["already", "applied"]);
+    expect([sys(hero).tokens, collectiveTokens()]).toEqual([4, 1]);
+    expect(boughtNotices()).toBe(1);
+    expect(total()).toBe(10);
+  });
+
+  it("a script bypassing the button (two requests with two ids) pays one token per advantage", async () => {
+    // Two clients of the same player (two tabs): each its own request; the GM serves them one after the other.
+    const script = () => asClient("player1", () => buyAdvantage(hero as never));
+    const results = await Promise.all([script(), script(), script()]);
+    const bought = results.filter((r) => r.status === "applied").length;
+    expect(5 - sys(hero).tokens).toBe(bought);
+    expect(collectiveTokens()).toBe(bought);
+    expect(boughtNotices()).toBe(bought);
+    expect(total()).toBe(10);
+  });
+
+  it("honest path: two clicks one after the other buy two advantages for two tokens", async () => {
+    expect((await asClient("player1", () => buyAdvantage(hero as never))).status).toBe("applied");
+    expect((await asClient("player1", () => buyAdvantage(hero as never))).status).toBe("applied");
+    expect([sys(hero).tokens, collectiveTokens()]).toEqual([3, 2]);
+  });
+});
+
+describe("attack: concurrent writes of the collective reserve", () => {
+  it("a question's pay-out and another character's purchases at the same moment lose no token", async () => {
+    const m = await toBidding(hero, "player1");
+    await asClient("player1", () => sealBid(m.id, "joueur", 3));
+    await asClient("gm", () => sealBid(m.id, "mj", 2));
+    expect(await asClient("gm", () => autoReveal(m as never))).toEqual(["mj"]);
+    // The player's reveal settles (2 to the collective reserve) while the other player buys twice.
+    const [, b1, b2] = await Promise.all([
+      asClient("player1", () => autoReveal(m as never)),
+      asClient("player2", () => buyAdvantage(other as never)),
+      asClient("player2", () => buyAdvantage(other as never)),
+    ]);
+    expect(data(m).question.status).toBe("resolved");
+    const bought = [b1, b2].filter((r) => r.status === "applied").length;
+    expect(sys(other).tokens).toBe(5 - bought);
+    expect(collectiveTokens()).toBe(data(m).question.outcome!.toCollective + bought);
+    expect(total()).toBe(10);
+  });
+
+  it("the GM's hand-back waits for a frozen reserve's question instead of being overwritten by its pay-out", async () => {
+    const m = await toBidding(hero, "player1");
+    await asClient("player1", () => buyAdvantage(hero as never));
+    await asClient("player1", () => sealBid(m.id, "joueur", 2));
+    expect((await asClient("gm", () => handBack(hero as never, 1))).status).toBe("denied");
+    expect(total()).toBe(10);
+  });
+});
+
+describe("attack: token writes from a player's console", () => {
+  it("a player giving themselves tokens (their own character) is undone by the GM's client, and the GM is told", async () => {
+    await asClient("player1", () => hero.update({ system: { tokens: 99 } }));
+    // Foundry lets an owner write their actor; the GM's client puts the ledger back.
+    expect(hero.updates.map((u) => u.userId)).toEqual(["player1", "gm"]);
+    expect(sys(hero).tokens).toBe(5);
+    expect(state.notifications.some((n) => n.type === "warn" && n.message.includes("Nila"))).toBe(true);
+    expect(total()).toBe(10);
+  });
+
+  it("releasing one's own bid lock mid-question is undone too (the reserve stays frozen)", async () => {
+    const m = await toBidding(hero, "player1");
+    await asClient("player1", () => sealBid(m.id, "joueur", 2));
+    expect(sys(hero).bidLock).toBe(m.id);
+    await asClient("player1", () => hero.update({ "system.bidLock": "", "system.tokens": 1 }));
+    expect([sys(hero).tokens, sys(hero).bidLock]).toEqual([5, m.id]);
+    expect((await asClient("player1", () => buyAdvantage(hero as never))).status).toBe("denied");
+  });
+
+  it("honest paths: a player's other edits stay; the GM's own token edits are the new reference", async () => {
+    await asClient("player1", () => hero.update({ name: "Nila the Swift" }));
+    expect([hero.name, sys(hero).tokens]).toEqual(["Nila the Swift", 5]);
+    await asClient("gm", () => hero.update({ "system.tokens": 7 }));
+    await asClient("player1", () => hero.update({ "system.tokens": 12 }));
+    expect(sys(hero).tokens).toBe(7);
+    expect(state.notifications.filter((n) => n.message.includes("Nila"))).toHaveLength(1);
+  });
+});
+
+describe("attack: a question stuck on the GM's lost sealed bid", () => {
+  async function stuck(): Promise<DoubleChatMessage> {
+    const m = await toBidding(hero, "player1");
+    await asClient("player1", () => sealBid(m.id, "joueur", 3));
+    await asClient("gm", () => sealBid(m.id, "mj", 2));
+    // The GM's browser loses its sealed bid (another browser, cleared storage); the player reveals.
+    forgetSecret("gm", m.id, 1, "mj");
+    expect(await asClient("player1", () => autoReveal(m as never))).toEqual(["joueur"]);
+    expect(await asClient("gm", () => autoReveal(m as never))).toEqual([]);
+    return m;
+  }
+
+  it("the GM voids the question from the card: every token returned, the void recorded, nothing locked", async () => {
+    const m = await stuck();
+    expect(data(m).question.status).toBe("bothLocked");
+    expect(sys(hero).bidLock).toBe(m.id);
+    expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "cancel" }))).status).not.toBe("applied");
+    expect(data(m).view?.canVoid).toBe(true);
+    const voided = await asClient("gm", () => sendQuestionEvent(m.id, "mj", formArgs("void", noForm)!));
+    expect(voided.status).toBe("applied");
+    expect(data(m).question.status).toBe("voided");
+    expect(readCard(m as never)?.outcome?.label.key).toBe("QUINTETTE.Jetons.Status.voided");
+    expect([sys(hero).tokens, sys(hero).bidLock, collectiveTokens()]).toEqual([5, "", 0]);
+    // Nothing stays locked: the character buys again.
+    expect((await asClient("player1", () => buyAdvantage(hero as never))).status).toBe("applied");
+  });
+
+  it("a player cannot void, and the GM cannot void a question that can still be settled", async () => {
+    const m = await stuck();
+    expect((await asClient("player1", () => sendQuestionEvent(m.id, "mj", { event: "void" }))).status).toBe("denied");
+    expect((await asClient("player1", () => sendQuestionEvent(m.id, "joueur", { event: "void" }))).status).not.toBe(
+      "applied",
+    );
+    const fresh = await toBidding(other, "player2");
+    await asClient("player2", () => sealBid(fresh.id, "joueur", 1));
+    await asClient("gm", () => sealBid(fresh.id, "mj", 1));
+    expect((await asClient("gm", () => sendQuestionEvent(fresh.id, "mj", { event: "void" }))).status).toBe("invalid");
+    expect(data(fresh).question.status).toBe("bothLocked");
+  });
+
+  it("the in-memory fallback of sealed bids warns the user", async () => {
+    // Node has no localStorage: this client falls back to memory, and says so.
+    const m = await toBidding(hero, "player1");
+    await asClient("player1", () => sealBid(m.id, "joueur", 1));
+    expect(loadSecret("player1", m.id, 1, "joueur")).not.toBeNull();
+    expect(state.notifications.some((n) => n.type === "warn" && /does not keep data/.test(n.message))).toBe(true);
+  });
+});
+
+const noForm = { value: () => "", checked: () => false, checkedValues: () => [] };

@@ -1,0 +1,188 @@
+/**
+ * Attacks on SYSTEMJ, each made by a player's client of the double against the real code (issue 12): the fight
+ * card's author rewrites the damage the GM rolled or the fighter it goes to; a Chronoste's request is repeated.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { DoubleChatMessage, addUser, asClient, installClients } from "../double/shared-core.ts";
+import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
+import { requestCardAction } from "../../src/foundry/chat/actions.ts";
+import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
+import { registerDamage } from "../../src/foundry/damage/index.ts";
+import type { CardState } from "../../src/foundry/chat/types.ts";
+import { CARD_ACTIONS } from "../../src/foundry/systemj/actions.ts";
+import { exchangeCard, readExchange } from "../../src/foundry/systemj/cards.ts";
+import { startExchange, type ExchangeData } from "../../src/foundry/systemj/exchange.ts";
+import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../src/foundry/systemj/models.ts";
+import { testData } from "../../src/foundry/systemj/tests.ts";
+import { ADVANCE, registerChronoste, requestAdvance } from "../../src/foundry/systemj/chronoste.ts";
+import {
+  fillChronosteChoices,
+  registerSystemJSettings,
+  SETTING_CHRONOSTE,
+} from "../../src/foundry/systemj/settings.ts";
+
+let state: DoubleState;
+let aude: DoubleActor;
+let ours: DoubleActor;
+let brin: DoubleActor;
+let faces: number[] = [];
+
+const dice = (...next: number[]) => (faces = [...next]);
+const card = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const exchangeOf = (m: DoubleChatMessage) => readExchange(card(m));
+type Points = { hitPoints: { value: number }; armourPoints: { value: number } };
+const pts = (a: DoubleActor) => {
+  const s = a.system as unknown as Points;
+  return [s.armourPoints.value, s.hitPoints.value];
+};
+
+/** The card's author rewrites its exchange from the console (Foundry lets the author update the message). */
+async function forge(m: DoubleChatMessage, change: (d: ExchangeData) => ExchangeData): Promise<void> {
+  const next = structuredClone(card(m));
+  const data = next.data as unknown as { exchange: ExchangeData };
+  data.exchange = change(structuredClone(data.exchange));
+  await asClient("player1", () => m.update({ flags: { quintette: { card: next } } }));
+}
+
+const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
+const personnage = (id: string, name: string, owner: string) => ({
+  _id: id,
+  name,
+  type: "sj-personnage",
+  ownership: { default: 0, [owner]: 3 },
+  system: { attributes, hitPoints: { value: 15, max: 15 }, armourPoints: { value: 2, max: 2 } },
+  items: [
+    { _id: "cuir", name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 2 } },
+    {
+      _id: "epee",
+      name: "Épée",
+      type: "sj-arme",
+      system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
+    },
+  ],
+});
+
+beforeEach(async () => {
+  state = installClients(resetFoundryDouble({ lang: "fr" }));
+  CONFIG.Actor.dataModels["sj-personnage"] = SystemJPersonnageModel as never;
+  CONFIG.Actor.dataModels.creature = SystemJCreatureModel as never;
+  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
+  registerRelay();
+  registerChatHooks();
+  registerDamage();
+  registerCardAction(...CARD_ACTIONS);
+  registerSystemJSettings();
+  registerChronoste();
+  const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
+  Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
+    const face = faces.shift();
+    if (face === undefined) throw new Error(`no scripted face for ${this.formula}`);
+    this.total = face;
+    return this;
+  };
+  addUser("player2");
+  aude = await DoubleActor.create(personnage("aude", "Aude", "player1"));
+  brin = await DoubleActor.create(personnage("brin", "Brin", "player2"));
+  ours = await DoubleActor.create({
+    _id: "ours",
+    name: "Ours",
+    type: "creature",
+    system: {
+      attributes: { FOR: 80, RES: 70, AGI: 45, RAP: 60, INT: 10, PER: 20, CHA: 30 },
+      hitPoints: { value: 22, max: 22 },
+      armourPoints: { value: 3, max: 3 },
+    },
+    items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
+  });
+});
+
+/** Aude's player posts a fight card whose first test (a 10 under 56) lands on the bear; the GM declines defence. */
+async function audeHitsBear(): Promise<DoubleChatMessage> {
+  const data = startExchange({
+    mode: "meleeForce",
+    attacker: { uuid: aude.uuid, name: "Aude" },
+    defender: { uuid: ours.uuid, name: "Ours" },
+    weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+    counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
+    first: testData("x", 56, 0, 10),
+    gear: { canParry: false, canBlock: false },
+  });
+  const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
+  const m = await asClient("player1", () =>
+    DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
+  );
+  if (exchangeOf(m)?.phase !== "hit") await requestCardAction(m.id, "systemj.noDefence");
+  expect(exchangeOf(m)?.phase).toBe("hit");
+  return m;
+}
+
+describe("attack: the card's author rewrites the damage the GM rolled", () => {
+  it("a forged amount is ignored: the GM applies the number it rolled", async () => {
+    const m = await audeHitsBear();
+    dice(5);
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.damage"))).status).toBe("applied");
+    await forge(m, (d) => ({ ...d, damage: 999 }));
+    await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
+    expect(pts(ours)).toEqual([0, 20]);
+  });
+
+  it("a forged victim (another player's character) is refused: the damage was rolled for the bear", async () => {
+    const m = await audeHitsBear();
+    dice(5);
+    await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
+    await forge(m, (d) => ({ ...d, defender: { uuid: brin.uuid, name: "Ours" } }));
+    const r = await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
+    expect(r.status).not.toBe("applied");
+    expect(pts(brin)).toEqual([2, 15]);
+  });
+
+  it("a forged damage formula is not rolled: only the dealer's own weapons or bare hands", async () => {
+    const m = await audeHitsBear();
+    await forge(m, (d) => ({ ...d, weapon: { ...d.weapon, damage: "100d100" } }));
+    dice(9000);
+    const r = await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
+    expect(r.status).toBe("invalid");
+    expect(exchangeOf(m)?.damage).toBeNull();
+  });
+
+  it("honest path: rolled, applied to armour then hit points, once", async () => {
+    const m = await audeHitsBear();
+    dice(7);
+    await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"))).status).toBe("applied");
+    expect(pts(ours)).toEqual([0, 18]);
+  });
+});
+
+describe("attack: a repeated Chronoste request", () => {
+  beforeEach(async () => {
+    Object.assign(state.game, {
+      time: {
+        worldTime: 3600,
+        async advance(s: number) {
+          this.worldTime += s;
+        },
+      },
+    });
+    fillChronosteChoices(state.game.users as never);
+    await state.game.settings.set("quintette", SETTING_CHRONOSTE, "player1");
+  });
+  const worldTime = () => (state.game as unknown as { time: { worldTime: number } }).time.worldTime;
+
+  it("the same request sent twice (new request ids: a double click, a replay) moves the clock once", async () => {
+    const payload = { seconds: 600, from: 3600 };
+    const results = await asClient("player1", async () => [
+      await relayToGM(ADVANCE, payload),
+      await relayToGM(ADVANCE, payload),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["applied", "already"]);
+    expect(worldTime()).toBe(4200);
+  });
+
+  it("honest path: two clicks one after the other each move it", async () => {
+    await asClient("player1", () => requestAdvance(600));
+    await asClient("player1", () => requestAdvance(600));
+    expect(worldTime()).toBe(4800);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Attacks on a Trinités card's "trusted" follow-ups, made by the card's author (a player's client of the double)
+ * against the real code (issue 12): a failed Encourager rewritten as a success, an end-of-turn shift inflated or
+ * moved onto another fighter's die.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor, resetFoundryDouble } from "../double/index.ts";
+import { addUser, asClient, installClients, type DoubleChatMessage } from "../double/shared-core.ts";
+import { postCard, registerCardAction, registerChatHooks } from "../../src/foundry/chat/index.ts";
+import { requestCardAction } from "../../src/foundry/chat/actions.ts";
+import { registerRelay } from "../../src/foundry/relay/index.ts";
+import type { CardState } from "../../src/foundry/chat/types.ts";
+import { CARD_ACTIONS } from "../../src/foundry/trinites/actions.ts";
+import { buildTestCard, turnEndShifts, type TestData, type TestSetup } from "../../src/foundry/trinites/card.ts";
+import { turnEndDeltas } from "../../src/foundry/trinites/combat.ts";
+import { ACTOR_MODELS, ITEM_MODELS } from "../../src/foundry/trinites/models.ts";
+import { testSetup } from "../unit/trinites/setup-fixture.ts";
+
+let brune: DoubleActor;
+let aelis: DoubleActor;
+
+const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+type Slots = Record<"encourager" | "intimider", { sur: string; valeur: number }>;
+const slots = (a: DoubleActor) => (a.system as unknown as { influences: Slots }).influences;
+const setup = (over: Partial<TestSetup> = {}): TestSetup =>
+  testSetup(brune, "player1", { skill: "commandement", ...over });
+
+async function post(card: CardState): Promise<DoubleChatMessage> {
+  return (await asClient("player1", () => postCard(card))) as unknown as DoubleChatMessage;
+}
+
+/** The author rewrites the card's data from the console (Foundry lets the author update the message). */
+async function forge(m: DoubleChatMessage, change: (d: TestData) => TestData): Promise<void> {
+  const card = structuredClone(stored(m));
+  card.data = change(structuredClone(card.data as unknown as TestData)) as never;
+  await asClient("player1", () => m.update({ flags: { quintette: { card } } }));
+}
+
+beforeEach(async () => {
+  const state = installClients(resetFoundryDouble({ lang: "en" }));
+  Object.assign(state.CONFIG.Actor.dataModels, ACTOR_MODELS);
+  Object.assign(state.CONFIG.Item.dataModels, ITEM_MODELS);
+  registerRelay();
+  registerChatHooks();
+  registerCardAction(...CARD_ACTIONS);
+  addUser("player2");
+  brune = await DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } });
+  aelis = await DoubleActor.create({ name: "Aelis", type: "trinite", ownership: { default: 0, player2: 3 } });
+});
+
+describe("attack: a failed Encourager rewritten as a success", () => {
+  it("the GM reads the dice again: no option is stored on the other player's character", async () => {
+    // A 1 on the die: a failure.
+    const m = await post(
+      buildTestCard(setup({ action: "encourager", targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
+        deva: [1],
+        archonte: [],
+      }),
+    );
+    await forge(m, (d) => ({ ...d, result: { ...d.result!, success: true, final: 20 } }));
+    await asClient("player1", () => requestCardAction(m.id, "trinites.influence", { use: "action" }));
+    expect(slots(aelis).encourager.sur).toBe("");
+  });
+
+  it("honest path: a success stores +3 on the ally", async () => {
+    const m = await post(
+      buildTestCard(setup({ action: "encourager", targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
+        deva: [10],
+        archonte: [],
+      }),
+    );
+    expect(
+      (await asClient("player1", () => requestCardAction(m.id, "trinites.influence", { use: "action" }))).status,
+    ).toBe("applied");
+    expect(slots(aelis).encourager).toMatchObject({ sur: "action", valeur: 3 });
+  });
+});
+
+describe("attack: an end-of-turn shift inflated or moved", () => {
+  const turn = { combatId: "fight", round: 1, combatantId: "cB" };
+  const seats = () => [
+    {
+      id: "cB",
+      name: "Brune",
+      initiative: 6,
+      phase: "garde",
+      acting: true,
+      acted: false,
+      out: false,
+      actorUuid: brune.uuid,
+    },
+    {
+      id: "cA",
+      name: "Aelis",
+      initiative: 6,
+      phase: "garde",
+      acting: false,
+      acted: false,
+      out: false,
+      actorUuid: aelis.uuid,
+    },
+  ];
+
+  it("a self shift of +99 counts as the rule's +3 at most", async () => {
+    const m = await post(buildTestCard(setup({ turn }), { deva: [10], archonte: [] }));
+    await forge(m, (d) => ({ ...d, setup: { ...d.setup, selfShift: { always: 99, onSuccess: 99 } } }));
+    expect(turnEndShifts(stored(m)).self).toBe(3);
+  });
+
+  it("the roller's own shift never lands on another fighter's die", async () => {
+    const m = await post(
+      buildTestCard(setup({ turn, selfShift: { always: -3, onSuccess: 0 } }), { deva: [10], archonte: [] }),
+    );
+    await forge(m, (d) => ({ ...d, setup: { ...d.setup, turn: { ...turn, combatantId: "cA" } } }));
+    expect(turnEndDeltas(seats() as never, [stored(m)]).get("cA")).toBeUndefined();
+  });
+});
