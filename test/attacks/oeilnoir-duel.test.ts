@@ -98,12 +98,29 @@ describe("attack: the attacker's player rewrites the parry the GM rolls", () => 
     return m;
   }
 
-  it("a parry value far below the defender's own PRD is refused, nothing rolled", async () => {
+  it("a parry value far below the defender's own PRD is not used: the GM rolls against the orc's PRD 9", async () => {
     const m = await alrikAttacksOrc();
     await forge(m, "player1", (d) => ({ ...d, defender: { ...d.defender!, prd: -50 } }));
     dice([5]);
     const r = await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"));
-    expect(r.status).toBe("invalid");
+    expect(r.status).toBe("applied");
+    expect(duel(m)).toMatchObject({ stage: "parried", parry: { d20: 5, value: 9, success: true } });
+  });
+
+  it("a declared situation no attack dialog can build is refused, nothing rolled", async () => {
+    const m = await alrikAttacksOrc();
+    await forge(m, "player1", (d) => ({ ...d, defender: { ...d.defender!, situation: { prd: 40, dodge: 40 } } }));
+    dice([5]);
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("invalid");
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.dodge"))).status).toBe("invalid");
+    expect(duel(m)?.stage).toBe("awaitParry");
+  });
+
+  it("a free attack's parry penalty beyond the fumble tables' is refused", async () => {
+    const m = await alrikAttacksOrc();
+    await forge(m, "player1", (d) => ({ ...d, free: { parryPenalty: 30, unparryable: false, attackModifier: 0 } }));
+    dice([5]);
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("invalid");
     expect(duel(m)?.stage).toBe("awaitParry");
   });
 

@@ -6,6 +6,7 @@
 import { buttonToken, requestCardAction, userOwnsUuid, type CardActionArgs } from "./actions.ts";
 import { buildCardContext, CARD_TEMPLATE, type CardViewer } from "./card-state.ts";
 import { readCard } from "./flags.ts";
+import { shownButtons } from "./exclusive.ts";
 import type { CardState, JsonPrimitive } from "./types.ts";
 
 /** Parses a button's `data-args` (JSON of primitives); anything else gives no arguments. */
@@ -67,7 +68,8 @@ export async function enhanceCard(message: ChatMessage.Implementation, html: HTM
   const user = game.user;
   if (!content || !user) return false;
   const viewer = { userId: user.id, isGM: user.isGM, owns: (uuid: string) => userOwnsUuid(user, uuid) };
-  const context = buildCardContext(state, viewer, buttonToken(state));
+  const built = buildCardContext(state, viewer, buttonToken(state));
+  const context = { ...built, buttons: shownButtons(state, built.buttons, viewer) };
   const extra = viewerContexts.get(state.ruleset)?.(state, viewer) ?? {};
   content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, { ...context, ...extra });
   html.classList.add("quintette-message");

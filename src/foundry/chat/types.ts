@@ -55,6 +55,13 @@ export interface CardButton {
   icon: string;
   args: { [key: string]: JsonPrimitive };
   audience: ButtonAudience;
+  /**
+   * Shown only to who may use it (instead of greyed out for the others): its audience, and when `owner` is set the
+   * owners of that document (GMs always). The executor checks the rights again either way.
+   */
+  exclusive?: boolean;
+  /** Document whose owners may use an exclusive button (the defender for a parry…). */
+  owner?: string | null;
 }
 
 /** One line of the "applied" log: what an action changed on one document, with what undoes it. */

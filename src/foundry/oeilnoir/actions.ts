@@ -24,8 +24,11 @@ import { postCard, speakerFor } from "../chat/post.ts";
 import { visibilityOf } from "../chat/mode.ts";
 import {
   attackerFor,
+  combatantOf,
   defenderFor,
+  dodgeFor,
   fumblerValues,
+  parryWith,
   hitUpdate,
   setProne,
   initiativeWrite,
@@ -41,7 +44,8 @@ import {
   hitOn,
   linkFreeAttack,
   resolveFumbleCheck,
-  resolveParry,
+  resolveDefence,
+  withDefender,
   resolveVolonte,
   resolveStanding,
   canRescue,
@@ -103,7 +107,18 @@ export async function fumbleWrites(
   let detail: string | null = null;
   const weapon = weaponUuid ? await fromUuid<Item.Implementation>(weaponUuid) : null;
   const weaponSystem = weapon?.system as { breakage?: number; pi?: { dice: number; bonus: number } } | undefined;
-  if (f.key === "armeDetruite" && weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.broken": true } });
+  // An armed adversaire's weapon lives on the actor itself (no item).
+  const data = oeilNoirActor(fumbler);
+  const adversaireWeapon = data?.kind === "adversaire" && (data.system.armed ?? true);
+  if (f.key === "armeDetruite") {
+    if (weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.broken": true } });
+    else if (adversaireWeapon) writes.push({ uuid: fumbler.uuid, changes: { "system.weaponBroken": true } });
+  }
+  // Dropped or thrown away: unusable until picked up (the DE check on the card, or by hand on the sheet).
+  if (f.key === "armeGlisse" || f.key === "armeEjectee") {
+    if (weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.dropped": true } });
+    else if (adversaireWeapon) writes.push({ uuid: fumbler.uuid, changes: { "system.weaponDropped": true } });
+  }
   if (f.key === "armeEndommagee" && weaponUuid && typeof weaponSystem?.breakage === "number") {
     const two = await rollDice("2d6");
     const d4 = await rollDice("1d4");
@@ -113,12 +128,12 @@ export async function fumbleWrites(
     detail = `${a}+${b} / ${weaponSystem.breakage}: ${r.broken ? "×" : `→ ${r.factor}`}`;
   }
   if (f.key === "seBlesse") {
-    // His own weapon: the attacker's is on the card; a defender's is his main weapon, with his own strength bonus
-    // and wound kind (an adversaire's fixed attack).
+    // His own weapon: the attacker's is on the card; a defender's is the one he parried with, with his own strength
+    // bonus and wound kind (an adversaire's own attack).
     const own =
       f.who === "attacker"
         ? duel.attacker
-        : (attackerFor(fumbler)?.attacker ?? {
+        : (attackerFor(fumbler, weapon?.id ?? null)?.attacker ?? {
             ...duel.attacker,
             woundKind: "normal" as const,
             piDice: weaponSystem?.pi?.dice ?? 1,
@@ -128,7 +143,8 @@ export async function fumbleWrites(
     const pi = Math.max(0, (own.piDice > 0 ? roll.faces.reduce((a, b) => a + b, 0) : 0) + own.piBonus);
     const victim = victimValues(fumbler);
     if (victim) {
-      const self = hitOn({ attacker: own, damage: { faces: roll.faces, pi, critical: false } }, victim);
+      // The weapon's PI count as damage directly: his own armour does not stop his own blade.
+      const self = hitOn({ attacker: own, damage: { faces: roll.faces, pi, critical: false } }, { ...victim, pr: 0 });
       const update = self ? hitUpdate(fumbler, self) : null;
       if (self && update) {
         writes.push({ uuid: fumbler.uuid ?? "", changes: update.changes });
@@ -144,32 +160,64 @@ export async function fumbleWrites(
   return { writes, detail };
 }
 
+/** Whether a fumbler holds a weapon a fumble line can hit: a héros' weapon item, an armed adversaire's weapon. */
+function armedFor(actor: Actor.Implementation | null, weaponUuid: string | null): boolean {
+  const data = oeilNoirActor(actor);
+  if (data?.kind === "adversaire") return data.system.armed ?? true;
+  return !!weaponUuid;
+}
+
+/** The defence roll's fumble (parry table), its effects on the defender and the weapon it parried with. */
+async function defenceFumble(
+  next: DuelData,
+  defender: Actor.Implementation | null,
+  weaponUuid: string | null,
+): Promise<{ duel: DuelData; writes: DocumentWrite[] }> {
+  const table = await rollDice("1d20");
+  let duel = withFumble(
+    next,
+    "defender",
+    table.faces[0] ?? 1,
+    armedFor(defender, weaponUuid),
+    fumblerValues(defender) ?? undefined,
+  );
+  const effects = await fumbleWrites(defender, weaponUuid, duel);
+  if (duel.fumble) duel = { ...duel, fumble: { ...duel.fumble, detail: effects.detail, weaponUuid } };
+  return { duel, writes: effects.writes };
+}
+
 /** The largest parry penalty a fumble line's free attack adds (rules core tables). */
 const FREE_ATTACK_MAX_PENALTY = 4;
 
+/** An integer within bounds, else null: a number of the card (its author's client) the GM may use. */
+function bounded(value: unknown, range: { min: number; max: number }): number | null {
+  return typeof value === "number" && Number.isInteger(value) && value >= range.min && value <= range.max
+    ? value
+    : null;
+}
+
 /**
- * The duel as the GM's client trusts it for a parry: the defender's PRD within what the situation and a free
- * attack's penalty can make of the defender's own PRD (read from the actor), and the attacking weapon an item of
- * the card's own attacker (its breakage factor read from the item). Null when the card was not made that way.
+ * What the card's author declared about the defence, as far as the GM's client accepts it: the situation's
+ * penalty on the parry (or the dodge) within what the attack dialog can build (rules core `situationalPrdRange`),
+ * and a free attack's parry penalty within the fumble tables'. Null when the card was not made that way (issue 12).
  */
-async function checkedParry(card: CardState, duel: DuelData): Promise<DuelData | null> {
-  const defender = await actorAt(duel.defender?.uuid);
-  if (!defender || !duel.defender || duel.defender.prd === null) return null;
-  const own = defenderFor(defender).prd;
-  const range = situationalPrdRange();
-  const prd = duel.defender.prd;
-  if (
-    own === null ||
-    !Number.isInteger(prd) ||
-    prd > own - range.min ||
-    prd < own - range.max - FREE_ATTACK_MAX_PENALTY
-  )
-    return null;
+function defencePenalty(duel: DuelData, dodge: boolean): number | null {
+  const declared = dodge ? duel.defender?.situation?.dodge : duel.defender?.situation?.prd;
+  const situation = duel.defender?.situation ? bounded(declared, situationalPrdRange({ dodge })) : 0;
+  const free = duel.free ? bounded(duel.free.parryPenalty, { min: 0, max: FREE_ATTACK_MAX_PENALTY }) : 0;
+  return situation === null || free === null ? null : situation + free;
+}
+
+/**
+ * The attacking weapon as the GM's client trusts it for a breakage check: an item of the card's own attacker (a
+ * free attack's card is its striker's), its breakage factor read from the item. Null when the card names a weapon
+ * that is not so.
+ */
+async function checkedAttacker(card: CardState, duel: DuelData): Promise<DuelData | null> {
   const weaponUuid = duel.attacker.weaponUuid;
   if (!weaponUuid) return { ...duel, attacker: { ...duel.attacker, breakage: null } };
   const attacker = await actorAt(duel.attacker.uuid);
   const weapon = await fromUuid<Item.Implementation>(weaponUuid);
-  // The attacker is the card's own actor (a free attack's card is its striker's), and the weapon one of its items.
   if (!attacker || attacker.uuid !== card.actorUuid || !weapon || weapon.parent !== attacker) return null;
   const breakage = (weapon.system as { breakage?: unknown }).breakage;
   return {
@@ -188,15 +236,17 @@ export const parryAction: CardAction = {
   // The master parry may damage the attacker's weapon: the rule grants that write, not ownership.
   trustedWrites: true,
   token: () => "oeilnoir.answer",
-  async execute({ card }): Promise<CardActionOutcome> {
+  async execute({ card, args }): Promise<CardActionOutcome> {
     const stored = stageIs(card, "awaitParry");
     if (!stored?.defender) return { status: "already" };
-    // The card's numbers come from its author's client: the parry value and the attacking weapon are checked
-    // against the documents before anything is rolled or written (issue 12).
-    const duel = await checkedParry(card, stored);
-    if (!duel?.defender) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+    // The card's numbers come from its author's client: the parry value is recomputed from the defender's own
+    // weapon and the attacking weapon checked against the documents before anything is rolled or written.
+    const duel = await checkedAttacker(card, stored);
+    const defender = await actorAt(stored.defender.uuid);
+    const chosen = defender && duel ? parryChoice(defender, duel, args.weapon) : null;
+    if (!duel?.defender || !chosen) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+    const prd = chosen.prd;
     // Against a critical attack the parry is rolled under half the PRD: the roll carries that target.
-    const prd = duel.defender.prd ?? 0;
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(prd) : prd);
     await showDice(d20);
     const face = d20.faces[0] ?? 1;
@@ -205,7 +255,13 @@ export const parryAction: CardAction = {
       const two = await rollDice("2d6");
       breakageDice = [two.faces[0] ?? 1, two.faces[1] ?? 1];
     }
-    let next = resolveParry(duel, face, breakageDice);
+    let next = resolveDefence(duel, {
+      d20: face,
+      value: prd,
+      dodge: false,
+      ...(chosen?.weaponName ? { weaponName: chosen.weaponName } : {}),
+      ...(breakageDice ? { breakageDice } : {}),
+    });
     const writes: DocumentWrite[] = [];
     if (next.breakage && duel.attacker.weaponUuid)
       writes.push({
@@ -213,17 +269,91 @@ export const parryAction: CardAction = {
         changes: next.breakage.broken ? { "system.broken": true } : { "system.breakage": next.breakage.factor },
       });
     if (next.parry?.fumble) {
-      const defender = await actorAt(duel.defender.uuid);
-      const data = oeilNoirActor(defender);
-      const mainId = data?.kind === "heros" ? data.derived.mainWeaponId : null;
-      const table = await rollDice("1d20");
-      next = withFumble(next, "defender", table.faces[0] ?? 1, !!mainId, fumblerValues(defender) ?? undefined);
-      const weaponUuid = defender && mainId ? `${defender.uuid}.Item.${mainId}` : null;
-      const effects = await fumbleWrites(defender, weaponUuid, next);
-      writes.push(...effects.writes);
-      if (next.fumble) next = { ...next, fumble: { ...next.fumble, detail: effects.detail } };
+      const f = await defenceFumble(next, defender, chosen?.weaponUuid ?? null);
+      next = f.duel;
+      writes.push(...f.writes);
     }
     return { status: "applied", card: rebuild(card, next), writes };
+  },
+};
+
+/**
+ * The parry with the weapon the defender chose (or its main one), read from its actor on the GM's side: the
+ * weapon's PRD made harder by the low-EV penalty and the card's declared situation and free-attack penalty, each
+ * within its rules-core bounds. Null when the defender cannot parry or the card's numbers are out of bounds.
+ */
+function parryChoice(
+  defender: Actor.Implementation,
+  duel: DuelData,
+  weaponArg: unknown,
+): { prd: number; weaponUuid: string | null; weaponName: string | null } | null {
+  if (duel.defender?.prd === null) return null;
+  const p = parryWith(defender, typeof weaponArg === "string" ? weaponArg : null);
+  const penalty = defencePenalty(duel, false);
+  if (!p || penalty === null) return null;
+  const lowEv = oeilNoirActor(defender)?.derived.lowEv.quality ?? 0;
+  const item = p.weapon && !p.weapon.unarmed ? `${defender.uuid}.Item.${p.weapon.id}` : null;
+  return { prd: p.prd - penalty - lowEv, weaponUuid: item, weaponName: p.weapon?.name ?? null };
+}
+
+/**
+ * Dodging instead of parrying: the defender's dodge (read from its actor), with the attack's situation (kneeling 4,
+ * lying impossible) and the low-EV penalty; halved against a critical like a parry. No weapon meets the blow, so
+ * no breakage check; a natural 20 rolls the parry fumble table without a weapon.
+ */
+export const dodgeAction: CardAction = {
+  name: ACTIONS.dodge,
+  audience: "anyone",
+  allowed: isDefenderOwner,
+  token: () => "oeilnoir.answer",
+  async execute({ card }): Promise<CardActionOutcome> {
+    const duel = stageIs(card, "awaitParry");
+    if (!duel?.defender) return { status: "already" };
+    const defender = await actorAt(duel.defender.uuid);
+    const base = defender ? dodgeFor(defender) : null;
+    if (base === null || duel.defender.situation?.dodge === null)
+      return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.CannotDodge" };
+    const penalty = defencePenalty(duel, true);
+    if (penalty === null) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+    const value = base - penalty;
+    const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(value) : value);
+    await showDice(d20);
+    let next = resolveDefence(duel, { d20: d20.faces[0] ?? 20, value, dodge: true });
+    let writes: DocumentWrite[] = [];
+    if (next.parry?.fumble) {
+      const f = await defenceFumble(next, defender, null);
+      next = f.duel;
+      writes = f.writes;
+    }
+    return { status: "applied", card: rebuild(card, next), writes };
+  },
+};
+
+/**
+ * The GM names the defender of a blow that landed with nobody targeted: the first token he targets (an Œil Noir
+ * actor other than the attacker). The card then waits for its parry as usual.
+ */
+export const chooseDefenderAction: CardAction = {
+  name: ACTIONS.chooseDefender,
+  audience: "gm",
+  collect(args, messageId) {
+    const message = game.messages?.get(messageId);
+    const card = message ? readCard(message) : null;
+    const attacker = (card ? duelOf(card) : null)?.attacker.uuid ?? null;
+    for (const token of game.user?.targets ?? []) {
+      const actor = token.actor;
+      if (actor && actor.uuid !== attacker && oeilNoirActor(actor)) return { ...args, defenderUuid: actor.uuid };
+    }
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.TargetDefender") ?? "");
+    return null;
+  },
+  async execute({ card, args }): Promise<CardActionOutcome> {
+    const duel = stageIs(card, "awaitDefender");
+    if (!duel) return { status: "already" };
+    const defender = await actorAt(typeof args.defenderUuid === "string" ? args.defenderUuid : null);
+    if (!defender || !oeilNoirActor(defender) || defender.uuid === duel.attacker.uuid)
+      return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    return { status: "applied", card: rebuild(card, withDefender(duel, defenderFor(defender))) };
   },
 };
 
@@ -317,6 +447,22 @@ export const applyHitAction: CardAction = {
         ),
       );
     }
+    // The dead are marked defeated in the running combat.
+    const combatant = update.status === "mort" ? combatantOf(defender) : null;
+    if (combatant && !combatant.defeated) {
+      writes.push({ uuid: combatant.uuid, changes: { defeated: true } });
+      applied.push(
+        appliedEntry(
+          combatant.uuid,
+          name,
+          { defeated: false },
+          { key: `${L}DefeatedSummary` },
+          card,
+          requester.id ?? "",
+          ":defeated",
+        ),
+      );
+    }
     let next: DuelData = { ...duel, hit: { ...hit, status: update.status }, stage: "applied" };
     if (update.status === "mourant") {
       // Dying: the 1D6 of the time left is rolled at once and shown on the card.
@@ -378,7 +524,15 @@ export const fumbleCheckAction: CardAction = {
     const fumbler = await actorAt(fumblerUuid(duel));
     if (duel.fumble?.key === "trebuche" && !success) await setProne(fumbler, true);
     if (duel.fumble?.key === "chute" && success) await setProne(fumbler, false);
-    return { status: "applied", card: rebuild(card, next) };
+    // Picked up: the weapon is usable again.
+    const writes: DocumentWrite[] = [];
+    if (success && (duel.fumble?.key === "armeGlisse" || duel.fumble?.key === "armeEjectee") && fumbler) {
+      const weaponUuid = duel.fumble.weaponUuid ?? null;
+      if (weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.dropped": false } });
+      else if (oeilNoirActor(fumbler)?.kind === "adversaire")
+        writes.push({ uuid: fumbler.uuid, changes: { "system.weaponDropped": false } });
+    }
+    return { status: "applied", card: rebuild(card, next), writes };
   },
 };
 
@@ -456,22 +610,17 @@ export const standAction: CardAction = {
 
 // ---------------------------------------------------------------- saving the dying
 
-/** Where the healer's Médecine / Blessures value is remembered (the sheets have no talent list). */
-const MEDECINE_FLAG = "oeilnoirMedecine";
-
-type Flagged = {
-  getFlag(scope: string, key: string): unknown;
-  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
-};
-
-/** The healer's value to start the dialog with: the one remembered for this actor, else a héros' IN, else 10. */
+/**
+ * The healer's Médecine / Blessures value, read from the healer: a héros' Médecine field (0, the field's initial
+ * value, means not filled in: his IN stands for it), else 10; always within the rules core's bounds.
+ */
 export function medecineValue(healer: Actor.Implementation): number {
-  // fvtt-types only knows the flags it declares: a narrow cast for ours.
-  const remembered = (healer as unknown as Flagged).getFlag("quintette", MEDECINE_FLAG);
-  // The remembered value is the healer owner's own edit, accepted within the rule's bounds only.
-  if (isRescueSkill(remembered)) return remembered;
   const data = oeilNoirActor(healer);
-  return data?.kind === "heros" ? data.system.qualities.IN : 10;
+  if (data?.kind !== "heros") return 10;
+  const medecine = data.system.medecine;
+  if (isRescueSkill(medecine) && medecine > 0) return medecine;
+  const fallback = data.system.qualities.IN;
+  return isRescueSkill(fallback) ? fallback : 10;
 }
 
 /**
@@ -544,8 +693,12 @@ export const rescueAction: CardAction = {
     );
     if (!result) return null;
     const skill = numberArg(result.values.skill) ?? 0;
-    // Remembered for next time, on the healer this user owns.
-    if (healer?.isOwner) await (healer as unknown as Flagged).setFlag("quintette", MEDECINE_FLAG, skill);
+    // The value chosen becomes the healer's Médecine field, on the healer this user owns (the GM reads it back).
+    if (healer?.isOwner && oeilNoirActor(healer)?.kind === "heros" && isRescueSkill(skill)) {
+      // A dotted path: the update's typed data does not list system paths.
+      const changes: Record<string, unknown> = { "system.medecine": skill };
+      await healer.update(changes);
+    }
     return {
       ...args,
       healerUuid: healer?.uuid ?? null,
@@ -656,6 +809,8 @@ export function rescueCardFor(actorUuid: string): { messageId: string; attempt: 
 
 export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
   parryAction,
+  dodgeAction,
+  chooseDefenderAction,
   noParryAction,
   damageAction,
   applyHitAction,
@@ -671,12 +826,13 @@ export async function attackFumble(
   attacker: Actor.Implementation,
   duel: DuelData,
 ): Promise<{ duel: DuelData; writes: DocumentWrite[] }> {
-  const data = oeilNoirActor(attacker);
-  const hasWeapon = data?.kind === "heros" && !!duel.attacker.weaponUuid;
+  // Bare hands hold nothing to drop or break; an armed adversaire's weapon can be lost like a héros'.
+  const hasWeapon = !duel.attacker.unarmed && armedFor(attacker, duel.attacker.weaponUuid);
+  const weaponUuid = duel.attacker.unarmed ? null : duel.attacker.weaponUuid;
   const table = await rollDice("1d20");
   let next = withFumble(duel, "attacker", table.faces[0] ?? 1, hasWeapon, fumblerValues(attacker) ?? undefined);
-  const effects = await fumbleWrites(attacker, hasWeapon ? duel.attacker.weaponUuid : null, next);
-  if (next.fumble) next = { ...next, fumble: { ...next.fumble, detail: effects.detail } };
+  const effects = await fumbleWrites(attacker, weaponUuid, next);
+  if (next.fumble) next = { ...next, fumble: { ...next.fumble, detail: effects.detail, weaponUuid } };
   return { duel: next, writes: effects.writes };
 }
 

@@ -2,9 +2,25 @@
  * What the duel reads from actors: an attacker's weapon and value, a defender's parry, a victim's armour and
  * thresholds, and the writes a blow or a fumble makes (EV, wounds, initiative in the running combat, weapon state).
  */
-import { lifeStatus, permanentEvLoss, type WoundAttackKind } from "../../rules/oeilnoir/index.ts";
+import {
+  ATTACK_KINDS,
+  UNARMED_PI,
+  WEAPON_ATTACK_KINDS,
+  lifeStatus,
+  permanentEvLoss,
+  type AttackKind,
+  type ConfinedClass,
+  type WoundAttackKind,
+} from "../../rules/oeilnoir/index.ts";
 import type { DocumentWrite } from "../chat/actions.ts";
-import type { AdversaireDerived, AdversaireSource, HerosDerived, HerosSource, WeaponLine } from "./derive.ts";
+import {
+  UNARMED_ID,
+  type AdversaireDerived,
+  type AdversaireSource,
+  type HerosDerived,
+  type HerosSource,
+  type WeaponLine,
+} from "./derive.ts";
 import type { DuelAttacker, DuelDefender, FumblerValues, HitData, VictimValues } from "./duel.ts";
 import { AdversaireModel, HerosModel } from "./models.ts";
 import { moduleOn } from "./settings.ts";
@@ -35,14 +51,61 @@ export interface AttackChoice {
   value: number;
   /** The weapon line (héros), for the dialog's subtitle. */
   weapon: WeaponLine | null;
+  /** Attack kinds the attacker may declare (the first is the default). */
+  kinds: readonly AttackKind[];
+  /** Strength bonus inside `piBonus` (lost with the wrong hand). */
+  strength: number;
 }
 
-/** The attacker's side of a duel: with an owned weapon (héros) or the adversaire's fixed attack. */
+/** The weapon item's own state (read on the item: it is what a fumble writes). */
+function itemSystem(actor: Actor.Implementation, id: string): { broken?: boolean; dropped?: boolean } | null {
+  const item = actor.items?.get(id);
+  return item ? (item.system as { broken?: boolean; dropped?: boolean }) : null;
+}
+
+/** Broken or dropped, as the item says now. */
+function itemLost(actor: Actor.Implementation, id: string): boolean {
+  const s = itemSystem(actor, id);
+  return !!s && (s.broken === true || s.dropped === true);
+}
+
+/** A blow of that kind: its wound-threshold kind and whether it deals PI(End) (a bolt keeps its own kind). */
+export function withAttackKind(attacker: DuelAttacker, kind: AttackKind): DuelAttacker {
+  if (attacker.ranged) return attacker;
+  const k = ATTACK_KINDS[kind];
+  return { ...attacker, kind, woundKind: k.wound, endurance: k.endurance };
+}
+
+function adversaireUnarmed(actor: Actor.Implementation, data: Extract<OeilNoirActorKind, { kind: "adversaire" }>) {
+  const attacker: DuelAttacker = {
+    uuid: actor.uuid,
+    name: actor.name ?? "",
+    weaponUuid: null,
+    weaponName: "QUINTETTE.OeilNoir.Unarmed",
+    breakage: null,
+    piDice: UNARMED_PI.dice,
+    piBonus: UNARMED_PI.bonus,
+    woundKind: "sansArme",
+    ranged: false,
+    unarmed: true,
+    endurance: true,
+    kind: "sansArme",
+  };
+  return { attacker, value: data.derived.current.at, weapon: null, kinds: ["sansArme"] as const, strength: 0 };
+}
+
+/**
+ * The attacker's side of a duel: with an owned weapon (héros), bare-handed (`sansArme`, or a héros without a
+ * usable weapon), or the adversaire's own attack (bare-handed once its weapon is lost).
+ */
 export function attackerFor(actor: Actor.Implementation, weaponId?: string | null): AttackChoice | null {
   const data = oeilNoirActor(actor);
   if (!data) return null;
   const name = actor.name ?? "";
   if (data.kind === "adversaire") {
+    const armed = data.system.armed ?? true;
+    const lost = armed && (data.system.weaponDropped === true || data.system.weaponBroken === true);
+    if (weaponId === UNARMED_ID || lost) return adversaireUnarmed(actor, data);
     return {
       attacker: {
         uuid: actor.uuid,
@@ -54,16 +117,41 @@ export function attackerFor(actor: Actor.Implementation, weaponId?: string | nul
         piBonus: data.system.pi.bonus,
         woundKind: "normal",
         ranged: false,
+        armed,
       },
       value: data.derived.current.at,
       weapon: null,
+      kinds: WEAPON_ATTACK_KINDS,
+      strength: 0,
     };
   }
+  const unarmed = data.derived.weapons.find((w) => w.id === UNARMED_ID) ?? null;
   const weapon =
     data.derived.weapons.find((w) => w.id === weaponId) ??
-    data.derived.weapons.find((w) => w.id === data.derived.mainWeaponId) ??
-    null;
-  if (!weapon || weapon.error || weapon.broken || weapon.ammo === 0) return null;
+    (weaponId ? null : (data.derived.weapons.find((w) => w.id === data.derived.mainWeaponId) ?? unarmed));
+  if (!weapon || weapon.error || weapon.broken || weapon.dropped || itemLost(actor, weapon.id) || weapon.ammo === 0)
+    return null;
+  if (weapon.unarmed)
+    return {
+      attacker: {
+        uuid: actor.uuid,
+        name,
+        weaponUuid: null,
+        weaponName: weapon.name,
+        breakage: null,
+        piDice: weapon.piDice,
+        piBonus: weapon.piBonus,
+        woundKind: "sansArme",
+        ranged: false,
+        unarmed: true,
+        endurance: true,
+        kind: "sansArme",
+      },
+      value: weapon.at,
+      weapon,
+      kinds: ["sansArme"],
+      strength: 0,
+    };
   const kind: WoundAttackKind = weapon.bolt ? "carreau" : "normal";
   return {
     attacker: {
@@ -79,36 +167,99 @@ export function attackerFor(actor: Actor.Implementation, weaponId?: string | nul
     },
     value: weapon.at,
     weapon,
+    kinds: weapon.ranged ? [] : WEAPON_ATTACK_KINDS,
+    strength: weapon.strength,
   };
 }
 
-/** Why this héros cannot attack with that weapon (a notification key), or null. */
+/**
+ * Why this fighter cannot attack (a notification key), or null: out of the fight, dying or dead; initiative below
+ * 0 in the running combat (defence only); a broken, dropped or empty weapon.
+ */
 export function attackRefusal(actor: Actor.Implementation, weaponId?: string | null): string | null {
   const data = oeilNoirActor(actor);
-  if (data?.kind !== "heros") return null;
+  if (!data) return null;
+  const status = data.derived.status;
+  if (status === "mort" || status === "mourant" || (status === "horsCombat" && !data.derived.fightsOn))
+    return "QUINTETTE.OeilNoir.Notify.OutOfFight";
+  const combatant = combatantOf(actor);
+  if (combatant && typeof combatant.initiative === "number" && combatant.initiative < 0)
+    return "QUINTETTE.OeilNoir.Notify.DefenceOnly";
+  if (data.kind !== "heros") return null;
   const weapon = data.derived.weapons.find((w) => w.id === weaponId);
-  if (weapon?.broken) return "QUINTETTE.OeilNoir.Notify.WeaponBroken";
+  const item = weaponId ? itemSystem(actor, weaponId) : null;
+  if (weapon?.broken || item?.broken) return "QUINTETTE.OeilNoir.Notify.WeaponBroken";
+  if (weapon?.dropped || item?.dropped) return "QUINTETTE.OeilNoir.Notify.WeaponDropped";
   if (weapon?.ammo === 0) return "QUINTETTE.OeilNoir.Notify.NoAmmo";
   return null;
 }
 
-/** The defender's parry: the main weapon's PRD (héros; without a weapon, the PRD base) or the fixed PRD. */
-export function parryValue(actor: Actor.Implementation): number | null {
+/** A héros' weapon line usable to fight (melee, computed, not broken nor dropped). */
+function usableMelee(w: WeaponLine): boolean {
+  return !w.ranged && !w.error && !w.broken && !w.dropped && (w.equipped || w.unarmed);
+}
+
+/** The weapons a héros may parry with: its usable melee weapons, then bare hands. An adversaire: none listed. */
+export function defenceWeapons(actor: Actor.Implementation): { id: string; name: string }[] {
+  const data = oeilNoirActor(actor);
+  if (data?.kind !== "heros") return [];
+  return data.derived.weapons.filter(usableMelee).map((w) => ({ id: w.id, name: w.name }));
+}
+
+/**
+ * The defender's parry: with the weapon it chose (héros), else its main weapon, else bare hands; an adversaire's
+ * fixed PRD. Also the weapon line parried with (null for an adversaire).
+ */
+export function parryWith(
+  actor: Actor.Implementation,
+  weaponId?: string | null,
+): { prd: number; weapon: WeaponLine | null } | null {
   const data = oeilNoirActor(actor);
   if (!data) return null;
-  if (data.kind === "adversaire") return data.derived.current.prd;
-  const main = data.derived.weapons.find((w) => w.id === data.derived.mainWeaponId);
-  return main && !main.error ? main.prd : data.derived.current.prd;
+  if (data.kind === "adversaire") return { prd: data.derived.current.prd, weapon: null };
+  const usable = data.derived.weapons.filter(usableMelee);
+  const weapon =
+    usable.find((w) => w.id === weaponId) ??
+    usable.find((w) => w.id === data.derived.mainWeaponId) ??
+    usable.find((w) => w.unarmed) ??
+    null;
+  return weapon ? { prd: weapon.prd, weapon } : { prd: data.derived.current.prd, weapon: null };
+}
+
+/** The defender's parry with its main weapon (héros; without a weapon, bare hands) or the fixed PRD. */
+export function parryValue(actor: Actor.Implementation): number | null {
+  return parryWith(actor)?.prd ?? null;
+}
+
+/** The defender's dodge before the situation (low-EV penalty included); null when it cannot dodge (on the ground). */
+export function dodgeFor(actor: Actor.Implementation): number | null {
+  const data = oeilNoirActor(actor);
+  if (!data || isProne(actor)) return null;
+  return data.derived.dodge - data.derived.lowEv.quality;
+}
+
+/** The class of the defender's main weapon in a confined space (null: an adversaire's, left to the GM). */
+export function targetConfinedClass(actor: Actor.Implementation): ConfinedClass | null {
+  const data = oeilNoirActor(actor);
+  if (data?.kind !== "heros") return null;
+  return parryWith(actor)?.weapon?.confined ?? null;
 }
 
 /**
  * The defender on the card: its parry, made harder by `prdModifier` and, with the low-EV module, by its own
- * low-EV penalty (a parry is a quality check).
+ * low-EV penalty (a parry is a quality check); the weapons it may parry with; whether it may dodge.
  */
 export function defenderFor(actor: Actor.Implementation, prdModifier = 0): DuelDefender {
   const prd = parryValue(actor);
   const lowEv = oeilNoirActor(actor)?.derived.lowEv.quality ?? 0;
-  return { uuid: actor.uuid, name: actor.name ?? "", prd: prd === null ? null : prd - prdModifier - lowEv };
+  const weapons = defenceWeapons(actor);
+  return {
+    uuid: actor.uuid,
+    name: actor.name ?? "",
+    prd: prd === null ? null : prd - prdModifier - lowEv,
+    ...(weapons.length > 1 ? { weapons } : {}),
+    canDodge: !isProne(actor),
+  };
 }
 
 /** What a fumbler's checks roll under: current AG (after wounds), DE, and the armour's Enc. */
@@ -178,8 +329,16 @@ export function hitUpdate(
     "system.stabilized": false,
   };
   const cn = data.kind === "heros" ? data.system.qualities.CN : data.system.cn;
-  if (moduleOn("oeilnoirPermanentEvLoss") && permanentEvLoss({ ev, woundThreshold: hit.thresholds[0] ?? 0 }))
+  // The fighter's own threshold (not the one the attack kind shifted), and only when EV crosses the limit.
+  const ownThreshold = data.derived.thresholds[0];
+  const before = data.system.ev.value;
+  if (moduleOn("oeilnoirPermanentEvLoss") && permanentEvLoss({ evBefore: before, ev, woundThreshold: ownThreshold }))
     changes["system.ev.max"] = Math.max(1, data.system.ev.max - 1);
+  // PI(End): the endurance part comes off Endurance (never below 0).
+  if (hit.endurance) {
+    const endurance = (data.system as { endurance?: { value: number } }).endurance;
+    if (endurance) changes["system.endurance.value"] = Math.max(0, endurance.value - hit.endurance);
+  }
   const status = lifeStatus({ ev, cn, tenace: data.derived.abilities.tenace, enFer: data.derived.abilities.enFer });
   return { changes, status, iniChange: -2 * hit.totalWounds };
 }

@@ -16,7 +16,7 @@ import { compareCombatants, phaseRows, type PhaseEntry } from "./order.ts";
 
 export { compareCombatants, phaseRows, type PhaseEntry, type PhaseRow } from "./order.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
-import { oeilNoirActor, combatantOf } from "./actors.ts";
+import { oeilNoirActor, combatantOf, isProne } from "./actors.ts";
 import { postCard } from "../chat/post.ts";
 import { checkCard } from "./duel.ts";
 import { rollDice } from "./roll.ts";
@@ -62,11 +62,30 @@ export const oeilNoirCombat: CombatBehaviour = {
   },
 };
 
-/** The Orientation dialog's setup for this héros in the running combat, or null when it is not fighting. */
+/** Why this fighter may not orient itself now (a notification key), or null: on the ground, or not fighting. */
+export function orientationRefusal(actor: Actor.Implementation): string | null {
+  if (isProne(actor)) return "QUINTETTE.OeilNoir.Notify.Prone";
+  return orientationSetupOf(actor) ? null : "QUINTETTE.OeilNoir.Notify.NotInCombat";
+}
+
+/**
+ * The Orientation dialog's setup for this fighter in the running combat, or null when it is not fighting. An
+ * adversaire orients itself with its own Intuition, without Art de la Guerre.
+ */
 export function orientationSetupOf(actor: Actor.Implementation): OrientationSetup | null {
   const data = oeilNoirActor(actor);
   const combatant = combatantOf(actor);
-  if (!data || data.kind !== "heros" || !combatant || combatant.initiative === null) return null;
+  if (!data || !combatant || combatant.initiative === null) return null;
+  if (data.kind === "adversaire")
+    return {
+      intuition: data.derived.current.in,
+      artDeLaGuerre: 0,
+      vigilance: data.derived.abilities.vigilance,
+      danseurDeLames: data.derived.abilities.danseurDeLames,
+      current: combatant.initiative,
+      iniWithoutDie: data.derived.initiative.fixed,
+      penalty: data.derived.lowEv.quality,
+    };
   return {
     intuition: data.system.qualities.IN,
     artDeLaGuerre: data.system.artDeLaGuerre,
@@ -90,8 +109,9 @@ export async function performOrientation(
 ): Promise<number | null> {
   const setup = orientationSetupOf(actor);
   const combatant = combatantOf(actor);
-  if (!setup || !combatant || combatant.initiative === null) {
-    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NotInCombat") ?? "");
+  const refusal = orientationRefusal(actor);
+  if (refusal || !setup || !combatant || combatant.initiative === null) {
+    ui.notifications?.warn(game.i18n?.localize(refusal ?? "QUINTETTE.OeilNoir.Notify.NotInCombat") ?? "");
     return null;
   }
   const values = input.values ?? {};

@@ -20,7 +20,10 @@ import {
   strengthBonus,
   woundThresholdModifier,
   woundThresholds,
+  dodgeValue,
+  UNARMED_PI,
   type AbilityKey,
+  type ConfinedClass,
   type CombatSkillKey,
   type LifeStatus,
   type Qualities,
@@ -31,6 +34,8 @@ export const QUALITY_KEYS = ["CO", "IN", "AG", "FO", "DE", "CN"] as const;
 export const COMBAT_SKILL_KEYS = Object.keys(COMBAT_SKILLS) as CombatSkillKey[];
 export const RANGED_SKILL_KEYS = Object.keys(RANGED_SKILLS) as RangedSkillKey[];
 export const ABILITY_KEYS = Object.keys(ABILITIES) as AbilityKey[];
+/** The id of the bare-hands line among a héros' weapons (no item behind it). */
+export const UNARMED_ID = "sansArme";
 
 export interface Resource {
   value: number;
@@ -40,7 +45,11 @@ export interface Resource {
 export interface SkillSource {
   points: number;
   toAttack: number;
+  /** EncE allowance; absent on sources written before it was editable (the rules core's default then). */
+  allowance?: number;
 }
+
+const NO_SKILL: SkillSource = { points: 0, toAttack: 0 };
 
 /** Plain owned items, as `{ id, name, type, system }`. */
 export interface PlainItem {
@@ -61,6 +70,8 @@ export interface MeleeWeaponSource {
   breakage: number;
   equipped: boolean;
   broken: boolean;
+  /** Absent on items made before a fumble could drop them. */
+  dropped?: boolean;
 }
 
 export interface RangedWeaponSource {
@@ -71,6 +82,7 @@ export interface RangedWeaponSource {
   /** Absent on items made before these fields existed. */
   ammo?: number;
   broken?: boolean;
+  dropped?: boolean;
   equipped: boolean;
 }
 
@@ -150,6 +162,12 @@ export interface WeaponLine {
   ranged: boolean;
   /** Crossbow bolt: wound thresholds −2. */
   bolt: boolean;
+  /** Bare hands (Bagarre): PI(End), no weapon to drop or break. */
+  unarmed: boolean;
+  /** Dropped or thrown away by a fumble: unusable until picked up. */
+  dropped: boolean;
+  /** The skill's confined-space class (melee). */
+  confined: ConfinedClass | null;
   /** Ranged weapons: range in steps and shots left; null for melee weapons. */
   range: number | null;
   ammo: number | null;
@@ -163,6 +181,8 @@ export interface SkillLine {
   points: number;
   toAttack: number;
   toParry: number;
+  /** EncE allowance in use (the sheet's, else the rules core's). */
+  allowance: number;
   at: number;
   prd: number;
   attackOnly: boolean;
@@ -182,7 +202,10 @@ export interface HerosSource {
   vitesse: number;
   volonte: number;
   artDeLaGuerre: number;
-  skills: Record<CombatSkillKey, SkillSource>;
+  /** Médecine / Blessures; absent in sources written before the field existed. */
+  medecine?: number;
+  /** A skill missing from an older source counts as untrained. */
+  skills: Partial<Record<CombatSkillKey, SkillSource>>;
   ranged: Record<RangedSkillKey, { points: number }>;
 }
 
@@ -192,6 +215,10 @@ export interface HerosDerived {
   current: { at: number; prd: number; distance: number; ini: number; ag: number; vitesse: number };
   abilities: AbilityFlags;
   armour: { pr: number; enc: number; effectiveEnc: number };
+  /** The equipped armour pieces (their PR and Enc add up). */
+  armourPieces: { id: string; name: string; pr: number; enc: number }[];
+  /** Dodge instead of a parry (rules core `dodgeValue`). */
+  dodge: number;
   shield: { at: number; prd: number; ini: number };
   thresholds: [number, number, number];
   /** Modifier the thresholds carry (En Fer, Os de Verre); attack kinds add theirs when a blow lands. */
@@ -208,6 +235,54 @@ export interface HerosDerived {
   stabilized: boolean;
   /** Low-EV module: penalties to quality checks (AT, PRD included), to skill checks (Volonté), Vitesse lost. */
   lowEv: { level: number; quality: number; skill: number; vitesse: number };
+}
+
+/** Bare hands, always at hand: the Bagarre skill's AT and PRD, 1D6 PI(End), EncE = Enc − its allowance. */
+function unarmedLine(
+  source: HerosSource,
+  base: ReturnType<typeof baseValues>,
+  enc: number,
+  wounds: number,
+): WeaponLine {
+  const def = COMBAT_SKILLS.bagarre;
+  const s = source.skills.bagarre ?? NO_SKILL;
+  const common = {
+    id: UNARMED_ID,
+    name: "QUINTETTE.OeilNoir.Unarmed",
+    skill: "QUINTETTE.OeilNoir.CombatSkill.bagarre",
+    pi: formula(UNARMED_PI.dice, UNARMED_PI.bonus),
+    piDice: UNARMED_PI.dice,
+    piBonus: UNARMED_PI.bonus,
+    strength: 0,
+    ini: 0,
+    breakage: 0,
+    broken: false,
+    equipped: true,
+    ranged: false,
+    bolt: false,
+    unarmed: true,
+    dropped: false,
+    confined: def.confined,
+    range: null,
+    ammo: null,
+  };
+  try {
+    const v = combatValues({
+      atBase: base.at,
+      prdBase: base.prd,
+      points: s.points,
+      toAttack: s.toAttack,
+      attackOnly: false,
+      enc,
+      allowance: s.allowance ?? def.allowance,
+      weaponAt: 0,
+      weaponPrd: 0,
+      wounds,
+    });
+    return { ...common, at: v.at, prd: v.prd, encE: v.encE, error: null };
+  } catch (error) {
+    return { ...common, at: 0, prd: 0, encE: 0, error: errorText(error) };
+  }
 }
 
 function formula(dice: number, bonus: number): string {
@@ -238,13 +313,14 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
 
   const skills: SkillLine[] = COMBAT_SKILL_KEYS.map((key) => {
     const def = COMBAT_SKILLS[key];
-    const s = source.skills[key];
+    const s = source.skills[key] ?? NO_SKILL;
     const line = {
       key,
       label: def.label,
       points: s.points,
       toAttack: def.attackOnly ? s.points : s.toAttack,
       toParry: def.attackOnly ? 0 : Math.max(0, s.points - s.toAttack),
+      allowance: s.allowance ?? def.allowance,
       attackOnly: def.attackOnly,
     };
     try {
@@ -263,8 +339,8 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
 
   const fo = source.qualities.FO;
   const melee = ofType<MeleeWeaponSource>(items, "on-arme-melee").map((w): WeaponLine => {
-    const def = COMBAT_SKILLS[w.system.skill];
-    const s = source.skills[w.system.skill];
+    const def = COMBAT_SKILLS[w.system.skill] ?? COMBAT_SKILLS.epees;
+    const s = source.skills[w.system.skill] ?? NO_SKILL;
     const strength = strengthBonus({ fo, threshold: w.system.piFo.threshold, step: w.system.piFo.step });
     const bonus = w.system.pi.bonus + strength;
     const common = {
@@ -282,6 +358,9 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       equipped: w.system.equipped,
       ranged: false,
       bolt: false,
+      unarmed: false,
+      dropped: w.system.dropped ?? false,
+      confined: def.confined,
       range: null,
       ammo: null,
     };
@@ -293,7 +372,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
         toAttack: def.attackOnly ? s.points : s.toAttack,
         attackOnly: def.attackOnly,
         enc: encAfterHabit,
-        allowance: def.allowance,
+        allowance: s.allowance ?? def.allowance,
         weaponAt: w.system.at,
         weaponPrd: w.system.prd,
         wounds,
@@ -325,12 +404,16 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
     equipped: w.system.equipped,
     ranged: true,
     bolt: RANGED_SKILLS[w.system.skill].bolt,
+    unarmed: false,
+    dropped: w.system.dropped ?? false,
+    confined: null,
     range: w.system.range,
     ammo: w.system.ammo ?? null,
     error: null,
   }));
-  const weapons = [...melee, ...ranged];
-  const main = melee.find((w) => w.equipped && !w.broken) ?? null;
+  const unarmed = unarmedLine(source, base, encAfterHabit, wounds);
+  const weapons = [...melee, ...ranged, unarmed];
+  const main = melee.find((w) => w.equipped && !w.broken && !w.dropped) ?? null;
 
   const initiativeInput = {
     iniBase: base.ini,
@@ -358,6 +441,8 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
     },
     abilities,
     armour: { pr: totals.pr, enc: totals.enc, effectiveEnc: encAfterHabit },
+    armourPieces: armours.map((a) => ({ id: a.id, name: a.name, pr: a.system.pr, enc: a.system.enc })),
+    dodge: dodgeValue({ prdBase: base.prd - 2 * wounds, enc: encAfterHabit }),
     shield,
     thresholds: woundThresholds({ cn: source.qualities.CN, modifier: thresholdModifier }),
     thresholdModifier,
@@ -393,10 +478,19 @@ export interface AdversaireSource {
   weaponName: string;
   /** Absent on actors made before the field existed (12 then). */
   ag?: number;
+  /** Intuition (Orientation); absent on older actors (12 then). */
+  in?: number;
+  /** Dodge value; absent on older actors (its PRD − 2 then). */
+  esquive?: number;
+  /** A real weapon (false: natural weapons); absent: armed. */
+  armed?: boolean;
+  weaponDropped?: boolean;
+  weaponBroken?: boolean;
 }
 
 export interface AdversaireDerived {
-  current: { at: number; prd: number; ini: number; vitesse: number; ag: number };
+  current: { at: number; prd: number; ini: number; vitesse: number; ag: number; in: number };
+  dodge: number;
   abilities: AbilityFlags;
   pi: string;
   thresholds: [number, number, number];
@@ -432,7 +526,10 @@ export function deriveAdversaire(
       ini: source.iniBase - 2 * w,
       vitesse: reducedVitesse(source.vitesse, w + (low?.vitesse ?? 0)),
       ag: (source.ag ?? 12) - 2 * w,
+      in: source.in ?? 12,
     },
+    // Wounds lower a dodge as they lower the parry it replaces.
+    dodge: Math.max(0, (source.esquive ?? Math.max(0, source.prd - 2)) - 2 * w),
     abilities,
     pi: formula(source.pi.dice, source.pi.bonus),
     thresholds: woundThresholds({ cn: source.cn, modifier: thresholdModifier }),

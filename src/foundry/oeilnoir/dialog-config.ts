@@ -12,7 +12,8 @@ import {
   hitChance,
   orientation,
   orientationCheckModifier,
-  situationalModifiers,
+  exchangeModifiers,
+  type AttackKind,
   type ConfinedClass,
   type Light,
   type Position,
@@ -39,6 +40,12 @@ export interface AttackSetup {
   /** Ranged weapon: range in steps and shots left (shown in the subtitle). */
   range?: number | null;
   ammo?: number | null;
+  /** The target's own weapon class, for a confined space (its parry); none: its weapon is short. */
+  targetConfined?: ConfinedClass | null;
+  /** Attack kinds the attacker may declare (melee only); absent: a plain blow. */
+  kinds?: readonly AttackKind[];
+  /** No token targeted: the fighters the attacker may name as defender (else the GM names one on the card). */
+  defenders?: { uuid: string; name: string }[];
 }
 
 const options = (keys: readonly string[], prefix: string) => keys.map((k) => ({ value: k, label: `${prefix}${k}` }));
@@ -64,6 +71,26 @@ export function attackInputs(setup: AttackSetup): RollInput[] {
       ...(hint ? { hint } : {}),
     },
   ];
+  if (!setup.ranged && !setup.targetName && setup.defenders?.length)
+    inputs.push({
+      kind: "select",
+      name: "defender",
+      label: `${D}Defender`,
+      options: [
+        { value: "", label: `${D}DefenderGm` },
+        ...setup.defenders.map((d) => ({ value: d.uuid, label: d.name })),
+      ],
+      initial: "",
+    });
+  if (!setup.ranged && setup.kinds && setup.kinds.length > 1)
+    inputs.push({
+      kind: "select",
+      name: "attackKind",
+      label: `${D}AttackKind`,
+      options: options(setup.kinds, "QUINTETTE.OeilNoir.AttackKind."),
+      initial: setup.kinds[0] ?? "normal",
+      hint: `${D}AttackKindHint`,
+    });
   if (!setup.situational) return inputs;
   inputs.push(
     {
@@ -102,32 +129,59 @@ export function attackInputs(setup: AttackSetup): RollInput[] {
       initial: "none",
     },
     { kind: "checkbox", name: "flying", label: `${D}Flying`, initial: false },
+    { kind: "checkbox", name: "selfFlying", label: `${D}SelfFlying`, initial: false },
     { kind: "checkbox", name: "wrongHand", label: `${D}WrongHand`, initial: false },
   );
   return inputs;
 }
 
-/** Effective AT and PRD after the dialog's values (penalties are positive: they lower the values). */
-export function effectiveValues(setup: AttackSetup, values: RollValues): { at: number; prd: number | null } {
+/**
+ * Effective AT and PRD after the dialog's values (penalties are positive: they lower the values). Each situational
+ * modifier weighs on its own fighter (rules core `exchangeModifiers`): the attacker's attack, the target's parry.
+ * `strengthBonus` is false when the wrong hand loses the PI/FO bonus.
+ */
+export function effectiveValues(
+  setup: AttackSetup,
+  values: RollValues,
+): { at: number; prd: number | null; prdModifier: number; dodgeModifier: number | null; strengthBonus: boolean } {
   const modifier = Number(values.modifier ?? 0);
   let at = setup.at - modifier;
   let prd = setup.prd;
+  let prdModifier = 0;
+  let dodgeModifier: number | null = 0;
+  let strengthBonus = true;
   if (setup.situational) {
     const confined = String(values.confined ?? "none");
-    const s = situationalModifiers({
-      position: String(values.position ?? "debout") as Position,
-      opponentPosition: String(values.opponentPosition ?? "debout") as Position,
+    const s = exchangeModifiers({
+      attacker: {
+        position: String(values.position ?? "debout") as Position,
+        ...(confined !== "none" ? { confined: confined as ConfinedClass } : {}),
+        flying: values.selfFlying === true,
+        ...(values.wrongHand === true ? { wrongHand: {} } : {}),
+      },
+      defender: {
+        position: String(values.opponentPosition ?? "debout") as Position,
+        ...(setup.targetConfined ? { confined: setup.targetConfined } : {}),
+        flying: values.flying === true,
+      },
+      confinedSpace: confined !== "none",
       light: String(values.light ?? "jour") as Light,
       water: String(values.water ?? "aucune") as Water,
-      ...(confined !== "none" ? { confined: confined as ConfinedClass } : {}),
-      flyingOpponent: values.flying === true,
-      ...(values.wrongHand === true ? { wrongHand: {} } : {}),
     });
     at -= s.at;
-    // The situation of the exchange weighs on the defender's parry as the source's table does on PRD.
+    prdModifier = s.prd;
+    dodgeModifier = s.dodge;
+    strengthBonus = s.strengthBonusAllowed;
     if (prd !== null) prd -= s.prd;
   }
-  return { at, prd };
+  return { at, prd, prdModifier, dodgeModifier, strengthBonus };
+}
+
+/** The attack kind chosen in the dialog (else the first the attacker may declare: bare hands for bare hands). */
+export function attackKindOf(setup: AttackSetup, values: RollValues): AttackKind {
+  const kind = String(values.attackKind ?? "");
+  const kinds = setup.kinds ?? [];
+  return kinds.includes(kind as AttackKind) ? (kind as AttackKind) : (kinds[0] ?? "normal");
 }
 
 /** Exact odds of the exchange from the rules core: with a parrying target, every outcome; otherwise the D20 test. */

@@ -15,6 +15,7 @@ import {
   resolveHit,
   woundThresholdModifier,
   woundThresholds,
+  type AttackKind,
   type FumbleLine,
   type WoundAttackKind,
 } from "../../rules/oeilnoir/index.ts";
@@ -35,6 +36,8 @@ export const ACTIONS = {
   freeAttack: "oeilnoir.freeAttack",
   stand: "oeilnoir.stand",
   rescue: "oeilnoir.rescue",
+  dodge: "oeilnoir.dodge",
+  chooseDefender: "oeilnoir.chooseDefender",
 } as const;
 
 export type D20Test = {
@@ -56,6 +59,14 @@ export type DuelAttacker = {
   piBonus: number;
   woundKind: WoundAttackKind;
   ranged: boolean;
+  /** The declared attack kind (absent on older cards: a plain blow). */
+  kind?: AttackKind;
+  /** PI(End): the blow's PI − PR come off Endurance, half of them off EV. */
+  endurance?: boolean;
+  /** Bare-handed: nothing to drop or break on a fumble. */
+  unarmed?: boolean;
+  /** An adversaire's weapon is a real one (false: claws, teeth); absent for a héros (its weapon item tells). */
+  armed?: boolean;
 };
 
 export type DuelDefender = {
@@ -63,6 +74,15 @@ export type DuelDefender = {
   name: string;
   /** Parry value with the situational modifiers already counted; null: cannot parry (ranged, surprised). */
   prd: number | null;
+  /**
+   * The attack dialog's situational modifiers on the defender (penalties): on its parry, and on a dodge (null: it
+   * cannot dodge, lying). Absent on older cards and without the module.
+   */
+  situation?: { prd: number; dodge: number | null };
+  /** The weapons it may parry with (a héros' usable melee weapons and bare hands); absent: its main one. */
+  weapons?: { id: string; name: string }[];
+  /** It may dodge instead (false when lying on the ground). */
+  canDodge?: boolean;
 };
 
 /** The check a fumble line asks of the fumbler: Contrôle du Corps (rolled under AG), AG or DE, harder by Enc. */
@@ -103,6 +123,8 @@ export type FumbleData = {
   detail: string | null;
   /** Absent on cards stored before these steps existed. */
   check?: FumbleCheck | null;
+  /** The fumbler's weapon item the line hit (dropped, broken…); null: none or an adversaire's. */
+  weaponUuid?: string | null;
   freeAttack?: FreeAttackData | null;
 };
 
@@ -121,7 +143,10 @@ export type DamageData = {
 
 export type HitData = {
   pr: number;
+  /** Damage off EV (for PI(End), half the endurance damage). */
   damage: number;
+  /** Damage off Endurance (PI(End) blows; absent on older cards). */
+  endurance?: number;
   wounds: number;
   seriousWound: number;
   totalWounds: number;
@@ -136,14 +161,16 @@ export type HitData = {
   dying?: { d6: number; rounds: number } | null;
 };
 
-export type DuelStage = "awaitParry" | "missed" | "parried" | "hit" | "damaged" | "applied";
+/** `awaitDefender`: a blow landed with no defender named; the GM names one on the card before any parry. */
+export type DuelStage = "awaitDefender" | "awaitParry" | "missed" | "parried" | "hit" | "damaged" | "applied";
 
 export type DuelData = {
   v: 1;
   attacker: DuelAttacker;
   defender: DuelDefender | null;
   attack: D20Test;
-  parry: (D20Test & { againstCritical: boolean }) | null;
+  /** The defence roll; `dodge` when the defender dodged instead of parrying (absent on older cards). */
+  parry: (D20Test & { againstCritical: boolean; dodge?: boolean; weaponName?: string }) | null;
   declined: boolean;
   breakage: { dice: number[]; factor: number; broken: boolean } | null;
   fumble: FumbleData | null;
@@ -194,7 +221,14 @@ export function startAttack(input: {
 }): DuelData {
   const attack = { d20: input.d20, value: input.value, ...check({ d20: input.d20, value: input.value }) };
   const canParry = !!input.defender && input.defender.prd !== null && !input.attacker.ranged;
-  const stage: DuelStage = !attack.success ? "missed" : canParry ? "awaitParry" : "hit";
+  // A melee blow with nobody named never skips the parry: it waits for the GM to name the defender.
+  const stage: DuelStage = !attack.success
+    ? "missed"
+    : canParry
+      ? "awaitParry"
+      : !input.defender && !input.attacker.ranged
+        ? "awaitDefender"
+        : "hit";
   return {
     v: 1,
     attacker: input.attacker,
@@ -225,7 +259,8 @@ export function fumbleFor(
     lines,
     d20,
     (line) =>
-      (hasWeapon || !(line.weaponDestroyed || line.breakage || line.weaponFlies)) && (canBreak || !line.breakage),
+      (hasWeapon || !(line.weaponDestroyed || line.breakage || line.weaponFlies || line.key === "armeGlisse")) &&
+      (canBreak || !line.breakage),
   );
 }
 
@@ -348,6 +383,45 @@ export function resolveParry(duel: DuelData, d20: number, breakageDice?: [number
   };
 }
 
+/** The GM names the defender of a landed blow: it then parries (or dodges) as if it had been targeted. */
+export function withDefender(duel: DuelData, defender: DuelDefender): DuelData {
+  if (duel.stage !== "awaitDefender") return duel;
+  return { ...duel, defender, stage: defender.prd === null ? "hit" : "awaitParry" };
+}
+
+/**
+ * The defence roll against `value` (a parry with the chosen weapon, or a dodge): a critical attack halves it; a
+ * natural 1 parry against a normal attack tests the attacking weapon (never a dodge: no weapon meets it).
+ */
+export function resolveDefence(
+  duel: DuelData,
+  input: { d20: number; value: number; dodge: boolean; weaponName?: string; breakageDice?: [number, number] },
+): DuelData {
+  if (duel.stage !== "awaitParry" || !duel.defender) return duel;
+  const againstCritical = duel.attack.critical;
+  const p = parry({ d20: input.d20, prd: input.value, againstCritical });
+  let breakage: DuelData["breakage"] = null;
+  if (!input.dodge && p.attackerBreakageCheck && input.breakageDice && duel.attacker.breakage !== null) {
+    const b = breakageCheck({ dice: input.breakageDice, factor: duel.attacker.breakage, increase: 1 });
+    breakage = { dice: [...input.breakageDice], factor: b.factor, broken: b.broken };
+  }
+  return {
+    ...duel,
+    parry: {
+      d20: input.d20,
+      value: p.value,
+      success: p.success,
+      critical: p.critical,
+      fumble: p.fumble,
+      againstCritical,
+      ...(input.dodge ? { dodge: true } : {}),
+      ...(input.weaponName ? { weaponName: input.weaponName } : {}),
+    },
+    breakage,
+    stage: p.success ? "parried" : "hit",
+  };
+}
+
 /** The defender lets the blow through. */
 export function declineParry(duel: DuelData): DuelData {
   if (duel.stage !== "awaitParry") return duel;
@@ -379,15 +453,23 @@ export interface VictimValues {
 
 /** What the blow does to the victim: PI (doubled on a critical) − PR, wounds over the thresholds, new EV. */
 export function hitOn(
-  blow: { attacker: { woundKind: WoundAttackKind }; damage: DamageData | null },
+  blow: { attacker: { woundKind: WoundAttackKind; endurance?: boolean }; damage: DamageData | null },
   victim: VictimValues,
 ): HitData | null {
   if (!blow.damage) return null;
   const modifier = victim.thresholdModifier + woundThresholdModifier({ attacks: [blow.attacker.woundKind] });
-  const r = resolveHit({ pi: blow.damage.pi, pr: victim.pr, cn: victim.cn, modifier, critical: blow.damage.critical });
+  const r = resolveHit({
+    pi: blow.damage.pi,
+    pr: victim.pr,
+    cn: victim.cn,
+    modifier,
+    critical: blow.damage.critical,
+    endurance: blow.attacker.endurance ?? false,
+  });
   return {
     pr: victim.pr,
     damage: r.damage,
+    endurance: r.endurance,
     wounds: r.wounds,
     seriousWound: r.seriousWound,
     totalWounds: r.totalWounds,
@@ -464,6 +546,12 @@ function d20Die(t: D20Test, label: string, kept = true): CardDie {
 function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: Label | null } {
   const target = duel.defender?.name ?? "";
   switch (duel.stage) {
+    case "awaitDefender":
+      return {
+        label: { key: duel.attack.critical ? `${L}CriticalAttackNoTarget` : `${L}AttackLandsNoTarget` },
+        tone: duel.attack.critical ? "critical" : "success",
+        detail: { key: `${L}DefenderAwaited` },
+      };
     case "missed":
       return duel.attack.fumble
         ? { label: { key: `${L}AttackFumble` }, tone: "fumble", detail: null }
@@ -479,6 +567,7 @@ function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: L
         },
       };
     case "parried":
+      if (duel.parry?.dodge) return { label: { key: `${L}Dodged`, target }, tone: "failure", detail: null };
       return duel.parry?.critical
         ? { label: { key: `${L}MasterParry`, target }, tone: "failure", detail: { key: `${L}FreeAction` } }
         : { label: { key: `${L}Parried`, target }, tone: "failure", detail: null };
@@ -538,6 +627,8 @@ function fumbleButtons(duel: DuelData): CardButton[] {
       icon: "fa-solid fa-person-falling-burst",
       args: {},
       audience: "anyone",
+      exclusive: true,
+      owner: (f.who === "attacker" ? duel.attacker.uuid : duel.defender?.uuid) ?? null,
     });
   if (f?.freeAttack && !f.freeAttack.messageId)
     buttons.push({
@@ -546,6 +637,8 @@ function fumbleButtons(duel: DuelData): CardButton[] {
       icon: "fa-solid fa-hand-fist",
       args: {},
       audience: "anyone",
+      exclusive: true,
+      owner: f.freeAttack.attackerUuid,
     });
   return buttons;
 }
@@ -557,23 +650,62 @@ function buttonsOf(duel: DuelData): CardButton[] {
 function stageButtons(duel: DuelData): CardButton[] {
   const target = duel.defender?.name ?? "";
   switch (duel.stage) {
-    case "awaitParry":
+    case "awaitDefender":
       return [
         {
-          action: ACTIONS.parry,
-          label: { key: `${L}ParryButton`, target },
-          icon: "fa-solid fa-shield-halved",
+          action: ACTIONS.chooseDefender,
+          label: { key: `${L}ChooseDefenderButton` },
+          icon: "fa-solid fa-crosshairs",
           args: {},
-          audience: "anyone",
+          audience: "gm",
+          exclusive: true,
         },
+      ];
+    case "awaitParry": {
+      // Only the defender's side (and the GM) sees its answers.
+      const answer = { audience: "anyone" as const, exclusive: true, owner: duel.defender?.uuid ?? null };
+      const weapons = duel.defender?.weapons ?? [];
+      const parries: CardButton[] = weapons.length
+        ? weapons.map((w) => ({
+            action: ACTIONS.parry,
+            label: { key: `${L}ParryWithButton`, name: w.name },
+            icon: "fa-solid fa-shield-halved",
+            args: { weapon: w.id },
+            ...answer,
+          }))
+        : [
+            {
+              action: ACTIONS.parry,
+              label: { key: `${L}ParryButton`, target },
+              icon: "fa-solid fa-shield-halved",
+              args: {},
+              ...answer,
+            },
+          ];
+      const dodge: CardButton[] =
+        duel.defender?.canDodge === false || duel.defender?.situation?.dodge === null
+          ? []
+          : [
+              {
+                action: ACTIONS.dodge,
+                label: { key: `${L}DodgeButton` },
+                icon: "fa-solid fa-person-running",
+                args: {},
+                ...answer,
+              },
+            ];
+      return [
+        ...parries,
+        ...dodge,
         {
           action: ACTIONS.noParry,
           label: { key: `${L}NoParryButton` },
           icon: "fa-solid fa-person-falling",
           args: {},
-          audience: "anyone",
+          ...answer,
         },
       ];
+    }
     case "hit":
       return [
         {
@@ -582,6 +714,7 @@ function stageButtons(duel: DuelData): CardButton[] {
           icon: "fa-solid fa-burst",
           args: {},
           audience: "roller",
+          exclusive: true,
         },
       ];
     case "damaged":
@@ -593,6 +726,8 @@ function stageButtons(duel: DuelData): CardButton[] {
               icon: "fa-solid fa-heart-crack",
               args: {},
               audience: "anyone",
+              exclusive: true,
+              owner: duel.defender.uuid,
             },
           ]
         : [
@@ -613,6 +748,8 @@ function stageButtons(duel: DuelData): CardButton[] {
           icon: "fa-solid fa-brain",
           args: {},
           audience: "anyone",
+          exclusive: true,
+          owner: duel.defender?.uuid ?? null,
         });
       if (canStand(duel))
         buttons.push({
@@ -621,6 +758,8 @@ function stageButtons(duel: DuelData): CardButton[] {
           icon: "fa-solid fa-person",
           args: {},
           audience: "anyone",
+          exclusive: true,
+          owner: duel.defender?.uuid ?? null,
         });
       if (canRescue(duel))
         buttons.push({

@@ -39,6 +39,7 @@ export const ITEM_FIELDS: Record<string, FieldSpec[]> = {
     num("breakage", "Breakage", -10, 20),
     bool("equipped", "Equipped"),
     bool("broken", "Broken"),
+    bool("dropped", "Dropped"),
   ],
   "on-arme-distance": [
     {
@@ -55,6 +56,7 @@ export const ITEM_FIELDS: Record<string, FieldSpec[]> = {
     num("ammo", "Ammo", 0, 999),
     bool("equipped", "Equipped"),
     bool("broken", "Broken"),
+    bool("dropped", "Dropped"),
   ],
   "on-armure": [
     num("pr", "PR", 0, 10),

@@ -4,11 +4,18 @@
  */
 import { postCard } from "../chat/post.ts";
 import type { RollValues } from "../dialog/inputs.ts";
-import { effectiveValues, type AttackSetup } from "./dialog-config.ts";
+import { attackKindOf, effectiveValues, type AttackSetup } from "./dialog-config.ts";
 
 export { attackDialogConfig, attackOdds, checkOdds, effectiveValues, type AttackSetup } from "./dialog-config.ts";
 import { attackFumble } from "./actions.ts";
-import { attackRefusal, attackerFor, defenderFor, oeilNoirActor } from "./actors.ts";
+import {
+  attackRefusal,
+  attackerFor,
+  defenderFor,
+  oeilNoirActor,
+  targetConfinedClass,
+  withAttackKind,
+} from "./actors.ts";
 import { checkCard, duelCard, startAttack, type CardBase, type DuelData } from "./duel.ts";
 import { rollDice } from "./roll.ts";
 
@@ -21,9 +28,10 @@ export async function performAttack(
   actor: Actor.Implementation,
   input: { weaponId?: string | null; target?: Actor.Implementation | null; values?: RollValues; rollMode?: string },
 ): Promise<ChatMessage.Implementation | undefined> {
-  const choice = attackerFor(actor, input.weaponId);
+  const refusal = attackRefusal(actor, input.weaponId);
+  const choice = refusal ? null : attackerFor(actor, input.weaponId);
   if (!choice) {
-    const reason = attackRefusal(actor, input.weaponId) ?? "QUINTETTE.OeilNoir.Notify.NoWeapon";
+    const reason = refusal ?? "QUINTETTE.OeilNoir.Notify.NoWeapon";
     ui.notifications?.warn(game.i18n?.localize(reason) ?? "");
     return undefined;
   }
@@ -35,13 +43,24 @@ export async function performAttack(
     targetName: defender?.name ?? null,
     situational: false,
     ranged: choice.attacker.ranged,
+    kinds: choice.kinds,
+    targetConfined: target ? targetConfinedClass(target) : null,
   };
   const values = input.values ?? {};
   const eff = effectiveValues({ ...setup, situational: "position" in values }, values);
+  // The declared kind (Coup Ciblé, Coup du Plat, bare hands); the wrong hand loses the PI/FO bonus.
+  let attacker = withAttackKind(choice.attacker, choice.kinds.length ? attackKindOf(setup, values) : "normal");
+  if (!eff.strengthBonus) attacker = { ...attacker, piBonus: attacker.piBonus - choice.strength };
   const d20 = await rollDice("1d20", eff.at);
   let duel: DuelData = startAttack({
-    attacker: choice.attacker,
-    defender: defender ? { ...defender, prd: choice.attacker.ranged ? null : eff.prd } : null,
+    attacker,
+    defender: defender
+      ? {
+          ...defender,
+          prd: choice.attacker.ranged ? null : eff.prd,
+          ...("position" in values ? { situation: { prd: eff.prdModifier, dodge: eff.dodgeModifier } } : {}),
+        }
+      : null,
     d20: d20.faces[0] ?? 1,
     value: eff.at,
   });

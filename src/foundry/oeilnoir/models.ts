@@ -14,6 +14,7 @@ import {
   type HerosDerived,
   type PlainItem,
 } from "./derive.ts";
+import { COMBAT_SKILLS, type CombatSkillKey } from "../../rules/oeilnoir/index.ts";
 import { lowEvModuleOn } from "./settings.ts";
 
 const L = "QUINTETTE.OeilNoir.";
@@ -26,11 +27,18 @@ const quality = (key: string) => integerField({ min: 1, max: 30, initial: 12, la
 
 function herosSchema() {
   const f = foundry.data.fields;
-  const skill = (key: string) =>
+  const skill = (key: CombatSkillKey) =>
     new f.SchemaField(
       {
         points: integerField({ min: 0, max: 30, initial: 0, label: `${L}Skill.points` }),
         toAttack: integerField({ min: 0, max: 30, initial: 0, label: `${L}Skill.toAttack` }),
+        // EncE = Enc − allowance: the rules core's value to start with, editable on the sheet.
+        allowance: integerField({
+          min: 0,
+          max: 10,
+          initial: COMBAT_SKILLS[key].allowance,
+          label: `${L}Skill.allowance`,
+        }),
       },
       { label: `${L}CombatSkill.${key}` },
     );
@@ -55,15 +63,14 @@ function herosSchema() {
     vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}Vitesse` }),
     volonte: integerField({ min: 0, max: 30, initial: 10, label: `${L}Volonte` }),
     artDeLaGuerre: integerField({ min: 0, max: 30, initial: 0, label: `${L}ArtDeLaGuerre` }),
-    skills: new f.SchemaField({
-      dagues: skill("dagues"),
-      epees: skill("epees"),
-      sabres: skill("sabres"),
-      hachesEtMasses: skill("hachesEtMasses"),
-      batons: skill("batons"),
-      fouets: skill("fouets"),
-      armesDeJoute: skill("armesDeJoute"),
-    }),
+    // Médecine / Blessures, the value a rescue of the dying is rolled under.
+    medecine: integerField({ min: 0, max: 30, initial: 0, label: `${L}Medecine` }),
+    skills: new f.SchemaField(
+      Object.fromEntries(COMBAT_SKILL_KEYS.map((key) => [key, skill(key)])) as Record<
+        CombatSkillKey,
+        ReturnType<typeof skill>
+      >,
+    ),
     ranged: new f.SchemaField({
       arcs: new f.SchemaField({
         points: integerField({ min: 0, max: 30, initial: 0, label: `${L}RangedSkill.arcs` }),
@@ -130,6 +137,15 @@ function adversaireSchema() {
     volonte: integerField({ min: 0, max: 30, initial: 8, label: `${L}Volonte` }),
     // Agility, for the checks a fumble asks (stay up, get up).
     ag: integerField({ min: 1, max: 30, initial: 12, label: `${L}Quality.AG` }),
+    // Intuition, for the Orientation check.
+    in: integerField({ min: 1, max: 30, initial: 12, label: `${L}Quality.IN` }),
+    // Dodge instead of a parry.
+    esquive: integerField({ min: 0, max: 30, initial: 6, label: `${L}Dodge` }),
+    // Its weapon is a real one (it can be dropped or broken by a fumble), or claws and teeth.
+    armed: booleanField({ initial: true, label: `${L}Armed` }),
+    // Its weapon slipped or flew away: it fights bare-handed until it picks it up.
+    weaponDropped: booleanField({ label: `${L}Dropped` }),
+    weaponBroken: booleanField({ label: `${L}Broken` }),
   };
 }
 export type AdversaireSchema = ReturnType<typeof adversaireSchema>;
@@ -167,6 +183,8 @@ function meleeSchema() {
     breakage: integerField({ min: -10, max: 20, initial: 1, label: `${L}Breakage` }),
     equipped: booleanField({ initial: true, label: `${L}Equipped` }),
     broken: booleanField({ label: `${L}Broken` }),
+    // Slipped or thrown away by a fumble: unusable until picked up.
+    dropped: booleanField({ label: `${L}Dropped` }),
   };
 }
 export type MeleeSchema = ReturnType<typeof meleeSchema>;
@@ -190,6 +208,7 @@ function rangedSchema() {
     ammo: integerField({ min: 0, max: 999, initial: 20, label: `${L}Ammo` }),
     equipped: booleanField({ initial: true, label: `${L}Equipped` }),
     broken: booleanField({ label: `${L}Broken` }),
+    dropped: booleanField({ label: `${L}Dropped` }),
   };
 }
 export type RangedSchema = ReturnType<typeof rangedSchema>;

@@ -13,10 +13,11 @@ import {
   defenderFor,
   isProne,
   oeilNoirActor,
+  targetConfinedClass,
   woundEditWrite,
   type OeilNoirActorKind,
 } from "./actors.ts";
-import { orientationSetupOf, performOrientation } from "./combat.ts";
+import { orientationRefusal, orientationSetupOf, performOrientation } from "./combat.ts";
 import { requestCardAction } from "../chat/actions.ts";
 import { rescueCardFor } from "./actions.ts";
 import { ACTIONS } from "./duel.ts";
@@ -47,18 +48,41 @@ function targetedActor(): Actor.Implementation | null {
   return null;
 }
 
+/** Without a targeted token: the other Œil Noir fighters of the running combat, to name as defender. */
+function otherFighters(actor: Actor.Implementation): { uuid: string; name: string }[] {
+  const list: { uuid: string; name: string }[] = [];
+  for (const c of game.combat?.combatants ?? []) {
+    const a = c.actor;
+    if (a && a.uuid !== actor.uuid && oeilNoirActor(a) && !list.some((x) => x.uuid === a.uuid))
+      list.push({ uuid: a.uuid, name: c.name ?? a.name ?? "" });
+  }
+  return list;
+}
+
+/** The defender named in the dialog (none: the GM names one on the card). */
+function chosenDefender(values: Record<string, unknown>): Actor.Implementation | null {
+  const uuid = values.defender;
+  if (typeof uuid !== "string" || !uuid) return null;
+  // Only an Œil Noir actor (checked through its data model) can defend.
+  const doc = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as Actor.Implementation | null;
+  return doc && oeilNoirActor(doc) ? doc : null;
+}
+
 /** The roll requests both actor sheets answer. */
 function requestFor(actor: Actor.Implementation, key: string): RollRequest | null {
   const [kind, arg] = key.split(":");
   if (kind === "attack") {
-    const choice = attackerFor(actor, arg ?? null);
+    const refusal = attackRefusal(actor, arg ?? null);
+    const choice = refusal ? null : attackerFor(actor, arg ?? null);
     if (!choice) {
-      const reason = attackRefusal(actor, arg ?? null) ?? "QUINTETTE.OeilNoir.Notify.NoWeapon";
+      const reason = refusal ?? "QUINTETTE.OeilNoir.Notify.NoWeapon";
       ui.notifications?.warn(game.i18n?.localize(reason) ?? "");
       return null;
     }
     const target = targetedActor();
     const setup: AttackSetup = {
+      kinds: choice.kinds,
+      targetConfined: target ? targetConfinedClass(target) : null,
       at: choice.value,
       // The same parry the card will use (low-EV penalty included); a shot cannot be parried.
       prd: target && !choice.attacker.ranged ? defenderFor(target).prd : null,
@@ -70,10 +94,12 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
       targetProne: isProne(target),
       range: choice.weapon?.range ?? null,
       ammo: choice.weapon?.ammo ?? null,
+      ...(target ? {} : { defenders: otherFighters(actor) }),
     };
     return {
       dialog: attackDialogConfig(setup, choice.attacker.weaponName),
-      roll: ({ values, rollMode }) => performAttack(actor, { weaponId: arg ?? null, target, values, rollMode }),
+      roll: ({ values, rollMode }) =>
+        performAttack(actor, { weaponId: arg ?? null, target: target ?? chosenDefender(values), values, rollMode }),
     };
   }
   if (kind === "check") {
@@ -109,8 +135,9 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
   }
   if (kind === "orientation") {
     const setup = orientationSetupOf(actor);
-    if (!setup) {
-      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NotInCombat") ?? "");
+    const refusal = orientationRefusal(actor);
+    if (refusal || !setup) {
+      ui.notifications?.warn(game.i18n?.localize(refusal ?? "QUINTETTE.OeilNoir.Notify.NotInCombat") ?? "");
       return null;
     }
     return {

@@ -73,6 +73,8 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
     vitesse: derived.current.vitesse,
     volonte: source.volonte,
     artDeLaGuerre: source.artDeLaGuerre,
+    medecine: source.medecine ?? 0,
+    dodge: derived.dodge,
     status: statusView(derived),
     base: [
       { label: `${L}AT`, base: derived.base.at, current: derived.current.at },
@@ -86,6 +88,7 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
       label: `${L}CombatSkill.${s.key}`,
       pathPoints: `system.skills.${s.key}.points`,
       pathToAttack: `system.skills.${s.key}.toAttack`,
+      pathAllowance: `system.skills.${s.key}.allowance`,
       splits: s.attackOnly
         ? []
         : legalSplits(s.points).map((a) => ({ value: a, label: `${a} / ${s.points - a}`, selected: a === s.toAttack })),
@@ -101,7 +104,7 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
       ...w,
       roll: `attack:${w.id}`,
       main: w.id === derived.mainWeaponId,
-      usable: w.equipped && !w.broken && !w.error && w.ammo !== 0,
+      usable: w.equipped && !w.broken && !w.dropped && !w.error && w.ammo !== 0,
       outOfAmmo: w.ammo === 0,
     })),
     armour: derived.armour,
@@ -151,7 +154,12 @@ export function adversaireView(source: AdversaireSource, derived: AdversaireDeri
       { label: `${L}Quality.CN`, value: source.cn, current: source.cn, path: "system.cn" },
       { label: `${L}Volonte`, value: source.volonte, current: source.volonte, path: "system.volonte" },
       { label: `${L}Quality.AG`, value: source.ag ?? 12, current: derived.current.ag, path: "system.ag" },
+      { label: `${L}Quality.IN`, value: source.in ?? 12, current: derived.current.in, path: "system.in" },
+      { label: `${L}Dodge`, value: source.esquive ?? derived.dodge, current: derived.dodge, path: "system.esquive" },
     ],
+    armed: source.armed ?? true,
+    weaponDropped: source.weaponDropped ?? false,
+    weaponBroken: source.weaponBroken ?? false,
     weaponName: source.weaponName,
     pi: derived.pi,
     piDice: source.pi.dice,

@@ -28,9 +28,11 @@ describe("check", () => {
 });
 
 describe("parry", () => {
-  it("a critical attack halves the parry (rounded half up)", () => {
+  it("a critical attack halves the parry: the D20 must show at most PRD / 2 (PRD 15 → 7, not 8)", () => {
     expect(criticalParryValue(14)).toBe(7);
-    expect(criticalParryValue(11)).toBe(6);
+    expect(criticalParryValue(15)).toBe(7);
+    expect(criticalParryValue(11)).toBe(5);
+    expect(parry({ d20: 8, prd: 15, againstCritical: true }).success).toBe(false);
     expect(parry({ d20: 7, prd: 14, againstCritical: true }).success).toBe(true);
     expect(parry({ d20: 8, prd: 14, againstCritical: true }).success).toBe(false);
   });

@@ -1,5 +1,5 @@
 /** The D20 test under a value, and what its natural 1 and 20 mean on an attack or a parry. */
-import { assertFace, assertInteger, roundHalfUp } from "./validate";
+import { assertFace, assertInteger } from "./validate";
 
 export interface CheckResult {
   success: boolean;
@@ -18,10 +18,13 @@ export function check(input: { d20: number; value: number }): CheckResult {
   return { success: critical || (!fumble && input.d20 <= input.value), critical, fumble };
 }
 
-/** Against a critical attack the defender parries under half the PRD (rounded half up, never below 0). */
+/**
+ * Against a critical attack the defender must roll at most his PRD divided by 2: a D20 face is whole, so an odd
+ * PRD's half point cannot be reached (PRD 15 parries on 7 or less). Never below 0.
+ */
 export function criticalParryValue(prd: number): number {
   assertInteger("prd", prd);
-  return Math.max(0, roundHalfUp(prd / 2));
+  return Math.max(0, Math.floor(prd / 2));
 }
 
 export interface ParryResult extends CheckResult {

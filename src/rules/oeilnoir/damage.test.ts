@@ -4,6 +4,7 @@ import {
   damage,
   enduranceDamage,
   resolveHit,
+  ATTACK_KINDS,
   strengthBonus,
   woundEffects,
   woundThresholdModifier,
@@ -96,6 +97,7 @@ describe("resolveHit", () => {
   it("a normal hit counts the threshold wounds", () => {
     expect(resolveHit({ pi: 12, pr: 3, cn: 13 })).toEqual({
       damage: 9,
+      endurance: 0,
       wounds: 1,
       seriousWound: 0,
       totalWounds: 1,
@@ -112,5 +114,37 @@ describe("resolveHit", () => {
     });
     expect(resolveHit({ pi: 8, pr: 2, cn: 13, critical: true, volonteSuccess: true }).totalWounds).toBe(2);
     expect(resolveHit({ pi: 1, pr: 5, cn: 13, critical: true }).seriousWound).toBe(0);
+  });
+  it("PI(End): PI − PR off Endurance, half (rounded down) off EV, the wounds counted on that half", () => {
+    // 14 PI(End) against PR 1: 13 Endurance, 6 EV; thresholds 7+2 (PI(End)): no wound.
+    const m = woundThresholdModifier({ attacks: [ATTACK_KINDS.sansArme.wound] });
+    expect(resolveHit({ pi: 14, pr: 1, cn: 13, modifier: m, endurance: true })).toMatchObject({
+      damage: 6,
+      endurance: 13,
+      wounds: 0,
+    });
+    // Doubled by a critical: 28 − 1 = 27 Endurance, 13 EV: over 9, one wound (and the serious one).
+    expect(resolveHit({ pi: 14, pr: 1, cn: 13, modifier: m, endurance: true, critical: true })).toMatchObject({
+      damage: 13,
+      endurance: 27,
+      wounds: 1,
+      totalWounds: 2,
+    });
+  });
+  it("property: a PI(End) blow never takes more EV than a plain blow of the same PI", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 10 }), (pi, pr) => {
+        const end = resolveHit({ pi, pr, cn: 12, endurance: true });
+        const plain = resolveHit({ pi, pr, cn: 12 });
+        expect(end.damage).toBeLessThanOrEqual(plain.damage);
+        expect(end.endurance).toBe(plain.damage);
+      }),
+    );
+  });
+  it("attack kinds: Coup Ciblé lowers the thresholds by 2; Coup du Plat and unarmed blows deal PI(End), +2", () => {
+    expect(ATTACK_KINDS.coupCible).toEqual({ wound: "coupCible", endurance: false });
+    expect(woundThresholdModifier({ attacks: [ATTACK_KINDS.coupCible.wound] })).toBe(-2);
+    expect(ATTACK_KINDS.coupDuPlat.endurance && ATTACK_KINDS.sansArme.endurance).toBe(true);
+    expect(woundThresholdModifier({ attacks: [ATTACK_KINDS.coupDuPlat.wound] })).toBe(2);
   });
 });

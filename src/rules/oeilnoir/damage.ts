@@ -36,6 +36,23 @@ export const WOUND_ATTACK_MODIFIERS: Readonly<Record<WoundAttackKind, number>> =
   piEnd: 2,
 };
 
+/**
+ * What an attacker may declare for one blow: a plain blow, a Coup Ciblé (thresholds −2), a Coup du Plat (PI(End),
+ * thresholds +2) or an unarmed blow (PI(End), thresholds +2). A PI(End) blow's +2 is the one the source states for
+ * unarmed blows and the Coup du Plat, counted once.
+ */
+export type AttackKind = "normal" | "coupCible" | "coupDuPlat" | "sansArme";
+
+export const ATTACK_KINDS: Readonly<Record<AttackKind, { wound: WoundAttackKind; endurance: boolean }>> = {
+  normal: { wound: "normal", endurance: false },
+  coupCible: { wound: "coupCible", endurance: false },
+  coupDuPlat: { wound: "coupDuPlat", endurance: true },
+  sansArme: { wound: "sansArme", endurance: true },
+};
+
+/** Kinds a weapon blow may be declared as; an unarmed fighter only strikes unarmed. */
+export const WEAPON_ATTACK_KINDS: readonly AttackKind[] = ["normal", "coupCible", "coupDuPlat"];
+
 /** Total shift of the three thresholds: En Fer +2, Os de Verre −2, plus every attack kind, all cumulative. */
 export function woundThresholdModifier(input: {
   enFer?: boolean;
@@ -80,7 +97,10 @@ export function woundEffects(count: number): WoundEffects {
 }
 
 export interface HitResult {
+  /** Damage taken from EV (for PI(End), the half of the endurance damage). */
   damage: number;
+  /** Damage taken from Endurance (PI(End) blows only; 0 otherwise). */
+  endurance: number;
   /** Wounds from the thresholds. */
   wounds: number;
   /** 1 when a critical attack's serious wound applies (and was not shrugged off with Volonté). */
@@ -103,9 +123,20 @@ export function resolveHit(input: {
   modifier?: number;
   critical?: boolean;
   volonteSuccess?: boolean;
+  /** PI(End): the PI − PR come off Endurance and half of them off EV (the wounds count on that half). */
+  endurance?: boolean;
 }): HitResult {
-  const dmg = damage({ pi: input.pi, pr: input.pr, critical: input.critical ?? false });
+  const pi = input.critical ? 2 * input.pi : input.pi;
+  const end = input.endurance ? enduranceDamage({ piEnd: pi, pr: input.pr }) : null;
+  const dmg = end ? end.ev : damage({ pi: input.pi, pr: input.pr, critical: input.critical ?? false });
   const w = wounds({ damage: dmg, cn: input.cn, modifier: input.modifier ?? 0 });
   const seriousWound: 0 | 1 = input.critical && dmg > 0 && !input.volonteSuccess ? 1 : 0;
-  return { damage: dmg, wounds: w, seriousWound, totalWounds: w + seriousWound, volonteModifier: dmg };
+  return {
+    damage: dmg,
+    endurance: end?.endurance ?? 0,
+    wounds: w,
+    seriousWound,
+    totalWounds: w + seriousWound,
+    volonteModifier: dmg,
+  };
 }

@@ -19,6 +19,16 @@ describe("equipment data", () => {
     expect(COMBAT_SKILLS.sabres.allowance).toBe(2);
     expect(COMBAT_SKILLS.fouets.attackOnly).toBe(true);
   });
+  it("the skills the source names are all there, each with its confined-space class", () => {
+    for (const key of ["armesDInfanterie", "lances", "armesAChaines", "fleauxADeuxMains", "escrime"] as const)
+      expect(COMBAT_SKILLS[key].key).toBe(key);
+    expect(COMBAT_SKILLS.hachesEtMassesADeuxMains.confined).toBe("ample");
+    expect(COMBAT_SKILLS.epeesEtSabresADeuxMains.confined).toBe("ample");
+    expect(COMBAT_SKILLS.armesDInfanterie.confined).toBe("infanterie");
+    expect(COMBAT_SKILLS.lances.confined).toBe("lance");
+    expect(COMBAT_SKILLS.bagarre.unarmed).toBe(true);
+    for (const s of Object.values(COMBAT_SKILLS)) expect(s.allowance).toBeGreaterThanOrEqual(0);
+  });
   it("every weapon is consistent: known skill, INI within ±3, unique keys", () => {
     expect(new Set(WEAPONS.map((w) => w.key)).size).toBe(WEAPONS.length);
     expect(new Set(ARMOURS.map((a) => a.key)).size).toBe(ARMOURS.length);

@@ -1,30 +1,75 @@
 import { strengthBonus } from "./damage";
+import type { ConfinedClass } from "./situation";
 
 /**
  * Combat skills, the source's example weapons and armours, as data. Fields the source gives are used as is;
  * the others are filled in by us (listed in docs/rules/oeilnoir.md, `sourced` names the source's fields).
  */
 
-export type CombatSkillKey = "dagues" | "epees" | "sabres" | "hachesEtMasses" | "batons" | "fouets" | "armesDeJoute";
+export type CombatSkillKey =
+  | "dagues"
+  | "escrime"
+  | "epees"
+  | "sabres"
+  | "epeesBatardes"
+  | "hachesEtMasses"
+  | "armesDInfanterie"
+  | "lances"
+  | "batons"
+  | "armesAChaines"
+  | "fleauxADeuxMains"
+  | "hachesEtMassesADeuxMains"
+  | "epeesEtSabresADeuxMains"
+  | "fouets"
+  | "armesDeJoute"
+  | "bagarre";
 
 export interface CombatSkill {
   key: CombatSkillKey;
   label: string;
-  /** EncE = Enc − allowance. */
+  /** EncE = Enc − allowance (the default; a héros' sheet may change it). */
   allowance: number;
   /** Pure attack skills put every point on attack. */
   attackOnly: boolean;
+  /** How a confined space hampers the skill's weapons. */
+  confined: ConfinedClass;
+  /** Fought without a weapon: the blows deal PI(End). */
+  unarmed?: boolean;
 }
 
+const skill = (
+  key: CombatSkillKey,
+  label: string,
+  allowance: number,
+  confined: ConfinedClass,
+  extra: Partial<CombatSkill> = {},
+): CombatSkill => ({ key, label, allowance, attackOnly: false, confined, ...extra });
+
+/**
+ * The melee combat skills. Allowances from the source: dagues 1, bâtons 2, haches et masses 4, sabres 2; the rest
+ * are ours (docs/rules/oeilnoir.md). Confined classes follow the source's list of weapons hampered in a narrow place.
+ */
 export const COMBAT_SKILLS: Readonly<Record<CombatSkillKey, CombatSkill>> = {
-  dagues: { key: "dagues", label: "Dagues", allowance: 1, attackOnly: false },
-  epees: { key: "epees", label: "Épées", allowance: 2, attackOnly: false },
-  sabres: { key: "sabres", label: "Sabres", allowance: 2, attackOnly: false },
-  hachesEtMasses: { key: "hachesEtMasses", label: "Haches et Masses", allowance: 4, attackOnly: false },
-  batons: { key: "batons", label: "Bâtons", allowance: 2, attackOnly: false },
-  fouets: { key: "fouets", label: "Fouets", allowance: 1, attackOnly: true },
-  armesDeJoute: { key: "armesDeJoute", label: "Armes de Joute", allowance: 0, attackOnly: true },
+  dagues: skill("dagues", "Dagues", 1, "courte"),
+  escrime: skill("escrime", "Escrime", 1, "courte"),
+  epees: skill("epees", "Épées", 2, "moyenne"),
+  sabres: skill("sabres", "Sabres", 2, "moyenne"),
+  epeesBatardes: skill("epeesBatardes", "Épées bâtardes", 2, "moyenne"),
+  hachesEtMasses: skill("hachesEtMasses", "Haches et Masses", 4, "moyenne"),
+  armesDInfanterie: skill("armesDInfanterie", "Armes d'Infanterie", 3, "infanterie"),
+  lances: skill("lances", "Lances", 3, "lance"),
+  batons: skill("batons", "Bâtons", 2, "ample"),
+  armesAChaines: skill("armesAChaines", "Armes à Chaînes", 3, "ample"),
+  fleauxADeuxMains: skill("fleauxADeuxMains", "Fléaux à Deux Mains", 3, "ample"),
+  hachesEtMassesADeuxMains: skill("hachesEtMassesADeuxMains", "Haches et Masses à Deux Mains", 3, "ample"),
+  epeesEtSabresADeuxMains: skill("epeesEtSabresADeuxMains", "Épées et Sabres à Deux Mains", 2, "ample"),
+  fouets: skill("fouets", "Fouets", 1, "ample", { attackOnly: true }),
+  armesDeJoute: skill("armesDeJoute", "Armes de Joute", 0, "courte", { attackOnly: true }),
+  bagarre: skill("bagarre", "Bagarre", 0, "courte", { unarmed: true }),
 };
+
+/** An unarmed fighter's blow: 1D6 PI(End), no strength step (ours: the source gives no unarmed weapon line). */
+export const UNARMED_PI = { dice: 1, bonus: 0 } as const;
 
 export interface MeleeWeapon {
   key: string;

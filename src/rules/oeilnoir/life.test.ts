@@ -70,8 +70,28 @@ describe("optional low-EV modules", () => {
     expect(reducedVitesse(2, 3)).toBe(1);
   });
   it("permanent loss of 1 EV below minus the wound threshold", () => {
-    expect(permanentEvLoss({ ev: -7, woundThreshold: 7 })).toBe(0);
-    expect(permanentEvLoss({ ev: -8, woundThreshold: 7 })).toBe(1);
+    expect(permanentEvLoss({ evBefore: 3, ev: -7, woundThreshold: 7 })).toBe(0);
+    expect(permanentEvLoss({ evBefore: 3, ev: -8, woundThreshold: 7 })).toBe(1);
+    // Already below: a later blow or a failed care costs nothing more.
+    expect(permanentEvLoss({ evBefore: -8, ev: -11, woundThreshold: 7 })).toBe(0);
+  });
+  it("property: along any fall of EV, the base EV is lost at most once per crossing", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -10, max: 30 }),
+        fc.array(fc.integer({ min: 0, max: 8 }), { maxLength: 12 }),
+        fc.integer({ min: 3, max: 12 }),
+        (start, blows, woundThreshold) => {
+          let ev = start;
+          let lost = 0;
+          for (const d of blows) {
+            lost += permanentEvLoss({ evBefore: ev, ev: ev - d, woundThreshold });
+            ev -= d;
+          }
+          expect(lost).toBe(start >= -woundThreshold && ev < -woundThreshold ? 1 : 0);
+        },
+      ),
+    );
   });
   it("property: penalty level is monotone in EV", () => {
     fc.assert(

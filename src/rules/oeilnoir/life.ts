@@ -130,9 +130,15 @@ export function reducedVitesse(vitesse: number, loss: number): number {
   return Math.max(1, vitesse - loss);
 }
 
-/** Optional module: EV below minus the wound threshold costs 1 point of base EV for good. */
-export function permanentEvLoss(input: { ev: number; woundThreshold: number }): 0 | 1 {
+/**
+ * Optional module: EV falling below minus the wound threshold costs 1 point of base EV for good, once per crossing:
+ * only when the EV was at or above that limit before (`evBefore`) and is below it now. The threshold is the
+ * fighter's own (CN / 2 with En Fer or Os de Verre), never one shifted by the kind of attack.
+ */
+export function permanentEvLoss(input: { evBefore: number; ev: number; woundThreshold: number }): 0 | 1 {
+  assertInteger("evBefore", input.evBefore);
   assertInteger("ev", input.ev);
   assertInteger("woundThreshold", input.woundThreshold);
-  return input.ev < -input.woundThreshold ? 1 : 0;
+  const limit = -input.woundThreshold;
+  return input.ev < limit && input.evBefore >= limit ? 1 : 0;
 }

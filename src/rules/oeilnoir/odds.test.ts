@@ -20,7 +20,7 @@ function bruteHit(at: number, prd: number | null): number {
       const attack = check({ d20: a!, value: at });
       if (!attack.success) return false;
       if (prd === null) return true;
-      const value = a === 1 ? Math.floor(prd / 2 + 0.5) : prd;
+      const value = a === 1 ? Math.floor(prd / 2) : prd;
       return !(p === 1 || (p !== 20 && p! <= value));
     }),
     (x) => x,

@@ -130,16 +130,91 @@ export function situationalModifiers(s: Situation): AtPrd {
   return total;
 }
 
+/** What one fighter brings to an exchange: where he stands, how he sees, his weapon's class, his hand. */
+export interface FighterSituation {
+  position?: Position;
+  sight?: Situation["sight"];
+  waterFighter?: boolean;
+  peupleDeLEau?: boolean;
+  /** The class of the weapon he fights with, for a confined space. */
+  confined?: ConfinedClass;
+  demiEpee?: boolean;
+  wrongHand?: Situation["wrongHand"];
+  /** He flies (his opponent fights a flying creature). */
+  flying?: boolean;
+}
+
+/** One attack: the two fighters and what they share (light, water, a confined space). */
+export interface ExchangeSituation {
+  attacker?: FighterSituation;
+  defender?: FighterSituation;
+  light?: Light;
+  water?: Water;
+  /** The place is too narrow: each fighter's weapon class counts. */
+  confinedSpace?: boolean;
+  /** Anything else the GM adds: `at` to the attacker, `prd` to the defender. */
+  other?: AtPrd;
+}
+
+function sideOf(self: FighterSituation, opponent: FighterSituation, shared: ExchangeSituation): Situation {
+  return {
+    position: self.position ?? "debout",
+    opponentPosition: opponent.position ?? "debout",
+    ...(shared.confinedSpace && self.confined ? { confined: self.confined } : {}),
+    demiEpee: self.demiEpee ?? false,
+    light: shared.light ?? "jour",
+    ...(self.sight ? { sight: self.sight } : {}),
+    water: shared.water ?? "aucune",
+    waterFighter: self.waterFighter ?? false,
+    peupleDeLEau: self.peupleDeLEau ?? false,
+    flyingOpponent: opponent.flying ?? false,
+    ...(self.wrongHand ? { wrongHand: self.wrongHand } : {}),
+  };
+}
+
 /**
- * The range the situation of an exchange can move a parry by (penalties positive), over every choice the attack
- * dialog offers (positions, confined space, light, water, a flying opponent, the wrong hand). The GM's client checks
- * a card's parry value against it: a value further from the defender's own PRD than any situation allows was not
- * made by the dialog (issue 12).
+ * The penalties of one attack, each on the fighter the source puts it on: the attacker's attack comes from his own
+ * situation (his position, the defender's position, his weapon, his hand, a flying defender), the defender's parry
+ * from his own (his position, the attacker's position, his weapon, a flying attacker). The wrong hand also loses
+ * the PI/FO bonus unless Combat à Deux Mains I.
  */
-export function situationalPrdRange(): { min: number; max: number } {
+export function exchangeModifiers(
+  s: ExchangeSituation,
+): AtPrd & { strengthBonusAllowed: boolean; dodge: number | null } {
+  const attacker = s.attacker ?? {};
+  const defender = s.defender ?? {};
+  const at = situationalModifiers(sideOf(attacker, defender, s)).at;
+  const prd = situationalModifiers(sideOf(defender, attacker, s)).prd;
+  if (s.other) {
+    assertRange("other.at", s.other.at, -20, 20);
+    assertRange("other.prd", s.other.prd, -20, 20);
+  }
+  const strengthBonusAllowed = attacker.wrongHand ? wrongHand(attacker.wrongHand).strengthBonusAllowed : true;
+  // The parry's modifiers hold for a dodge too, except the defender's own position: kneeling 4, lying no dodge.
+  const own = OWN_POSITION[defender.position ?? "debout"];
+  const dodge = own.dodge === null ? null : prd - own.prd + own.dodge + (s.other?.prd ?? 0);
+  return { at: at + (s.other?.at ?? 0), prd: prd + (s.other?.prd ?? 0), strengthBonusAllowed, dodge };
+}
+
+/**
+ * Dodge instead of a parry (ours, the source names it without a value): the PRD base (after wounds) minus the
+ * armour's whole Enc (after Habitude de la Protection), never below 0.
+ */
+export function dodgeValue(input: { prdBase: number; enc: number }): number {
+  return Math.max(0, input.prdBase - Math.max(0, input.enc));
+}
+
+/**
+ * The range the situation of an exchange can move the defender's parry (or, with `dodge`, his dodge) by (penalties
+ * positive), over every choice the attack dialog offers (positions, confined space, light, water, a flying
+ * opponent, the wrong hand): what `exchangeModifiers` can give the defender without the GM's `other`. The GM's
+ * client refuses a card's situation outside it: it was not made by the dialog (issue 12).
+ */
+export function situationalPrdRange(options: { dodge?: boolean } = {}): { min: number; max: number } {
   const extremes = (values: readonly number[]) => ({ min: Math.min(...values), max: Math.max(...values) });
+  const own = Object.values(OWN_POSITION).map((m) => (options.dodge ? m.dodge : m.prd));
   const parts = [
-    extremes(Object.values(OWN_POSITION).map((m) => m.prd)),
+    extremes(own.filter((v): v is number => v !== null)),
     extremes(Object.values(OPPONENT_POSITION).map((m) => m.prd)),
     extremes([0, ...Object.values(CONFINED_SPACE).map((m) => m.prd)]),
     extremes(Object.values(LIGHT).map((m) => m.prd)),

@@ -19,7 +19,7 @@ import {
   type OrientationSetup,
 } from "../../../src/foundry/oeilnoir/dialog-config.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
-import { check } from "../../../src/rules/oeilnoir/index.ts";
+import { ABILITIES, check } from "../../../src/rules/oeilnoir/index.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import {
   ATTACK_FUMBLE_TABLE,
@@ -226,5 +226,23 @@ describe("compendium sources", () => {
     expect(items.map((i) => i.name)).toEqual(
       expect.arrayContaining(["Cuirasse", "Chemise de mailles longue", "Casque de cuir"]),
     );
+  });
+  it("hold shields, ranged weapons and every special ability, each valid for its data model", () => {
+    const items = read("oeilnoir-equipement");
+    const of = (type: string) => items.filter((i) => i.type === type);
+    expect(of("on-bouclier").length).toBeGreaterThanOrEqual(2);
+    expect(of("on-arme-distance").map((i) => (i.system as { skill: string }).skill)).toEqual(
+      expect.arrayContaining(["arcs", "arbaletes", "armesDeJet"]),
+    );
+    expect(
+      of("on-capacite")
+        .map((i) => (i.system as { key: string }).key)
+        .sort(),
+    ).toEqual(Object.keys(ABILITIES).sort());
+    for (const doc of items) {
+      const model = ITEM_MODELS[doc.type as keyof typeof ITEM_MODELS];
+      expect(model, String(doc.name)).toBeDefined();
+      expect(() => new model(doc.system as never)).not.toThrow();
+    }
   });
 });

@@ -8,7 +8,7 @@ import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { attackDialogConfig, attackOdds, effectiveValues } from "../../../src/foundry/oeilnoir/dialog-config.ts";
 import { deriveHeros, type HerosSource } from "../../../src/foundry/oeilnoir/derive.ts";
 import { OPTIONAL_MODULES, moduleOn, registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
-import { check, hitChance, roundHalfUp, situationalModifiers } from "../../../src/rules/oeilnoir/index.ts";
+import { check, exchangeModifiers, hitChance } from "../../../src/rules/oeilnoir/index.ts";
 
 const melee = { at: 13, prd: 8, targetName: "Orc", situational: false, ranged: false };
 const sum = (lines: { probability: number }[]) => lines.reduce((a, l) => a + l.probability, 0);
@@ -20,7 +20,7 @@ function enumerated(at: number, prd: number): number {
   for (let a = 1; a <= 20; a++) {
     const attack = check({ d20: a, value: at });
     if (!attack.success) continue;
-    const value = attack.critical ? roundHalfUp(prd / 2) : prd;
+    const value = attack.critical ? Math.max(0, Math.floor(prd / 2)) : prd;
     for (let d = 1; d <= 20; d++) if (!check({ d20: d, value }).success) landed++;
   }
   return landed / 400;
@@ -65,7 +65,7 @@ describe("attack dialog", () => {
     );
   });
 
-  it("offers the situation only with the module, and weighs it on AT and on the target's PRD", () => {
+  it("offers the situation only with the module, and weighs each modifier on its own fighter", () => {
     expect(attackDialogConfig(melee, "Épée").inputs.map((i) => i.name)).toEqual(["modifier"]);
     const setup = { ...melee, situational: true };
     expect(attackDialogConfig(setup, "Épée").inputs.map((i) => i.name)).toEqual([
@@ -76,6 +76,7 @@ describe("attack dialog", () => {
       "water",
       "confined",
       "flying",
+      "selfFlying",
       "wrongHand",
     ]);
     // A fighter already on the ground (Foundry's prone status) starts lying, and so does a prone target.
@@ -84,22 +85,39 @@ describe("attack dialog", () => {
     expect(defaultValues(attackDialogConfig(setup, "Épée").inputs).position).toBe("debout");
     const values = {
       modifier: 1,
-      position: "agenouille",
-      opponentPosition: "couche",
-      light: "lune",
-      water: "genoux",
+      position: "debout",
+      opponentPosition: "debout",
+      light: "jour",
+      water: "aucune",
       confined: "none",
       flying: false,
+      selfFlying: false,
       wrongHand: false,
     };
-    const s = situationalModifiers({
-      position: "agenouille",
-      opponentPosition: "couche",
+    const at12 = { ...setup, at: 12, prd: 10 };
+    // A lying target: the attack is 3 easier, the target's own parry 3 harder (15 against 7, not 12 against 15).
+    expect(effectiveValues(at12, { ...values, modifier: 0, opponentPosition: "couche" })).toMatchObject({
+      at: 15,
+      prd: 7,
+    });
+    // The attacker's wrong hand: his AT −9 and no PI/FO bonus; the target's parry is untouched.
+    expect(effectiveValues(at12, { ...values, modifier: 0, wrongHand: true })).toMatchObject({
+      at: 3,
+      prd: 10,
+      strengthBonus: false,
+    });
+    // A flying target: the attack is 2 harder, its parry untouched.
+    expect(effectiveValues(at12, { ...values, modifier: 0, flying: true })).toMatchObject({ at: 10, prd: 10 });
+    // Kneeling attacker, lying target, moonlight, knee-deep water.
+    const mixed = { ...values, position: "agenouille", opponentPosition: "couche", light: "lune", water: "genoux" };
+    const s = exchangeModifiers({
+      attacker: { position: "agenouille" },
+      defender: { position: "couche" },
       light: "lune",
       water: "genoux",
     });
-    expect(effectiveValues(setup, values)).toEqual({ at: 13 - 1 - s.at, prd: 8 - s.prd });
-    const odds = attackOdds(setup, values);
+    expect(effectiveValues(setup, mixed)).toMatchObject({ at: 13 - 1 - s.at, prd: 8 - s.prd });
+    const odds = attackOdds(setup, mixed);
     expect(sum(odds)).toBeCloseTo(1, 12);
     expect((p(odds, "hit") ?? 0) + (p(odds, "critical") ?? 0)).toBeCloseTo(
       hitChance({ at: 13 - 1 - s.at, prd: 8 - s.prd }),

@@ -123,7 +123,13 @@ describe("attack and parry", () => {
     dice([8]);
     const m = await attack(orc, alrik, "gm");
     expect(duel(m)).toMatchObject({ stage: "awaitParry", attack: { d20: 8, value: 12, success: true } });
-    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.parry", "oeilnoir.noParry"]);
+    // Alrik may parry with his sword or bare-handed, dodge, or let the blow through.
+    expect(stored(m).buttons.map((b) => b.action)).toEqual([
+      "oeilnoir.parry",
+      "oeilnoir.parry",
+      "oeilnoir.dodge",
+      "oeilnoir.noParry",
+    ]);
     // Alrik parries with his sword's PRD 11: a 5 parries.
     dice([5]);
     const r = await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"));
@@ -147,11 +153,11 @@ describe("attack and parry", () => {
     dice([1]);
     const m = await attack(orc, alrik, "gm");
     expect(stored(m).outcome?.tone).toBe("critical");
-    dice([7]);
+    dice([6]);
     await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"));
-    // PRD 11 halved to 6: a 7 fails, the critical lands.
-    expect(duel(m)).toMatchObject({ stage: "hit", parry: { value: 6, success: false, againstCritical: true } });
-    expect(targets.at(-1)).toBe(6);
+    // PRD 11 divided by 2 is 5.5: the die must show 5 or less, so a 6 fails and the critical lands.
+    expect(duel(m)).toMatchObject({ stage: "hit", parry: { value: 5, success: false, againstCritical: true } });
+    expect(targets.at(-1)).toBe(5);
 
     dice([4]);
     const m2 = await attack(alrik, orc);
@@ -249,14 +255,15 @@ describe("fumbles", () => {
   });
 
   it("an adversaire without a weapon of its own goes down the table past the weapon lines", async () => {
-    dice([20], [16], [4]);
+    await orc.update({ "system.armed": false });
+    dice([20], [16], [2]);
     const m = await attack(orc, alrik, "gm");
     // 16 (weapon damaged) cannot apply, nor can the lines below it up to 20 (self-inflicted).
     expect(duel(m)?.fumble?.key).toBe("seBlesse");
-    // Its own PI 1D6+4 = 8 − PR 2: 6 damage, under its first threshold (7).
+    // Its own PI 1D6+4 = 6, taken directly (its armour does not stop its own blow): under its threshold (7).
     expect(orcOf().ev.value).toBe(22);
     expect(orcOf().wounds).toBe(0);
-    expect(duel(m)?.fumble?.detail).toBe("8 PI → −6");
+    expect(duel(m)?.fumble?.detail).toBe("6 PI → −6");
   });
 });
 
@@ -276,7 +283,10 @@ describe("the card survives a reload and renders in both languages", () => {
     expect(after).toBe(before);
     expect(after).toContain("Chute");
     expect(after).not.toContain("QUINTETTE.");
-    expect(buttonsIn(after).map((b) => b.action)).toEqual([
+    // Alrik's player sees only what he may do: his own check. The damage is the orc's (the GM's), and so is the
+    // free attack.
+    expect(buttonsIn(after).map((b) => b.action)).toEqual(["oeilnoir.fumbleCheck"]);
+    expect(buttonsIn(await render(m, "gm")).map((b) => b.action)).toEqual([
       "oeilnoir.damage",
       "oeilnoir.fumbleCheck",
       "oeilnoir.freeAttack",
@@ -398,10 +408,11 @@ describe("fumble lines on the card", () => {
 
   it("self-inflicted wounds cost initiative with the line's change, at once", async () => {
     const combatant = await orcInCombat(15);
+    await orc.update({ "system.armed": false });
     dice([20], [16], [6]);
     const m = await attack(orc, alrik, "gm");
     expect(duel(m)?.fumble).toMatchObject({ key: "seBlesse", iniChange: -4 });
-    // 1D6+4 = 10 PI − PR 2 = 8 > threshold 7: one wound, −2 more.
+    // 1D6+4 = 10 PI, taken directly > threshold 7: one wound, −2 more.
     expect(orcOf().wounds).toBe(1);
     expect(combatant.initiative).toBe(9);
   });

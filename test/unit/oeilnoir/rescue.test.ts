@@ -169,8 +169,8 @@ describe("saving a dying hero from the damage card", () => {
     });
     expect(stored(m).buttons).toEqual([]);
     expect(herosOf(alrik)).toMatchObject({ stabilized: true, ev: { value: -3 }, derived: { stabilized: true } });
-    // The value is remembered on Bruna for the next time.
-    expect(bruna.getFlag("quintette", "oeilnoirMedecine")).toBe(15);
+    // The value chosen became Bruna's Médecine field, the one the GM read.
+    expect(herosOf(bruna).medecine).toBe(15);
     // Idempotent: the same attempt again changes nothing.
     expect((await rescue(m, "player2")).status).toBe("already");
     expect(duel(m)?.rescue).toHaveLength(1);
