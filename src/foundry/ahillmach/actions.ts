@@ -17,6 +17,7 @@ import { opposantSource, performRoll, personnageSource } from "./rolling.ts";
 import { postCard } from "../chat/post.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, buildDamageCard, damageFormula, moveData, pickOption, withXpAwarded } from "./card.ts";
+import { applyToTargetsAction, checkedTargets, withDocumentDamage } from "./target-damage.ts";
 import { actorOfCombatant, holderOf, markerUpdates, sideOf } from "./combat.ts";
 import { XP_MAX, type PersonnageModel } from "./models.ts";
 
@@ -66,7 +67,9 @@ export const damageAction: CardAction = {
   audience: "roller",
   localWithoutGM: true,
   async execute({ card }) {
-    const data = moveData(card);
+    const stated = moveData(card);
+    // The die and modifier come from the roller's documents as this client reads them, not from the card's flags.
+    const data = stated ? await withDocumentDamage(card, stated) : null;
     const formula = data ? damageFormula(data) : null;
     if (!data || !formula) return { status: "invalid", reason: K("Card.NoDamage") };
     if (data.damageRolled) return { status: "already" };
@@ -79,6 +82,7 @@ export const damageAction: CardAction = {
       faces,
       amount: roll.total ?? 0,
       source: data.damage?.name ?? "",
+      targets: await checkedTargets(card),
     });
     await postCard(damageCard, { rolls: [roll] });
     return { status: "applied", card: { ...card, data: { ...card.data, damageRolled: true } } };
@@ -235,4 +239,5 @@ export const CARD_ACTIONS: CardAction[] = [
   initiativeAction,
   moraleAction,
   faintingAction,
+  applyToTargetsAction,
 ];

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
+import { addUser, asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { registerRelay } from "../../../src/foundry/relay/index.ts";
@@ -68,6 +68,7 @@ beforeEach(async () => {
   registerDamage();
   registerDamageApplier("ahillmach", damageApplier);
   registerCardAction(...CARD_ACTIONS);
+  addUser("player2");
   hero = await DoubleActor.create({
     _id: "ysolde0000000000",
     name: "Ysolde",
@@ -101,5 +102,85 @@ describe("Se surpasser on Mystique (Ahill-Mach 2)", () => {
     expect(stored(last()).data).toMatchObject({ surpass: true, total: 12 });
     await roll({ characteristic: "mys" }, [5, 5], { kind: "characteristic" });
     expect(stored(last()).data).toMatchObject({ surpass: true, total: 12 });
+  });
+});
+
+const opposantHp = () => (brute.system as unknown as OpposantModel).hp.value;
+
+describe("the roller applies the damage of their attack to its target (Ahill-Mach 1)", () => {
+  it("records the targets at roll time; the roller applies the GM-rolled damage to them, once", async () => {
+    targetsOf("player1").add({ actor: brute });
+    const attack = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    expect(stored(attack).data.targets).toEqual([{ uuid: brute.uuid, name: "Garde" }]);
+    targetsOf("player1").clear(); // targets may change afterwards: the attack's are on the card
+    queueFaces(4);
+    expect((await asClient("player1", () => requestCardAction(attack.id, "ahillmach.rollDamage"))).status).toBe(
+      "applied",
+    );
+    const damage = last();
+    expect(stored(damage).data).toMatchObject({ formula: "1d8", amount: 4, targets: [{ uuid: brute.uuid }] });
+    // Another player cannot use the roller's button; the roller can.
+    const other = await asClient("player2", () => requestCardAction(damage.id, "ahillmach.applyToTargets"));
+    expect(other.status).toBe("denied");
+    const applied = await asClient("player1", () => requestCardAction(damage.id, "ahillmach.applyToTargets"));
+    expect(applied.status).toBe("applied");
+    // 4 − protection 1 = 3: 6 → 3, written by the GM's client.
+    expect(opposantHp()).toBe(3);
+    expect(brute.updates.at(-1)?.userId).toBe("gm");
+    expect(stored(damage).applied[0]).toMatchObject({ action: "quintette.applyDamage", targetUuid: brute.uuid });
+    const again = await asClient("player1", () => requestCardAction(damage.id, "ahillmach.applyToTargets"));
+    expect(again.status).toBe("already");
+    // The shared button does not hit the same target twice either.
+    targetsOf("gm").add({ actor: brute });
+    expect((await asClient("gm", () => requestCardAction(damage.id, "quintette.applyDamage"))).status).toBe("already");
+    expect(opposantHp()).toBe(3);
+  });
+
+  it("takes the weapon die from the documents and refuses a damage card the player wrote", async () => {
+    targetsOf("player1").add({ actor: brute });
+    const attack = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    // The player rewrites their own card: a d100 weapon and another target (their own character).
+    const card = stored(attack);
+    const forged = {
+      ...card,
+      data: { ...card.data, damage: { die: 100, modifier: 50, name: "x" }, targets: [{ uuid: hero.uuid, name: "x" }] },
+    };
+    await asClient("player1", () => attack.setFlag("quintette", "card", forged));
+    queueFaces(2);
+    await asClient("player1", () => requestCardAction(attack.id, "ahillmach.rollDamage"));
+    const damage = last();
+    expect(stored(damage).data).toMatchObject({ formula: "1d8", amount: 2, targets: [] });
+    expect(stored(damage).buttons.map((b) => b.action)).not.toContain("ahillmach.applyToTargets");
+    // A damage card the player posts with targets of their choice is not applied by the GM.
+    const own = stored(damage);
+    const mine = (await asClient("player1", () =>
+      ChatMessage.create({
+        flags: {
+          quintette: {
+            card: {
+              ...own,
+              rollerId: "player1",
+              data: { ...own.data, targets: [{ uuid: brute.uuid, name: "Garde" }] },
+            },
+          },
+        },
+      } as never),
+    )) as unknown as DoubleChatMessage;
+    const refused = await asClient("player1", () => requestCardAction(mine.id, "ahillmach.applyToTargets"));
+    expect(refused.status).toBe("denied");
+    expect(opposantHp()).toBe(6);
+  });
+});
+
+describe("options that change the damage (Ahill-Mach 5)", () => {
+  it("cannot be picked once the damage is rolled: refused with a reason, not silently ignored", async () => {
+    const attack = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    queueFaces(5);
+    await asClient("player1", () => requestCardAction(attack.id, "ahillmach.rollDamage"));
+    const late = await asClient("player1", () => requestCardAction(attack.id, "ahillmach.pick", { key: "plus1d6" }));
+    expect(late).toMatchObject({ status: "invalid", reason: "QUINTETTE.AhillMach.Card.DamageAlreadyRolled" });
+    expect(stored(attack).data.chosenCount).toBe(0);
+    const options = stored(attack).data.options as { id: string; changesDamage: boolean }[];
+    expect(options.find((o) => o.id === "plus1d6")?.changesDamage).toBe(true);
   });
 });
