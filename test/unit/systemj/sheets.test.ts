@@ -378,3 +378,22 @@ describe("SYSTEMJ card item sheet", () => {
     expect(state.notifications.at(-1)?.type).toBe("warn");
   });
 });
+
+describe("SYSTEMJ armour card in hand from its own sheet (issue 16, SYSTEMJ 2)", () => {
+  it('ticking "En main" on an armour card brings its points, as the hand button does; unticking drops them', async () => {
+    const aude = await makeAude();
+    const ap = () => ({ ...(aude.system as unknown as { armourPoints: { value: number; max: number } }).armourPoints });
+    const [helmet] = await aude.createEmbeddedDocuments("Item", [
+      { name: "Casque", type: "sj-armure", system: { equipped: false, armourPoints: 2 } },
+    ]);
+    const sheet = itemSheet(helmet as unknown as DoubleItem);
+    await asClient("player1", () => sheet.submit({ "system.equipped": true, "system.armourPoints": 2 }));
+    // The first hit now meets 4 + 2 armour points, not 4 of 6.
+    expect(ap()).toEqual({ value: 6, max: 6 });
+    // Submitting again without a change adds nothing.
+    await asClient("player1", () => sheet.submit({ "system.equipped": true, "system.armourPoints": 2 }));
+    expect(ap()).toEqual({ value: 6, max: 6 });
+    await asClient("player1", () => sheet.submit({ "system.equipped": false, "system.armourPoints": 2 }));
+    expect(ap()).toEqual({ value: 4, max: 4 });
+  });
+});
