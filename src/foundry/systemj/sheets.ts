@@ -160,16 +160,13 @@ export class SystemJItemSheet extends QuintetteItemSheet {
 
   /** Ticking "En main" on an owned armour card does what the actor sheet's hand button does to the armour points. */
   protected override async _processSubmitData(
-    event: SubmitEvent,
-    form: HTMLFormElement,
-    submitData: foundry.applications.api.DocumentSheetV2.SubmitData<Item.Implementation>,
-    options?: Parameters<QuintetteItemSheet["_processSubmitData"]>[3],
+    ...args: Parameters<QuintetteItemSheet["_processSubmitData"]>
   ): Promise<void> {
     const item = this.document;
-    const equipped = (submitData as { system?: { equipped?: unknown } }).system?.equipped;
+    const equipped = (args[2] as { system?: { equipped?: unknown } }).system?.equipped;
     const actor = item.actor;
     const armour = typeof equipped === "boolean" ? armourOnEquip(actor, item, equipped) : null;
-    await super._processSubmitData(event, form, submitData, options);
+    await super._processSubmitData(...args);
     if (actor && armour) await writeArmour(actor, armour);
   }
 }
