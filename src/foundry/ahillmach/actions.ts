@@ -18,6 +18,7 @@ import { postCard } from "../chat/post.ts";
 import { messageModeFor, messageModeOf, normalizeMessageMode } from "../chat/mode.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, buildDamageCard, damageFormula, moveData, pickOption, withXpAwarded } from "./card.ts";
+import { applyToTargetsAction, checkedTargets, withDocumentDamage } from "./target-damage.ts";
 import { actorOfCombatant, holderOf, markerUpdates, sideOf } from "./combat.ts";
 import { XP_MAX, type PersonnageModel } from "./models.ts";
 
@@ -67,7 +68,9 @@ export const damageAction: CardAction = {
   audience: "roller",
   localWithoutGM: true,
   async execute({ card, message }) {
-    const data = moveData(card);
+    const stated = moveData(card);
+    // The die and modifier come from the roller's documents as this client reads them, not from the card's flags.
+    const data = stated ? await withDocumentDamage(card, stated) : null;
     const formula = data ? damageFormula(data) : null;
     if (!data || !formula) return { status: "invalid", reason: K("Card.NoDamage") };
     if (data.damageRolled) return { status: "already" };
@@ -80,6 +83,7 @@ export const damageAction: CardAction = {
       faces,
       amount: roll.total ?? 0,
       source: data.damage?.name ?? "",
+      targets: await checkedTargets(card),
     });
     // This may run on the GM's client for the player's click: the damage card speaks for the move's actor and keeps
     // the move card's own visibility, not the GM's chat mode or name.
@@ -243,4 +247,5 @@ export const CARD_ACTIONS: CardAction[] = [
   initiativeAction,
   moraleAction,
   faintingAction,
+  applyToTargetsAction,
 ];

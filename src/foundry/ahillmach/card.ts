@@ -23,6 +23,7 @@ export const ACTIONS = {
   initiative: "ahillmach.initiative",
   morale: "ahillmach.morale",
   fainting: "ahillmach.fainting",
+  applyToTargets: "ahillmach.applyToTargets",
 } as const;
 
 export const K = (key: string) => `QUINTETTE.AhillMach.${key}`;
@@ -68,6 +69,8 @@ export interface CardOption extends JsonObject {
   key: string | null;
   text: string;
   chosen: boolean;
+  /** Picking it changes the hit's damage: it cannot be picked once the damage is rolled. */
+  changesDamage: boolean;
 }
 
 /** "+2", "−1", "+0": signs as the card prints them. */
@@ -99,10 +102,11 @@ export function moveOptions(spec: Pick<MoveRollSpec, "moveId" | "free">): CardOp
       key: K(`Moves.${move.id}.Options.${o.id}`),
       text: "",
       chosen: false,
+      changesDamage: ahillmach.optionChangesDamage(o.id),
     }));
   }
   return (spec.free?.options ?? [])
-    .map((text, i) => ({ id: `o${i}`, key: null, text: text.trim(), chosen: false }))
+    .map((text, i) => ({ id: `o${i}`, key: null, text: text.trim(), chosen: false, changesDamage: false }))
     .filter((o) => o.text);
 }
 
@@ -123,6 +127,23 @@ export function cardTitle(spec: MoveRollSpec): Label {
     default:
       return { key: K(`Card.Kind.${spec.kind}`) };
   }
+}
+
+/** An actor an attack was aimed at, as recorded on the card. */
+export interface AttackTarget {
+  uuid: string;
+  name: string;
+}
+
+/** The targets recorded in a card's data (malformed entries dropped). */
+export function attackTargetsOf(data: JsonObject): AttackTarget[] {
+  const raw = data.targets;
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((t) =>
+    t && typeof t === "object" && !Array.isArray(t) && typeof t.uuid === "string" && typeof t.name === "string"
+      ? [{ uuid: t.uuid, name: t.name }]
+      : [],
+  );
 }
 
 export interface RollerInfo {
@@ -298,6 +319,9 @@ export function pickOption(
   const option = data.options.find((o) => o.id === optionId);
   if (!option) return { ok: false, reason: K("Card.UnknownOption") };
   if (option.chosen) return { ok: false, reason: "QUINTETTE.Card.AlreadyDone" };
+  // An option that changes the damage comes too late once the damage is rolled: refuse it rather than ignore it.
+  if (!ahillmach.optionPickable(optionId, data.damageRolled))
+    return { ok: false, reason: K("Card.DamageAlreadyRolled") };
   if (data.chosenCount >= data.picks) return { ok: false, reason: K("Card.NoPicksLeft") };
   const options = data.options.map((o) => (o.id === optionId ? { ...o, chosen: true } : o));
   // Défendre's "deal damage equal to your level": the card now offers that fixed damage (die 0, modifier = level).
@@ -334,8 +358,22 @@ export function buildDamageCard(input: {
   faces: number[];
   amount: number;
   source: string;
+  /** The attack's targets, checked by the client that builds the card: the roller may apply the damage to them. */
+  targets?: AttackTarget[];
 }): CardState {
   const amount = Math.max(0, input.amount);
+  const targets = input.targets ?? [];
+  const toTargets: CardButton[] = targets.length
+    ? [
+        {
+          action: ACTIONS.applyToTargets,
+          label: { key: K("Card.ApplyToTargets"), value: amount, name: targets.map((t) => t.name).join(", ") },
+          icon: "fa-solid fa-crosshairs",
+          args: {},
+          audience: "roller",
+        },
+      ]
+    : [];
   return createCardState({
     ruleset: RULESET,
     kind: "damage",
@@ -356,8 +394,15 @@ export function buildDamageCard(input: {
         args: {},
         audience: "owners",
       },
+      ...toTargets,
     ],
-    data: { formula: input.formula, faces: input.faces, amount, source: input.source },
+    data: {
+      formula: input.formula,
+      faces: input.faces,
+      amount,
+      source: input.source,
+      targets: targets.map((t) => ({ uuid: t.uuid, name: t.name })),
+    },
     body: BODY_TEMPLATES.damage,
   });
 }

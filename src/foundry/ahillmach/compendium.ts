@@ -7,6 +7,7 @@
  * in our own words; names stay French.
  */
 import { ahillmach } from "../../rules/index.ts";
+import { maxHpOf } from "./derive.ts";
 
 type Lang = "fr" | "en";
 type Json = Record<string, unknown>;
@@ -386,6 +387,7 @@ export interface ActorCreationData {
   type?: string;
   items?: readonly { type?: string; system?: unknown }[];
   prototypeToken?: { actorLink?: boolean; bar1?: { attribute?: string | null } };
+  system?: unknown;
 }
 
 /**
@@ -397,6 +399,10 @@ export function creationDefaults(data: ActorCreationData, lang: string): Record<
   const update: Record<string, unknown> = {};
   const token = data.prototypeToken ?? {};
   if (token.bar1?.attribute === undefined) update["prototypeToken.bar1.attribute"] = "hp";
+  // A new actor starts at full health for its class and CON (or tier, size and CON), unless its HP are given.
+  const system = (data.system ?? {}) as { hp?: { value?: unknown } };
+  const max = maxHpOf(data.type, system as Record<string, unknown>);
+  if (max !== null && typeof system.hp?.value !== "number") update["system.hp.value"] = max;
   if (data.type === "personnage") {
     if (token.actorLink === undefined) update["prototypeToken.actorLink"] = true;
     const items = data.items ?? [];

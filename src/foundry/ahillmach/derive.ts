@@ -256,3 +256,66 @@ export function deriveOpposant(source: OpposantSource): OpposantDerived {
     hp: clampInt(num(source.hp.value), 0, stats.hp),
   };
 }
+
+/* ---------------------------------------------------------------- maximum HP from partial data */
+
+type Partial1 = Record<string, unknown>;
+const numOr = (value: unknown, fallback: number): number =>
+  typeof value === "number" && Number.isFinite(value) ? value : fallback;
+
+/** Defaults of a new personnage's schema (class, level, first creation array's CON). */
+const PERSONNAGE_DEFAULTS = { classId: "guerrier", level: 1, con: 1 } as const;
+
+/**
+ * Maximum HP of an Ahill-Mach actor from (possibly partial) system data, the schema's defaults filling the gaps:
+ * a personnage's class + CON + level, an opposant's tier, size and (major) CON. Null for another type.
+ */
+export function maxHpOf(type: string | undefined, system: Partial1): number | null {
+  const characteristics = (system.characteristics ?? {}) as Partial1;
+  if (type === "personnage") {
+    const classId = (ahillmach.CLASS_IDS as readonly string[]).includes(String(system.classId))
+      ? (system.classId as ahillmach.ClassId)
+      : PERSONNAGE_DEFAULTS.classId;
+    const con = clampInt(numOr(characteristics.con, PERSONNAGE_DEFAULTS.con), ahillmach.CHARACTERISTIC_MIN, 4);
+    const level = clampInt(numOr(system.level, PERSONNAGE_DEFAULTS.level), ahillmach.MIN_LEVEL, ahillmach.MAX_LEVEL);
+    return ahillmach.maxHp({ classId, con, level });
+  }
+  if (type === "opposant") {
+    const chars = {} as Record<CharacteristicId, number>;
+    for (const id of CHARACTERISTIC_IDS) chars[id] = numOr(characteristics[id], 0);
+    const source: OpposantSource = {
+      tier: typeof system.tier === "string" ? system.tier : "fortune",
+      size: typeof system.size === "string" ? system.size : "normal",
+      protection: numOr(system.protection, 0),
+      major: system.major === true,
+      characteristics: chars,
+      physique: typeof system.physique === "number" ? system.physique : null,
+      mental: typeof system.mental === "number" ? system.mental : null,
+      hp: { value: 0 },
+      side: "opposants",
+    };
+    return ahillmach.opponentStatBlock(opposantInput(source)).hp;
+  }
+  return null;
+}
+
+/**
+ * The HP a form submission should store: when the edit changes the maximum and leaves HP alone, a creature at full
+ * health stays at full health (rules core `hpAfterMaxChange`). Null: nothing to change.
+ */
+export function hpAfterEdit(
+  type: string,
+  stored: { system: Partial1; hp: number; max: number },
+  submitted: Partial1,
+): number | null {
+  const hp = (submitted.hp ?? {}) as Partial1;
+  if (typeof hp.value === "number" && hp.value !== stored.hp) return null; // the user set HP: keep it
+  const characteristics = {
+    ...((stored.system.characteristics ?? {}) as Partial1),
+    ...((submitted.characteristics ?? {}) as Partial1),
+  };
+  const merged = { ...stored.system, ...submitted, characteristics };
+  const newMax = maxHpOf(type, merged);
+  if (newMax === null || newMax === stored.max) return null;
+  return ahillmach.hpAfterMaxChange({ value: stored.hp, oldMax: stored.max, newMax });
+}

@@ -183,7 +183,11 @@ export function chosenRoll(src: DialogSource, values: RollValues): ChosenRoll {
   const id: CharacteristicId = ahillmach.isCharacteristicId(characteristic) ? characteristic : "for";
   const helpers = Math.max(0, Math.trunc(Number(values.helpers ?? 0)));
   const hinderers = Math.max(0, Math.trunc(Number(values.hinderers ?? 0)));
-  const parts: { label: string; value: number }[] = [{ label: K(`Characteristic.${id}`), value: src.effective[id] }];
+  const already = src.boosted.includes(id);
+  const newSurpass = !already && values.surpass === true && src.usesLeft > 0;
+  // A new use spends its Mystique point before the roll: a surpassed Mystique roll reads it spent.
+  const value = ahillmach.valueWhenSurpassing(id, src.effective[id], newSurpass);
+  const parts: { label: string; value: number }[] = [{ label: K(`Characteristic.${id}`), value }];
   const gear = src.gear.find((g) => g.id === values.gear);
   if (gear && gear.bonus) parts.push({ label: gear.name, value: gear.bonus });
   const metier = src.metiers.find((m) => m.id === values.metier);
@@ -197,8 +201,6 @@ export function chosenRoll(src: DialogSource, values: RollValues): ChosenRoll {
   if (src.fixedBonus) parts.push({ label: K("Dialog.States"), value: src.fixedBonus });
   const misc = Math.trunc(Number(values.misc ?? 0)) || 0;
   if (misc) parts.push({ label: K("Dialog.Misc"), value: misc });
-  const already = src.boosted.includes(id);
-  const newSurpass = !already && values.surpass === true && src.usesLeft > 0;
   const penchantIndex = src.penchantIndex ?? (Number(values.penchant ?? 0) === 1 ? 1 : 0);
   return {
     characteristic: id,

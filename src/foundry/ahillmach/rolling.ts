@@ -142,6 +142,19 @@ export function opposantSource(actor: Actor.Implementation): DialogSource {
   };
 }
 
+/** The actors of the tokens this user targets now, the roller's own actor left out. */
+export function attackTargetsNow(actor: Actor.Implementation): { uuid: string; name: string }[] {
+  const seen = new Set<string>([actor.uuid]);
+  const targets: { uuid: string; name: string }[] = [];
+  for (const token of game.user?.targets ?? []) {
+    const target = token.actor;
+    if (!target || seen.has(target.uuid)) continue;
+    seen.add(target.uuid);
+    targets.push({ uuid: target.uuid, name: target.name ?? "" });
+  }
+  return targets;
+}
+
 /** Whether the actor takes part in the active combat. */
 export function inConflict(actor: Actor.Implementation): boolean {
   const combat = game.combat;
@@ -171,6 +184,8 @@ export async function performRoll(
   const roll = Roll.build({ advantage: spec.advantage, bonus: spec.bonus, surpass: spec.surpass });
   await roll.evaluate();
   const card = buildMoveCard(spec, roll.faces, rollerOf(actor));
+  // The attack's targets at roll time: the damage card will let the roller apply the hit to them (checked by the GM).
+  if (card.data.damage) card.data.targets = attackTargetsNow(actor);
   const points = typeof card.data.penchantPoints === "number" ? card.data.penchantPoints : 0;
   if (scene && points > 0) {
     await actor.update({ system: { scene: storedScene(ahillmach.addPenchantPoints(scene, points)) } });

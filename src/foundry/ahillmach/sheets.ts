@@ -13,7 +13,7 @@ import { actorOfCombatant, hasMarker } from "./combat.ts";
 import { opposantSource, personnageSource, rollRequest, rollerOf } from "./rolling.ts";
 import { postCard, speakerFor } from "../chat/post.ts";
 import { missingMoves, moveItemData } from "./compendium.ts";
-import { metiersOf } from "./derive.ts";
+import { hpAfterEdit, metiersOf } from "./derive.ts";
 import {
   itemSheetData,
   lastTickedAfter,
@@ -57,6 +57,23 @@ function moveFacts(actor: Actor.Implementation): MoveItemFacts[] {
     });
 }
 
+/**
+ * A submission that changes the maximum HP (class, CON, level; tier, size, CON) and leaves HP alone keeps a
+ * creature at full health at full health, so a new character's HP follow the class and CON picked on the sheet.
+ */
+function withFullHpKept(
+  actor: Actor.Implementation,
+  data: { system?: Record<string, unknown> },
+): { system?: Record<string, unknown> } {
+  if (!data.system) return data;
+  const hp = (actor.system as { hp: { value: number; max: number } }).hp;
+  const source = actor._source.system as Record<string, unknown>;
+  const value = hpAfterEdit(actor.type, { system: source, hp: hp.value, max: hp.max }, data.system);
+  if (value === null) return data;
+  const submittedHp = (data.system.hp ?? {}) as Record<string, unknown>;
+  return { ...data, system: { ...data.system, hp: { ...submittedHp, value } } };
+}
+
 export class PersonnageSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["ahillmach", "personnage"],
@@ -96,7 +113,7 @@ export class PersonnageSheet extends QuintetteActorSheet {
       const last = lastTickedAfter(stored.states, stored.lastTicked, states as Record<string, unknown>);
       if (last !== null) data.system.lastTicked = last;
     }
-    return data;
+    return withFullHpKept(this.document, data);
   }
 
   /** Adds the rules moves the character lacks, in the user's language. */
@@ -161,6 +178,16 @@ export class OpposantSheet extends QuintetteActorSheet {
         actions: { enriched: enrichedActions, value: (system as { actions?: string }).actions ?? "" },
       },
     });
+  }
+
+  /** Changing tier, size or CON keeps an unhurt opponent at full health. */
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): object {
+    const data = super._processFormData(event, form, formData) as { system?: Record<string, unknown> };
+    return withFullHpKept(this.document, data);
   }
 
   override rollRequest(key: string): RollRequest | null {

@@ -10,6 +10,7 @@ import { postCard, speakerFor } from "../chat/post.ts";
 import type { JsonObject } from "../chat/types.ts";
 import { notifyRelayResult, registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { archetypeData } from "./models.ts";
+import { recordPurchaseOn } from "./purchases.ts";
 import {
   applyCardEvent,
   eventToken,
@@ -240,6 +241,8 @@ export function askQuestionOf(actor: Actor.Implementation): Promise<RelayResult>
 export async function applyBuyAdvantage(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
   const { actorUuid, requestId } = payload;
   if (typeof actorUuid !== "string" || typeof requestId !== "string") return { status: "invalid" };
+  const text = J.purchaseText(payload.text);
+  if (text === null) return { status: "invalid", reason: "QUINTETTE.Jetons.Error.PurchaseText" };
   if (served.includes(requestId)) return { status: "already", reason: "QUINTETTE.Relay.Already" };
   const actor = await fromUuid<Actor.Implementation>(actorUuid);
   const system = archetypeData(actor);
@@ -268,6 +271,7 @@ export async function applyBuyAdvantage(payload: JsonObject, requester: User.Imp
       served.splice(served.indexOf(requestId), 1); // nothing was bought: a retry may try again
       throw error;
     }
+    await recordPurchaseOn(actor, text);
     await notice(actor, "QUINTETTE.Jetons.Tokens.Bought", J.AUTOMATIC_ADVANTAGE_COST);
     return { status: "applied" };
   });
@@ -295,10 +299,10 @@ async function once(key: string, request: () => Promise<RelayResult>): Promise<R
 }
 
 /** A player (or the GM) buys an advantage: relayed to the GM, who writes the world's reserve. */
-export function buyAdvantage(actor: Actor.Implementation): Promise<RelayResult> {
+export function buyAdvantage(actor: Actor.Implementation, text: string): Promise<RelayResult> {
   // A random request id (not a document id), kept by the relay on a retry: the GM serves each purchase once.
   return once(`${BUY_ADVANTAGE_KIND}|${actor.uuid}`, () =>
-    relayToGM(BUY_ADVANTAGE_KIND, { actorUuid: actor.uuid, requestId: makeNonce().slice(0, 32) }),
+    relayToGM(BUY_ADVANTAGE_KIND, { actorUuid: actor.uuid, requestId: makeNonce().slice(0, 32), text }),
   );
 }
 

@@ -8,6 +8,8 @@ export interface ArchetypeSource {
   tokens: number;
   advantage: { active: boolean; label: string };
   conditions: { name: string; permanent: boolean }[];
+  /** Advantages bought for automatic actions (absent on data from before the record). */
+  purchases?: { text: string }[];
   bidLock: string;
 }
 

@@ -42,6 +42,10 @@ function archetypeSchema() {
       }),
       { label: L("Conditions") },
     ),
+    /** Advantages bought for automatic actions, newest last (written by the GM's client at purchase). */
+    purchases: new f.ArrayField(new f.SchemaField({ text: textField({ label: L("PurchaseText") }) }), {
+      label: L("Purchases"),
+    }),
     /** Id of the chat message whose sealed bid freezes the reserve; empty when none. */
     bidLock: textField({ label: L("BidLock") }),
   };

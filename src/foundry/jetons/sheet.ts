@@ -2,6 +2,7 @@
  * The archetype sheet: the shared actor sheet with a "Character" tab (archetype, reserve, traits within P, weakness,
  * temporary advantage, conditions), and the buttons of play: ask a question, buy an advantage, see the reserve.
  */
+import { jetons as J } from "../../rules/index.ts";
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { buyAdvantage } from "./actions.ts";
 import { askQuestion } from "./client.ts";
@@ -14,6 +15,13 @@ export const ARCHETYPE_PART = "systems/quintette/templates/jetons/sheet/archetyp
 
 function withoutItems<T>(parts: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(parts).filter(([id]) => id !== "items"));
+}
+
+/** The submitted form without the GM's fields (temporary advantage, conditions). */
+export function withoutGMFields<T extends { system?: Record<string, unknown> }>(data: T): T {
+  if (!data.system) return data;
+  const { advantage: _advantage, conditions: _conditions, ...system } = data.system;
+  return { ...data, system };
 }
 
 export class ArchetypeSheet extends QuintetteActorSheet {
@@ -50,12 +58,30 @@ export class ArchetypeSheet extends QuintetteActorSheet {
     };
   }
 
+  /** A player's form never carries the advantage or the conditions: the GM gives and removes them. */
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): object {
+    const data = super._processFormData(event, form, formData) as { system?: Record<string, unknown> };
+    return game.user?.isGM ? data : withoutGMFields(data);
+  }
+
   static async #onAsk(this: ArchetypeSheet) {
     await askQuestion(this.document);
   }
 
-  static async #onBuy(this: ArchetypeSheet) {
-    await buyAdvantage(this.document);
+  /** Reads what the advantage is from the field beside the button; nothing is bought without it. */
+  static async #onBuy(this: ArchetypeSheet, _event: PointerEvent, target: HTMLElement) {
+    const input = target.closest(".je-play")?.querySelector<HTMLInputElement>("input.je-buy-text");
+    const text = J.purchaseText(input?.value ?? "");
+    if (text === null) {
+      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Jetons.Error.PurchaseText") ?? "");
+      return;
+    }
+    const result = await buyAdvantage(this.document, text);
+    if (result.status === "applied" && input) input.value = "";
   }
 
   static async #onOpenReserve() {
@@ -77,14 +103,14 @@ export class ArchetypeSheet extends QuintetteActorSheet {
 
   static async #onAddCondition(this: ArchetypeSheet) {
     const system = archetypeData(this.document);
-    if (!system || !this.isEditable || system.conditions.length >= MAX_CONDITIONS) return;
+    if (!system || !this.isEditable || !game.user?.isGM || system.conditions.length >= MAX_CONDITIONS) return;
     await this.document.update({ system: { conditions: [...system.conditions, { name: "", permanent: false }] } });
   }
 
   static async #onRemoveCondition(this: ArchetypeSheet, _event: PointerEvent, target: HTMLElement) {
     const system = archetypeData(this.document);
     const index = Number(target.dataset.index);
-    if (!system || !this.isEditable) return;
+    if (!system || !this.isEditable || !game.user?.isGM) return;
     await this.document.update({ system: { conditions: system.conditions.filter((_, i) => i !== index) } });
   }
 }

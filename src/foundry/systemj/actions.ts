@@ -28,6 +28,7 @@ import {
   attributesOf,
   counterWeapon,
   defenceGear,
+  holdsImprovised,
   defenceScore,
   skillScore,
   systemOf,
@@ -108,7 +109,7 @@ async function defenderTest(
 }
 
 function gearOf(actor: ActorLike | null): systemj.DefenderGear {
-  return actor ? defenceGear(weaponsOf(actor.items)).gear : {};
+  return actor ? defenceGear(weaponsOf(actor.items), holdsImprovised(actor.items)).gear : {};
 }
 
 const base = { audience: "anyone" as const, allowed: mayAnswer, trustedWrites: true };

@@ -6,6 +6,7 @@ import { systemj } from "../../rules/index.ts";
 import {
   SystemJArmourModel,
   SystemJCreatureModel,
+  SystemJObjectModel,
   SystemJPersonnageModel,
   SystemJWeaponModel,
   type SystemJActorModel,
@@ -48,18 +49,34 @@ export function armourOf(items: Iterable<ItemLike>): number {
   return total;
 }
 
-/** Equipped melee weapon with the best DEF (for parry), equipped shield with the best DEF (for block). */
-export function defenceGear(weapons: readonly WeaponCard[]) {
+/** Whether the actor holds an object card marked fit for combat (improvised parry and block). */
+export function holdsImprovised(items: Iterable<ItemLike>): boolean {
+  for (const item of items) {
+    if (item.system instanceof SystemJObjectModel && item.system.equipped && item.system.combatFit) return true;
+  }
+  return false;
+}
+
+/**
+ * Equipped melee weapon with the best DEF (for parry), equipped shield with the best DEF (for block); an object fit
+ * for combat in hand also allows both, without DEF (rules core `defenceGearOf`).
+ */
+export function defenceGear(weapons: readonly WeaponCard[], improvised = false) {
   const best = (family: string) =>
     weapons
       .filter((w) => w.system.equipped && w.system.family === family)
       .sort((a, b) => b.system.def - a.system.def)[0] ?? null;
   const parryWith = best("corpsACorps");
   const blockWith = best("bouclier");
+  const g = systemj.defenceGearOf({
+    weaponDef: parryWith?.system.def ?? null,
+    shieldDef: blockWith?.system.def ?? null,
+    improvised,
+  });
   return {
     parryWith,
     blockWith,
-    gear: { canParry: parryWith !== null, canBlock: blockWith !== null } satisfies systemj.DefenderGear,
+    gear: { canParry: g.canParry, canBlock: g.canBlock } satisfies systemj.DefenderGear,
   };
 }
 

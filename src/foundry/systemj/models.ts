@@ -118,7 +118,12 @@ const quantity = () =>
   integerField({ min: 0, max: QUANTITY_MAX, initial: 1, label: "QUINTETTE.SystemJ.Card.Quantity" });
 
 function objectSchema() {
-  return { ...cardBase(), equipped: equipped() };
+  return {
+    ...cardBase(),
+    equipped: equipped(),
+    /** Fit for combat: held in hand, it lets its holder parry and block (no DEF). */
+    combatFit: booleanField({ initial: false, label: "QUINTETTE.SystemJ.Card.CombatFit" }),
+  };
 }
 function weaponSchema() {
   return {

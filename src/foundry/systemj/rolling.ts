@@ -14,6 +14,7 @@ import {
   attributesOf,
   counterWeapon,
   defenceGear,
+  holdsImprovised,
   fighter,
   modeOfWeapon,
   skillScore,
@@ -79,7 +80,7 @@ export function scoreForKey(actor: SystemJActor, key: string): { label: string; 
       const scores = model.combat as unknown as Record<string, number>;
       const value = scores[id];
       if (typeof value !== "number") return null;
-      const gear = defenceGear(weaponsOf(actor.items));
+      const gear = defenceGear(weaponsOf(actor.items), holdsImprovised(actor.items));
       const bonus =
         id === "parry" ? (gear.parryWith?.system.def ?? 0) : id === "block" ? (gear.blockWith?.system.def ?? 0) : 0;
       return { label: `QUINTETTE.SystemJ.Score.${id}`, score: value + bonus };
@@ -163,7 +164,7 @@ export function attackRequest(
         weapon: weaponData(weapon),
         counterWeapon: weaponData(counterWeapon(defenderWeapons)),
         first: test,
-        gear: defenderModel ? defenceGear(defenderWeapons).gear : {},
+        gear: defenderModel ? defenceGear(defenderWeapons, holdsImprovised(target.actor.items)).gear : {},
         ranged: { inRange, targetAware: values.targetAware !== false },
       });
       await postCard(exchangeCard(game.user?.id ?? "", cardActor(actor), data), {

@@ -275,6 +275,7 @@ export function itemCardContext(item: CardItem, options: { editable: boolean; ow
     quantity: type === "sj-consommable" || type === "sj-munition",
     score: type === "sj-competence",
     equipped: view.equippable,
+    combatFit: type === "sj-objet",
   };
   return {
     card: view,

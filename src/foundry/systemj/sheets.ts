@@ -106,20 +106,32 @@ export class SystemJActorSheet extends QuintetteActorSheet {
     const item = this.document.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
     const equipped = (item?.system as { equipped?: unknown } | undefined)?.equipped;
     if (!item || typeof equipped !== "boolean") return;
-    const model = systemOf(this.document);
-    // An armour card taken in hand brings its points; put away, the value drops to the new maximum.
-    const card: unknown = item.system;
-    const armour =
-      model && card instanceof SystemJArmourModel
-        ? systemj.armourAfterEquip(model.armourPoints, card.armourPoints, !equipped)
-        : null;
+    const armour = armourOnEquip(this.document, item, !equipped);
     await item.update({ "system.equipped": !equipped } as Item.UpdateData);
-    if (armour)
-      await this.document.update({
-        "system.armourPoints.value": armour.value,
-        "system.armourPoints.max": armour.max,
-      } as Actor.UpdateData);
+    if (armour) await writeArmour(this.document, armour);
   }
+}
+
+/**
+ * An armour card taken in hand brings its points; put away, the value drops to the new maximum. Null: the card is
+ * not an armour, or nothing changes. Read before the card's own update.
+ */
+function armourOnEquip(
+  actor: Actor.Implementation | null,
+  item: Item.Implementation,
+  equip: boolean,
+): { value: number; max: number } | null {
+  const model = actor ? systemOf(actor) : null;
+  const card: unknown = item.system;
+  if (!model || !(card instanceof SystemJArmourModel) || card.equipped === equip) return null;
+  return systemj.armourAfterEquip(model.armourPoints, card.armourPoints, equip);
+}
+
+async function writeArmour(actor: Actor.Implementation, armour: { value: number; max: number }): Promise<void> {
+  await actor.update({
+    "system.armourPoints.value": armour.value,
+    "system.armourPoints.max": armour.max,
+  } as Actor.UpdateData);
 }
 
 /** A card-shaped item sheet: the card's face (family, kind, art, name, stats) and its text, in one part. */
@@ -144,6 +156,18 @@ export class SystemJItemSheet extends QuintetteItemSheet {
       { editable: context.editable, owner: item.parent?.name ?? null },
     );
     return { ...context, ...card, uuid: item.uuid };
+  }
+
+  /** Ticking "En main" on an owned armour card does what the actor sheet's hand button does to the armour points. */
+  protected override async _processSubmitData(
+    ...args: Parameters<QuintetteItemSheet["_processSubmitData"]>
+  ): Promise<void> {
+    const item = this.document;
+    const equipped = (args[2] as { system?: { equipped?: unknown } }).system?.equipped;
+    const actor = item.actor;
+    const armour = typeof equipped === "boolean" ? armourOnEquip(actor, item, equipped) : null;
+    await super._processSubmitData(...args);
+    if (actor && armour) await writeArmour(actor, armour);
   }
 }
 

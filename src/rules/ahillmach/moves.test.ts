@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { MOVES, moveById, optionPicks } from "./moves";
+import { MOVES, moveById, optionChangesDamage, optionPickable, optionPicks } from "./moves";
 import { BANDS } from "./resolution";
 
 describe("moves", () => {
@@ -32,5 +32,26 @@ describe("moves", () => {
   it("Défier le danger offers all six characteristics", () => {
     expect(Object.keys(moveById("defierLeDanger").contextCharacteristics ?? {})).toHaveLength(6);
     expect(() => moveById("fuir")).toThrow(RangeError);
+  });
+});
+
+describe("damage-changing options", () => {
+  it("+1d6 and −1d6 change the damage; they cannot be picked once the damage is rolled", () => {
+    expect(optionChangesDamage("plus1d6")).toBe(true);
+    expect(optionChangesDamage("moins1d6")).toBe(true);
+    expect(optionChangesDamage("danger")).toBe(false);
+    expect(optionPickable("plus1d6", true)).toBe(false);
+    expect(optionPickable("plus1d6", false)).toBe(true);
+    expect(optionPickable("munition", true)).toBe(true);
+  });
+
+  it("every option of the seven moves is pickable before the damage roll; after, only those that leave damage alone", () => {
+    for (const move of MOVES) {
+      for (const option of move.options) {
+        expect(optionPickable(option.id, false)).toBe(true);
+        expect(optionPickable(option.id, true)).toBe(!optionChangesDamage(option.id));
+        expect(optionChangesDamage(option.id)).toBe(/1d6/.test(option.id));
+      }
+    }
   });
 });

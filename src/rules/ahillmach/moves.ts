@@ -273,3 +273,19 @@ export function moveById(id: string): Move {
 export function optionPicks(moveId: MoveId, band: Band): number {
   return moveById(moveId).picks[band] ?? 0;
 }
+
+/** Dice each damage-changing option adds to the hit's damage (+1d6 Tailler en pièces, −1d6 Salve). */
+export const DAMAGE_OPTION_D6: Readonly<Record<string, number>> = { plus1d6: 1, moins1d6: -1 };
+
+/**
+ * Whether picking this option changes the damage of the hit. Such an option must be picked before the damage is
+ * rolled: once the damage is rolled, it can no longer be picked (the roll would not show it).
+ */
+export function optionChangesDamage(optionId: string): boolean {
+  return Object.hasOwn(DAMAGE_OPTION_D6, optionId);
+}
+
+/** Whether an option may still be picked, given whether the damage of the hit was already rolled. */
+export function optionPickable(optionId: string, damageRolled: boolean): boolean {
+  return !(damageRolled && optionChangesDamage(optionId));
+}

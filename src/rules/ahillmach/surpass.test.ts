@@ -14,7 +14,9 @@ import {
   needsEndRoll,
   startScene,
   surpass,
+  valueWhenSurpassing,
 } from "./surpass";
+import { CHARACTERISTIC_IDS } from "./characteristics";
 
 describe("Se surpasser", () => {
   it("at least once per scene, at most Mystique times", () => {
@@ -94,6 +96,25 @@ describe("Se surpasser", () => {
           expect(adjustedMystique(scene)).toBe(mystique - scene.uses);
         },
       ),
+    );
+  });
+});
+
+describe("valueWhenSurpassing", () => {
+  it("Mystique 2: the first surpassed Mystique roll reads 1 (+1 surpass = +2), like the later ones", () => {
+    expect(valueWhenSurpassing("mys", 2, true)).toBe(1);
+    expect(valueWhenSurpassing("mys", 2, false)).toBe(2);
+    expect(valueWhenSurpassing("for", 2, true)).toBe(2);
+  });
+
+  it("property: a new use's Mystique roll reads the Mystique the scene holds after that use", () => {
+    const chars = fc.constantFrom(...CHARACTERISTIC_IDS);
+    fc.assert(
+      fc.property(fc.integer({ min: -2, max: 4 }), chars, (mystique, characteristic) => {
+        const after = surpass(startScene(mystique), characteristic);
+        const read = valueWhenSurpassing(characteristic, mystique, true);
+        return characteristic === "mys" ? read === adjustedMystique(after) : read === mystique;
+      }),
     );
   });
 });

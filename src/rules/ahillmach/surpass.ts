@@ -68,6 +68,18 @@ export function adjustedMystique(scene: SurpassScene): number {
   return scene.mystique - scene.uses;
 }
 
+/**
+ * The value a roll reads for its characteristic when that very roll makes a new use of Se surpasser: the use
+ * consumes its Mystique point *before* the roll, so a surpassed Mystique roll reads Mystique already lowered by 1
+ * (Mystique 2: 1 + the surpass +1 = +2, the same as every later Mystique roll of the scene). Other
+ * characteristics are unchanged.
+ */
+export function valueWhenSurpassing(characteristic: CharacteristicId, value: number, newUse: boolean): number {
+  if (!isCharacteristicId(characteristic)) throw new RangeError(`unknown characteristic ${String(characteristic)}`);
+  assertIntegerIn(value, -10, 10, "characteristic value");
+  return newUse && characteristic === "mys" ? value - 1 : value;
+}
+
 /** Whether rolls of this characteristic get the +1 (pass it as `surpass` to resolveMove). */
 export function isSurpassed(scene: SurpassScene, characteristic: CharacteristicId): boolean {
   return scene.boosted.includes(characteristic);

@@ -1,9 +1,11 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { enumerate } from "../shared/distribution";
+import { maxHp } from "./classes";
 import { CHARACTERISTIC_IDS, type CharacteristicId } from "./characteristics";
 import {
   afterRest,
+  hpAfterMaxChange,
   damageOdds,
   damageTaken,
   faintingTest,
@@ -116,6 +118,33 @@ describe("wounds", () => {
           if (!r.dead) expect(r.statesToTick).toBe(r.wounds);
         },
       ),
+    );
+  });
+});
+
+describe("hpAfterMaxChange", () => {
+  it("a new Magicien with CON +2 starts at 12, not at the Guerrier's 17", () => {
+    const oldMax = maxHp({ classId: "guerrier", con: 1, level: 1 });
+    const newMax = maxHp({ classId: "magicien", con: 2, level: 1 });
+    expect([oldMax, newMax]).toEqual([17, 12]);
+    expect(hpAfterMaxChange({ value: 17, oldMax, newMax })).toBe(12);
+  });
+
+  it("a wounded character keeps its points; a level up does not heal it", () => {
+    expect(hpAfterMaxChange({ value: 9, oldMax: 17, newMax: 18 })).toBe(9);
+    expect(hpAfterMaxChange({ value: 15, oldMax: 17, newMax: 12 })).toBe(12);
+    expect(() => hpAfterMaxChange({ value: -1, oldMax: 17, newMax: 12 })).toThrow(RangeError);
+  });
+
+  it("property: full stays full, never above the new maximum, wounded never gains", () => {
+    const hp = fc.integer({ min: 1, max: 40 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40 }), hp, hp, (value, oldMax, newMax) => {
+        const after = hpAfterMaxChange({ value, oldMax, newMax });
+        if (after > newMax) return false;
+        if (value >= oldMax) return after === newMax;
+        return after <= value && after === Math.min(value, newMax);
+      }),
     );
   });
 });

@@ -144,3 +144,15 @@ export function afterRest({ hp, maxHp }: { hp: number; maxHp: number }): number 
   assertIntegerIn(hp, 0, maxHp, "hp");
   return hp >= WOUND_THRESHOLD ? maxHp : hp;
 }
+
+/**
+ * Hit points when the maximum changes (class, Constitution, level; an opponent's tier, size or CON): a creature at
+ * full health stays at full health, so a new character starts at its class's HP; a wounded one keeps its points,
+ * capped by the new maximum.
+ */
+export function hpAfterMaxChange({ value, oldMax, newMax }: { value: number; oldMax: number; newMax: number }): number {
+  assertIntegerIn(value, 0, Number.MAX_SAFE_INTEGER, "hp");
+  assertIntegerIn(oldMax, 1, Number.MAX_SAFE_INTEGER, "old max hp");
+  assertIntegerIn(newMax, 1, Number.MAX_SAFE_INTEGER, "new max hp");
+  return value >= oldMax ? newMax : Math.min(value, newMax);
+}

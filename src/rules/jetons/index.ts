@@ -7,3 +7,4 @@ export * from "./sha256";
 export * from "./commitment";
 export * from "./ledger";
 export * from "./question";
+export * from "./purchases";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   counterAttack,
+  defenceGearOf,
   defend,
   meleeForceAttack,
   rangedAttack,
@@ -75,6 +76,41 @@ describe("combat flow", () => {
         const step = meleeForceAttack(o, { canParry, canBlock });
         if (!isSuccess(o)) return step.step === "counterAttack";
         return step.step === "defence" && step.options[0] === "dodge";
+      }),
+    );
+  });
+});
+
+describe("defenceGearOf", () => {
+  it("an object fit for combat in hand allows parry and block, with no DEF", () => {
+    expect(defenceGearOf({ weaponDef: null, shieldDef: null, improvised: true })).toEqual({
+      canParry: true,
+      canBlock: true,
+      def: 0,
+      shieldDef: 0,
+    });
+    expect(defenceGearOf({ weaponDef: null, shieldDef: null, improvised: false })).toMatchObject({
+      canParry: false,
+      canBlock: false,
+    });
+    expect(defenceGearOf({ weaponDef: 8, shieldDef: null, improvised: true })).toMatchObject({
+      canBlock: true,
+      def: 8,
+    });
+  });
+
+  it("property: an improvised object adds options, never DEF; real gear is always offered", () => {
+    const def = fc.option(fc.integer({ min: -20, max: 20 }), { nil: null });
+    fc.assert(
+      fc.property(def, def, fc.boolean(), (w, s, improvised) => {
+        const g = defenceGearOf({ weaponDef: w, shieldDef: s, improvised });
+        const plain = defenceGearOf({ weaponDef: w, shieldDef: s, improvised: false });
+        return (
+          g.def === plain.def &&
+          g.shieldDef === plain.shieldDef &&
+          g.canParry === (w !== null || improvised) &&
+          g.canBlock === (s !== null || improvised)
+        );
       }),
     );
   });

@@ -96,3 +96,25 @@ export function rangedAttack(
 export function usesInitiative(mode: AttackMode): boolean {
   return mode === "meleeForce";
 }
+
+/**
+ * Which defences a defender's hands allow, and the DEF they add: parry with a real melee weapon, block with a real
+ * shield, and both with an object fit for combat held in hand (the source allows one), which adds no DEF. `null`:
+ * no such weapon or shield in hand.
+ */
+export function defenceGearOf({
+  weaponDef,
+  shieldDef,
+  improvised,
+}: {
+  weaponDef: number | null;
+  shieldDef: number | null;
+  improvised: boolean;
+}): Required<DefenderGear> & { def: number; shieldDef: number } {
+  return {
+    canParry: weaponDef !== null || improvised,
+    canBlock: shieldDef !== null || improvised,
+    def: weaponDef ?? 0,
+    shieldDef: shieldDef ?? 0,
+  };
+}

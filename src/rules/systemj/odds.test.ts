@@ -38,10 +38,11 @@ describe("testOdds", () => {
     expect(testOdds({ score: 110, modifier: 0 }).echec).toBe(0);
   });
 
-  it("automatique never fails", () => {
+  it("automatique fails only on 00", () => {
     const odds = testOdds({ score: 40, modifier: "automatique" });
-    expect(odds.echec + odds.echecCritique).toBe(0);
-    expect(successChance({ score: 40, modifier: "automatique" })).toBeCloseTo(1, 12);
+    expect(odds.echec).toBe(0);
+    expect(odds.echecCritique).toBeCloseTo(0.01, 12);
+    expect(successChance({ score: 40, modifier: "automatique" })).toBeCloseTo(0.99, 12);
   });
 
   it("matches enumeration of the 100 faces for every score 0…100 and every table modifier", () => {

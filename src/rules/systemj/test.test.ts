@@ -45,11 +45,13 @@ describe("resolveTest", () => {
     expect(outcome(0, 0)).toBe("echecCritique");
   });
 
-  it("automatique cannot fail and still shows a degree and the critical", () => {
+  it("automatique succeeds on every face but 00, which still fails critically (RULES.md)", () => {
     expect(resolveTest({ roll: 0, score: 20, modifier: "automatique" })).toMatchObject({
-      outcome: "justesse",
+      outcome: "echecCritique",
       target: 99,
+      success: false,
     });
+    expect(outcome(1, 20, "automatique")).toBe("justesse");
     expect(outcome(99, 20, "automatique")).toBe("notable");
     expect(outcome(20, 20, "automatique")).toBe("reussiteCritique");
   });
@@ -75,8 +77,13 @@ describe("resolveTest", () => {
   const score = fc.integer({ min: 0, max: 130 });
   const modifier = fc.integer({ min: -60, max: 40 });
 
-  it("property: 00 is always a critical failure", () => {
+  it("property: 00 is always a critical failure, automatique included", () => {
     fc.assert(fc.property(score, modifier, (s, m) => outcome(0, s, m) === "echecCritique"));
+    fc.assert(fc.property(score, (s) => outcome(0, s, "automatique") === "echecCritique"));
+  });
+
+  it("property: automatique succeeds on every face but 00", () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 99 }), score, (r, s) => isSuccess(outcome(r, s, "automatique"))));
   });
 
   it("property: a roll equal to the bare score is critical whatever the modifier", () => {

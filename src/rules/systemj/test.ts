@@ -14,7 +14,7 @@ export const OUTCOME_LABELS: Record<Outcome, { label: string; labelEn: string }>
   reussiteCritique: { label: "Réussite critique", labelEn: "Critical success" },
 };
 
-/** Target used for an "automatique" test: every face but the critical ones reads as a success on the full die. */
+/** Target used for an "automatique" test: every face but 00 (always a critical failure) succeeds. */
 export const AUTOMATIC_TARGET = 99;
 
 export interface TestInput {
@@ -63,7 +63,7 @@ export function testTarget(score: number, modifier: Modifier = 0): number {
 export function resolveTest({ roll, score, modifier = 0 }: TestInput): TestResult {
   assertIntegerIn(roll, 0, 99, "roll");
   const target = testTarget(score, modifier);
-  const outcome = outcomeOf(roll, score, target, modifier === AUTOMATIC);
+  const outcome = outcomeOf(roll, score, target);
   return {
     outcome,
     target,
@@ -73,9 +73,9 @@ export function resolveTest({ roll, score, modifier = 0 }: TestInput): TestResul
   };
 }
 
-function outcomeOf(roll: number, score: number, target: number, automatic: boolean): Outcome {
-  // 00 fails critically whatever the modifiers, except when the GM made the act automatic.
-  if (roll === 0 && !automatic) return "echecCritique";
+function outcomeOf(roll: number, score: number, target: number): Outcome {
+  // RULES.md: 00 is a critical failure, always, "automatique" included.
+  if (roll === 0) return "echecCritique";
   // Rolling the bare score is critical whatever the modifiers: it takes precedence over the target.
   if (roll === score && roll !== 0) return "reussiteCritique";
   if (roll > target) return "echec";

@@ -110,12 +110,13 @@ describe("Ahill-Mach registration", () => {
           type: "personnage",
           items: [{ type: "am-action", system: { moveId: "salve" } }],
           prototypeToken: { actorLink: false, bar1: { attribute: "xp" } },
+          system: { hp: { value: 9 } },
         },
         "fr",
       ),
     ).toBeNull();
     const other = creationDefaults({ type: "opposant", items: [{ type: "am-metier" }] }, "fr");
-    expect(other).toEqual({ "prototypeToken.bar1.attribute": "hp" });
+    expect(other).toEqual({ "prototypeToken.bar1.attribute": "hp", "system.hp.value": 6 });
   });
 });
 

@@ -101,7 +101,7 @@ describe("tokens move only on the GM's client, and are conserved", () => {
 
   it("buying an advantage is relayed to the GM: one token to the collective reserve, once per request", async () => {
     const actor = await character();
-    const result = await asClient("player1", () => buyAdvantage(actor as never));
+    const result = await asClient("player1", () => buyAdvantage(actor as never, "Une corde"));
     expect(result.status).toBe("applied");
     expect([sys(actor).tokens, collectiveTokens()]).toEqual([4, 1]);
     const request = relayRequests().at(-1);
@@ -114,9 +114,9 @@ describe("tokens move only on the GM's client, and are conserved", () => {
 
   it("a frozen reserve cannot buy; an empty one cannot either", async () => {
     const locked = await character({ bidLock: "m1" });
-    expect((await asClient("player1", () => buyAdvantage(locked as never))).status).toBe("denied");
+    expect((await asClient("player1", () => buyAdvantage(locked as never, "Une corde"))).status).toBe("denied");
     const broke = await character({ tokens: 0 });
-    expect((await asClient("player1", () => buyAdvantage(broke as never))).status).toBe("invalid");
+    expect((await asClient("player1", () => buyAdvantage(broke as never, "Une corde"))).status).toBe("invalid");
     expect(collectiveTokens()).toBe(0);
   });
 
@@ -125,7 +125,7 @@ describe("tokens move only on the GM's client, and are conserved", () => {
     const settings = state.game.settings;
     const set = settings.set.bind(settings);
     settings.set = () => Promise.reject(new Error("database unavailable"));
-    const failed = await asClient("player1", () => buyAdvantage(actor as never));
+    const failed = await asClient("player1", () => buyAdvantage(actor as never, "Une corde"));
     expect(failed.status).toBe("error");
     expect([sys(actor).tokens, collectiveTokens()]).toEqual([5, 0]);
     settings.set = set;
@@ -137,8 +137,8 @@ describe("tokens move only on the GM's client, and are conserved", () => {
 
   it("the GM hands tokens back from the collective reserve, never more than it holds", async () => {
     const actor = await character();
-    await asClient("player1", () => buyAdvantage(actor as never));
-    await asClient("player1", () => buyAdvantage(actor as never));
+    await asClient("player1", () => buyAdvantage(actor as never, "Une corde"));
+    await asClient("player1", () => buyAdvantage(actor as never, "Une corde"));
     expect((await asClient("player1", () => handBack(actor as never, 1))).status).toBe("denied");
     expect((await asClient("gm", () => handBack(actor as never, 3))).status).toBe("invalid");
     expect((await asClient("gm", () => handBack(actor as never, 2))).status).toBe("applied");

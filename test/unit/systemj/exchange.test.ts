@@ -55,6 +55,16 @@ describe("SYSTEMJ tests on cards", () => {
     expect(dialogModifier({ difficulty: "extremementSimple", free: -50 })).toBe("automatique");
   });
 
+  it("an automatic test that rolls 00 is still a critical failure on the card (RULES.md)", () => {
+    expect(testData("x", 40, "automatique", readD100(100))).toMatchObject({
+      outcome: "echecCritique",
+      success: false,
+    });
+    expect(testData("x", 40, "automatique", 99).outcome).toBe("notable");
+    const auto = oddsLines(40, "automatique");
+    expect(auto.find((l) => l.id === "echecCritique")?.probability).toBeCloseTo(0.01, 12);
+  });
+
   it("gives dialog odds that match an enumeration of the 100 faces", () => {
     for (const [score, modifier] of [
       [74, 0],

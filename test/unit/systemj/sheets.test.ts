@@ -378,3 +378,59 @@ describe("SYSTEMJ card item sheet", () => {
     expect(state.notifications.at(-1)?.type).toBe("warn");
   });
 });
+
+describe("SYSTEMJ armour card in hand from its own sheet (issue 16, SYSTEMJ 2)", () => {
+  it('ticking "En main" on an armour card brings its points, as the hand button does; unticking drops them', async () => {
+    const aude = await makeAude();
+    const ap = () => ({ ...(aude.system as unknown as { armourPoints: { value: number; max: number } }).armourPoints });
+    const [helmet] = await aude.createEmbeddedDocuments("Item", [
+      { name: "Casque", type: "sj-armure", system: { equipped: false, armourPoints: 2 } },
+    ]);
+    const sheet = itemSheet(helmet as unknown as DoubleItem);
+    await asClient("player1", () => sheet.submit({ "system.equipped": true, "system.armourPoints": 2 }));
+    // The first hit now meets 4 + 2 armour points, not 4 of 6.
+    expect(ap()).toEqual({ value: 6, max: 6 });
+    // Submitting again without a change adds nothing.
+    await asClient("player1", () => sheet.submit({ "system.equipped": true, "system.armourPoints": 2 }));
+    expect(ap()).toEqual({ value: 6, max: 6 });
+    await asClient("player1", () => sheet.submit({ "system.equipped": false, "system.armourPoints": 2 }));
+    expect(ap()).toEqual({ value: 4, max: 4 });
+  });
+});
+
+describe("SYSTEMJ improvised parry and block (issue 16, SYSTEMJ 3)", () => {
+  it("an object card fit for combat in hand lets its holder parry and block, without DEF", async () => {
+    registerRelay();
+    registerChatHooks();
+    registerDamage();
+    const aude = await makeAude();
+    const ours = await DoubleActor.create({
+      _id: "ours",
+      name: "Ours",
+      type: "creature",
+      system: { attributes, hitPoints: { value: 22, max: 22 } },
+      items: [{ _id: "baton", name: "Bâton", type: "sj-objet", system: { equipped: true, combatFit: true } }],
+    });
+    targetsOf("player1").add({ actor: ours });
+    faces = [20]; // melee in force 48: a hit
+    await asClient("player1", () =>
+      actorSheet(aude).runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
+    );
+    const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    const exchange = () => readExchange(message.getFlag("quintette", "card") as CardState);
+    expect(exchange()).toMatchObject({ phase: "defence", options: ["dodge", "parry", "block"] });
+    // The bear parries with its staff: (2·60+50+70)/5 = 48, no DEF; a 30 parries.
+    faces = [30];
+    const r = await asClient("gm", () => requestCardAction(message.id, "systemj.defend", { kind: "parry" }));
+    expect(r.status).toBe("applied");
+    expect(exchange()?.tests.at(-1)).toMatchObject({ role: "parry", score: 48, roll: 30 });
+    // The same object not marked fit for combat offers only the dodge.
+    await ours.updateEmbeddedDocuments("Item", [{ _id: "baton", "system.combatFit": false }]);
+    faces = [20];
+    await asClient("player1", () =>
+      actorSheet(aude).runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
+    );
+    const second = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    expect(readExchange(second.getFlag("quintette", "card") as CardState)).toMatchObject({ options: ["dodge"] });
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * A player applies the damage of their own attack to the attack's targets (the shared apply-damage lets only the
+ * target's owners apply). The move card records what the player targeted when rolling; the client that rolls the
+ * damage (the GM's, through the relay) keeps only targets that are Ahill-Mach actors other than the roller, reads the
+ * weapon die from the roller's documents, and writes the damage card. Applying then needs a damage card written by a
+ * GM's client, so its amount and targets are the GM's own; each target's protection and HP are read from its
+ * document by the rules core (`damageApplication`). Entries are the shared apply-damage's, so its undo works and
+ * neither button hits the same target twice.
+ */
+import { APPLY_DAMAGE, previousValues } from "../damage/index.ts";
+import type { CardAction, DocumentWrite } from "../chat/actions.ts";
+import type { AppliedEntry, CardState } from "../chat/types.ts";
+import { ACTIONS, K, RULESET, attackTargetsOf, type AttackTarget, type MoveCardData } from "./card.ts";
+import { damageApplication } from "./damage.ts";
+import { UNARMED_DICE } from "./dialog.ts";
+import type { PersonnageModel } from "./models.ts";
+
+/** Most targets one attack carries (Salve at a group, say); more are dropped. */
+export const MAX_ATTACK_TARGETS = 8;
+
+const TARGET_TYPES = new Set(["opposant", "personnage"]);
+
+/** Whether a GM's client wrote the message (a player's own message holds flags that player may rewrite). */
+export function writtenByGM(message: ChatMessage.Implementation): boolean {
+  // Foundry gives the author as a User; the test double keeps its id.
+  const author: unknown = message.author;
+  const user = typeof author === "string" ? game.users?.get(author) : author;
+  return !!user && typeof user === "object" && "isGM" in user && user.isGM === true;
+}
+
+/** The move card's recorded targets that are Ahill-Mach actors other than the roller, named from their documents. */
+export async function checkedTargets(card: CardState): Promise<AttackTarget[]> {
+  const checked: AttackTarget[] = [];
+  for (const target of attackTargetsOf(card.data).slice(0, MAX_ATTACK_TARGETS)) {
+    if (target.uuid === card.actorUuid || checked.some((t) => t.uuid === target.uuid)) continue;
+    const actor = await fromUuid<Actor.Implementation>(target.uuid);
+    if (!actor || !TARGET_TYPES.has(actor.type) || actor.uuid === card.actorUuid) continue;
+    checked.push({ uuid: actor.uuid, name: actor.name ?? "" });
+  }
+  return checked;
+}
+
+/**
+ * The hit's damage as the roller's documents give it: the equipped weapon's die and modifier, the character's level
+ * for Défendre's level damage; bare hands keep the die picked in the dialog (within its choices).
+ */
+export async function withDocumentDamage(card: CardState, data: MoveCardData): Promise<MoveCardData> {
+  if (!data.damage) return data;
+  const actor = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;
+  if (!actor || actor.type !== "personnage") return data;
+  const sys = actor.system as PersonnageModel;
+  if (data.damage.die <= 0) return { ...data, damage: { ...data.damage, modifier: sys.level } };
+  const weapon = sys.derived.weapon;
+  if (weapon) {
+    return { ...data, damage: { die: weapon.damageDie, modifier: weapon.damageModifier, name: weapon.name } };
+  }
+  const die = (UNARMED_DICE as readonly number[]).includes(data.damage.die) ? data.damage.die : UNARMED_DICE[0];
+  return { ...data, damage: { die, modifier: 0, name: data.damage.name } };
+}
+
+function appliedTo(card: CardState, uuid: string): boolean {
+  return card.applied.some((e) => e.action === APPLY_DAMAGE && e.targetUuid === uuid && !e.undone);
+}
+
+/** The roller applies the damage card to the attack's targets, once per target (until undone). */
+export const applyToTargetsAction: CardAction = {
+  name: ACTIONS.applyToTargets,
+  audience: "roller",
+  // The rule grants the write: the roller hits the targets of their own attack, which they do not own.
+  trustedWrites: true,
+  token: (_args, card) => `${ACTIONS.applyToTargets}:r${card.revision}`,
+  async execute({ message, card, requester }) {
+    if (card.ruleset !== RULESET || card.kind !== "damage" || !card.damage) {
+      return { status: "invalid", reason: "QUINTETTE.Damage.NoDamage" };
+    }
+    if (!writtenByGM(message)) return { status: "denied", reason: K("Damage.NotGMCard") };
+    const targets = attackTargetsOf(card.data);
+    if (!targets.length) return { status: "invalid", reason: "QUINTETTE.Damage.NoTarget" };
+    const fresh = targets.filter((t) => !appliedTo(card, t.uuid));
+    if (!fresh.length) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
+    const amount = Math.max(0, Math.trunc(card.damage.amount));
+    const writes: DocumentWrite[] = [];
+    const entries: AppliedEntry[] = [];
+    for (const target of fresh) {
+      const actor = await fromUuid<Actor.Implementation>(target.uuid);
+      if (!actor) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+      const result = damageApplication(actor, amount);
+      if (!result) continue;
+      writes.push({ uuid: actor.uuid, changes: result.update });
+      entries.push({
+        id: `${actor.uuid}#${card.revision}`,
+        action: APPLY_DAMAGE,
+        targetUuid: actor.uuid,
+        targetName: actor.name ?? "",
+        summary: result.summary,
+        undo: previousValues((path) => foundry.utils.getProperty(actor, path), result.update),
+        undone: false,
+        userId: requester.id ?? "",
+        followUp: result.followUp ? { ...result.followUp, done: false } : null,
+      });
+    }
+    if (!entries.length) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
+    return { status: "applied", card: { ...card, applied: [...card.applied, ...entries] }, writes };
+  },
+};
