@@ -121,7 +121,7 @@ beforeEach(async () => {
 describe("attack: double click on Buy advantage", () => {
   it("two clicks at once buy one advantage for one token; the ledger stays whole", async () => {
     const clicks = await asClient("player1", () =>
-      Promise.all([buyAdvantage(hero as never), buyAdvantage(hero as never)]),
+      Promise.all([buyAdvantage(hero as never, "Une corde"), buyAdvantage(hero as never, "Une corde")]),
     );
     expect(clicks.map((r) => r.status).sort()).toEqual(["already", "applied"]);
     expect([sys(hero).tokens, collectiveTokens()]).toEqual([4, 1]);
@@ -131,7 +131,7 @@ describe("attack: double click on Buy advantage", () => {
 
   it("a script bypassing the button (two requests with two ids) pays one token per advantage", async () => {
     // Two clients of the same player (two tabs): each its own request; the GM serves them one after the other.
-    const script = () => asClient("player1", () => buyAdvantage(hero as never));
+    const script = () => asClient("player1", () => buyAdvantage(hero as never, "Une corde"));
     const results = await Promise.all([script(), script(), script()]);
     const bought = results.filter((r) => r.status === "applied").length;
     expect(5 - sys(hero).tokens).toBe(bought);
@@ -141,8 +141,8 @@ describe("attack: double click on Buy advantage", () => {
   });
 
   it("honest path: two clicks one after the other buy two advantages for two tokens", async () => {
-    expect((await asClient("player1", () => buyAdvantage(hero as never))).status).toBe("applied");
-    expect((await asClient("player1", () => buyAdvantage(hero as never))).status).toBe("applied");
+    expect((await asClient("player1", () => buyAdvantage(hero as never, "Une corde"))).status).toBe("applied");
+    expect((await asClient("player1", () => buyAdvantage(hero as never, "Une corde"))).status).toBe("applied");
     expect([sys(hero).tokens, collectiveTokens()]).toEqual([3, 2]);
   });
 });
@@ -156,8 +156,8 @@ describe("attack: concurrent writes of the collective reserve", () => {
     // The player's reveal settles (2 to the collective reserve) while the other player buys twice.
     const [, b1, b2] = await Promise.all([
       asClient("player1", () => autoReveal(m as never)),
-      asClient("player2", () => buyAdvantage(other as never)),
-      asClient("player2", () => buyAdvantage(other as never)),
+      asClient("player2", () => buyAdvantage(other as never, "Une corde")),
+      asClient("player2", () => buyAdvantage(other as never, "Une corde")),
     ]);
     expect(data(m).question.status).toBe("resolved");
     const bought = [b1, b2].filter((r) => r.status === "applied").length;
@@ -168,7 +168,7 @@ describe("attack: concurrent writes of the collective reserve", () => {
 
   it("the GM's hand-back waits for a frozen reserve's question instead of being overwritten by its pay-out", async () => {
     const m = await toBidding(hero, "player1");
-    await asClient("player1", () => buyAdvantage(hero as never));
+    await asClient("player1", () => buyAdvantage(hero as never, "Une corde"));
     await asClient("player1", () => sealBid(m.id, "joueur", 2));
     expect((await asClient("gm", () => handBack(hero as never, 1))).status).toBe("denied");
     expect(total()).toBe(10);
@@ -191,7 +191,7 @@ describe("attack: token writes from a player's console", () => {
     expect(sys(hero).bidLock).toBe(m.id);
     await asClient("player1", () => hero.update({ "system.bidLock": "", "system.tokens": 1 }));
     expect([sys(hero).tokens, sys(hero).bidLock]).toEqual([5, m.id]);
-    expect((await asClient("player1", () => buyAdvantage(hero as never))).status).toBe("denied");
+    expect((await asClient("player1", () => buyAdvantage(hero as never, "Une corde"))).status).toBe("denied");
   });
 
   it("honest paths: a player's other edits stay; the GM's own token edits are the new reference", async () => {
@@ -228,7 +228,7 @@ describe("attack: a question stuck on the GM's lost sealed bid", () => {
     expect(readCard(m as never)?.outcome?.label.key).toBe("QUINTETTE.Jetons.Status.voided");
     expect([sys(hero).tokens, sys(hero).bidLock, collectiveTokens()]).toEqual([5, "", 0]);
     // Nothing stays locked: the character buys again.
-    expect((await asClient("player1", () => buyAdvantage(hero as never))).status).toBe("applied");
+    expect((await asClient("player1", () => buyAdvantage(hero as never, "Une corde"))).status).toBe("applied");
   });
 
   it("a player cannot void, and the GM cannot void a question that can still be settled", async () => {
