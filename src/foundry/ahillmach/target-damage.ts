@@ -7,7 +7,8 @@
  * document by the rules core (`damageApplication`). Entries are the shared apply-damage's, so its undo works and
  * neither button hits the same target twice.
  */
-import { APPLY_DAMAGE, previousValues } from "../damage/index.ts";
+import { APPLY_DAMAGE, damageEffect, previousValues } from "../damage/index.ts";
+import { effectKey, hasLiveEffect } from "../trust/index.ts";
 import type { CardAction, DocumentWrite } from "../chat/actions.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, RULESET, attackTargetsOf, type AttackTarget, type MoveCardData } from "./card.ts";
@@ -78,15 +79,21 @@ export const applyToTargetsAction: CardAction = {
     if (!targets.length) return { status: "invalid", reason: "QUINTETTE.Damage.NoTarget" };
     const fresh = targets.filter((t) => !appliedTo(card, t.uuid));
     if (!fresh.length) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
+    let served = 0;
     const amount = Math.max(0, Math.trunc(card.damage.amount));
     const writes: DocumentWrite[] = [];
     const entries: AppliedEntry[] = [];
     for (const target of fresh) {
       const actor = await fromUuid<Actor.Implementation>(target.uuid);
       if (!actor) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+      // The shared apply-damage's record on the target (one per card and target): either button hits once.
+      if (hasLiveEffect(actor, effectKey(message.id ?? "", damageEffect(target.uuid)))) {
+        served += 1;
+        continue;
+      }
       const result = damageApplication(actor, amount);
       if (!result) continue;
-      writes.push({ uuid: actor.uuid, changes: result.update });
+      writes.push({ uuid: actor.uuid ?? "", changes: result.update, effect: damageEffect(target.uuid) });
       entries.push({
         id: `${actor.uuid}#${card.revision}`,
         action: APPLY_DAMAGE,
@@ -99,6 +106,7 @@ export const applyToTargetsAction: CardAction = {
         followUp: result.followUp ? { ...result.followUp, done: false } : null,
       });
     }
+    if (!entries.length && served) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
     if (!entries.length) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
     return { status: "applied", card: { ...card, applied: [...card.applied, ...entries] }, writes };
   },
