@@ -87,6 +87,8 @@ export function roundStartUpdates(seats: readonly SeatLike[]): SeatUpdate[] {
 export type TurnPlan =
   | { kind: "keep" }
   | { kind: "newRound" }
+  /** Nobody will ever reach the fire (no die rolled, or every fighter out cold): stop instead of skipping rounds. */
+  | { kind: "stalled" }
   | { kind: "redirect"; id: string }
   | { kind: "act"; ids: string[]; updates: SeatUpdate[] };
 
@@ -100,7 +102,10 @@ export function planTurn(seats: readonly SeatLike[], currentId: string | null): 
   const rolled = seats.filter((s) => stateOf(s));
   const states = rolled.map((s) => stateOf(s)!);
   const now = T.nextToAct(states);
-  if (!now.length) return { kind: "newRound" };
+  if (!now.length) {
+    const held = new Set(rolled.flatMap((s, i) => (s.out ? [i] : [])));
+    return T.anyoneCanAct(states, held) ? { kind: "newRound" } : { kind: "stalled" };
+  }
   const ids = now.map((i) => rolled[i]!.id);
   if (!currentId || !ids.includes(currentId)) return { kind: "redirect", id: ids[0]! };
   const after = T.beginTurn(states, now);
@@ -320,6 +325,10 @@ async function onStartTurn(combat: Combat.Implementation, combatant: Combatant.I
   if (plan.kind === "keep") return;
   if (plan.kind === "newRound") {
     await combat.nextRound();
+    return;
+  }
+  if (plan.kind === "stalled") {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Trinites.Place.Stalled") ?? "");
     return;
   }
   if (plan.kind === "redirect") {
