@@ -21,6 +21,8 @@ export interface RollerView {
 }
 
 export interface WeaponView {
+  /** The actor's weapon item (the GM reads it again when the damage is applied). */
+  itemId?: string;
   name: string;
   damage: number;
   skill: T.SkillId;
@@ -280,6 +282,7 @@ export function setupFrom(
   const w = preset.weapon;
   const weapon: WeaponSetup | null = w
     ? {
+        ...(w.itemId ? { itemId: w.itemId } : {}),
         name: w.name,
         damage: w.damage,
         swordKind: w.swordKind,

@@ -27,6 +27,7 @@ import { seatOf } from "./combat.ts";
 import { setupFrom, testDialogConfig, type DialogPreset, type RollerView, type WeaponView } from "./dialog.ts";
 import { consumeUpdate, pendingFor } from "./influence.ts";
 import { HumainModel, TriniteModel, WeaponModel } from "./models.ts";
+import { wornProtection } from "./damage.ts";
 import { TrinitesRoll } from "./roll.ts";
 
 /** What the dialog and the card need of an actor, or null for an actor of another rule set. */
@@ -48,16 +49,26 @@ export function weaponOf(item: Item.Implementation): WeaponView | null {
   const system = item.system;
   if (!(system instanceof WeaponModel)) return null;
   const skill = T.isSkillId(system.competence) ? system.competence : "melee";
-  return { name: item.name ?? "", damage: system.degats, skill, swordKind: system.swordKind, area: system.zone };
+  return {
+    itemId: item.id ?? "",
+    name: item.name ?? "",
+    damage: system.degats,
+    skill,
+    swordKind: system.swordKind,
+    area: system.zone,
+  };
 }
 
+/** The targeted tokens' actors, with what the damage buttons preview (kind, worn armour as read now). */
 function currentTargets(): TestSetup["targets"] {
   const tokens = game.user?.targets ?? new Set();
   const out: TestSetup["targets"] = [];
   for (const token of tokens) {
     const actor = token.actor;
-    if (actor && !out.some((t) => t.uuid === actor.uuid))
-      out.push({ uuid: actor.uuid, name: token.name ?? actor.name ?? "" });
+    if (!actor || out.some((t) => t.uuid === actor.uuid)) continue;
+    const system = actor.system;
+    const kind = system instanceof TriniteModel ? "trinite" : system instanceof HumainModel ? "humain" : null;
+    out.push({ uuid: actor.uuid, name: token.name ?? actor.name ?? "", kind, protection: wornProtection(actor) });
   }
   return out;
 }

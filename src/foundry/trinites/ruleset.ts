@@ -4,7 +4,7 @@ import type { RulesetDescriptor } from "../ruleset.ts";
 import { CARD_ACTIONS } from "./actions.ts";
 import { BODY } from "./card.ts";
 import { combatBehaviour, PLACES_PART, registerTrinitesCombat } from "./combat.ts";
-import { damageApplier, registerWoundHooks } from "./damage.ts";
+import { damageAction, damageApplier, registerWoundHooks } from "./damage.ts";
 import { registerDaylight } from "./daylight.ts";
 import { registerTrinitesHooks } from "./flow.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
@@ -28,7 +28,7 @@ export const descriptor: RulesetDescriptor = {
   itemTypes: Object.entries(ITEM_MODELS).map(([type, model]) => ({ type, model, sheet: TrinitesItemSheet })),
   rolls: [TrinitesRoll],
   combat: combatBehaviour,
-  cardActions: CARD_ACTIONS,
+  cardActions: [...CARD_ACTIONS, damageAction],
   damage: damageApplier,
   packs: TRINITES_PACKS.map((p) => `quintette.${p}`),
   // The system's Deva (light) and Archonte (dark) colour sets are always registered; listed here as this set's own.

@@ -1,6 +1,14 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { attackDamage, fallDamage, isSwordKind, objectProtection, stepDamage, CONTINUOUS_AGGRESSIONS } from "./harm";
+import {
+  attackDamage,
+  fallDamage,
+  hitReach,
+  isSwordKind,
+  objectProtection,
+  stepDamage,
+  CONTINUOUS_AGGRESSIONS,
+} from "./harm";
 
 describe("attackDamage", () => {
   it("weapon damage minus protection, never below 0", () => {
@@ -70,5 +78,24 @@ describe("other harm", () => {
       "poison",
     ]);
     expect(CONTINUOUS_AGGRESSIONS.find((a) => a.id === "chaleur")).toMatchObject({ damage: 4, skill: "survie" });
+  });
+});
+
+describe("hitReach (area attacks)", () => {
+  it("source case: a failed area attack, or one the target dodged, still costs half the damage minus armour", () => {
+    expect(hitReach(false, true, false)).toBe("half");
+    expect(hitReach(true, true, true)).toBe("half");
+    // A 6-damage grenade on a target in 1-point armour: 3 − 1.
+    expect(attackDamage({ weaponDamage: 6, protection: 1, areaMiss: true }).damage).toBe(2);
+  });
+  it("an area attack always reaches; any other attack reaches in full exactly when it succeeds unprevented", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), (ok, area, prevented) => {
+        const r = hitReach(ok, area, prevented);
+        if (area) expect(r).not.toBe("none");
+        expect(r === "full").toBe(ok && !prevented);
+        if (!area) expect(r).not.toBe("half");
+      }),
+    );
   });
 });

@@ -210,3 +210,16 @@ export const DISLODGE_DAMAGE = [
   { id: "mur", label: "Mur", damage: 2 },
   { id: "escaliers", label: "Escaliers (par 3 m de chute)", damage: 1 },
 ] as const;
+
+/** What an attack does to one of its targets. */
+export type HitReach = "full" | "half" | "none";
+
+/**
+ * A successful attack the target did not prevent hits in full. An area attack that failed, or that this target
+ * prevented (a successful dodge), still costs the target half the damage (`areaMiss` in `attackDamage`); any other
+ * failed or prevented attack does nothing.
+ */
+export function hitReach(attackSucceeded: boolean, area: boolean, prevented: boolean): HitReach {
+  if (attackSucceeded && !prevented) return "full";
+  return area ? "half" : "none";
+}

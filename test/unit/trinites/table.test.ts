@@ -5,8 +5,20 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { addUser, installClients, type DoubleCombat } from "../../double/shared-core.ts";
-import { registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import {
+  addUser,
+  asClient,
+  installClients,
+  targetsOf,
+  type DoubleChatMessage,
+  type DoubleCombat,
+} from "../../double/shared-core.ts";
+import { postCard, registerChatHooks, registerDamage } from "../../../src/foundry/chat/index.ts";
+import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
+import type { CardState } from "../../../src/foundry/chat/types.ts";
+import { applyOpposition, buildTestCard, type WeaponSetup } from "../../../src/foundry/trinites/card.ts";
+import { weaponOf } from "../../../src/foundry/trinites/flow.ts";
+import { testSetup } from "./setup-fixture.ts";
 import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import { applyRuleset } from "../../../src/foundry/data/register.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
@@ -92,5 +104,126 @@ describe("rounds nobody can play (issue 14, point 1)", () => {
     await combat.startCombat();
     expect(combat.round).toBe(2);
     expect((combat.combatants.get("cT")!.system as unknown as { marker: boolean }).marker).toBe(true);
+  });
+});
+
+type Sys = Record<string, unknown> & { vie: { value: number } };
+const sys = (a: DoubleActor) => a.system as unknown as Sys;
+const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+
+async function post(card: CardState, userId: string): Promise<DoubleChatMessage> {
+  return (await asClient(userId, () => postCard(card))) as unknown as DoubleChatMessage;
+}
+
+/** The Thug's weapon as his sheet's weapon button reads it (weaponOf), with the dialog's damage primes. */
+async function thugWeapon(system: Record<string, unknown>, steps: WeaponSetup["steps"] = []): Promise<WeaponSetup> {
+  const [item] = await thug.createEmbeddedDocuments("Item", [{ name: "Arme", type: "tr-arme", system }]);
+  const view = weaponOf(item as never)!;
+  return { ...view, steps, precise: false, nonLethal: false };
+}
+
+describe("the damage button (issue 14, point 4)", () => {
+  beforeEach(async () => {
+    await aelis.createEmbeddedDocuments("Item", [
+      { name: "Cuir", type: "tr-armure", system: { protection: 1, equipee: true } },
+    ]);
+  });
+
+  it("shows what the target really loses (sword rule, Blessure grave, armour) and hits the card's target", async () => {
+    const sabre = await thugWeapon({ degats: 4, lame: "sabre", competence: "melee" }, ["plusMoitie"]);
+    const aelisRef = { uuid: aelis.uuid, name: "Aelis", kind: "trinite" as const, protection: 1 };
+    const attack = await post(
+      buildTestCard(testSetup(thug, "player2", { weapon: sabre, targets: [aelisRef] }), { deva: [10], archonte: [] }),
+      "player2",
+    );
+    // 4 doubled by the sword rule = 8, Blessure grave +half = 12, minus 1 armour = 11.
+    expect(stored(attack).buttons).toEqual([
+      expect.objectContaining({
+        action: "trinites.damage",
+        label: { key: "QUINTETTE.Trinites.Card.DamageTo", name: "Aelis", value: 11 },
+        args: { key: aelis.uuid },
+      }),
+    ]);
+    // Aelis's player clicks while targeting nobody (or someone else): the card's target takes it, through the GM.
+    targetsOf("player1").add({ actor: thug });
+    const r = await asClient("player1", () => requestCardAction(attack.id, "trinites.damage", { key: aelis.uuid }));
+    expect(r.status).toBe("applied");
+    expect(sys(aelis).vie.value).toBe(24 - 11);
+    expect(sys(thug).vie.value).toBe(12);
+    // A second click changes nothing; the attacker may not write Aelis himself.
+    expect(
+      (await asClient("player1", () => requestCardAction(attack.id, "trinites.damage", { key: aelis.uuid }))).status,
+    ).not.toBe("applied");
+    expect(sys(aelis).vie.value).toBe(13);
+  });
+
+  it("reads the weapon on the attacker's actor, not the numbers the card carries", async () => {
+    const knife = await thugWeapon({ degats: 2, lame: "aucune", competence: "melee" });
+    const forged = { ...knife, damage: 40 };
+    const attack = await post(
+      buildTestCard(testSetup(thug, "player2", { weapon: forged, targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
+        deva: [10],
+        archonte: [],
+      }),
+      "player2",
+    );
+    await asClient("player1", () => requestCardAction(attack.id, "trinites.damage", { key: aelis.uuid }));
+    expect(sys(aelis).vie.value).toBe(24 - 1);
+  });
+});
+
+describe("area attacks (issue 14, point 6)", () => {
+  beforeEach(async () => {
+    await aelis.createEmbeddedDocuments("Item", [
+      { name: "Cuir", type: "tr-armure", system: { protection: 1, equipee: true } },
+    ]);
+  });
+
+  it("still costs half the damage, rounded up, minus armour after a successful dodge", async () => {
+    const grenade = await thugWeapon({ degats: 7, competence: "tir", zone: true });
+    const card = buildTestCard(
+      testSetup(thug, "player2", {
+        weapon: grenade,
+        targets: [{ uuid: aelis.uuid, name: "Aelis", kind: "trinite", protection: 1 }],
+      }),
+      { deva: [10], archonte: [] },
+    );
+    const dodged = applyOpposition(card, { key: aelis.uuid, name: "Aelis", messageId: "m", final: 40, success: true })!;
+    expect(dodged.entry.winner).toBe("b");
+    const attack = await post(dodged.card, "player2");
+    // 7 halved, rounded up = 4, minus 1.
+    expect(stored(attack).buttons[0]?.label).toEqual({
+      key: "QUINTETTE.Trinites.Card.DamageToHalf",
+      name: "Aelis",
+      value: 3,
+    });
+    await asClient("player1", () => requestCardAction(attack.id, "trinites.damage", { key: aelis.uuid }));
+    expect(sys(aelis).vie.value).toBe(21);
+  });
+
+  it("still costs half when the area attack fails, but a failed blade attack costs nothing", async () => {
+    const grenade = await thugWeapon({ degats: 7, competence: "tir", zone: true });
+    const missed = await post(
+      buildTestCard(testSetup(thug, "player2", { weapon: grenade, targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
+        deva: [1],
+        archonte: [],
+      }),
+      "player2",
+    );
+    await asClient("player1", () => requestCardAction(missed.id, "trinites.damage", { key: aelis.uuid }));
+    expect(sys(aelis).vie.value).toBe(21);
+    const knife = await thugWeapon({ degats: 2, competence: "melee" });
+    const failed = await post(
+      buildTestCard(testSetup(thug, "player2", { weapon: knife, targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
+        deva: [1],
+        archonte: [],
+      }),
+      "player2",
+    );
+    expect(stored(failed).buttons).toEqual([]);
+    expect(
+      (await asClient("player1", () => requestCardAction(failed.id, "trinites.damage", { key: aelis.uuid }))).status,
+    ).toBe("invalid");
+    expect(sys(aelis).vie.value).toBe(21);
   });
 });
