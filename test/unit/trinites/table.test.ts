@@ -13,7 +13,7 @@ import {
   type DoubleChatMessage,
   type DoubleCombat,
 } from "../../double/shared-core.ts";
-import { postCard, registerChatHooks, registerDamage } from "../../../src/foundry/chat/index.ts";
+import { postCard, registerChatHooks } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { applyOpposition, buildTestCard, type WeaponSetup } from "../../../src/foundry/trinites/card.ts";
