@@ -54,6 +54,8 @@ export interface TestSetup {
   opposes: { messageId: string; key: string } | null;
   /** An initiative test (Rapidité) for a combatant. */
   initiative: { combatantId: string; combatId: string; surprised: boolean } | null;
+  /** The combat action the roller named (its reaction skill, the primes that fit); null for a plain test. */
+  combatAction?: T.CombatActionId | null;
   /** The combat action tested, when it moves initiative (Encourager, Intimider). */
   action?: TurnAction | null;
   /** Initiative change of the roller at the end of the turn (Accélération on success, Ralentissement always). */
@@ -135,6 +137,8 @@ export interface TestData {
   influenceView?: { key: string; given: string; refused: string } | null;
   /** The roller still picks the option (derived). */
   influenceChoose?: boolean;
+  /** The targets may react (the action allows a reaction), derived. */
+  reactable?: boolean;
 }
 
 function testInput(setup: TestSetup) {
@@ -323,6 +327,7 @@ export function refresh(card: CardState): CardState {
       ranking,
       turnEnd: turnEndView(card),
       influenceView: influenceViewOf(data),
+      reactable: reactionSkillOf(data.setup) !== null,
       influenceChoose: influenceOpen(data),
     }),
   };
@@ -493,9 +498,17 @@ export function reactionSide(card: CardState): { final: number; success: boolean
   return data.result ? { final: data.result.final, success: data.result.success } : null;
 }
 
-/** The reaction skill an opponent answers this card with: Volonté against Intimider, otherwise Esquive. */
-export function reactionSkillFor(card: CardState): T.SkillId {
-  return readData(card).setup.action === "intimider" ? "volonte" : "esquive";
+/**
+ * The reaction skill an opponent answers this card with: the one the named combat action's data gives (rules core's
+ * `reactionSkill`), Esquive for a test that names none; null when the action allows no reaction (Encourager).
+ */
+export function reactionSkillFor(card: CardState): T.SkillId | null {
+  return reactionSkillOf(readData(card).setup);
+}
+
+function reactionSkillOf(setup: TestSetup): T.SkillId | null {
+  const action = setup.combatAction ?? setup.action ?? null;
+  return action ? T.reactionSkill(action, setup.skill) : "esquive";
 }
 
 /** Initiative changes a resolved card asks for at the end of its turn: the roller's, and each target's. */

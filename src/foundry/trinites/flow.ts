@@ -199,7 +199,7 @@ export async function rollReaction(message: ChatMessage.Implementation, targetUu
     return;
   }
   await rollTest(actor, {
-    skill: reactionSkillFor(card),
+    skill: reactionSkillFor(card) ?? "esquive",
     reaction: true,
     modifier: (readData(card).setup.targetReaction ?? 0) + pendingReaction(actor),
     opposes: { messageId: message.id ?? "", key: targetUuid },

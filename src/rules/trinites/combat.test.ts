@@ -1,4 +1,5 @@
 import { describe, it, expect } from "vitest";
+import fc from "fast-check";
 import {
   checkMartialChoice,
   COMBAT_ACTION_IDS,
@@ -7,8 +8,9 @@ import {
   martialEffects,
   PENALTIES,
   PRIMES,
+  reactionSkill,
 } from "./combat";
-import { isSkillId } from "./skills";
+import { isSkillId, SKILL_IDS } from "./skills";
 
 describe("primes and penalties", () => {
   it("lists the eight primes and seven penalties", () => {
@@ -70,5 +72,29 @@ describe("combat actions", () => {
     }
     expect(COMBAT_ACTIONS.find((a) => a.id === "frapper")?.reaction).toEqual(["corpsACorps", "esquive", "melee"]);
     expect(COMBAT_ACTIONS.find((a) => a.id === "desarmer")?.types).toContain("avancee");
+  });
+});
+
+describe("reactionSkill", () => {
+  it("source cases: Feinter → Tactique, Évaluer → Subterfuge, Se dissimuler → Vigilance, Désarmer → Mêlée", () => {
+    expect(reactionSkill("feinter")).toBe("tactique");
+    expect(reactionSkill("evaluer")).toBe("subterfuge");
+    expect(reactionSkill("seDissimuler")).toBe("vigilance");
+    expect(reactionSkill("desarmer", "melee")).toBe("melee");
+    expect(reactionSkill("intimider")).toBe("volonte");
+    expect(reactionSkill("tirer", "tir")).toBe("esquive");
+    expect(reactionSkill("deloger", "force")).toBe("force");
+    expect(reactionSkill("encourager")).toBeNull();
+  });
+  it("always names one of the action's reaction skills, and none exactly when the action allows none", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...COMBAT_ACTION_IDS), fc.constantFrom(...SKILL_IDS), (id, skill) => {
+        const row = COMBAT_ACTIONS.find((a) => a.id === id)!;
+        const r = reactionSkill(id, skill);
+        if (row.reaction === "speciale") expect(r).toBe("esquive");
+        else if (!row.reaction.length) expect(r).toBeNull();
+        else expect(row.reaction).toContain(r);
+      }),
+    );
   });
 });

@@ -470,3 +470,24 @@ export const COMBAT_ACTIONS: readonly CombatAction[] = [
     ],
   },
 ];
+
+/**
+ * The skill an opponent reacts with against an action, or null when the action allows no reaction. Among the
+ * action's reaction skills Esquive comes first (a dodge always fits), then the attacker's own skill ("the same
+ * skill"), then the first listed. A situational reaction ("speciale") defaults to Esquive; the reactor may change it.
+ */
+export function reactionSkill(action: CombatActionId, attackerSkill: SkillId | null = null): SkillId | null {
+  const row = COMBAT_ACTIONS.find((a) => a.id === action);
+  if (!row) throw new RangeError(`unknown combat action "${String(action)}"`);
+  if (row.reaction === "speciale") return "esquive";
+  if (!row.reaction.length) return null;
+  if (row.reaction.includes("esquive")) return "esquive";
+  if (attackerSkill && row.reaction.includes(attackerSkill)) return attackerSkill;
+  return row.reaction[0]!;
+}
+
+/** The combat action a test stands for when the roller named none: a weapon's attack (Tirer with Tir), else none. */
+export function defaultCombatAction(weaponSkill: SkillId | null): CombatActionId | null {
+  if (!weaponSkill) return null;
+  return weaponSkill === "tir" ? "tirer" : "frapper";
+}

@@ -3,7 +3,7 @@
  * Prudence and Danger per reaction, experience spent on the sheet, the damage button, harm outside combat, area
  * attacks, reactions with the action's skill, and the smaller table comforts.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
   addUser,
@@ -17,7 +17,10 @@ import { postCard, registerChatHooks } from "../../../src/foundry/chat/index.ts"
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { applyOpposition, buildTestCard, type WeaponSetup } from "../../../src/foundry/trinites/card.ts";
-import { weaponOf } from "../../../src/foundry/trinites/flow.ts";
+import { rollerOf, rollReaction, weaponOf } from "../../../src/foundry/trinites/flow.ts";
+import { setupFrom, testDialogConfig } from "../../../src/foundry/trinites/dialog.ts";
+import { defaultValues, type RollDialogConfig } from "../../../src/foundry/dialog/inputs.ts";
+import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
 import { testSetup } from "./setup-fixture.ts";
 import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import { applyRuleset } from "../../../src/foundry/data/register.ts";
@@ -225,5 +228,46 @@ describe("area attacks (issue 14, point 6)", () => {
       (await asClient("player1", () => requestCardAction(failed.id, "trinites.damage", { key: aelis.uuid }))).status,
     ).toBe("invalid");
     expect(sys(aelis).vie.value).toBe(21);
+  });
+});
+
+describe("reactions use the action's skill (issue 14, point 7)", () => {
+  /** Aelis's player picks a combat action in the roll dialog and rolls it at the Thug. */
+  async function attackWith(combatAction: string) {
+    const roller = rollerOf(aelis as never)!;
+    const values = { ...defaultValues(testDialogConfig(roller, {}).inputs), combatAction };
+    const context = {
+      rollerId: "player1",
+      targets: [{ uuid: thug.uuid, name: "Thug" }],
+      opposes: null,
+      initiative: null,
+    };
+    const card = buildTestCard(setupFrom(roller, values, {}, context), { deva: [10], archonte: [10] });
+    const message = await post(card, "player1");
+    await asClient("player1", () => requestCardAction(message.id, "trinites.pick", { spirit: "deva" }));
+    return message;
+  }
+
+  /** The Thug's player clicks "react": the dialog it opens (captured, answered with a cancel). */
+  async function reactionDialog(message: DoubleChatMessage): Promise<Record<string, unknown>> {
+    let asked: RollDialogConfig | null = null;
+    const spy = vi.spyOn(RollDialog, "prompt").mockImplementation(async (config) => {
+      asked = config as RollDialogConfig;
+      return null;
+    });
+    await asClient("player2", () => rollReaction(message as never, thug.uuid));
+    spy.mockRestore();
+    return defaultValues(asked!.inputs);
+  }
+
+  it("opens the reaction dialog on the skill the action names: Feinter → Tactique, Évaluer → Subterfuge", async () => {
+    expect(await reactionDialog(await attackWith("feinter"))).toMatchObject({ skill: "tactique" });
+    expect(await reactionDialog(await attackWith("evaluer"))).toMatchObject({ skill: "subterfuge" });
+    expect(await reactionDialog(await attackWith("seDissimuler"))).toMatchObject({ skill: "vigilance" });
+  });
+
+  it("offers no reaction to an action that allows none", async () => {
+    const message = await attackWith("analyserTerrain");
+    expect((stored(message).data as { reactable?: boolean }).reactable).toBe(false);
   });
 });
