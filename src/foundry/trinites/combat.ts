@@ -337,8 +337,20 @@ async function onStartTurn(combat: Combat.Implementation, combatant: Combatant.I
     return;
   }
   await updateSeats(combat, plan.updates);
+  await lapseReactionBonuses(combat, plan.ids);
   const index = turnIndexOf(combat, combatant.id ?? "");
   if (index >= 0 && index !== combat.turn) await combat.update({ turn: index });
+}
+
+/** Prudence and Danger lapse as their actor's next turn starts (GM client: it runs the turn changes). */
+async function lapseReactionBonuses(combat: Combat.Implementation, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const actor = combat.combatants.get(id)?.actor;
+    const waiting = (actor?.system as { reactions?: T.ReactionBonuses } | undefined)?.reactions;
+    if (!actor || !waiting || (!waiting.prudence && !waiting.danger)) continue;
+    const update: Record<string, unknown> = { "system.reactions": { ...T.NO_REACTION_BONUSES } };
+    await actor.update(update);
+  }
 }
 
 /** Cards of a combat's turn still to read, from the world's chat log. */

@@ -122,7 +122,7 @@ export async function performTest(
     rollMode: chosen.rollMode as ChatMessage.PassableRollMode,
   });
   const next = {
-    ...nextReactionUpdate(pendingReaction(actor), setup),
+    ...(setup.initiative ? null : nextReactionUpdate(reactionBonuses(actor), setup)),
     ...(setup.initiative ? null : consumeUpdate(actor.system, setup.opposes ? "reaction" : "action")),
   };
   if (Object.keys(next).length) await actor.update(next);
@@ -158,18 +158,26 @@ export function withInfluences(actor: Actor.Implementation, preset: TestPreset):
   };
 }
 
-/** The modifier waiting for the actor's next reaction (Prudence, Danger). */
-export function pendingReaction(actor: Actor.Implementation): number {
+/** The Prudences and Dangers waiting for the actor's next reactions. */
+export function reactionBonuses(actor: Actor.Implementation): T.ReactionBonuses {
   const system = actor.system;
-  return system instanceof TriniteModel || system instanceof HumainModel ? system.reactionSuivante : 0;
+  return system instanceof TriniteModel || system instanceof HumainModel
+    ? { prudence: system.reactions.prudence, danger: system.reactions.danger }
+    : T.NO_REACTION_BONUSES;
 }
 
-/** A reaction spends the waiting modifier; an action with Prudence or Danger sets the next one. */
-export function nextReactionUpdate(current: number, setup: TestSetup): Record<string, unknown> | null {
-  if (setup.opposes) return current ? { "system.reactionSuivante": 0 } : null;
-  const delta = setup.nextReaction ?? 0;
-  if (!delta) return null;
-  return { "system.reactionSuivante": Math.max(-9, Math.min(9, current + delta)) };
+/** The modifier of the actor's next reaction (+3 while a Prudence waits, −3 while a Danger waits). */
+export function pendingReaction(actor: Actor.Implementation): number {
+  return T.reactionBonusModifier(reactionBonuses(actor));
+}
+
+/** A reaction spends one Prudence and one Danger; an action with Prudence or Danger covers one more reaction each. */
+export function nextReactionUpdate(current: T.ReactionBonuses, setup: TestSetup): Record<string, unknown> | null {
+  const next = setup.opposes
+    ? T.spendReactionBonuses(current)
+    : T.addReactionBonuses(current, setup.prime ? [setup.prime] : [], setup.penalties);
+  if (next.prudence === current.prudence && next.danger === current.danger) return null;
+  return { "system.reactions": { ...next } };
 }
 
 /** A test as a roll request of the shared dialog (sheet buttons, the tracker, reactions). */

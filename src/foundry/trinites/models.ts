@@ -87,8 +87,14 @@ function commonActorSchema(kind: ActorKind) {
       depense: integerField({ min: 0, max: COUNTER_MAX, initial: 0, label: L("XpSpent") }),
     }),
     concept: textField({ label: L("Concept") }),
-    /** Modifier waiting for the next reaction (Prudence +3, Danger −3), spent by that reaction. */
-    reactionSuivante: integerField({ min: -9, max: 9, initial: 0, label: L("NextReaction") }),
+    /**
+     * Prudences and Dangers waiting for the next reactions (rules core's ReactionBonuses): each covers one more
+     * successive reaction; a reaction spends one of each; they lapse at the actor's next turn.
+     */
+    reactions: new foundry.data.fields.SchemaField({
+      prudence: integerField({ min: 0, max: T.REACTION_BONUS_MAX, initial: 0, label: L("Prudences") }),
+      danger: integerField({ min: 0, max: T.REACTION_BONUS_MAX, initial: 0, label: L("Dangers") }),
+    }),
     /** Encouragement and intimidation waiting for the next action or reaction (influence.ts), spent by it. */
     influences: new foundry.data.fields.SchemaField({
       encourager: influenceSlotSchema(),

@@ -78,7 +78,7 @@ export interface ActorSheetInput {
     notes: string;
     nomDeva?: string;
     nomArchonte?: string;
-    reactionSuivante?: number;
+    reactions?: { prudence: number; danger: number };
     influences?: unknown;
   };
   items: ItemLike[];
@@ -191,7 +191,14 @@ export function actorSheetContext(input: ActorSheetInput) {
       rapidite: derived.skills.rapidite?.score ?? 0,
       esquive: derived.skills.esquive?.score ?? 0,
       commandement: derived.skills.commandement?.score ?? 0,
-      nextReaction: src.reactionSuivante ? signedLabel(src.reactionSuivante) : null,
+      reactions:
+        src.reactions && (src.reactions.prudence || src.reactions.danger)
+          ? {
+              ...src.reactions,
+              next: signedLabel(T.reactionBonusModifier(src.reactions)),
+              canClear: input.editable,
+            }
+          : null,
       influences: (["action", "reaction"] as const).flatMap((use) =>
         pendingFor({ influences: src.influences }, use).map((p) => ({
           action: p.action,

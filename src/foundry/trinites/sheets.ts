@@ -106,6 +106,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       resourceAdd: TrinitesActorSheet.#onResourceAdd,
       resourceDelete: TrinitesActorSheet.#onResourceDelete,
       influenceClear: TrinitesActorSheet.#onInfluenceClear,
+      reactionsClear: TrinitesActorSheet.#onReactionsClear,
     },
   };
 
@@ -212,6 +213,13 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const kind = target.dataset.kind;
     if (!game.user?.isGM || (kind !== "encourager" && kind !== "intimider")) return;
     const update: Record<string, unknown> = { [`system.influences.${kind}`]: { ...EMPTY_SLOT } };
+    await this.document.update(update);
+  }
+
+  /** Prudence and Danger lapse at the next turn; out of combat (or after a missed turn) the owner clears them. */
+  static async #onReactionsClear(this: TrinitesActorSheet) {
+    if (!this.isEditable) return;
+    const update: Record<string, unknown> = { "system.reactions": { ...T.NO_REACTION_BONUSES } };
     await this.document.update(update);
   }
 

@@ -9,6 +9,11 @@ import {
   PENALTIES,
   PRIMES,
   reactionSkill,
+  addReactionBonuses,
+  reactionBonusModifier,
+  spendReactionBonuses,
+  NO_REACTION_BONUSES,
+  type ReactionBonuses,
 } from "./combat";
 import { isSkillId, SKILL_IDS } from "./skills";
 
@@ -96,5 +101,38 @@ describe("reactionSkill", () => {
         else expect(row.reaction).toContain(r);
       }),
     );
+  });
+});
+
+describe("Prudence and Danger per reaction", () => {
+  it("source case: two Prudences give +3 to each of the next two reactions, not +6 to one", () => {
+    const twice = addReactionBonuses(addReactionBonuses(NO_REACTION_BONUSES, ["prudence"], []), ["prudence"], []);
+    expect(reactionBonusModifier(twice)).toBe(3);
+    const once = spendReactionBonuses(twice);
+    expect(reactionBonusModifier(once)).toBe(3);
+    expect(reactionBonusModifier(spendReactionBonuses(once))).toBe(0);
+  });
+  it("each reaction gets at most ±3, and the reactions covered add up to 3 × (Prudences − Dangers)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9 }), (prudence, danger) => {
+        let b: ReactionBonuses = { prudence, danger };
+        let total = 0;
+        for (let i = 0; i < 10; i++) {
+          const m = reactionBonusModifier(b);
+          expect([-3, 0, 3]).toContain(m);
+          total += m;
+          b = spendReactionBonuses(b);
+        }
+        expect(b).toEqual(NO_REACTION_BONUSES);
+        expect(total).toBe(3 * (prudence - danger));
+      }),
+    );
+  });
+  it("counts an advanced action's two Dangers, and refuses counts out of range", () => {
+    expect(addReactionBonuses(NO_REACTION_BONUSES, ["efficacite"], ["danger", "danger"])).toEqual({
+      prudence: 0,
+      danger: 2,
+    });
+    expect(() => reactionBonusModifier({ prudence: -1, danger: 0 })).toThrow(RangeError);
   });
 });

@@ -17,7 +17,9 @@ import { postCard, registerChatHooks } from "../../../src/foundry/chat/index.ts"
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { applyOpposition, buildTestCard, type WeaponSetup } from "../../../src/foundry/trinites/card.ts";
-import { rollerOf, rollReaction, weaponOf } from "../../../src/foundry/trinites/flow.ts";
+import { performTest, rollerOf, rollReaction, weaponOf, type TestPreset } from "../../../src/foundry/trinites/flow.ts";
+import { TrinitesRoll } from "../../../src/foundry/trinites/roll.ts";
+import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { setupFrom, testDialogConfig } from "../../../src/foundry/trinites/dialog.ts";
 import { defaultValues, type RollDialogConfig } from "../../../src/foundry/dialog/inputs.ts";
 import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
@@ -269,5 +271,74 @@ describe("reactions use the action's skill (issue 14, point 7)", () => {
   it("offers no reaction to an action that allows none", async () => {
     const message = await attackWith("analyserTerrain");
     expect((stored(message).data as { reactable?: boolean }).reactable).toBe(false);
+  });
+});
+
+/** A test as the player's dialog would send it (the dice chosen: the double never rolls at random). */
+async function playerTest(
+  actor: DoubleActor,
+  userId: string,
+  preset: TestPreset,
+  values: Record<string, unknown> = {},
+) {
+  const roller = rollerOf(actor as never)!;
+  const chosen = { ...defaultValues(testDialogConfig(roller, preset).inputs), ...values };
+  const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+  const message = await asClient(userId, () =>
+    performTest(actor as never, preset, { values: chosen, rollMode: "publicroll" } as never),
+  );
+  dice.mockRestore();
+  return message as unknown as DoubleChatMessage;
+}
+
+describe("Prudence and Danger per reaction (issue 14, point 2)", () => {
+  const waiting = () => (aelis.system as unknown as { reactions: { prudence: number; danger: number } }).reactions;
+
+  it("stacks two Prudences as +3 on each of two reactions, spends one per reaction, lapses at her next turn", async () => {
+    const careful = { prime: "prudence", penalty: "ralentissement" };
+    await playerTest(aelis, "player1", { skill: "melee" }, careful);
+    await playerTest(aelis, "player1", { skill: "melee" }, careful);
+    expect(waiting()).toEqual({ prudence: 2, danger: 0 });
+    // The Thug attacks her; her player reacts: +3, not +6.
+    const attack = await post(
+      buildTestCard(testSetup(thug, "player2", { targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
+        deva: [10],
+        archonte: [],
+      }),
+      "player2",
+    );
+    let asked: RollDialogConfig | null = null;
+    const spy = vi.spyOn(RollDialog, "prompt").mockImplementation(async (config) => {
+      asked = config as RollDialogConfig;
+      return null;
+    });
+    await asClient("player1", () => rollReaction(attack as never, aelis.uuid));
+    spy.mockRestore();
+    expect(defaultValues(asked!.inputs)).toMatchObject({ modifier: 3 });
+    await playerTest(aelis, "player1", {
+      skill: "esquive",
+      reaction: true,
+      opposes: { messageId: attack.id, key: aelis.uuid },
+    });
+    expect(waiting()).toEqual({ prudence: 1, danger: 0 });
+    // Her next turn starts (the GM's client runs it): what is left lapses.
+    const combat = await realFight();
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]);
+    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cA") as never, {} as never);
+    expect(waiting()).toEqual({ prudence: 0, danger: 0 });
+  });
+
+  it("lets her player clear what waits from the sheet", async () => {
+    await playerTest(aelis, "player1", { skill: "melee" }, { prime: "efficacite", penalty: "danger" });
+    expect(waiting()).toEqual({ prudence: 0, danger: 1 });
+    const sheet = new TrinitesActorSheet({ document: aelis } as never) as unknown as {
+      render(): Promise<unknown>;
+      renderedParts: Record<string, { tr: { combat: { reactions: unknown } } }>;
+      runAction(a: string, e: unknown, t: unknown): Promise<unknown>;
+    };
+    await asClient("player1", () => sheet.render());
+    expect(sheet.renderedParts.combat!.tr.combat.reactions).toMatchObject({ next: "−3", danger: 1, canClear: true });
+    await asClient("player1", () => sheet.runAction("reactionsClear", {}, { dataset: {} }));
+    expect(waiting()).toEqual({ prudence: 0, danger: 0 });
   });
 });
