@@ -55,16 +55,8 @@ export function computeDamage(target: TargetView, damage: CardDamage): DamageRes
   };
 }
 
-/**
- * Whether the coma after a wound is non-lethal (no hourly loss): set by the wound that knocked the character out. On
- * someone already unconscious a non-lethal wound changes nothing, while a lethal one that checks a box makes the
- * coma lethal; out of the coma the flag is cleared.
- */
-export function comaNonLethal(previous: boolean, life: T.DamageResult, nonLethal: boolean): boolean {
-  if (life.state !== "inconscient") return false;
-  if (life.knockedOut) return nonLethal;
-  return life.checked > 0 && !nonLethal ? false : previous;
-}
+/** Whether the coma after a wound is non-lethal (rules core). */
+export const comaNonLethal = T.comaNonLethal;
 
 /** Protection of the armour an actor wears (equipped `tr-armure` items add up). */
 export function wornProtection(actor: Actor.Implementation): number {

@@ -10,6 +10,7 @@ import { registerTrinitesHooks } from "./flow.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
 import { TrinitesRoll } from "./roll.ts";
 import { ACTOR_PARTS, ITEM_PART, TrinitesActorSheet, TrinitesItemSheet } from "./sheets.ts";
+import { HARM_DIALOG } from "./sheet-paths.ts";
 
 export const TRINITES_PACKS = ["trinites-regles", "trinites-equipement"];
 
@@ -33,7 +34,7 @@ export const descriptor: RulesetDescriptor = {
   packs: TRINITES_PACKS.map((p) => `quintette.${p}`),
   // The system's Deva (light) and Archonte (dark) colour sets are always registered; listed here as this set's own.
   diceSoNice: [DEVA_COLORSET, ARCHONTE_COLORSET],
-  templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART],
+  templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART, HARM_DIALOG],
   init() {
     registerTrinitesHooks();
     registerTrinitesCombat();

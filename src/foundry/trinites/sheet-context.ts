@@ -218,12 +218,125 @@ export function actorSheetContext(input: ActorSheetInput) {
 }
 export type ActorSheetContext = ReturnType<typeof actorSheetContext>;
 
-/** Clicking life box `index` (1-based): checks up to it, or unchecks it when it is the last checked one. */
+/**
+ * Clicking life box `index` (1-based): checks up to it, or unchecks it when it is the last checked one; the dead stay
+ * dead (rules core's `clickLifeBox`). An index out of the boxes changes nothing.
+ */
 export function lifeBoxValue(kind: ActorKind, currentValue: number, index: number): number {
-  const max = T.maxHitPoints(T.BOXES_PER_LINE[kind]);
+  const per = T.BOXES_PER_LINE[kind];
+  const max = T.maxHitPoints(per);
   const damage = Math.max(0, Math.min(max + 1, max - currentValue));
-  const next = damage === index ? index - 1 : index;
-  return valueFromDamage(Math.max(0, Math.min(max, next)), kind);
+  if (!Number.isInteger(index) || index < 1 || index > max) return currentValue;
+  return valueFromDamage(T.clickLifeBox(damage, index, per), kind);
+}
+
+/* Harm outside combat (the GM's harm dialog) ------------------------------------------------------------- */
+
+export const HARM_KINDS = ["feu", "chute", "continu", "coma", "repos"] as const;
+export type HarmKind = (typeof HARM_KINDS)[number];
+
+/** What the harm dialog's form sends back (strings and booleans from its inputs). */
+export interface HarmAnswer {
+  kind?: unknown;
+  size?: unknown;
+  protected?: unknown;
+  meters?: unknown;
+  surface?: unknown;
+  dodged?: unknown;
+  aggression?: unknown;
+  amount?: unknown;
+}
+
+/** The harm dialog's context: the tables (from the rules core) and where the character stands. */
+export function harmContext(kind: ActorKind, vie: { value: number; nonLetal: boolean }) {
+  const per = T.BOXES_PER_LINE[kind];
+  const damage = Math.max(0, T.maxHitPoints(per) - vie.value);
+  const state = T.lifeState(Math.min(damage, T.maxHitPoints(per) + 1), per);
+  const recovery = T.recoveryRule(Math.min(damage, T.maxHitPoints(per) + 1), per);
+  return {
+    kinds: HARM_KINDS.map((id) => ({ id, label: `QUINTETTE.Trinites.Harm.Kind.${id}` })),
+    fires: T.FIRE_DAMAGE.map((f) => ({ id: f.id, label: `QUINTETTE.Trinites.Harm.Fire.${f.id}`, damage: f.damage })),
+    surfaces: (Object.keys(T.FALL_SURFACES) as T.FallSurface[]).map((id) => ({
+      id,
+      label: `QUINTETTE.Trinites.Harm.Surface.${id}`,
+      modifier: signedLabel(T.FALL_SURFACES[id].modifier),
+    })),
+    aggressions: T.CONTINUOUS_AGGRESSIONS.map((a) => ({
+      id: a.id,
+      label: `QUINTETTE.Trinites.Harm.Aggression.${a.id}`,
+      damage: typeof a.damage === "number" ? String(a.damage) : `${a.damage.min}–${a.damage.max}`,
+      skill: `QUINTETTE.Trinites.Skill.${a.skill}`,
+    })),
+    state: `QUINTETTE.Trinites.Life.${state}`,
+    coma:
+      state === "inconscient"
+        ? vie.nonLetal
+          ? "QUINTETTE.Trinites.Harm.ComaSoft"
+          : "QUINTETTE.Trinites.Harm.ComaLethal"
+        : null,
+    recovery: recovery ? `QUINTETTE.Trinites.Harm.Recovery.${recovery.period}` : null,
+    dead: state === "mort",
+  };
+}
+
+function harmSource(answer: HarmAnswer): T.HarmSource | null {
+  switch (answer.kind) {
+    case "feu":
+      return { kind: "feu", size: String(answer.size) as T.FireSize, protected: answer.protected === true };
+    case "chute":
+      return {
+        kind: "chute",
+        meters: Math.max(0, Number(answer.meters) || 0),
+        surface: String(answer.surface ?? "normal") as T.FallSurface,
+        dodged: answer.dodged === true,
+      };
+    case "continu":
+      return {
+        kind: "continu",
+        id: String(answer.aggression),
+        amount: Math.trunc(Number(answer.amount) || 0) || undefined,
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The life update of one harm (rules core): fire, a fall or a continuous harm (a lethal wound), an hour of coma (one
+ * box unless the coma is non-lethal), or one point of rest (`heal`, at the pace `recoveryRule` tells). The dead take
+ * nothing and recover nothing.
+ */
+export function harmUpdate(
+  kind: ActorKind,
+  vie: { value: number; nonLetal: boolean },
+  answer: HarmAnswer,
+): { update: Record<string, unknown>; lost: number } | { error: string } {
+  const per = T.BOXES_PER_LINE[kind];
+  const max = T.maxHitPoints(per);
+  const damage = Math.max(0, Math.min(max + 1, max - vie.value));
+  if (damage > max) return { error: "QUINTETTE.Trinites.Harm.Dead" };
+  try {
+    let result: T.DamageResult;
+    if (answer.kind === "coma") result = T.comaTick(damage, per, vie.nonLetal);
+    else if (answer.kind === "repos") {
+      if (!T.recoveryRule(damage, per)) return { error: "QUINTETTE.Trinites.Harm.NothingToHeal" };
+      const healed = T.heal(damage, 1, per);
+      return { update: { "system.vie.value": valueFromDamage(healed, kind) }, lost: healed - damage };
+    } else {
+      const source = harmSource(answer);
+      if (!source) return { error: "QUINTETTE.Trinites.Harm.Unknown" };
+      result = T.applyDamage(damage, T.harmDamage(source), per);
+    }
+    return {
+      update: {
+        "system.vie.value": valueFromDamage(result.damage, kind),
+        "system.vie.nonLetal": T.comaNonLethal(vie.nonLetal, result, answer.kind === "coma" && vie.nonLetal),
+      },
+      lost: result.damage - damage,
+    };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 export interface KarmaSnapshot {

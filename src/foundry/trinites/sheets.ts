@@ -10,7 +10,10 @@ import type { RollRequest } from "../dialog/request.ts";
 import { trinites as T } from "../../rules/index.ts";
 import {
   actorSheetContext,
+  harmContext,
+  harmUpdate,
   karmaSpendUpdate,
+  type HarmAnswer,
   lifeBoxValue,
   payDebtsUpdate,
   refillUpdate,
@@ -25,7 +28,7 @@ import { HumainModel, TriniteModel } from "./models.ts";
 import { itemSheetContext } from "./item-context.ts";
 import type { TurnAction } from "./card.ts";
 import { EMPTY_SLOT } from "./influence.ts";
-import { ACTOR_PARTS, ACTOR_TABS, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
+import { ACTOR_PARTS, ACTOR_TABS, HARM_DIALOG, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
 
 export { ACTOR_PARTS, ITEM_PART } from "./sheet-paths.ts";
 
@@ -107,6 +110,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       resourceDelete: TrinitesActorSheet.#onResourceDelete,
       influenceClear: TrinitesActorSheet.#onInfluenceClear,
       reactionsClear: TrinitesActorSheet.#onReactionsClear,
+      harm: TrinitesActorSheet.#onHarm,
     },
   };
 
@@ -214,6 +218,28 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     if (!game.user?.isGM || (kind !== "encourager" && kind !== "intimider")) return;
     const update: Record<string, unknown> = { [`system.influences.${kind}`]: { ...EMPTY_SLOT } };
     await this.document.update(update);
+  }
+
+  /** The GM's harm dialog: fire, a fall, a continuous harm, an hour of coma, a point of recovery (rules core). */
+  static async #onHarm(this: TrinitesActorSheet) {
+    const s = this.document.system;
+    if (!game.user?.isGM || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
+    const kind = s instanceof TriniteModel ? "trinite" : "humain";
+    const vie = { value: s.vie.value, nonLetal: s.vie.nonLetal };
+    const content = await foundry.applications.handlebars.renderTemplate(HARM_DIALOG, harmContext(kind, vie));
+    const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+      window: { title: "QUINTETTE.Trinites.Harm.Title" },
+      content,
+      ok: {
+        label: "QUINTETTE.Trinites.Harm.Apply",
+        callback: (_event: Event, button: HTMLButtonElement) =>
+          new foundry.applications.ux.FormDataExtended(button.form!).object,
+      },
+    });
+    if (!answer || typeof answer !== "object") return;
+    const r = harmUpdate(kind, vie, answer as HarmAnswer);
+    if ("error" in r) ui.notifications?.warn(localize(r.error));
+    else await this.document.update(r.update);
   }
 
   /** Prudence and Danger lapse at the next turn; out of combat (or after a missed turn) the owner clears them. */

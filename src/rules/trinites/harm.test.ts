@@ -3,6 +3,8 @@ import fc from "fast-check";
 import {
   attackDamage,
   fallDamage,
+  harmDamage,
+  FIRE_DAMAGE,
   hitReach,
   isSwordKind,
   objectProtection,
@@ -96,6 +98,37 @@ describe("hitReach (area attacks)", () => {
         expect(r === "full").toBe(ok && !prevented);
         if (!area) expect(r).not.toBe("half");
       }),
+    );
+  });
+});
+
+describe("harmDamage", () => {
+  it("source cases: a blaze costs 3 (2 in a firefighter's outfit), a 7 m fall on concrete 6, asphyxia 1", () => {
+    expect(harmDamage({ kind: "feu", size: "brasier", protected: false })).toBe(3);
+    expect(harmDamage({ kind: "feu", size: "brasier", protected: true })).toBe(2);
+    expect(harmDamage({ kind: "chute", meters: 7, surface: "beton", dodged: false })).toBe(6);
+    expect(harmDamage({ kind: "continu", id: "asphyxie" })).toBe(1);
+    expect(harmDamage({ kind: "continu", id: "poison", amount: 4 })).toBe(4);
+    expect(() => harmDamage({ kind: "continu", id: "poison", amount: 5 })).toThrow(RangeError);
+    expect(() => harmDamage({ kind: "continu", id: "lave" })).toThrow(RangeError);
+  });
+  it("never costs less than 0 nor more than the source's table allows", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...FIRE_DAMAGE.map((f) => f.id)),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 200 }),
+        fc.constantFrom("normal", "beton", "eau" as const),
+        fc.boolean(),
+        (size, worn, meters, surface, dodged) => {
+          const fire = harmDamage({ kind: "feu", size, protected: worn });
+          expect(fire).toBeGreaterThanOrEqual(0);
+          expect(fire).toBeLessThanOrEqual(3);
+          const fall = harmDamage({ kind: "chute", meters, surface, dodged });
+          expect(fall).toBeGreaterThanOrEqual(0);
+          expect(fall).toBeLessThanOrEqual(meters / 2 + 3);
+        },
+      ),
     );
   });
 });

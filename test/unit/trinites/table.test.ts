@@ -18,6 +18,7 @@ import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { applyOpposition, buildTestCard, type WeaponSetup } from "../../../src/foundry/trinites/card.ts";
 import { performTest, rollerOf, rollReaction, weaponOf, type TestPreset } from "../../../src/foundry/trinites/flow.ts";
+import { DialogV2 } from "../../double/applications.ts";
 import { TrinitesRoll } from "../../../src/foundry/trinites/roll.ts";
 import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { setupFrom, testDialogConfig } from "../../../src/foundry/trinites/dialog.ts";
@@ -340,5 +341,63 @@ describe("Prudence and Danger per reaction (issue 14, point 2)", () => {
     expect(sheet.renderedParts.combat!.tr.combat.reactions).toMatchObject({ next: "−3", danger: 1, canClear: true });
     await asClient("player1", () => sheet.runAction("reactionsClear", {}, { dataset: {} }));
     expect(waiting()).toEqual({ prudence: 0, danger: 0 });
+  });
+});
+
+describe("harm outside combat (issue 14, point 5)", () => {
+  type Sheet = {
+    render(): Promise<unknown>;
+    renderedParts: Record<string, { tr: { isGM: boolean } }>;
+    runAction(a: string, e: unknown, t: unknown): Promise<unknown>;
+  };
+  const sheetOf = (actor: DoubleActor) => new TrinitesActorSheet({ document: actor } as never) as unknown as Sheet;
+  const vie = () => (aelis.system as unknown as { vie: { value: number; nonLetal: boolean } }).vie;
+
+  async function gmHarm(answer: Record<string, unknown>) {
+    DialogV2.nextAnswer = answer;
+    const sheet = sheetOf(aelis);
+    await asClient("gm", () => sheet.render());
+    await asClient("gm", () => sheet.runAction("harm", {}, { dataset: {} }));
+    DialogV2.nextAnswer = null;
+  }
+
+  it("lets the GM apply a fall, fire and a continuous harm from the sheet's harm dialog (rules core tables)", async () => {
+    await gmHarm({ kind: "chute", meters: "7", surface: "beton", dodged: false });
+    expect(vie().value).toBe(24 - 6);
+    await gmHarm({ kind: "feu", size: "brasier", protected: true });
+    expect(vie().value).toBe(16);
+    await gmHarm({ kind: "continu", aggression: "poison", amount: "3" });
+    expect(vie().value).toBe(13);
+    expect(DialogV2.calls.at(-1)?.config).toMatchObject({ window: { title: "QUINTETTE.Trinites.Harm.Title" } });
+  });
+
+  it("ticks a lethal coma hour by hour, spares a non-lethal one, and recovers one point at a time", async () => {
+    await aelis.update({ "system.vie.value": 4, "system.vie.nonLetal": false });
+    await gmHarm({ kind: "coma" });
+    expect(vie().value).toBe(3);
+    await aelis.update({ "system.vie.nonLetal": true });
+    await gmHarm({ kind: "coma" });
+    expect(vie()).toEqual({ value: 3, nonLetal: true, max: 24 });
+    await gmHarm({ kind: "repos" });
+    expect(vie().value).toBe(4);
+  });
+
+  it("is the GM's: a player's click opens nothing", async () => {
+    const before = DialogV2.calls.length;
+    const sheet = sheetOf(aelis);
+    await asClient("player1", () => sheet.render());
+    await asClient("player1", () => sheet.runAction("harm", {}, { dataset: {} }));
+    expect(DialogV2.calls.length).toBe(before);
+    expect(sheet.renderedParts.main!.tr.isGM).toBe(false);
+  });
+
+  it("keeps the dead dead: clicking the last life box does not revive, and no harm or rest changes them", async () => {
+    await aelis.update({ "system.vie.value": -1 });
+    const sheet = sheetOf(aelis);
+    await asClient("player1", () => sheet.render());
+    await asClient("player1", () => sheet.runAction("lifeBox", {}, { dataset: { index: "24" } }));
+    expect(vie().value).toBe(-1);
+    await gmHarm({ kind: "repos" });
+    expect(vie().value).toBe(-1);
   });
 });
