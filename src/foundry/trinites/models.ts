@@ -85,6 +85,16 @@ function commonActorSchema(kind: ActorKind) {
     xp: new foundry.data.fields.SchemaField({
       total: integerField({ min: 0, max: COUNTER_MAX, initial: 0, label: L("XpTotal") }),
       depense: integerField({ min: 0, max: COUNTER_MAX, initial: 0, label: L("XpSpent") }),
+      /** What the XP bought, newest last (the sheet's spend buttons write it): row, target, new value, price. */
+      historique: new foundry.data.fields.ArrayField(
+        new foundry.data.fields.SchemaField({
+          quoi: textField(),
+          cible: textField(),
+          valeur: integerField({ min: 0, max: COUNTER_MAX, initial: 0 }),
+          cout: integerField({ min: 0, max: COUNTER_MAX, initial: 0 }),
+          dettes: integerField({ min: 0, max: COUNTER_MAX, initial: 0 }),
+        }),
+      ),
     }),
     concept: textField({ label: L("Concept") }),
     /**

@@ -164,6 +164,8 @@ export function actorSheetContext(input: ActorSheetInput) {
       }
     : null;
   const weapons = input.items.filter((i) => i.type === "tr-arme").map((i) => weaponRow(i, derived));
+  const xpSource = src as unknown as XpSource; // the same stored fields, read as the purchase rules want them
+  const atouts = input.items.filter((i) => i.type === "tr-atout").length;
   const armours: ArmourRow[] = input.items
     .filter((i) => i.type === "tr-armure")
     .map((i) => ({ ...itemRow(i), protection: Number(i.system.protection ?? 0) }));
@@ -174,7 +176,15 @@ export function actorSheetContext(input: ActorSheetInput) {
     isGM: input.isGM,
     system: src,
     derived,
-    signs: derived.signs.map((sign) => ({ ...sign, bonusLabel: signedLabel(sign.bonus) })),
+    signs: derived.signs.map((sign) => ({
+      ...sign,
+      bonusLabel: signedLabel(sign.bonus),
+      // The experience price of one more point, shown on the skill's spend button (play mode, editable sheets).
+      skills: sign.skills.map((sk) => ({
+        ...sk,
+        xpPrice: input.editable ? xpPrice(xpSource, { kind: "competence", skill: sk.id as T.SkillId }) : null,
+      })),
+    })),
     life: derived.life,
     karma,
     regeneration: trinite
@@ -212,7 +222,35 @@ export function actorSheetContext(input: ActorSheetInput) {
       ),
     },
     resources: src.ressources.map((r, index) => ({ ...r, index })),
-    xp: { ...src.xp, available: derived.xpAvailable },
+    xp: {
+      ...src.xp,
+      available: derived.xpAvailable,
+      buy: input.editable
+        ? [
+            ...(trinite
+              ? (["deva", "archonte"] as const).map((spirit) => ({
+                  kind: "karma",
+                  spirit,
+                  label: `QUINTETTE.Trinites.Xp.Buy.${spirit}`,
+                  price: xpPrice(xpSource, { kind: "karma", spirit }),
+                }))
+              : []),
+            ...(["atout", ...(trinite ? (["auraAscendant", "auraDescendant", "verset"] as const) : [])] as const).map(
+              (kind) => ({
+                kind,
+                spirit: "",
+                label: `QUINTETTE.Trinites.Xp.Buy.${kind}`,
+                price: xpPrice(xpSource, { kind }, atouts),
+              }),
+            ),
+          ]
+        : [],
+      history: [...(src.xp.historique ?? [])].reverse().map((h) => ({
+        ...h,
+        label: `QUINTETTE.Trinites.Xp.Buy.${h.quoi === "karma" ? h.cible : h.quoi}`,
+        skill: h.quoi === "competence" ? `QUINTETTE.Trinites.Skill.${h.cible}` : null,
+      })),
+    },
     names: { deva: src.nomDeva ?? "", archonte: src.nomArchonte ?? "" },
   };
 }
@@ -228,6 +266,127 @@ export function lifeBoxValue(kind: ActorKind, currentValue: number, index: numbe
   const damage = Math.max(0, Math.min(max + 1, max - currentValue));
   if (!Number.isInteger(index) || index < 1 || index > max) return currentValue;
   return valueFromDamage(T.clickLifeBox(damage, index, per), kind);
+}
+
+/* Experience spent on the sheet -------------------------------------------------------------------------- */
+
+/** What a spend button buys: a skill, resource or Karma point (one step), or a flat row of the table. */
+export type XpTarget =
+  | { kind: "competence"; skill: T.SkillId }
+  | { kind: "ressource"; index: number }
+  | { kind: "karma"; spirit: "deva" | "archonte" }
+  | { kind: "auraAscendant" | "auraDescendant" | "verset" | "atout" };
+
+/** The stored data a purchase reads (the actor's source). */
+export interface XpSource {
+  competences: Record<string, { base: number }>;
+  ressources: { nom: string; base: number }[];
+  xp: { total: number; depense: number; historique?: XpRecord[] };
+  dettes?: { deva: number; archonte: number };
+  credits?: { deva: number; archonte: number };
+  deva?: { max: number };
+  archonte?: { max: number };
+}
+export interface XpRecord {
+  quoi: string;
+  cible: string;
+  valeur: number;
+  cout: number;
+  dettes: number;
+}
+export const XP_HISTORY_SIZE = 30;
+
+function purchaseOf(
+  src: XpSource,
+  target: XpTarget,
+  atouts: number,
+): { purchase: T.XpPurchase; cible: string; valeur: number; path: string | null } | null {
+  switch (target.kind) {
+    case "competence": {
+      const base = src.competences[target.skill]?.base ?? 0;
+      if (base >= T.SKILL_BASE_MAX) return null;
+      return {
+        purchase: { kind: "competence", from: base, to: base + 1 },
+        cible: target.skill,
+        valeur: base + 1,
+        path: `system.competences.${target.skill}.base`,
+      };
+    }
+    case "ressource": {
+      const row = src.ressources[target.index];
+      if (!row || row.base >= T.SKILL_BASE_MAX) return null;
+      return {
+        purchase: { kind: "ressource", from: row.base, to: row.base + 1 },
+        cible: row.nom,
+        valeur: row.base + 1,
+        path: null,
+      };
+    }
+    case "karma": {
+      const score = src[target.spirit]?.max;
+      if (score === undefined || score >= T.KARMA_MAX) return null;
+      return {
+        purchase: { kind: "karma", from: score, to: score + 1 },
+        cible: target.spirit,
+        valeur: score + 1,
+        path: `system.${target.spirit}.max`,
+      };
+    }
+    case "atout":
+      return { purchase: { kind: "atout", ordinal: atouts + 1 }, cible: "", valeur: atouts + 1, path: null };
+    default:
+      return { purchase: { kind: target.kind }, cible: "", valeur: 1, path: null };
+  }
+}
+
+/** The price the sheet shows on a spend button (null when nothing more can be bought). */
+export function xpPrice(src: XpSource, target: XpTarget, atouts = 0): number | null {
+  const p = purchaseOf(src, target, atouts);
+  return p ? T.purchaseCost(p.purchase) : null;
+}
+
+/**
+ * A purchase with experience (rules core's `spendExperience`): the debts are paid first, the larger first (their
+ * credit may buy Karma), then the price; refused while a debt is left or the XP does not cover it. The purchase is
+ * recorded in the XP history. `atouts` is how many Atouts the character already has (the price of the next one).
+ */
+export function xpSpendUpdate(
+  src: XpSource,
+  target: XpTarget,
+  atouts = 0,
+  firstIfEqual: "deva" | "archonte" = "deva",
+): { update: Record<string, unknown>; cost: number } | { error: string } {
+  const p = purchaseOf(src, target, atouts);
+  if (!p) return { error: "QUINTETTE.Trinites.Xp.Maxed" };
+  const available = Math.max(0, src.xp.total - src.xp.depense);
+  const ledger = {
+    debts: src.dettes ?? { deva: 0, archonte: 0 },
+    credits: src.credits ?? { deva: 0, archonte: 0 },
+    karma: { deva: src.deva?.max ?? 0, archonte: src.archonte?.max ?? 0 },
+  };
+  const r = T.spendExperience(ledger, available, p.purchase, firstIfEqual);
+  if (!r.ok)
+    return { error: r.reason === "debts" ? "QUINTETTE.Trinites.Xp.DebtsFirst" : "QUINTETTE.Trinites.Xp.NotEnough" };
+  const update: Record<string, unknown> = { "system.xp.depense": src.xp.depense + r.debtPaid + r.cost };
+  if (src.dettes) {
+    update["system.dettes.deva"] = r.debts.deva;
+    update["system.dettes.archonte"] = r.debts.archonte;
+    update["system.credits.deva"] = r.credits.deva;
+    update["system.credits.archonte"] = r.credits.archonte;
+    // Paying debts may have bought Karma points already; a Karma purchase adds its own on top.
+    update["system.deva.max"] = r.karma.deva + (target.kind === "karma" && target.spirit === "deva" ? 1 : 0);
+    update["system.archonte.max"] =
+      r.karma.archonte + (target.kind === "karma" && target.spirit === "archonte" ? 1 : 0);
+  }
+  if (p.path && target.kind !== "karma") update[p.path] = p.valeur;
+  if (target.kind === "ressource") {
+    update["system.ressources"] = src.ressources.map((row, i) =>
+      i === target.index ? { ...row, base: p.valeur } : row,
+    );
+  }
+  const record: XpRecord = { quoi: target.kind, cible: p.cible, valeur: p.valeur, cout: r.cost, dettes: r.debtPaid };
+  update["system.xp.historique"] = [...(src.xp.historique ?? []), record].slice(-XP_HISTORY_SIZE);
+  return { update, cost: r.cost };
 }
 
 /* Harm outside combat (the GM's harm dialog) ------------------------------------------------------------- */

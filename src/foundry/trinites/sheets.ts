@@ -14,6 +14,9 @@ import {
   harmUpdate,
   karmaSpendUpdate,
   type HarmAnswer,
+  type XpTarget,
+  type XpSource,
+  xpSpendUpdate,
   lifeBoxValue,
   payDebtsUpdate,
   refillUpdate,
@@ -111,6 +114,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       influenceClear: TrinitesActorSheet.#onInfluenceClear,
       reactionsClear: TrinitesActorSheet.#onReactionsClear,
       harm: TrinitesActorSheet.#onHarm,
+      spendXp: TrinitesActorSheet.#onSpendXp,
     },
   };
 
@@ -218,6 +222,29 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     if (!game.user?.isGM || (kind !== "encourager" && kind !== "intimider")) return;
     const update: Record<string, unknown> = { [`system.influences.${kind}`]: { ...EMPTY_SLOT } };
     await this.document.update(update);
+  }
+
+  /** A spend button: the price from the rules core, debts paid first, the purchase recorded. */
+  static async #onSpendXp(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const s = this.document.system;
+    if (!this.isEditable || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
+    const { kind, skill, spirit, index } = target.dataset;
+    const want: XpTarget | null =
+      kind === "competence" && T.isSkillId(skill ?? "")
+        ? { kind, skill: skill as T.SkillId }
+        : kind === "karma" && (spirit === "deva" || spirit === "archonte")
+          ? { kind, spirit }
+          : kind === "ressource"
+            ? { kind, index: Number(index) }
+            : kind === "atout" || kind === "auraAscendant" || kind === "auraDescendant" || kind === "verset"
+              ? { kind }
+              : null;
+    if (!want) return;
+    const source = s.toObject() as unknown as XpSource; // the model's stored fields, exactly this shape
+    const atouts = this.document.items.filter((i) => i.type === "tr-atout").length;
+    const r = xpSpendUpdate(source, want, atouts, target.dataset.first === "archonte" ? "archonte" : "deva");
+    if ("error" in r) ui.notifications?.warn(localize(r.error));
+    else await this.document.update(r.update);
   }
 
   /** The GM's harm dialog: fire, a fall, a continuous harm, an hour of coma, a point of recovery (rules core). */

@@ -401,3 +401,48 @@ describe("harm outside combat (issue 14, point 5)", () => {
     expect(vie().value).toBe(-1);
   });
 });
+
+describe("experience spent on the sheet (issue 14, point 3)", () => {
+  type XpSys = {
+    competences: { melee: { base: number } };
+    xp: { total: number; depense: number; historique: unknown[] };
+    dettes: { deva: number; archonte: number };
+    credits: { deva: number; archonte: number };
+    deva: { max: number };
+  };
+  const xs = () => aelis.system as unknown as XpSys;
+  const spend = async (dataset: Record<string, string>) => {
+    const sheet = new TrinitesActorSheet({ document: aelis } as never) as unknown as {
+      render(): Promise<unknown>;
+      renderedParts: Record<string, { tr: { signs: { skills: { id: string; xpPrice: number | null }[] }[] } }>;
+      runAction(a: string, e: unknown, t: unknown): Promise<unknown>;
+    };
+    await asClient("player1", () => sheet.render());
+    await asClient("player1", () => sheet.runAction("spendXp", {}, { dataset }));
+    return sheet;
+  };
+
+  it("raises a skill at the rules core's price after paying the debts, the larger first, and records it", async () => {
+    await aelis.update({ "system.xp.total": 10, "system.dettes.deva": 1, "system.dettes.archonte": 3 });
+    const sheet = await spend({ kind: "competence", skill: "melee" });
+    const melee = sheet.renderedParts.skills!.tr.signs.flatMap((s) => s.skills).find((s) => s.id === "melee");
+    expect(melee?.xpPrice).toBe(2); // base 3 → 4: 4 / 2
+    expect(xs().competences.melee.base).toBe(4);
+    expect(xs().dettes).toEqual({ deva: 0, archonte: 0 });
+    expect(xs().credits).toEqual({ deva: 1, archonte: 3 });
+    expect(xs().xp.depense).toBe(4 + 2);
+    expect(xs().xp.historique).toEqual([{ quoi: "competence", cible: "melee", valeur: 4, cout: 2, dettes: 4 }]);
+  });
+
+  it("refuses a purchase while a debt is left unpaid, and buys Karma at score × 2", async () => {
+    await aelis.update({ "system.xp.total": 2, "system.dettes.archonte": 3 });
+    await spend({ kind: "competence", skill: "melee" });
+    expect(xs().competences.melee.base).toBe(3);
+    expect(xs().xp.depense).toBe(0);
+    expect(state.notifications.at(-1)?.message).toBe(state.game.i18n.localize("QUINTETTE.Trinites.Xp.DebtsFirst"));
+    await aelis.update({ "system.xp.total": 17, "system.dettes.archonte": 0 });
+    await spend({ kind: "karma", spirit: "deva" });
+    expect(xs().deva.max).toBe(7);
+    expect(xs().xp.depense).toBe(14);
+  });
+});
