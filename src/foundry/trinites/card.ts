@@ -17,6 +17,8 @@ export const INFLUENCE = "trinites.influence";
 /** Token marking a card whose end-of-turn initiative changes were applied. */
 export const TURN_END = "trinites.turnEnd";
 export const APPLY_DAMAGE = "quintette.applyDamage";
+/** Damage of this card to one of its own targets (recorded at roll time), computed by the GM. */
+export const DAMAGE = "trinites.damage";
 export const BODY = "systems/quintette/templates/trinites/chat/test-body.hbs";
 export const K = (key: string) => `QUINTETTE.Trinites.Card.${key}`;
 
@@ -46,11 +48,14 @@ export interface TestSetup {
   prime: T.PrimeId | null;
   penalties: T.PenaltyId[];
   weapon: WeaponSetup | null;
-  targets: { uuid: string; name: string }[];
+  /** The targets at roll time; `kind` and `protection` (read then) only preview the damage buttons. */
+  targets: TargetRef[];
   /** A reaction answers the test of another card. */
   opposes: { messageId: string; key: string } | null;
   /** An initiative test (Rapidité) for a combatant. */
   initiative: { combatantId: string; combatId: string; surprised: boolean } | null;
+  /** The combat action the roller named (its reaction skill, the primes that fit); null for a plain test. */
+  combatAction?: T.CombatActionId | null;
   /** The combat action tested, when it moves initiative (Encourager, Intimider). */
   action?: TurnAction | null;
   /** Initiative change of the roller at the end of the turn (Accélération on success, Ralentissement always). */
@@ -67,7 +72,16 @@ export interface TestSetup {
 export type TurnAction = "encourager" | "intimider";
 export const TURN_ACTIONS: readonly TurnAction[] = ["encourager", "intimider"];
 
+export interface TargetRef {
+  uuid: string;
+  name: string;
+  kind?: "trinite" | "humain" | null;
+  protection?: number;
+}
+
 export interface WeaponSetup {
+  /** The roller's weapon item: the GM reads its damage, blade and area from it when applying. */
+  itemId?: string;
   name: string;
   damage: number;
   swordKind: boolean;
@@ -123,6 +137,8 @@ export interface TestData {
   influenceView?: { key: string; given: string; refused: string } | null;
   /** The roller still picks the option (derived). */
   influenceChoose?: boolean;
+  /** The targets may react (the action allows a reaction), derived. */
+  reactable?: boolean;
 }
 
 function testInput(setup: TestSetup) {
@@ -230,11 +246,13 @@ function buttonsFor(card: CardState, data: TestData): CardButton[] {
     }));
   }
   if (influenceOpen(data)) return influenceButtons(data);
+  if (card.damage && data.setup.targets.length) return damageButtons(data);
   if (card.damage) {
     return [
       {
         action: APPLY_DAMAGE,
-        label: { key: "QUINTETTE.Damage.Apply", value: card.damage.amount },
+        // No target was chosen at roll time: the shared button, to the clicker's tokens, before armour.
+        label: { key: K("ApplyUntargeted"), value: card.damage.amount },
         icon: "fa-solid fa-heart-crack",
         args: {},
         audience: "owners",
@@ -242,6 +260,50 @@ function buttonsFor(card: CardState, data: TestData): CardButton[] {
     ];
   }
   return [];
+}
+
+/** How the card's attack reaches one target (rules core's `hitReach`): a dodge only halves an area attack. */
+export function reachOf(data: TestData, targetUuid: string): T.HitReach {
+  const w = data.setup.weapon;
+  if (!w || !data.result || data.setup.opposes) return "none";
+  const answer = data.opposition.find((o) => o.key === targetUuid);
+  return T.hitReach(data.result.success, w.area, !!answer && answer.winner !== "a");
+}
+
+/** The damage a target takes, from the card's weapon and the target as known (rules core's `attackDamage`). */
+export function damageFor(
+  w: Pick<WeaponSetup, "damage" | "swordKind" | "steps" | "precise">,
+  target: { kind?: "trinite" | "humain" | null; protection?: number },
+  reach: T.HitReach,
+): T.AttackDamage {
+  return T.attackDamage({
+    weaponDamage: w.damage,
+    protection: target.protection ?? 0,
+    targetIsTrinite: target.kind === "trinite",
+    swordKind: w.swordKind,
+    steps: w.steps,
+    precise: w.precise,
+    areaMiss: reach === "half",
+  });
+}
+
+/** One button per target the attack reaches, showing what that target really loses (sword rule, armour, area). */
+function damageButtons(data: TestData): CardButton[] {
+  const w = data.setup.weapon!;
+  return data.setup.targets.flatMap((t) => {
+    const reach = reachOf(data, t.uuid);
+    if (reach === "none") return [];
+    const hit = damageFor(w, t, reach);
+    return [
+      {
+        action: DAMAGE,
+        label: { key: K(reach === "half" ? "DamageToHalf" : "DamageTo"), name: t.name, value: hit.damage },
+        icon: "fa-solid fa-heart-crack",
+        args: { key: t.uuid },
+        audience: "owners" as const,
+      },
+    ];
+  });
 }
 
 /** Re-derives everything shown from `data` (dice looks, outcome, buttons, damage, ranking). */
@@ -265,6 +327,7 @@ export function refresh(card: CardState): CardState {
       ranking,
       turnEnd: turnEndView(card),
       influenceView: influenceViewOf(data),
+      reactable: reactionSkillOf(data.setup) !== null,
       influenceChoose: influenceOpen(data),
     }),
   };
@@ -422,8 +485,11 @@ export function applyOpposition(
 /** Whether this card's damage reaches a target: not when the target reacted and was not beaten. */
 export function damageReaches(card: CardState, targetUuid: string): boolean {
   const data = readData(card);
-  const o = data.opposition.find((e) => e.key === targetUuid);
-  return !o || o.winner === "a" || Boolean(card.damage?.areaMiss);
+  if (!data.setup.targets.some((t) => t.uuid === targetUuid)) {
+    const o = data.opposition.find((e) => e.key === targetUuid);
+    return !o || o.winner === "a" || Boolean(card.damage?.areaMiss);
+  }
+  return reachOf(data, targetUuid) !== "none";
 }
 
 /** The resolved side a reaction card gives to the card it answers, or null while its pick is pending. */
@@ -432,9 +498,17 @@ export function reactionSide(card: CardState): { final: number; success: boolean
   return data.result ? { final: data.result.final, success: data.result.success } : null;
 }
 
-/** The reaction skill an opponent answers this card with: Volonté against Intimider, otherwise Esquive. */
-export function reactionSkillFor(card: CardState): T.SkillId {
-  return readData(card).setup.action === "intimider" ? "volonte" : "esquive";
+/**
+ * The reaction skill an opponent answers this card with: the one the named combat action's data gives (rules core's
+ * `reactionSkill`), Esquive for a test that names none; null when the action allows no reaction (Encourager).
+ */
+export function reactionSkillFor(card: CardState): T.SkillId | null {
+  return reactionSkillOf(readData(card).setup);
+}
+
+function reactionSkillOf(setup: TestSetup): T.SkillId | null {
+  const action = setup.combatAction ?? setup.action ?? null;
+  return action ? T.reactionSkill(action, setup.skill) : "esquive";
 }
 
 /**

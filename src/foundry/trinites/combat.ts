@@ -89,6 +89,8 @@ export function roundStartUpdates(seats: readonly SeatLike[]): SeatUpdate[] {
 export type TurnPlan =
   | { kind: "keep" }
   | { kind: "newRound" }
+  /** Nobody will ever reach the fire (no die rolled, or every fighter out cold): stop instead of skipping rounds. */
+  | { kind: "stalled" }
   | { kind: "redirect"; id: string }
   | { kind: "act"; ids: string[]; updates: SeatUpdate[] };
 
@@ -102,7 +104,10 @@ export function planTurn(seats: readonly SeatLike[], currentId: string | null): 
   const rolled = seats.filter((s) => stateOf(s));
   const states = rolled.map((s) => stateOf(s)!);
   const now = T.nextToAct(states);
-  if (!now.length) return { kind: "newRound" };
+  if (!now.length) {
+    const held = new Set(rolled.flatMap((s, i) => (s.out ? [i] : [])));
+    return T.anyoneCanAct(states, held) ? { kind: "newRound" } : { kind: "stalled" };
+  }
   const ids = now.map((i) => rolled[i]!.id);
   if (!currentId || !ids.includes(currentId)) return { kind: "redirect", id: ids[0]! };
   const after = T.beginTurn(states, now);
@@ -361,12 +366,17 @@ async function onStartTurn(combat: Combat.Implementation, combatant: Combatant.I
     await combat.nextRound();
     return;
   }
+  if (plan.kind === "stalled") {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Trinites.Place.Stalled") ?? "");
+    return;
+  }
   if (plan.kind === "redirect") {
     const index = turnIndexOf(combat, plan.id);
     if (index >= 0) await combat.update({ turn: index });
     return;
   }
   await updateSeats(combat, plan.updates);
+  await lapseReactionBonuses(combat, plan.ids);
   const index = turnIndexOf(combat, combatant.id ?? "");
   if (index >= 0 && index !== combat.turn) await combat.update({ turn: index });
 }
@@ -377,6 +387,17 @@ function rollerOwnsActor(card: CardState): boolean {
   if (roller.isGM) return true;
   const actor = card.actorUuid ? fromUuidSync<Actor.Implementation>(card.actorUuid) : null;
   return !!actor && typeof actor.testUserPermission === "function" && actor.testUserPermission(roller, "OWNER");
+}
+
+/** Prudence and Danger lapse as their actor's next turn starts (GM client: it runs the turn changes). */
+async function lapseReactionBonuses(combat: Combat.Implementation, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const actor = combat.combatants.get(id)?.actor;
+    const waiting = (actor?.system as { reactions?: T.ReactionBonuses } | undefined)?.reactions;
+    if (!actor || !waiting || (!waiting.prudence && !waiting.danger)) continue;
+    const update: Record<string, unknown> = { "system.reactions": { ...T.NO_REACTION_BONUSES } };
+    await actor.update(update);
+  }
 }
 
 /** Cards of a combat's turn still to read, from the world's chat log. */

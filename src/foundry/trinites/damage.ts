@@ -5,11 +5,12 @@
  */
 import { trinites as T } from "../../rules/index.ts";
 import type { DamageApplier } from "../damage/index.ts";
-import type { CardDamage, CardState } from "../chat/types.ts";
-import { damageReaches } from "./card.ts";
+import type { CardAction } from "../chat/actions.ts";
+import type { AppliedEntry, CardDamage, CardState } from "../chat/types.ts";
+import { DAMAGE, damageReaches, reachOf, readData } from "./card.ts";
 import { woundActorCombatants, type WoundEffects } from "./combat.ts";
 import { boxesPerLine, damageFromValue, valueFromDamage, type ActorKind } from "./derived.ts";
-import { ArmourModel, HumainModel, TriniteModel } from "./models.ts";
+import { ArmourModel, HumainModel, TriniteModel, WeaponModel } from "./models.ts";
 
 export interface TargetView {
   kind: ActorKind;
@@ -54,16 +55,8 @@ export function computeDamage(target: TargetView, damage: CardDamage): DamageRes
   };
 }
 
-/**
- * Whether the coma after a wound is non-lethal (no hourly loss): set by the wound that knocked the character out. On
- * someone already unconscious a non-lethal wound changes nothing, while a lethal one that checks a box makes the
- * coma lethal; out of the coma the flag is cleared.
- */
-export function comaNonLethal(previous: boolean, life: T.DamageResult, nonLethal: boolean): boolean {
-  if (life.state !== "inconscient") return false;
-  if (life.knockedOut) return nonLethal;
-  return life.checked > 0 && !nonLethal ? false : previous;
-}
+/** Whether the coma after a wound is non-lethal (rules core). */
+export const comaNonLethal = T.comaNonLethal;
 
 /** Protection of the armour an actor wears (equipped `tr-armure` items add up). */
 export function wornProtection(actor: Actor.Implementation): number {
@@ -91,6 +84,95 @@ export const damageApplier: DamageApplier = {
         target: r.raw,
         detail: r.protection,
       },
+    };
+  },
+};
+
+/** The weapon as the GM reads it on the roller's actor (damage, blade, area), or null when it is gone. */
+function gmWeapon(
+  card: CardState,
+  roller: Actor.Implementation | null,
+): { damage: number; swordKind: boolean; area: boolean } | null {
+  const itemId = readData(card).setup.weapon?.itemId;
+  const item = itemId ? roller?.items.get(itemId) : undefined;
+  const system = item?.system;
+  if (!(system instanceof WeaponModel)) return null;
+  return { damage: system.degats, swordKind: system.swordKind, area: system.zone };
+}
+
+function activeEntry(card: CardState, uuid: string): AppliedEntry | undefined {
+  return card.applied.find((e) => e.action === DAMAGE && e.targetUuid === uuid && !e.undone);
+}
+
+/**
+ * `trinites.damage`: one of the card's own targets (recorded at roll time) takes the hit. The GM computes it from
+ * what it reads itself — the roller's weapon item, the target's life and worn armour, the card's confrontation —
+ * and the player's own choices on the card (primes). Whoever owns the target (or the GM) applies it, once per
+ * target; the shared undo gives it back, after which it may be applied again.
+ */
+export const damageAction: CardAction = {
+  name: DAMAGE,
+  audience: "owners",
+  token: (args, card) =>
+    `${DAMAGE}:${String(args.key ?? "")}:${card.applied.filter((e) => e.action === DAMAGE && e.targetUuid === args.key).length}`,
+  async execute({ card, requester, args }) {
+    const data = readData(card);
+    const uuid = String(args.key ?? "");
+    const ref = data.setup?.targets?.find((t) => t.uuid === uuid);
+    if (!ref || !data.setup.weapon) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotYourTarget" };
+    if (activeEntry(card, uuid)) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
+    const reach = reachOf(data, uuid);
+    if (reach === "none") return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
+    const roller = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;
+    const rollerUser = game.users?.get(card.rollerId);
+    if (!roller || !rollerUser || !roller.testUserPermission(rollerUser, "OWNER"))
+      return { status: "invalid", reason: "QUINTETTE.Trinites.Card.WeaponMissing" };
+    const weapon = gmWeapon(card, roller);
+    if (!weapon) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.WeaponMissing" };
+    const actor = await fromUuid<Actor.Implementation>(uuid);
+    const system = actor?.system;
+    if (!actor || (!(system instanceof TriniteModel) && !(system instanceof HumainModel)))
+      return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    const kind: ActorKind = system instanceof TriniteModel ? "trinite" : "humain";
+    const w = data.setup.weapon;
+    const r = computeDamage(
+      { kind, value: system.vie.value, protection: wornProtection(actor) },
+      {
+        amount: weapon.damage,
+        weaponDamage: weapon.damage,
+        swordKind: weapon.swordKind,
+        steps: w.steps,
+        precise: w.precise,
+        nonLethal: w.nonLethal,
+        // The GM's item says whether it is an area weapon; the confrontation whether this target was missed.
+        areaMiss: weapon.area && reach === "half",
+      },
+    );
+    if (reach === "half" && !weapon.area) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
+    const update = {
+      "system.vie.value": r.value,
+      "system.vie.nonLetal": comaNonLethal(system.vie.nonLetal, r.life, w.nonLethal),
+    };
+    const entry: AppliedEntry = {
+      id: `${uuid}#${card.revision}`,
+      action: DAMAGE,
+      targetUuid: uuid,
+      targetName: actor.name ?? "",
+      summary: {
+        key: `QUINTETTE.Trinites.Damage.Summary.${r.life.state}`,
+        value: r.lost,
+        target: r.raw,
+        detail: r.protection,
+      },
+      undo: { "system.vie.value": system.vie.value, "system.vie.nonLetal": system.vie.nonLetal },
+      undone: false,
+      userId: requester.id ?? "",
+      followUp: null,
+    };
+    return {
+      status: "applied",
+      card: { ...card, applied: [...card.applied, entry] },
+      writes: [{ uuid, changes: update }],
     };
   },
 };

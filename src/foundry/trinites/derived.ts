@@ -16,7 +16,11 @@ export interface TrinitesActorSource {
   adam?: { value: number; max: number };
   dettes?: { deva: number; archonte: number };
   credits?: { deva: number; archonte: number };
-  xp: { total: number; depense: number };
+  xp: {
+    total: number;
+    depense: number;
+    historique?: { quoi: string; cible: string; valeur: number; cout: number; dettes: number }[];
+  };
 }
 
 export interface SkillView {

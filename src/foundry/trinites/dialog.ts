@@ -21,6 +21,8 @@ export interface RollerView {
 }
 
 export interface WeaponView {
+  /** The actor's weapon item (the GM reads it again when the damage is applied). */
+  itemId?: string;
   name: string;
   damage: number;
   skill: T.SkillId;
@@ -48,6 +50,7 @@ export interface DialogPreset {
 
 export interface TestValues extends RollValues {
   skill: string;
+  combatAction: string;
   difficulty: string;
   related: string;
   freeActions: number;
@@ -106,6 +109,19 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
       initial: "optimale",
     },
   ];
+  if (!preset.initiative && !preset.reaction) {
+    // The combat action names the opponents' reaction skill and which primes fit.
+    inputs.splice(1, 0, {
+      kind: "select",
+      name: "combatAction",
+      label: D("CombatAction"),
+      options: [
+        { value: NONE, label: D("NoCombatAction") },
+        ...T.COMBAT_ACTION_IDS.map((id) => ({ value: id, label: `QUINTETTE.Trinites.CombatAction.${id}` })),
+      ],
+      initial: preset.action ?? T.defaultCombatAction(preset.weapon?.skill ?? null) ?? NONE,
+    });
+  }
   if (preset.initiative) {
     inputs.push({
       kind: "checkbox",
@@ -181,8 +197,12 @@ export interface Resolution {
   prime: T.PrimeId | null;
   penalties: T.PenaltyId[];
   effects: T.MartialTotals | null;
+  /** The combat action the test stands for (the dialog's choice), or null. */
+  combatAction: T.CombatActionId | null;
   invalid: string | null;
 }
+
+const isCombatAction = (v: unknown): v is T.CombatActionId => T.COMBAT_ACTION_IDS.some((id) => id === v);
 
 const isPrime = (v: string): v is T.PrimeId => T.PRIMES.some((p) => p.id === v);
 const isPenalty = (v: string): v is T.PenaltyId => T.PENALTIES.some((p) => p.id === v);
@@ -202,7 +222,15 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
   const prime = isPrime(String(values.prime)) ? (String(values.prime) as T.PrimeId) : null;
   const advanced = !preset.initiative && values.advanced === true;
   const penalties = [values.penalty, advanced ? values.penalty2 : NONE].map(String).filter(isPenalty) as T.PenaltyId[];
-  const choice = { primes: prime ? [prime] : [], penalties, advanced, action: actionFor(skill, preset) };
+  const combatAction =
+    preset.initiative || preset.reaction
+      ? null
+      : values.combatAction === undefined
+        ? (preset.action ?? T.defaultCombatAction(preset.weapon?.skill ?? null))
+        : isCombatAction(values.combatAction)
+          ? values.combatAction
+          : null;
+  const choice = { primes: prime ? [prime] : [], penalties, advanced, action: combatAction ?? undefined };
   const check = T.checkMartialChoice(choice);
   const effects = check.valid ? T.martialEffects(choice) : null;
   const extra = Math.trunc(Number(values.modifier ?? 0)) || 0;
@@ -229,15 +257,9 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
     prime,
     penalties,
     effects,
+    combatAction,
     invalid: check.valid ? null : (check.reason ?? "invalid"),
   };
-}
-
-/** The combat action a weapon test stands for, so primes that only fit attacks are checked. */
-function actionFor(skill: T.SkillId, preset: DialogPreset): T.CombatActionId | undefined {
-  if (preset.action) return preset.action;
-  if (!preset.weapon) return undefined;
-  return skill === "tir" ? "tirer" : "frapper";
 }
 
 /** Exact odds of the dialog's current values (successChance: one die, or the better of two). */
@@ -280,6 +302,7 @@ export function setupFrom(
   const w = preset.weapon;
   const weapon: WeaponSetup | null = w
     ? {
+        ...(w.itemId ? { itemId: w.itemId } : {}),
         name: w.name,
         damage: w.damage,
         swordKind: w.swordKind,
@@ -307,7 +330,9 @@ export function setupFrom(
     prime: r.prime,
     penalties: r.penalties,
     weapon,
-    action: preset.action ?? null,
+    action:
+      preset.action ?? (r.combatAction === "encourager" || r.combatAction === "intimider" ? r.combatAction : null),
+    combatAction: r.combatAction,
     selfShift: r.effects?.initiativeAtTurnEnd ?? { always: 0, onSuccess: 0 },
     targetReaction: r.effects?.targetReaction ?? 0,
     nextReaction: r.effects?.nextReaction ?? 0,

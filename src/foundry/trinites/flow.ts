@@ -29,6 +29,7 @@ import { seatOf } from "./combat.ts";
 import { setupFrom, testDialogConfig, type DialogPreset, type RollerView, type WeaponView } from "./dialog.ts";
 import { consumeUpdate, pendingFor } from "./influence.ts";
 import { HumainModel, TriniteModel, WeaponModel } from "./models.ts";
+import { wornProtection } from "./damage.ts";
 import { TrinitesRoll } from "./roll.ts";
 
 /** What the dialog and the card need of an actor, or null for an actor of another rule set. */
@@ -50,16 +51,26 @@ export function weaponOf(item: Item.Implementation): WeaponView | null {
   const system = item.system;
   if (!(system instanceof WeaponModel)) return null;
   const skill = T.isSkillId(system.competence) ? system.competence : "melee";
-  return { name: item.name ?? "", damage: system.degats, skill, swordKind: system.swordKind, area: system.zone };
+  return {
+    itemId: item.id ?? "",
+    name: item.name ?? "",
+    damage: system.degats,
+    skill,
+    swordKind: system.swordKind,
+    area: system.zone,
+  };
 }
 
+/** The targeted tokens' actors, with what the damage buttons preview (kind, worn armour as read now). */
 function currentTargets(): TestSetup["targets"] {
   const tokens = game.user?.targets ?? new Set();
   const out: TestSetup["targets"] = [];
   for (const token of tokens) {
     const actor = token.actor;
-    if (actor && !out.some((t) => t.uuid === actor.uuid))
-      out.push({ uuid: actor.uuid ?? "", name: token.name ?? actor.name ?? "" });
+    if (!actor || out.some((t) => t.uuid === actor.uuid)) continue;
+    const system = actor.system;
+    const kind = system instanceof TriniteModel ? "trinite" : system instanceof HumainModel ? "humain" : null;
+    out.push({ uuid: actor.uuid ?? "", name: token.name ?? actor.name ?? "", kind, protection: wornProtection(actor) });
   }
   return out;
 }
@@ -113,7 +124,7 @@ export async function performTest(
     rollMode: chosen.rollMode as ChatMessage.PassableRollMode,
   });
   const next = {
-    ...nextReactionUpdate(pendingReaction(actor), setup),
+    ...(setup.initiative ? null : nextReactionUpdate(reactionBonuses(actor), setup)),
     ...(setup.initiative ? null : consumeUpdate(actor.system, setup.opposes ? "reaction" : "action")),
   };
   if (Object.keys(next).length) await actor.update(next);
@@ -149,18 +160,26 @@ export function withInfluences(actor: Actor.Implementation, preset: TestPreset):
   };
 }
 
-/** The modifier waiting for the actor's next reaction (Prudence, Danger). */
-export function pendingReaction(actor: Actor.Implementation): number {
+/** The Prudences and Dangers waiting for the actor's next reactions. */
+export function reactionBonuses(actor: Actor.Implementation): T.ReactionBonuses {
   const system = actor.system;
-  return system instanceof TriniteModel || system instanceof HumainModel ? system.reactionSuivante : 0;
+  return system instanceof TriniteModel || system instanceof HumainModel
+    ? { prudence: system.reactions.prudence, danger: system.reactions.danger }
+    : T.NO_REACTION_BONUSES;
 }
 
-/** A reaction spends the waiting modifier; an action with Prudence or Danger sets the next one. */
-export function nextReactionUpdate(current: number, setup: TestSetup): Record<string, unknown> | null {
-  if (setup.opposes) return current ? { "system.reactionSuivante": 0 } : null;
-  const delta = setup.nextReaction ?? 0;
-  if (!delta) return null;
-  return { "system.reactionSuivante": Math.max(-9, Math.min(9, current + delta)) };
+/** The modifier of the actor's next reaction (+3 while a Prudence waits, −3 while a Danger waits). */
+export function pendingReaction(actor: Actor.Implementation): number {
+  return T.reactionBonusModifier(reactionBonuses(actor));
+}
+
+/** A reaction spends one Prudence and one Danger; an action with Prudence or Danger covers one more reaction each. */
+export function nextReactionUpdate(current: T.ReactionBonuses, setup: TestSetup): Record<string, unknown> | null {
+  const next = setup.opposes
+    ? T.spendReactionBonuses(current)
+    : T.addReactionBonuses(current, setup.prime ? [setup.prime] : [], setup.penalties);
+  if (next.prudence === current.prudence && next.danger === current.danger) return null;
+  return { "system.reactions": { ...next } };
 }
 
 /** A test as a roll request of the shared dialog (sheet buttons, the tracker, reactions). */
@@ -190,7 +209,7 @@ export async function rollReaction(message: ChatMessage.Implementation, targetUu
     return;
   }
   await rollTest(actor, {
-    skill: reactionSkillFor(card),
+    skill: reactionSkillFor(card) ?? "esquive",
     reaction: true,
     modifier: (readData(card).setup.targetReaction ?? 0) + pendingReaction(actor),
     opposes: { messageId: message.id ?? "", key: targetUuid },

@@ -85,10 +85,26 @@ function commonActorSchema(kind: ActorKind) {
     xp: new foundry.data.fields.SchemaField({
       total: integerField({ min: 0, max: COUNTER_MAX, initial: 0, label: L("XpTotal") }),
       depense: integerField({ min: 0, max: COUNTER_MAX, initial: 0, label: L("XpSpent") }),
+      /** What the XP bought, newest last (the sheet's spend buttons write it): row, target, new value, price. */
+      historique: new foundry.data.fields.ArrayField(
+        new foundry.data.fields.SchemaField({
+          quoi: textField(),
+          cible: textField(),
+          valeur: integerField({ min: 0, max: COUNTER_MAX, initial: 0 }),
+          cout: integerField({ min: 0, max: COUNTER_MAX, initial: 0 }),
+          dettes: integerField({ min: 0, max: COUNTER_MAX, initial: 0 }),
+        }),
+      ),
     }),
     concept: textField({ label: L("Concept") }),
-    /** Modifier waiting for the next reaction (Prudence +3, Danger −3), spent by that reaction. */
-    reactionSuivante: integerField({ min: -9, max: 9, initial: 0, label: L("NextReaction") }),
+    /**
+     * Prudences and Dangers waiting for the next reactions (rules core's ReactionBonuses): each covers one more
+     * successive reaction; a reaction spends one of each; they lapse at the actor's next turn.
+     */
+    reactions: new foundry.data.fields.SchemaField({
+      prudence: integerField({ min: 0, max: T.REACTION_BONUS_MAX, initial: 0, label: L("Prudences") }),
+      danger: integerField({ min: 0, max: T.REACTION_BONUS_MAX, initial: 0, label: L("Dangers") }),
+    }),
     /** Encouragement and intimidation waiting for the next action or reaction (influence.ts), spent by it. */
     influences: new foundry.data.fields.SchemaField({
       encourager: influenceSlotSchema(),

@@ -4,12 +4,13 @@ import type { RulesetDescriptor } from "../ruleset.ts";
 import { CARD_ACTIONS } from "./actions.ts";
 import { BODY } from "./card.ts";
 import { combatBehaviour, PLACES_PART, registerTrinitesCombat } from "./combat.ts";
-import { damageApplier, registerWoundHooks } from "./damage.ts";
+import { damageAction, damageApplier, registerWoundHooks } from "./damage.ts";
 import { registerDaylight } from "./daylight.ts";
 import { registerTrinitesHooks } from "./flow.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
 import { TrinitesRoll } from "./roll.ts";
 import { ACTOR_PARTS, ITEM_PART, TrinitesActorSheet, TrinitesItemSheet } from "./sheets.ts";
+import { HARM_DIALOG } from "./sheet-paths.ts";
 
 export const TRINITES_PACKS = ["trinites-regles", "trinites-equipement"];
 
@@ -28,12 +29,12 @@ export const descriptor: RulesetDescriptor = {
   itemTypes: Object.entries(ITEM_MODELS).map(([type, model]) => ({ type, model, sheet: TrinitesItemSheet })),
   rolls: [TrinitesRoll],
   combat: combatBehaviour,
-  cardActions: CARD_ACTIONS,
+  cardActions: [...CARD_ACTIONS, damageAction],
   damage: damageApplier,
   packs: TRINITES_PACKS.map((p) => `quintette.${p}`),
   // The system's Deva (light) and Archonte (dark) colour sets are always registered; listed here as this set's own.
   diceSoNice: [DEVA_COLORSET, ARCHONTE_COLORSET],
-  templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART],
+  templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART, HARM_DIALOG],
   init() {
     registerTrinitesHooks();
     registerTrinitesCombat();

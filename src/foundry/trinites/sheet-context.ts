@@ -78,7 +78,7 @@ export interface ActorSheetInput {
     notes: string;
     nomDeva?: string;
     nomArchonte?: string;
-    reactionSuivante?: number;
+    reactions?: { prudence: number; danger: number };
     influences?: unknown;
   };
   items: ItemLike[];
@@ -164,6 +164,8 @@ export function actorSheetContext(input: ActorSheetInput) {
       }
     : null;
   const weapons = input.items.filter((i) => i.type === "tr-arme").map((i) => weaponRow(i, derived));
+  const xpSource = src as unknown as XpSource; // the same stored fields, read as the purchase rules want them
+  const atouts = input.items.filter((i) => i.type === "tr-atout").length;
   const armours: ArmourRow[] = input.items
     .filter((i) => i.type === "tr-armure")
     .map((i) => ({ ...itemRow(i), protection: Number(i.system.protection ?? 0) }));
@@ -174,7 +176,15 @@ export function actorSheetContext(input: ActorSheetInput) {
     isGM: input.isGM,
     system: src,
     derived,
-    signs: derived.signs.map((sign) => ({ ...sign, bonusLabel: signedLabel(sign.bonus) })),
+    signs: derived.signs.map((sign) => ({
+      ...sign,
+      bonusLabel: signedLabel(sign.bonus),
+      // The experience price of one more point, shown on the skill's spend button (play mode, editable sheets).
+      skills: sign.skills.map((sk) => ({
+        ...sk,
+        xpPrice: input.editable ? xpPrice(xpSource, { kind: "competence", skill: sk.id as T.SkillId }) : null,
+      })),
+    })),
     life: derived.life,
     karma,
     regeneration: trinite
@@ -191,7 +201,14 @@ export function actorSheetContext(input: ActorSheetInput) {
       rapidite: derived.skills.rapidite?.score ?? 0,
       esquive: derived.skills.esquive?.score ?? 0,
       commandement: derived.skills.commandement?.score ?? 0,
-      nextReaction: src.reactionSuivante ? signedLabel(src.reactionSuivante) : null,
+      reactions:
+        src.reactions && (src.reactions.prudence || src.reactions.danger)
+          ? {
+              ...src.reactions,
+              next: signedLabel(T.reactionBonusModifier(src.reactions)),
+              canClear: input.editable,
+            }
+          : null,
       influences: (["action", "reaction"] as const).flatMap((use) =>
         pendingFor({ influences: src.influences }, use).map((p) => ({
           action: p.action,
@@ -205,18 +222,280 @@ export function actorSheetContext(input: ActorSheetInput) {
       ),
     },
     resources: src.ressources.map((r, index) => ({ ...r, index })),
-    xp: { ...src.xp, available: derived.xpAvailable },
+    xp: {
+      ...src.xp,
+      available: derived.xpAvailable,
+      buy: input.editable
+        ? [
+            ...(trinite
+              ? (["deva", "archonte"] as const).map((spirit) => ({
+                  kind: "karma",
+                  spirit,
+                  label: `QUINTETTE.Trinites.Xp.Buy.${spirit}`,
+                  price: xpPrice(xpSource, { kind: "karma", spirit }),
+                }))
+              : []),
+            ...(["atout", ...(trinite ? (["auraAscendant", "auraDescendant", "verset"] as const) : [])] as const).map(
+              (kind) => ({
+                kind,
+                spirit: "",
+                label: `QUINTETTE.Trinites.Xp.Buy.${kind}`,
+                price: xpPrice(xpSource, { kind }, atouts),
+              }),
+            ),
+          ]
+        : [],
+      history: [...(src.xp.historique ?? [])].reverse().map((h) => ({
+        ...h,
+        label: `QUINTETTE.Trinites.Xp.Buy.${h.quoi === "karma" ? h.cible : h.quoi}`,
+        skill: h.quoi === "competence" ? `QUINTETTE.Trinites.Skill.${h.cible}` : null,
+      })),
+    },
     names: { deva: src.nomDeva ?? "", archonte: src.nomArchonte ?? "" },
   };
 }
 export type ActorSheetContext = ReturnType<typeof actorSheetContext>;
 
-/** Clicking life box `index` (1-based): checks up to it, or unchecks it when it is the last checked one. */
+/**
+ * Clicking life box `index` (1-based): checks up to it, or unchecks it when it is the last checked one; the dead stay
+ * dead (rules core's `clickLifeBox`). An index out of the boxes changes nothing.
+ */
 export function lifeBoxValue(kind: ActorKind, currentValue: number, index: number): number {
-  const max = T.maxHitPoints(T.BOXES_PER_LINE[kind]);
+  const per = T.BOXES_PER_LINE[kind];
+  const max = T.maxHitPoints(per);
   const damage = Math.max(0, Math.min(max + 1, max - currentValue));
-  const next = damage === index ? index - 1 : index;
-  return valueFromDamage(Math.max(0, Math.min(max, next)), kind);
+  if (!Number.isInteger(index) || index < 1 || index > max) return currentValue;
+  return valueFromDamage(T.clickLifeBox(damage, index, per), kind);
+}
+
+/* Experience spent on the sheet -------------------------------------------------------------------------- */
+
+/** What a spend button buys: a skill, resource or Karma point (one step), or a flat row of the table. */
+export type XpTarget =
+  | { kind: "competence"; skill: T.SkillId }
+  | { kind: "ressource"; index: number }
+  | { kind: "karma"; spirit: "deva" | "archonte" }
+  | { kind: "auraAscendant" | "auraDescendant" | "verset" | "atout" };
+
+/** The stored data a purchase reads (the actor's source). */
+export interface XpSource {
+  competences: Record<string, { base: number }>;
+  ressources: { nom: string; base: number }[];
+  xp: { total: number; depense: number; historique?: XpRecord[] };
+  dettes?: { deva: number; archonte: number };
+  credits?: { deva: number; archonte: number };
+  deva?: { max: number };
+  archonte?: { max: number };
+}
+export interface XpRecord {
+  quoi: string;
+  cible: string;
+  valeur: number;
+  cout: number;
+  dettes: number;
+}
+export const XP_HISTORY_SIZE = 30;
+
+function purchaseOf(
+  src: XpSource,
+  target: XpTarget,
+  atouts: number,
+): { purchase: T.XpPurchase; cible: string; valeur: number; path: string | null } | null {
+  switch (target.kind) {
+    case "competence": {
+      const base = src.competences[target.skill]?.base ?? 0;
+      if (base >= T.SKILL_BASE_MAX) return null;
+      return {
+        purchase: { kind: "competence", from: base, to: base + 1 },
+        cible: target.skill,
+        valeur: base + 1,
+        path: `system.competences.${target.skill}.base`,
+      };
+    }
+    case "ressource": {
+      const row = src.ressources[target.index];
+      if (!row || row.base >= T.SKILL_BASE_MAX) return null;
+      return {
+        purchase: { kind: "ressource", from: row.base, to: row.base + 1 },
+        cible: row.nom,
+        valeur: row.base + 1,
+        path: null,
+      };
+    }
+    case "karma": {
+      const score = src[target.spirit]?.max;
+      if (score === undefined || score >= T.KARMA_MAX) return null;
+      return {
+        purchase: { kind: "karma", from: score, to: score + 1 },
+        cible: target.spirit,
+        valeur: score + 1,
+        path: `system.${target.spirit}.max`,
+      };
+    }
+    case "atout":
+      return { purchase: { kind: "atout", ordinal: atouts + 1 }, cible: "", valeur: atouts + 1, path: null };
+    default:
+      return { purchase: { kind: target.kind }, cible: "", valeur: 1, path: null };
+  }
+}
+
+/** The price the sheet shows on a spend button (null when nothing more can be bought). */
+export function xpPrice(src: XpSource, target: XpTarget, atouts = 0): number | null {
+  const p = purchaseOf(src, target, atouts);
+  return p ? T.purchaseCost(p.purchase) : null;
+}
+
+/**
+ * A purchase with experience (rules core's `spendExperience`): the debts are paid first, the larger first (their
+ * credit may buy Karma), then the price; refused while a debt is left or the XP does not cover it. The purchase is
+ * recorded in the XP history. `atouts` is how many Atouts the character already has (the price of the next one).
+ */
+export function xpSpendUpdate(
+  src: XpSource,
+  target: XpTarget,
+  atouts = 0,
+  firstIfEqual: "deva" | "archonte" = "deva",
+): { update: Record<string, unknown>; cost: number } | { error: string } {
+  const p = purchaseOf(src, target, atouts);
+  if (!p) return { error: "QUINTETTE.Trinites.Xp.Maxed" };
+  const available = Math.max(0, src.xp.total - src.xp.depense);
+  const ledger = {
+    debts: src.dettes ?? { deva: 0, archonte: 0 },
+    credits: src.credits ?? { deva: 0, archonte: 0 },
+    karma: { deva: src.deva?.max ?? 0, archonte: src.archonte?.max ?? 0 },
+  };
+  const r = T.spendExperience(ledger, available, p.purchase, firstIfEqual);
+  if (!r.ok)
+    return { error: r.reason === "debts" ? "QUINTETTE.Trinites.Xp.DebtsFirst" : "QUINTETTE.Trinites.Xp.NotEnough" };
+  const update: Record<string, unknown> = { "system.xp.depense": src.xp.depense + r.debtPaid + r.cost };
+  if (src.dettes) {
+    update["system.dettes.deva"] = r.debts.deva;
+    update["system.dettes.archonte"] = r.debts.archonte;
+    update["system.credits.deva"] = r.credits.deva;
+    update["system.credits.archonte"] = r.credits.archonte;
+    // Paying debts may have bought Karma points already; a Karma purchase adds its own on top.
+    update["system.deva.max"] = r.karma.deva + (target.kind === "karma" && target.spirit === "deva" ? 1 : 0);
+    update["system.archonte.max"] =
+      r.karma.archonte + (target.kind === "karma" && target.spirit === "archonte" ? 1 : 0);
+  }
+  if (p.path && target.kind !== "karma") update[p.path] = p.valeur;
+  if (target.kind === "ressource") {
+    update["system.ressources"] = src.ressources.map((row, i) =>
+      i === target.index ? { ...row, base: p.valeur } : row,
+    );
+  }
+  const record: XpRecord = { quoi: target.kind, cible: p.cible, valeur: p.valeur, cout: r.cost, dettes: r.debtPaid };
+  update["system.xp.historique"] = [...(src.xp.historique ?? []), record].slice(-XP_HISTORY_SIZE);
+  return { update, cost: r.cost };
+}
+
+/* Harm outside combat (the GM's harm dialog) ------------------------------------------------------------- */
+
+export const HARM_KINDS = ["feu", "chute", "continu", "coma", "repos"] as const;
+export type HarmKind = (typeof HARM_KINDS)[number];
+
+/** What the harm dialog's form sends back (strings and booleans from its inputs). */
+export interface HarmAnswer {
+  kind?: unknown;
+  size?: unknown;
+  protected?: unknown;
+  meters?: unknown;
+  surface?: unknown;
+  dodged?: unknown;
+  aggression?: unknown;
+  amount?: unknown;
+}
+
+/** The harm dialog's context: the tables (from the rules core) and where the character stands. */
+export function harmContext(kind: ActorKind, vie: { value: number; nonLetal: boolean }) {
+  const per = T.BOXES_PER_LINE[kind];
+  const damage = Math.max(0, T.maxHitPoints(per) - vie.value);
+  const state = T.lifeState(Math.min(damage, T.maxHitPoints(per) + 1), per);
+  const recovery = T.recoveryRule(Math.min(damage, T.maxHitPoints(per) + 1), per);
+  return {
+    kinds: HARM_KINDS.map((id) => ({ id, label: `QUINTETTE.Trinites.Harm.Kind.${id}` })),
+    fires: T.FIRE_DAMAGE.map((f) => ({ id: f.id, label: `QUINTETTE.Trinites.Harm.Fire.${f.id}`, damage: f.damage })),
+    surfaces: (Object.keys(T.FALL_SURFACES) as T.FallSurface[]).map((id) => ({
+      id,
+      label: `QUINTETTE.Trinites.Harm.Surface.${id}`,
+      modifier: signedLabel(T.FALL_SURFACES[id].modifier),
+    })),
+    aggressions: T.CONTINUOUS_AGGRESSIONS.map((a) => ({
+      id: a.id,
+      label: `QUINTETTE.Trinites.Harm.Aggression.${a.id}`,
+      damage: typeof a.damage === "number" ? String(a.damage) : `${a.damage.min}–${a.damage.max}`,
+      skill: `QUINTETTE.Trinites.Skill.${a.skill}`,
+    })),
+    state: `QUINTETTE.Trinites.Life.${state}`,
+    coma:
+      state === "inconscient"
+        ? vie.nonLetal
+          ? "QUINTETTE.Trinites.Harm.ComaSoft"
+          : "QUINTETTE.Trinites.Harm.ComaLethal"
+        : null,
+    recovery: recovery ? `QUINTETTE.Trinites.Harm.Recovery.${recovery.period}` : null,
+    dead: state === "mort",
+  };
+}
+
+function harmSource(answer: HarmAnswer): T.HarmSource | null {
+  switch (answer.kind) {
+    case "feu":
+      return { kind: "feu", size: String(answer.size) as T.FireSize, protected: answer.protected === true };
+    case "chute":
+      return {
+        kind: "chute",
+        meters: Math.max(0, Number(answer.meters) || 0),
+        surface: String(answer.surface ?? "normal") as T.FallSurface,
+        dodged: answer.dodged === true,
+      };
+    case "continu":
+      return {
+        kind: "continu",
+        id: String(answer.aggression),
+        amount: Math.trunc(Number(answer.amount) || 0) || undefined,
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The life update of one harm (rules core): fire, a fall or a continuous harm (a lethal wound), an hour of coma (one
+ * box unless the coma is non-lethal), or one point of rest (`heal`, at the pace `recoveryRule` tells). The dead take
+ * nothing and recover nothing.
+ */
+export function harmUpdate(
+  kind: ActorKind,
+  vie: { value: number; nonLetal: boolean },
+  answer: HarmAnswer,
+): { update: Record<string, unknown>; lost: number } | { error: string } {
+  const per = T.BOXES_PER_LINE[kind];
+  const max = T.maxHitPoints(per);
+  const damage = Math.max(0, Math.min(max + 1, max - vie.value));
+  if (damage > max) return { error: "QUINTETTE.Trinites.Harm.Dead" };
+  try {
+    let result: T.DamageResult;
+    if (answer.kind === "coma") result = T.comaTick(damage, per, vie.nonLetal);
+    else if (answer.kind === "repos") {
+      if (!T.recoveryRule(damage, per)) return { error: "QUINTETTE.Trinites.Harm.NothingToHeal" };
+      const healed = T.heal(damage, 1, per);
+      return { update: { "system.vie.value": valueFromDamage(healed, kind) }, lost: healed - damage };
+    } else {
+      const source = harmSource(answer);
+      if (!source) return { error: "QUINTETTE.Trinites.Harm.Unknown" };
+      result = T.applyDamage(damage, T.harmDamage(source), per);
+    }
+    return {
+      update: {
+        "system.vie.value": valueFromDamage(result.damage, kind),
+        "system.vie.nonLetal": T.comaNonLethal(vie.nonLetal, result, answer.kind === "coma" && vie.nonLetal),
+      },
+      lost: result.damage - damage,
+    };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 export interface KarmaSnapshot {

@@ -9,6 +9,8 @@ export const ACTOR_PARTS = {
   combat: `${TPL}/actor/combat.hbs`,
 } as const;
 export const ITEM_PART = `${TPL}/item/details.hbs`;
+/** The GM's harm dialog (fire, falls, continuous harm, coma, recovery). */
+export const HARM_DIALOG = `${TPL}/dialog/harm.hbs`;
 
 /** The rule set's own tabs, before the shared items and biography tabs. */
 export const ACTOR_TABS: SheetTabSpec[] = [

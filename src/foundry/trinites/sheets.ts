@@ -10,7 +10,13 @@ import type { RollRequest } from "../dialog/request.ts";
 import { trinites as T } from "../../rules/index.ts";
 import {
   actorSheetContext,
+  harmContext,
+  harmUpdate,
   karmaSpendUpdate,
+  type HarmAnswer,
+  type XpTarget,
+  type XpSource,
+  xpSpendUpdate,
   lifeBoxValue,
   payDebtsUpdate,
   refillUpdate,
@@ -25,7 +31,7 @@ import { HumainModel, TriniteModel } from "./models.ts";
 import { itemSheetContext } from "./item-context.ts";
 import type { TurnAction } from "./card.ts";
 import { EMPTY_SLOT } from "./influence.ts";
-import { ACTOR_PARTS, ACTOR_TABS, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
+import { ACTOR_PARTS, ACTOR_TABS, HARM_DIALOG, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
 
 export { ACTOR_PARTS, ITEM_PART } from "./sheet-paths.ts";
 
@@ -106,6 +112,9 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       resourceAdd: TrinitesActorSheet.#onResourceAdd,
       resourceDelete: TrinitesActorSheet.#onResourceDelete,
       influenceClear: TrinitesActorSheet.#onInfluenceClear,
+      reactionsClear: TrinitesActorSheet.#onReactionsClear,
+      harm: TrinitesActorSheet.#onHarm,
+      spendXp: TrinitesActorSheet.#onSpendXp,
     },
   };
 
@@ -212,6 +221,58 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const kind = target.dataset.kind;
     if (!game.user?.isGM || (kind !== "encourager" && kind !== "intimider")) return;
     const update: Record<string, unknown> = { [`system.influences.${kind}`]: { ...EMPTY_SLOT } };
+    await this.document.update(update);
+  }
+
+  /** A spend button: the price from the rules core, debts paid first, the purchase recorded. */
+  static async #onSpendXp(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const s = this.document.system;
+    if (!this.isEditable || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
+    const { kind, skill, spirit, index } = target.dataset;
+    const want: XpTarget | null =
+      kind === "competence" && T.isSkillId(skill ?? "")
+        ? { kind, skill: skill as T.SkillId }
+        : kind === "karma" && (spirit === "deva" || spirit === "archonte")
+          ? { kind, spirit }
+          : kind === "ressource"
+            ? { kind, index: Number(index) }
+            : kind === "atout" || kind === "auraAscendant" || kind === "auraDescendant" || kind === "verset"
+              ? { kind }
+              : null;
+    if (!want) return;
+    const source = s.toObject() as unknown as XpSource; // the model's stored fields, exactly this shape
+    const atouts = this.document.items.filter((i) => i.type === "tr-atout").length;
+    const r = xpSpendUpdate(source, want, atouts, target.dataset.first === "archonte" ? "archonte" : "deva");
+    if ("error" in r) ui.notifications?.warn(localize(r.error));
+    else await this.document.update(r.update);
+  }
+
+  /** The GM's harm dialog: fire, a fall, a continuous harm, an hour of coma, a point of recovery (rules core). */
+  static async #onHarm(this: TrinitesActorSheet) {
+    const s = this.document.system;
+    if (!game.user?.isGM || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
+    const kind = s instanceof TriniteModel ? "trinite" : "humain";
+    const vie = { value: s.vie.value, nonLetal: s.vie.nonLetal };
+    const content = await foundry.applications.handlebars.renderTemplate(HARM_DIALOG, harmContext(kind, vie));
+    const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+      window: { title: "QUINTETTE.Trinites.Harm.Title" },
+      content,
+      ok: {
+        label: "QUINTETTE.Trinites.Harm.Apply",
+        callback: (_event: Event, button: HTMLButtonElement) =>
+          new foundry.applications.ux.FormDataExtended(button.form!).object,
+      },
+    });
+    if (!answer || typeof answer !== "object") return;
+    const r = harmUpdate(kind, vie, answer as HarmAnswer);
+    if ("error" in r) ui.notifications?.warn(localize(r.error));
+    else await this.document.update(r.update);
+  }
+
+  /** Prudence and Danger lapse at the next turn; out of combat (or after a missed turn) the owner clears them. */
+  static async #onReactionsClear(this: TrinitesActorSheet) {
+    if (!this.isEditable) return;
+    const update: Record<string, unknown> = { "system.reactions": { ...T.NO_REACTION_BONUSES } };
     await this.document.update(update);
   }
 

@@ -1,4 +1,5 @@
 import { describe, it, expect } from "vitest";
+import fc from "fast-check";
 import {
   checkMartialChoice,
   COMBAT_ACTION_IDS,
@@ -7,8 +8,14 @@ import {
   martialEffects,
   PENALTIES,
   PRIMES,
+  reactionSkill,
+  addReactionBonuses,
+  reactionBonusModifier,
+  spendReactionBonuses,
+  NO_REACTION_BONUSES,
+  type ReactionBonuses,
 } from "./combat";
-import { isSkillId } from "./skills";
+import { isSkillId, SKILL_IDS } from "./skills";
 
 describe("primes and penalties", () => {
   it("lists the eight primes and seven penalties", () => {
@@ -70,5 +77,62 @@ describe("combat actions", () => {
     }
     expect(COMBAT_ACTIONS.find((a) => a.id === "frapper")?.reaction).toEqual(["corpsACorps", "esquive", "melee"]);
     expect(COMBAT_ACTIONS.find((a) => a.id === "desarmer")?.types).toContain("avancee");
+  });
+});
+
+describe("reactionSkill", () => {
+  it("source cases: Feinter → Tactique, Évaluer → Subterfuge, Se dissimuler → Vigilance, Désarmer → Mêlée", () => {
+    expect(reactionSkill("feinter")).toBe("tactique");
+    expect(reactionSkill("evaluer")).toBe("subterfuge");
+    expect(reactionSkill("seDissimuler")).toBe("vigilance");
+    expect(reactionSkill("desarmer", "melee")).toBe("melee");
+    expect(reactionSkill("intimider")).toBe("volonte");
+    expect(reactionSkill("tirer", "tir")).toBe("esquive");
+    expect(reactionSkill("deloger", "force")).toBe("force");
+    expect(reactionSkill("encourager")).toBeNull();
+  });
+  it("always names one of the action's reaction skills, and none exactly when the action allows none", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...COMBAT_ACTION_IDS), fc.constantFrom(...SKILL_IDS), (id, skill) => {
+        const row = COMBAT_ACTIONS.find((a) => a.id === id)!;
+        const r = reactionSkill(id, skill);
+        if (row.reaction === "speciale") expect(r).toBe("esquive");
+        else if (!row.reaction.length) expect(r).toBeNull();
+        else expect(row.reaction).toContain(r);
+      }),
+    );
+  });
+});
+
+describe("Prudence and Danger per reaction", () => {
+  it("source case: two Prudences give +3 to each of the next two reactions, not +6 to one", () => {
+    const twice = addReactionBonuses(addReactionBonuses(NO_REACTION_BONUSES, ["prudence"], []), ["prudence"], []);
+    expect(reactionBonusModifier(twice)).toBe(3);
+    const once = spendReactionBonuses(twice);
+    expect(reactionBonusModifier(once)).toBe(3);
+    expect(reactionBonusModifier(spendReactionBonuses(once))).toBe(0);
+  });
+  it("each reaction gets at most ±3, and the reactions covered add up to 3 × (Prudences − Dangers)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9 }), (prudence, danger) => {
+        let b: ReactionBonuses = { prudence, danger };
+        let total = 0;
+        for (let i = 0; i < 10; i++) {
+          const m = reactionBonusModifier(b);
+          expect([-3, 0, 3]).toContain(m);
+          total += m;
+          b = spendReactionBonuses(b);
+        }
+        expect(b).toEqual(NO_REACTION_BONUSES);
+        expect(total).toBe(3 * (prudence - danger));
+      }),
+    );
+  });
+  it("counts an advanced action's two Dangers, and refuses counts out of range", () => {
+    expect(addReactionBonuses(NO_REACTION_BONUSES, ["efficacite"], ["danger", "danger"])).toEqual({
+      prudence: 0,
+      danger: 2,
+    });
+    expect(() => reactionBonusModifier({ prudence: -1, danger: 0 })).toThrow(RangeError);
   });
 });

@@ -470,3 +470,71 @@ export const COMBAT_ACTIONS: readonly CombatAction[] = [
     ],
   },
 ];
+
+/**
+ * The skill an opponent reacts with against an action, or null when the action allows no reaction. Among the
+ * action's reaction skills Esquive comes first (a dodge always fits), then the attacker's own skill ("the same
+ * skill"), then the first listed. A situational reaction ("speciale") defaults to Esquive; the reactor may change it.
+ */
+export function reactionSkill(action: CombatActionId, attackerSkill: SkillId | null = null): SkillId | null {
+  const row = COMBAT_ACTIONS.find((a) => a.id === action);
+  if (!row) throw new RangeError(`unknown combat action "${String(action)}"`);
+  if (row.reaction === "speciale") return "esquive";
+  if (!row.reaction.length) return null;
+  if (row.reaction.includes("esquive")) return "esquive";
+  if (attackerSkill && row.reaction.includes(attackerSkill)) return attackerSkill;
+  return row.reaction[0]!;
+}
+
+/** The combat action a test stands for when the roller named none: a weapon's attack (Tirer with Tir), else none. */
+export function defaultCombatAction(weaponSkill: SkillId | null): CombatActionId | null {
+  if (!weaponSkill) return null;
+  return weaponSkill === "tir" ? "tirer" : "frapper";
+}
+
+/**
+ * Prudence and Danger waiting for the actor's next reactions: each Prudence gives +3 to one more successive reaction,
+ * each Danger −3 to one more (they do not add up on one reaction). All lapse at the actor's next turn.
+ */
+export interface ReactionBonuses {
+  readonly prudence: number;
+  readonly danger: number;
+}
+
+export const NO_REACTION_BONUSES: ReactionBonuses = { prudence: 0, danger: 0 };
+/** Most successive reactions one actor can have covered (far above what a turn's actions can give). */
+export const REACTION_BONUS_MAX = 9;
+
+function assertBonuses(b: ReactionBonuses): void {
+  for (const v of [b.prudence, b.danger]) {
+    if (!Number.isInteger(v) || v < 0 || v > REACTION_BONUS_MAX) {
+      throw new RangeError(`reaction bonuses count 0 to ${REACTION_BONUS_MAX} reactions, got ${v}`);
+    }
+  }
+}
+
+/** An action's Prudence and Danger (its prime and penalties) added to what already waits. */
+export function addReactionBonuses(
+  current: ReactionBonuses,
+  primes: readonly string[],
+  penalties: readonly string[],
+): ReactionBonuses {
+  assertBonuses(current);
+  const cap = (n: number) => Math.min(REACTION_BONUS_MAX, n);
+  return {
+    prudence: cap(current.prudence + primes.filter((p) => p === "prudence").length),
+    danger: cap(current.danger + penalties.filter((p) => p === "danger").length),
+  };
+}
+
+/** The modifier of the next reaction: +3 while a Prudence waits, −3 while a Danger waits. */
+export function reactionBonusModifier(b: ReactionBonuses): number {
+  assertBonuses(b);
+  return (b.prudence > 0 ? 3 : 0) - (b.danger > 0 ? 3 : 0);
+}
+
+/** A reaction spends one Prudence and one Danger (those waiting). */
+export function spendReactionBonuses(b: ReactionBonuses): ReactionBonuses {
+  assertBonuses(b);
+  return { prudence: Math.max(0, b.prudence - 1), danger: Math.max(0, b.danger - 1) };
+}

@@ -1,6 +1,16 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { attackDamage, fallDamage, isSwordKind, objectProtection, stepDamage, CONTINUOUS_AGGRESSIONS } from "./harm";
+import {
+  attackDamage,
+  fallDamage,
+  harmDamage,
+  FIRE_DAMAGE,
+  hitReach,
+  isSwordKind,
+  objectProtection,
+  stepDamage,
+  CONTINUOUS_AGGRESSIONS,
+} from "./harm";
 
 describe("attackDamage", () => {
   it("weapon damage minus protection, never below 0", () => {
@@ -70,5 +80,55 @@ describe("other harm", () => {
       "poison",
     ]);
     expect(CONTINUOUS_AGGRESSIONS.find((a) => a.id === "chaleur")).toMatchObject({ damage: 4, skill: "survie" });
+  });
+});
+
+describe("hitReach (area attacks)", () => {
+  it("source case: a failed area attack, or one the target dodged, still costs half the damage minus armour", () => {
+    expect(hitReach(false, true, false)).toBe("half");
+    expect(hitReach(true, true, true)).toBe("half");
+    // A 6-damage grenade on a target in 1-point armour: 3 − 1.
+    expect(attackDamage({ weaponDamage: 6, protection: 1, areaMiss: true }).damage).toBe(2);
+  });
+  it("an area attack always reaches; any other attack reaches in full exactly when it succeeds unprevented", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), (ok, area, prevented) => {
+        const r = hitReach(ok, area, prevented);
+        if (area) expect(r).not.toBe("none");
+        expect(r === "full").toBe(ok && !prevented);
+        if (!area) expect(r).not.toBe("half");
+      }),
+    );
+  });
+});
+
+describe("harmDamage", () => {
+  it("source cases: a blaze costs 3 (2 in a firefighter's outfit), a 7 m fall on concrete 6, asphyxia 1", () => {
+    expect(harmDamage({ kind: "feu", size: "brasier", protected: false })).toBe(3);
+    expect(harmDamage({ kind: "feu", size: "brasier", protected: true })).toBe(2);
+    expect(harmDamage({ kind: "chute", meters: 7, surface: "beton", dodged: false })).toBe(6);
+    expect(harmDamage({ kind: "continu", id: "asphyxie" })).toBe(1);
+    expect(harmDamage({ kind: "continu", id: "poison", amount: 4 })).toBe(4);
+    expect(() => harmDamage({ kind: "continu", id: "poison", amount: 5 })).toThrow(RangeError);
+    expect(() => harmDamage({ kind: "continu", id: "lave" })).toThrow(RangeError);
+  });
+  it("never costs less than 0 nor more than the source's table allows", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...FIRE_DAMAGE.map((f) => f.id)),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 200 }),
+        fc.constantFrom("normal", "beton", "eau" as const),
+        fc.boolean(),
+        (size, worn, meters, surface, dodged) => {
+          const fire = harmDamage({ kind: "feu", size, protected: worn });
+          expect(fire).toBeGreaterThanOrEqual(0);
+          expect(fire).toBeLessThanOrEqual(3);
+          const fall = harmDamage({ kind: "chute", meters, surface, dodged });
+          expect(fall).toBeGreaterThanOrEqual(0);
+          expect(fall).toBeLessThanOrEqual(meters / 2 + 3);
+        },
+      ),
+    );
   });
 });

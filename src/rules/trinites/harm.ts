@@ -210,3 +210,50 @@ export const DISLODGE_DAMAGE = [
   { id: "mur", label: "Mur", damage: 2 },
   { id: "escaliers", label: "Escaliers (par 3 m de chute)", damage: 1 },
 ] as const;
+
+/** What an attack does to one of its targets. */
+export type HitReach = "full" | "half" | "none";
+
+/**
+ * A successful attack the target did not prevent hits in full. An area attack that failed, or that this target
+ * prevented (a successful dodge), still costs the target half the damage (`areaMiss` in `attackDamage`); any other
+ * failed or prevented attack does nothing.
+ */
+export function hitReach(attackSucceeded: boolean, area: boolean, prevented: boolean): HitReach {
+  if (attackSucceeded && !prevented) return "full";
+  return area ? "half" : "none";
+}
+
+export type FireSize = (typeof FIRE_DAMAGE)[number]["id"];
+
+/** Harm outside an attack, as the GM applies it: a round in fire, a fall, one failed test against a continuous harm. */
+export type HarmSource =
+  | { readonly kind: "feu"; readonly size: FireSize; readonly protected: boolean }
+  | { readonly kind: "chute"; readonly meters: number; readonly surface: FallSurface; readonly dodged: boolean }
+  /** `amount` is the GM's pick within the aggression's range (ignored when its damage is fixed). */
+  | { readonly kind: "continu"; readonly id: string; readonly amount?: number };
+
+/** Hit points a harm costs (armour does not count: only the fire outfit, for fire). */
+export function harmDamage(source: HarmSource): number {
+  switch (source.kind) {
+    case "feu": {
+      const row = FIRE_DAMAGE.find((f) => f.id === source.size);
+      if (!row) throw new RangeError(`unknown fire size "${String(source.size)}"`);
+      return Math.max(0, row.damage - (source.protected ? FIRE_PROTECTION : 0));
+    }
+    case "chute":
+      return fallDamage(source.meters, source.surface, source.dodged);
+    case "continu": {
+      const row = CONTINUOUS_AGGRESSIONS.find((a) => a.id === source.id);
+      if (!row) throw new RangeError(`unknown continuous harm "${source.id}"`);
+      if (typeof row.damage === "number") return row.damage;
+      const amount = source.amount ?? row.damage.min;
+      if (!Number.isInteger(amount) || amount < row.damage.min || amount > row.damage.max) {
+        throw new RangeError(`${row.label} costs ${row.damage.min} to ${row.damage.max}, got ${amount}`);
+      }
+      return amount;
+    }
+    default:
+      throw new RangeError(`unknown harm "${String((source as { kind: unknown }).kind)}"`);
+  }
+}

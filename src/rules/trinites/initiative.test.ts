@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
+  anyoneCanAct,
   beginRound,
   beginTurn,
   fallUnconscious,
@@ -244,5 +245,28 @@ describe("unconsciousness", () => {
   it("sends the die en retrait with its value, and back en garde on waking", () => {
     expect(fallUnconscious({ score: 8, place: "feu" })).toEqual({ score: 8, place: "retrait" });
     expect(wakeUp({ score: 8, place: "retrait" })).toEqual({ score: 8, place: "garde" });
+  });
+});
+
+describe("anyoneCanAct", () => {
+  it("is false with no die, or with every die held (all fighters out cold)", () => {
+    expect(anyoneCanAct([])).toBe(false);
+    expect(anyoneCanAct([{ score: 5, place: "garde" }], new Set([0]))).toBe(false);
+    expect(anyoneCanAct([{ score: 5, place: "retrait" }])).toBe(true);
+  });
+
+  it("says exactly whether someone acts within three round starts (a die en retrait needs two)", () => {
+    fc.assert(
+      fc.property(fc.array(state, { maxLength: 6 }), fc.array(fc.boolean(), { maxLength: 6 }), (states, flags) => {
+        const held = new Set(states.flatMap((_, i) => (flags[i] ? [i] : [])));
+        let now = states;
+        let acted = false;
+        for (let r = 0; r < 3 && !acted; r++) {
+          now = beginRound(now, held);
+          acted = nextToAct(now).length > 0;
+        }
+        expect(acted).toBe(anyoneCanAct(states, held));
+      }),
+    );
   });
 });

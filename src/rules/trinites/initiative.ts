@@ -131,3 +131,15 @@ export function wakeUp(state: InitiativeState): InitiativeState {
 export const PAIN_INITIATIVE = -3;
 /** Accélération, Encourager: +3 at the end of the acting turn; Ralentissement, Intimider: −3. */
 export const TURN_END_INITIATIVE = 3;
+
+/**
+ * Whether any die will ever reach the fire: a die that is rolled and not held (its fighter conscious). When none is,
+ * starting round after round only skips: the caller stops and says so instead.
+ */
+export function anyoneCanAct(
+  states: readonly InitiativeState[],
+  held: ReadonlySet<number> = new Set<number>(),
+): boolean {
+  states.forEach(assertState);
+  return states.some((_, i) => !held.has(i));
+}

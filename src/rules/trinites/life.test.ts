@@ -3,6 +3,8 @@ import fc from "fast-check";
 import {
   applyDamage,
   painDue,
+  clickLifeBox,
+  comaNonLethal,
   BOXES_PER_LINE,
   careDifficulty,
   comaTick,
@@ -148,5 +150,36 @@ describe("painDue", () => {
         expect(painDue(r.damage, r.damage, per)).toBe(false);
       }),
     );
+  });
+});
+
+describe("clickLifeBox", () => {
+  it("checks up to the clicked box, unchecks the last checked one, and never revives the dead", () => {
+    expect(clickLifeBox(0, 3, 4)).toBe(3);
+    expect(clickLifeBox(3, 3, 4)).toBe(2);
+    expect(clickLifeBox(13, 12, 4)).toBe(13);
+    expect(() => clickLifeBox(0, 0, 4)).toThrow(RangeError);
+  });
+  it("stays within the boxes for the living, and dead stays dead whatever box is clicked", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(4, 8), fc.nat(), fc.nat(), (per, d, i) => {
+        const max = 3 * per;
+        const damage = d % (max + 2);
+        const index = (i % max) + 1;
+        const next = clickLifeBox(damage, index, per);
+        if (damage > max) expect(next).toBe(damage);
+        else expect(next >= 0 && next <= max).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("comaNonLethal", () => {
+  it("is set by the wound that knocks out, kept by a soft blow, cleared by a lethal box or waking", () => {
+    const out = applyDamage(15, 2, 8, { nonLethal: true });
+    expect(comaNonLethal(false, out, true)).toBe(true);
+    const again = applyDamage(out.damage, 1, 8);
+    expect(comaNonLethal(true, again, false)).toBe(false);
+    expect(comaNonLethal(true, applyDamage(3, 1, 8), false)).toBe(false);
   });
 });

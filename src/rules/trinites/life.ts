@@ -193,3 +193,25 @@ export function painDue(damage: number, countedAt: number, boxesPerLine: number)
   assertDamage(damage, boxesPerLine);
   return damage > boxesPerLine && damage > countedAt && countedAt < 2 * boxesPerLine;
 }
+
+/**
+ * Clicking life box `index` (1-based, 0 … 3 × boxes) on a sheet: checks up to it, or unchecks it when it is the last
+ * checked one. The dead stay dead: no click brings them back (the GM corrects the value in edit mode).
+ */
+export function clickLifeBox(damage: number, index: number, boxesPerLine: number): number {
+  const max = maxHitPoints(boxesPerLine);
+  if (!Number.isInteger(index) || index < 1 || index > max) throw new RangeError(`no life box ${index}`);
+  if (damage > max) return damage;
+  return damage === index ? index - 1 : index;
+}
+
+/**
+ * Whether the coma after a wound is non-lethal (no hourly loss): set by the wound that knocked the character out. On
+ * someone already unconscious a non-lethal wound changes nothing, while a lethal one that checks a box makes the
+ * coma lethal; out of the coma the flag is cleared.
+ */
+export function comaNonLethal(previous: boolean, life: DamageResult, nonLethal: boolean): boolean {
+  if (life.state !== "inconscient") return false;
+  if (life.knockedOut) return nonLethal;
+  return life.checked > 0 && !nonLethal ? false : previous;
+}

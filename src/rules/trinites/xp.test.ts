@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { addDebt, payDebts, xpCost, xpCostRange } from "./xp";
+import fc from "fast-check";
+import { addDebt, payDebts, purchaseCost, spendExperience, xpCost, xpCostRange } from "./xp";
 
 describe("xpCost", () => {
   it("every row of the experience table", () => {
@@ -54,5 +55,49 @@ describe("payDebts", () => {
   it("a pick's debt is added once", () => {
     expect(addDebt({ deva: 0, archonte: 1 }, "archonte")).toEqual({ deva: 0, archonte: 2 });
     expect(addDebt({ deva: 0, archonte: 1 }, null)).toEqual({ deva: 0, archonte: 1 });
+  });
+});
+
+describe("spendExperience", () => {
+  const clean = { debts: { deva: 0, archonte: 0 }, credits: { deva: 0, archonte: 0 }, karma: { deva: 4, archonte: 2 } };
+  it("prices by the table: a skill from 4 to 6 costs 3 + 3, Karma 5 costs 10, the fifth Atout 6", () => {
+    expect(purchaseCost({ kind: "competence", from: 4, to: 6 })).toBe(6);
+    expect(purchaseCost({ kind: "karma", from: 4, to: 5 })).toBe(10);
+    expect(purchaseCost({ kind: "atout", ordinal: 5 })).toBe(6);
+    expect(purchaseCost({ kind: "auraAscendant" })).toBe(6);
+    expect(spendExperience(clean, 10, { kind: "competence", from: 4, to: 5 })).toMatchObject({ ok: true, xpLeft: 7 });
+  });
+  it("pays the debts first, the larger first, and refuses a purchase while a debt is left", () => {
+    const owing = { ...clean, debts: { deva: 1, archonte: 3 } };
+    expect(spendExperience(owing, 3, { kind: "competence", from: 1, to: 2 })).toEqual({
+      ok: false,
+      reason: "debts",
+      cost: 1,
+    });
+    expect(spendExperience(owing, 5, { kind: "competence", from: 1, to: 2 })).toMatchObject({
+      ok: true,
+      debtPaid: 4,
+      xpLeft: 0,
+      debts: { deva: 0, archonte: 0 },
+    });
+  });
+  it("never spends more than the XP, and spends exactly debts paid plus the price", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 19 }),
+        (dd, da, xp, base) => {
+          const ledger = { ...clean, debts: { deva: dd, archonte: da } };
+          const r = spendExperience(ledger, xp, { kind: "competence", from: base, to: base + 1 });
+          if (!r.ok) return;
+          expect(r.debts).toEqual({ deva: 0, archonte: 0 });
+          expect(r.debtPaid).toBe(dd + da);
+          expect(r.xpLeft).toBe(xp - dd - da - r.cost);
+          expect(r.xpLeft).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
   });
 });

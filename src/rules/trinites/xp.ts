@@ -109,3 +109,46 @@ export function addDebt(debts: Readonly<Record<Spirit, number>>, debt: Spirit | 
   if (debt) out[debt] += 1;
   return out;
 }
+
+/** One purchase with experience: a step of a skill, resource or Karma (`from` → `to`), or a flat row. */
+export type XpPurchase =
+  | { readonly kind: "competence" | "ressource" | "karma"; readonly from: number; readonly to: number }
+  | { readonly kind: "auraAscendant" | "auraDescendant" | "verset" }
+  /** `ordinal`: which Atout of the character this one is (1 for the first). */
+  | { readonly kind: "atout"; readonly ordinal: number };
+
+/** Price of a purchase in XP (`xpCost` / `xpCostRange`). */
+export function purchaseCost(purchase: XpPurchase): number {
+  switch (purchase.kind) {
+    case "competence":
+    case "ressource":
+    case "karma":
+      return xpCostRange(purchase.kind, purchase.from, purchase.to);
+    case "atout":
+      return xpCost("atout", purchase.ordinal);
+    default:
+      return xpCost(purchase.kind);
+  }
+}
+
+export type SpendResult =
+  | (DebtLedger & { readonly ok: true; readonly cost: number; readonly debtPaid: number; readonly xpLeft: number })
+  | { readonly ok: false; readonly reason: "debts" | "xp"; readonly cost: number };
+
+/**
+ * Spending experience: the debts are paid first, the larger first (`payDebts`); a purchase is only possible once no
+ * debt is left and the XP left covers its price. On refusal nothing is paid, so the player may keep the XP.
+ */
+export function spendExperience(
+  ledger: DebtLedger,
+  xp: number,
+  purchase: XpPurchase,
+  firstIfEqual: Spirit = "deva",
+): SpendResult {
+  const cost = purchaseCost(purchase);
+  const paid = payDebts(ledger, xp, firstIfEqual);
+  if (paid.debts.deva > 0 || paid.debts.archonte > 0) return { ok: false, reason: "debts", cost };
+  if (paid.xpLeft < cost) return { ok: false, reason: "xp", cost };
+  const { debts, credits, karma } = paid;
+  return { ok: true, cost, debtPaid: xp - paid.xpLeft, xpLeft: paid.xpLeft - cost, debts, credits, karma };
+}

@@ -295,14 +295,16 @@ describe("confrontation and follow-ups relayed from a player", () => {
     expect(() => setupFrom(roller, { ...base, prime: "efficacite" }, {}, context)).toThrow(RangeError);
   });
 
-  it("keeps Prudence's +3 or Danger's −3 for the roller's next reaction, which spends it", () => {
-    const prudent = setup(brune, "player1", { prime: "prudence", penalties: ["danger"], nextReaction: 0 });
-    expect(nextReactionUpdate(0, prudent)).toBeNull();
-    expect(nextReactionUpdate(0, { ...prudent, nextReaction: 3 })).toEqual({ "system.reactionSuivante": 3 });
-    expect(nextReactionUpdate(8, { ...prudent, nextReaction: 3 })).toEqual({ "system.reactionSuivante": 9 });
+  it("keeps Prudence and Danger for the roller's next reactions, one of each spent per reaction", () => {
+    const none = { prudence: 0, danger: 0 };
+    const prudent = setup(brune, "player1", { prime: "prudence", penalties: ["danger"] });
+    expect(nextReactionUpdate(none, prudent)).toEqual({ "system.reactions": { prudence: 1, danger: 1 } });
+    expect(nextReactionUpdate(none, setup(brune, "player1"))).toBeNull();
     const reaction = setup(brune, "player1", { opposes: { messageId: "m", key: "k" } });
-    expect(nextReactionUpdate(3, reaction)).toEqual({ "system.reactionSuivante": 0 });
-    expect(nextReactionUpdate(0, reaction)).toBeNull();
+    expect(nextReactionUpdate({ prudence: 2, danger: 0 }, reaction)).toEqual({
+      "system.reactions": { prudence: 1, danger: 0 },
+    });
+    expect(nextReactionUpdate(none, reaction)).toBeNull();
   });
 });
 

@@ -80,6 +80,21 @@ describe("Trinités compendia", () => {
       expect(objects).toContain(`<td>${m.label}</td><td>${m.protection}</td>`);
   });
 
+  it("ships the harm tables the GM's harm dialog applies (fire, falls, continuous harm, recovery)", () => {
+    const harm = journal("Blessures hors combat")
+      .map((p) => p.text.content)
+      .join("");
+    for (const f of T.FIRE_DAMAGE) expect(harm).toContain(`<td>${f.label}</td><td>${f.damage}</td>`);
+    for (const s of Object.values(T.FALL_SURFACES))
+      expect(harm).toContain(`<td>${s.label}</td><td>${signed(s.modifier).replace(/^0$/, "+0")}</td>`);
+    for (const a of T.CONTINUOUS_AGGRESSIONS) {
+      const damage = typeof a.damage === "number" ? String(a.damage) : `${a.damage.min}–${a.damage.max}`;
+      expect(harm).toContain(
+        `<td>${a.label}</td><td>${a.period}</td><td>${damage}</td><td>${skillLabel(a.skill)}</td>`,
+      );
+    }
+  });
+
   it("ships example weapons and armours the data models accept, swords marked for the sword rule", () => {
     const items = pack("trinites-equipement");
     expect(items.filter((i) => i.type === "tr-arme").length).toBeGreaterThanOrEqual(5);
