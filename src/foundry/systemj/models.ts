@@ -55,6 +55,8 @@ function actorSchema(entity: "personnage" | "creature") {
     armourPoints: resourceField({ max: POINTS_MAX, value: 0, label: "QUINTETTE.SystemJ.ArmourPoints" }),
     /** PJ or PNJ for personnages; a créature's kind in free text otherwise. */
     role: textField({ label: "QUINTETTE.SystemJ.RoleField" }),
+    /** The languages a personnage speaks, named on the sheet (comma separated); unused by créatures. */
+    languages: textField({ label: "QUINTETTE.SystemJ.Sheet.Languages" }),
   };
 }
 export type SystemJActorSchema = ReturnType<typeof actorSchema>;

@@ -15,6 +15,8 @@ export interface ActorData {
   hitPoints: { value: number; max: number };
   armourPoints: { value: number; max: number };
   role: string;
+  /** Free text naming the languages (personnages); older actors may lack it. */
+  languages?: string;
 }
 
 export interface CardItem {
@@ -234,6 +236,11 @@ export function handOfCards(items: readonly CardItem[]) {
   }));
 }
 
+/** The PJ/PNJ marker's localization key (sheet and tracker); null when there is none. */
+export function markerLabel(marker: systemj.Role | null): string | null {
+  return marker ? `QUINTETTE.SystemJ.Marker.${marker}` : null;
+}
+
 /** Everything the SYSTEMJ parts of the actor sheet read. */
 export function systemjActorContext(
   data: ActorData,
@@ -247,6 +254,17 @@ export function systemjActorContext(
       entity,
       entityLabel: `QUINTETTE.SystemJ.Entity.${entity}`,
       role: data.role,
+      /** PJ or PNJ, shown on the sheet; null for a créature or an unset role. */
+      marker: systemj.roleMarker(entity, data.role),
+      markerLabel: markerLabel(systemj.roleMarker(entity, data.role)),
+      roleOptions: systemj.ROLES.map((r) => ({
+        value: r,
+        label: `QUINTETTE.SystemJ.Marker.${r}`,
+        selected: r === data.role,
+      })),
+      speaksLanguages: entity === "personnage",
+      languagesText: data.languages ?? "",
+      languages: systemj.languageNames(data.languages ?? ""),
       hitPoints: data.hitPoints,
       armourPoints: data.armourPoints,
       armourFromCards,

@@ -84,6 +84,7 @@ export class SystemJActorSheet extends QuintetteActorSheet {
       hitPoints: { ...model.hitPoints },
       armourPoints: { ...model.armourPoints },
       role: model.role,
+      languages: model.languages,
     };
     const entity = model instanceof SystemJCreatureModel ? "creature" : "personnage";
     return Object.assign(

@@ -13,3 +13,4 @@ export * from "./cards";
 export * from "./time";
 export * from "./combat-odds";
 export * from "./armour";
+export * from "./identity";

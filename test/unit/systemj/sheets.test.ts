@@ -4,6 +4,7 @@
  * fight card on the targeted token), equipping a card, and the card-shaped item sheet (fields per kind, refused
  * out-of-range edits). The descriptor is registered as the entry does it.
  */
+import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, DoubleItem, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
 import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
@@ -432,5 +433,42 @@ describe("SYSTEMJ improvised parry and block (issue 16, SYSTEMJ 3)", () => {
     );
     const second = state.game.messages.contents.at(-1) as DoubleChatMessage;
     expect(readExchange(second.getFlag("quintette", "card") as CardState)).toMatchObject({ options: ["dodge"] });
+  });
+});
+
+describe("SYSTEMJ sheet identity and labels (issue 16, SYSTEMJ 5)", () => {
+  it("a player names their personnage's languages and sets PJ/PNJ; the sheet shows the marker and the names", async () => {
+    const aude = await makeAude();
+    await asClient("player1", async () => {
+      const sheet = actorSheet(aude);
+      await sheet.submit({ "system.role": "PJ", "system.languages": "Commun, elfique ; commun" });
+      await sheet.render();
+      const sj = sheet.renderedParts.main!.sj as unknown as Record<string, unknown>;
+      expect(sj.marker).toBe("PJ");
+      expect(sj.markerLabel).toBe("QUINTETTE.SystemJ.Marker.PJ");
+      expect(sj.languages).toEqual(["Commun", "elfique"]);
+      expect(sj.speaksLanguages).toBe(true);
+    });
+  });
+
+  it("a créature shows no marker and no languages", async () => {
+    const ours = await DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } });
+    const sheet = actorSheet(ours);
+    await sheet.render();
+    const sj = sheet.renderedParts.main!.sj as unknown as Record<string, unknown>;
+    expect(sj.marker).toBeNull();
+    expect(sj.speaksLanguages).toBe(false);
+  });
+
+  it('the attributes heading reads "Attributs"; every attack button carries a visible label', () => {
+    const fr = JSON.parse(readFileSync("lang/fr.json", "utf8")) as {
+      QUINTETTE: { SystemJ: { Sheet: { Attributes: string } } };
+    };
+    expect(fr.QUINTETTE.SystemJ.Sheet.Attributes).toBe("Attributs");
+    for (const file of ["templates/systemj/actor/main.hbs", "templates/systemj/actor/cards.hbs"]) {
+      const buttons = readFileSync(file, "utf8").match(/<button[^>]*data-action="attack"[\s\S]*?<\/button>/g) ?? [];
+      expect(buttons.length).toBeGreaterThan(0);
+      for (const b of buttons) expect(b).toMatch(/<span class="label">\{\{localize [^}]+\}\}<\/span>/);
+    }
   });
 });
