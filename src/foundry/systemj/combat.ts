@@ -24,7 +24,9 @@ import {
   type PublicPhase,
   type RevealLine,
 } from "./phase-context.ts";
+import { SystemJCreatureModel } from "./models.ts";
 import { rollTest } from "./roll.ts";
+import { markerLabel } from "./sheet-context.ts";
 import { cardActor } from "./rolling.ts";
 
 export const PHASE_FLAG = "systemjPhase";
@@ -251,16 +253,36 @@ export function compareCombatants(a: Ranked, b: Ranked): number {
   return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
 }
 
+/** The combatants whose rolled initiative ties with another's, ranked by the rules core against their Rapidité. */
+function tiedCombatants(combatants: readonly Combatant.Implementation[]): Set<string> {
+  const entries: systemj.InitiativeEntry[] = [];
+  for (const c of combatants) {
+    const model = systemOf(actorOf(c));
+    const roll = c.initiative;
+    if (!model || roll === null || !Number.isInteger(roll) || roll < 0 || roll > 99 || !c.id) continue;
+    entries.push({ id: c.id, roll, score: model.attributes.RAP });
+  }
+  return new Set(systemj.initiativeTies(entries));
+}
+
 function trackerContext(combat: Combat.Stored | null) {
   if (!combat) return { sjPhase: null };
   const pub = readPublic(combat);
-  const rows = shownCombatants(combat.combatants.contents, game.user?.isGM ?? false).map((c) => ({
-    id: c.id ?? "",
-    name: c.name ?? "",
-    img: c.img ?? "icons/svg/mystery-man.svg",
-    owner: game.user ? ownsCombatant(c, game.user) : false,
-    ownChoice: ownChoices.get(ownKey(combat.id ?? "", pub.round, c.id ?? "")) ?? null,
-  }));
+  const shown = shownCombatants(combat.combatants.contents, game.user?.isGM ?? false);
+  const tied = tiedCombatants(shown);
+  const rows = shown.map((c) => {
+    const model = systemOf(actorOf(c));
+    const entity = model instanceof SystemJCreatureModel ? "creature" : "personnage";
+    return {
+      id: c.id ?? "",
+      name: c.name ?? "",
+      img: c.img ?? "icons/svg/mystery-man.svg",
+      owner: game.user ? ownsCombatant(c, game.user) : false,
+      ownChoice: ownChoices.get(ownKey(combat.id ?? "", pub.round, c.id ?? "")) ?? null,
+      markerLabel: model ? markerLabel(systemj.roleMarker(entity, model.role)) : null,
+      tied: tied.has(c.id ?? ""),
+    };
+  });
   return { sjPhase: phaseContext(pub, rows, { isGM: game.user?.isGM ?? false }) };
 }
 

@@ -15,6 +15,10 @@ export interface PhaseCombatant {
   owner: boolean;
   /** The viewer's own secret choice for it, known locally before the reveal. */
   ownChoice?: systemj.RoundChoice | null;
+  /** PJ/PNJ marker's label key (personnages), null otherwise. */
+  markerLabel?: string | null;
+  /** Its initiative shares its place with another combatant's (rules core's tie): the GM may have them reroll. */
+  tied?: boolean;
 }
 
 /** The state every client may read: choices stay null until the reveal. */

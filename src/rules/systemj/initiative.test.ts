@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { initiativeOrder, rankInitiative } from "./initiative";
+import { initiativeOrder, initiativeTies, rankInitiative } from "./initiative";
 import { isSuccess, resolveTest } from "./test";
 
 describe("initiativeOrder", () => {
@@ -107,6 +107,33 @@ describe("initiativeOrder", () => {
             expect(a.roll).toBeGreaterThanOrEqual(b.roll);
         }
       }),
+    );
+  });
+});
+
+describe("initiativeTies", () => {
+  it("names the entries sharing a place, none when all differ", () => {
+    // Score 60: two 40s are the same moyenne success; a 35 and a fumble stand alone.
+    expect(
+      initiativeTies([
+        { id: "a", roll: 40, score: 60 },
+        { id: "b", roll: 35, score: 60 },
+        { id: "c", roll: 40, score: 60 },
+        { id: "d", roll: 0, score: 60 },
+      ]),
+    ).toEqual(["a", "c"]);
+    expect(initiativeTies([{ id: "a", roll: 40, score: 60 }])).toEqual([]);
+  });
+  it("agrees with rankInitiative's tied flags", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 100 })), { maxLength: 6 }),
+        (rows) => {
+          const entries = rows.map(([roll, score], i) => ({ id: `e${i}`, roll, score }));
+          const tied = new Set(initiativeTies(entries));
+          for (const r of rankInitiative(entries)) expect(tied.has(r.id)).toBe(r.tied);
+        },
+      ),
     );
   });
 });

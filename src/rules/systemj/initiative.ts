@@ -67,3 +67,10 @@ export function rankInitiative(entries: readonly InitiativeEntry[]): InitiativeR
 export function initiativeOrder(entries: readonly InitiativeEntry[]): string[] {
   return rankInitiative(entries).map((e) => e.id);
 }
+
+/** The ids sharing their place with another entry (the tracker flags them so the GM can have them roll again). */
+export function initiativeTies(entries: readonly InitiativeEntry[]): string[] {
+  return rankInitiative(entries)
+    .filter((e) => e.tied)
+    .map((e) => e.id);
+}

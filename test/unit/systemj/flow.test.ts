@@ -327,6 +327,24 @@ describe("SYSTEMJ action phase and initiative", () => {
     expect(readPublic(c as never)).toMatchObject({ round: 2, status: "choosing", chosen: { ca: false, co: false } });
   });
 
+  it("shows initiative ties and the PJ/PNJ marker in the tracker (issue 16, SYSTEMJ 5)", async () => {
+    await aude.update({ "system.role": "PJ" });
+    const c = await combat();
+    // Both roll 40: a success for Aude (RAP 74) and for the bear (RAP 60), the same place.
+    await c.updateEmbeddedDocuments("Combatant", [
+      { _id: "ca", initiative: 40 },
+      { _id: "co", initiative: 40 },
+    ]);
+    type Row = { id: string; tied: boolean; markerLabel: string | null };
+    const rows = async () => (await trackerView(c, "player1")).rows as unknown as Row[];
+    expect((await rows()).map((r) => [r.id, r.tied, r.markerLabel])).toEqual([
+      ["ca", true, "QUINTETTE.SystemJ.Marker.PJ"],
+      ["co", true, null],
+    ]);
+    await c.updateEmbeddedDocuments("Combatant", [{ _id: "co", initiative: 30 }]);
+    expect((await rows()).map((r) => r.tied)).toEqual([false, false]);
+  });
+
   const lastCard = () => card(state.game.messages.contents.at(-1) as DoubleChatMessage);
 
   it("leaves combatants the GM hid out of players' trackers and out of the public reveal card", async () => {
