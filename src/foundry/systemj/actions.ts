@@ -3,7 +3,7 @@
  * defender's or attacker's test there, let the rules core move the exchange on, and store it whole on the card.
  * Rights: the defender's side answers defender steps, the roller follows up, either side rolls and applies damage.
  */
-import type { CardAction, CardActionContext, CardActionOutcome } from "../chat/actions.ts";
+import type { CardAction, CardActionArgs, CardActionContext, CardActionOutcome } from "../chat/actions.ts";
 import { userOwnsUuid } from "../chat/actions.ts";
 import type { DamageApplier } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
@@ -36,7 +36,10 @@ import {
   weaponsOf,
 } from "./fighters.ts";
 import { rollDamage, rollTest } from "./roll.ts";
-import type { TestData } from "./tests.ts";
+import { dialogModifier, testDialogConfig, type TestData, type TestDialogValues } from "./tests.ts";
+import { RollDialog } from "../dialog/roll-dialog.ts";
+import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
+import { readCard } from "../chat/flags.ts";
 
 type ActorLike = {
   uuid: string;
@@ -102,10 +105,69 @@ async function defenderTest(
   data: ExchangeData,
   label: string,
   score: (actor: ActorLike) => number,
+  modifier: systemj.Modifier,
 ): Promise<TestData | null> {
   const actor = await actorAt(data.defender.uuid);
   if (!actor) return null;
-  return (await rollTest(score(actor), 0, label)).test;
+  return (await rollTest(score(actor), modifier, label)).test;
+}
+
+/**
+ * The GM may set the level of any test (issue 16): the clicking client sends the dialog's total as `modifier`; the
+ * executor takes it only within the rules core's bounds and refuses anything else. No argument: no modifier.
+ */
+function argModifier(ctx: CardActionContext): systemj.Modifier | null {
+  return ctx.args.modifier === undefined ? 0 : systemj.parseModifier(ctx.args.modifier);
+}
+
+type Prompt = (config: RollDialogConfig<TestDialogValues>) => Promise<RollDialogResult<TestDialogValues> | null>;
+let prompt: Prompt = (config) => RollDialog.prompt(config);
+
+/** Replaces the follow-up tests' dialog (tests answer it; null restores the real one). */
+export function setFollowUpPrompt(next: Prompt | null): void {
+  prompt = next ?? ((config) => RollDialog.prompt(config));
+}
+
+/** The score the clicking client shows odds for: read locally for display only, the executor reads its own. */
+function localScore(data: ExchangeData, action: string, args: CardActionArgs, actor: ActorLike): number | null {
+  const model = systemOf(actor);
+  if (!model) return null;
+  switch (action) {
+    case ACTIONS.detect:
+      return skillScore(model, "detection");
+    case ACTIONS.follow:
+      return attackScore(attributesOf(model), null, data.phase === "followForce" ? "meleeForce" : "meleeStealth");
+    case ACTIONS.defend: {
+      const kind = String(args.kind ?? "");
+      return systemj.DEFENCES.some((d) => d.id === kind)
+        ? defenceScore(attributesOf(model), weaponsOf(actor.items), kind as systemj.DefenceKind)
+        : null;
+    }
+    case ACTIONS.counter:
+      return attackScore(attributesOf(model), counterWeapon(weaponsOf(actor.items)), "meleeForce");
+    default:
+      return null;
+  }
+}
+
+/**
+ * On the clicking client: the SYSTEMJ test dialog (table, free modifier, exact odds) for the follow-up test, its total
+ * sent as `modifier`. A step not at hand goes on unchanged so the executor answers it (already, invalid).
+ */
+function collectModifier(action: string): NonNullable<CardAction["collect"]> {
+  return async (args, messageId) => {
+    const message = game.messages?.get(messageId);
+    const card = message ? readCard(message) : null;
+    const data = card ? readExchange(card) : null;
+    if (!data) return args;
+    const uuid = action === ACTIONS.follow ? data.attacker.uuid : data.defender.uuid;
+    const actor = await actorAt(uuid);
+    const score = actor ? localScore(data, action, args, actor) : null;
+    if (!actor || score === null) return args;
+    const result = await prompt(testDialogConfig(score, `${actor.name ?? ""} (${score})`));
+    if (!result) return null;
+    return { ...args, modifier: dialogModifier(result.values) };
+  };
 }
 
 function gearOf(actor: ActorLike | null): systemj.DefenderGear {
@@ -117,12 +179,15 @@ const base = { audience: "anyone" as const, allowed: mayAnswer, trustedWrites: t
 export const detectAction: CardAction = {
   ...base,
   name: ACTIONS.detect,
+  collect: collectModifier(ACTIONS.detect),
   execute: (ctx) =>
     onExchange(ctx, async (data) => {
       const actor = await actorAt(data.defender.uuid);
       const model = systemOf(actor);
       if (!actor || !model) return invalid("QUINTETTE.Card.TargetMissing");
-      const { test } = await rollTest(skillScore(model, "detection"), 0, "QUINTETTE.SystemJ.Skill.detection");
+      const modifier = argModifier(ctx);
+      if (modifier === null) return invalid("QUINTETTE.Relay.Invalid");
+      const { test } = await rollTest(skillScore(model, "detection"), modifier, "QUINTETTE.SystemJ.Skill.detection");
       return applied(ctx.card, applyDetection(data, test, gearOf(actor)));
     }),
 };
@@ -130,6 +195,7 @@ export const detectAction: CardAction = {
 export const followAction: CardAction = {
   ...base,
   name: ACTIONS.follow,
+  collect: collectModifier(ACTIONS.follow),
   execute: (ctx) =>
     onExchange(ctx, async (data) => {
       const attacker = await actorAt(data.attacker.uuid);
@@ -137,7 +203,9 @@ export const followAction: CardAction = {
       if (!attacker || !model) return invalid("QUINTETTE.Card.TargetMissing");
       const mode = data.phase === "followForce" ? "meleeForce" : "meleeStealth";
       const score = attackScore(attributesOf(model), null, mode);
-      const { test } = await rollTest(score, 0, `QUINTETTE.SystemJ.Score.${mode}`);
+      const modifier = argModifier(ctx);
+      if (modifier === null) return invalid("QUINTETTE.Relay.Invalid");
+      const { test } = await rollTest(score, modifier, `QUINTETTE.SystemJ.Score.${mode}`);
       const defender = await actorAt(data.defender.uuid);
       return applied(ctx.card, applyFollowUp(data, test, gearOf(defender)));
     }),
@@ -146,16 +214,24 @@ export const followAction: CardAction = {
 export const defendAction: CardAction = {
   ...base,
   name: ACTIONS.defend,
+  collect: collectModifier(ACTIONS.defend),
   execute: (ctx) =>
     onExchange(ctx, async (data) => {
       const kind = String(ctx.args.kind ?? "");
       if (!systemj.DEFENCES.some((d) => d.id === kind)) return invalid("QUINTETTE.Relay.Invalid");
       const defence = kind as systemj.DefenceKind;
       if (!data.options.includes(defence)) return invalid("QUINTETTE.SystemJ.Error.NotOffered");
-      const test = await defenderTest(data, `QUINTETTE.SystemJ.Score.${defence}`, (actor) => {
-        const model = systemOf(actor);
-        return model ? defenceScore(attributesOf(model), weaponsOf(actor.items), defence) : 0;
-      });
+      const modifier = argModifier(ctx);
+      if (modifier === null) return invalid("QUINTETTE.Relay.Invalid");
+      const test = await defenderTest(
+        data,
+        `QUINTETTE.SystemJ.Score.${defence}`,
+        (actor) => {
+          const model = systemOf(actor);
+          return model ? defenceScore(attributesOf(model), weaponsOf(actor.items), defence) : 0;
+        },
+        modifier,
+      );
       if (!test) return invalid("QUINTETTE.Card.TargetMissing");
       return applied(ctx.card, applyDefence(data, defence, test));
     }),
@@ -171,12 +247,20 @@ export const noDefenceAction: CardAction = {
 export const counterAction: CardAction = {
   ...base,
   name: ACTIONS.counter,
+  collect: collectModifier(ACTIONS.counter),
   execute: (ctx) =>
     onExchange(ctx, async (data) => {
-      const test = await defenderTest(data, "QUINTETTE.SystemJ.Score.meleeForce", (actor) => {
-        const model = systemOf(actor);
-        return model ? attackScore(attributesOf(model), counterWeapon(weaponsOf(actor.items)), "meleeForce") : 0;
-      });
+      const modifier = argModifier(ctx);
+      if (modifier === null) return invalid("QUINTETTE.Relay.Invalid");
+      const test = await defenderTest(
+        data,
+        "QUINTETTE.SystemJ.Score.meleeForce",
+        (actor) => {
+          const model = systemOf(actor);
+          return model ? attackScore(attributesOf(model), counterWeapon(weaponsOf(actor.items)), "meleeForce") : 0;
+        },
+        modifier,
+      );
       if (!test) return invalid("QUINTETTE.Card.TargetMissing");
       return applied(ctx.card, applyCounter(data, test));
     }),

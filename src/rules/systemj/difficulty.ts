@@ -51,3 +51,19 @@ export function totalModifier(table: Modifier = 0, free = 0): Modifier {
   if (!Number.isInteger(table)) throw new RangeError(`modifier must be an integer, got ${table}`);
   return table + free;
 }
+
+/** The largest free modifier a dialog may add on top of the table (either way). */
+export const FREE_MODIFIER_LIMIT = 100;
+/** Bounds of a whole modifier: the table's extremes widened by the free modifier's limit. */
+export const MODIFIER_MIN = -50 - FREE_MODIFIER_LIMIT;
+export const MODIFIER_MAX = 30 + FREE_MODIFIER_LIMIT;
+
+/**
+ * A modifier received from elsewhere (a card button's argument): "automatique" or a whole number within the bounds;
+ * null for anything else, so the caller refuses it rather than clamping a forged number.
+ */
+export function parseModifier(value: unknown): Modifier | null {
+  if (value === AUTOMATIC) return AUTOMATIC;
+  if (typeof value !== "number" || !Number.isInteger(value)) return null;
+  return value >= MODIFIER_MIN && value <= MODIFIER_MAX ? value : null;
+}

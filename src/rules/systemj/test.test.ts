@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { d100FromD10, formatRoll, isSuccess, OUTCOMES, resolveTest, testTarget } from "./test";
+import { MODIFIER_MAX, MODIFIER_MIN, parseModifier } from "./difficulty";
 
 const outcome = (roll: number, score: number, modifier?: number | "automatique") =>
   resolveTest({ roll, score, modifier }).outcome;
@@ -108,6 +109,28 @@ describe("resolveTest", () => {
         const [lo, hi] = a <= b ? [a, b] : [b, a];
         fc.pre(lo !== 0 && lo !== s && hi !== s && hi <= s + m);
         return order(outcome(lo, s, m)) <= order(outcome(hi, s, m));
+      }),
+    );
+  });
+});
+
+describe("parseModifier (a follow-up test's modifier sent with a card button)", () => {
+  it("accepts automatique and whole numbers within the table widened by the free modifier", () => {
+    expect(parseModifier("automatique")).toBe("automatique");
+    expect(parseModifier(-20)).toBe(-20);
+    expect(parseModifier(MODIFIER_MIN)).toBe(MODIFIER_MIN);
+    expect(parseModifier(MODIFIER_MAX)).toBe(MODIFIER_MAX);
+  });
+  it("refuses anything else", () => {
+    for (const v of [MODIFIER_MIN - 1, MODIFIER_MAX + 1, 2.5, "10", null, undefined, Number.NaN, {}])
+      expect(parseModifier(v)).toBeNull();
+  });
+  it("every accepted number is a dialog's reachable total", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1000, max: 1000 }), (n) => {
+        const parsed = parseModifier(n);
+        if (parsed !== null) expect(typeof parsed === "number" && parsed >= -150 && parsed <= 130).toBe(true);
+        else expect(n < -150 || n > 130).toBe(true);
       }),
     );
   });
