@@ -397,8 +397,10 @@ describe("conflicts and damage", () => {
     expect(messages()).toHaveLength(before + 1);
     // CON 1 with Malade: 0; hindered, the worst two of 2, 9, 5 make 7: a failure, knocked out.
     expect(stored(last()).data).toMatchObject({ rollKind: "fainting", advantage: -1, total: 7, band: "echec" });
-    // The failed test knocks the character out, written by the rolling client.
+    // The failed test knocks the character out: the player's click on the GM's damage card runs through the relay,
+    // so the GM's client rolls and writes it.
     expect(heroSys().fainted).toBe(true);
+    expect(hero.updates.at(-1)).toMatchObject({ changes: { system: { fainted: true } }, userId: "gm" });
     expect(stored(damage).applied[0]?.followUp?.done).toBe(true);
     expect(await render(damage, "player1")).not.toContain("Test d&#x27;évanouissement");
     expect((await fainting("player1")).status).toBe("already");
