@@ -111,6 +111,8 @@ function personnageSchema() {
       choices: choices(CHARACTERISTIC_IDS, "Characteristic"),
       label: L("Field.LastTicked"),
     }),
+    /** Knocked out by a failed fainting test (set by that test, cleared by hand: the rules say nothing of waking). */
+    fainted: booleanField({ label: L("Field.Fainted") }),
     penchant1: textField({ label: L("Field.Penchant1") }),
     penchant2: textField({ label: L("Field.Penchant2") }),
     scene: sceneSchema(),
