@@ -217,9 +217,10 @@ export class SchemaField extends DataField {
     for (const [k, f] of Object.entries(this.fields)) out[k] = f.getInitialValue(data);
     return out;
   }
+  /** fvtt-types SchemaField#_cleanType: "Deletes any keys from `value` not in the schema, including `-=` and `==` keys". */
   protected override _cast(value: unknown): unknown {
     if (!isPlainObject(value)) return value;
-    const out: Plain = { ...value };
+    const out: Plain = {};
     for (const [k, f] of Object.entries(this.fields)) out[k] = f.clean(value[k], value);
     return out;
   }

@@ -51,6 +51,26 @@ describe("Foundry double", () => {
     expect(actor.toObject()).toMatchObject({ system: { stats: { force: 7 }, note: "keep" } });
   });
 
+  it("drops system keys the schema does not declare on construct and update; migrateData still sees them", async () => {
+    const { StringField } = fields;
+    const seen: unknown[] = [];
+    class Model extends TypeDataModel {
+      static override defineSchema() {
+        return { bio: new StringField({ initial: "" }) };
+      }
+      static override migrateData(source: Record<string, unknown>) {
+        seen.push(source.old);
+        return source;
+      }
+    }
+    doubleState().CONFIG.Actor.dataModels.hero = Model;
+    const actor = new DoubleActor({ name: "A", type: "hero", system: { bio: "b", old: "o", nested: { x: 1 } } });
+    expect(seen).toEqual(["o"]);
+    expect(actor.toObject().system).toEqual({ bio: "b" });
+    await actor.update({ "system.stray": 1, "system.bio": "c" });
+    expect(actor.toObject().system).toEqual({ bio: "c" });
+  });
+
   it("records sheet registrations, settings and notifications; localizes from the lang files", async () => {
     const s = doubleState();
     s.foundry.documents.collections.Actors.registerSheet("quintette", class {}, { types: ["hero"] });
