@@ -60,7 +60,7 @@ describe("archetype data model", () => {
     const actor = await character();
     // fvtt-types NumberField#_cleanType applies integer, min and max: Foundry rounds and clamps, it does not refuse.
     await actor.update({ "system.traits": [{ name: "X", points: 3 }], "system.tokens": -1 });
-    expect(sys(actor).traits).toMatchObject([{ name: "X", points: 2 }]);
+    expect((actor.system as unknown as { traits: unknown[] }).traits).toMatchObject([{ name: "X", points: 2 }]);
     expect(sys(actor).tokens).toBe(0);
   });
 
