@@ -2,11 +2,11 @@
  * Attacks on SYSTEMJ, each made by a player's client of the double against the real code (issue 12): the fight
  * card's author rewrites the damage the GM rolled or the fighter it goes to; a Chronoste's request is repeated.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import { DoubleChatMessage, addUser, asClient, installClients } from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
-import { requestCardAction } from "../../src/foundry/chat/actions.ts";
+import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
 import { registerDamage } from "../../src/foundry/damage/index.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
@@ -15,12 +15,16 @@ import { exchangeCard, readExchange } from "../../src/foundry/systemj/cards.ts";
 import { startExchange, type ExchangeData } from "../../src/foundry/systemj/exchange.ts";
 import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../src/foundry/systemj/models.ts";
 import { testData } from "../../src/foundry/systemj/tests.ts";
+import { systemj } from "../../src/rules/index.ts";
+import { answerTestDialogs } from "../unit/systemj/dialog-answer.ts";
 import { ADVANCE, registerChronoste, requestAdvance } from "../../src/foundry/systemj/chronoste.ts";
 import {
   fillChronosteChoices,
   registerSystemJSettings,
   SETTING_CHRONOSTE,
 } from "../../src/foundry/systemj/settings.ts";
+
+const { MODIFIER_MAX, MODIFIER_MIN } = systemj;
 
 let state: DoubleState;
 let aude: DoubleActor;
@@ -74,6 +78,8 @@ beforeEach(async () => {
   registerCardAction(...CARD_ACTIONS);
   registerSystemJSettings();
   registerChronoste();
+  // Follow-up tests open the test dialog on the clicking client; honest clicks roll at its defaults.
+  answerTestDialogs();
   const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
   Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
     const face = faces.shift();
@@ -96,6 +102,8 @@ beforeEach(async () => {
     items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
   });
 });
+
+afterEach(() => vi.restoreAllMocks());
 
 /** Aude's player posts a fight card whose first test (a 10 under 56) lands on the bear; the GM declines defence. */
 async function audeHitsBear(): Promise<DoubleChatMessage> {
@@ -229,6 +237,65 @@ describe("attack: the card's author rewrites a test result the GM rolled", () =>
     await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
     await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
     expect(pts(ours)).toEqual([0, 18]);
+  });
+});
+
+describe("attack: a forged modifier on a follow-up test (issue 16, SYSTEMJ 1)", () => {
+  /** The GM's bear hits Aude; her player must answer the defence. */
+  async function bearHitsAude(): Promise<DoubleChatMessage> {
+    const data = startExchange({
+      mode: "meleeForce",
+      attacker: { uuid: ours.uuid, name: "Ours" },
+      defender: { uuid: aude.uuid, name: "Aude" },
+      weapon: { name: "", damage: "1d3", family: "corpsACorps" },
+      counterWeapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+      first: testData("x", 58, 0, 30),
+      gear: { canParry: true, canBlock: false },
+    });
+    const state = exchangeCard("gm", { uuid: ours.uuid, name: "Ours", img: null }, data);
+    const m = await DoubleChatMessage.create({ author: "gm", flags: { quintette: { card: state } } });
+    expect(exchangeOf(m)?.phase).toBe("defence");
+    return m;
+  }
+
+  it("a modifier no dialog can produce is refused before anything is rolled", async () => {
+    const m = await bearHitsAude();
+    // Aude's player skips the dialog and relays the request from the console.
+    for (const modifier of [500, MODIFIER_MAX + 1, MODIFIER_MIN - 1, 2.5, "10", "AUTOMATIQUE", true, null]) {
+      dice(99);
+      const r = await asClient("player1", () =>
+        relayToGM(CARD_ACTION_KIND, { messageId: m.id, action: "systemj.defend", args: { kind: "dodge", modifier } }),
+      );
+      expect(r.status).toBe("invalid");
+      expect(faces).toEqual([99]);
+      expect(exchangeOf(m)?.phase).toBe("defence");
+    }
+  });
+
+  it("a modifier within the dialog's bounds is the player's own choice for their own test, shown on the card", async () => {
+    const m = await bearHitsAude();
+    dice(99);
+    const r = await asClient("player1", () =>
+      relayToGM(CARD_ACTION_KIND, {
+        messageId: m.id,
+        action: "systemj.defend",
+        args: { kind: "dodge", modifier: MODIFIER_MAX },
+      }),
+    );
+    expect(r.status).toBe("applied");
+    expect(exchangeOf(m)?.tests.at(-1)).toMatchObject({ role: "dodge", modifier: MODIFIER_MAX, roll: 99 });
+    const view = (card(m).data as { view: { tests: { modifierText: string }[] } }).view;
+    expect(view.tests.at(-1)?.modifierText).toBe(`+${MODIFIER_MAX}`);
+  });
+
+  it("another player cannot answer the step, with or without a modifier", async () => {
+    const m = await bearHitsAude();
+    dice(5);
+    const r = await asClient("player2", () =>
+      relayToGM(CARD_ACTION_KIND, { messageId: m.id, action: "systemj.defend", args: { kind: "dodge", modifier: 30 } }),
+    );
+    expect(r.status).toBe("denied");
+    expect(exchangeOf(m)?.phase).toBe("defence");
   });
 });
 

@@ -17,8 +17,15 @@ export interface TrackerPart {
 export interface CombatBehaviour {
   /** Initiative formula Foundry rolls for a combatant (`1d12x`, `1d6 + @ini`). */
   initiativeFormula?(combatant: Combatant.Implementation): string;
-  /** Custom initiative (a test with its own card…): the value to store, or null to leave it unset. */
-  rollInitiative?(combatant: Combatant.Implementation, options: Combat.InitiativeOptions): Promise<number | null>;
+  /**
+   * Custom initiative (a test with its own card…): the value to store, or null to leave it unset. `batch`: rolled
+   * with other combatants in one call (roll all, roll NPCs), so a rule set may skip a dialog per combatant.
+   */
+  rollInitiative?(
+    combatant: Combatant.Implementation,
+    options: Combat.InitiativeOptions,
+    batch?: boolean,
+  ): Promise<number | null>;
   /** Turn order: negative when `a` acts before `b`. Must be a total order (end with an id tie-break). */
   compare?(a: Combatant.Implementation, b: Combatant.Implementation): number;
   /**

@@ -36,10 +36,11 @@ export class QuintetteCombat extends foundry.documents.Combat {
     // Like Foundry's own path (`updateTurn`, default true): the turn stays on the combatant acting now.
     const currentId = this.combatant?.id;
     const updates: Array<{ _id: string; initiative: number }> = [];
-    for (const id of typeof ids === "string" ? [ids] : ids) {
+    const list = typeof ids === "string" ? [ids] : ids;
+    for (const id of list) {
       const combatant = this.combatants.get(id);
       if (!combatant?.isOwner) continue;
-      const value = await custom(combatant, options);
+      const value = await custom(combatant, options, list.length > 1);
       if (value !== null) updates.push({ _id: id, initiative: value });
     }
     if (updates.length) await this.updateEmbeddedDocuments("Combatant", updates);

@@ -38,9 +38,8 @@ import {
   weaponsOf,
 } from "./fighters.ts";
 import { rollDamage, rollTest } from "./roll.ts";
-import { dialogModifier, testDialogConfig, type TestData, type TestDialogValues } from "./tests.ts";
+import { dialogModifier, testDialogConfig, type TestData } from "./tests.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
-import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
 import { readCard } from "../chat/flags.ts";
 
 type ActorLike = {
@@ -161,38 +160,41 @@ async function defenderTest(
 }
 
 /**
- * The GM may set the level of any test (issue 16): the clicking client sends the dialog's total as `modifier`; the
- * executor takes it only within the rules core's bounds and refuses anything else. No argument: no modifier.
+ * A follow-up test's modifier (issue 16, SYSTEMJ 1): the side answering the step chose it in the test dialog on its own
+ * client, as it would for its own first test (docs/security.md). The executor takes only what a dialog can produce
+ * (`parseModifier`, rules core) and refuses anything else; no argument means no modifier.
  */
 function argModifier(ctx: CardActionContext): systemj.Modifier | null {
   return ctx.args.modifier === undefined ? 0 : systemj.parseModifier(ctx.args.modifier);
 }
 
-type Prompt = (config: RollDialogConfig<TestDialogValues>) => Promise<RollDialogResult<TestDialogValues> | null>;
-let prompt: Prompt = (config) => RollDialog.prompt(config);
-
-/** Replaces the follow-up tests' dialog (tests answer it; null restores the real one). */
-export function setFollowUpPrompt(next: Prompt | null): void {
-  prompt = next ?? ((config) => RollDialog.prompt(config));
-}
-
-/** The score the clicking client shows odds for: read locally for display only, the executor reads its own. */
-function localScore(data: ExchangeData, action: string, args: CardActionArgs, actor: ActorLike): number | null {
+/** What the clicking client shows odds for: read locally for display only; the executor reads its own score. */
+function localTest(
+  data: ExchangeData,
+  action: string,
+  args: CardActionArgs,
+  actor: ActorLike,
+): { score: number; label: string } | null {
   const model = systemOf(actor);
   if (!model) return null;
   switch (action) {
     case ACTIONS.detect:
-      return skillScore(model, "detection");
-    case ACTIONS.follow:
-      return attackScore(attributesOf(model), null, data.phase === "followForce" ? "meleeForce" : "meleeStealth");
+      return { score: skillScore(model, "detection"), label: "QUINTETTE.SystemJ.Skill.detection" };
+    case ACTIONS.follow: {
+      const mode = data.phase === "followForce" ? "meleeForce" : "meleeStealth";
+      return { score: attackScore(attributesOf(model), null, mode), label: `QUINTETTE.SystemJ.Score.${mode}` };
+    }
     case ACTIONS.defend: {
       const kind = String(args.kind ?? "");
-      return systemj.DEFENCES.some((d) => d.id === kind)
-        ? defenceScore(attributesOf(model), weaponsOf(actor.items), kind as systemj.DefenceKind)
-        : null;
+      if (!systemj.DEFENCES.some((d) => d.id === kind)) return null;
+      const defence = kind as systemj.DefenceKind;
+      const score = defenceScore(attributesOf(model), weaponsOf(actor.items), defence);
+      return { score, label: `QUINTETTE.SystemJ.Score.${defence}` };
     }
-    case ACTIONS.counter:
-      return attackScore(attributesOf(model), counterWeapon(weaponsOf(actor.items)), "meleeForce");
+    case ACTIONS.counter: {
+      const score = attackScore(attributesOf(model), counterWeapon(weaponsOf(actor.items)), "meleeForce");
+      return { score, label: "QUINTETTE.SystemJ.Score.meleeForce" };
+    }
     default:
       return null;
   }
@@ -200,19 +202,23 @@ function localScore(data: ExchangeData, action: string, args: CardActionArgs, ac
 
 /**
  * On the clicking client: the SYSTEMJ test dialog (table, free modifier, exact odds) for the follow-up test, its total
- * sent as `modifier`. A step not at hand goes on unchanged so the executor answers it (already, invalid).
+ * sent as `modifier`. Closing the dialog cancels the click. A step not at hand goes on unchanged, so the executor
+ * answers it (already, invalid) as it would without a dialog.
  */
 function collectModifier(action: string): NonNullable<CardAction["collect"]> {
   return async (args, messageId) => {
     const message = game.messages?.get(messageId);
     const card = message ? readCard(message) : null;
-    const data = card ? readExchange(card) : null;
+    // The same exchange the GM's client will read: its record (a world setting every client receives), else the card.
+    const data = message && card ? trustedExchange({ card, message }) : null;
     if (!data) return args;
-    const uuid = action === ACTIONS.follow ? data.attacker.uuid : data.defender.uuid;
-    const actor = await actorAt(uuid);
-    const score = actor ? localScore(data, action, args, actor) : null;
-    if (!actor || score === null) return args;
-    const result = await prompt(testDialogConfig(score, `${actor.name ?? ""} (${score})`));
+    const actor = await actorAt(action === ACTIONS.follow ? data.attacker.uuid : data.defender.uuid);
+    const test = actor ? localTest(data, action, args, actor) : null;
+    if (!actor || !test) return args;
+    const what = game.i18n?.localize(test.label) ?? test.label;
+    const result = await RollDialog.prompt(
+      testDialogConfig(test.score, `${actor.name ?? ""} — ${what} (${test.score})`),
+    );
     if (!result) return null;
     return { ...args, modifier: dialogModifier(result.values) };
   };

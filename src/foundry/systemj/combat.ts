@@ -26,6 +26,8 @@ import {
 } from "./phase-context.ts";
 import { SystemJCreatureModel } from "./models.ts";
 import { rollTest } from "./roll.ts";
+import { dialogModifier, testDialogConfig } from "./tests.ts";
+import { RollDialog } from "../dialog/roll-dialog.ts";
 import { markerLabel } from "./sheet-context.ts";
 import { cardActor } from "./rolling.ts";
 
@@ -203,20 +205,47 @@ export function revealChoices(combat: foundry.documents.Combat, force: boolean) 
   return relayToGM(REVEAL, { combatId: combat.id ?? "", force });
 }
 
+/** Where a combatant keeps the modifier of its last initiative test (written by whoever rolled it, its owner). */
+export const INITIATIVE_MODIFIER = "sjInitiativeModifier";
+
 /**
- * Initiative: a Rapidité test with its card; the value stored is the roll. Ties are broken by the actor's Rapidité
- * score, read when sorting: a player may write only `initiative`, `flags` and `defeated` on a combatant.
+ * The modifier a combatant's initiative was rolled with: only what a test dialog can produce counts (rules core);
+ * anything else written on the combatant reads as no modifier.
  */
-async function rollInitiative(combatant: Combatant.Implementation): Promise<number | null> {
+function initiativeModifier(combatant: { flags?: unknown }): systemj.Modifier {
+  const flags = combatant.flags as { quintette?: Record<string, unknown> } | undefined;
+  return systemj.parseModifier(flags?.quintette?.[INITIATIVE_MODIFIER]) ?? 0;
+}
+
+/**
+ * Initiative: a Rapidité test with its card; the value stored is the roll, the modifier goes on the combatant's flags
+ * (issue 16, SYSTEMJ 1). Rolled alone, the test dialog opens (table, free modifier, odds); closing it rolls nothing.
+ * Rolled with others (roll all, roll NPCs) it rolls at 0 without a dialog each. Ties are broken by the actor's
+ * Rapidité, read when sorting: a player may write only `initiative`, `flags` and `defeated` on a combatant.
+ */
+async function rollInitiative(combatant: Combatant.Implementation, batch: boolean): Promise<number | null> {
   const actor = actorOf(combatant);
   const model = systemOf(actor);
   if (!actor || !model) return null;
   const score = model.attributes.RAP;
-  const { roll, test } = await rollTest(score, 0, "QUINTETTE.SystemJ.Attribute.RAP");
+  const label = "QUINTETTE.SystemJ.Attribute.RAP";
+  let modifier: systemj.Modifier = 0;
+  let rollMode: string | undefined;
+  if (!batch) {
+    const what = game.i18n?.localize(label) ?? label;
+    const answer = await RollDialog.prompt(testDialogConfig(score, `${combatant.name ?? ""} — ${what} (${score})`));
+    if (!answer) return null;
+    modifier = dialogModifier(answer.values);
+    rollMode = answer.rollMode;
+  }
+  const { roll, test } = await rollTest(score, modifier, label);
   await postCard(testCard(game.user?.id ?? "", cardActor(actor), test, "initiative"), {
     rolls: [roll],
     speaker: speakerFor(actor),
+    ...(rollMode ? { rollMode: rollMode as ChatMessage.PassableRollMode } : {}),
   });
+  if (initiativeModifier(combatant) !== modifier)
+    await combatant.update({ [`flags.quintette.${INITIATIVE_MODIFIER}`]: modifier } as Combatant.UpdateData);
   return test.roll;
 }
 
@@ -225,11 +254,12 @@ interface Ranked {
   name?: string | null | undefined;
   initiative: number | null;
   actor: unknown;
+  flags?: unknown;
 }
 
 /**
  * Acting order from the rules core (criticals, successes by decreasing roll, failures, fumbles); then name, id. The
- * score the roll was made against is the actor's current Rapidité.
+ * score the roll was made against is the actor's current Rapidité, with the modifier kept on the combatant.
  */
 export function compareCombatants(a: Ranked, b: Ranked): number {
   const score = (c: Ranked) => {
@@ -245,8 +275,8 @@ export function compareCombatants(a: Ranked, b: Ranked): number {
   if (ra !== rb) return ra ? -1 : 1;
   if (ra && rb) {
     const ranked = systemj.rankInitiative([
-      { id: "a", roll: a.initiative!, score: sa! },
-      { id: "b", roll: b.initiative!, score: sb! },
+      { id: "a", roll: a.initiative!, score: sa!, modifier: initiativeModifier(a) },
+      { id: "b", roll: b.initiative!, score: sb!, modifier: initiativeModifier(b) },
     ]);
     if (ranked[0]!.rank !== ranked[1]!.rank) return ranked[0]!.id === "a" ? -1 : 1;
   }
@@ -260,7 +290,7 @@ function tiedCombatants(combatants: readonly Combatant.Implementation[]): Set<st
     const model = systemOf(actorOf(c));
     const roll = c.initiative;
     if (!model || roll === null || !Number.isInteger(roll) || roll < 0 || roll > 99 || !c.id) continue;
-    entries.push({ id: c.id, roll, score: model.attributes.RAP });
+    entries.push({ id: c.id, roll, score: model.attributes.RAP, modifier: initiativeModifier(c) });
   }
   return new Set(systemj.initiativeTies(entries));
 }
@@ -306,7 +336,7 @@ function onRenderTracker(app: { viewed?: Combat.Stored | null }, html: HTMLEleme
 
 export const combatBehaviour: CombatBehaviour = {
   initiativeFormula: () => "1d100",
-  rollInitiative: (combatant) => rollInitiative(combatant),
+  rollInitiative: (combatant, _options, batch) => rollInitiative(combatant, batch ?? false),
   compare: (a, b) => compareCombatants(a, b),
   async onStartRound(combat) {
     // A new round: every choice hidden again, the GM's secrets of the last round dropped.

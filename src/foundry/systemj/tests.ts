@@ -78,7 +78,8 @@ export function modifierText(modifier: number | string): string {
 /* ---------------------------------------------------------------- roll dialog */
 
 export const NO_DIFFICULTY = "aucune";
-export const FREE_MODIFIER_MAX = 100;
+// The dialog's free modifier stays within what the GM's client accepts from a card button (parseModifier).
+export const FREE_MODIFIER_MAX = systemj.FREE_MODIFIER_LIMIT;
 
 export interface TestDialogValues {
   [key: string]: string | number | boolean;

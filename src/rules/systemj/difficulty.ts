@@ -54,13 +54,15 @@ export function totalModifier(table: Modifier = 0, free = 0): Modifier {
 
 /** The largest free modifier a dialog may add on top of the table (either way). */
 export const FREE_MODIFIER_LIMIT = 100;
-/** Bounds of a whole modifier: the table's extremes widened by the free modifier's limit. */
-export const MODIFIER_MIN = -50 - FREE_MODIFIER_LIMIT;
-export const MODIFIER_MAX = 30 + FREE_MODIFIER_LIMIT;
+
+const tableNumbers = DIFFICULTIES.map((d) => d.modifier).filter((m): m is number => typeof m === "number");
+/** Bounds of a whole modifier: the table's extremes widened by the free modifier's limit (−150…+130). */
+export const MODIFIER_MIN = Math.min(0, ...tableNumbers) - FREE_MODIFIER_LIMIT;
+export const MODIFIER_MAX = Math.max(0, ...tableNumbers) + FREE_MODIFIER_LIMIT;
 
 /**
- * A modifier received from elsewhere (a card button's argument): "automatique" or a whole number within the bounds;
- * null for anything else, so the caller refuses it rather than clamping a forged number.
+ * A modifier received from elsewhere (a card button's argument, a combatant's flag): "automatique" or a whole number
+ * a test dialog can produce; null for anything else, so the caller refuses it rather than clamping a forged number.
  */
 export function parseModifier(value: unknown): Modifier | null {
   if (value === AUTOMATIC) return AUTOMATIC;

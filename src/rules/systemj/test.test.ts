@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { d100FromD10, formatRoll, isSuccess, OUTCOMES, resolveTest, testTarget } from "./test";
-import { MODIFIER_MAX, MODIFIER_MIN, parseModifier } from "./difficulty";
+import {
+  DIFFICULTIES,
+  FREE_MODIFIER_LIMIT,
+  MODIFIER_MAX,
+  MODIFIER_MIN,
+  parseModifier,
+  totalModifier,
+} from "./difficulty";
 
 const outcome = (roll: number, score: number, modifier?: number | "automatique") =>
   resolveTest({ roll, score, modifier }).outcome;
@@ -125,12 +132,22 @@ describe("parseModifier (a follow-up test's modifier sent with a card button)", 
     for (const v of [MODIFIER_MIN - 1, MODIFIER_MAX + 1, 2.5, "10", null, undefined, Number.NaN, {}])
       expect(parseModifier(v)).toBeNull();
   });
-  it("every accepted number is a dialog's reachable total", () => {
+  it("accepts exactly the totals a dialog can reach (any table entry plus a free modifier within its limit)", () => {
+    const entries = [0, ...DIFFICULTIES.map((d) => d.modifier)];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...entries),
+        fc.integer({ min: -FREE_MODIFIER_LIMIT, max: FREE_MODIFIER_LIMIT }),
+        (table, free) => {
+          const total = totalModifier(table, free);
+          expect(parseModifier(total)).toBe(total);
+        },
+      ),
+    );
     fc.assert(
       fc.property(fc.integer({ min: -1000, max: 1000 }), (n) => {
-        const parsed = parseModifier(n);
-        if (parsed !== null) expect(typeof parsed === "number" && parsed >= -150 && parsed <= 130).toBe(true);
-        else expect(n < -150 || n > 130).toBe(true);
+        const reachable = entries.some((t) => typeof t === "number" && Math.abs(n - t) <= FREE_MODIFIER_LIMIT);
+        expect(parseModifier(n) !== null).toBe(reachable);
       }),
     );
   });

@@ -3,7 +3,7 @@
  * actions relayed from players to the GM (defences, counter-attack, stealth, damage to armour then hit points,
  * undo), rights and idempotence, the hidden action phase, initiative order and the Chronoste.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
@@ -17,7 +17,11 @@ import { exchangeCard, readExchange } from "../../../src/foundry/systemj/cards.t
 import { startExchange } from "../../../src/foundry/systemj/exchange.ts";
 import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../../src/foundry/systemj/models.ts";
 import { systemJRollClass } from "../../../src/foundry/systemj/roll.ts";
+import { answerTestDialogs, type DialogAnswers } from "./dialog-answer.ts";
 import { testData } from "../../../src/foundry/systemj/tests.ts";
+import { QuintetteCombat } from "../../../src/foundry/combat/documents.ts";
+import { registerCombat } from "../../../src/foundry/combat/index.ts";
+import { registerCombatBehaviour } from "../../../src/foundry/combat/behaviour.ts";
 import {
   CHOOSE,
   REVEAL,
@@ -49,6 +53,7 @@ let state: DoubleState;
 let aude: DoubleActor;
 let ours: DoubleActor;
 let faces: number[] = [];
+let dialogs: DialogAnswers;
 
 /** Scripted d100 faces (1…100) for every roll, in order. */
 function dice(...next: number[]) {
@@ -72,6 +77,7 @@ beforeEach(async () => {
   registerSystemJSettings();
   registerSystemJCombat();
   registerChronoste();
+  dialogs = answerTestDialogs();
   const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
   Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
     const face = faces.shift();
@@ -113,6 +119,8 @@ beforeEach(async () => {
     items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
   });
 });
+
+afterEach(() => vi.restoreAllMocks());
 
 /** Posts a fight card as the GM's roll of Aude's attack on the bear (or the reverse). */
 async function fight(mode: systemj.AttackMode, firstRoll: number, score: number, reverse = false) {
@@ -231,6 +239,59 @@ describe("SYSTEMJ fight flow through the GM relay", () => {
     expect((await asClient("player1", () => requestCardAction(m.id, "systemj.follow"))).status).toBe("applied");
     expect(exchangeOf(m)).toMatchObject({ phase: "hit", hitTarget: "defender" });
     expect(card(m).buttons.map((b) => b.action)).toEqual(["systemj.damage"]);
+  });
+
+  it("a player's defence takes the modifier chosen in the test dialog on their client (issue 16, SYSTEMJ 1)", async () => {
+    const m = await fight("meleeForce", 30, 58, true);
+    // Aude's parry 56, "Ardu" −20: target 36, so a 40 fails where it parried at 0.
+    dialogs.next = { difficulty: "ardu" };
+    dice(40);
+    const r = await asClient("player1", () => requestCardAction(m.id, "systemj.defend", { kind: "parry" }));
+    expect(r.status).toBe("applied");
+    expect(dialogs.opened.map((d) => [d.userId, d.config.subtitle])).toEqual([["player1", "Aude — Parade (56)"]]);
+    // The odds shown are those of 56 − 20 (rules core).
+    const shown = Object.fromEntries(dialogs.opened[0]!.odds.map((o) => [o.id, o.probability]));
+    expect(shown).toEqual(systemj.testOdds({ score: 56, modifier: -20 }));
+    expect(exchangeOf(m)?.tests.at(-1)).toMatchObject({
+      role: "parry",
+      score: 56,
+      modifier: -20,
+      target: 36,
+      roll: 40,
+    });
+    expect(exchangeOf(m)).toMatchObject({ phase: "hit", hitTarget: "defender" });
+    expect(m.updates.at(-1)?.userId).toBe("gm");
+  });
+
+  it("Détection, counter-attack and the stealth follow-up take the dialog's modifier too; closing it rolls nothing", async () => {
+    const m = await fight("meleeStealth", 20, 55);
+    // The GM answers for the bear: Détection 70, "Facilité" +10 and a free −5: target 75, a 74 sees Aude.
+    dialogs.next = { difficulty: "facilite", free: -5 };
+    dice(74);
+    expect((await requestCardAction(m.id, "systemj.detect")).status).toBe("applied");
+    expect(exchangeOf(m)?.tests.at(-1)).toMatchObject({ role: "detection", modifier: 5, target: 75 });
+    expect(exchangeOf(m)?.phase).toBe("followForce");
+    // Aude's player closes the dialog: nothing rolled, nothing moves.
+    dialogs.cancel = true;
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.follow"))).status).toBe("invalid");
+    expect(exchangeOf(m)?.phase).toBe("followForce");
+    expect(faces).toEqual([]);
+    // Then attacks in force with "Extrêmement simple": a 90 still lands (automatique), where 56 would miss.
+    dialogs.cancel = false;
+    dialogs.next = { difficulty: "extremementSimple" };
+    dice(90);
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.follow"))).status).toBe("applied");
+    expect(exchangeOf(m)?.tests.at(-1)).toMatchObject({ role: "attack", modifier: "automatique", target: 99 });
+    expect(exchangeOf(m)?.phase).toBe("defence");
+    expect(dialogs.opened.map((d) => d.userId)).toEqual(["gm", "player1", "player1"]);
+
+    const c = await fight("meleeForce", 90, 56);
+    // The bear's counter-attack 58 at "Très difficile" −30: target 28, a 40 misses.
+    dialogs.next = { difficulty: "tresDifficile" };
+    dice(40);
+    expect((await requestCardAction(c.id, "systemj.counter")).status).toBe("applied");
+    expect(exchangeOf(c)?.tests.at(-1)).toMatchObject({ role: "counter", modifier: -30, target: 28 });
+    expect(exchangeOf(c)).toMatchObject({ phase: "miss" });
   });
 
   it("the shared apply-damage uses the same rule", () => {
@@ -463,6 +524,55 @@ describe("SYSTEMJ action phase and initiative", () => {
     // Same roll: Aude's Rapidité 74 beats the bear's 60, whichever comes first.
     expect(compareCombatants(aude as never, bear as never)).toBeLessThan(0);
     expect(compareCombatants(bear as never, aude as never)).toBeGreaterThan(0);
+  });
+
+  it("initiative takes the test dialog's modifier, kept on the combatant for the order; roll all asks nothing (issue 16, SYSTEMJ 1)", async () => {
+    registerCombat(() => "systemj");
+    registerCombatBehaviour("systemj", combatBehaviour);
+    const c = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "init" });
+    await c.createEmbeddedDocuments("Combatant", [
+      { _id: "ca", name: "Aude", actorId: "aude" },
+      { _id: "co", name: "Ours", actorId: "ours" },
+    ]);
+    dice(50); // the GM rolls the bear alone: a 50 under 60, at the dialog's defaults
+    await c.rollInitiative("co");
+    // Aude's player picks "Ardu" −20: a 60 under 74 − 20 = 54 fails, so the bear acts first (at 0 she would).
+    dialogs.next = { difficulty: "ardu" };
+    dice(60);
+    await asClient("player1", () => c.rollInitiative("ca"));
+    expect(dialogs.opened.map((d) => [d.userId, d.config.subtitle])).toEqual([
+      ["gm", "Ours — Rapidité (60)"],
+      ["player1", "Aude — Rapidité (74)"],
+    ]);
+    const aude = c.combatants.get("ca")!;
+    expect(aude.initiative).toBe(60);
+    expect(aude.getFlag("quintette", "sjInitiativeModifier")).toBe(-20);
+    expect(aude.updates.every((u) => u.userId === "player1")).toBe(true);
+    const last = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    expect(card(last).data).toMatchObject({ test: { score: 74, modifier: -20, target: 54, outcome: "echec" } });
+    c.setupTurns();
+    expect(c.turns.map((t) => t.name)).toEqual(["Ours", "Aude"]);
+    // Roll all: no dialog per combatant, both at 0; Aude's modifier goes back to 0.
+    dialogs.opened = [];
+    dice(20, 40);
+    await c.rollInitiative(["ca", "co"]);
+    expect(dialogs.opened).toEqual([]);
+    expect(aude.getFlag("quintette", "sjInitiativeModifier")).toBe(0);
+    c.setupTurns();
+    expect(c.turns.map((t) => t.name)).toEqual(["Ours", "Aude"]);
+    // Aude's 80 misses her 74, the bear's 30 succeeds: the bear first. A +30 kept on her combatant makes her 80 a
+    // success closer to her score, so she goes first; a +900 no dialog can produce counts as no modifier.
+    await c.updateEmbeddedDocuments("Combatant", [{ _id: "co", initiative: 30 }]);
+    const order = async (modifier: number) => {
+      await asClient("player1", () =>
+        aude.update({ initiative: 80, "flags.quintette.sjInitiativeModifier": modifier }),
+      );
+      c.setupTurns();
+      return c.turns.map((t) => t.name);
+    };
+    expect(await order(0)).toEqual(["Ours", "Aude"]);
+    expect(await order(30)).toEqual(["Aude", "Ours"]);
+    expect(await order(900)).toEqual(["Ours", "Aude"]);
   });
 
   it("orders initiative as the rules core does", () => {

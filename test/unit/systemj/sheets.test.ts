@@ -5,7 +5,7 @@
  * out-of-range edits). The descriptor is registered as the entry does it.
  */
 import { readFileSync } from "node:fs";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, DoubleItem, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
 import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
@@ -20,6 +20,7 @@ import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import { registerDamage } from "../../../src/foundry/damage/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
+import { answerTestDialogs } from "./dialog-answer.ts";
 
 let state: DoubleState;
 let faces: number[] = [];
@@ -97,7 +98,11 @@ async function makeAude() {
   });
 }
 
+afterEach(() => vi.restoreAllMocks());
+
 beforeEach(async () => {
+  // Follow-up tests on a card open the test dialog; answered at its defaults.
+  answerTestDialogs();
   state = installClients(resetFoundryDouble({ lang: "fr" }));
   clearRulesets();
   registerCoreSettings();
