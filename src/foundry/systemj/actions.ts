@@ -330,7 +330,7 @@ export const noCounterAction: CardAction = {
 /** Where the GM's client keeps the damage it rolled for a card, on the fighter who takes it. */
 export const PENDING_DAMAGE = "sjDamage";
 
-/** Whether `formula` is one the dealer may roll: a weapon the dealer holds, or bare hands. */
+/** Whether `formula` is one the dealer may roll: a weapon the dealer holds, or bare hands (a thrown object too). */
 function dealerFormula(dealer: ActorLike | null, formula: string): boolean {
   if (!dealer) return false;
   return formula === weaponData(null).damage || weaponsOf(dealer.items).some((w) => w.system.damage === formula);

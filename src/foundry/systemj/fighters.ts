@@ -110,7 +110,7 @@ export function modeOfWeapon(weapon: WeaponCard | null): systemj.AttackMode {
 export function weaponData(weapon: WeaponCard | null): WeaponData {
   return weapon
     ? { name: weapon.name, damage: weapon.system.damage, family: weapon.system.family }
-    : { name: "", damage: "1d3", family: "corpsACorps" };
+    : { name: "", damage: systemj.BARE_HANDS_DAMAGE, family: "corpsACorps" };
 }
 
 /** The weapon a defender counter-attacks with: its first equipped melee weapon (hand order), else bare hands. */

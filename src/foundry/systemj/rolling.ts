@@ -114,11 +114,17 @@ function distanceTo(attacker: SystemJActor, target: Token.Implementation | null)
   return grid.measurePath([from.center, target.center], {}).distance;
 }
 
-/** An attack with a weapon card (null: bare hands) on the targeted token; null with a warning when none. */
+/** How an attack from the sheet is made: with the weapon (or bare hands), by stealth, or by throwing an object. */
+export type AttackKind = "weapon" | "stealth" | "throw";
+
+/**
+ * An attack with a weapon card (null: bare hands) on the targeted token; null with a warning when none. Throwing an
+ * object that is not a weapon is a ranged attack at its own score, dealing bare hands' damage (`objectThrow`).
+ */
 export function attackRequest(
   actor: SystemJActor,
   weapon: WeaponCard | null,
-  stealth = false,
+  kind: AttackKind = "weapon",
 ): RollRequest<AttackValues> | null {
   const model = systemOf(actor);
   const target = targetedActor();
@@ -126,10 +132,21 @@ export function attackRequest(
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.SystemJ.Error.NoTarget") ?? "");
     return null;
   }
-  const mode: systemj.AttackMode = stealth ? "meleeStealth" : modeOfWeapon(weapon);
+  const stealth = kind === "stealth";
+  const thrown = kind === "throw" ? systemj.objectThrow(attributesOf(model)) : null;
+  if (thrown) weapon = null;
+  const mode: systemj.AttackMode = stealth ? "meleeStealth" : thrown ? thrown.mode : modeOfWeapon(weapon);
   // Stealth opens with the attacker's Dissimulation; the others with the attack itself.
-  const score = stealth ? skillScore(model, "dissimulation") : attackScore(attributesOf(model), weapon, mode);
-  const label = stealth ? "QUINTETTE.SystemJ.Skill.dissimulation" : `QUINTETTE.SystemJ.Mode.${mode}`;
+  const score = stealth
+    ? skillScore(model, "dissimulation")
+    : thrown
+      ? thrown.score
+      : attackScore(attributesOf(model), weapon, mode);
+  const label = stealth
+    ? "QUINTETTE.SystemJ.Skill.dissimulation"
+    : thrown
+      ? "QUINTETTE.SystemJ.Score.throwObject"
+      : `QUINTETTE.SystemJ.Mode.${mode}`;
   const defenderModel = systemOf(target.actor);
   const distance = mode === "ranged" ? distanceTo(actor, target.token) : null;
   const inRange = distance === null || !weapon || weapon.system.range === 0 || distance <= weapon.system.range;
@@ -161,7 +178,13 @@ export function attackRequest(
         mode,
         attacker: fighter(actor),
         defender: fighter(target.actor),
-        weapon: weaponData(weapon),
+        weapon: thrown
+          ? {
+              name: game.i18n?.localize("QUINTETTE.SystemJ.Sheet.ThrownObject") ?? "",
+              damage: thrown.damage,
+              family: thrown.family,
+            }
+          : weaponData(weapon),
         counterWeapon: weaponData(counterWeapon(defenderWeapons)),
         first: test,
         gear: defenderModel ? defenceGear(defenderWeapons, holdsImprovised(target.actor.items)).gear : {},

@@ -133,6 +133,8 @@ export function combatContext(data: ActorData, items: readonly CardItem[]) {
     label: `QUINTETTE.SystemJ.Score.${id}`,
     value: scores[id],
     roll: `score.${id}`,
+    // Throwing an object is an attack on the targeted token (issue 16, SYSTEMJ 5), not a bare test.
+    attack: id === "throwObject" ? "throw" : null,
     note:
       id === "parry" && parryWith
         ? parryWith.name

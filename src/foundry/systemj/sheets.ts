@@ -97,7 +97,12 @@ export class SystemJActorSheet extends QuintetteActorSheet {
     const actor = this.document;
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
     const weapon = weaponsOf(actor.items).find((w) => w.id === id) ?? null;
-    const request = attackRequest(actor, weapon, target.dataset.mode === "meleeStealth");
+    const mode = target.dataset.mode;
+    const request = attackRequest(
+      actor,
+      weapon,
+      mode === "meleeStealth" ? "stealth" : mode === "throw" ? "throw" : "weapon",
+    );
     if (!request) return;
     await runRollRequest(request, event.shiftKey, (config) => RollDialog.prompt(config), currentRollMode());
   }

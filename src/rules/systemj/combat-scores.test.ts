@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { combatScores, WEAPON_FAMILIES } from "./combat-scores";
+import { BARE_HANDS_DAMAGE, combatScores, objectThrow, WEAPON_FAMILIES } from "./combat-scores";
 
 const attr = fc.integer({ min: 0, max: 100 });
 const bonus = fc.integer({ min: -20, max: 20 });
@@ -89,5 +89,27 @@ describe("combatScores", () => {
   it("weapon families name existing scores", () => {
     const s = combatScores({ FOR: 1, RES: 1, AGI: 1, RAP: 1, CHA: 1 });
     for (const f of WEAPON_FAMILIES) expect(s).toHaveProperty(f.score);
+  });
+});
+
+describe("objectThrow (issue 16, SYSTEMJ 5)", () => {
+  it("worked by hand: FOR 74, AGI 55 throw at (148 + 110) / 5 = 51, a ranged attack dealing bare hands' 1d3", () => {
+    expect(objectThrow({ FOR: 74, RES: 32, AGI: 55, RAP: 61, CHA: 40 })).toEqual({
+      mode: "ranged",
+      score: 51,
+      damage: BARE_HANDS_DAMAGE,
+      family: "jet",
+    });
+    expect(BARE_HANDS_DAMAGE).toBe("1d3");
+  });
+
+  it("always throws at the throwObject score, whatever ATT a weapon in hand has", () => {
+    fc.assert(
+      fc.property(attr, attr, attr, attr, attr, bonus, (FOR, RES, AGI, RAP, CHA, att) => {
+        const attributes = { FOR, RES, AGI, RAP, CHA };
+        expect(objectThrow(attributes).score).toBe(combatScores(attributes, { att }).throwObject);
+        expect(objectThrow(attributes).score).toBe(Math.floor((2 * FOR + 2 * AGI) / 5));
+      }),
+    );
   });
 });

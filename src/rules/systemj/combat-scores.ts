@@ -73,3 +73,23 @@ export const WEAPON_FAMILIES = [
   score: keyof CombatScores;
 }[];
 export type WeaponFamily = (typeof WEAPON_FAMILIES)[number]["id"];
+
+/**
+ * Damage of an attack with bare hands, and of an object thrown that is not a weapon: the source gives neither, so
+ * both deal 1d3 (a weapon made for throwing is a "jet" weapon card, with its own damage and ATT).
+ */
+export const BARE_HANDS_DAMAGE = "1d3";
+
+export interface ObjectThrow {
+  /** A throw is a ranged attack: defended only when the target can see it coming, never countered. */
+  mode: "ranged";
+  /** ((FOR×2)+(AGI×2))/5, with no ATT. */
+  score: number;
+  damage: string;
+  family: WeaponFamily;
+}
+
+/** Throwing an object that is not a weapon at a target. */
+export function objectThrow(attributes: CombatAttributes): ObjectThrow {
+  return { mode: "ranged", score: combatScores(attributes).throwObject, damage: BARE_HANDS_DAMAGE, family: "jet" };
+}

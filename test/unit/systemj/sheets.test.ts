@@ -282,6 +282,59 @@ describe("SYSTEMJ actor sheet", () => {
     expect((shot.getFlag("quintette", "card") as CardState).buttons).toEqual([]);
   });
 
+  it("throws an object at the targeted token: a ranged attack at its own score whose 1d3 damage lands (issue 16, SYSTEMJ 5)", async () => {
+    registerRelay();
+    registerChatHooks();
+    registerDamage();
+    const aude = await makeAude();
+    const ours = await DoubleActor.create({
+      _id: "ours",
+      name: "Ours",
+      type: "creature",
+      system: { attributes, hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } },
+      items: [{ _id: "cuir", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
+    });
+    const sheet = actorSheet(aude);
+    // The combat scores offer the throw as an attack, not as a bare test.
+    await sheet.render();
+    const scores = sheet.renderedParts.main!.sj.combat.scores as unknown as { id: string; attack: string | null }[];
+    expect(scores.find((r) => r.id === "throwObject")?.attack).toBe("throw");
+    expect(readFileSync("templates/systemj/actor/main.hbs", "utf8")).toContain('data-mode="throw"');
+    // No target: a warning, nothing rolled.
+    const before = state.game.messages.contents.length;
+    await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("", { mode: "throw" })));
+    expect(state.game.messages.contents.length).toBe(before);
+    expect(state.notifications.at(-1)?.type).toBe("warn");
+    // Aude's player targets the bear and throws: ((60×2)+(70×2))/5 = 52, with no weapon's ATT; a 30 hits.
+    targetsOf("player1").add({ actor: ours });
+    faces = [30];
+    await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("", { mode: "throw" })));
+    const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    const exchange = () => readExchange(message.getFlag("quintette", "card") as CardState);
+    expect(exchange()).toMatchObject({
+      mode: "ranged",
+      phase: "defence",
+      options: ["dodge"],
+      defender: { uuid: ours.uuid },
+      weapon: { name: "Objet lancé", damage: "1d3", family: "jet" },
+    });
+    expect(exchange()?.tests[0]).toMatchObject({ label: "QUINTETTE.SystemJ.Score.throwObject", score: 52, roll: 30 });
+    // The GM's bear fails to dodge; the thrower rolls the 1d3 and applies it: armour first.
+    faces = [95];
+    expect((await requestCardAction(message.id, "systemj.defend", { kind: "dodge" })).status).toBe("applied");
+    faces = [2];
+    expect((await asClient("player1", () => requestCardAction(message.id, "systemj.damage"))).status).toBe("applied");
+    expect(exchange()?.damage).toBe(2);
+    await asClient("player1", () => requestCardAction(message.id, "systemj.applyDamage"));
+    const bear = ours.system as unknown as { armourPoints: { value: number }; hitPoints: { value: number } };
+    expect([bear.armourPoints.value, bear.hitPoints.value]).toEqual([1, 22]);
+    // A missed throw is never countered.
+    faces = [99];
+    await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("", { mode: "throw" })));
+    const miss = state.game.messages.contents.at(-1) as DoubleChatMessage;
+    expect(readExchange(miss.getFlag("quintette", "card") as CardState)).toMatchObject({ phase: "miss" });
+  });
+
   it("takes a card in hand and puts it down; parry and block follow", async () => {
     const aude = await makeAude();
     const sheet = actorSheet(aude);
@@ -473,7 +526,8 @@ describe("SYSTEMJ sheet identity and labels (issue 16, SYSTEMJ 5)", () => {
     for (const file of ["templates/systemj/actor/main.hbs", "templates/systemj/actor/cards.hbs"]) {
       const buttons = readFileSync(file, "utf8").match(/<button[^>]*data-action="attack"[\s\S]*?<\/button>/g) ?? [];
       expect(buttons.length).toBeGreaterThan(0);
-      for (const b of buttons) expect(b).toMatch(/<span class="label">\{\{localize [^}]+\}\}<\/span>/);
+      // A visible label, or the score line's visible name (the throw line of the combat scores).
+      for (const b of buttons) expect(b).toMatch(/<span class="(label|name)">\{\{localize [^}]+\}\}<\/span>/);
     }
   });
 });
