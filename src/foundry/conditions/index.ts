@@ -109,11 +109,8 @@ export function markDerivedInHud(actor: Actor.Implementation | null | undefined,
 export function registerConditions(): void {
   // Settings are read from the world at setup; the HUD is first drawn later, with the canvas.
   Hooks.once("setup", () => configureStatusEffects());
-  // fvtt-types 13.345.1 declares this render hook with the v1 Application's jQuery argument: typed here by hand.
-  const hooks = Hooks as unknown as {
-    on(name: string, fn: (app: { actor?: Actor.Implementation | null }, html: HTMLElement) => void): number;
-  };
-  hooks.on("renderTokenHUD", (app, html) => markDerivedInHud(app.actor, html));
+  // The HUD's token document (fvtt-types 13 declares no `TokenHUD#actor`; v14 does): its actor, synthetic or not.
+  Hooks.on("renderTokenHUD", (app, html) => markDerivedInHud(app.document?.actor, html));
   // Derived icons change with the actor's data, not with an effect document: ask its tokens to redraw them.
   Hooks.on("updateActor", (actor) => {
     // Only a placed, drawn token has render flags (none on a client without a canvas).
