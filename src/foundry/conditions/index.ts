@@ -60,14 +60,19 @@ export function addDerivedStatuses(actor: Actor.Implementation): void {
   for (const id of derivedStatuses(actor)) actor.statuses?.add(id);
 }
 
-/** Unsaved ActiveEffects standing for the derived conditions, so the token draws their icons. */
+/**
+ * Unsaved ActiveEffects standing for the derived conditions, so the token draws their icons. Death is drawn as the
+ * token's overlay, as Foundry draws the defeated status the tracker sets (`toggleStatusEffect` with `overlay`).
+ */
 export function derivedEffects(actor: Actor.Implementation): ActiveEffect.Implementation[] {
   const cls = CONFIG.ActiveEffect?.documentClass;
   if (!cls) return [];
+  const defeated = CONFIG.specialStatusEffects?.DEFEATED;
   return conditionsFor(actor).flatMap((c) => {
     if (!c.derive?.(actor)) return [];
     const name = game.i18n?.localize(c.name) ?? c.name;
-    return [new cls({ name, img: c.img, statuses: [c.id] }, { parent: actor })];
+    const flags = c.id === defeated ? { core: { overlay: true } } : {};
+    return [new cls({ name, img: c.img, statuses: [c.id], flags }, { parent: actor })];
   });
 }
 

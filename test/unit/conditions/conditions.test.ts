@@ -24,7 +24,7 @@ type Sys = Record<string, unknown>;
 interface TestActor {
   name: string;
   statuses: Set<string>;
-  temporaryEffects: { img: string }[];
+  temporaryEffects: { img: string; flags: { core?: { overlay?: boolean } } }[];
   effects: DoubleActiveEffect[];
   system: unknown;
   updates: unknown[];
@@ -100,6 +100,7 @@ describe("Trinités", () => {
     await a.update({ "system.vie.value": 24 - 9 }); // line 2 of 8-box lines
     expect(statuses(a)).toEqual(["quintette-blesse"]);
     expect(icons(a)).toEqual(["icons/svg/blood.svg"]);
+    expect(a.temporaryEffects[0]?.flags.core?.overlay).toBeUndefined();
     await a.update({ "system.vie.value": 3 });
     expect(statuses(a)).toEqual(["quintette-coma", "quintette-inconscient"]);
     await a.update({ "system.vie.nonLetal": true });
@@ -107,6 +108,10 @@ describe("Trinités", () => {
     await a.update({ "system.vie.value": -1 });
     expect(statuses(a)).toEqual(["dead"]);
     expect(defeated(a)).toBe(true);
+    // Drawn over the whole token, as the tracker's "defeated" toggle draws it.
+    expect(a.temporaryEffects.map((e) => [e.img, e.flags.core?.overlay ?? false])).toEqual([
+      ["icons/svg/skull.svg", true],
+    ]);
     await a.update({ "system.vie.value": 24 });
     expect(statuses(a)).toEqual([]);
     expect(a.temporaryEffects).toEqual([]);
