@@ -140,6 +140,17 @@ describe("hotbar rolls", () => {
     player().character = a;
     expect(await asClient(PLAYER, () => rollMacro(data, { skipDialog: true }))).toBe(true);
     expect(rolled).toEqual([`Ysolde move:${MOVE_A}`]);
+    // A character the player does not own (the GM assigned it) is not rolled for: the player could not roll it.
+    const borrowed = new DoubleActor({
+      name: "Emprunté",
+      type: "personnage",
+      ownership: { default: 2 },
+      items: [{ _id: MOVE_B, name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } }],
+    });
+    player().character = borrowed;
+    expect(await asClient(PLAYER, () => rollMacro(data, { skipDialog: true }))).toBe(false);
+    expect(warnings().at(-1)).toBe("Emprunté cannot roll “Tailler en pièces”.");
+    expect(rolled).toEqual([`Ysolde move:${MOVE_A}`]);
     player().character = null;
   });
 
