@@ -26,7 +26,12 @@ describe("which Chromium the browser tests use", () => {
     });
     // Any existing file stands for an installed Debian Chromium.
     expect(chooseChromium({}, "/bin/sh")).toMatchObject({ executablePath: "/bin/sh", source: "debian" });
-    const fallback = chooseChromium({}, "/nonexistent/chromium");
+    // The npm build is a Linux x86-64 program: another host is told to name its own Chromium.
+    expect(() => chooseChromium({}, "/nonexistent/chromium", "darwin-arm64")).toThrow(/CHROMIUM_PATH/);
+    expect(chooseChromium({ CHROMIUM_PATH: "/opt/c/chrome" }, "/nonexistent", "darwin-arm64").source).toBe(
+      "CHROMIUM_PATH",
+    );
+    const fallback = chooseChromium({}, "/nonexistent/chromium", "linux-x64");
     expect(fallback.source).toBe("npm");
     expect(existsSync(fallback.executablePath)).toBe(true);
     expect(fallback.env.LD_LIBRARY_PATH?.split(":")[0]).toMatch(/quintette-chromium\/[^/]+\/lib$/);

@@ -24,10 +24,20 @@ export interface ChromiumChoice {
 const DEBIAN = "/usr/bin/chromium";
 const PACKAGE = "@sparticuz/chromium";
 
-export function chooseChromium(env: NodeJS.ProcessEnv = process.env, debian = DEBIAN): ChromiumChoice {
+/** The only host the npm package's build runs on (a Linux x86-64 ELF with Amazon Linux libraries). */
+const NPM_BUILD_HOST = "linux-x64";
+
+export function chooseChromium(
+  env: NodeJS.ProcessEnv = process.env,
+  debian = DEBIAN,
+  host = `${process.platform}-${process.arch}`,
+): ChromiumChoice {
   const fromEnv = env.CHROMIUM_PATH;
   if (fromEnv) return { executablePath: fromEnv, source: "CHROMIUM_PATH", env: {}, args: [] };
   if (existsSync(debian)) return { executablePath: debian, source: "debian", env: {}, args: [] };
+  // Elsewhere it would fail to start with a loader error: say what to do instead.
+  if (host !== NPM_BUILD_HOST)
+    throw new Error(`${PACKAGE} ships a ${NPM_BUILD_HOST} Chromium only; on ${host}, set CHROMIUM_PATH to a Chromium`);
   return npmChromium();
 }
 

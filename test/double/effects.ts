@@ -2,8 +2,10 @@
  * Opt-in addition to the double: status effects on actors, for the token-condition tests. Installed by a test file
  * with `installEffectsDouble()` (after `resetFoundryDouble()`); the rest of the double is unchanged. What is faked:
  *
- * - `ActiveEffect` documents holding `name`, `img` and a `statuses` set (fvtt-types `BaseActiveEffect` schema:
- *   "statuses: The status effect ids which this ActiveEffect applies").
+ * - `ActiveEffect` documents holding `name`, `img`, a `statuses` set (fvtt-types `BaseActiveEffect` schema:
+ *   "statuses: The status effect ids which this ActiveEffect applies") and `flags` (`ActiveEffect.CoreFlags`:
+ *   `core.overlay`, which `toggleStatusEffect`'s `overlay` option sets: "Whether to set the effect as the overlay
+ *   effect?").
  * - `Actor#statuses`: "The statuses that are applied to this actor by active effects" (fvtt-types actor.d.mts),
  *   refilled when the actor prepares its data; then the document's own `prepareDerivedData` runs, as Foundry's
  *   `Document#prepareData` does after embedded documents (fvtt-types client document: "prepareBaseData, then
@@ -19,14 +21,16 @@ export class DoubleActiveEffect {
   name: string;
   img: string;
   statuses: Set<string>;
+  flags: { core?: { overlay?: boolean } };
   parent: unknown;
   constructor(
-    data: { name?: string; img?: string; statuses?: Iterable<string> },
+    data: { name?: string; img?: string; statuses?: Iterable<string>; flags?: { core?: { overlay?: boolean } } },
     { parent = null }: { parent?: unknown } = {},
   ) {
     this.name = data.name ?? "";
     this.img = data.img ?? "";
     this.statuses = new Set(data.statuses ?? []);
+    this.flags = structuredClone(data.flags ?? {});
     this.parent = parent;
   }
 }

@@ -18,7 +18,7 @@ const STATES: [CharacteristicId, string, string][] = [
   ["dex", "maladresse", "icons/svg/net.svg"],
   ["con", "malade", "icons/svg/poison.svg"],
   ["int", "inepte", "icons/svg/daze.svg"],
-  ["mys", "confus", "icons/svg/stoned.svg"],
+  ["mys", "confus", "icons/svg/sun.svg"],
   ["aur", "disgrace", "icons/svg/terror.svg"],
 ];
 

@@ -60,14 +60,19 @@ export function addDerivedStatuses(actor: Actor.Implementation): void {
   for (const id of derivedStatuses(actor)) actor.statuses?.add(id);
 }
 
-/** Unsaved ActiveEffects standing for the derived conditions, so the token draws their icons. */
+/**
+ * Unsaved ActiveEffects standing for the derived conditions, so the token draws their icons. Death is drawn as the
+ * token's overlay, as Foundry draws the defeated status the tracker sets (`toggleStatusEffect` with `overlay`).
+ */
 export function derivedEffects(actor: Actor.Implementation): ActiveEffect.Implementation[] {
   const cls = CONFIG.ActiveEffect?.documentClass;
   if (!cls) return [];
+  const defeated = CONFIG.specialStatusEffects?.DEFEATED;
   return conditionsFor(actor).flatMap((c) => {
     if (!c.derive?.(actor)) return [];
     const name = game.i18n?.localize(c.name) ?? c.name;
-    return [new cls({ name, img: c.img, statuses: [c.id] }, { parent: actor })];
+    const flags = c.id === defeated ? { core: { overlay: true } } : {};
+    return [new cls({ name, img: c.img, statuses: [c.id], flags }, { parent: actor })];
   });
 }
 
@@ -109,11 +114,8 @@ export function markDerivedInHud(actor: Actor.Implementation | null | undefined,
 export function registerConditions(): void {
   // Settings are read from the world at setup; the HUD is first drawn later, with the canvas.
   Hooks.once("setup", () => configureStatusEffects());
-  // fvtt-types 13.345.1 declares this render hook with the v1 Application's jQuery argument: typed here by hand.
-  const hooks = Hooks as unknown as {
-    on(name: string, fn: (app: { actor?: Actor.Implementation | null }, html: HTMLElement) => void): number;
-  };
-  hooks.on("renderTokenHUD", (app, html) => markDerivedInHud(app.actor, html));
+  // The HUD's token document (fvtt-types 13 declares no `TokenHUD#actor`; v14 does): its actor, synthetic or not.
+  Hooks.on("renderTokenHUD", (app, html) => markDerivedInHud(app.document?.actor, html));
   // Derived icons change with the actor's data, not with an effect document: ask its tokens to redraw them.
   Hooks.on("updateActor", (actor) => {
     // Only a placed, drawn token has render flags (none on a client without a canvas).

@@ -109,8 +109,8 @@ export function keyFor(actor: Actor.Implementation, data: RollDragData): { key: 
 }
 
 /**
- * A macro's roll. Opens the roll dialog (Shift held: the defaults, as on the sheet) for the right actor; tells the
- * user why nothing rolls otherwise. Returns whether a roll request was run.
+ * A macro's roll. Opens the roll dialog (`skipDialog`: rolls with its defaults) for the right actor; tells the user why
+ * nothing rolls otherwise. Returns whether a roll request was run.
  */
 export async function rollMacro(data: unknown, { skipDialog = false } = {}): Promise<boolean> {
   if (!isRollDragData(data)) return false;
@@ -140,20 +140,12 @@ export async function rollMacro(data: unknown, { skipDialog = false } = {}): Pro
 export function registerHotbar(): void {
   // `game.quintette.rollMacro` is what the macros call.
   Object.assign(game, { quintette: { rollMacro } });
-  // fvtt-types 13.345.1 types neither of these hooks for ApplicationV2 sheets and the v13 hotbar: typed by hand.
-  const hooks = Hooks as unknown as {
-    on(
-      name: "hotbarDrop",
-      fn: (bar: unknown, data: unknown, slot: number | string | undefined) => boolean | void,
-    ): number;
-    on(name: "renderActorSheetV2", fn: (app: unknown, html: HTMLElement) => void): number;
-  };
-  hooks.on("hotbarDrop", (_bar, data, slot) => {
+  Hooks.on("hotbarDrop", (_bar, data, slot) => {
     if (!isRollDragData(data)) return;
     void createRollMacro(data, slot);
     return false;
   });
-  hooks.on("renderActorSheetV2", (app, html) => {
+  Hooks.on("renderActorSheetV2", (app, html) => {
     if (app instanceof QuintetteActorSheet && app.isEditable) enableRollDrag(app, html);
   });
 }

@@ -3,6 +3,8 @@
  * the writes the rules make, HUD toggles writing the actor as the rules say (as a player on their own actor), death
  * read as defeated.
  */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { doubleState, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
 import type { DoubleActiveEffect } from "../../double/effects.ts";
@@ -22,7 +24,7 @@ type Sys = Record<string, unknown>;
 interface TestActor {
   name: string;
   statuses: Set<string>;
-  temporaryEffects: { img: string }[];
+  temporaryEffects: { img: string; flags: { core?: { overlay?: boolean } } }[];
   effects: DoubleActiveEffect[];
   system: unknown;
   updates: unknown[];
@@ -98,6 +100,7 @@ describe("Trinités", () => {
     await a.update({ "system.vie.value": 24 - 9 }); // line 2 of 8-box lines
     expect(statuses(a)).toEqual(["quintette-blesse"]);
     expect(icons(a)).toEqual(["icons/svg/blood.svg"]);
+    expect(a.temporaryEffects[0]?.flags.core?.overlay).toBeUndefined();
     await a.update({ "system.vie.value": 3 });
     expect(statuses(a)).toEqual(["quintette-coma", "quintette-inconscient"]);
     await a.update({ "system.vie.nonLetal": true });
@@ -105,6 +108,10 @@ describe("Trinités", () => {
     await a.update({ "system.vie.value": -1 });
     expect(statuses(a)).toEqual(["dead"]);
     expect(defeated(a)).toBe(true);
+    // Drawn over the whole token, as the tracker's "defeated" toggle draws it.
+    expect(a.temporaryEffects.map((e) => [e.img, e.flags.core?.overlay ?? false])).toEqual([
+      ["icons/svg/skull.svg", true],
+    ]);
     await a.update({ "system.vie.value": 24 });
     expect(statuses(a)).toEqual([]);
     expect(a.temporaryEffects).toEqual([]);
@@ -267,5 +274,65 @@ describe("the token HUD", () => {
     } as unknown as ParentNode;
     markDerivedInHud(a as unknown as Actor.Implementation, root);
     expect(marked).toEqual(["dead:active"]);
+  });
+});
+
+/** Every `icons/svg/…` path the type package names: Foundry's own core icons (default status effects, map notes). */
+function documentedCoreIcons(): Set<string> {
+  const found = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith(".d.mts"))
+        for (const m of readFileSync(path, "utf8").matchAll(/icons\/svg\/[a-z0-9-]+\.svg/g)) found.add(m[0]);
+    }
+  };
+  walk("node_modules/fvtt-types/src/foundry");
+  return found;
+}
+
+describe("icons", () => {
+  it("every condition's icon is one of Foundry's core icons (a missing one draws as a hazard sign)", () => {
+    const core = documentedCoreIcons();
+    expect(core.has("icons/svg/skull.svg")).toBe(true);
+    for (const id of RULESET_IDS) for (const c of conditionsOf(id)) expect(core, `${id} ${c.id}`).toContain(c.img);
+  });
+});
+
+/** A hook as Foundry calls it, with stand-ins for the HUD and a placed actor (fvtt-types wants the full classes). */
+const callAll = (name: string, ...args: unknown[]) =>
+  (Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean }).callAll(name, ...args);
+
+describe("wiring in Foundry's hooks", () => {
+  it("at setup, the world's rule set becomes CONFIG.statusEffects", async () => {
+    setDoubleUser("gm");
+    await game.settings?.set("quintette", "ruleset", "oeilnoir");
+    CONFIG.statusEffects = [];
+    Hooks.callAll("setup");
+    expect(CONFIG.statusEffects.map((s) => s.id)).toEqual(conditionsOf("oeilnoir").map((c) => c.id));
+  });
+
+  it("the rendered token HUD marks the derived conditions of its actor", async () => {
+    use("systemj");
+    const a = actor("creature");
+    await a.update({ "system.hitPoints.value": 0 });
+    const marked: string[] = [];
+    const root = {
+      querySelectorAll: (selector: string) =>
+        selector === '[data-status-id="quintette-zero-pv"]'
+          ? [{ classList: { add: (c: string) => marked.push(c) } }]
+          : [],
+    } as unknown as HTMLElement;
+    callAll("renderTokenHUD", { document: { actor: a } }, root, {}, {});
+    expect(marked).toEqual(["active"]);
+  });
+
+  it("an actor update asks its placed tokens to redraw their condition icons", () => {
+    // fvtt-types: Actor#getActiveTokens lists the placed tokens; Token#renderFlags has `redrawEffects`.
+    const flags: unknown[] = [];
+    const placed = { getActiveTokens: () => [{ renderFlags: { set: (f: unknown) => flags.push(f) } }] };
+    callAll("updateActor", placed, { system: {} }, {}, "gm");
+    expect(flags).toEqual([{ redrawEffects: true }]);
   });
 });

@@ -9,6 +9,7 @@ import { asClient, controlledTokens, installClients } from "../../double/clients
 import { installMacrosDouble, type DoubleMacro } from "../../double/macros.ts";
 import type { DoubleCollection } from "../../double/documents.ts";
 import { PersonnageSheet } from "../../../src/foundry/ahillmach/sheets.ts";
+import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
 import { SystemJActorSheet } from "../../../src/foundry/systemj/sheets.ts";
 import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { rollDragData, rollMacro, type RollDragData } from "../../../src/foundry/macros/hotbar.ts";
@@ -36,7 +37,7 @@ beforeAll(async () => {
   await import("../../../src/index.ts");
   Hooks.callAll("init");
   // Each sheet's real roll request is built (null: nothing to roll); only the dice are left out, recorded instead.
-  for (const Sheet of [PersonnageSheet, SystemJActorSheet, TrinitesActorSheet]) {
+  for (const Sheet of [PersonnageSheet, SystemJActorSheet, TrinitesActorSheet, HerosSheet]) {
     const proto = Sheet.prototype as unknown as Rollable;
     const original = proto.rollRequest;
     vi.spyOn(proto, "rollRequest").mockImplementation(function (this: Rollable, key: string, target: HTMLElement) {
@@ -139,6 +140,17 @@ describe("hotbar rolls", () => {
     player().character = a;
     expect(await asClient(PLAYER, () => rollMacro(data, { skipDialog: true }))).toBe(true);
     expect(rolled).toEqual([`Ysolde move:${MOVE_A}`]);
+    // A character the player does not own (the GM assigned it) is not rolled for: the player could not roll it.
+    const borrowed = new DoubleActor({
+      name: "Emprunté",
+      type: "personnage",
+      ownership: { default: 2 },
+      items: [{ _id: MOVE_B, name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } }],
+    });
+    player().character = borrowed;
+    expect(await asClient(PLAYER, () => rollMacro(data, { skipDialog: true }))).toBe(false);
+    expect(warnings().at(-1)).toBe("Emprunté cannot roll “Tailler en pièces”.");
+    expect(rolled).toEqual([`Ysolde move:${MOVE_A}`]);
     player().character = null;
   });
 
@@ -158,5 +170,72 @@ describe("hotbar rolls", () => {
     const skill = rollDragData(tr as unknown as Actor.Implementation, button("skill:melee", "Mêlée"))!;
     await asClient(PLAYER, () => rollMacro(skill, { skipDialog: true }));
     expect(rolled).toEqual(["Autre card", "Autre attribute.FOR", "Adam skill:melee"]);
+  });
+});
+
+/** A rendered roll button, as the drag listener sees it: an event target with its data and accessible name. */
+function renderedButton(key: string, label: string): HTMLElement & EventTarget {
+  const el = new EventTarget() as EventTarget & Record<string, unknown>;
+  Object.assign(el, {
+    dataset: { action: "roll", roll: key },
+    draggable: false,
+    textContent: "",
+    getAttribute: (name: string) => (name === "aria-label" ? label : null),
+    closest: () => null,
+  });
+  return el as unknown as HTMLElement & EventTarget;
+}
+
+/** A drag start on `el` (Node has no DragEvent): what the listener put in the transfer, by type. */
+function dragStart(el: EventTarget): Record<string, string> {
+  const transfer: Record<string, string> = {};
+  const event = Object.assign(new Event("dragstart"), {
+    dataTransfer: { setData: (type: string, value: string) => void (transfer[type] = value) },
+  });
+  el.dispatchEvent(event);
+  return transfer;
+}
+
+describe("dragging from a rendered sheet", () => {
+  const W1 = "wwwwwwwwwwwwwww1";
+  const W2 = "wwwwwwwwwwwwwww2";
+  const hero = (name: string, weaponId: string) =>
+    new DoubleActor({
+      name,
+      type: "heros",
+      ownership: { default: 0, [PLAYER]: 3 },
+      system: { qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 }, ev: { value: 30, max: 30 } },
+      items: [{ _id: weaponId, name: "Épée", type: "on-arme-melee", system: { skill: "epees", equipped: true } }],
+    });
+
+  it("an Œil Noir weapon's attack button drags onto the hotbar and rolls that weapon of the selected hero", async () => {
+    const alrik = hero("Alrik", W1);
+    const layariel = hero("Layariel", W2);
+    const sheet = new HerosSheet({ document: alrik as unknown as Actor.Implementation });
+    const attack = renderedButton(`attack:${W1}`, "Attaquer avec Épée");
+    const root = { querySelectorAll: () => [attack] } as unknown as HTMLElement;
+    // Foundry calls the render hooks of the sheet's class chain, ActorSheetV2's among them.
+    callHook("renderActorSheetV2", sheet, root, {}, {});
+    expect(attack.draggable).toBe(true);
+    const data: unknown = JSON.parse(dragStart(attack)["text/plain"] ?? "null");
+    expect(data).toMatchObject({ type: "QuintetteRoll", key: `attack:${W1}`, label: "Épée" });
+    const macro = await asClient(PLAYER, () => drop(data as RollDragData, 3));
+    expect(player().hotbar["3"]).toBe(macro.id);
+    // The same button dropped again reuses the player's macro.
+    await asClient(PLAYER, () => drop(data as RollDragData, 7));
+    expect(macros.size).toBe(1);
+    expect(player().hotbar["7"]).toBe(macro.id);
+    controlledTokens().push({ actor: layariel });
+    await asClient(PLAYER, () => run(macro));
+    expect(rolled).toEqual([`Layariel attack:${W2}`]);
+  });
+
+  it("a sheet the user cannot edit gives nothing to drag", () => {
+    const stranger = new DoubleActor({ name: "PNJ", type: "heros", ownership: { default: 0 } });
+    const sheet = new HerosSheet({ document: stranger as unknown as Actor.Implementation });
+    const attack = renderedButton("attack:sansArme", "Attaquer à mains nues");
+    callHook("renderActorSheetV2", sheet, { querySelectorAll: () => [attack] }, {}, {});
+    expect(attack.draggable).toBe(false);
+    expect(dragStart(attack)).toEqual({});
   });
 });
