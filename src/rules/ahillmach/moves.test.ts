@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { MOVES, moveById, optionChangesDamage, optionPickable, optionPicks } from "./moves";
+import { MOVES, moveById, optionChangesDamage, optionPickable, optionPicks, optionRepeatable } from "./moves";
 import { BANDS } from "./resolution";
 
 describe("moves", () => {
@@ -53,5 +53,16 @@ describe("damage-changing options", () => {
         expect(optionChangesDamage(option.id)).toBe(/1d6/.test(option.id));
       }
     }
+  });
+  it("Défendre spends each held option on one consequence, the same one again if need be; questions are asked once", () => {
+    // Source: a total success holds three options, each spent on "one of the consequences" when an attack comes.
+    expect(optionRepeatable("defendre", "moitie")).toBe(true);
+    expect(optionRepeatable("defendre", "rediriger")).toBe(true);
+    expect(optionRepeatable("defendre", "allie")).toBe(true);
+    // Level damage is one hit offered on the card (decision in docs/rules/ahillmach.md).
+    expect(optionRepeatable("defendre", "niveau")).toBe(false);
+    // Discerner: "ask three" questions from the list, three different ones.
+    expect(optionRepeatable("discernerLaRealite", "passe")).toBe(false);
+    expect(optionRepeatable("salve", "moins1d6")).toBe(false);
   });
 });

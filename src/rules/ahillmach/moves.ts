@@ -8,6 +8,8 @@ export type MoveId =
 export interface MoveOption {
   readonly id: string;
   readonly text: Localized;
+  /** Each pick spends one held option on one consequence: the same one may be picked again (Défendre). */
+  readonly repeatable?: boolean;
 }
 
 export interface Move {
@@ -139,10 +141,19 @@ export const MOVES: readonly Move[] = [
       reussiteCritique: critical(defendreTotale),
     },
     options: [
-      { id: "rediriger", text: { fr: "Attirer l'attaque sur vous.", en: "Draw the attack onto yourself." } },
-      { id: "moitie", text: { fr: "Réduire de moitié l'effet ou les dégâts.", en: "Halve the effect or damage." } },
+      {
+        id: "rediriger",
+        text: { fr: "Attirer l'attaque sur vous.", en: "Draw the attack onto yourself." },
+        repeatable: true,
+      },
+      {
+        id: "moitie",
+        text: { fr: "Réduire de moitié l'effet ou les dégâts.", en: "Halve the effect or damage." },
+        repeatable: true,
+      },
       {
         id: "allie",
+        repeatable: true,
         text: {
           fr: "Un allié a +1 à sa prochaine action contre l'attaquant.",
           en: "An ally gets +1 against the attacker.",
@@ -288,4 +299,9 @@ export function optionChangesDamage(optionId: string): boolean {
 /** Whether an option may still be picked, given whether the damage of the hit was already rolled. */
 export function optionPickable(optionId: string, damageRolled: boolean): boolean {
   return !(damageRolled && optionChangesDamage(optionId));
+}
+
+/** Whether the move lets the same option be picked more than once (each pick spent on a separate attack). */
+export function optionRepeatable(moveId: MoveId, optionId: string): boolean {
+  return moveById(moveId).options.find((o) => o.id === optionId)?.repeatable === true;
 }

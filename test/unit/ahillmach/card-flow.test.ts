@@ -421,6 +421,25 @@ describe("conflicts and damage", () => {
     expect(stored(last()).data).toMatchObject({ formula: "3", amount: 3 });
   });
 
+  it("lets a defender spend two held options on halving, never a question twice", async () => {
+    await hero.createEmbeddedDocuments(
+      "Item",
+      [{ _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } }],
+      { keepId: true },
+    );
+    const message = await roll({ characteristic: "con" }, [9, 9], { item: "defendre" });
+    const pick = (key: string) => asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key }));
+    expect((await pick("moitie")).status).toBe("applied");
+    expect((await pick("moitie")).status).toBe("applied");
+    const halve = (stored(message).data.options as { id: string; times: number }[]).find((o) => o.id === "moitie");
+    expect(halve?.times).toBe(2);
+    expect(stored(message).data.chosenCount).toBe(2);
+    expect(await render(message, "player1")).toContain("choisie 2 fois");
+    expect((await pick("rediriger")).status).toBe("applied");
+    // Three options held, three spent.
+    expect((await pick("moitie")).status).not.toBe("applied");
+  });
+
   it("wounds a character from 6 HP down: states to tick and a fainting test", async () => {
     await hero.update({ "system.hp.value": 8 });
     const { damageApplication } = await import("../../../src/foundry/ahillmach/damage.ts");
