@@ -119,9 +119,9 @@ afterEach(() => setFollowUpPrompt(null));
 
 describe("the move card", () => {
   it("keeps the two best of 3D10 with one helper, caps the bonus and names the band", async () => {
-    // FOR 2 + Hache 1 + Forgeron 2 + misc 1 = 6 → capped at +5.
+    // FOR 2 + Hache 1 + Forgeron 2 + gear off the sheet 1 = 6 → capped at +5.
     const message = await roll(
-      { characteristic: "for", gear: "hache", metier: "forge", helpers: 1, misc: 1 },
+      { characteristic: "for", gear: "hache", metier: "forge", helpers: 1, otherGear: 1 },
       [3, 9, 4],
       {
         item: "taille",
