@@ -241,6 +241,20 @@ describe("personnage sheet", () => {
     expect(sys().lastTicked).toBe("");
   });
 
+  it("lets the player rest from the sheet: bruises back in full, wounds stay", async () => {
+    setDoubleUser("player1");
+    const hero = await makeHero({ system: { classId: "paladin", level: 3, creation: "b", hp: { value: 9 } } });
+    const sheet = open(PersonnageSheet, hero);
+    await sheet.render();
+    const hp = () => (hero.system as unknown as { hp: { value: number; max: number } }).hp;
+    await sheet.runAction("amRest", {}, {});
+    expect(hp().value).toBe(personnageCtx(sheet).hp.max);
+    expect(hp().value).toBeGreaterThan(9);
+    await hero.update({ "system.hp.value": 5 });
+    await sheet.runAction("amRest", {}, {});
+    expect(hp().value).toBe(5);
+  });
+
   it("gives a limited viewer the header only", async () => {
     setDoubleUser("player1");
     const sheet = open(PersonnageSheet, await makeHero({ ownership: { default: 1 } }));
