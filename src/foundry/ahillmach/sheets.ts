@@ -121,7 +121,7 @@ export class PersonnageSheet extends QuintetteActorSheet {
     if (!this.isEditable) return;
     const derived = (this.document.system as PersonnageModel).derived;
     const hp = ahillmach.afterRest({ hp: derived.hp, maxHp: derived.maxHp });
-    if (hp !== derived.hp) await this.document.update({ "system.hp.value": hp });
+    if (hp !== derived.hp) await this.document.update({ system: { hp: { value: hp } } });
   }
 
   /** Adds the rules moves the character lacks, in the user's language. */
