@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
+  fitsCreationArray,
   CHARACTERISTIC_IDS,
   STATES,
   assertCharacteristics,
@@ -59,5 +60,15 @@ describe("states", () => {
     expect(effectiveCharacteristic(-2, "dex", ["dex", "for"])).toBe(-3);
     expect(effectiveCharacteristic(1, "con", ["for"])).toBe(1);
     expect(effectiveCharacteristics(values([2, 1, 1, 1, 0, -1]), ["aur", "int"])).toEqual(values([2, 1, 1, 0, 0, -2]));
+  });
+  it("a creation array with its level-up raises on top still fits it", () => {
+    const b = { for: 3, dex: 2, con: 1, int: 1, mys: -1, aur: -1 };
+    expect(fitsCreationArray(b, 1, 1)).toBe(true);
+    expect(fitsCreationArray(b, 1, 0)).toBe(false);
+    expect(fitsCreationArray({ for: 2, dex: 2, con: 1, int: 1, mys: -1, aur: -1 }, 1, 2)).toBe(true);
+    // Array A is 2, 1, 1, 1, 0, −1: two raises on the lowest still fit, a value below the array never.
+    expect(fitsCreationArray({ for: 2, dex: 1, con: 1, int: 1, mys: 1, aur: 0 }, 0, 2)).toBe(true);
+    expect(fitsCreationArray({ for: 2, dex: 1, con: 1, int: 1, mys: -2, aur: 0 }, 0, 4)).toBe(false);
+    expect(fitsCreationArray(b, 5, 4)).toBe(false);
   });
 });

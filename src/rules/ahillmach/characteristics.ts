@@ -72,6 +72,19 @@ export function creationArrayIndex(values: Characteristics): number {
   return CREATION_ARRAYS.findIndex((array) => array.every((v, i) => v === sorted[i]));
 }
 
+/**
+ * Whether the values come from creation array `index` plus at most `raises` level-up raises of +1 each: pairing
+ * both sorted from highest, no value is below its array value, and the raises spent do not exceed those earned.
+ */
+export function fitsCreationArray(values: Characteristics, index: number, raises: number): boolean {
+  const array = CREATION_ARRAYS[index];
+  if (!array) return false;
+  const sorted = CHARACTERISTIC_IDS.map((id) => values[id]).sort((a, b) => b - a);
+  const base = [...array].sort((a, b) => b - a);
+  const spent = sorted.reduce((sum, v, i) => sum + v - (base[i] ?? 0), 0);
+  return sorted.every((v, i) => v >= (base[i] ?? 0)) && spent >= 0 && spent <= raises;
+}
+
 export function matchesCreationArray(values: Characteristics): boolean {
   return creationArrayIndex(values) >= 0;
 }
