@@ -120,6 +120,8 @@ export interface PersonnageSheetData {
   conflict: ConflictFacts;
   protection: number;
   weapon: string | null;
+  /** The character's métiers with their mastery, shown on the main tab ("Forgeron 2"). */
+  metiers: string[];
 }
 
 export function personnageSheetData(
@@ -188,6 +190,7 @@ export function personnageSheetData(
     weapon: d.weapon
       ? `${d.weapon.name} (D${d.weapon.damageDie}${d.weapon.damageModifier ? signed(d.weapon.damageModifier) : ""})`
       : null,
+    metiers: d.metiers.map((m) => `${m.name} ${signed(m.mastery)}`),
   };
 }
 

@@ -241,6 +241,13 @@ describe("personnage sheet", () => {
     expect(sys().lastTicked).toBe("");
   });
 
+  it("shows the métier with its mastery on the main tab, to the player", async () => {
+    setDoubleUser("player1");
+    const sheet = open(PersonnageSheet, await makeHero());
+    await sheet.render();
+    expect(personnageCtx(sheet).metiers).toEqual(["Forgeron +2"]);
+  });
+
   it("lets the player rest from the sheet: bruises back in full, wounds stay", async () => {
     setDoubleUser("player1");
     const hero = await makeHero({ system: { classId: "paladin", level: 3, creation: "b", hp: { value: 9 } } });
