@@ -186,6 +186,9 @@ export async function performRoll(
   const card = buildMoveCard(spec, roll.faces, rollerOf(actor));
   // The attack's targets at roll time: the damage card will let the roller apply the hit to them (checked by the GM).
   if (card.data.damage) card.data.targets = attackTargetsNow(actor);
+  // Défendre: whom the defender protects is the first token they target (none: themself); its held "halve" and
+  // "redirect" then change the hits on either (ward.ts).
+  if (spec.moveId === "defendre") card.data.protects = attackTargetsNow(actor)[0] ?? null;
   const points = typeof card.data.penchantPoints === "number" ? card.data.penchantPoints : 0;
   if (scene && points > 0) {
     await actor.update({ system: { scene: storedScene(ahillmach.addPenchantPoints(scene, points)) } });
