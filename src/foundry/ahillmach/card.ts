@@ -29,7 +29,7 @@ export const ACTIONS = {
 export const K = (key: string) => `QUINTETTE.AhillMach.${key}`;
 
 /** What was rolled: a move (of the rules or free), a bare characteristic, or one of the rules' tests. */
-export type RollKind = "move" | "characteristic" | "morale" | "fainting" | "sceneEnd" | "recovery";
+export type RollKind = ahillmach.RollKind;
 
 /** A free move's own texts (item fields), used when `moveId` is null. */
 export interface FreeMove {
@@ -198,7 +198,8 @@ export function buildMoveCard(spec: MoveRollSpec, faces: readonly number[], roll
   const bandText = !spec.moveId && isMove ? (spec.free?.bands[band] ?? "") : "";
   const outcomeDetail = testOutcome(spec.kind, result.value);
   const damage = isMove && spec.dealsDamage && hits(band) && spec.weapon !== null;
-  const xp = spec.kind === "move" || spec.kind === "characteristic" ? result.xp : 0;
+  // XP of a failure, the fainting and recovery tests included (rules core).
+  const xp = ahillmach.rollXp(spec.kind, band);
   const buttons: CardButton[] = [];
   if (xp > 0) {
     buttons.push({

@@ -5,7 +5,8 @@
  */
 import { ahillmach } from "../../rules/index.ts";
 import type { OpposantModel, PersonnageModel } from "./models.ts";
-import { requestCardAction } from "../chat/actions.ts";
+import { requestCardAction, runCardAction } from "../chat/actions.ts";
+import { queueBusy } from "../trust/queue.ts";
 import { postCard, speakerFor } from "../chat/post.ts";
 import type { RollDialogResult } from "../dialog/inputs.ts";
 import type { RollRequest } from "../dialog/request.ts";
@@ -215,7 +216,13 @@ export async function performRoll(
     rollMode: result.rollMode as ChatMessage.PassableRollMode,
   });
   const id = message?.id;
-  if (id && card.data.xp && isPersonnage) await requestCardAction(id, ACTIONS.xp);
+  // A fainting test rolled by a damage card's follow-up runs inside the GM's queue: its XP runs there too, at once
+  // (a queued request would wait for the task that asks it). Anywhere else it goes through the executor's queue.
+  if (id && card.data.xp && isPersonnage) {
+    const request = { messageId: id, action: ACTIONS.xp, args: {} };
+    if (queueBusy() && game.user) await runCardAction(request, game.user);
+    else await requestCardAction(id, ACTIONS.xp);
+  }
   if (id && conflict) await requestCardAction(id, ACTIONS.initiative);
   return message;
 }

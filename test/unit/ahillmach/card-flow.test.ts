@@ -400,7 +400,13 @@ describe("conflicts and damage", () => {
     // The failed test knocks the character out: the player's click on the GM's damage card runs through the relay,
     // so the GM's client rolls and writes it.
     expect(heroSys().fainted).toBe(true);
-    expect(hero.updates.at(-1)).toMatchObject({ changes: { system: { fainted: true } }, userId: "gm" });
+    expect(hero.updates.find((u) => JSON.stringify(u.changes).includes('"fainted"'))).toMatchObject({
+      changes: { system: { fainted: true } },
+      userId: "gm",
+    });
+    // The failure's XP too, awarded on the GM's client inside the same task (issue 16.6).
+    expect(stored(last()).data).toMatchObject({ xp: 1, xpAwarded: true });
+    expect(heroSys().xp).toBe(1);
     expect(stored(damage).applied[0]?.followUp?.done).toBe(true);
     expect(await render(damage, "player1")).not.toContain("Test d&#x27;évanouissement");
     expect((await fainting("player1")).status).toBe("already");
@@ -419,17 +425,40 @@ describe("conflicts and damage", () => {
     expect(stored(last()).data.outcomeDetail).toBe("QUINTETTE.AhillMach.Card.StaysConscious");
     expect(heroSys().fainted).toBe(false);
     expect(hero.updates.length).toBe(writes);
-    // 2 + 3 = 5 fails: fainted, shown on the token.
+    // 2 + 3 = 5 fails: fainted, shown on the token; a failure gives 1 XP like any other (issue 16.6).
     await test([2, 3]);
     expect(stored(last()).data.outcomeDetail).toBe("QUINTETTE.AhillMach.Card.Faints");
     expect(heroSys().fainted).toBe(true);
-    expect(hero.updates.at(-1)).toMatchObject({ changes: { system: { fainted: true } }, userId: "player1" });
-    const fainted = hero.updates.length;
-    // A second failure (a repeated test) writes nothing more; a success does not wake the character.
+    const faintedWrites = () => hero.updates.filter((u) => JSON.stringify(u.changes).includes('"fainted"'));
+    expect(faintedWrites()).toEqual([
+      expect.objectContaining({ changes: { system: { fainted: true } }, userId: "player1" }),
+    ]);
+    expect(stored(last()).data).toMatchObject({ xp: 1, xpAwarded: true });
+    expect(heroSys().xp).toBe(1);
+    // A second failure (a repeated test) sets nothing more but gains its XP; a success does not wake the character.
     await test([1, 2]);
     await test([10, 9]);
-    expect(hero.updates.length).toBe(fainted);
+    expect(faintedWrites()).toHaveLength(1);
     expect(heroSys().fainted).toBe(true);
+    expect(heroSys().xp).toBe(2);
+  });
+
+  it("a failed recovery test gives XP, 2 on a critical failure (issue 16.6)", async () => {
+    await hero.update({ "system.hp.value": 5, "system.states.con": true, "system.lastTicked": "con" });
+    const test = (faces: number[]) => {
+      queueFaces(...faces);
+      const src = personnageSource(asActor(hero), "recovery");
+      return asClient("player1", () => performRoll(asActor(hero), src, { values: {}, rollMode: "publicroll" }));
+    };
+    // CON 1 − 1 state = +0: 3 + 4 = 7 fails, a sequel; 1 XP.
+    await test([3, 4]);
+    expect(stored(last()).data).toMatchObject({ rollKind: "recovery", band: "echec", xp: 1, xpAwarded: true });
+    expect(stored(last()).data.outcomeDetail).toBe("QUINTETTE.AhillMach.Card.Sequel");
+    expect(heroSys().xp).toBe(1);
+    await test([1, 1]);
+    expect(heroSys().xp).toBe(3);
+    await test([9, 9]);
+    expect(heroSys().xp).toBe(3);
   });
 
   it("offers Défendre's level damage once the option is picked, as a fixed damage card", async () => {
