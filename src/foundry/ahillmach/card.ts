@@ -75,6 +75,8 @@ export interface CardOption extends JsonObject {
   repeatable: boolean;
   /** Picking it changes the hit's damage: it cannot be picked once the damage is rolled. */
   changesDamage: boolean;
+  /** Lang key of what the answer tells (Discerner's questions), or null. */
+  hintKey: string | null;
 }
 
 /** "+2", "−1", "+0": signs as the card prints them. */
@@ -109,6 +111,7 @@ export function moveOptions(spec: Pick<MoveRollSpec, "moveId" | "free">): CardOp
       times: 0,
       repeatable: ahillmach.optionRepeatable(move.id, o.id),
       changesDamage: ahillmach.optionChangesDamage(o.id),
+      hintKey: o.hint ? K(`Moves.${move.id}.Hints.${o.id}`) : null,
     }));
   }
   return (spec.free?.options ?? [])
@@ -120,6 +123,7 @@ export function moveOptions(spec: Pick<MoveRollSpec, "moveId" | "free">): CardOp
       times: 0,
       repeatable: false,
       changesDamage: false,
+      hintKey: null,
     }))
     .filter((o) => o.text);
 }

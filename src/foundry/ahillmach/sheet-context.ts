@@ -115,6 +115,8 @@ export interface PersonnageSheetData {
   statesLeft: number;
   canFaint: boolean;
   penchants: { field: string; value: string; label: string }[];
+  /** The penchant table's rows (score, reaction), for reference beside the penchants. */
+  penchantTable: { score: string; key: string }[];
   scene: { active: boolean; usesLeft: number; adjustedMystique: string; penchant: number; boostedLabels: string[] };
   warnings: string[];
   conflict: ConflictFacts;
@@ -177,6 +179,10 @@ export function personnageSheetData(
       { field: "system.penchant1", value: system.penchant1, label: K("Field.Penchant1") },
       { field: "system.penchant2", value: system.penchant2, label: K("Field.Penchant2") },
     ],
+    penchantTable: ahillmach.PENCHANT_TABLE.map((row) => ({
+      score: row.level === 5 ? "5+" : String(row.level),
+      key: K(`Penchant.Reaction.${row.level}`),
+    })),
     scene: {
       active: d.surpass.active,
       usesLeft: d.surpass.usesLeft,
@@ -336,10 +342,16 @@ export function actionSheetData(system: {
     options: move
       ? move.options.map((o, i) => ({
           key: K(`Moves.${move.id}.Options.${o.id}`),
+          hintKey: o.hint ? K(`Moves.${move.id}.Hints.${o.id}`) : null,
           text: "",
           field: `system.options.${i}`,
         }))
-      : [...system.options, ""].map((text, i) => ({ key: null, text, field: `system.options.${i}` })),
+      : [...system.options, ""].map((text, i) => ({
+          key: null,
+          hintKey: null,
+          text,
+          field: `system.options.${i}`,
+        })),
     triggerKey: move ? K(`Moves.${move.id}.Trigger`) : null,
   };
 }

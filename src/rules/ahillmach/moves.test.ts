@@ -65,4 +65,20 @@ describe("damage-changing options", () => {
     expect(optionRepeatable("discernerLaRealite", "passe")).toBe(false);
     expect(optionRepeatable("salve", "moins1d6")).toBe(false);
   });
+  it("Discerner's questions as the source means them, each with the line saying what its answer tells", () => {
+    const questions = moveById("discernerLaRealite").options;
+    expect(questions.map((o) => o.id)).toEqual(["passe", "avenir", "attention", "utile", "maitre", "faux"]);
+    for (const o of questions) expect(o.hint?.fr && o.hint.en).toBeTruthy();
+    const byId = Object.fromEntries(questions.map((o) => [o.id, o]));
+    // "useful or valuable", "master of the situation", and what the answers are about: threats, tactics, strategists.
+    expect(byId.utile?.text.fr).toContain("utile ou précieux");
+    expect(byId.maitre?.text.fr).toContain("maîtrise vraiment la situation");
+    expect(byId.avenir?.hint?.en).toContain("tactics");
+    expect(byId.maitre?.hint?.fr).toContain("stratèges");
+    expect(byId.faux?.hint?.en).toContain("hidden threats");
+    // Only Discerner's questions carry hints.
+    for (const m of MOVES.filter((m) => m.id !== "discernerLaRealite")) {
+      expect(m.options.filter((o) => o.hint)).toEqual([]);
+    }
+  });
 });

@@ -118,6 +118,20 @@ beforeEach(async () => {
 afterEach(() => setFollowUpPrompt(null));
 
 describe("the move card", () => {
+  it("shows Discerner's questions with the line saying what each answer tells, in the reader's language", async () => {
+    await hero.createEmbeddedDocuments(
+      "Item",
+      [{ _id: "discerner", name: "Discerner", type: "am-action", system: { moveId: "discernerLaRealite" } }],
+      { keepId: true },
+    );
+    // MYS 2: 8 + 9 + 2 = 19, three questions.
+    const message = await roll({ characteristic: "mys" }, [8, 9], { item: "discerner" });
+    const html = await render(message, "player1");
+    expect(html).toContain("Qu&#x27;est-ce qui, ici, pourrait m&#x27;être utile ou précieux ?");
+    expect(html).toContain("Les stratèges : qui ils sont, où ils se tiennent.");
+    expect(html.match(/class="am-hint"/g)).toHaveLength(6);
+  });
+
   it("keeps the two best of 3D10 with one helper, caps the bonus and names the band", async () => {
     // FOR 2 + Hache 1 + Forgeron 2 + gear off the sheet 1 = 6 → capped at +5.
     const message = await roll(
@@ -250,7 +264,7 @@ describe("Se surpasser", () => {
     expect(stored(message).data.sceneEnd).toMatchObject({ score: 5, level: 5, penchant: "Impétueux" });
     expect(heroSys().scene.active).toBe(false);
     expect(heroSys().xp).toBe(0);
-    expect(await render(message, "gm")).toContain("Un acte dangereux pour soi et pour les autres.");
+    expect(await render(message, "gm")).toContain("Réaction qui met en danger le personnage et les autres.");
   });
 });
 

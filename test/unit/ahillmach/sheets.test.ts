@@ -274,6 +274,15 @@ describe("personnage sheet", () => {
     expect(personnageCtx(sheet).metiers).toEqual(["Forgeron +2"]);
   });
 
+  it("shows the penchant table beside the penchants, row by row (issue 16.6)", async () => {
+    setDoubleUser("player1");
+    const sheet = open(PersonnageSheet, await makeHero());
+    await sheet.render();
+    expect(personnageCtx(sheet).penchantTable).toEqual(
+      ["1", "2", "3", "4", "5+"].map((score, i) => ({ score, key: `QUINTETTE.AhillMach.Penchant.Reaction.${i + 1}` })),
+    );
+  });
+
   it("lets the player rest from the sheet: bruises back in full, wounds stay", async () => {
     setDoubleUser("player1");
     const hero = await makeHero({ system: { classId: "paladin", level: 3, creation: "b", hp: { value: 9 } } });
@@ -377,6 +386,21 @@ describe("item sheet", () => {
     // The existing option and an empty line to add one.
     expect(freeAction.options.map((o) => o.text)).toEqual(["Renverser", ""]);
     expect(freeSheet.lastContext).toMatchObject({ isAction: true, typeLabel: "TYPES.Item.am-action" });
+  });
+
+  it("shows Discerner's questions with their hint lines (issue 16.6)", async () => {
+    const sheet = open(
+      AhillMachItemSheet,
+      new DoubleItem({ name: "Discerner", type: "am-action", system: { moveId: "discernerLaRealite" } }),
+    );
+    await sheet.render();
+    const options = (sheet.lastContext.action as { options: { key: string | null; hintKey: string | null }[] }).options;
+    expect(options).toHaveLength(6);
+    expect(options[0]).toMatchObject({
+      key: "QUINTETTE.AhillMach.Moves.discernerLaRealite.Options.passe",
+      hintKey: "QUINTETTE.AhillMach.Moves.discernerLaRealite.Hints.passe",
+    });
+    expect(options.every((o) => o.hintKey)).toBe(true);
   });
 
   it("refuses picks above the maximum and a métier mastery of 4, keeping the stored values", async () => {
