@@ -57,13 +57,16 @@ function characteristicRows(
   ticked: readonly CharacteristicId[],
   boosted: readonly CharacteristicId[],
   creation: string | null,
+  raises = 0,
 ): CharacteristicRow[] {
-  const array =
-    creation === "a" ? ahillmach.CREATION_ARRAYS[0] : creation === "b" ? ahillmach.CREATION_ARRAYS[1] : null;
-  const values = array ? [...new Set(array)].sort((a, b) => b - a) : null;
+  const index = creation === "a" ? 0 : creation === "b" ? 1 : null;
+  // The array's values plus the level-up raises earned (issue 16.6): a raised value stays selectable.
+  const values = index === null ? null : ahillmach.creationArrayChoices(index, raises);
   return ahillmach.CHARACTERISTICS.map((c) => {
     const state = ahillmach.stateFor(c.id);
     const base = characteristics[c.id];
+    // The stored value is always offered, so saving the form never changes it behind the player's back.
+    const offered = values && !values.includes(base) ? [...values, base].sort((a, b) => b - a) : values;
     return {
       id: c.id,
       label: K(`Characteristic.${c.id}`),
@@ -78,7 +81,7 @@ function characteristicRows(
       ticked: ticked.includes(c.id),
       lowered: effective[c.id] < base,
       boosted: boosted.includes(c.id),
-      choices: values ? values.map((v) => ({ value: v, label: signed(v), selected: v === base })) : null,
+      choices: offered ? offered.map((v) => ({ value: v, label: signed(v), selected: v === base })) : null,
     };
   });
 }
@@ -143,6 +146,7 @@ export function personnageSheetData(
       d.ticked,
       d.surpass.boosted,
       system.creation,
+      d.characteristicIncreases,
     ),
     moves: visible,
     hiddenMoves: rows.length - visible.length,

@@ -85,6 +85,19 @@ export function fitsCreationArray(values: Characteristics, index: number, raises
   return sorted.every((v, i) => v >= (base[i] ?? 0)) && spent >= 0 && spent <= raises;
 }
 
+/**
+ * The values a characteristic may take under creation array `index` with `raises` level-up raises earned: an array
+ * value plus up to `raises` (never above +4), highest first. The sheet's select offers these, so a raised value
+ * stays selectable without switching to "Libre".
+ */
+export function creationArrayChoices(index: number, raises: number): number[] {
+  const array = CREATION_ARRAYS[index];
+  if (!array) return [];
+  const values = new Set<number>();
+  for (const v of array) for (let k = 0; k <= Math.max(0, raises); k++) if (v + k <= 4) values.add(v + k);
+  return [...values].sort((a, b) => b - a);
+}
+
 export function matchesCreationArray(values: Characteristics): boolean {
   return creationArrayIndex(values) >= 0;
 }

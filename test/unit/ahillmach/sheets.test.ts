@@ -151,8 +151,8 @@ describe("personnage sheet", () => {
     expect(ctx.conflict).toEqual({ inConflict: false, holds: false });
     expect(ctx.xp.toNext).toBe(ahillmach.xpForNextLevel(3)! + ahillmach.xpToReachLevel(3));
     expect(ctx.increases).toBe(1);
-    // Creation array "b" (2, 2, 1, 1, −1, −1): the edit selects offer only its values.
-    expect(ctx.characteristics[0]!.choices!.map((c) => c.value)).toEqual([2, 1, -1]);
+    // Creation array "b" (2, 2, 1, 1, −1, −1) at level 3: its values, each up to +1 for the raise earned.
+    expect(ctx.characteristics[0]!.choices!.map((c) => c.value)).toEqual([3, 2, 1, 0, -1]);
     expect(ctx.warnings).toEqual([]);
   });
 
@@ -272,6 +272,28 @@ describe("personnage sheet", () => {
     const sheet = open(PersonnageSheet, await makeHero());
     await sheet.render();
     expect(personnageCtx(sheet).metiers).toEqual(["Forgeron +2"]);
+  });
+
+  it("offers a level-3 raise in the creation array's select, and saving keeps it (issue 16.6)", async () => {
+    setDoubleUser("player1");
+    // Array B (2, 2, 1, 1, −1, −1) with the level-3 raise spent on FOR: 3.
+    const hero = await makeHero({
+      system: {
+        classId: "paladin",
+        level: 3,
+        creation: "b",
+        characteristics: { for: 3, dex: 2, con: 1, int: 1, mys: -1, aur: -1 },
+        hp: { value: 19 },
+      },
+    });
+    const sheet = open(PersonnageSheet, hero);
+    await sheet.render();
+    const row = personnageCtx(sheet).characteristics.find((c) => c.id === "for");
+    expect(row?.choices?.map((c) => c.value)).toEqual([3, 2, 1, 0, -1]);
+    expect(row?.choices?.find((c) => c.selected)?.value).toBe(3);
+    expect(personnageCtx(sheet).warnings).not.toContain("QUINTETTE.AhillMach.Warning.CreationArray");
+    await sheet.submit({ "system.characteristics.for": "3", "system.characteristics.dex": "2" });
+    expect((hero.system as unknown as { characteristics: { for: number } }).characteristics.for).toBe(3);
   });
 
   it("shows the penchant table beside the penchants, row by row (issue 16.6)", async () => {
