@@ -18,6 +18,12 @@ const at = (tree: Tree, path: string): unknown =>
   path.split(".").reduce<unknown>((node, key) => (node as Tree | undefined)?.[key], tree);
 
 describe("Ahill-Mach texts in the lang files", () => {
+  it("French reads « À l'initiative » (issue 16.6), on the sheet and the tracker's marker", () => {
+    const fr = JSON.parse(readFileSync(join(root, "lang", "fr.json"), "utf8")) as Tree;
+    expect(at(fr, "QUINTETTE.AhillMach.Sheet.HoldsInitiative")).toBe("À l'initiative");
+    expect(at(fr, "QUINTETTE.Combat.Marker")).toBe("À l'initiative");
+  });
+
   for (const code of ["fr", "en"] as const) {
     it(`${code}: options and hint lines of every move, and the penchant rows, are the rules core's`, () => {
       const t = lang(code);
