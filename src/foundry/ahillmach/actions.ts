@@ -27,6 +27,13 @@ export const pickAction: CardAction = {
   name: ACTIONS.pick,
   audience: "roller",
   localWithoutGM: true,
+  // One token per pick of an option: a repeatable option (Défendre) may be picked again, each pick once.
+  token: (args, card) => {
+    const key = String(args.key ?? "");
+    const option = moveData(card)?.options.find((o) => o.id === key);
+    const times = typeof option?.times === "number" ? option.times : 0;
+    return `${ACTIONS.pick}:${key}:${times}`;
+  },
   execute({ card, args }) {
     const result = pickOption(card, String(args.key ?? ""));
     if (!result.ok) return { status: "invalid", reason: result.reason };

@@ -29,7 +29,7 @@ export const ACTIONS = {
 export const K = (key: string) => `QUINTETTE.AhillMach.${key}`;
 
 /** What was rolled: a move (of the rules or free), a bare characteristic, or one of the rules' tests. */
-export type RollKind = "move" | "characteristic" | "morale" | "fainting" | "sceneEnd" | "recovery";
+export type RollKind = ahillmach.RollKind;
 
 /** A free move's own texts (item fields), used when `moveId` is null. */
 export interface FreeMove {
@@ -69,8 +69,14 @@ export interface CardOption extends JsonObject {
   key: string | null;
   text: string;
   chosen: boolean;
+  /** How many times it was picked (a repeatable option may be picked again). */
+  times: number;
+  /** It may be picked more than once (Défendre's consequences, each spent on a separate attack). */
+  repeatable: boolean;
   /** Picking it changes the hit's damage: it cannot be picked once the damage is rolled. */
   changesDamage: boolean;
+  /** Lang key of what the answer tells (Discerner's questions), or null. */
+  hintKey: string | null;
 }
 
 /** "+2", "−1", "+0": signs as the card prints them. */
@@ -102,11 +108,23 @@ export function moveOptions(spec: Pick<MoveRollSpec, "moveId" | "free">): CardOp
       key: K(`Moves.${move.id}.Options.${o.id}`),
       text: "",
       chosen: false,
+      times: 0,
+      repeatable: ahillmach.optionRepeatable(move.id, o.id),
       changesDamage: ahillmach.optionChangesDamage(o.id),
+      hintKey: o.hint ? K(`Moves.${move.id}.Hints.${o.id}`) : null,
     }));
   }
   return (spec.free?.options ?? [])
-    .map((text, i) => ({ id: `o${i}`, key: null, text: text.trim(), chosen: false, changesDamage: false }))
+    .map((text, i) => ({
+      id: `o${i}`,
+      key: null,
+      text: text.trim(),
+      chosen: false,
+      times: 0,
+      repeatable: false,
+      changesDamage: false,
+      hintKey: null,
+    }))
     .filter((o) => o.text);
 }
 
@@ -184,7 +202,8 @@ export function buildMoveCard(spec: MoveRollSpec, faces: readonly number[], roll
   const bandText = !spec.moveId && isMove ? (spec.free?.bands[band] ?? "") : "";
   const outcomeDetail = testOutcome(spec.kind, result.value);
   const damage = isMove && spec.dealsDamage && hits(band) && spec.weapon !== null;
-  const xp = spec.kind === "move" || spec.kind === "characteristic" ? result.xp : 0;
+  // XP of a failure, the fainting and recovery tests included (rules core).
+  const xp = ahillmach.rollXp(spec.kind, band);
   const buttons: CardButton[] = [];
   if (xp > 0) {
     buttons.push({
@@ -323,12 +342,17 @@ export function pickOption(
   if (!data) return { ok: false, reason: K("Card.NotAMove") };
   const option = data.options.find((o) => o.id === optionId);
   if (!option) return { ok: false, reason: K("Card.UnknownOption") };
-  if (option.chosen) return { ok: false, reason: "QUINTETTE.Card.AlreadyDone" };
+  // Repeatable is read from the rules core, never from the card's stored flag (the roller may rewrite it).
+  const moveId = ahillmach.MOVE_IDS.find((id) => id === data.moveId);
+  const repeatable = moveId !== undefined && ahillmach.optionRepeatable(moveId, optionId);
+  if (option.chosen && !repeatable) return { ok: false, reason: "QUINTETTE.Card.AlreadyDone" };
   // An option that changes the damage comes too late once the damage is rolled: refuse it rather than ignore it.
   if (!ahillmach.optionPickable(optionId, data.damageRolled))
     return { ok: false, reason: K("Card.DamageAlreadyRolled") };
   if (data.chosenCount >= data.picks) return { ok: false, reason: K("Card.NoPicksLeft") };
-  const options = data.options.map((o) => (o.id === optionId ? { ...o, chosen: true } : o));
+  const options = data.options.map((o) =>
+    o.id === optionId ? { ...o, chosen: true, times: (typeof o.times === "number" ? o.times : 0) + 1 } : o,
+  );
   // Défendre's "deal damage equal to your level": the card now offers that fixed damage (die 0, modifier = level).
   const next: JsonObject = { ...card.data, options, chosenCount: data.chosenCount + 1 };
   if (data.moveId === "defendre" && optionId === "niveau" && data.level !== null && data.level > 0 && !data.damage) {

@@ -79,6 +79,14 @@ function moveDescription(move: ahillmach.Move, lang: Lang): string {
       }</p>`,
     );
   }
+  // Questions with what their answer tells (Discerner): the hint lines stay with the move in the compendium.
+  const hinted = move.options.filter((o) => o.hint);
+  if (hinted.length) {
+    const items = hinted.map(
+      (o) => `<li><strong>${escapeHtml(o.text[lang])}</strong><br />${escapeHtml(o.hint?.[lang] ?? "")}</li>`,
+    );
+    parts.push(`<ul>${items.join("")}</ul>`);
+  }
   if (move.withoutInitiative) {
     parts.push(
       `<p>${

@@ -6,6 +6,7 @@
 import { ahillmach } from "../../rules/index.ts";
 import type { DamageApplication, DamageApplier } from "../damage/index.ts";
 import type { OpposantDerived, PersonnageDerived } from "./derive.ts";
+import { wardPath, wardedHit } from "./ward.ts";
 
 const K = (key: string) => `QUINTETTE.AhillMach.Damage.${key}`;
 
@@ -59,6 +60,44 @@ export function damageApplication(target: DamageTarget, amount: number): DamageA
   return null;
 }
 
+/**
+ * Damage through the defenders' wards (Défendre, issue 16.3): a held "redirect" draws a hit on the protected one onto
+ * the defender, a held "halve" halves a hit on either (before protection). What the hit spends is recorded on the
+ * actor hit, in the same update, under the damage card's id (`wardPath`): spent once, freed by undo.
+ */
+export function wardedApplication(
+  actor: DamageTarget & { uuid: string },
+  amount: number,
+  messageId: string,
+): DamageApplication | null {
+  const damage = Math.max(0, Math.trunc(amount));
+  const hit = messageId ? wardedHit(actor.uuid, damage) : null;
+  if (!hit?.outcome.spends) return damageApplication(actor, damage);
+  const path = wardPath(hit.ward.messageId, messageId);
+  const spent = hit.outcome.spends;
+  if (hit.outcome.redirected) {
+    const defender = fromUuidSync(hit.ward.defenderUuid as Parameters<typeof fromUuidSync>[0]) as DamageTarget | null;
+    const app = defender ? damageApplication(defender, hit.outcome.damage) : null;
+    if (!app) return damageApplication(actor, damage);
+    return {
+      ...app,
+      update: { ...app.update, [path]: spent },
+      redirect: {
+        uuid: hit.ward.defenderUuid,
+        marker: { [path]: spent },
+        summary: { key: K("Redirected"), target: hit.ward.defenderName, value: damage },
+      },
+    };
+  }
+  const app = damageApplication(actor, hit.outcome.damage);
+  if (!app) return null;
+  return {
+    ...app,
+    update: { ...app.update, [path]: spent },
+    notes: [{ key: K("Halved"), target: hit.ward.defenderName, value: hit.outcome.damage, detail: damage }],
+  };
+}
+
 export const damageApplier: DamageApplier = {
-  apply: (actor, damage) => damageApplication(actor, damage.amount),
+  apply: (actor, damage, _card, messageId) => wardedApplication(actor, damage.amount, messageId ?? ""),
 };

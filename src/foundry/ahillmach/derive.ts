@@ -157,7 +157,9 @@ export function derivePersonnage(source: PersonnageSource, items: Iterable<ItemL
   if (base.levelUpDue) warnings.push("QUINTETTE.AhillMach.Warning.LevelUp");
   const creationMatch = ahillmach.creationArrayIndex(characteristics);
   const wanted = source.creation === "a" ? 0 : source.creation === "b" ? 1 : null;
-  const creationValid = wanted === null || creationMatch === wanted;
+  // Level-up raises (levels 3, 5, 7, 9) sit on top of the chosen array: the array stays chosen.
+  const creationValid =
+    wanted === null || ahillmach.fitsCreationArray(characteristics, wanted, ahillmach.characteristicIncreases(level));
   if (!creationValid) warnings.push("QUINTETTE.AhillMach.Warning.CreationArray");
   const gear = gearOf(items);
   const boosted = source.scene.boosted.filter((id): id is CharacteristicId => ahillmach.isCharacteristicId(id));

@@ -138,8 +138,20 @@ export function dialogInputs(src: DialogSource): RollInput[] {
       max: 6,
       initial: 0,
     },
-    { kind: "number", name: "misc", label: K("Dialog.Misc"), min: -5, max: 5, initial: 0 },
   );
+  // The source has no situational modifiers (help and hindrance stand in for them): the only free bonus is gear
+  // the sheet does not list, and only on the rolls that take gear.
+  if (src.full) {
+    inputs.push({
+      kind: "number",
+      name: "otherGear",
+      label: K("Dialog.OtherGear"),
+      hint: K("Dialog.OtherGearHint"),
+      min: 0,
+      max: 5,
+      initial: 0,
+    });
+  }
   if (src.full && (src.usesLeft > 0 || src.boosted.length)) {
     inputs.push({
       kind: "checkbox",
@@ -199,8 +211,8 @@ export function chosenRoll(src: DialogSource, values: RollValues): ChosenRoll {
     if (mod) parts.push({ label: K(`Size.${known?.id ?? "normal"}`), value: mod });
   }
   if (src.fixedBonus) parts.push({ label: K("Dialog.States"), value: src.fixedBonus });
-  const misc = Math.trunc(Number(values.misc ?? 0)) || 0;
-  if (misc) parts.push({ label: K("Dialog.Misc"), value: misc });
+  const otherGear = src.full ? Math.min(5, Math.max(0, Math.trunc(Number(values.otherGear ?? 0)) || 0)) : 0;
+  if (otherGear) parts.push({ label: K("Dialog.OtherGear"), value: otherGear });
   const penchantIndex = src.penchantIndex ?? (Number(values.penchant ?? 0) === 1 ? 1 : 0);
   return {
     characteristic: id,

@@ -5,7 +5,8 @@
  */
 import { ahillmach } from "../../rules/index.ts";
 import type { OpposantModel, PersonnageModel } from "./models.ts";
-import { requestCardAction } from "../chat/actions.ts";
+import { requestCardAction, runCardAction } from "../chat/actions.ts";
+import { queueBusy } from "../trust/queue.ts";
 import { postCard, speakerFor } from "../chat/post.ts";
 import type { RollDialogResult } from "../dialog/inputs.ts";
 import type { RollRequest } from "../dialog/request.ts";
@@ -186,6 +187,9 @@ export async function performRoll(
   const card = buildMoveCard(spec, roll.faces, rollerOf(actor));
   // The attack's targets at roll time: the damage card will let the roller apply the hit to them (checked by the GM).
   if (card.data.damage) card.data.targets = attackTargetsNow(actor);
+  // Défendre: whom the defender protects is the first token they target (none: themself); its held "halve" and
+  // "redirect" then change the hits on either (ward.ts).
+  if (spec.moveId === "defendre") card.data.protects = attackTargetsNow(actor)[0] ?? null;
   const points = typeof card.data.penchantPoints === "number" ? card.data.penchantPoints : 0;
   if (scene && points > 0) {
     await actor.update({ system: { scene: storedScene(ahillmach.addPenchantPoints(scene, points)) } });
@@ -212,7 +216,13 @@ export async function performRoll(
     rollMode: result.rollMode as ChatMessage.PassableRollMode,
   });
   const id = message?.id;
-  if (id && card.data.xp && isPersonnage) await requestCardAction(id, ACTIONS.xp);
+  // A fainting test rolled by a damage card's follow-up runs inside the GM's queue: its XP runs there too, at once
+  // (a queued request would wait for the task that asks it). Anywhere else it goes through the executor's queue.
+  if (id && card.data.xp && isPersonnage) {
+    const request = { messageId: id, action: ACTIONS.xp, args: {} };
+    if (queueBusy() && game.user) await runCardAction(request, game.user);
+    else await requestCardAction(id, ACTIONS.xp);
+  }
   if (id && conflict) await requestCardAction(id, ACTIONS.initiative);
   return message;
 }

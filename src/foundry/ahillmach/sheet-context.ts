@@ -57,13 +57,16 @@ function characteristicRows(
   ticked: readonly CharacteristicId[],
   boosted: readonly CharacteristicId[],
   creation: string | null,
+  raises = 0,
 ): CharacteristicRow[] {
-  const array =
-    creation === "a" ? ahillmach.CREATION_ARRAYS[0] : creation === "b" ? ahillmach.CREATION_ARRAYS[1] : null;
-  const values = array ? [...new Set(array)].sort((a, b) => b - a) : null;
+  const index = creation === "a" ? 0 : creation === "b" ? 1 : null;
+  // The array's values plus the level-up raises earned (issue 16.6): a raised value stays selectable.
+  const values = index === null ? null : ahillmach.creationArrayChoices(index, raises);
   return ahillmach.CHARACTERISTICS.map((c) => {
     const state = ahillmach.stateFor(c.id);
     const base = characteristics[c.id];
+    // The stored value is always offered, so saving the form never changes it behind the player's back.
+    const offered = values && !values.includes(base) ? [...values, base].sort((a, b) => b - a) : values;
     return {
       id: c.id,
       label: K(`Characteristic.${c.id}`),
@@ -78,7 +81,7 @@ function characteristicRows(
       ticked: ticked.includes(c.id),
       lowered: effective[c.id] < base,
       boosted: boosted.includes(c.id),
-      choices: values ? values.map((v) => ({ value: v, label: signed(v), selected: v === base })) : null,
+      choices: offered ? offered.map((v) => ({ value: v, label: signed(v), selected: v === base })) : null,
     };
   });
 }
@@ -115,11 +118,15 @@ export interface PersonnageSheetData {
   statesLeft: number;
   canFaint: boolean;
   penchants: { field: string; value: string; label: string }[];
+  /** The penchant table's rows (score, reaction), for reference beside the penchants. */
+  penchantTable: { score: string; key: string }[];
   scene: { active: boolean; usesLeft: number; adjustedMystique: string; penchant: number; boostedLabels: string[] };
   warnings: string[];
   conflict: ConflictFacts;
   protection: number;
   weapon: string | null;
+  /** The character's métiers with their mastery, shown on the main tab ("Forgeron 2"). */
+  metiers: string[];
 }
 
 export function personnageSheetData(
@@ -139,6 +146,7 @@ export function personnageSheetData(
       d.ticked,
       d.surpass.boosted,
       system.creation,
+      d.characteristicIncreases,
     ),
     moves: visible,
     hiddenMoves: rows.length - visible.length,
@@ -175,6 +183,10 @@ export function personnageSheetData(
       { field: "system.penchant1", value: system.penchant1, label: K("Field.Penchant1") },
       { field: "system.penchant2", value: system.penchant2, label: K("Field.Penchant2") },
     ],
+    penchantTable: ahillmach.PENCHANT_TABLE.map((row) => ({
+      score: row.level === 5 ? "5+" : String(row.level),
+      key: K(`Penchant.Reaction.${row.level}`),
+    })),
     scene: {
       active: d.surpass.active,
       usesLeft: d.surpass.usesLeft,
@@ -188,6 +200,7 @@ export function personnageSheetData(
     weapon: d.weapon
       ? `${d.weapon.name} (D${d.weapon.damageDie}${d.weapon.damageModifier ? signed(d.weapon.damageModifier) : ""})`
       : null,
+    metiers: d.metiers.map((m) => `${m.name} ${signed(m.mastery)}`),
   };
 }
 
@@ -333,10 +346,16 @@ export function actionSheetData(system: {
     options: move
       ? move.options.map((o, i) => ({
           key: K(`Moves.${move.id}.Options.${o.id}`),
+          hintKey: o.hint ? K(`Moves.${move.id}.Hints.${o.id}`) : null,
           text: "",
           field: `system.options.${i}`,
         }))
-      : [...system.options, ""].map((text, i) => ({ key: null, text, field: `system.options.${i}` })),
+      : [...system.options, ""].map((text, i) => ({
+          key: null,
+          hintKey: null,
+          text,
+          field: `system.options.${i}`,
+        })),
     triggerKey: move ? K(`Moves.${move.id}.Trigger`) : null,
   };
 }

@@ -78,7 +78,7 @@ export class PersonnageSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["ahillmach", "personnage"],
     position: { width: 760, height: 820 },
-    actions: { amAddMoves: PersonnageSheet.#onAddMoves },
+    actions: { amAddMoves: PersonnageSheet.#onAddMoves, amRest: PersonnageSheet.#onRest },
   };
 
   static override PARTS: Record<string, Part> = QuintetteActorSheet.composeParts({
@@ -114,6 +114,14 @@ export class PersonnageSheet extends QuintetteActorSheet {
       if (last !== null) data.system.lastTicked = last;
     }
     return withFullHpKept(this.document, data);
+  }
+
+  /** A good rest (about 8 hours): breath and bruises come back in full; wounds (6 HP or less) stay (rules core). */
+  static async #onRest(this: PersonnageSheet): Promise<void> {
+    if (!this.isEditable) return;
+    const derived = (this.document.system as PersonnageModel).derived;
+    const hp = ahillmach.afterRest({ hp: derived.hp, maxHp: derived.maxHp });
+    if (hp !== derived.hp) await this.document.update({ system: { hp: { value: hp } } });
   }
 
   /** Adds the rules moves the character lacks, in the user's language. */

@@ -4,15 +4,15 @@
  * damage (the GM's, through the relay) keeps only targets that are Ahill-Mach actors other than the roller, reads the
  * weapon die from the roller's documents, and writes the damage card. Applying then needs a damage card written by a
  * GM's client, so its amount and targets are the GM's own; each target's protection and HP are read from its
- * document by the rules core (`damageApplication`). Entries are the shared apply-damage's, so its undo works and
- * neither button hits the same target twice.
+ * document by the rules core, through the defenders' wards (`wardedApplication`). Entries are the shared
+ * apply-damage's, so its undo works and neither button hits the same target twice.
  */
-import { APPLY_DAMAGE, damageEffect, previousValues } from "../damage/index.ts";
+import { APPLY_DAMAGE, applicationWrites, damageEffect } from "../damage/index.ts";
 import { effectKey, hasLiveEffect } from "../trust/index.ts";
 import type { CardAction, DocumentWrite } from "../chat/actions.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, RULESET, attackTargetsOf, type AttackTarget, type MoveCardData } from "./card.ts";
-import { damageApplication } from "./damage.ts";
+import { wardedApplication } from "./damage.ts";
 import { UNARMED_DICE } from "./dialog.ts";
 import type { PersonnageModel } from "./models.ts";
 
@@ -91,20 +91,18 @@ export const applyToTargetsAction: CardAction = {
         served += 1;
         continue;
       }
-      const result = damageApplication(actor, amount);
+      const result = wardedApplication(actor, amount, message.id ?? "");
       if (!result) continue;
-      writes.push({ uuid: actor.uuid ?? "", changes: result.update, effect: damageEffect(target.uuid) });
-      entries.push({
-        id: `${actor.uuid}#${card.revision}`,
-        action: APPLY_DAMAGE,
-        targetUuid: actor.uuid,
-        targetName: actor.name ?? "",
-        summary: result.summary,
-        undo: previousValues((path) => foundry.utils.getProperty(actor, path), result.update),
-        undone: false,
+      const made = await applicationWrites({
+        uuid: target.uuid,
+        actor,
+        result,
+        revision: card.revision,
         userId: requester.id ?? "",
-        followUp: result.followUp ? { ...result.followUp, done: false } : null,
       });
+      if (!made) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+      writes.push(...made.writes);
+      entries.push(...made.entries);
     }
     if (!entries.length && served) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
     if (!entries.length) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };

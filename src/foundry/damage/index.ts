@@ -20,11 +20,20 @@ export interface DamageApplication {
   undo?: JsonObject | null;
   /** A next step to offer on the card for this target (its action gets `{ key: entry id }`). */
   followUp?: { action: string; label: Label; icon: string };
+  /**
+   * The hit lands on another actor (Ahill-Mach's Défendre draws it onto the defender): `update`, `summary` and
+   * `followUp` are that actor's. `marker` is written on the original target under the same record key, so this card
+   * hits neither twice; each gets its own entry and undo.
+   */
+  redirect?: { uuid: string; marker: Record<string, unknown>; summary: Label };
+  /** Lines the card shows with the entry (what changed the hit), without an undo of their own. */
+  notes?: Label[];
 }
 
 /** The rule set's damage rule: one actor, the card's damage → update + summary (+ undo). Null: not applicable. */
 export interface DamageApplier {
-  apply(actor: Actor.Implementation, damage: CardDamage, card: CardState): DamageApplication | null;
+  /** `messageId` is the damage card's message (a rule set may record what the hit spent under it). */
+  apply(actor: Actor.Implementation, damage: CardDamage, card: CardState, messageId?: string): DamageApplication | null;
 }
 
 const appliers = new Map<string, DamageApplier>();
@@ -60,6 +69,75 @@ export function pickDamageTargets(): string[] {
 }
 
 const SEPARATOR = "|";
+
+/** Action name of an entry that only explains a hit (no write, no undo). */
+export const DAMAGE_NOTE = "quintette.damageNote";
+
+/**
+ * The writes and "applied" entries of one application to the target at `uuid` (shared by every apply-damage
+ * button): one record key per card and original target, on every actor it writes. Null when a redirect names no
+ * writable actor.
+ */
+export async function applicationWrites(input: {
+  uuid: string;
+  actor: Actor.Implementation;
+  result: DamageApplication;
+  revision: number;
+  userId: string;
+}): Promise<{ writes: DocumentWrite[]; entries: AppliedEntry[] } | null> {
+  const { uuid, actor, result, revision, userId } = input;
+  const effect = damageEffect(uuid);
+  const read = (doc: Actor.Implementation) => (path: string) => foundry.utils.getProperty(doc, path);
+  const writes: DocumentWrite[] = [];
+  const entries: AppliedEntry[] = [];
+  let hit = actor;
+  let id = `${uuid}#${revision}`;
+  if (result.redirect) {
+    const dest = await fromUuid<Actor.Implementation>(result.redirect.uuid);
+    if (!dest || !isWritableDocument(dest) || dest.documentName !== "Actor") return null;
+    writes.push({ uuid, changes: result.redirect.marker, effect });
+    entries.push({
+      id,
+      action: APPLY_DAMAGE,
+      targetUuid: uuid,
+      targetName: actor.name ?? "",
+      summary: result.redirect.summary,
+      undo: previousValues(read(actor), result.redirect.marker),
+      undone: false,
+      userId,
+      followUp: null,
+    });
+    hit = dest;
+    id = `${uuid}>${dest.uuid}#${revision}`;
+  }
+  const undo = result.undo === undefined ? previousValues(read(hit), result.update) : result.undo;
+  writes.push({ uuid: hit.uuid, changes: result.update, effect });
+  entries.push({
+    id,
+    action: APPLY_DAMAGE,
+    targetUuid: hit.uuid,
+    targetName: hit.name ?? "",
+    summary: result.summary,
+    undo,
+    undone: false,
+    userId,
+    followUp: result.followUp ? { ...result.followUp, done: false } : null,
+  });
+  (result.notes ?? []).forEach((summary, i) =>
+    entries.push({
+      id: `${id}:note${i}`,
+      action: DAMAGE_NOTE,
+      targetUuid: hit.uuid,
+      targetName: hit.name ?? "",
+      summary,
+      undo: null,
+      undone: false,
+      userId,
+      followUp: null,
+    }),
+  );
+  return { writes, entries };
+}
 
 /** One damage effect per card and target: the key of its record on the target. */
 export function damageEffect(uuid: string): string {
@@ -101,24 +179,18 @@ export const applyDamageAction: CardAction = {
         served += 1;
         continue;
       }
-      const result = applier.apply(actor, card.damage, card);
+      const result = applier.apply(actor, card.damage, card, message.id ?? "");
       if (!result) continue;
-      const undo =
-        result.undo === undefined
-          ? previousValues((path) => foundry.utils.getProperty(actor, path), result.update)
-          : result.undo;
-      writes.push({ uuid, changes: result.update, effect: damageEffect(uuid) });
-      entries.push({
-        id: `${uuid}#${card.revision}`,
-        action: APPLY_DAMAGE,
-        targetUuid: uuid,
-        targetName: actor.name ?? "",
-        summary: result.summary,
-        undo,
-        undone: false,
+      const made = await applicationWrites({
+        uuid,
+        actor,
+        result,
+        revision: card.revision,
         userId: requester.id ?? "",
-        followUp: result.followUp ? { ...result.followUp, done: false } : null,
       });
+      if (!made) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+      writes.push(...made.writes);
+      entries.push(...made.entries);
     }
     if (!entries.length && served) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
     if (!entries.length) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };

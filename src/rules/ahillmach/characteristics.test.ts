@@ -1,7 +1,10 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
+  fitsCreationArray,
+  creationArrayChoices,
   CHARACTERISTIC_IDS,
+  CREATION_ARRAYS,
   STATES,
   assertCharacteristics,
   characteristicIncreases,
@@ -59,5 +62,39 @@ describe("states", () => {
     expect(effectiveCharacteristic(-2, "dex", ["dex", "for"])).toBe(-3);
     expect(effectiveCharacteristic(1, "con", ["for"])).toBe(1);
     expect(effectiveCharacteristics(values([2, 1, 1, 1, 0, -1]), ["aur", "int"])).toEqual(values([2, 1, 1, 0, 0, -2]));
+  });
+  it("a creation array with its level-up raises on top still fits it", () => {
+    const b = { for: 3, dex: 2, con: 1, int: 1, mys: -1, aur: -1 };
+    expect(fitsCreationArray(b, 1, 1)).toBe(true);
+    expect(fitsCreationArray(b, 1, 0)).toBe(false);
+    expect(fitsCreationArray({ for: 2, dex: 2, con: 1, int: 1, mys: -1, aur: -1 }, 1, 2)).toBe(true);
+    // Array A is 2, 1, 1, 1, 0, −1: two raises on the lowest still fit, a value below the array never.
+    expect(fitsCreationArray({ for: 2, dex: 1, con: 1, int: 1, mys: 1, aur: 0 }, 0, 2)).toBe(true);
+    expect(fitsCreationArray({ for: 2, dex: 1, con: 1, int: 1, mys: -2, aur: 0 }, 0, 4)).toBe(false);
+    expect(fitsCreationArray(b, 5, 4)).toBe(false);
+  });
+  it("a chosen array offers its values plus the raises earned, never above +4", () => {
+    expect(creationArrayChoices(0, 0)).toEqual([2, 1, 0, -1]);
+    expect(creationArrayChoices(1, 1)).toEqual([3, 2, 1, 0, -1]);
+    expect(creationArrayChoices(0, 4)).toEqual([4, 3, 2, 1, 0, -1]);
+    expect(creationArrayChoices(9, 1)).toEqual([]);
+  });
+  it("every value that fits the array with its raises is on offer", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.array(fc.nat(5), { maxLength: 4 }),
+        (index, raises, bumps) => {
+          // An array value per characteristic, then up to `raises` raises of +1 (never above +4): it fits.
+          const list = [...CREATION_ARRAYS[index]!];
+          for (const i of bumps.slice(0, raises)) if (list[i]! < 4) list[i] = list[i]! + 1;
+          const values = Object.fromEntries(CHARACTERISTIC_IDS.map((id, i) => [id, list[i]!])) as Characteristics;
+          expect(fitsCreationArray(values, index, raises)).toBe(true);
+          const offered = creationArrayChoices(index, raises);
+          for (const v of list) expect(offered).toContain(v);
+        },
+      ),
+    );
   });
 });

@@ -72,6 +72,32 @@ export function creationArrayIndex(values: Characteristics): number {
   return CREATION_ARRAYS.findIndex((array) => array.every((v, i) => v === sorted[i]));
 }
 
+/**
+ * Whether the values come from creation array `index` plus at most `raises` level-up raises of +1 each: pairing
+ * both sorted from highest, no value is below its array value, and the raises spent do not exceed those earned.
+ */
+export function fitsCreationArray(values: Characteristics, index: number, raises: number): boolean {
+  const array = CREATION_ARRAYS[index];
+  if (!array) return false;
+  const sorted = CHARACTERISTIC_IDS.map((id) => values[id]).sort((a, b) => b - a);
+  const base = [...array].sort((a, b) => b - a);
+  const spent = sorted.reduce((sum, v, i) => sum + v - (base[i] ?? 0), 0);
+  return sorted.every((v, i) => v >= (base[i] ?? 0)) && spent >= 0 && spent <= raises;
+}
+
+/**
+ * The values a characteristic may take under creation array `index` with `raises` level-up raises earned: an array
+ * value plus up to `raises` (never above +4), highest first. The sheet's select offers these, so a raised value
+ * stays selectable without switching to "Libre".
+ */
+export function creationArrayChoices(index: number, raises: number): number[] {
+  const array = CREATION_ARRAYS[index];
+  if (!array) return [];
+  const values = new Set<number>();
+  for (const v of array) for (let k = 0; k <= Math.max(0, raises); k++) if (v + k <= 4) values.add(v + k);
+  return [...values].sort((a, b) => b - a);
+}
+
 export function matchesCreationArray(values: Characteristics): boolean {
   return creationArrayIndex(values) >= 0;
 }

@@ -12,3 +12,4 @@ export * from "./metiers";
 export * from "./opponents";
 export * from "./conflict";
 export * from "./character";
+export * from "./ward";

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { MOVES, moveById, optionChangesDamage, optionPickable, optionPicks } from "./moves";
+import { MOVES, moveById, optionChangesDamage, optionPickable, optionPicks, optionRepeatable } from "./moves";
 import { BANDS } from "./resolution";
 
 describe("moves", () => {
@@ -52,6 +52,33 @@ describe("damage-changing options", () => {
         expect(optionPickable(option.id, true)).toBe(!optionChangesDamage(option.id));
         expect(optionChangesDamage(option.id)).toBe(/1d6/.test(option.id));
       }
+    }
+  });
+  it("Défendre spends each held option on one consequence, the same one again if need be; questions are asked once", () => {
+    // Source: a total success holds three options, each spent on "one of the consequences" when an attack comes.
+    expect(optionRepeatable("defendre", "moitie")).toBe(true);
+    expect(optionRepeatable("defendre", "rediriger")).toBe(true);
+    expect(optionRepeatable("defendre", "allie")).toBe(true);
+    // Level damage is one hit offered on the card (decision in docs/rules/ahillmach.md).
+    expect(optionRepeatable("defendre", "niveau")).toBe(false);
+    // Discerner: "ask three" questions from the list, three different ones.
+    expect(optionRepeatable("discernerLaRealite", "passe")).toBe(false);
+    expect(optionRepeatable("salve", "moins1d6")).toBe(false);
+  });
+  it("Discerner's questions as the source means them, each with the line saying what its answer tells", () => {
+    const questions = moveById("discernerLaRealite").options;
+    expect(questions.map((o) => o.id)).toEqual(["passe", "avenir", "attention", "utile", "maitre", "faux"]);
+    for (const o of questions) expect(o.hint?.fr && o.hint.en).toBeTruthy();
+    const byId = Object.fromEntries(questions.map((o) => [o.id, o]));
+    // "useful or valuable", "master of the situation", and what the answers are about: threats, tactics, strategists.
+    expect(byId.utile?.text.fr).toContain("utile ou précieux");
+    expect(byId.maitre?.text.fr).toContain("maîtrise vraiment la situation");
+    expect(byId.avenir?.hint?.en).toContain("tactics");
+    expect(byId.maitre?.hint?.fr).toContain("stratèges");
+    expect(byId.faux?.hint?.en).toContain("hidden threats");
+    // Only Discerner's questions carry hints.
+    for (const m of MOVES.filter((m) => m.id !== "discernerLaRealite")) {
+      expect(m.options.filter((o) => o.hint)).toEqual([]);
     }
   });
 });

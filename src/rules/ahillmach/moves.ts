@@ -8,6 +8,10 @@ export type MoveId =
 export interface MoveOption {
   readonly id: string;
   readonly text: Localized;
+  /** Each pick spends one held option on one consequence: the same one may be picked again (Défendre). */
+  readonly repeatable?: boolean;
+  /** What the answer tells (Discerner's questions: the line under each question in the source). */
+  readonly hint?: Localized;
 }
 
 export interface Move {
@@ -139,10 +143,19 @@ export const MOVES: readonly Move[] = [
       reussiteCritique: critical(defendreTotale),
     },
     options: [
-      { id: "rediriger", text: { fr: "Attirer l'attaque sur vous.", en: "Draw the attack onto yourself." } },
-      { id: "moitie", text: { fr: "Réduire de moitié l'effet ou les dégâts.", en: "Halve the effect or damage." } },
+      {
+        id: "rediriger",
+        text: { fr: "Attirer l'attaque sur vous.", en: "Draw the attack onto yourself." },
+        repeatable: true,
+      },
+      {
+        id: "moitie",
+        text: { fr: "Réduire de moitié l'effet ou les dégâts.", en: "Halve the effect or damage." },
+        repeatable: true,
+      },
       {
         id: "allie",
+        repeatable: true,
         text: {
           fr: "Un allié a +1 à sa prochaine action contre l'attaquant.",
           en: "An ally gets +1 against the attacker.",
@@ -175,15 +188,51 @@ export const MOVES: readonly Move[] = [
       reussiteCritique: critical(discernerTotale),
     },
     options: [
-      { id: "passe", text: { fr: "Que s'est-il passé ici récemment ?", en: "What happened here recently?" } },
-      { id: "avenir", text: { fr: "Que va-t-il se passer ?", en: "What is about to happen?" } },
-      { id: "attention", text: { fr: "À quoi dois-je être attentif ?", en: "What should I watch out for?" } },
+      {
+        id: "passe",
+        text: { fr: "Que s'est-il passé ici récemment ?", en: "What happened here recently?" },
+        hint: {
+          fr: "Les menaces : qui, combien ; ce que le lieu a vécu dernièrement.",
+          en: "The threats: who, how many; what the place went through lately.",
+        },
+      },
+      {
+        id: "avenir",
+        text: { fr: "Que va-t-il se passer ?", en: "What is about to happen?" },
+        hint: {
+          fr: "D'où et comment les menaces vont surgir ; les tactiques qu'elles emploieront.",
+          en: "Where and how the threats will come from; the tactics they will use.",
+        },
+      },
+      {
+        id: "attention",
+        text: { fr: "À quoi dois-je être attentif ?", en: "What should I watch out for?" },
+        hint: { fr: "Les menaces visibles : où, combien.", en: "The visible threats: where, how many." },
+      },
       {
         id: "utile",
-        text: { fr: "Qu'est-ce qui pourrait m'être utile ici ?", en: "What here could be useful to me?" },
+        text: {
+          fr: "Qu'est-ce qui, ici, pourrait m'être utile ou précieux ?",
+          en: "What here could be useful or valuable to me?",
+        },
+        hint: {
+          fr: "Ce qui peut vous aider : les objets qui vous donnent l'avantage.",
+          en: "What can help you: the objects that give you the edge.",
+        },
       },
-      { id: "maitre", text: { fr: "Qui mène vraiment la danse ici ?", en: "Who is really in control here?" } },
-      { id: "faux", text: { fr: "Qu'est-ce qui n'est pas ce qu'il semble ?", en: "What is not what it seems?" } },
+      {
+        id: "maitre",
+        text: { fr: "Qui maîtrise vraiment la situation ici ?", en: "Who is really in control here?" },
+        hint: {
+          fr: "Les stratèges : qui ils sont, où ils se tiennent.",
+          en: "The strategists: who, and where they are.",
+        },
+      },
+      {
+        id: "faux",
+        text: { fr: "Qu'est-ce qui n'est pas ce qu'il paraît ici ?", en: "What here is not what it seems?" },
+        hint: { fr: "Les menaces cachées : où, combien.", en: "The hidden threats: where, how many." },
+      },
     ],
     picks: { partielle: 1, totale: 3, reussiteCritique: 3 },
     withoutInitiative: false,
@@ -288,4 +337,9 @@ export function optionChangesDamage(optionId: string): boolean {
 /** Whether an option may still be picked, given whether the damage of the hit was already rolled. */
 export function optionPickable(optionId: string, damageRolled: boolean): boolean {
   return !(damageRolled && optionChangesDamage(optionId));
+}
+
+/** Whether the move lets the same option be picked more than once (each pick spent on a separate attack). */
+export function optionRepeatable(moveId: MoveId, optionId: string): boolean {
+  return moveById(moveId).options.find((o) => o.id === optionId)?.repeatable === true;
 }

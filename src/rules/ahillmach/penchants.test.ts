@@ -22,4 +22,15 @@ describe("penchants", () => {
       }),
     );
   });
+  it("the rows as the source means them: anger shown, anger vented on others, then reactions of rising danger", () => {
+    const fr = PENCHANT_TABLE.map((r) => r.text.fr);
+    const en = PENCHANT_TABLE.map((r) => r.text.en);
+    expect(fr[0]).toMatch(/^Colère/);
+    expect(en[0]).toMatch(/^Anger/);
+    expect(fr[1]).toMatch(/^Colère/);
+    expect(en[1]).toContain("others");
+    for (const text of fr.slice(2)) expect(text).toMatch(/^Réaction/);
+    expect(en[3]).toContain("the character in danger");
+    expect(en[4]).toContain("the character and others in danger");
+  });
 });

@@ -30,23 +30,36 @@ export interface PenchantReaction {
   readonly text: Localized;
 }
 
+/** The reactions, mildest first: anger that shows, anger vented on others, then physical reactions of rising danger. */
 export const PENCHANT_TABLE: readonly PenchantReaction[] = [
-  { level: 1, text: { fr: "Agacement visible.", en: "Visible irritation." } },
+  {
+    level: 1,
+    text: { fr: "Colère : l'énervement se voit.", en: "Anger: the irritation shows." },
+  },
   {
     level: 2,
-    text: { fr: "La colère éclate, l'entourage en fait les frais.", en: "Anger bursts out at those around." },
+    text: {
+      fr: "Colère exprimée : les autres essuient les reproches.",
+      en: "Anger let out: the others bear the brunt of it.",
+    },
   },
   {
     level: 3,
     text: {
-      fr: "Un geste physique sans danger, mais lourd de conséquences possibles.",
-      en: "A harmless physical outburst that may still have consequences.",
+      fr: "Réaction physique sans danger, mais qui peut avoir des suites.",
+      en: "A harmless physical reaction that may still have consequences.",
     },
   },
-  { level: 4, text: { fr: "Un acte dangereux pour soi.", en: "A deed dangerous to oneself." } },
+  {
+    level: 4,
+    text: { fr: "Réaction qui met le personnage en danger.", en: "A reaction that puts the character in danger." },
+  },
   {
     level: 5,
-    text: { fr: "Un acte dangereux pour soi et pour les autres.", en: "A deed dangerous to oneself and others." },
+    text: {
+      fr: "Réaction qui met en danger le personnage et les autres.",
+      en: "A reaction that puts the character and others in danger.",
+    },
   },
 ];
 

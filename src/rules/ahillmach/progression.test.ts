@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { XP_THRESHOLDS, arcXp, levelForXp, xpForNextLevel, xpToReachLevel } from "./progression";
+import { XP_THRESHOLDS, arcXp, levelForXp, rollXp, xpForNextLevel, xpToReachLevel } from "./progression";
 
 describe("experience", () => {
   it("source example: the cumulative table 14, 30, 48, 68, 90, 114, 140, 168, then 198 (not 196)", () => {
@@ -43,5 +43,17 @@ describe("experience", () => {
         expect(levelForXp(xp + more)).toBeGreaterThanOrEqual(levelForXp(xp));
       }),
     );
+  });
+});
+
+describe("experience from a roll", () => {
+  it("failed fainting and recovery tests give XP like any failure: 1, critical 2", () => {
+    for (const kind of ["move", "characteristic", "fainting", "recovery"] as const) {
+      expect([rollXp(kind, "echec"), rollXp(kind, "echecCritique"), rollXp(kind, "partielle")]).toEqual([1, 2, 0]);
+    }
+  });
+  it("morale and the end-of-scene roll give none", () => {
+    expect(rollXp("morale", "echecCritique")).toBe(0);
+    expect(rollXp("sceneEnd", "echec")).toBe(0);
   });
 });

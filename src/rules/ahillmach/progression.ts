@@ -1,5 +1,6 @@
 /** Levels and experience. */
 import { assertIntegerIn } from "./validate";
+import { BAND_INFO, type Band } from "./resolution";
 
 export const MIN_LEVEL = 1;
 export const MAX_LEVEL = 10;
@@ -36,4 +37,18 @@ export const ARC_XP_MAX = 5;
 export function arcXp(grade: number): number {
   assertIntegerIn(grade, ARC_XP_MIN, ARC_XP_MAX, "arc XP");
   return grade;
+}
+
+/** What a character's roll is: a move, a bare characteristic, or one of the rules' own tests. */
+export type RollKind = "move" | "characteristic" | "morale" | "fainting" | "sceneEnd" | "recovery";
+
+/**
+ * Experience a roll gives its character: every failure 1, every critical failure 2 (source: "chaque Échec…"),
+ * on moves, characteristic rolls and the fainting and recovery tests, which are tests of the same resolution
+ * engine. Morale is the roll of opponents and allies (no XP). The end-of-scene roll gives none (our decision: it
+ * settles the price of surpassing oneself, it is not something the character attempts).
+ */
+export function rollXp(kind: RollKind, band: Band): number {
+  if (kind === "morale" || kind === "sceneEnd") return 0;
+  return BAND_INFO[band].xp;
 }

@@ -118,10 +118,24 @@ beforeEach(async () => {
 afterEach(() => setFollowUpPrompt(null));
 
 describe("the move card", () => {
+  it("shows Discerner's questions with the line saying what each answer tells, in the reader's language", async () => {
+    await hero.createEmbeddedDocuments(
+      "Item",
+      [{ _id: "discerner", name: "Discerner", type: "am-action", system: { moveId: "discernerLaRealite" } }],
+      { keepId: true },
+    );
+    // MYS 2: 8 + 9 + 2 = 19, three questions.
+    const message = await roll({ characteristic: "mys" }, [8, 9], { item: "discerner" });
+    const html = await render(message, "player1");
+    expect(html).toContain("Qu&#x27;est-ce qui, ici, pourrait m&#x27;être utile ou précieux ?");
+    expect(html).toContain("Les stratèges : qui ils sont, où ils se tiennent.");
+    expect(html.match(/class="am-hint"/g)).toHaveLength(6);
+  });
+
   it("keeps the two best of 3D10 with one helper, caps the bonus and names the band", async () => {
-    // FOR 2 + Hache 1 + Forgeron 2 + misc 1 = 6 → capped at +5.
+    // FOR 2 + Hache 1 + Forgeron 2 + gear off the sheet 1 = 6 → capped at +5.
     const message = await roll(
-      { characteristic: "for", gear: "hache", metier: "forge", helpers: 1, misc: 1 },
+      { characteristic: "for", gear: "hache", metier: "forge", helpers: 1, otherGear: 1 },
       [3, 9, 4],
       {
         item: "taille",
@@ -250,7 +264,7 @@ describe("Se surpasser", () => {
     expect(stored(message).data.sceneEnd).toMatchObject({ score: 5, level: 5, penchant: "Impétueux" });
     expect(heroSys().scene.active).toBe(false);
     expect(heroSys().xp).toBe(0);
-    expect(await render(message, "gm")).toContain("Un acte dangereux pour soi et pour les autres.");
+    expect(await render(message, "gm")).toContain("Réaction qui met en danger le personnage et les autres.");
   });
 });
 
@@ -400,7 +414,13 @@ describe("conflicts and damage", () => {
     // The failed test knocks the character out: the player's click on the GM's damage card runs through the relay,
     // so the GM's client rolls and writes it.
     expect(heroSys().fainted).toBe(true);
-    expect(hero.updates.at(-1)).toMatchObject({ changes: { system: { fainted: true } }, userId: "gm" });
+    expect(hero.updates.find((u) => JSON.stringify(u.changes).includes('"fainted"'))).toMatchObject({
+      changes: { system: { fainted: true } },
+      userId: "gm",
+    });
+    // The failure's XP too, awarded on the GM's client inside the same task (issue 16.6).
+    expect(stored(last()).data).toMatchObject({ xp: 1, xpAwarded: true });
+    expect(heroSys().xp).toBe(1);
     expect(stored(damage).applied[0]?.followUp?.done).toBe(true);
     expect(await render(damage, "player1")).not.toContain("Test d&#x27;évanouissement");
     expect((await fainting("player1")).status).toBe("already");
@@ -419,17 +439,40 @@ describe("conflicts and damage", () => {
     expect(stored(last()).data.outcomeDetail).toBe("QUINTETTE.AhillMach.Card.StaysConscious");
     expect(heroSys().fainted).toBe(false);
     expect(hero.updates.length).toBe(writes);
-    // 2 + 3 = 5 fails: fainted, shown on the token.
+    // 2 + 3 = 5 fails: fainted, shown on the token; a failure gives 1 XP like any other (issue 16.6).
     await test([2, 3]);
     expect(stored(last()).data.outcomeDetail).toBe("QUINTETTE.AhillMach.Card.Faints");
     expect(heroSys().fainted).toBe(true);
-    expect(hero.updates.at(-1)).toMatchObject({ changes: { system: { fainted: true } }, userId: "player1" });
-    const fainted = hero.updates.length;
-    // A second failure (a repeated test) writes nothing more; a success does not wake the character.
+    const faintedWrites = () => hero.updates.filter((u) => JSON.stringify(u.changes).includes('"fainted"'));
+    expect(faintedWrites()).toEqual([
+      expect.objectContaining({ changes: { system: { fainted: true } }, userId: "player1" }),
+    ]);
+    expect(stored(last()).data).toMatchObject({ xp: 1, xpAwarded: true });
+    expect(heroSys().xp).toBe(1);
+    // A second failure (a repeated test) sets nothing more but gains its XP; a success does not wake the character.
     await test([1, 2]);
     await test([10, 9]);
-    expect(hero.updates.length).toBe(fainted);
+    expect(faintedWrites()).toHaveLength(1);
     expect(heroSys().fainted).toBe(true);
+    expect(heroSys().xp).toBe(2);
+  });
+
+  it("a failed recovery test gives XP, 2 on a critical failure (issue 16.6)", async () => {
+    await hero.update({ "system.hp.value": 5, "system.states.con": true, "system.lastTicked": "con" });
+    const test = (faces: number[]) => {
+      queueFaces(...faces);
+      const src = personnageSource(asActor(hero), "recovery");
+      return asClient("player1", () => performRoll(asActor(hero), src, { values: {}, rollMode: "publicroll" }));
+    };
+    // CON 1 − 1 state = +0: 3 + 4 = 7 fails, a sequel; 1 XP.
+    await test([3, 4]);
+    expect(stored(last()).data).toMatchObject({ rollKind: "recovery", band: "echec", xp: 1, xpAwarded: true });
+    expect(stored(last()).data.outcomeDetail).toBe("QUINTETTE.AhillMach.Card.Sequel");
+    expect(heroSys().xp).toBe(1);
+    await test([1, 1]);
+    expect(heroSys().xp).toBe(3);
+    await test([9, 9]);
+    expect(heroSys().xp).toBe(3);
   });
 
   it("offers Défendre's level damage once the option is picked, as a fixed damage card", async () => {
@@ -449,6 +492,25 @@ describe("conflicts and damage", () => {
     const rolled = await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     expect(rolled.status).toBe("applied");
     expect(stored(last()).data).toMatchObject({ formula: "3", amount: 3 });
+  });
+
+  it("lets a defender spend two held options on halving, never a question twice", async () => {
+    await hero.createEmbeddedDocuments(
+      "Item",
+      [{ _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } }],
+      { keepId: true },
+    );
+    const message = await roll({ characteristic: "con" }, [9, 9], { item: "defendre" });
+    const pick = (key: string) => asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key }));
+    expect((await pick("moitie")).status).toBe("applied");
+    expect((await pick("moitie")).status).toBe("applied");
+    const halve = (stored(message).data.options as { id: string; times: number }[]).find((o) => o.id === "moitie");
+    expect(halve?.times).toBe(2);
+    expect(stored(message).data.chosenCount).toBe(2);
+    expect(await render(message, "player1")).toContain("choisie 2 fois");
+    expect((await pick("rediriger")).status).toBe("applied");
+    // Three options held, three spent.
+    expect((await pick("moitie")).status).not.toBe("applied");
   });
 
   it("wounds a character from 6 HP down: states to tick and a fainting test", async () => {

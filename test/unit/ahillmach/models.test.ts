@@ -1,6 +1,6 @@
 /** Ahill-Mach data models on the double: ranges, integer-ness, derived values through the rules core. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble } from "../../double/index.ts";
+import { DoubleActor, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
 import {
   ActionModel,
   EquipementModel,
@@ -62,6 +62,21 @@ describe("personnage model", () => {
     expect(sys(a).level).toBe(ahillmach.MAX_LEVEL);
     await expect(a.update({ "system.classId": "nain", "system.characteristics.for": 1 })).rejects.toThrow();
     expect(sys(a).characteristics.for).toBe(ahillmach.CHARACTERISTIC_MAX);
+  });
+
+  it("keeps the chosen creation array valid with the level-up raises earned, not one more", async () => {
+    setDoubleUser("player1");
+    const a = await DoubleActor.create({
+      type: "personnage",
+      name: "Ysolde",
+      ownership: { default: 0, player1: 3 },
+      system: { creation: "a", level: 3 },
+    });
+    await a.update({ "system.characteristics.for": 3 });
+    expect(sys(a).derived.creationValid).toBe(true);
+    expect(sys(a).derived.warnings).not.toContain("QUINTETTE.AhillMach.Warning.CreationArray");
+    await a.update({ "system.characteristics.dex": 2 });
+    expect(sys(a).derived.creationValid).toBe(false);
   });
 
   it("flags a broken creation array, a due level-up and HP above the maximum", () => {

@@ -95,12 +95,13 @@ describe("roll dialog configuration", () => {
       "size",
       "helpers",
       "hinderers",
-      "misc",
+      "otherGear",
       "surpass",
       "penchant",
     ]);
     const morale = dialogInputs(source({ kind: "morale", moveId: null, full: false })).map((i) => i.name);
-    expect(morale).toEqual(["characteristic", "helpers", "hinderers", "misc"]);
+    // No situational modifier (the source has none); gear only where gear counts.
+    expect(morale).toEqual(["characteristic", "helpers", "hinderers"]);
     // Défier le danger: every characteristic, with the way of acting it fits.
     const defier = dialogInputs(source({ moveId: "defierLeDanger", characteristic: null }))[0];
     expect(defier?.kind === "select" && defier.options.length).toBe(6);

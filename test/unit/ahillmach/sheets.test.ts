@@ -151,8 +151,8 @@ describe("personnage sheet", () => {
     expect(ctx.conflict).toEqual({ inConflict: false, holds: false });
     expect(ctx.xp.toNext).toBe(ahillmach.xpForNextLevel(3)! + ahillmach.xpToReachLevel(3));
     expect(ctx.increases).toBe(1);
-    // Creation array "b" (2, 2, 1, 1, −1, −1): the edit selects offer only its values.
-    expect(ctx.characteristics[0]!.choices!.map((c) => c.value)).toEqual([2, 1, -1]);
+    // Creation array "b" (2, 2, 1, 1, −1, −1) at level 3: its values, each up to +1 for the raise earned.
+    expect(ctx.characteristics[0]!.choices!.map((c) => c.value)).toEqual([3, 2, 1, 0, -1]);
     expect(ctx.warnings).toEqual([]);
   });
 
@@ -267,6 +267,58 @@ describe("personnage sheet", () => {
     expect(sys().lastTicked).toBe("");
   });
 
+  it("shows the métier with its mastery on the main tab, to the player", async () => {
+    setDoubleUser("player1");
+    const sheet = open(PersonnageSheet, await makeHero());
+    await sheet.render();
+    expect(personnageCtx(sheet).metiers).toEqual(["Forgeron +2"]);
+  });
+
+  it("offers a level-3 raise in the creation array's select, and saving keeps it (issue 16.6)", async () => {
+    setDoubleUser("player1");
+    // Array B (2, 2, 1, 1, −1, −1) with the level-3 raise spent on FOR: 3.
+    const hero = await makeHero({
+      system: {
+        classId: "paladin",
+        level: 3,
+        creation: "b",
+        characteristics: { for: 3, dex: 2, con: 1, int: 1, mys: -1, aur: -1 },
+        hp: { value: 19 },
+      },
+    });
+    const sheet = open(PersonnageSheet, hero);
+    await sheet.render();
+    const row = personnageCtx(sheet).characteristics.find((c) => c.id === "for");
+    expect(row?.choices?.map((c) => c.value)).toEqual([3, 2, 1, 0, -1]);
+    expect(row?.choices?.find((c) => c.selected)?.value).toBe(3);
+    expect(personnageCtx(sheet).warnings).not.toContain("QUINTETTE.AhillMach.Warning.CreationArray");
+    await sheet.submit({ "system.characteristics.for": "3", "system.characteristics.dex": "2" });
+    expect((hero.system as unknown as { characteristics: { for: number } }).characteristics.for).toBe(3);
+  });
+
+  it("shows the penchant table beside the penchants, row by row (issue 16.6)", async () => {
+    setDoubleUser("player1");
+    const sheet = open(PersonnageSheet, await makeHero());
+    await sheet.render();
+    expect(personnageCtx(sheet).penchantTable).toEqual(
+      ["1", "2", "3", "4", "5+"].map((score, i) => ({ score, key: `QUINTETTE.AhillMach.Penchant.Reaction.${i + 1}` })),
+    );
+  });
+
+  it("lets the player rest from the sheet: bruises back in full, wounds stay", async () => {
+    setDoubleUser("player1");
+    const hero = await makeHero({ system: { classId: "paladin", level: 3, creation: "b", hp: { value: 9 } } });
+    const sheet = open(PersonnageSheet, hero);
+    await sheet.render();
+    const hp = () => (hero.system as unknown as { hp: { value: number; max: number } }).hp;
+    await sheet.runAction("amRest", {}, {});
+    expect(hp().value).toBe(personnageCtx(sheet).hp.max);
+    expect(hp().value).toBeGreaterThan(9);
+    await hero.update({ "system.hp.value": 5 });
+    await sheet.runAction("amRest", {}, {});
+    expect(hp().value).toBe(5);
+  });
+
   it("gives a limited viewer the header only", async () => {
     setDoubleUser("player1");
     const sheet = open(PersonnageSheet, await makeHero({ ownership: { default: 1 } }));
@@ -356,6 +408,21 @@ describe("item sheet", () => {
     // The existing option and an empty line to add one.
     expect(freeAction.options.map((o) => o.text)).toEqual(["Renverser", ""]);
     expect(freeSheet.lastContext).toMatchObject({ isAction: true, typeLabel: "TYPES.Item.am-action" });
+  });
+
+  it("shows Discerner's questions with their hint lines (issue 16.6)", async () => {
+    const sheet = open(
+      AhillMachItemSheet,
+      new DoubleItem({ name: "Discerner", type: "am-action", system: { moveId: "discernerLaRealite" } }),
+    );
+    await sheet.render();
+    const options = (sheet.lastContext.action as { options: { key: string | null; hintKey: string | null }[] }).options;
+    expect(options).toHaveLength(6);
+    expect(options[0]).toMatchObject({
+      key: "QUINTETTE.AhillMach.Moves.discernerLaRealite.Options.passe",
+      hintKey: "QUINTETTE.AhillMach.Moves.discernerLaRealite.Hints.passe",
+    });
+    expect(options.every((o) => o.hintKey)).toBe(true);
   });
 
   it("refuses picks above the maximum and a métier mastery of 4, keeping the stored values", async () => {
