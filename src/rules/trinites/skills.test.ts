@@ -20,7 +20,7 @@ describe("signs and skills", () => {
   it("every skill the source names is in the list", () => {
     const named = [
       "Soins",
-      "Art",
+      "Arts",
       "Survie",
       "Documentation",
       "Artisanat",

@@ -79,7 +79,7 @@ export const SIGNS: readonly Sign[] = [
 ];
 
 export const SKILL_LABELS: Readonly<Record<SkillId, string>> = {
-  art: "Art",
+  art: "Arts",
   empathie: "Empathie",
   seduction: "Séduction",
   clairvoyance: "Clairvoyance",

@@ -31,7 +31,7 @@ import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts"
 import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
-import { combatBehaviour } from "../../../src/foundry/trinites/combat.ts";
+import { combatBehaviour, onShiftClick } from "../../../src/foundry/trinites/combat.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -444,5 +444,42 @@ describe("experience spent on the sheet (issue 14, point 3)", () => {
     await spend({ kind: "karma", spirit: "deva" });
     expect(xs().deva.max).toBe(7);
     expect(xs().xp.depense).toBe(14);
+  });
+});
+
+describe("smaller table comforts (issue 14, point 8)", () => {
+  /** The tracker's hourglass of a combatant row, as the click handler reads it. */
+  const hourglass = (combatantId: string) =>
+    ({ dataset: { trinitesWait: "" }, closest: () => ({ dataset: { combatantId } }) }) as unknown as HTMLElement;
+
+  it("(a) waits any number of points in one click, through the GM, from the score it was asked at", async () => {
+    const combat = await realFight();
+    await combat.updateEmbeddedDocuments("Combatant", [
+      { _id: "cA", initiative: 9, "system.phase": "garde", "system.marker": true },
+      { _id: "cT", initiative: 5, "system.phase": "feu" },
+    ]);
+    DialogV2.calls = [];
+    DialogV2.nextAnswer = { by: "4" };
+    await asClient("player1", () => onShiftClick(hourglass("cA")));
+    DialogV2.nextAnswer = null;
+    expect(DialogV2.calls).toHaveLength(1);
+    expect(DialogV2.calls[0]?.config).toMatchObject({ window: { title: "QUINTETTE.Trinites.Place.WaitTitle" } });
+    const a = combat.combatants.get("cA")!;
+    expect(a.initiative).toBe(5);
+    // The Thug's player cannot wait for Aelis; a closed picker sends nothing.
+    DialogV2.nextAnswer = { by: "2" };
+    await asClient("player2", () => onShiftClick(hourglass("cA")));
+    DialogV2.nextAnswer = null;
+    await asClient("player1", () => onShiftClick(hourglass("cA")));
+    expect(combat.combatants.get("cA")!.initiative).toBe(5);
+  });
+
+  it("(d) names the skill Arts, in French and English", async () => {
+    const en = state.game.i18n.localize("QUINTETTE.Trinites.Skill.art");
+    expect(en).toBe("Arts");
+    const fr = (await import("../../../lang/fr.json", { with: { type: "json" } })).default as {
+      QUINTETTE: { Trinites: { Skill: { art: string } } };
+    };
+    expect(fr.QUINTETTE.Trinites.Skill.art).toBe("Arts");
   });
 });
