@@ -82,7 +82,10 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
       : (preset.skill ?? preset.weapon?.skill ?? "vigilance");
   const skills = T.SKILLS.map((s) => ({ value: s.id, label: SKILL_KEY(s.id) }));
   const inputs: RollInput[] = [
-    { kind: "select", name: "skill", label: D("Skill"), options: skills, initial: skill },
+    // Initiative is always Rapidité: no skill to choose (issue 14).
+    ...(preset.initiative
+      ? []
+      : [{ kind: "select", name: "skill", label: D("Skill"), options: skills, initial: skill } as const]),
     preset.initiative
       ? {
           kind: "select",
@@ -209,7 +212,11 @@ const isPenalty = (v: string): v is T.PenaltyId => T.PENALTIES.some((p) => p.id 
 
 export function resolveValues(roller: RollerView, raw: RollValues, preset: DialogPreset = {}): Resolution {
   const values = raw as Partial<TestValues>;
-  const skill: T.SkillId = T.isSkillId(String(values.skill)) ? (String(values.skill) as T.SkillId) : "vigilance";
+  const skill: T.SkillId = preset.initiative
+    ? "rapidite"
+    : T.isSkillId(String(values.skill))
+      ? (String(values.skill) as T.SkillId)
+      : "vigilance";
   const score = roller.derived.skills[skill]?.score ?? 0;
   const difficultyRow = preset.initiative
     ? T.INITIATIVE_CONDITIONS.find((c) => c.id === values.difficulty)
@@ -266,6 +273,15 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
 export function testOdds(roller: RollerView, values: RollValues, preset: DialogPreset = {}): OddsLine[] {
   const r = resolveValues(roller, values, preset);
   if (r.invalid) return [{ id: "invalid", label: D("InvalidChoice"), probability: 0, tone: "neutral" }];
+  if (preset.initiative) {
+    // What an initiative test is for: where the score lands, not success or failure.
+    const o = T.initiativeOdds({ score: r.score, difficulty: r.difficulty, dice: roller.trinite ? 2 : 1 });
+    return [
+      { id: "early", label: D("InitiativeEarly"), probability: o.early, tone: "success" },
+      { id: "middle", label: D("InitiativeMiddle"), probability: o.middle, tone: "neutral" },
+      { id: "late", label: D("InitiativeLate"), probability: o.late, tone: "failure" },
+    ];
+  }
   const p = T.successChance({
     score: r.score,
     difficulty: r.difficulty,

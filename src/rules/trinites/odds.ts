@@ -4,6 +4,7 @@ import { combine, explodingDie, map, probability, type Distribution } from "../s
 import { DIE_SIDES } from "./dice";
 import { SUCCESS_THRESHOLD } from "./tables";
 import { testModifier } from "./test";
+import { initiativeScore } from "./initiative";
 
 export interface ChanceInput {
   readonly score: number;
@@ -98,5 +99,27 @@ export function confrontationOdds(
     b: outcome.get("b") ?? 0,
     egalite: outcome.get("egalite") ?? 0,
     aucun: outcome.get("aucun") ?? 0,
+  };
+}
+
+/** The initiative score's thirds: late (1–4), middle (5–8), early (9–12). */
+export interface InitiativeOdds {
+  readonly late: number;
+  readonly middle: number;
+  readonly early: number;
+}
+
+/**
+ * Odds of where the initiative score (half the Rapidité final) lands: the score is what an initiative test is for,
+ * success or failure means nothing there. A Trinité keeps the higher of its two finals.
+ */
+export function initiativeOdds(input: ChanceInput): InitiativeOdds {
+  const total = testModifier(input);
+  const one = map(naturalDistribution(), (n) => initiativeScore(n + total));
+  const score = input.dice === 2 ? combine(one, one, (x, y) => Math.max(x, y)) : one;
+  return {
+    late: probability(score, (s) => s <= 4),
+    middle: probability(score, (s) => s >= 5 && s <= 8),
+    early: probability(score, (s) => s >= 9),
   };
 }

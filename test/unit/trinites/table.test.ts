@@ -32,6 +32,7 @@ import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import { combatBehaviour, onShiftClick } from "../../../src/foundry/trinites/combat.ts";
+import { rollTest } from "../../../src/foundry/trinites/flow.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -472,6 +473,34 @@ describe("smaller table comforts (issue 14, point 8)", () => {
     DialogV2.nextAnswer = null;
     await asClient("player1", () => onShiftClick(hourglass("cA")));
     expect(combat.combatants.get("cA")!.initiative).toBe(5);
+  });
+
+  it("(c) opens the initiative dialog on Rapidité with no skill to change, and odds of where the score lands", async () => {
+    const combat = await realFight();
+    let asked: RollDialogConfig | null = null;
+    const spy = vi.spyOn(RollDialog, "prompt").mockImplementation(async (config) => {
+      asked = config as RollDialogConfig;
+      return null;
+    });
+    await asClient("player1", () =>
+      rollTest(aelis as never, { initiative: true, combat: { combatId: combat.id, combatantId: "cA" } }),
+    );
+    spy.mockRestore();
+    const config = asked! as RollDialogConfig;
+    expect(config.inputs.map((i) => i.name)).not.toContain("skill");
+    const values = defaultValues(config.inputs);
+    const odds = config.odds!(values);
+    expect(odds.map((o) => o.id)).toEqual(["early", "middle", "late"]);
+    expect(odds.reduce((sum, o) => sum + o.probability, 0)).toBeCloseTo(1, 9);
+    // A skill forced into the values (another client's form) still rolls Rapidité.
+    const roller = rollerOf(aelis as never)!;
+    const setup = setupFrom(roller, { ...values, skill: "melee" }, { initiative: true }, {
+      rollerId: aelis.uuid,
+      targets: [],
+      opposes: null,
+      initiative: { combatId: combat.id, combatantId: "cA", surprised: false },
+    } as never);
+    expect(setup.skill).toBe("rapidite");
   });
 
   it("(d) names the skill Arts, in French and English", async () => {
