@@ -32,6 +32,8 @@ export interface WeaponView {
 
 export interface DialogPreset {
   skill?: T.SkillId;
+  /** Free actions declared earlier this turn (kept for the turn, issue 14). */
+  freeActions?: number;
   weapon?: WeaponView | null;
   /** An initiative test: Rapidité, the condition table instead of the difficulty table, no primes. */
   initiative?: boolean;
@@ -142,7 +144,7 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
         hint: D("FreeActionsHint"),
         min: 1,
         max: 6,
-        initial: 1,
+        initial: preset.freeActions ?? 1,
       },
       { kind: "select", name: "prime", label: D("Prime"), options: primeOptions(), initial: NONE },
       {

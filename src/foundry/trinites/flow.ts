@@ -188,9 +188,32 @@ export function testRequest(actor: Actor.Implementation, asked: TestPreset = {})
   if (!roller) return null;
   const preset = withInfluences(actor, asked);
   return {
-    dialog: testDialogConfig(roller, preset),
-    roll: (chosen) => performTest(actor, preset, chosen),
+    dialog: testDialogConfig(roller, { ...preset, freeActions: preset.freeActions ?? keptFreeActions(actor) }),
+    roll: (chosen) => {
+      keepFreeActions(actor, chosen.values.freeActions);
+      return performTest(actor, preset, chosen);
+    },
   };
+}
+
+/** The turn a count of free actions belongs to: the active combat's round and turn (none out of combat). */
+function turnKey(): string | null {
+  const combat = game.combat;
+  return combat ? `${combat.id ?? ""}:${combat.round}:${combat.turn ?? ""}` : null;
+}
+
+/** Free actions declared on this client, per actor, for the turn they were declared in (a form default only). */
+const freeActionsKept = new Map<string, { turn: string; count: number }>();
+
+function keptFreeActions(actor: Actor.Implementation): number | undefined {
+  const kept = freeActionsKept.get(actor.uuid);
+  return kept && kept.turn === turnKey() ? kept.count : undefined;
+}
+
+function keepFreeActions(actor: Actor.Implementation, value: unknown): void {
+  const turn = turnKey();
+  const count = Math.trunc(Number(value));
+  if (turn && Number.isInteger(count) && count >= 1) freeActionsKept.set(actor.uuid, { turn, count });
 }
 
 /** Opens the dialog (Shift: defaults), rolls, posts the card. */

@@ -503,6 +503,25 @@ describe("smaller table comforts (issue 14, point 8)", () => {
     expect(setup.skill).toBe("rapidite");
   });
 
+  it("(b) keeps the free-action count for the turn: the next test of the turn opens at it, a new turn at 1", async () => {
+    const combat = await realFight();
+    const opened: Record<string, unknown>[] = [];
+    const spy = vi.spyOn(RollDialog, "prompt").mockImplementation(async (config) => {
+      const values = defaultValues((config as RollDialogConfig).inputs);
+      opened.push(values);
+      return opened.length === 1 ? { values: { ...values, freeActions: 3 }, rollMode: "publicroll" } : null;
+    });
+    // The double never rolls at random: the first test's dice are chosen.
+    const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+    await asClient("player1", () => rollTest(aelis as never, { skill: "melee" }));
+    await asClient("player1", () => rollTest(aelis as never, { skill: "esquive" }));
+    combat.turn = (combat.turn ?? 0) + 1;
+    await asClient("player1", () => rollTest(aelis as never, { skill: "melee" }));
+    spy.mockRestore();
+    dice.mockRestore();
+    expect(opened.map((v) => v.freeActions)).toEqual([1, 3, 1]);
+  });
+
   it("(d) names the skill Arts, in French and English", async () => {
     const en = state.game.i18n.localize("QUINTETTE.Trinites.Skill.art");
     expect(en).toBe("Arts");
