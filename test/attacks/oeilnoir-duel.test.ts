@@ -200,3 +200,28 @@ describe("attack: an unbounded healer's value in a rescue", () => {
     expect(duel(m)?.rescue?.[0]).toMatchObject({ skill: 25, test: { success: true } });
   });
 });
+
+describe("attack: the fumbler's player reopens the free attack already taken", () => {
+  it("the GM's second click links the free-attack card already posted: no second card, no new roll", async () => {
+    dice([20], [2]);
+    const m = (await asClient("player1", () =>
+      performAttack(alrik as never, { weaponId: "epee", target: orc as never }),
+    )) as unknown as DoubleChatMessage;
+    expect(duel(m)?.fumble?.freeAttack).toBeTruthy();
+    dice([8]);
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"))).status).toBe("applied");
+    const first = duel(m)?.fumble?.freeAttack?.messageId;
+    const count = game.messages?.size ?? 0;
+    // The author clears the link and the done list: the button shows again, and the GM clicks it.
+    await forge(m, "player1", (d) => ({
+      ...d,
+      fumble: { ...d.fumble!, freeAttack: { ...d.fumble!.freeAttack!, messageId: null } },
+    }));
+    const cleared = { ...structuredClone(stored(m)), done: [] };
+    await asClient("player1", () => m.update({ flags: { quintette: { card: cleared } } }));
+    dice([3]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"));
+    expect(game.messages?.size ?? 0).toBe(count);
+    expect(duel(m)?.fumble?.freeAttack?.messageId).toBe(first);
+  });
+});

@@ -127,23 +127,30 @@ describe("attack: the card's author rewrites the damage the GM rolled", () => {
     expect(pts(ours)).toEqual([0, 20]);
   });
 
-  it("a forged victim (another player's character) is refused: the damage was rolled for the bear", async () => {
+  it("a forged victim (another player's character) is ignored: the damage goes to the bear it was rolled for", async () => {
     const m = await audeHitsBear();
     dice(5);
     await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
     await forge(m, (d) => ({ ...d, defender: { uuid: brin.uuid, name: "Ours" } }));
-    const r = await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
-    expect(r.status).not.toBe("applied");
+    await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
     expect(pts(brin)).toEqual([2, 15]);
+    expect(pts(ours)).toEqual([0, 20]);
   });
 
   it("a forged damage formula is not rolled: only the dealer's own weapons or bare hands", async () => {
     const m = await audeHitsBear();
     await forge(m, (d) => ({ ...d, weapon: { ...d.weapon, damage: "100d100" } }));
-    dice(9000);
-    const r = await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
-    expect(r.status).toBe("invalid");
-    expect(exchangeOf(m)?.damage).toBeNull();
+    const rolled: string[] = [];
+    const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
+    const evaluate = Roll.prototype.evaluate;
+    Roll.prototype.evaluate = function (this: { formula: string }) {
+      rolled.push(this.formula);
+      return evaluate.call(this);
+    };
+    dice(4);
+    await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
+    expect(rolled).not.toContain("100d100");
+    expect(exchangeOf(m)?.weapon.damage).toBe("1d8");
   });
 
   it("honest path: rolled, applied to armour then hit points, once", async () => {
@@ -151,6 +158,76 @@ describe("attack: the card's author rewrites the damage the GM rolled", () => {
     dice(7);
     await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
     expect((await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"))).status).toBe("applied");
+    expect(pts(ours)).toEqual([0, 18]);
+  });
+});
+
+describe("attack: the card's author rewrites a test result the GM rolled", () => {
+  /** Aude's attack lands; the GM's client rolls the bear's dodge (a 5: a success), so the exchange ends in a miss. */
+  async function bearDodges(): Promise<DoubleChatMessage> {
+    const data = startExchange({
+      mode: "meleeForce",
+      attacker: { uuid: aude.uuid, name: "Aude" },
+      defender: { uuid: ours.uuid, name: "Ours" },
+      weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+      counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
+      first: testData("x", 56, 0, 10),
+      gear: { canParry: false, canBlock: false },
+    });
+    expect(data.phase).toBe("defence");
+    const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
+    const m = await asClient("player1", () =>
+      DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
+    );
+    dice(5);
+    expect((await requestCardAction(m.id, "systemj.defend", { kind: "dodge" })).status).toBe("applied");
+    expect(exchangeOf(m)?.phase).toBe("miss");
+    return m;
+  }
+
+  it("a dodge rewritten into a hit deals no damage: later steps read the GM's own record", async () => {
+    const m = await bearDodges();
+    await forge(m, (d) => ({ ...d, phase: "hit", hitTarget: "defender", missReason: null }));
+    dice(6);
+    const r = await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
+    expect(r.status).not.toBe("applied");
+    dice(6);
+    await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
+    expect(pts(ours)).toEqual([3, 22]);
+    expect(ours.getFlag("quintette", "sjDamage")).toBeUndefined();
+  });
+
+  it("a card stripped of the GM's test (back to the defence step) cannot be defended again", async () => {
+    const m = await bearDodges();
+    await forge(m, (d) => ({ ...d, phase: "defence", options: ["dodge"], tests: d.tests.slice(0, 1) }));
+    // …and clears the card's done list (the author may).
+    const cleared = { ...structuredClone(card(m)), done: [] };
+    await asClient("player1", () => m.update({ flags: { quintette: { card: cleared } } }));
+    dice(95);
+    const r = await requestCardAction(m.id, "systemj.defend", { kind: "dodge" });
+    expect(r.status).not.toBe("applied");
+  });
+
+  it("honest path: a failed dodge leads to damage, rolled and applied", async () => {
+    const data = startExchange({
+      mode: "meleeForce",
+      attacker: { uuid: aude.uuid, name: "Aude" },
+      defender: { uuid: ours.uuid, name: "Ours" },
+      weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+      counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
+      first: testData("x", 56, 0, 10),
+      gear: { canParry: false, canBlock: false },
+    });
+    const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
+    const m = await asClient("player1", () =>
+      DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
+    );
+    dice(99);
+    await requestCardAction(m.id, "systemj.defend", { kind: "dodge" });
+    expect(exchangeOf(m)?.phase).toBe("hit");
+    dice(7);
+    await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
+    await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
     expect(pts(ours)).toEqual([0, 18]);
   });
 });

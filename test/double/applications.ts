@@ -157,12 +157,46 @@ export class DocumentSheetV2 extends ApplicationV2 {
   async _processSubmitData(_event: unknown, _form: unknown, submitData: Plain): Promise<void> {
     await this.document.update?.(submitData);
   }
+  /** Test helper: a form of inputs, cast by FormDataExtended, then the submission path. */
+  async submitForm(elements: FormInput[]): Promise<void> {
+    const formData = new FormDataExtended({ elements });
+    const data = this._prepareSubmitData(null, null, formData);
+    await this._processSubmitData(null, null, data);
+  }
   /** Test helper: the path a form submission takes (prepare, then process). */
   async submit(object: Plain): Promise<void> {
     const data = this._prepareSubmitData(null, null, { object });
     await this._processSubmitData(null, null, data);
   }
 }
+/** A form control as the double sees it (no DOM): what FormDataExtended reads from an input. */
+export interface FormInput {
+  name: string;
+  type?: "text" | "number" | "checkbox" | "select" | "hidden";
+  value?: string;
+  checked?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * fvtt-types `FormDataExtended`: "more opinionated about how input fields of certain types should be evaluated"
+ * ("Support for defined data types and type conversion"); `Options.disabled`: "Include disabled fields? (default:
+ * `false`)". A checkbox gives its checked state (unchecked: false), a number input a number ("" → null), others the
+ * string; disabled inputs are left out.
+ */
+export class FormDataExtended {
+  readonly object: Plain = {};
+  constructor(form: { elements: FormInput[] }, options: { disabled?: boolean } = {}) {
+    for (const input of form.elements) {
+      if (input.disabled && !options.disabled) continue;
+      const raw = input.value ?? "";
+      if (input.type === "checkbox") this.object[input.name] = Boolean(input.checked);
+      else if (input.type === "number") this.object[input.name] = raw.trim() === "" ? null : Number(raw);
+      else this.object[input.name] = raw;
+    }
+  }
+}
+
 /** Drops in flight (the built-in handler and any DragDrop a sheet binds): `dropOn` awaits them all. */
 export const pendingDrops: Promise<unknown>[] = [];
 

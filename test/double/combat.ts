@@ -69,6 +69,10 @@ export class DoubleCombat extends DoubleDocument {
   turns: DoubleCombatant[] = [];
   round = 0;
   turn: number | null = null;
+  /** fvtt-types `Combat#current`: "Record the current round, turn, and tokenId to understand changes in the encounter state". */
+  current: Plain = { round: null, turn: null, tokenId: null, combatantId: null };
+  /** fvtt-types `Combat#previous`: "Track the previous round, turn, and tokenId…", undefined before the first setup. */
+  previous: Plain | undefined = undefined;
   /** Every lifecycle call, in order, for assertions. */
   readonly lifecycle: string[] = [];
 
@@ -106,7 +110,18 @@ export class DoubleCombat extends DoubleDocument {
   }
   setupTurns(): DoubleCombatant[] {
     this.turns = this.combatants.contents.sort((a, b) => this._sortCombatants(a, b));
+    this.current = this._getCurrentState();
+    this.previous ??= this.current;
     return this.turns;
+  }
+  /** fvtt-types `Combat#_getCurrentState`: "Get the current history state" for a combatant (default `this.combatant`). */
+  _getCurrentState(combatant: DoubleCombatant | undefined = this.combatant): Plain {
+    return {
+      round: this.round,
+      turn: this.turn,
+      combatantId: combatant?.id ?? null,
+      tokenId: combatant?.tokenId ?? null,
+    };
   }
   /**
    * fvtt-types `Combat.InitiativeOptions.updateTurn`: "Update the Combat turn after adding new initiative scores to

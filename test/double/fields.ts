@@ -114,8 +114,19 @@ export class NumberField extends DataField {
   }
   protected override _cast(value: unknown): unknown {
     if (typeof value === "string" && value.trim() === "") return this.nullable ? null : value;
-    return typeof value === "number" ? value : Number(value);
+    const cast = typeof value === "number" ? value : Number(value);
+    return this._cleanType(cast);
   }
+  /** fvtt-types NumberField#_cleanType: "Applies `integer`, `min`, `max`, and `step`": rounds and clamps, never refuses. */
+  protected _cleanType(value: number): number {
+    if (!Number.isFinite(value)) return value;
+    let out = this.integer ? Math.round(value) : value;
+    if (this.min !== undefined) out = Math.max(out, this.min);
+    if (this.max !== undefined) out = Math.min(out, this.max);
+    if (this.step !== undefined) out = Math.round(out / this.step) * this.step;
+    return out;
+  }
+  /** fvtt-types DataField#validate: a failure for what cleaning cannot fix (not a number, NaN, not positive). */
   protected override _validateType(value: unknown): DataModelValidationFailure | undefined {
     if (typeof value !== "number" || Number.isNaN(value))
       return new DataModelValidationFailure(value, "must be a number");
@@ -217,9 +228,10 @@ export class SchemaField extends DataField {
     for (const [k, f] of Object.entries(this.fields)) out[k] = f.getInitialValue(data);
     return out;
   }
+  /** fvtt-types SchemaField#_cleanType: "Deletes any keys from `value` not in the schema, including `-=` and `==` keys". */
   protected override _cast(value: unknown): unknown {
     if (!isPlainObject(value)) return value;
-    const out: Plain = { ...value };
+    const out: Plain = {};
     for (const [k, f] of Object.entries(this.fields)) out[k] = f.clean(value[k], value);
     return out;
   }

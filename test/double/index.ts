@@ -41,6 +41,7 @@ import {
   DialogV2,
   pendingDrops,
   dropOn,
+  FormDataExtended,
 } from "./applications.ts";
 import { utils, resetRandomID, type Plain } from "./utils.ts";
 import { extendDouble } from "./shared-core.ts";
@@ -121,7 +122,7 @@ function createState(lang: string) {
       ux: {
         TextEditor: { implementation: { enrichHTML: async (content: string) => content } },
         DragDrop: { implementation: DragDropDouble },
-        FormDataExtended: class {},
+        FormDataExtended,
       },
       apps: { FilePicker: { implementation: FilePickerDouble } },
       handlebars: {

@@ -15,6 +15,7 @@ import { RollDialog } from "../dialog/roll-dialog.ts";
 import { dialogConfig, type DialogSource } from "./dialog.ts";
 import { opposantSource, performRoll, personnageSource } from "./rolling.ts";
 import { postCard } from "../chat/post.ts";
+import { originKey, postedFor } from "../trust/once.ts";
 import { messageModeFor, messageModeOf, normalizeMessageMode } from "../chat/mode.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, buildDamageCard, damageFormula, moveData, pickOption, withXpAwarded } from "./card.ts";
@@ -68,6 +69,10 @@ export const damageAction: CardAction = {
   audience: "roller",
   localWithoutGM: true,
   async execute({ card, message }) {
+    // The damage card is posted before the card records it: a retry or a replay (the author clearing `done` and
+    // `damageRolled`) finds the card the GM's client already posted, and rolls nothing new.
+    const origin = originKey(message.id ?? "", ACTIONS.damage);
+    if (postedFor(origin)) return { status: "applied", card: { ...card, data: { ...card.data, damageRolled: true } } };
     const stated = moveData(card);
     // The die and modifier come from the roller's documents as this client reads them, not from the card's flags.
     const data = stated ? await withDocumentDamage(card, stated) : null;
@@ -92,6 +97,7 @@ export const damageAction: CardAction = {
       rolls: [roll],
       speaker: ChatMessage.getSpeaker(actor ? { actor } : { alias: card.actorName }),
       rollMode: messageModeOf(message),
+      origin,
     });
     return { status: "applied", card: { ...card, data: { ...card.data, damageRolled: true } } };
   },

@@ -255,6 +255,11 @@ export function buildMoveCard(spec: MoveRollSpec, faces: readonly number[], roll
   });
 }
 
+/** Whether a test's answer knocks the character out: a failed fainting test (critical or not). */
+export function faints(kind: RollKind, value: number): boolean {
+  return kind === "fainting" && value < 0;
+}
+
 /** The meaning of a test's answer (fainting, morale…), or null for moves. */
 export function testOutcome(kind: RollKind, value: number): string | null {
   const failed = value < 0;
@@ -262,7 +267,7 @@ export function testOutcome(kind: RollKind, value: number): string | null {
     case "morale":
       return K(failed ? "Card.Flees" : "Card.Holds");
     case "fainting":
-      return K(failed ? "Card.Faints" : "Card.StaysConscious");
+      return K(faints(kind, value) ? "Card.Faints" : "Card.StaysConscious");
     case "recovery":
       return K(failed ? "Card.Sequel" : "Card.NoSequel");
     default:

@@ -8,6 +8,8 @@ import { baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, htmlField, integerField, resourceField, textField } from "../data/fields.ts";
 import { derivePersonnage, deriveOpposant, type OpposantDerived, type PersonnageDerived } from "./derive.ts";
 import { creationDefaults, type ActorCreationData } from "./compendium.ts";
+import { migrateActorSystemSource } from "../migrations/steps.ts";
+type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 const { CHARACTERISTIC_IDS, CHARACTERISTIC_MIN, CHARACTERISTIC_MAX, CLASS_IDS, MOVE_IDS } = ahillmach;
 
@@ -111,6 +113,8 @@ function personnageSchema() {
       choices: choices(CHARACTERISTIC_IDS, "Characteristic"),
       label: L("Field.LastTicked"),
     }),
+    /** Knocked out by a failed fainting test (set by that test, cleared by hand: the rules say nothing of waking). */
+    fainted: booleanField({ label: L("Field.Fainted") }),
     penchant1: textField({ label: L("Field.Penchant1") }),
     penchant2: textField({ label: L("Field.Penchant2") }),
     scene: sceneSchema(),
@@ -126,6 +130,12 @@ function applyCreationDefaults(parent: Actor.Implementation | null, data: unknow
 }
 
 export class PersonnageModel extends foundry.abstract.TypeDataModel<PersonnageSchema, Actor.Implementation> {
+  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
+  static override migrateData(source: MigrationSource): MigrationSource {
+    migrateActorSystemSource(source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): PersonnageSchema {
     return personnageSchema();
   }
@@ -186,6 +196,12 @@ function opposantSchema() {
 export type OpposantSchema = ReturnType<typeof opposantSchema>;
 
 export class OpposantModel extends foundry.abstract.TypeDataModel<OpposantSchema, Actor.Implementation> {
+  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
+  static override migrateData(source: MigrationSource): MigrationSource {
+    migrateActorSystemSource(source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): OpposantSchema {
     return opposantSchema();
   }

@@ -9,7 +9,7 @@ import { requestCardAction } from "../chat/actions.ts";
 import { postCard, speakerFor } from "../chat/post.ts";
 import type { RollDialogResult } from "../dialog/inputs.ts";
 import type { RollRequest } from "../dialog/request.ts";
-import { ACTIONS, K, buildMoveCard, type FreeMove, type RollKind, type RollerInfo } from "./card.ts";
+import { ACTIONS, K, buildMoveCard, faints, type FreeMove, type RollKind, type RollerInfo } from "./card.ts";
 import { actorOfCombatant } from "./combat.ts";
 import { dialogConfig, specFromValues, type DialogSource } from "./dialog.ts";
 import { sceneOf, storedScene } from "./derive.ts";
@@ -201,6 +201,11 @@ export async function performRoll(
     });
   }
   if (spec.kind === "sceneEnd" && isPersonnage) await endScene(actor, card.data.band as ahillmach.Band, card);
+  // A failed fainting test knocks the character out: written by the client that rolls it (the owner, or the GM for a
+  // relayed follow-up), only when not already fainted, so a repeat writes nothing. A passed one changes nothing.
+  if (isPersonnage && faints(spec.kind, Number(card.data.value)) && !(actor.system as PersonnageModel).fainted) {
+    await actor.update({ system: { fainted: true } });
+  }
   const message = await postCard(card, {
     rolls: [roll],
     speaker: speakerFor(actor),

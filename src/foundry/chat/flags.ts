@@ -12,7 +12,9 @@ import type { CardState } from "./types.ts";
 
 declare module "fvtt-types/configuration" {
   interface FlagConfig {
-    ChatMessage: { quintette?: { card?: CardState } };
+    ChatMessage: {
+      quintette?: { card?: CardState; /** Key of the action that posted it (trust/once.ts). */ origin?: string };
+    };
   }
 }
 

@@ -17,6 +17,8 @@ export interface PostCardOptions {
   rollMode?: MessageMode;
   /** A visibility the rule imposes, whatever the user chose; wins over `rollMode`. */
   visibility?: Visibility;
+  /** Key of the action that posts it (`trust/once.ts`): a retry or a replay finds this message and reuses it. */
+  origin?: string;
 }
 
 export async function postCard(
@@ -32,7 +34,7 @@ export async function postCard(
     content,
     rolls: options.rolls ?? [],
     speaker: options.speaker ?? ChatMessage.getSpeaker(),
-    flags: { quintette: { card: state } },
+    flags: { quintette: options.origin ? { card: state, origin: options.origin } : { card: state } },
   };
   applyMessageMode(data, options.visibility ? messageModeFor(options.visibility) : options.rollMode);
   return ChatMessage.create(data);

@@ -21,6 +21,11 @@ export interface CombatBehaviour {
   rollInitiative?(combatant: Combatant.Implementation, options: Combat.InitiativeOptions): Promise<number | null>;
   /** Turn order: negative when `a` acts before `b`. Must be a total order (end with an id tie-break). */
   compare?(a: Combatant.Implementation, b: Combatant.Implementation): number;
+  /**
+   * The round's turns from the combatants in order (unrolled last): a combatant may come back for another action
+   * (L'Œil Noir's second action). Computed on every client from the combatants' initiative, never stored.
+   */
+  turns?(sorted: Combatant.Implementation[]): Combatant.Implementation[];
   /** Round and turn changes; they run on the designated GM's client only (Foundry's rule). */
   onStartRound?(combat: Combat.Implementation, context: Combat.RoundEventContext): Promise<void>;
   onEndRound?(combat: Combat.Implementation, context: Combat.RoundEventContext): Promise<void>;
@@ -39,8 +44,13 @@ export interface CombatBehaviour {
     parts?: Record<string, TrackerPart>;
     /** Context of one of those parts. */
     partContext?(partId: string, combat: Combat.Stored | null, base: object): Promise<object> | object;
-    /** Extra fields of one turn row (merged into Foundry's turn context). */
-    turnContext?(combat: Combat.Stored, combatant: Combatant.Stored, turn: object): Promise<object> | object;
+    /** Extra fields of one turn row (merged into Foundry's turn context); `index` is the row's place in `turns`. */
+    turnContext?(
+      combat: Combat.Stored,
+      combatant: Combatant.Stored,
+      turn: object,
+      index: number,
+    ): Promise<object> | object;
   };
 }
 

@@ -7,6 +7,29 @@ export class QuintetteCombat extends foundry.documents.Combat {
     return behaviour?.compare ? behaviour.compare(a, b) : defaultCompare(a, b);
   }
 
+  /**
+   * Foundry's turns, then the rule set's extra ones. Foundry wraps a turn past the end of its list into the next
+   * round (locally); with extra turns the list is longer, so the turn and round are taken back and wrapped against
+   * the full list instead, and the current state recomputed on it.
+   */
+  override setupTurns(): Combatant.Implementation[] {
+    const extra = activeCombatBehaviour()?.turns;
+    if (!extra) return super.setupTurns();
+    const { turn, round } = this;
+    const hadPrevious = this.previous !== undefined;
+    const turns = extra(super.setupTurns());
+    this.turns = turns;
+    this.round = round;
+    this.turn = turn === null ? null : turn < 0 ? 0 : turn;
+    if (this.turn !== null && this.turn >= turns.length) {
+      this.turn = 0;
+      this.round += 1;
+    }
+    this.current = this._getCurrentState(this.combatant ?? undefined);
+    if (!hadPrevious) this.previous = this.current;
+    return turns;
+  }
+
   override async rollInitiative(ids: string | string[], options: Combat.InitiativeOptions = {}): Promise<this> {
     const custom = activeCombatBehaviour()?.rollInitiative;
     if (!custom) return super.rollInitiative(ids, options);

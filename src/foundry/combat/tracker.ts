@@ -60,7 +60,9 @@ export class QuintetteCombatTracker extends foundry.applications.sidebar.tabs.Co
   ): Promise<foundry.applications.sidebar.tabs.CombatTracker.TurnContext> {
     const turn = await super._prepareTurnContext(combat, combatant, index);
     const withBadges = { ...turn, quintette: turnBadges(combatant.system) };
-    const extra = await guarded(() => activeCombatBehaviour()?.tracker?.turnContext?.(combat, combatant, withBadges));
+    const extra = await guarded(() =>
+      activeCombatBehaviour()?.tracker?.turnContext?.(combat, combatant, withBadges, index),
+    );
     return extra ? { ...withBadges, ...extra } : withBadges;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Ahill-Mach: the six states (each −1 to its characteristic) are the personnage's own ticks, so the HUD ticks or
- * unticks them (a tick becomes the last ticked: the next fainting test reads it). Death is 0 hit points. Fainting is
- * the answer of a test shown on its card: a plain status, set by hand.
+ * unticks them (a tick becomes the last ticked: the next fainting test reads it). Death is 0 hit points. Fainted is
+ * the personnage's `system.fainted`, set by a failed fainting test and cleared by hand (HUD or sheet).
  */
 import { systemOf, type ConditionSpec } from "./types.ts";
 
@@ -10,6 +10,7 @@ interface AhillMachData {
   states: Record<CharacteristicId, boolean>;
   lastTicked: string;
   hp: { value: number; max: number };
+  fainted: boolean;
 }
 
 const STATES: [CharacteristicId, string, string][] = [
@@ -41,7 +42,17 @@ function stateCondition([characteristic, state, img]: (typeof STATES)[number]): 
 
 export const AHILLMACH_CONDITIONS: ConditionSpec[] = [
   ...STATES.map(stateCondition),
-  { id: "quintette-evanoui", name: "QUINTETTE.Condition.AhillMach.evanoui", img: "icons/svg/unconscious.svg" },
+  {
+    id: "quintette-evanoui",
+    name: "QUINTETTE.Condition.AhillMach.evanoui",
+    img: "icons/svg/unconscious.svg",
+    actorTypes: ["personnage"],
+    derive: (actor) => systemOf<AhillMachData>(actor).fainted === true,
+    toggle: (actor, active) => {
+      const s = systemOf<AhillMachData>(actor);
+      return s.fainted === undefined || s.fainted === active ? null : { "system.fainted": active };
+    },
+  },
   {
     id: "dead",
     name: "QUINTETTE.Condition.AhillMach.mort",

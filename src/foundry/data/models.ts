@@ -3,6 +3,8 @@
  * derived summary the base sheet reads. Rule sets spread `baseActorSchema()` into their own `defineSchema`.
  */
 import { htmlField, textField } from "./fields.ts";
+import { migrateActorSystemSource } from "../migrations/steps.ts";
+type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 export function baseActorSchema() {
   return {
@@ -31,6 +33,12 @@ export class BaseActorModel<Schema extends BaseActorSchema = BaseActorSchema> ex
   Schema,
   Actor.Implementation
 > {
+  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
+  static override migrateData(source: MigrationSource): MigrationSource {
+    migrateActorSystemSource(source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): BaseActorSchema {
     return baseActorSchema();
   }

@@ -8,6 +8,8 @@ import { baseActorSchema } from "../data/models.ts";
 import { booleanField, integerField, textField } from "../data/fields.ts";
 import { deriveArchetype, type ArchetypeDerived, type ArchetypeSource } from "./derive.ts";
 import { MAX_TOKENS, traitPoints } from "./settings.ts";
+import { migrateActorSystemSource } from "../migrations/steps.ts";
+type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 export { deriveArchetype, type ArchetypeDerived, type ArchetypeSource };
 
@@ -60,6 +62,12 @@ export class ArchetypeModel extends foundry.abstract.TypeDataModel<
   Record<never, never>,
   Derived
 > {
+  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
+  static override migrateData(source: MigrationSource): MigrationSource {
+    migrateActorSystemSource(source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): ArchetypeSchema {
     return archetypeSchema();
   }

@@ -1,7 +1,7 @@
 /**
  * The migration runner: at ready, on the active GM's client only, when the world's `schemaVersion` is older than the
- * code's, every actor (and its items), world item, compendium document and chat message is migrated with the steps of
- * steps.ts, then the version is saved. A document that fails is reported and skipped; the version is still raised
+ * code's, every actor (and its items), world item, world compendium document (a locked pack is unlocked for it, pack
+ * actors' items too) and chat message is migrated with the steps of steps.ts, then the version is saved. A document that fails is reported and skipped; the version is still raised
  * only when every document succeeded, so the next start retries the failures.
  */
 import { SYSTEM_ID } from "../ruleset.ts";
@@ -47,39 +47,64 @@ export async function migrateDocument(
   if (kind === "Actor" && doc.items) for (const item of doc.items) await migrateDocument(item, fromVersion, report);
 }
 
+/** A compendium as the runner needs it: its lock, and its documents (actors keep their embedded items). */
+export interface MigratablePack {
+  collection: string;
+  locked: boolean;
+  configure(changes: { locked: boolean }): Promise<unknown>;
+  getDocuments(): Promise<Iterable<MigratableDocument>>;
+}
+
 export interface MigrationSources {
   actors: Iterable<MigratableDocument>;
   items: Iterable<MigratableDocument>;
   messages: Iterable<MigratableDocument>;
-  /** Compendium documents, loaded by the caller (unlocked packs only). */
-  compendia: () => Promise<Iterable<MigratableDocument>>;
+  /** The Actor/Item compendia to migrate (world packs, locked or not). */
+  packs: Iterable<MigratablePack>;
+}
+
+/**
+ * A locked pack is unlocked for the migration and locked again after (as dnd5e's world migration does); a pack that
+ * cannot be unlocked or read is a failure, so the schema version is not raised and the next start retries it.
+ */
+async function migratePack(pack: MigratablePack, fromVersion: number, report: MigrationReport): Promise<void> {
+  const wasLocked = pack.locked;
+  try {
+    if (wasLocked) await pack.configure({ locked: false });
+    for (const doc of await pack.getDocuments()) await migrateDocument(doc, fromVersion, report);
+  } catch (err) {
+    report.failed.push({ name: pack.collection, error: String(err) });
+  } finally {
+    if (wasLocked) await pack.configure({ locked: true }).catch(() => undefined);
+  }
 }
 
 export async function runMigration(sources: MigrationSources, fromVersion: number): Promise<MigrationReport> {
   const report: MigrationReport = { from: fromVersion, to: currentSchemaVersion(), migrated: 0, failed: [] };
   for (const list of [sources.actors, sources.items, sources.messages])
     for (const doc of list) await migrateDocument(doc, fromVersion, report);
-  for (const doc of await sources.compendia()) await migrateDocument(doc, fromVersion, report);
+  for (const pack of sources.packs) await migratePack(pack, fromVersion, report);
   return report;
 }
 
-/** Documents of the system's unlocked Actor/Item compendia. */
-async function compendiumDocuments(): Promise<MigratableDocument[]> {
-  const docs: MigratableDocument[] = [];
+/**
+ * The world's Actor/Item compendia. The system's own packs are built from code at the current schema (and an update
+ * of the system replaces them), so they are left alone.
+ */
+function worldPacks(): MigratablePack[] {
+  const packs: MigratablePack[] = [];
   for (const pack of game.packs ?? []) {
-    if (pack.locked || !["Actor", "Item"].includes(pack.documentName)) continue;
-    if (pack.metadata.packageType !== "world" && pack.metadata.packageName !== SYSTEM_ID) continue;
-    const content: { toObject(): object; update(changes: Record<string, unknown>): Promise<unknown> }[] =
-      await pack.getDocuments();
-    for (const d of content) {
-      docs.push({
-        documentName: pack.documentName,
-        toObject: () => d.toObject(),
-        update: (changes) => d.update(changes),
-      });
-    }
+    if (!["Actor", "Item"].includes(pack.documentName) || pack.metadata.packageType !== "world") continue;
+    packs.push({
+      collection: pack.collection,
+      get locked() {
+        return pack.locked;
+      },
+      configure: (changes) => pack.configure(changes),
+      getDocuments: async (): Promise<MigratableDocument[]> => await pack.getDocuments(),
+    });
   }
-  return docs;
+  return packs;
 }
 
 /** At ready: the GM migrates when the world is older than the code; a new world just records the version. */
@@ -103,7 +128,7 @@ export async function migrateWorldIfNeeded(): Promise<MigrationReport | null> {
       actors: game.actors ?? [],
       items: game.items ?? [],
       messages: game.messages ?? [],
-      compendia: compendiumDocuments,
+      packs: worldPacks(),
     },
     stored,
   );

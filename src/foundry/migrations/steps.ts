@@ -22,13 +22,35 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * Actor system keys of older worlds, moved to `biography` by every actor data model's `static migrateData`. It cannot
+ * be a step: Foundry's schema cleaning drops keys the schema does not declare, so `toObject()` never shows them
+ * (fvtt-types `DataModel.migrateData`: "Migrate candidate source data … from which the model will be constructed").
+ * `biographie` (the published Trinités system's key) and `description` (an actor description) join `biography`,
+ * after what it already holds; nothing is lost. Mutates and returns `source`, as `migrateData` expects.
+ */
+export const OLD_BIOGRAPHY_KEYS = ["biographie", "description"] as const;
+
+export function migrateActorSystemSource<T extends object>(source: T): T {
+  const sys = source as Record<string, unknown>;
+  for (const key of OLD_BIOGRAPHY_KEYS) {
+    if (!(key in sys)) continue;
+    const old = sys[key];
+    delete sys[key];
+    if (typeof old !== "string" || !old) continue;
+    const current = typeof sys.biography === "string" ? sys.biography : "";
+    sys.biography = current ? `${current}${old}` : old;
+  }
+  return source;
+}
+
+/**
  * Version 1: the first schema. Older worlds kept card state in the `world` flag scope (a mistake of the published
- * Trinités system) and the biography under `system.biographie` or `system.description` on actors; both move to
- * their shared place, nothing is lost.
+ * Trinités system); it moves to the system scope, nothing is lost. (Old biography keys are migrated on load by the
+ * data models, see `migrateActorSystemSource`.)
  */
 export const toV1: MigrationStep = {
   version: 1,
-  description: "Move world-scoped card flags to the system scope; unify actor biography",
+  description: "Move world-scoped card flags to the system scope",
   migrate(kind, source) {
     const changes: Changes = {};
     const flags = isObject(source.flags) ? source.flags : {};
@@ -37,15 +59,6 @@ export const toV1: MigrationStep = {
       const system = isObject(flags.quintette) ? flags.quintette : {};
       if (!("card" in system)) changes["flags.quintette.card"] = world.card;
       changes["flags.world.-=card"] = null;
-    }
-    const sys = isObject(source.system) ? source.system : null;
-    if (kind === "Actor" && sys) {
-      const old = typeof sys.biographie === "string" ? sys.biographie : null;
-      const current = typeof sys.biography === "string" ? sys.biography : "";
-      if (old !== null) {
-        changes["system.biography"] = current ? `${current}${old}` : old;
-        changes["system.-=biographie"] = null;
-      }
     }
     return Object.keys(changes).length ? changes : null;
   },

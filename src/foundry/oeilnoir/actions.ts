@@ -21,6 +21,7 @@ import { RollDialog } from "../dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
 import { rescueDialogConfig } from "./dialog-config.ts";
 import { postCard, speakerFor } from "../chat/post.ts";
+import { originKey, postedFor } from "../trust/once.ts";
 import { visibilityOf } from "../chat/mode.ts";
 import {
   attackerFor,
@@ -548,6 +549,11 @@ export const freeAttackAction: CardAction = {
     const duel = duelOf(card);
     const free = duel?.fumble?.freeAttack;
     if (!duel || !free || free.messageId) return { status: "already" };
+    // The free attack's card is posted before this card records it: a retry or a replay (the author clearing the
+    // link and `done`) finds the card the GM's client already posted and links it, with no new roll.
+    const key = originKey(origin.id ?? "", ACTIONS.freeAttack);
+    const posted = postedFor(key);
+    if (posted?.id) return { status: "applied", card: rebuild(card, linkFreeAttack(duel, posted.id)) };
     const attacker = await actorAt(free.attackerUuid);
     const fumbler = await actorAt(free.defenderUuid);
     if (!attacker || !fumbler) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
@@ -582,6 +588,7 @@ export const freeAttackAction: CardAction = {
         // Not the executing GM's own chat mode: a player's free attack is public like their attacks; the GM's keeps
         // the fumble card's secrecy.
         visibility: requester.isGM ? visibilityOf(origin) : "public",
+        origin: key,
       },
     );
     if (!message?.id) return { status: "invalid", reason: "QUINTETTE.Card.Failed" };

@@ -4,7 +4,7 @@
  * at INI − 8, and the Orientation action that restores initiative.
  */
 import { shownCombatants } from "../combat/visibility.ts";
-import { check } from "../../rules/oeilnoir/index.ts";
+import { check, secondActionPhase } from "../../rules/oeilnoir/index.ts";
 import type { RollValues } from "../dialog/inputs.ts";
 import {
   orientationRestored,
@@ -12,9 +12,16 @@ import {
   orientationUsesVigilance,
   type OrientationSetup,
 } from "./dialog-config.ts";
-import { compareCombatants, phaseRows, type PhaseEntry } from "./order.ts";
+import { compareCombatants, isSecondTurn, phaseRows, turnsWithSecondActions, type PhaseEntry } from "./order.ts";
 
-export { compareCombatants, phaseRows, type PhaseEntry, type PhaseRow } from "./order.ts";
+export {
+  compareCombatants,
+  isSecondTurn,
+  phaseRows,
+  turnsWithSecondActions,
+  type PhaseEntry,
+  type PhaseRow,
+} from "./order.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
 import { oeilNoirActor, combatantOf, isProne } from "./actors.ts";
 import { postCard } from "../chat/post.ts";
@@ -33,7 +40,11 @@ export function initiativeFormulaOf(actor: Actor.Implementation | null | undefin
   return oeilNoirActor(actor)?.derived.initiative.formula ?? null;
 }
 
-function entryOf(c: Combatant.Implementation | Combatant.Stored, activeId: string | null): PhaseEntry {
+function entryOf(
+  c: Combatant.Implementation | Combatant.Stored,
+  activeId: string | null,
+  secondActive: boolean,
+): PhaseEntry {
   return {
     id: c.id ?? "",
     name: c.name ?? "",
@@ -41,6 +52,7 @@ function entryOf(c: Combatant.Implementation | Combatant.Stored, activeId: strin
     ini: c.initiative ?? null,
     base: iniBaseOf(c.actor),
     active: c.id === activeId,
+    secondActive: secondActive && c.id === activeId,
   };
 }
 
@@ -51,13 +63,27 @@ export const oeilNoirCombat: CombatBehaviour = {
       { id: a.id, initiative: a.initiative, base: iniBaseOf(a.actor) },
       { id: b.id, initiative: b.initiative, base: iniBaseOf(b.actor) },
     ),
+  // The second action at INI − 8 is a turn of its own: the same combatant comes back in `combat.turns`.
+  turns: (sorted) => turnsWithSecondActions(sorted, (c) => iniBaseOf(c.actor)),
   tracker: {
     parts: { oeilnoir: { template: TRACKER_PART } },
     partContext: (_partId, combat) => {
       const activeId = combat?.combatant?.id ?? null;
       const shown = combat ? shownCombatants(combat.combatants.contents, game.user?.isGM ?? false) : [];
-      const entries = shown.map((c) => entryOf(c, activeId));
+      const secondActive = combat?.turn != null && isSecondTurn(combat.turns, combat.turn);
+      const entries = shown.map((c) => entryOf(c, activeId, secondActive));
       return { oeilnoir: { rows: phaseRows(entries), round: combat?.round ?? 0 } };
+    },
+    // Foundry's row of a second action: named as such, at INI − 8.
+    turnContext: (combat, combatant, turn, index) => {
+      if (!isSecondTurn(combat.turns, index) || combatant.initiative === null) return {};
+      const css = "css" in turn && typeof turn.css === "string" ? turn.css : "";
+      return {
+        initiative: secondActionPhase(combatant.initiative),
+        name: game.i18n?.format("QUINTETTE.OeilNoir.Tracker.SecondTurn", { name: combatant.name ?? "" }) ?? "",
+        css: `${css} on-second-action`.trim(),
+        oeilnoirSecond: true,
+      };
     },
   },
 };

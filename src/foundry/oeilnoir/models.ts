@@ -16,6 +16,8 @@ import {
 } from "./derive.ts";
 import { COMBAT_SKILLS, type CombatSkillKey } from "../../rules/oeilnoir/index.ts";
 import { lowEvModuleOn } from "./settings.ts";
+import { migrateActorSystemSource } from "../migrations/steps.ts";
+type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 const L = "QUINTETTE.OeilNoir.";
 
@@ -100,6 +102,12 @@ export function plainItems(actor: Actor.Implementation | null | undefined): Plai
 }
 
 export class HerosModel extends foundry.abstract.TypeDataModel<HerosSchema, Actor.Implementation> {
+  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
+  static override migrateData(source: MigrationSource): MigrationSource {
+    migrateActorSystemSource(source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): HerosSchema {
     return herosSchema();
   }
@@ -151,6 +159,12 @@ function adversaireSchema() {
 export type AdversaireSchema = ReturnType<typeof adversaireSchema>;
 
 export class AdversaireModel extends foundry.abstract.TypeDataModel<AdversaireSchema, Actor.Implementation> {
+  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
+  static override migrateData(source: MigrationSource): MigrationSource {
+    migrateActorSystemSource(source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): AdversaireSchema {
     return adversaireSchema();
   }

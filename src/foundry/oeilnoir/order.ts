@@ -1,5 +1,5 @@
 /** The acting order and the tracker's phase list, pure (rules core only): tests and the gallery use them directly. */
-import { actionsPerRound, initiativeOrder, secondActionPhase } from "../../rules/oeilnoir/index.ts";
+import { actionTurns, actionsPerRound, initiativeOrder, secondActionPhase } from "../../rules/oeilnoir/index.ts";
 
 export interface PhaseEntry {
   id: string;
@@ -8,6 +8,8 @@ export interface PhaseEntry {
   ini: number | null;
   base: number;
   active: boolean;
+  /** The turn now running is this fighter's second action. */
+  secondActive?: boolean;
 }
 
 export interface PhaseRow extends PhaseEntry {
@@ -55,4 +57,31 @@ export function compareCombatants(
   if (ia !== ib) return ib > ia ? 1 : -1;
   if (a.base !== b.base) return b.base - a.base;
   return (a.id ?? "").localeCompare(b.id ?? "");
+}
+
+/**
+ * The round's turns for Foundry: the combatants as sorted (rolled first), each rolled one at its initiative and
+ * again at INI − 8 when the rules core gives it a second action; the unrolled last, once. The sort's own order
+ * (INI base, then id) is the tie-break the core keeps.
+ */
+export function turnsWithSecondActions<C extends { id: string | null; initiative: number | null }>(
+  sorted: readonly C[],
+  baseOf: (c: C) => number,
+): C[] {
+  const rolled = sorted.filter((c) => c.initiative !== null);
+  const byKey = new Map(rolled.map((c, i) => [`${i}`, c]));
+  const turns = actionTurns(rolled.map((c, i) => ({ id: `${i}`, ini: c.initiative ?? 0, base: baseOf(c) })));
+  return [
+    ...turns.flatMap((t) => {
+      const c = byKey.get(t.id);
+      return c ? [c] : [];
+    }),
+    ...sorted.filter((c) => c.initiative === null),
+  ];
+}
+
+/** Whether turn `index` of these turns is its combatant's second action (it came earlier in the list). */
+export function isSecondTurn(turns: readonly unknown[], index: number): boolean {
+  const c = turns[index];
+  return c !== undefined && turns.indexOf(c) < index;
 }

@@ -8,7 +8,9 @@ import { userOwnsUuid } from "../chat/actions.ts";
 import type { DamageApplier } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { systemj } from "../../rules/index.ts";
-import { readExchange, withExchange } from "./cards.ts";
+import { asExchange, readExchange, withExchange } from "./cards.ts";
+import { SYSTEM_ID } from "../ruleset.ts";
+import { SETTING_EXCHANGES } from "./settings.ts";
 import {
   ACTIONS,
   answeringSide,
@@ -54,9 +56,44 @@ function ownsUuid(user: User.Implementation, uuid: string): boolean {
   return userOwnsUuid(user, uuid);
 }
 
+/** Exchanges the GM's client keeps (the newest; an older fight card can no longer move on). */
+const EXCHANGES_KEPT = 100;
+
+function recordedExchanges(): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(String(game.settings?.get(SYSTEM_ID, SETTING_EXCHANGES) ?? "{}"));
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The exchange as the GM's client last moved it (issue 12): the card's author may rewrite the card, so once the GM's
+ * client has rolled a step, its own record (a world setting, which only a GM writes) is what later steps read. Before
+ * that, the card holds only the roller's own first test (their own dice: accepted).
+ */
+export function trustedExchange(ctx: Pick<CardActionContext, "card" | "message">): ExchangeData | null {
+  const recorded = asExchange(recordedExchanges()[ctx.message.id ?? ""]);
+  if (recorded) return recorded;
+  const card = readExchange(ctx.card);
+  const fresh = !!card && card.tests.length === 1 && card.tests[0]?.by === "attacker" && card.damage === null;
+  return fresh ? card : null;
+}
+
+/** Records the exchange a step produced, for the steps that follow (run by the executor after the effects). */
+async function recordExchange(messageId: string, data: ExchangeData): Promise<void> {
+  const all = recordedExchanges();
+  delete all[messageId];
+  all[messageId] = data;
+  const ids = Object.keys(all);
+  for (const id of ids.slice(0, Math.max(0, ids.length - EXCHANGES_KEPT))) delete all[id];
+  await game.settings?.set(SYSTEM_ID, SETTING_EXCHANGES, JSON.stringify(all));
+}
+
 /** Whether the requester may answer the exchange's current step. */
-export function mayAnswer(ctx: Pick<CardActionContext, "card" | "requester">): boolean {
-  const data = readExchange(ctx.card);
+export function mayAnswer(ctx: Pick<CardActionContext, "card" | "requester" | "message">): boolean {
+  const data = trustedExchange(ctx);
   if (!data) return false;
   const { requester, card } = ctx;
   if (requester.isGM) return true;
@@ -88,10 +125,21 @@ async function onExchange(
   ctx: CardActionContext,
   step: (data: ExchangeData) => Promise<CardActionOutcome> | CardActionOutcome,
 ): Promise<CardActionOutcome> {
-  const data = readExchange(ctx.card);
+  const data = trustedExchange(ctx);
   if (!data) return invalid("QUINTETTE.Card.Missing");
   try {
-    return await step(data);
+    const outcome = await step(data);
+    const next = outcome.status === "applied" ? readExchange(outcome.card) : null;
+    if (outcome.status !== "applied" || !next) return outcome;
+    const messageId = ctx.message.id ?? "";
+    const before = outcome.afterWrites;
+    return {
+      ...outcome,
+      afterWrites: async () => {
+        await before?.();
+        await recordExchange(messageId, next);
+      },
+    };
   } catch (error) {
     if (error instanceof RangeError) return { status: "already", reason: "QUINTETTE.SystemJ.Error.StepTaken" };
     throw error;

@@ -119,7 +119,11 @@ export function exchangeCard(rollerId: string, actor: CardActor, data: ExchangeD
 
 /** The stored exchange of a card, or null. */
 export function readExchange(state: CardState): ExchangeData | null {
-  const raw = state.data.exchange;
+  return asExchange(state.data.exchange);
+}
+
+/** An exchange read from anywhere (a card, the GM's record), or null when it does not look like one. */
+export function asExchange(raw: unknown): ExchangeData | null {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
   const d = raw as Partial<ExchangeData>;
   return typeof d.mode === "string" && typeof d.phase === "string" && Array.isArray(d.tests)

@@ -11,6 +11,8 @@ const { ATTRIBUTE_IDS, SCORE_MAX, WEAPON_BONUS_MAX, WEAPON_FAMILIES, combatScore
 export { ACTOR_TYPES, ITEM_KINDS, ITEM_TYPES, isSystemJItemType } from "./types.ts";
 export type { SystemJActorType, SystemJItemType } from "./types.ts";
 import type { SystemJItemType } from "./types.ts";
+import { migrateActorSystemSource } from "../migrations/steps.ts";
+type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 /** Hit points and armour points cap: generous, the source gives no maximum. */
 export const POINTS_MAX = 999;
@@ -60,6 +62,12 @@ function actorSchema(entity: "personnage" | "creature") {
 export type SystemJActorSchema = ReturnType<typeof actorSchema>;
 
 abstract class SystemJActorModelBase extends foundry.abstract.TypeDataModel<SystemJActorSchema, Actor.Implementation> {
+  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
+  static override migrateData(source: MigrationSource): MigrationSource {
+    migrateActorSystemSource(source);
+    return super.migrateData(source);
+  }
+
   static readonly entity: "personnage" | "creature" = "personnage";
 
   /** Derived: combat scores without any card's bonus (the sheet adds each weapon's). */

@@ -7,11 +7,14 @@ import { parseSpecialList } from "./sheet-context.ts";
 
 export const SETTING_SPECIALS = "systemj.specials";
 export const SETTING_CHRONOSTE = "systemj.chronoste";
+/** The exchanges as the GM's client last moved them (issue 12): a JSON map, message id → exchange. */
+export const SETTING_EXCHANGES = "systemj.exchanges";
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {
     "quintette.systemj.specials": string;
     "quintette.systemj.chronoste": string;
+    "quintette.systemj.exchanges": string;
   }
 }
 
@@ -40,6 +43,13 @@ export function registerSystemJSettings(): void {
     type: String,
     choices: chronosteChoices,
     default: "",
+  });
+  // A world setting: only a GM may write it, so a player's client cannot rewrite what the GM's client rolled.
+  settings.register(SYSTEM_ID, SETTING_EXCHANGES, {
+    scope: "world",
+    config: false,
+    type: String,
+    default: "{}",
   });
 }
 

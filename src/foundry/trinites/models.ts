@@ -7,6 +7,8 @@ import { trinites as T } from "../../rules/index.ts";
 import { baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, integerField, textField } from "../data/fields.ts";
 import { deriveActor, type ActorKind, type TrinitesActorSource, type TrinitesDerived } from "./derived.ts";
+import { migrateActorSystemSource } from "../migrations/steps.ts";
+type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 const L = (key: string) => `QUINTETTE.Trinites.Field.${key}`;
 
@@ -175,6 +177,12 @@ export class TriniteModel extends foundry.abstract.TypeDataModel<
   Record<never, never>,
   Derived
 > {
+  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
+  static override migrateData(source: MigrationSource): MigrationSource {
+    migrateActorSystemSource(source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): TriniteSchema {
     return triniteSchema();
   }
@@ -198,6 +206,12 @@ export class HumainModel extends foundry.abstract.TypeDataModel<
   Record<never, never>,
   Derived
 > {
+  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
+  static override migrateData(source: MigrationSource): MigrationSource {
+    migrateActorSystemSource(source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): HumainSchema {
     return humainSchema();
   }

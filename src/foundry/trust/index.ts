@@ -3,6 +3,7 @@
  * records on targets, write-target checks, and strict readers of what a client wrote.
  */
 export { serializeOnGM, queueBusy } from "./queue.ts";
+export { ORIGIN_FLAG, originKey, postOnce, postedFor } from "./once.ts";
 export {
   allowedChanges,
   applyEffect,

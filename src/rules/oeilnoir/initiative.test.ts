@@ -2,6 +2,7 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { probability } from "../shared/distribution";
 import {
+  actionTurns,
   actionsPerRound,
   effectiveEnc,
   initiative,
@@ -124,5 +125,66 @@ describe("actions and orientation", () => {
   it("orientation never lowers initiative; Art de la Guerre eases the check by 1 per 2 points", () => {
     expect(orientation({ current: 20, iniWithoutDie: 11, checkSuccess: true }).value).toBe(20);
     expect(orientationCheckModifier(5)).toBe(-2);
+  });
+});
+
+describe("turns of a round with the second action", () => {
+  const entry = fc.record({ ini: fc.integer({ min: -10, max: 30 }), base: fc.integer({ min: 0, max: 20 }) });
+  const fighters = fc.array(entry, { maxLength: 8 }).map((list) => list.map((e, i) => ({ ...e, id: `f${i}` })));
+
+  it("source fight: Jandara (18) acts again at 10, after the orcs at 11 and before those at 10 with a lower base", () => {
+    const turns = actionTurns([
+      { id: "Jandara", ini: 18, base: 12 },
+      { id: "orc3", ini: 11, base: 9 },
+      { id: "orc5", ini: 10, base: 9 },
+      { id: "lame", ini: -1, base: 9 },
+    ]);
+    expect(turns.map((t) => `${t.id}${t.second ? "²" : ""}@${t.phase}`)).toEqual([
+      "Jandara@18",
+      "orc3@11",
+      "Jandara²@10",
+      "orc5@10",
+      "orc3²@3",
+      "orc5²@2",
+      "lame@-1",
+    ]);
+  });
+
+  it("at equal phase and base, the first action goes before a second one", () => {
+    const turns = actionTurns([
+      { id: "a", ini: 18, base: 10 },
+      { id: "b", ini: 10, base: 10 },
+    ]);
+    expect(turns.map((t) => [t.id, t.second])).toEqual([
+      ["a", false],
+      ["b", false],
+      ["a", true],
+      ["b", true],
+    ]);
+  });
+
+  it("everyone acts once at INI; a second action at INI − 8 exactly for INI ≥ 0; phases never rise", () => {
+    fc.assert(
+      fc.property(fighters, (list) => {
+        const turns = actionTurns(list);
+        for (const f of list) {
+          const own = turns.filter((t) => t.id === f.id);
+          expect(own.filter((t) => !t.second).map((t) => t.phase)).toEqual([f.ini]);
+          const seconds = own.filter((t) => t.second).map((t) => t.phase);
+          expect(seconds).toEqual(f.ini >= 0 ? [secondActionPhase(f.ini)] : []);
+          expect(own[0]?.second).toBe(false);
+        }
+        turns.slice(1).forEach((t, i) => expect(t.phase).toBeLessThanOrEqual(turns[i]?.phase ?? Infinity));
+      }),
+    );
+  });
+
+  it("refuses duplicate ids", () => {
+    expect(() =>
+      actionTurns([
+        { id: "a", ini: 1, base: 1 },
+        { id: "a", ini: 2, base: 1 },
+      ]),
+    ).toThrow(RangeError);
   });
 });

@@ -135,6 +135,32 @@ export function secondActionPhase(ini: number): number {
   return ini - SECOND_ACTION_DELAY;
 }
 
+/** One turn of a round: a fighter's first action at its initiative, or its second action at INI − 8. */
+export interface ActionTurn {
+  id: string;
+  phase: number;
+  second: boolean;
+}
+
+/**
+ * The round's turns in acting order: every fighter's first action at its initiative, and a second action at
+ * INI − 8 for those that may attack (initiative 0 or more; below 0 a fighter has one defence action only). Higher
+ * phase first; equal phase → higher INI base first (the order rule); still equal → a first action before a second
+ * one (our reading: the fighter whose turn it is by initiative does not wait for one acting again); then the input
+ * order, so the caller's stable tie-break holds.
+ */
+export function actionTurns(list: readonly InitiativeEntry[]): ActionTurn[] {
+  initiativeOrder(list); // same validation: integers, no duplicate id
+  const turns = list.flatMap((e, i) => {
+    const first = { id: e.id, phase: e.ini, second: false, base: e.base, i };
+    if (!actionsPerRound(e.ini).canAttack) return [first];
+    return [first, { ...first, phase: secondActionPhase(e.ini), second: true }];
+  });
+  return turns
+    .sort((a, b) => b.phase - a.phase || b.base - a.base || Number(a.second) - Number(b.second) || a.i - b.i)
+    .map(({ id, phase, second }) => ({ id, phase, second }));
+}
+
 /**
  * Actions a fighter has per round: normally an attack action and a defence action (plus one free action per
  * action); with an initiative below 0 only one combat action, a defence.

@@ -397,9 +397,39 @@ describe("conflicts and damage", () => {
     expect(messages()).toHaveLength(before + 1);
     // CON 1 with Malade: 0; hindered, the worst two of 2, 9, 5 make 7: a failure, knocked out.
     expect(stored(last()).data).toMatchObject({ rollKind: "fainting", advantage: -1, total: 7, band: "echec" });
+    // The failed test knocks the character out: the player's click on the GM's damage card runs through the relay,
+    // so the GM's client rolls and writes it.
+    expect(heroSys().fainted).toBe(true);
+    expect(hero.updates.at(-1)).toMatchObject({ changes: { system: { fainted: true } }, userId: "gm" });
     expect(stored(damage).applied[0]?.followUp?.done).toBe(true);
     expect(await render(damage, "player1")).not.toContain("Test d&#x27;évanouissement");
     expect((await fainting("player1")).status).toBe("already");
+  });
+
+  it("a fainting test rolled from the sheet by the player: a failure sets Évanoui once, a success leaves it", async () => {
+    await hero.update({ "system.hp.value": 5, "system.states.con": true, "system.lastTicked": "con" });
+    const test = (faces: number[]) => {
+      queueFaces(...faces);
+      const src = personnageSource(asActor(hero), "fainting");
+      return asClient("player1", () => performRoll(asActor(hero), src, { values: {}, rollMode: "publicroll" }));
+    };
+    // CON 1 with Malade: +0; 9 + 8 = 17 passes: still conscious, nothing written.
+    const writes = hero.updates.length;
+    await test([9, 8]);
+    expect(stored(last()).data.outcomeDetail).toBe("QUINTETTE.AhillMach.Card.StaysConscious");
+    expect(heroSys().fainted).toBe(false);
+    expect(hero.updates.length).toBe(writes);
+    // 2 + 3 = 5 fails: fainted, shown on the token.
+    await test([2, 3]);
+    expect(stored(last()).data.outcomeDetail).toBe("QUINTETTE.AhillMach.Card.Faints");
+    expect(heroSys().fainted).toBe(true);
+    expect(hero.updates.at(-1)).toMatchObject({ changes: { system: { fainted: true } }, userId: "player1" });
+    const fainted = hero.updates.length;
+    // A second failure (a repeated test) writes nothing more; a success does not wake the character.
+    await test([1, 2]);
+    await test([10, 9]);
+    expect(hero.updates.length).toBe(fainted);
+    expect(heroSys().fainted).toBe(true);
   });
 
   it("offers Défendre's level damage once the option is picked, as a fixed damage card", async () => {

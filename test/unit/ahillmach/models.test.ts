@@ -53,13 +53,15 @@ describe("personnage model", () => {
     expect(sys(a).derived.hpZone).toBe("blessures");
   });
 
-  it("refuses out-of-range and fractional characteristics atomically", async () => {
+  it("clamps out-of-range characteristics, rounds fractions, refuses an unknown class atomically", async () => {
     const a = new DoubleActor({ type: "personnage" });
-    await expect(a.update({ "system.characteristics.for": 5 })).rejects.toThrow();
-    await expect(a.update({ "system.characteristics.dex": 1.5 })).rejects.toThrow();
-    await expect(a.update({ "system.level": 11 })).rejects.toThrow();
-    await expect(a.update({ "system.classId": "nain" })).rejects.toThrow();
-    expect(sys(a).characteristics.for).toBe(2);
+    // fvtt-types NumberField#_cleanType applies integer, min and max: Foundry rounds and clamps, it does not refuse.
+    await a.update({ "system.characteristics.for": 5, "system.characteristics.dex": 1.5, "system.level": 11 });
+    expect(sys(a).characteristics.for).toBe(ahillmach.CHARACTERISTIC_MAX);
+    expect(sys(a).characteristics.dex).toBe(2);
+    expect(sys(a).level).toBe(ahillmach.MAX_LEVEL);
+    await expect(a.update({ "system.classId": "nain", "system.characteristics.for": 1 })).rejects.toThrow();
+    expect(sys(a).characteristics.for).toBe(ahillmach.CHARACTERISTIC_MAX);
   });
 
   it("flags a broken creation array, a due level-up and HP above the maximum", () => {
@@ -150,10 +152,12 @@ describe("opposant model", () => {
     expect(opp(a).derived.fleeOdds).toBeCloseTo(ahillmach.fleeOdds({ mystique: 1 }), 12);
   });
 
-  it("refuses an unknown tier and a protection out of range", async () => {
+  it("refuses an unknown tier and clamps a protection out of range", async () => {
     const a = new DoubleActor({ type: "opposant" });
     await expect(a.update({ "system.tier": "dragon" })).rejects.toThrow();
-    await expect(a.update({ "system.protection": -1 })).rejects.toThrow();
+    // fvtt-types NumberField#_cleanType applies integer, min and max: Foundry rounds and clamps, it does not refuse.
+    await a.update({ "system.protection": -1 });
+    expect((a.system as unknown as { protection: number }).protection).toBe(0);
   });
 });
 
@@ -173,7 +177,10 @@ describe("item models", () => {
     });
     const metier = a.items.get("m1")!;
     expect((metier.system as unknown as MetierModel).mastery).toBe(1);
-    await expect(metier.update({ "system.mastery": 4 })).rejects.toThrow();
-    await expect(a.items.get("x1")!.update({ "system.picks.totale": 7 })).rejects.toThrow();
+    // fvtt-types NumberField#_cleanType applies integer, min and max: Foundry rounds and clamps, it does not refuse.
+    await metier.update({ "system.mastery": 4 });
+    expect((metier.system as unknown as MetierModel).mastery).toBe(ahillmach.METIER_MASTERY_MAX);
+    await a.items.get("x1")!.update({ "system.picks.totale": 7 });
+    expect((a.items.get("x1")!.system as unknown as { picks: { totale: number } }).picks.totale).toBe(6);
   });
 });

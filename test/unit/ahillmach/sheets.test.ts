@@ -13,6 +13,7 @@ import {
   sheetsFor,
   type DoubleState,
 } from "../../double/index.ts";
+import type { FormInput } from "../../double/applications.ts";
 import { DoubleCombat, installClients, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { applyRuleset } from "../../../src/foundry/data/register.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
@@ -33,6 +34,7 @@ type Sheet = {
   render(): Promise<unknown>;
   runAction(action: string, event: unknown, target: unknown): Promise<unknown>;
   submit(data: object): Promise<void>;
+  submitForm(elements: FormInput[]): Promise<void>;
   lastContext: Record<string, unknown>;
   renderedParts: Record<string, Record<string, unknown>>;
   rollRequest(key: string): { dialog: { title: string; inputs: { name: string }[] } } | null;
@@ -220,6 +222,30 @@ describe("personnage sheet", () => {
     const sys = hero.system as unknown as { characteristics: { for: number }; penchant2: string };
     expect(sys.characteristics.for).toBe(2);
     expect(sys.penchant2).toBe("Curieux");
+  });
+
+  it("as the owning player, saves a real form cast by FormDataExtended: unchecked boxes, numbers, disabled inputs", async () => {
+    const hero = await makeHero();
+    setDoubleUser("player1");
+    const sheet = open(PersonnageSheet, hero);
+    await sheet.submitForm([
+      { name: "system.states.int", type: "checkbox", checked: true },
+      { name: "system.states.dex", type: "checkbox", checked: false },
+      { name: "system.characteristics.for", type: "number", value: "3" },
+      { name: "system.penchant2", type: "text", value: "Curieux" },
+      { name: "system.level", type: "number", value: "9", disabled: true },
+    ]);
+    const sys = hero.system as unknown as {
+      states: Record<string, boolean>;
+      characteristics: { for: number };
+      penchant2: string;
+      level: number;
+    };
+    expect(sys.states).toMatchObject({ int: true, dex: false });
+    expect(sys.characteristics.for).toBe(3);
+    expect(sys.penchant2).toBe("Curieux");
+    expect(sys.level).toBe(3);
+    expect(hero.updates.at(-1)?.userId).toBe("player1");
   });
 
   it("records the state ticked last for the fainting test, and falls back when it is unticked", async () => {

@@ -163,10 +163,14 @@ describe("Ahill-Mach", () => {
     expect(defeated(a)).toBe(true);
     await a.toggleStatusEffect("dead", { active: false });
     expect(sys(a).hp?.value).toBe(1);
-    // Fainting is a plain status effect, set by hand.
+    // Fainted is the character's `system.fainted` (a failed fainting test sets it): the HUD writes that field.
     await a.toggleStatusEffect("quintette-evanoui");
-    expect(a.effects.map((e) => [...e.statuses])).toEqual([["quintette-evanoui"]]);
+    expect(sys(a).fainted).toBe(true);
+    expect(a.effects).toEqual([]);
     expect(statuses(a)).toEqual(["quintette-evanoui", "quintette-malade"]);
+    await a.toggleStatusEffect("quintette-evanoui", { active: false });
+    expect(sys(a).fainted).toBe(false);
+    expect(statuses(a)).toEqual(["quintette-malade"]);
   });
 
   it("an opposant shows death only", async () => {

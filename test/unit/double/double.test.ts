@@ -45,10 +45,37 @@ describe("Foundry double", () => {
     doubleState().CONFIG.Actor.dataModels.hero = Model;
     const actor = new DoubleActor({ name: "A", type: "hero", system: { note: "keep" } });
     expect(actor.system).toMatchObject({ stats: { force: 5 }, note: "keep" });
-    await expect(actor.update({ "system.stats.force": 11 })).rejects.toBeInstanceOf(DataModelValidationError);
+    await expect(actor.update({ "system.stats.force": "abc" })).rejects.toBeInstanceOf(DataModelValidationError);
     expect(actor.system).toMatchObject({ stats: { force: 5 }, note: "keep" });
+    // fvtt-types NumberField#_cleanType "Applies `integer`, `min`, `max`": 11 → 10, 2.6 → 3, -1 → 0.
+    await actor.update({ "system.stats.force": 11 });
+    expect(actor.system).toMatchObject({ stats: { force: 10 } });
+    await actor.update({ "system.stats.force": 2.6 });
+    expect(actor.system).toMatchObject({ stats: { force: 3 } });
+    await actor.update({ "system.stats.force": -1 });
+    expect(actor.system).toMatchObject({ stats: { force: 0 } });
     await actor.update({ "system.stats.force": 7 });
     expect(actor.toObject()).toMatchObject({ system: { stats: { force: 7 }, note: "keep" } });
+  });
+
+  it("drops system keys the schema does not declare on construct and update; migrateData still sees them", async () => {
+    const { StringField } = fields;
+    const seen: unknown[] = [];
+    class Model extends TypeDataModel {
+      static override defineSchema() {
+        return { bio: new StringField({ initial: "" }) };
+      }
+      static override migrateData(source: Record<string, unknown>) {
+        seen.push(source.old);
+        return source;
+      }
+    }
+    doubleState().CONFIG.Actor.dataModels.hero = Model;
+    const actor = new DoubleActor({ name: "A", type: "hero", system: { bio: "b", old: "o", nested: { x: 1 } } });
+    expect(seen).toEqual(["o"]);
+    expect(actor.toObject().system).toEqual({ bio: "b" });
+    await actor.update({ "system.stray": 1, "system.bio": "c" });
+    expect(actor.toObject().system).toEqual({ bio: "c" });
   });
 
   it("records sheet registrations, settings and notifications; localizes from the lang files", async () => {

@@ -3,7 +3,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DoubleActor, resetFoundryDouble } from "../../double/index.ts";
-import { DoubleCombat, installClients } from "../../double/shared-core.ts";
+import { DoubleCombat, installClients, type DoubleCombatTracker } from "../../double/shared-core.ts";
+import {
+  QuintetteCombat,
+  QuintetteCombatTracker,
+  registerCombat,
+  registerCombatBehaviour,
+} from "../../../src/foundry/combat/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/oeilnoir/models.ts";
 import {
@@ -244,5 +250,89 @@ describe("compendium sources", () => {
       expect(model, String(doc.name)).toBeDefined();
       expect(() => new model(doc.system as never)).not.toThrow();
     }
+  });
+});
+
+describe("the second action's turn in Foundry's tracker", () => {
+  beforeEach(() => {
+    installClients(resetFoundryDouble({ lang: "fr" }));
+    registerCombat(() => "oeilnoir");
+    registerCombatBehaviour("oeilnoir", oeilNoirCombat);
+  });
+
+  async function fight(): Promise<DoubleCombat> {
+    const combat = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "c" });
+    await combat.createEmbeddedDocuments("Combatant", [
+      { _id: "a", name: "Jandara", initiative: 18 },
+      { _id: "b", name: "Orc", initiative: 11 },
+      { _id: "c", name: "Dana", initiative: 10 },
+      { _id: "d", name: "Blessé", initiative: -1 },
+      { _id: "e", name: "Absent", initiative: null },
+    ]);
+    return combat;
+  }
+
+  it("puts each second action at INI − 8 in the turn order, and nextTurn moves onto it", async () => {
+    const combat = await fight();
+    expect(combat.turns.map((c) => c.name)).toEqual([
+      "Jandara",
+      "Orc",
+      "Dana",
+      "Jandara",
+      "Orc",
+      "Dana",
+      "Blessé",
+      "Absent",
+    ]);
+    await combat.startCombat();
+    const seen: Array<string | null | undefined> = [combat.combatant?.name];
+    for (let i = 0; i < 7; i++) {
+      await combat.nextTurn();
+      seen.push(combat.combatant?.name);
+    }
+    expect(seen).toEqual(["Jandara", "Orc", "Dana", "Jandara", "Orc", "Dana", "Blessé", "Absent"]);
+    // Foundry sets the turns up again after each update: the current state is then the last row's.
+    combat.setupTurns();
+    expect(combat.current).toMatchObject({ round: 1, turn: 7, combatantId: "e" });
+    await combat.nextTurn();
+    expect([combat.round, combat.turn, combat.combatant?.name]).toEqual([2, 0, "Jandara"]);
+  });
+
+  it("follows a changed initiative: a fighter below 0 loses his second action", async () => {
+    const combat = await fight();
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "a", initiative: -2 }]);
+    expect(combat.turns.map((c) => c.name)).toEqual(["Orc", "Dana", "Orc", "Dana", "Blessé", "Jandara", "Absent"]);
+  });
+
+  it("keeps a turn past Foundry's own list (the last second actions) in the round", async () => {
+    const combat = await fight();
+    combat.round = 1;
+    combat.turn = 6;
+    combat.setupTurns();
+    expect([combat.round, combat.turn, combat.combatant?.name]).toEqual([1, 6, "Blessé"]);
+  });
+
+  it("shows the second action as its own row at INI − 8, marked in the phase list when it runs", async () => {
+    const combat = await fight();
+    await combat.startCombat();
+    for (let i = 0; i < 3; i++) await combat.nextTurn();
+    const tracker = new (QuintetteCombatTracker as unknown as typeof DoubleCombatTracker)();
+    tracker.viewed = combat;
+    await tracker.render();
+    const turns = tracker.renderedParts.tracker?.turns as Array<Record<string, unknown>>;
+    expect(turns.map((t) => [t.name, t.initiative, t.active])).toEqual([
+      ["Jandara", 18, false],
+      ["Orc", 11, false],
+      ["Dana", 10, false],
+      ["Jandara (2e action)", 10, true],
+      ["Orc (2e action)", 3, false],
+      ["Dana (2e action)", 2, false],
+      ["Blessé", -1, false],
+      ["Absent", null, false],
+    ]);
+    expect(turns[3]?.css).toContain("on-second-action");
+    const rows = (tracker.renderedParts.oeilnoir?.oeilnoir as { rows: Array<Record<string, unknown>> }).rows;
+    expect(rows.find((r) => r.id === "a")).toMatchObject({ active: true, secondActive: true, second: 10 });
+    expect(rows.find((r) => r.id === "b")).toMatchObject({ active: false, secondActive: false });
   });
 });

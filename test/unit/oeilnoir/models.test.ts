@@ -57,11 +57,12 @@ describe("héros data model", () => {
     expect(d.thresholds).toEqual([9, 15, 22]);
   });
 
-  it("refuses values out of range and keeps the previous ones", async () => {
+  it("clamps values out of range and rounds fractions", async () => {
     const a = alrik();
-    await expect(a.update({ "system.qualities.CO": 31 })).rejects.toThrow();
-    await expect(a.update({ "system.wounds": 1.5 })).rejects.toThrow();
-    expect(heros(a).qualities.CO).toBe(12);
+    // fvtt-types NumberField#_cleanType applies integer, min and max: Foundry rounds and clamps, it does not refuse.
+    await a.update({ "system.qualities.CO": 31, "system.wounds": 1.5 });
+    expect(heros(a).qualities.CO).toBe(30);
+    expect(heros(a).wounds).toBe(2);
     await a.update({ "system.ev.value": -5 });
     expect(heros(a).derived.status).toBe("mourant");
   });

@@ -32,10 +32,11 @@ describe("Trinités descriptor", () => {
     expect(state.CONFIG.Dice.rolls.map((r) => (r as { name: string }).name)).toContain("TrinitesRoll");
   });
 
-  it("refuses out-of-range values through the data model (atomic update)", async () => {
+  it("clamps out-of-range values through the data model", async () => {
     const actor = await DoubleActor.create({ name: "Aelis", type: "trinite" });
-    await expect(actor.update({ "system.competences.melee.base": 25 })).rejects.toThrow();
-    await expect(actor.update({ "system.signes.belier": 2.5 })).rejects.toThrow();
+    // fvtt-types NumberField#_cleanType applies integer, min and max: Foundry rounds and clamps, it does not refuse.
+    await actor.update({ "system.competences.melee.base": 25, "system.signes.belier": 2.4 });
+    expect(actor.system).toMatchObject({ competences: { melee: { base: 20 } }, signes: { belier: 2 } });
     await actor.update({ "system.competences.melee.base": 4, "system.signes.belier": 2 });
     expect(
       (actor.system as unknown as { derived: { skills: { melee: { score: number } } } }).derived.skills.melee.score,

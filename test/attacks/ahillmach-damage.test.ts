@@ -1,0 +1,135 @@
+/**
+ * Attacks on Ahill-Mach card actions made by a player client of the double (issue 12): a side effect of an action (the
+ * damage card the GM posts) must happen once, whatever the author rewrites on the move card. Setup as card-flow.test.ts.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { addUser, asClient, installClients, useRealTemplates, DoubleChatMessage } from "../double/shared-core.ts";
+import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
+import { requestCardAction } from "../../src/foundry/chat/actions.ts";
+import { registerRelay } from "../../src/foundry/relay/index.ts";
+import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/index.ts";
+import type { CardState } from "../../src/foundry/chat/types.ts";
+import {
+  ActionModel,
+  EquipementModel,
+  MetierModel,
+  OpposantModel,
+  PersonnageModel,
+} from "../../src/foundry/ahillmach/models.ts";
+import { CARD_ACTIONS, setFollowUpPrompt } from "../../src/foundry/ahillmach/actions.ts";
+import type { RollDialogConfig, RollValues } from "../../src/foundry/dialog/inputs.ts";
+import { damageApplier } from "../../src/foundry/ahillmach/damage.ts";
+import { performRoll, personnageSource } from "../../src/foundry/ahillmach/rolling.ts";
+import { resetAhillMachRollClass } from "../../src/foundry/ahillmach/roll.ts";
+import { CombatantData } from "../../src/foundry/combat/model.ts";
+import { installFakeRoll, pendingFaces, queueFaces } from "../unit/ahillmach/fake-roll.ts";
+
+let state: DoubleState;
+let hero: DoubleActor;
+/** What the follow-up dialog answers (null: cancelled), and the dialogs it was asked for, with the asking user. */
+let answer: RollValues | null;
+let prompts: { userId: string; config: RollDialogConfig }[];
+
+const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const messages = () => [...state.game.messages.values()] as DoubleChatMessage[];
+const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
+
+async function roll(values: Record<string, unknown>, faces: number[], options: { item?: string; kind?: "move" } = {}) {
+  queueFaces(...faces);
+  const item = options.item ? (hero.items.get(options.item) as unknown as Item.Implementation) : null;
+  const src = personnageSource(asActor(hero), "move", { item });
+  const message = await asClient("player1", () =>
+    performRoll(asActor(hero), src, { values: values as never, rollMode: "publicroll" }),
+  );
+  expect(pendingFaces()).toBe(0);
+  return message as unknown as DoubleChatMessage;
+}
+
+beforeEach(async () => {
+  state = installClients(resetFoundryDouble({ lang: "fr" }));
+  installFakeRoll();
+  resetAhillMachRollClass();
+  useRealTemplates("fr");
+  Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
+  Object.assign(CONFIG.Item.dataModels, {
+    "am-action": ActionModel,
+    "am-equipement": EquipementModel,
+    "am-metier": MetierModel,
+  });
+  Object.assign(CONFIG.Combatant.dataModels, { base: CombatantData });
+  registerRelay();
+  registerChatHooks();
+  registerDamage();
+  registerDamageApplier("ahillmach", damageApplier);
+  registerCardAction(...CARD_ACTIONS);
+  answer = {};
+  prompts = [];
+  setFollowUpPrompt(async (config) => {
+    prompts.push({ userId: game.user?.id ?? "", config });
+    return answer ? { values: { ...answer }, rollMode: "publicroll" } : null;
+  });
+  addUser("player2");
+  hero = await DoubleActor.create({
+    name: "Ysolde",
+    type: "personnage",
+    ownership: { default: 0, player1: 3 },
+    system: {
+      characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 1, aur: -1 },
+      creation: "libre",
+      penchant1: "Impétueux",
+    },
+    items: [
+      { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
+      { _id: "salve", name: "Salve", type: "am-action", system: { moveId: "salve" } },
+      { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8", bonus: 1 } },
+      { _id: "forge", name: "Forgeron", type: "am-metier", system: { mastery: 2 } },
+    ],
+  });
+  await DoubleActor.create({
+    name: "Garde",
+    type: "opposant",
+    system: { tier: "fortune", protection: 1, mental: -1, hp: { value: 6 } },
+  });
+});
+
+afterEach(() => setFollowUpPrompt(null));
+
+describe("attack: the move card's author replays its damage roll", () => {
+  const damageCards = () => messages().filter((m) => stored(m)?.kind === "damage");
+
+  it("a card whose done list and damage flag are cleared gets the damage card already posted, not a new roll", async () => {
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    queueFaces(5);
+    expect((await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"))).status).toBe(
+      "applied",
+    );
+    expect(damageCards()).toHaveLength(1);
+    // The author may rewrite their own message: clear the record of the roll and ask again (a replay, or a retry
+    // after the card's write failed).
+    const cleared = structuredClone(stored(message));
+    cleared.done = [];
+    cleared.data = { ...cleared.data, damageRolled: false };
+    await asClient("player1", () => message.update({ flags: { quintette: { card: cleared } } }));
+    queueFaces(6);
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    expect(damageCards()).toHaveLength(1);
+    expect(stored(damageCards()[0]!).data).toMatchObject({ amount: 5 });
+    expect(stored(message).data).toMatchObject({ damageRolled: true });
+  });
+
+  it("a damage card posted by the player themself is not taken for the GM's", async () => {
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    const fake = structuredClone(stored(message));
+    fake.kind = "damage";
+    await asClient("player1", () =>
+      DoubleChatMessage.create({
+        author: "player1",
+        flags: { quintette: { card: fake, origin: `${message.id}:ahillmach.rollDamage` } },
+      }),
+    );
+    queueFaces(5);
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    expect(damageCards().filter((m) => m.author === "gm")).toHaveLength(1);
+  });
+});
