@@ -52,6 +52,7 @@ export interface DialogPreset {
 
 export interface TestValues extends RollValues {
   skill: string;
+  speciality: string;
   combatAction: string;
   difficulty: string;
   related: string;
@@ -75,6 +76,21 @@ const penaltyOptions = () => [
   ...T.PENALTIES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.PenaltyOption.${p.id}` })),
 ];
 
+function specialityInputs(roller: RollerView, skill: T.SkillId | null): RollInput[] {
+  const names = skill ? (roller.derived.skills[skill]?.specialites ?? []) : [];
+  if (!names.length) return [];
+  return [
+    {
+      kind: "select",
+      name: "speciality",
+      label: D("Speciality"),
+      hint: D("SpecialityHint"),
+      options: [{ value: "", label: D("NoSpeciality") }, ...names.map((name) => ({ value: name, label: name }))],
+      initial: "",
+    },
+  ];
+}
+
 /** The inputs for one test; the difficulty table is the initiative conditions for an initiative test. */
 export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollInput[] {
   const skill = preset.initiative
@@ -88,6 +104,9 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
     ...(preset.initiative
       ? []
       : [{ kind: "select", name: "skill", label: D("Skill"), options: skills, initial: skill } as const]),
+    // Specialities of the skill the dialog opens on (Arts (Peinture) or Arts (Sculpture)): the roller says which
+    // one the test asks for; none is the skill alone. Another skill chosen below rolls without them.
+    ...specialityInputs(roller, preset.initiative ? null : skill),
     preset.initiative
       ? {
           kind: "select",
@@ -193,6 +212,8 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
 /** Everything the values add up to, or the reason the prime/penalty choice is invalid. */
 export interface Resolution {
   skill: T.SkillId;
+  /** The speciality the test names, if the rolled skill holds it (rules core `specialityOf`); "" otherwise. */
+  speciality: string;
   score: number;
   difficulty: number;
   freeActions: number;
@@ -257,6 +278,9 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
   ].filter((line) => line.value !== 0);
   return {
     skill,
+    speciality: preset.initiative
+      ? ""
+      : T.specialityOf(roller.derived.skills[skill]?.specialites ?? [], values.speciality),
     score,
     difficulty,
     freeActions,
@@ -338,7 +362,7 @@ export function setupFrom(
     trinite: roller.trinite,
     adamKarma: roller.adamKarma,
     skill: r.skill,
-    speciality: roller.derived.skills[r.skill]?.specialite ?? "",
+    speciality: r.speciality,
     score: r.score,
     difficulty: r.difficulty,
     freeActions: r.freeActions,

@@ -522,6 +522,62 @@ describe("smaller table comforts (issue 14, point 8)", () => {
     expect(opened.map((v) => v.freeActions)).toEqual([1, 3, 1]);
   });
 
+  it("(e) holds several specialities on one skill: added and named on the sheet by the player, picked in the dialog", async () => {
+    const specs = () => (aelis.system as unknown as { competences: { art: { specialites: string[] } } }).competences;
+    const sheet = new TrinitesActorSheet({ document: aelis } as never) as unknown as {
+      render(): Promise<unknown>;
+      runAction(a: string, e: unknown, t: unknown): Promise<unknown>;
+      submitForm(elements: { name: string; value: string }[]): Promise<void>;
+    };
+    await asClient("player1", () => sheet.render());
+    await asClient("player1", () => sheet.runAction("specialityAdd", {}, { dataset: { skill: "art" } }));
+    await asClient("player1", () => sheet.runAction("specialityAdd", {}, { dataset: { skill: "art" } }));
+    expect(specs().art.specialites).toEqual(["", ""]);
+    await asClient("player1", () =>
+      sheet.submitForm([
+        { name: "system.competences.art.specialites.0", value: "Peinture" },
+        { name: "system.competences.art.specialites.1", value: "Sculpture" },
+      ]),
+    );
+    expect(specs().art.specialites).toEqual(["Peinture", "Sculpture"]);
+    await asClient("player1", () => sheet.runAction("specialityAdd", {}, { dataset: { skill: "art" } }));
+    await asClient("player1", () => sheet.runAction("specialityDelete", {}, { dataset: { skill: "art", index: "2" } }));
+    expect(specs().art.specialites).toEqual(["Peinture", "Sculpture"]);
+
+    // The dialog opened on Arts offers both; the card names the one the player picked.
+    let asked: RollDialogConfig | null = null;
+    const spy = vi.spyOn(RollDialog, "prompt").mockImplementation(async (config) => {
+      asked = config as RollDialogConfig;
+      return { values: { ...defaultValues(asked.inputs), speciality: "Sculpture" }, rollMode: "publicroll" };
+    });
+    const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+    await asClient("player1", () => rollTest(aelis as never, { skill: "art" }));
+    spy.mockRestore();
+    dice.mockRestore();
+    const input = (asked! as RollDialogConfig).inputs.find((i) => i.name === "speciality");
+    expect(input?.kind === "select" ? input.options.map((o) => o.value) : []).toEqual(["", "Peinture", "Sculpture"]);
+    const data = stored(state.game.messages.contents.at(-1) as DoubleChatMessage).data as unknown as {
+      setup: { speciality: string };
+    };
+    expect(data.setup.speciality).toBe("Sculpture");
+    // A speciality the rolled skill does not hold (another skill's, a forged one) names none.
+    const roller = rollerOf(aelis as never)!;
+    const context = { rollerId: "player1", targets: [], opposes: null, initiative: null };
+    expect(setupFrom(roller, { skill: "art", speciality: "Sabre" }, {}, context).speciality).toBe("");
+    expect(setupFrom(roller, { skill: "melee", speciality: "Peinture" }, {}, context).speciality).toBe("");
+  });
+
+  it("(e) moves an older actor's single speciality into the list", async () => {
+    const old = await DoubleActor.create({
+      name: "Old",
+      type: "trinite",
+      system: { competences: { art: { base: 2, specialite: "Peinture" }, melee: { base: 1, specialite: "" } } },
+    });
+    const competences = (old.system as unknown as { competences: Record<string, Record<string, unknown>> }).competences;
+    expect(competences.art).toEqual({ base: 2, specialites: ["Peinture"] });
+    expect(competences.melee).toEqual({ base: 1, specialites: [] });
+  });
+
   it("(d) names the skill Arts, in French and English", async () => {
     const en = state.game.i18n.localize("QUINTETTE.Trinites.Skill.art");
     expect(en).toBe("Arts");
