@@ -566,6 +566,17 @@ export const combatBehaviour: CombatBehaviour = {
     await rollTest(actor, { initiative: true, combat: { combatId: combat.id ?? "", combatantId: combatant.id ?? "" } });
     return null;
   },
+  async rollInitiativeGroup(combatants) {
+    // One dialog for the group (issue 14); each score still arrives with its own card.
+    const { rollGroupInitiative } = await import("./flow.ts");
+    await rollGroupInitiative(
+      combatants.flatMap((c) =>
+        c.actor && c.combat
+          ? [{ actor: c.actor, combat: { combatId: c.combat.id ?? "", combatantId: c.id ?? "" } }]
+          : [],
+      ),
+    );
+  },
   async onEndRound(combat) {
     await offerRegenerations(combat);
   },

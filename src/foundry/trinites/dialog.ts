@@ -332,6 +332,34 @@ export function testDialogConfig(roller: RollerView, preset: DialogPreset = {}):
   };
 }
 
+/**
+ * One initiative dialog for a group the GM rolls together (roll NPCs, roll all): the shared conditions, and where the
+ * group's scores land on average (rules core `groupInitiativeOdds`); each fighter still rolls with its own Rapidité.
+ */
+export function groupInitiativeDialogConfig(rollers: readonly RollerView[]): RollDialogConfig {
+  const preset: DialogPreset = { initiative: true };
+  const first = rollers[0];
+  return {
+    title: D("InitiativeGroupTitle"),
+    subtitle: rollers.map((r) => r.name).join(", "),
+    inputs: first ? testInputs(first, preset) : [],
+    odds: (values) => {
+      const o = T.groupInitiativeOdds(
+        rollers.map((roller) => {
+          const r = resolveValues(roller, values, preset);
+          return { score: r.score, difficulty: r.difficulty, dice: roller.trinite ? 2 : 1 };
+        }),
+      );
+      return [
+        { id: "early", label: D("InitiativeGroupEarly"), probability: o.early, tone: "success" },
+        { id: "middle", label: D("InitiativeGroupMiddle"), probability: o.middle, tone: "neutral" },
+        { id: "late", label: D("InitiativeGroupLate"), probability: o.late, tone: "failure" },
+      ];
+    },
+    cssClass: "trinites",
+  };
+}
+
 /** The test setup from the dialog's values: what the card stores and resolves with. */
 export function setupFrom(
   roller: RollerView,

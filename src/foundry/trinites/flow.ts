@@ -26,7 +26,14 @@ import {
   type TestSetup,
 } from "./card.ts";
 import { seatOf } from "./combat.ts";
-import { setupFrom, testDialogConfig, type DialogPreset, type RollerView, type WeaponView } from "./dialog.ts";
+import {
+  groupInitiativeDialogConfig,
+  setupFrom,
+  testDialogConfig,
+  type DialogPreset,
+  type RollerView,
+  type WeaponView,
+} from "./dialog.ts";
 import { consumeUpdate, pendingFor } from "./influence.ts";
 import { HumainModel, TriniteModel, WeaponModel } from "./models.ts";
 import { wornProtection } from "./damage.ts";
@@ -221,6 +228,36 @@ export async function rollTest(actor: Actor.Implementation, preset: TestPreset =
   const request = testRequest(actor, preset);
   if (!request) return null;
   return runRollRequest(request, skipDialog, (config) => RollDialog.prompt(config), currentRollMode());
+}
+
+/** One fighter of a group initiative roll: its actor and its combatant. */
+export interface InitiativeEntry {
+  actor: Actor.Implementation;
+  combat: { combatId: string; combatantId: string };
+}
+
+/**
+ * The GM rolls a group's initiative (roll NPCs, roll all) through one dialog: the shared conditions once, then each
+ * fighter's own Rapidité test and card, as a single roll would post it. A group of one opens the usual dialog.
+ */
+export async function rollGroupInitiative(entries: readonly InitiativeEntry[], skipDialog = false): Promise<void> {
+  const group = entries.flatMap((e) => {
+    const roller = rollerOf(e.actor);
+    return roller ? [{ ...e, roller }] : [];
+  });
+  const only = group.length === 1 ? group[0] : undefined;
+  if (only) {
+    await rollTest(only.actor, { initiative: true, combat: only.combat }, skipDialog);
+    return;
+  }
+  if (!group.length) return;
+  const request: RollRequest = {
+    dialog: groupInitiativeDialogConfig(group.map((g) => g.roller)),
+    roll: async (chosen) => {
+      for (const g of group) await performTest(g.actor, { initiative: true, combat: g.combat }, chosen);
+    },
+  };
+  await runRollRequest(request, skipDialog, (config) => RollDialog.prompt(config), currentRollMode());
 }
 
 /** An opponent answers a card's test: the owner of the targeted actor rolls a reaction. */

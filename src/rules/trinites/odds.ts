@@ -123,3 +123,14 @@ export function initiativeOdds(input: ChanceInput): InitiativeOdds {
     early: probability(score, (s) => s >= 9),
   };
 }
+
+/**
+ * Where a group's scores land when the GM rolls them together (one dialog for the NPCs): each third's odds averaged
+ * over the group, i.e. the expected share of the group that lands early, middle or late. Empty group: all zero.
+ */
+export function groupInitiativeOdds(inputs: readonly ChanceInput[]): InitiativeOdds {
+  if (!inputs.length) return { late: 0, middle: 0, early: 0 };
+  const each = inputs.map(initiativeOdds);
+  const mean = (pick: (o: InitiativeOdds) => number) => each.reduce((sum, o) => sum + pick(o), 0) / each.length;
+  return { late: mean((o) => o.late), middle: mean((o) => o.middle), early: mean((o) => o.early) };
+}

@@ -13,7 +13,8 @@ import {
   type DoubleChatMessage,
   type DoubleCombat,
 } from "../../double/shared-core.ts";
-import { postCard, registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { postCard, registerCardAction, registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { CARD_ACTIONS } from "../../../src/foundry/trinites/actions.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { applyOpposition, buildTestCard, type WeaponSetup } from "../../../src/foundry/trinites/card.ts";
@@ -32,7 +33,7 @@ import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import { combatBehaviour, onShiftClick } from "../../../src/foundry/trinites/combat.ts";
-import { rollTest } from "../../../src/foundry/trinites/flow.ts";
+import { onTrinitesMessage, rollTest } from "../../../src/foundry/trinites/flow.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -576,6 +577,43 @@ describe("smaller table comforts (issue 14, point 8)", () => {
     const competences = (old.system as unknown as { competences: Record<string, Record<string, unknown>> }).competences;
     expect(competences.art).toEqual({ base: 2, specialites: ["Peinture"] });
     expect(competences.melee).toEqual({ base: 1, specialites: [] });
+  });
+
+  it("(f) rolls the GM's NPCs through one dialog for the group, each with its own Rapidité and card", async () => {
+    registerCardAction(...CARD_ACTIONS);
+    const combat = await realFight();
+    const guards = [
+      await DoubleActor.create({ name: "Guard A", type: "humain", system: { competences: { rapidite: { base: 2 } } } }),
+      await DoubleActor.create({ name: "Guard B", type: "humain", system: { competences: { rapidite: { base: 6 } } } }),
+    ];
+    await combat.createEmbeddedDocuments("Combatant", [
+      { _id: "cG1", name: "Guard A", actorId: guards[0]!.id },
+      { _id: "cG2", name: "Guard B", actorId: guards[1]!.id },
+    ]);
+    const asked: RollDialogConfig[] = [];
+    const spy = vi.spyOn(RollDialog, "prompt").mockImplementation(async (config) => {
+      asked.push(config as RollDialogConfig);
+      return { values: defaultValues((config as RollDialogConfig).inputs), rollMode: "publicroll" };
+    });
+    const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+    await asClient("gm", () => combat.rollNPC());
+    spy.mockRestore();
+    dice.mockRestore();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.subtitle).toBe("Guard A, Guard B");
+    const odds = asked[0]!.odds!(defaultValues(asked[0]!.inputs));
+    expect(odds.reduce((sum, o) => sum + o.probability, 0)).toBeCloseTo(1, 9);
+    // Each guard posted its own initiative card with its own score; the players' fighters were not rolled.
+    const cards = state.game.messages.contents.map((m) => stored(m as DoubleChatMessage));
+    expect(cards.filter((c) => c.kind === "initiative").map((c) => c.actorName)).toEqual(["Guard A", "Guard B"]);
+    const scores = cards.map((c) => (c.data as unknown as { setup: { score: number } }).setup.score);
+    expect(scores[0]).not.toBe(scores[1]);
+    // A human's card sets its combatant's initiative at once (the follow-up the message hook runs).
+    for (const m of state.game.messages.contents) await asClient("gm", () => onTrinitesMessage(m as never));
+    expect(combat.combatants.get("cG1")!.initiative).not.toBeNull();
+    expect(combat.combatants.get("cG2")!.initiative).not.toBeNull();
+    expect(combat.combatants.get("cA")!.initiative).toBeNull();
+    expect(combat.combatants.get("cT")!.initiative).toBeNull();
   });
 
   it("(d) names the skill Arts, in French and English", async () => {
