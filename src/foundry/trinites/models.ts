@@ -269,6 +269,11 @@ function weaponSchema() {
     portee: integerField({ min: 0, max: 5000, initial: 0, label: L("Range") }),
     zone: booleanField({ label: L("Area") }),
     equipee: booleanField({ initial: true, label: L("Equipped") }),
+    /** Values that are Quintette's suggestions, not the source's (rules core `weaponSuggestions`; the packs set them). */
+    suggere: new foundry.data.fields.SchemaField({
+      degats: booleanField({ label: L("SuggestedDamage") }),
+      portee: booleanField({ label: L("SuggestedRange") }),
+    }),
   };
 }
 
@@ -277,6 +282,10 @@ function armourSchema() {
     ...baseItemSchema(),
     protection: integerField({ min: 0, max: 20, initial: 1, label: L("Protection") }),
     equipee: booleanField({ initial: true, label: L("Equipped") }),
+    /** The protection is Quintette's suggestion: the source prices no armour (rules core `armourSuggestions`). */
+    suggere: new foundry.data.fields.SchemaField({
+      protection: booleanField({ label: L("SuggestedProtection") }),
+    }),
   };
 }
 
