@@ -219,7 +219,7 @@ function keptFreeActions(actor: Actor.Implementation): number | undefined {
 
 function keepFreeActions(actor: Actor.Implementation, value: unknown): void {
   const turn = turnKey();
-  const count = Math.trunc(Number(value));
+  const count = Math.min(6, Math.trunc(Number(value)));
   if (turn && Number.isInteger(count) && count >= 1) freeActionsKept.set(actor.uuid, { turn, count });
 }
 
