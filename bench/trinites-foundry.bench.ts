@@ -12,7 +12,7 @@ import { trinites as T } from "../src/rules/index";
 
 function trinite(i: number): TrinitesActorSource {
   const signes = Object.fromEntries(T.SIGN_IDS.map((s, k) => [s, (i + k) % 4]));
-  const competences = Object.fromEntries(T.SKILL_IDS.map((s, k) => [s, { base: (i * 7 + k) % 8, specialite: "" }]));
+  const competences = Object.fromEntries(T.SKILL_IDS.map((s, k) => [s, { base: (i * 7 + k) % 8, specialites: [] }]));
   return {
     signes,
     competences,

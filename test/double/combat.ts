@@ -41,6 +41,13 @@ export class DoubleCombatant extends DoubleDocument {
     if (user.isGM) return 3;
     return this.actor?.getUserLevel(user) ?? 0;
   }
+  /**
+   * fvtt-types `Combatant#isNPC`: "treated as a non-player combatant if it has no associated actor and no player users
+   * who can control it" (read, as Foundry's tracker does, as: no actor, or an actor no player owns).
+   */
+  get isNPC(): boolean {
+    return !this.actor || !this.actor.hasPlayerOwner;
+  }
   override applyUpdate(changes: Plain, options: Plain = {}): void {
     const { initiative, hidden, ...rest } = changes;
     if (initiative === null || typeof initiative === "number") this.initiative = initiative;
@@ -138,6 +145,19 @@ export class DoubleCombat extends DoubleDocument {
     if (options.updateTurn !== false && currentId)
       await this.update({ turn: this.turns.findIndex((t) => t.id === currentId) });
     return this;
+  }
+  /**
+   * fvtt-types `Combat#rollNPC`: "Roll initiative for all non-player actors who have not already rolled", options
+   * "forwarded to the Combat.rollInitiative method"; all their ids go in one call.
+   */
+  async rollNPC(options: Plain = {}): Promise<this> {
+    const ids = this.combatants.contents.filter((c) => c.isOwner && c.isNPC && c.initiative === null).map((c) => c.id);
+    return this.rollInitiative(ids, options);
+  }
+  /** fvtt-types `Combat#rollAll`: "Roll initiative for all combatants which have not already rolled". */
+  async rollAll(options: Plain = {}): Promise<this> {
+    const ids = this.combatants.contents.filter((c) => c.isOwner && c.initiative === null).map((c) => c.id);
+    return this.rollInitiative(ids, options);
   }
   /** `turn` and `round` are Combat fields (fvtt-types `Combat.Schema` `round`, `turn`). */
   override applyUpdate(changes: Plain, options: Plain = {}): void {

@@ -122,6 +122,11 @@ export class DoubleDocument {
   get isOwner(): boolean {
     return this.testUserPermission(currentUser(), "OWNER");
   }
+  /** fvtt-types `ClientDocument#hasPlayerOwner`: "Test whether this Document is owned by any non-Gamemaster User." */
+  get hasPlayerOwner(): boolean {
+    const users = (globalThis as { game?: { users?: Iterable<DoubleUserLike> } }).game?.users ?? [];
+    return [...users].some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));
+  }
   get limited(): boolean {
     const user = currentUser();
     return !user.isGM && this.getUserLevel(user) === OWNERSHIP.LIMITED;

@@ -26,6 +26,11 @@ export interface CombatBehaviour {
     options: Combat.InitiativeOptions,
     batch?: boolean,
   ): Promise<number | null>;
+  /**
+   * Several combatants at once (the tracker's roll NPCs and roll all pass every id to `rollInitiative`): one dialog for
+   * the group instead of one per combatant. Scores arrive as `rollInitiative`'s custom path sets them.
+   */
+  rollInitiativeGroup?(combatants: Combatant.Implementation[], options: Combat.InitiativeOptions): Promise<void>;
   /** Turn order: negative when `a` acts before `b`. Must be a total order (end with an id tie-break). */
   compare?(a: Combatant.Implementation, b: Combatant.Implementation): number;
   /**

@@ -31,8 +31,17 @@ export class QuintetteCombat extends foundry.documents.Combat {
   }
 
   override async rollInitiative(ids: string | string[], options: Combat.InitiativeOptions = {}): Promise<this> {
-    const custom = activeCombatBehaviour()?.rollInitiative;
+    const behaviour = activeCombatBehaviour();
+    const custom = behaviour?.rollInitiative;
     if (!custom) return super.rollInitiative(ids, options);
+    const owned = (typeof ids === "string" ? [ids] : ids).flatMap((id) => {
+      const combatant = this.combatants.get(id);
+      return combatant?.isOwner ? [combatant] : [];
+    });
+    if (owned.length > 1 && behaviour.rollInitiativeGroup) {
+      await behaviour.rollInitiativeGroup(owned, options);
+      return this;
+    }
     // Like Foundry's own path (`updateTurn`, default true): the turn stays on the combatant acting now.
     const currentId = this.combatant?.id;
     const updates: Array<{ _id: string; initiative: number }> = [];

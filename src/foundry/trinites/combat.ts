@@ -475,15 +475,59 @@ export function placesContext(
 
 const boundTrackers = new WeakSet<HTMLElement>();
 
-/** The tracker part's shift buttons: ±3 for the GM, waiting (−1) for the acting combatant's owner; via the GM. */
-async function onShiftClick(button: HTMLElement): Promise<void> {
+export const WAIT_DIALOG = "systems/quintette/templates/trinites/combat/wait-dialog.hbs";
+
+/** The waiting picker's context: each amount with the score and place it leads to (rules core). */
+export function waitDialogContext(state: T.InitiativeState): {
+  choices: { by: number; score: number; place: string; selected: boolean }[];
+} {
+  return {
+    choices: T.waitChoices(state).map(({ by, state: s }) => ({
+      by,
+      score: s.score,
+      place: `QUINTETTE.Trinites.Place.${s.place}`,
+      selected: by === 1,
+    })),
+  };
+}
+
+/** How much to wait, asked once (one click, any amount); null when the player closes the picker. */
+async function askWait(combatant: Combatant.Implementation): Promise<number | null> {
+  const state = stateOf(seatOf(combatant));
+  if (!state) return null;
+  const content = await foundry.applications.handlebars.renderTemplate(WAIT_DIALOG, waitDialogContext(state));
+  const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title: "QUINTETTE.Trinites.Place.WaitTitle" },
+    content,
+    ok: {
+      label: "QUINTETTE.Trinites.Place.WaitOk",
+      callback: (_event: Event, button: HTMLButtonElement) =>
+        new foundry.applications.ux.FormDataExtended(button.form!).object,
+    },
+  });
+  const by = Number((answer as { by?: unknown } | null)?.by);
+  return Number.isInteger(by) && by >= 1 && by <= T.WAIT_MAX ? by : null;
+}
+
+/**
+ * The tracker part's shift buttons: ±3 for the GM, waiting (any amount, picked once) for the acting combatant's
+ * owner; via the GM, with the score the request was made from.
+ */
+export async function onShiftClick(button: HTMLElement): Promise<void> {
   const combat = game.combat;
   const id = button.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
-  const delta = Number(button.dataset.trinitesShift);
-  if (!combat || !id || !Number.isInteger(delta)) return;
+  const combatant = combat?.combatants.get(id);
+  if (!combat || !combatant) return;
   // The hourglass is waiting for everyone (the GM too, for the NPCs): the turn passes on; ±3 are the GM's corrections.
-  const op = button.dataset.trinitesWait !== undefined ? "wait" : "shift";
-  await requestSeat({ op, combatId: combat.id ?? "", combatantId: id, delta });
+  if (button.dataset.trinitesWait !== undefined) {
+    const by = await askWait(combatant);
+    if (by === null) return;
+    await requestSeat({ op: "wait", combatId: combat.id ?? "", combatantId: id, delta: -by });
+    return;
+  }
+  const delta = Number(button.dataset.trinitesShift);
+  if (!Number.isInteger(delta)) return;
+  await requestSeat({ op: "shift", combatId: combat.id ?? "", combatantId: id, delta });
 }
 
 function bindTracker(html: HTMLElement): void {
@@ -491,7 +535,8 @@ function bindTracker(html: HTMLElement): void {
   boundTrackers.add(html);
   html.addEventListener("click", (event) => {
     const target = event.target;
-    const button = target instanceof Element ? target.closest<HTMLElement>("[data-trinites-shift]") : null;
+    const button =
+      target instanceof Element ? target.closest<HTMLElement>("[data-trinites-shift], [data-trinites-wait]") : null;
     if (!button) return;
     event.preventDefault();
     void onShiftClick(button);
@@ -520,6 +565,17 @@ export const combatBehaviour: CombatBehaviour = {
     const { rollTest } = await import("./flow.ts");
     await rollTest(actor, { initiative: true, combat: { combatId: combat.id ?? "", combatantId: combatant.id ?? "" } });
     return null;
+  },
+  async rollInitiativeGroup(combatants) {
+    // One dialog for the group (issue 14); each score still arrives with its own card.
+    const { rollGroupInitiative } = await import("./flow.ts");
+    await rollGroupInitiative(
+      combatants.flatMap((c) =>
+        c.actor && c.combat
+          ? [{ actor: c.actor, combat: { combatId: c.combat.id ?? "", combatantId: c.id ?? "" } }]
+          : [],
+      ),
+    );
   },
   async onEndRound(combat) {
     await offerRegenerations(combat);

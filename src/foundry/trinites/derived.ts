@@ -9,7 +9,7 @@ export type ActorKind = "trinite" | "humain";
 /** The stored part of an actor the derivations read (the data model's source, or a plain fixture). */
 export interface TrinitesActorSource {
   signes: Record<string, number>;
-  competences: Record<string, { base: number; specialite: string }>;
+  competences: Record<string, { base: number; specialites: readonly string[] }>;
   vie: { value: number; max: number; nonLetal: boolean };
   deva?: { value: number; max: number };
   archonte?: { value: number; max: number };
@@ -28,7 +28,12 @@ export interface SkillView {
   label: string;
   sign: T.SignId;
   base: number;
-  specialite: string;
+  /** The specialities the table reads (rules core `specialities`): no blanks, no repeats. */
+  specialites: string[];
+  /** Them as the sheet shows them in play mode. */
+  specialitesText: string;
+  /** The stored rows, blanks included, as edit mode edits them (index in the stored list). */
+  specialiteRows: { index: number; name: string }[];
   score: number;
 }
 
@@ -123,7 +128,9 @@ export function deriveActor(source: TrinitesActorSource, kind: ActorKind): Trini
       label: SKILL_KEY(skill.id),
       sign: skill.sign,
       base,
-      specialite: stored?.specialite ?? "",
+      specialites: T.specialities(stored?.specialites ?? []),
+      specialitesText: T.specialities(stored?.specialites ?? []).join(", "),
+      specialiteRows: (stored?.specialites ?? []).map((name, index) => ({ index, name })),
       score: T.skillScore(base, bonuses[skill.sign] ?? 0),
     };
   }

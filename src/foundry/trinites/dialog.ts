@@ -32,6 +32,8 @@ export interface WeaponView {
 
 export interface DialogPreset {
   skill?: T.SkillId;
+  /** Free actions declared earlier this turn (kept for the turn, issue 14). */
+  freeActions?: number;
   weapon?: WeaponView | null;
   /** An initiative test: Rapidité, the condition table instead of the difficulty table, no primes. */
   initiative?: boolean;
@@ -50,6 +52,7 @@ export interface DialogPreset {
 
 export interface TestValues extends RollValues {
   skill: string;
+  speciality: string;
   combatAction: string;
   difficulty: string;
   related: string;
@@ -73,6 +76,21 @@ const penaltyOptions = () => [
   ...T.PENALTIES.map((p) => ({ value: p.id, label: `QUINTETTE.Trinites.PenaltyOption.${p.id}` })),
 ];
 
+function specialityInputs(roller: RollerView, skill: T.SkillId | null): RollInput[] {
+  const names = skill ? (roller.derived.skills[skill]?.specialites ?? []) : [];
+  if (!names.length) return [];
+  return [
+    {
+      kind: "select",
+      name: "speciality",
+      label: D("Speciality"),
+      hint: D("SpecialityHint"),
+      options: [{ value: "", label: D("NoSpeciality") }, ...names.map((name) => ({ value: name, label: name }))],
+      initial: "",
+    },
+  ];
+}
+
 /** The inputs for one test; the difficulty table is the initiative conditions for an initiative test. */
 export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollInput[] {
   const skill = preset.initiative
@@ -82,7 +100,13 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
       : (preset.skill ?? preset.weapon?.skill ?? "vigilance");
   const skills = T.SKILLS.map((s) => ({ value: s.id, label: SKILL_KEY(s.id) }));
   const inputs: RollInput[] = [
-    { kind: "select", name: "skill", label: D("Skill"), options: skills, initial: skill },
+    // Initiative is always Rapidité: no skill to choose (issue 14).
+    ...(preset.initiative
+      ? []
+      : [{ kind: "select", name: "skill", label: D("Skill"), options: skills, initial: skill } as const]),
+    // Specialities of the skill the dialog opens on (Arts (Peinture) or Arts (Sculpture)): the roller says which
+    // one the test asks for; none is the skill alone. Another skill chosen below rolls without them.
+    ...specialityInputs(roller, preset.initiative ? null : skill),
     preset.initiative
       ? {
           kind: "select",
@@ -139,7 +163,7 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
         hint: D("FreeActionsHint"),
         min: 1,
         max: 6,
-        initial: 1,
+        initial: preset.freeActions ?? 1,
       },
       { kind: "select", name: "prime", label: D("Prime"), options: primeOptions(), initial: NONE },
       {
@@ -188,6 +212,8 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
 /** Everything the values add up to, or the reason the prime/penalty choice is invalid. */
 export interface Resolution {
   skill: T.SkillId;
+  /** The speciality the test names, if the rolled skill holds it (rules core `specialityOf`); "" otherwise. */
+  speciality: string;
   score: number;
   difficulty: number;
   freeActions: number;
@@ -209,7 +235,11 @@ const isPenalty = (v: string): v is T.PenaltyId => T.PENALTIES.some((p) => p.id 
 
 export function resolveValues(roller: RollerView, raw: RollValues, preset: DialogPreset = {}): Resolution {
   const values = raw as Partial<TestValues>;
-  const skill: T.SkillId = T.isSkillId(String(values.skill)) ? (String(values.skill) as T.SkillId) : "vigilance";
+  const skill: T.SkillId = preset.initiative
+    ? "rapidite"
+    : T.isSkillId(String(values.skill))
+      ? (String(values.skill) as T.SkillId)
+      : "vigilance";
   const score = roller.derived.skills[skill]?.score ?? 0;
   const difficultyRow = preset.initiative
     ? T.INITIATIVE_CONDITIONS.find((c) => c.id === values.difficulty)
@@ -248,6 +278,9 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
   ].filter((line) => line.value !== 0);
   return {
     skill,
+    speciality: preset.initiative
+      ? ""
+      : T.specialityOf(roller.derived.skills[skill]?.specialites ?? [], values.speciality),
     score,
     difficulty,
     freeActions,
@@ -266,6 +299,15 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
 export function testOdds(roller: RollerView, values: RollValues, preset: DialogPreset = {}): OddsLine[] {
   const r = resolveValues(roller, values, preset);
   if (r.invalid) return [{ id: "invalid", label: D("InvalidChoice"), probability: 0, tone: "neutral" }];
+  if (preset.initiative) {
+    // What an initiative test is for: where the score lands, not success or failure.
+    const o = T.initiativeOdds({ score: r.score, difficulty: r.difficulty, dice: roller.trinite ? 2 : 1 });
+    return [
+      { id: "early", label: D("InitiativeEarly"), probability: o.early, tone: "success" },
+      { id: "middle", label: D("InitiativeMiddle"), probability: o.middle, tone: "neutral" },
+      { id: "late", label: D("InitiativeLate"), probability: o.late, tone: "failure" },
+    ];
+  }
   const p = T.successChance({
     score: r.score,
     difficulty: r.difficulty,
@@ -286,6 +328,34 @@ export function testDialogConfig(roller: RollerView, preset: DialogPreset = {}):
     subtitle: preset.weapon ? `${roller.name} — ${preset.weapon.name}` : roller.name,
     inputs: testInputs(roller, preset),
     odds: (values) => testOdds(roller, values, preset),
+    cssClass: "trinites",
+  };
+}
+
+/**
+ * One initiative dialog for a group the GM rolls together (roll NPCs, roll all): the shared conditions, and where the
+ * group's scores land on average (rules core `groupInitiativeOdds`); each fighter still rolls with its own Rapidité.
+ */
+export function groupInitiativeDialogConfig(rollers: readonly RollerView[]): RollDialogConfig {
+  const preset: DialogPreset = { initiative: true };
+  const first = rollers[0];
+  return {
+    title: D("InitiativeGroupTitle"),
+    subtitle: rollers.map((r) => r.name).join(", "),
+    inputs: first ? testInputs(first, preset) : [],
+    odds: (values) => {
+      const o = T.groupInitiativeOdds(
+        rollers.map((roller) => {
+          const r = resolveValues(roller, values, preset);
+          return { score: r.score, difficulty: r.difficulty, dice: roller.trinite ? 2 : 1 };
+        }),
+      );
+      return [
+        { id: "early", label: D("InitiativeGroupEarly"), probability: o.early, tone: "success" },
+        { id: "middle", label: D("InitiativeGroupMiddle"), probability: o.middle, tone: "neutral" },
+        { id: "late", label: D("InitiativeGroupLate"), probability: o.late, tone: "failure" },
+      ];
+    },
     cssClass: "trinites",
   };
 }
@@ -320,7 +390,7 @@ export function setupFrom(
     trinite: roller.trinite,
     adamKarma: roller.adamKarma,
     skill: r.skill,
-    speciality: roller.derived.skills[r.skill]?.specialite ?? "",
+    speciality: r.speciality,
     score: r.score,
     difficulty: r.difficulty,
     freeActions: r.freeActions,

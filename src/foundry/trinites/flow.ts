@@ -26,7 +26,14 @@ import {
   type TestSetup,
 } from "./card.ts";
 import { seatOf } from "./combat.ts";
-import { setupFrom, testDialogConfig, type DialogPreset, type RollerView, type WeaponView } from "./dialog.ts";
+import {
+  groupInitiativeDialogConfig,
+  setupFrom,
+  testDialogConfig,
+  type DialogPreset,
+  type RollerView,
+  type WeaponView,
+} from "./dialog.ts";
 import { consumeUpdate, pendingFor } from "./influence.ts";
 import { HumainModel, TriniteModel, WeaponModel } from "./models.ts";
 import { wornProtection } from "./damage.ts";
@@ -188,9 +195,32 @@ export function testRequest(actor: Actor.Implementation, asked: TestPreset = {})
   if (!roller) return null;
   const preset = withInfluences(actor, asked);
   return {
-    dialog: testDialogConfig(roller, preset),
-    roll: (chosen) => performTest(actor, preset, chosen),
+    dialog: testDialogConfig(roller, { ...preset, freeActions: preset.freeActions ?? keptFreeActions(actor) }),
+    roll: (chosen) => {
+      keepFreeActions(actor, chosen.values.freeActions);
+      return performTest(actor, preset, chosen);
+    },
   };
+}
+
+/** The turn a count of free actions belongs to: the active combat's round and turn (none out of combat). */
+function turnKey(): string | null {
+  const combat = game.combat;
+  return combat ? `${combat.id ?? ""}:${combat.round}:${combat.turn ?? ""}` : null;
+}
+
+/** Free actions declared on this client, per actor, for the turn they were declared in (a form default only). */
+const freeActionsKept = new Map<string, { turn: string; count: number }>();
+
+function keptFreeActions(actor: Actor.Implementation): number | undefined {
+  const kept = freeActionsKept.get(actor.uuid);
+  return kept && kept.turn === turnKey() ? kept.count : undefined;
+}
+
+function keepFreeActions(actor: Actor.Implementation, value: unknown): void {
+  const turn = turnKey();
+  const count = Math.min(6, Math.trunc(Number(value)));
+  if (turn && Number.isInteger(count) && count >= 1) freeActionsKept.set(actor.uuid, { turn, count });
 }
 
 /** Opens the dialog (Shift: defaults), rolls, posts the card. */
@@ -198,6 +228,36 @@ export async function rollTest(actor: Actor.Implementation, preset: TestPreset =
   const request = testRequest(actor, preset);
   if (!request) return null;
   return runRollRequest(request, skipDialog, (config) => RollDialog.prompt(config), currentRollMode());
+}
+
+/** One fighter of a group initiative roll: its actor and its combatant. */
+export interface InitiativeEntry {
+  actor: Actor.Implementation;
+  combat: { combatId: string; combatantId: string };
+}
+
+/**
+ * The GM rolls a group's initiative (roll NPCs, roll all) through one dialog: the shared conditions once, then each
+ * fighter's own Rapidité test and card, as a single roll would post it. A group of one opens the usual dialog.
+ */
+export async function rollGroupInitiative(entries: readonly InitiativeEntry[], skipDialog = false): Promise<void> {
+  const group = entries.flatMap((e) => {
+    const roller = rollerOf(e.actor);
+    return roller ? [{ ...e, roller }] : [];
+  });
+  const only = group.length === 1 ? group[0] : undefined;
+  if (only) {
+    await rollTest(only.actor, { initiative: true, combat: only.combat }, skipDialog);
+    return;
+  }
+  if (!group.length) return;
+  const request: RollRequest = {
+    dialog: groupInitiativeDialogConfig(group.map((g) => g.roller)),
+    roll: async (chosen) => {
+      for (const g of group) await performTest(g.actor, { initiative: true, combat: g.combat }, chosen);
+    },
+  };
+  await runRollRequest(request, skipDialog, (config) => RollDialog.prompt(config), currentRollMode());
 }
 
 /** An opponent answers a card's test: the owner of the targeted actor rolls a reaction. */

@@ -11,11 +11,18 @@ export interface ItemSheetInput {
   system: Record<string, unknown>;
 }
 
-/** One value shown in play mode; `localized`: the value is a localization key. */
+/** One value shown in play mode; `localized`: the value is a localization key; `suggested`: ours, not the source's. */
 export interface ValueLine {
   label: string;
   value: string | number;
   localized: boolean;
+  suggested?: boolean;
+}
+
+/** Which of an item's values are marked as Quintette's suggestions (`system.suggere`). */
+function suggested(s: Record<string, unknown>, key: string): boolean {
+  const marks = s.suggere;
+  return typeof marks === "object" && marks !== null && (marks as Record<string, unknown>)[key] === true;
 }
 
 const yesNo = (v: unknown) => (v === true ? "QUINTETTE.Trinites.Sheet.Yes" : "QUINTETTE.Trinites.Sheet.No");
@@ -36,15 +43,23 @@ export function itemValues(type: string, s: Record<string, unknown>): ValueLine[
   switch (type) {
     case "tr-arme":
       return [
-        n("Damage", s.degats),
+        { ...n("Damage", s.degats), suggested: suggested(s, "degats") },
         k("Skill", `QUINTETTE.Trinites.Skill.${String(s.competence)}`),
         k("Blade", `QUINTETTE.Trinites.Blade.${String(s.lame)}`),
-        { label: F("Range"), value: Number(s.portee ?? 0) ? `${Number(s.portee)} m` : "—", localized: false },
+        {
+          label: F("Range"),
+          value: Number(s.portee ?? 0) ? `${Number(s.portee)} m` : "—",
+          localized: false,
+          suggested: suggested(s, "portee"),
+        },
         k("Area", yesNo(s.zone)),
         k("Equipped", yesNo(s.equipee)),
       ];
     case "tr-armure":
-      return [n("Protection", s.protection), k("Equipped", yesNo(s.equipee))];
+      return [
+        { ...n("Protection", s.protection), suggested: suggested(s, "protection") },
+        k("Equipped", yesNo(s.equipee)),
+      ];
     case "tr-aura":
       return [k("AuraOrigin", `QUINTETTE.Trinites.AuraOrigin.${String(s.origine)}`), t("Deployment", s.deploiement)];
     case "tr-verset":
@@ -104,5 +119,7 @@ export function itemSheetContext(input: ItemSheetInput) {
         ? T.objectProtection(s.materiau as T.Material, s.arme === true)
         : null,
     labels: { damage: F("Damage") },
+    /** Some value is ours, not the source's: the sheet says so under the values. */
+    hasSuggestions: ["degats", "portee", "protection"].some((key) => suggested(s, key)),
   };
 }

@@ -30,8 +30,27 @@ function signsSchema() {
 function skillSchema(id: T.SkillId) {
   return new foundry.data.fields.SchemaField({
     base: integerField({ min: 0, max: T.SKILL_BASE_MAX, initial: 0, label: `QUINTETTE.Trinites.Skill.${id}` }),
-    specialite: textField({ label: L("Speciality") }),
+    /** Several per skill (Arts (Peinture), Arts (Sculpture)); blanks are rows being edited, dropped on use. */
+    specialites: new foundry.data.fields.ArrayField(textField({ label: L("Speciality") })),
   });
+}
+
+/**
+ * Older actors kept one speciality per skill in `specialite`: it joins `specialites` (rules core
+ * `withOldSpeciality`) before schema cleaning drops the undeclared key. Mutates and returns `source`.
+ */
+export function migrateSpecialities<S extends object>(source: S): S {
+  const skills = (source as { competences?: unknown }).competences;
+  if (typeof skills !== "object" || skills === null) return source;
+  for (const skill of Object.values(skills as Record<string, unknown>)) {
+    if (typeof skill !== "object" || skill === null || !("specialite" in skill)) continue;
+    const row = skill as { specialite?: unknown; specialites?: unknown };
+    const old = row.specialite;
+    delete row.specialite;
+    if (typeof old !== "string" || !old.trim()) continue;
+    row.specialites = T.withOldSpeciality(Array.isArray(row.specialites) ? row.specialites : [], old);
+  }
+  return source;
 }
 
 function skillsSchema() {
@@ -177,9 +196,10 @@ export class TriniteModel extends foundry.abstract.TypeDataModel<
   Record<never, never>,
   Derived
 > {
-  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
+  /** Old biography keys and single specialities, before schema cleaning drops them. */
   static override migrateData(source: MigrationSource): MigrationSource {
     migrateActorSystemSource(source);
+    migrateSpecialities(source);
     return super.migrateData(source);
   }
 
@@ -206,9 +226,10 @@ export class HumainModel extends foundry.abstract.TypeDataModel<
   Record<never, never>,
   Derived
 > {
-  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
+  /** Old biography keys and single specialities, before schema cleaning drops them. */
   static override migrateData(source: MigrationSource): MigrationSource {
     migrateActorSystemSource(source);
+    migrateSpecialities(source);
     return super.migrateData(source);
   }
 
@@ -248,6 +269,11 @@ function weaponSchema() {
     portee: integerField({ min: 0, max: 5000, initial: 0, label: L("Range") }),
     zone: booleanField({ label: L("Area") }),
     equipee: booleanField({ initial: true, label: L("Equipped") }),
+    /** Values that are Quintette's suggestions, not the source's (rules core `weaponSuggestions`; the packs set them). */
+    suggere: new foundry.data.fields.SchemaField({
+      degats: booleanField({ label: L("SuggestedDamage") }),
+      portee: booleanField({ label: L("SuggestedRange") }),
+    }),
   };
 }
 
@@ -256,6 +282,10 @@ function armourSchema() {
     ...baseItemSchema(),
     protection: integerField({ min: 0, max: 20, initial: 1, label: L("Protection") }),
     equipee: booleanField({ initial: true, label: L("Equipped") }),
+    /** The protection is Quintette's suggestion: the source prices no armour (rules core `armourSuggestions`). */
+    suggere: new foundry.data.fields.SchemaField({
+      protection: booleanField({ label: L("SuggestedProtection") }),
+    }),
   };
 }
 

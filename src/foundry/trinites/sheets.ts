@@ -111,6 +111,8 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       itemEquip: TrinitesActorSheet.#onItemEquip,
       resourceAdd: TrinitesActorSheet.#onResourceAdd,
       resourceDelete: TrinitesActorSheet.#onResourceDelete,
+      specialityAdd: TrinitesActorSheet.#onSpecialityAdd,
+      specialityDelete: TrinitesActorSheet.#onSpecialityDelete,
       influenceClear: TrinitesActorSheet.#onInfluenceClear,
       reactionsClear: TrinitesActorSheet.#onReactionsClear,
       harm: TrinitesActorSheet.#onHarm,
@@ -273,6 +275,34 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
   static async #onReactionsClear(this: TrinitesActorSheet) {
     if (!this.isEditable) return;
     const update: Record<string, unknown> = { "system.reactions": { ...T.NO_REACTION_BONUSES } };
+    await this.document.update(update);
+  }
+
+  /** The stored speciality rows of the clicked skill (blanks included: rows being filled in). */
+  #specialityRows(target: HTMLElement): { skill: T.SkillId; rows: string[] } | null {
+    const s = this.document.system;
+    const skill = target.dataset.skill ?? "";
+    if (!this.isEditable || (!(s instanceof TriniteModel) && !(s instanceof HumainModel)) || !T.isSkillId(skill)) {
+      return null;
+    }
+    return { skill: skill as T.SkillId, rows: [...s.competences[skill as T.SkillId].specialites] };
+  }
+
+  /** A blank row to name a further speciality (Arts (Peinture), then Arts (Sculpture)). */
+  static async #onSpecialityAdd(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const found = this.#specialityRows(target);
+    if (!found || found.rows.length >= T.SPECIALITIES_PER_SKILL_MAX) return;
+    const update: Record<string, unknown> = { [`system.competences.${found.skill}.specialites`]: [...found.rows, ""] };
+    await this.document.update(update);
+  }
+
+  static async #onSpecialityDelete(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const found = this.#specialityRows(target);
+    const index = Number(target.dataset.index);
+    if (!found || !Number.isInteger(index)) return;
+    const update: Record<string, unknown> = {
+      [`system.competences.${found.skill}.specialites`]: found.rows.filter((_, i) => i !== index),
+    };
     await this.document.update(update);
   }
 

@@ -11,3 +11,4 @@ export * from "./karma";
 export * from "./xp";
 export * from "./combat";
 export * from "./influence";
+export * from "./equipment";

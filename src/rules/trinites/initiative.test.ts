@@ -11,6 +11,8 @@ import {
   roundOver,
   shiftInitiative,
   waitTurn,
+  waitChoices,
+  WAIT_MAX,
   wakeUp,
   type InitiativeState,
   type Place,
@@ -266,6 +268,27 @@ describe("anyoneCanAct", () => {
           acted = nextToAct(now).length > 0;
         }
         expect(acted).toBe(anyoneCanAct(states, held));
+      }),
+    );
+  });
+});
+
+describe("waitChoices", () => {
+  it("offers 1 to 12 points: in the fire while the score stays above 0, then en garde for the next round", () => {
+    const choices = waitChoices({ score: 9, place: "garde" });
+    expect(choices).toHaveLength(WAIT_MAX);
+    expect(choices[0]).toEqual({ by: 1, state: { score: 8, place: "feu" } });
+    expect(choices[7]).toEqual({ by: 8, state: { score: 1, place: "feu" } });
+    expect(choices[8]).toEqual({ by: 9, state: { score: 12, place: "garde" } });
+  });
+
+  it("always lowers the die or sends it out of this round (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.constantFrom<"feu" | "garde">("feu", "garde"), (score, place) => {
+        for (const { by, state } of waitChoices({ score, place })) {
+          expect(state).toEqual(waitTurn({ score, place }, by));
+          expect(state.place === "garde" || state.score < score).toBe(true);
+        }
       }),
     );
   });

@@ -110,6 +110,14 @@ export function waitTurn(acting: InitiativeState, by: number): InitiativeState {
   return shiftInitiative({ score: acting.score, place: "feu" }, -by);
 }
 
+/** The most a fighter is offered to wait at once: twelve points bring the die round to the same score en garde. */
+export const WAIT_MAX = 12;
+
+/** What each amount of waiting (1 to WAIT_MAX) would make of the acting die: the picker of a single click. */
+export function waitChoices(acting: InitiativeState): { by: number; state: InitiativeState }[] {
+  return Array.from({ length: WAIT_MAX }, (_, i) => ({ by: i + 1, state: waitTurn(acting, i + 1) }));
+}
+
 /** The round ends when nobody is left in the fire. */
 export function roundOver(states: readonly InitiativeState[]): boolean {
   return nextToAct(states).length === 0;

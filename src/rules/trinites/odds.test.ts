@@ -1,8 +1,15 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { enumerate } from "../shared/distribution";
-import { confrontationOdds, outcomeDistribution, singleDieChance, successChance } from "./odds";
-import { confront, resolveTest } from "./test";
+import {
+  confrontationOdds,
+  groupInitiativeOdds,
+  initiativeOdds,
+  outcomeDistribution,
+  singleDieChance,
+  successChance,
+} from "./odds";
+import { confront, resolveTest, testModifier } from "./test";
 
 /** Every chain with up to 3 explosions, with its probability; one long chain stands for the rest (all succeed). */
 function chains(): { dice: number[]; p: number }[] {
@@ -150,5 +157,58 @@ describe("confrontationOdds", () => {
     const pa = successChance({ score: 6, dice: 2 });
     const pb = successChance({ score: 3, dice: 1 });
     expect(o.aucun).toBeCloseTo((1 - pa) * (1 - pb), 9);
+  });
+});
+
+describe("initiativeOdds", () => {
+  it("splits the score in thirds: with a total of +4 a natural 1 to 4 lands late (final ≤ 8), 5 to 11 middle, a 12 (explodes) early", () => {
+    const total = testModifier({ score: 4 });
+    const odds = initiativeOdds({ score: 4, dice: 1, modifier: 4 - total });
+    expect(odds.late).toBeCloseTo(4 / 12, 10);
+    expect(odds.middle).toBeCloseTo(7 / 12, 10);
+    expect(odds.early).toBeCloseTo(1 / 12, 10);
+  });
+
+  it("sums to 1, and two dice are never later than one (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 }), fc.integer({ min: -9, max: 9 }), (score, modifier) => {
+        const one = initiativeOdds({ score, modifier, dice: 1 });
+        const two = initiativeOdds({ score, modifier, dice: 2 });
+        expect(one.late + one.middle + one.early).toBeCloseTo(1, 9);
+        expect(two.early).toBeGreaterThanOrEqual(one.early - 1e-12);
+        expect(two.late).toBeLessThanOrEqual(one.late + 1e-12);
+      }),
+    );
+  });
+});
+
+describe("groupInitiativeOdds", () => {
+  it("is one fighter's odds for a group of one, the mean of each third for more, zero for none", () => {
+    const a = { score: 4, dice: 1 as const };
+    const b = { score: 9, dice: 2 as const, modifier: -3 };
+    expect(groupInitiativeOdds([a])).toEqual(initiativeOdds(a));
+    const oa = initiativeOdds(a);
+    const ob = initiativeOdds(b);
+    const g = groupInitiativeOdds([a, b]);
+    expect(g.early).toBeCloseTo((oa.early + ob.early) / 2, 12);
+    expect(g.late).toBeCloseTo((oa.late + ob.late) / 2, 12);
+    expect(groupInitiativeOdds([])).toEqual({ late: 0, middle: 0, early: 0 });
+  });
+
+  it("sums to 1 for any non-empty group and stays within its members' extremes (property)", () => {
+    const fighter = fc.record({
+      score: fc.integer({ min: 0, max: 10 }),
+      modifier: fc.integer({ min: -9, max: 9 }),
+      dice: fc.constantFrom(1 as const, 2 as const),
+    });
+    fc.assert(
+      fc.property(fc.array(fighter, { minLength: 1, maxLength: 6 }), (group) => {
+        const g = groupInitiativeOdds(group);
+        expect(g.late + g.middle + g.early).toBeCloseTo(1, 9);
+        const early = group.map((f) => initiativeOdds(f).early);
+        expect(g.early).toBeGreaterThanOrEqual(Math.min(...early) - 1e-12);
+        expect(g.early).toBeLessThanOrEqual(Math.max(...early) + 1e-12);
+      }),
+    );
   });
 });

@@ -4,6 +4,7 @@ import { combine, explodingDie, map, probability, type Distribution } from "../s
 import { DIE_SIDES } from "./dice";
 import { SUCCESS_THRESHOLD } from "./tables";
 import { testModifier } from "./test";
+import { initiativeScore } from "./initiative";
 
 export interface ChanceInput {
   readonly score: number;
@@ -99,4 +100,37 @@ export function confrontationOdds(
     egalite: outcome.get("egalite") ?? 0,
     aucun: outcome.get("aucun") ?? 0,
   };
+}
+
+/** The initiative score's thirds: late (1–4), middle (5–8), early (9–12). */
+export interface InitiativeOdds {
+  readonly late: number;
+  readonly middle: number;
+  readonly early: number;
+}
+
+/**
+ * Odds of where the initiative score (half the Rapidité final) lands: the score is what an initiative test is for,
+ * success or failure means nothing there. A Trinité keeps the higher of its two finals.
+ */
+export function initiativeOdds(input: ChanceInput): InitiativeOdds {
+  const total = testModifier(input);
+  const one = map(naturalDistribution(), (n) => initiativeScore(n + total));
+  const score = input.dice === 2 ? combine(one, one, (x, y) => Math.max(x, y)) : one;
+  return {
+    late: probability(score, (s) => s <= 4),
+    middle: probability(score, (s) => s >= 5 && s <= 8),
+    early: probability(score, (s) => s >= 9),
+  };
+}
+
+/**
+ * Where a group's scores land when the GM rolls them together (one dialog for the NPCs): each third's odds averaged
+ * over the group, i.e. the expected share of the group that lands early, middle or late. Empty group: all zero.
+ */
+export function groupInitiativeOdds(inputs: readonly ChanceInput[]): InitiativeOdds {
+  if (!inputs.length) return { late: 0, middle: 0, early: 0 };
+  const each = inputs.map(initiativeOdds);
+  const mean = (pick: (o: InitiativeOdds) => number) => each.reduce((sum, o) => sum + pick(o), 0) / each.length;
+  return { late: mean((o) => o.late), middle: mean((o) => o.middle), early: mean((o) => o.early) };
 }

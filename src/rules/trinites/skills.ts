@@ -79,7 +79,7 @@ export const SIGNS: readonly Sign[] = [
 ];
 
 export const SKILL_LABELS: Readonly<Record<SkillId, string>> = {
-  art: "Art",
+  art: "Arts",
   empathie: "Empathie",
   seduction: "Séduction",
   clairvoyance: "Clairvoyance",
@@ -179,4 +179,42 @@ export function formatTest(label: string, difficulty = 0, speciality?: string): 
   const name = speciality ? `${label} (${speciality})` : label;
   const sign = difficulty > 0 ? "+" : difficulty < 0 ? "−" : "";
   return `${name}/${sign}${Math.abs(difficulty)}`;
+}
+
+/** Longest speciality name kept (a label, never a rule). */
+export const SPECIALITY_MAX_LENGTH = 60;
+/** Most specialities one skill keeps. */
+export const SPECIALITIES_PER_SKILL_MAX = 12;
+
+const specialityKey = (name: string) => name.toLocaleLowerCase("fr").normalize("NFC");
+
+/**
+ * A skill's specialities as the table reads them (Arts (Peinture), Arts (Sculpture)): names trimmed and cut to
+ * {@link SPECIALITY_MAX_LENGTH}, blanks and non-strings dropped, the first of names equal but for case kept, at most
+ * {@link SPECIALITIES_PER_SKILL_MAX}. The source gives a speciality no number: it only names what a test asks for.
+ */
+export function specialities(list: readonly unknown[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of list) {
+    if (typeof raw !== "string") continue;
+    const name = raw.trim().slice(0, SPECIALITY_MAX_LENGTH).trim();
+    if (!name || seen.has(specialityKey(name))) continue;
+    seen.add(specialityKey(name));
+    out.push(name);
+    if (out.length === SPECIALITIES_PER_SKILL_MAX) break;
+  }
+  return out;
+}
+
+/** The stored list once an older single speciality (`specialite`) joins it, after what the list already holds. */
+export function withOldSpeciality(list: readonly unknown[], old: unknown): string[] {
+  return specialities([...list, old]);
+}
+
+/** The speciality a test names, as the skill holds it (its own spelling), or "" when the skill does not hold it. */
+export function specialityOf(list: readonly unknown[], wanted: unknown): string {
+  if (typeof wanted !== "string" || !wanted.trim()) return "";
+  const key = specialityKey(wanted.trim());
+  return specialities(list).find((name) => specialityKey(name) === key) ?? "";
 }

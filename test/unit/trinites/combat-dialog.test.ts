@@ -99,7 +99,7 @@ describe("tracker wording", () => {
 
 const source = (over: Partial<Parameters<typeof deriveActor>[0]> = {}) => ({
   signes: { capricorne: 2, belier: 1 },
-  competences: { rapidite: { base: 3, specialite: "" }, melee: { base: 4, specialite: "Sabre" } },
+  competences: { rapidite: { base: 3, specialites: [] }, melee: { base: 4, specialites: ["Sabre"] } },
   vie: { value: 24, max: 24, nonLetal: false },
   deva: { value: 4, max: 5 },
   archonte: { value: 3, max: 3 },

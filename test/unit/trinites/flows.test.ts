@@ -172,7 +172,13 @@ describe("the actor sheet on the shared base sheet", () => {
     expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "details", "description"]);
     const tr = sheet.renderedParts.details!.tr as { swordRule: boolean; values: { label: string; value: unknown }[] };
     expect(tr.swordRule).toBe(true);
-    expect(tr.values[0]).toEqual({ label: "QUINTETTE.Trinites.Field.Damage", value: 4, localized: false });
+    // An item made at the table is not marked as our suggestion (only the compendium's are).
+    expect(tr.values[0]).toEqual({
+      label: "QUINTETTE.Trinites.Field.Damage",
+      value: 4,
+      localized: false,
+      suggested: false,
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleItem, resetFoundryDouble } from "../../double/index.ts";
 import { trinites as T } from "../../../src/rules/index.ts";
 import { ITEM_MODELS } from "../../../src/foundry/trinites/models.ts";
+import { itemSheetContext } from "../../../src/foundry/trinites/item-context.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -111,5 +112,27 @@ describe("Trinités compendia", () => {
     expect(manifest.packs.map((p) => p.name)).toEqual(
       expect.arrayContaining(["trinites-regles", "trinites-equipement"]),
     );
+  });
+
+  it("marks every weapon and armour value the source does not give as our suggestion, shown on the item sheet", () => {
+    const items = pack("trinites-equipement").filter((i) => i.type === "tr-arme" || i.type === "tr-armure");
+    for (const item of items) {
+      const doc = new DoubleItem({ name: item.name, type: item.type ?? "", system: item.system ?? {} });
+      const s = doc.system as unknown as { degats: number; portee: number; lame: T.BladeKind; suggere: object };
+      const expected =
+        item.type === "tr-arme"
+          ? T.weaponSuggestions({ damage: s.degats, range: s.portee, blade: s.lame })
+          : T.armourSuggestions();
+      expect(s.suggere, item.name).toEqual(expected);
+      const context = itemSheetContext({ type: item.type ?? "", system: s as unknown as Record<string, unknown> });
+      const marked = context.values.filter((v) => v.suggested).map((v) => v.label);
+      const fields = Object.entries(expected).flatMap(([key, ours]) => (ours ? [key] : []));
+      const label = { degats: "Damage", portee: "Range", protection: "Protection" } as Record<string, string>;
+      expect(marked, item.name).toEqual(fields.map((f) => `QUINTETTE.Trinites.Field.${label[f]}`));
+      expect(context.hasSuggestions, item.name).toBe(fields.length > 0);
+    }
+    // The source's own numbers stay unmarked: a sword's 4.
+    const katana = items.find((i) => i.name === "Katana")!;
+    expect(katana.system?.suggere).toEqual({ degats: false, portee: false });
   });
 });

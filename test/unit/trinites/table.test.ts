@@ -13,7 +13,8 @@ import {
   type DoubleChatMessage,
   type DoubleCombat,
 } from "../../double/shared-core.ts";
-import { postCard, registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { postCard, registerCardAction, registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { CARD_ACTIONS } from "../../../src/foundry/trinites/actions.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { applyOpposition, buildTestCard, type WeaponSetup } from "../../../src/foundry/trinites/card.ts";
@@ -31,7 +32,8 @@ import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts"
 import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
-import { combatBehaviour } from "../../../src/foundry/trinites/combat.ts";
+import { combatBehaviour, onShiftClick } from "../../../src/foundry/trinites/combat.ts";
+import { onTrinitesMessage, rollTest } from "../../../src/foundry/trinites/flow.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -444,5 +446,182 @@ describe("experience spent on the sheet (issue 14, point 3)", () => {
     await spend({ kind: "karma", spirit: "deva" });
     expect(xs().deva.max).toBe(7);
     expect(xs().xp.depense).toBe(14);
+  });
+});
+
+describe("smaller table comforts (issue 14, point 8)", () => {
+  /** The tracker's hourglass of a combatant row, as the click handler reads it. */
+  const hourglass = (combatantId: string) =>
+    ({ dataset: { trinitesWait: "" }, closest: () => ({ dataset: { combatantId } }) }) as unknown as HTMLElement;
+
+  it("(a) waits any number of points in one click, through the GM, from the score it was asked at", async () => {
+    const combat = await realFight();
+    await combat.updateEmbeddedDocuments("Combatant", [
+      { _id: "cA", initiative: 9, "system.phase": "garde", "system.marker": true },
+      { _id: "cT", initiative: 5, "system.phase": "feu" },
+    ]);
+    DialogV2.calls = [];
+    DialogV2.nextAnswer = { by: "4" };
+    await asClient("player1", () => onShiftClick(hourglass("cA")));
+    DialogV2.nextAnswer = null;
+    expect(DialogV2.calls).toHaveLength(1);
+    expect(DialogV2.calls[0]?.config).toMatchObject({ window: { title: "QUINTETTE.Trinites.Place.WaitTitle" } });
+    const a = combat.combatants.get("cA")!;
+    expect(a.initiative).toBe(5);
+    // The Thug's player cannot wait for Aelis; a closed picker sends nothing.
+    DialogV2.nextAnswer = { by: "2" };
+    await asClient("player2", () => onShiftClick(hourglass("cA")));
+    DialogV2.nextAnswer = null;
+    await asClient("player1", () => onShiftClick(hourglass("cA")));
+    expect(combat.combatants.get("cA")!.initiative).toBe(5);
+  });
+
+  it("(c) opens the initiative dialog on Rapidité with no skill to change, and odds of where the score lands", async () => {
+    const combat = await realFight();
+    let asked: RollDialogConfig | null = null;
+    const spy = vi.spyOn(RollDialog, "prompt").mockImplementation(async (config) => {
+      asked = config as RollDialogConfig;
+      return null;
+    });
+    await asClient("player1", () =>
+      rollTest(aelis as never, { initiative: true, combat: { combatId: combat.id, combatantId: "cA" } }),
+    );
+    spy.mockRestore();
+    const config = asked! as RollDialogConfig;
+    expect(config.inputs.map((i) => i.name)).not.toContain("skill");
+    const values = defaultValues(config.inputs);
+    const odds = config.odds!(values);
+    expect(odds.map((o) => o.id)).toEqual(["early", "middle", "late"]);
+    expect(odds.reduce((sum, o) => sum + o.probability, 0)).toBeCloseTo(1, 9);
+    // A skill forced into the values (another client's form) still rolls Rapidité.
+    const roller = rollerOf(aelis as never)!;
+    const setup = setupFrom(roller, { ...values, skill: "melee" }, { initiative: true }, {
+      rollerId: aelis.uuid,
+      targets: [],
+      opposes: null,
+      initiative: { combatId: combat.id, combatantId: "cA", surprised: false },
+    } as never);
+    expect(setup.skill).toBe("rapidite");
+  });
+
+  it("(b) keeps the free-action count for the turn: the next test of the turn opens at it, a new turn at 1", async () => {
+    const combat = await realFight();
+    const opened: Record<string, unknown>[] = [];
+    const spy = vi.spyOn(RollDialog, "prompt").mockImplementation(async (config) => {
+      const values = defaultValues((config as RollDialogConfig).inputs);
+      opened.push(values);
+      return opened.length === 1 ? { values: { ...values, freeActions: 3 }, rollMode: "publicroll" } : null;
+    });
+    // The double never rolls at random: the first test's dice are chosen.
+    const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+    await asClient("player1", () => rollTest(aelis as never, { skill: "melee" }));
+    await asClient("player1", () => rollTest(aelis as never, { skill: "esquive" }));
+    combat.turn = (combat.turn ?? 0) + 1;
+    await asClient("player1", () => rollTest(aelis as never, { skill: "melee" }));
+    spy.mockRestore();
+    dice.mockRestore();
+    expect(opened.map((v) => v.freeActions)).toEqual([1, 3, 1]);
+  });
+
+  it("(e) holds several specialities on one skill: added and named on the sheet by the player, picked in the dialog", async () => {
+    const specs = () => (aelis.system as unknown as { competences: { art: { specialites: string[] } } }).competences;
+    const sheet = new TrinitesActorSheet({ document: aelis } as never) as unknown as {
+      render(): Promise<unknown>;
+      runAction(a: string, e: unknown, t: unknown): Promise<unknown>;
+      submitForm(elements: { name: string; value: string }[]): Promise<void>;
+    };
+    await asClient("player1", () => sheet.render());
+    await asClient("player1", () => sheet.runAction("specialityAdd", {}, { dataset: { skill: "art" } }));
+    await asClient("player1", () => sheet.runAction("specialityAdd", {}, { dataset: { skill: "art" } }));
+    expect(specs().art.specialites).toEqual(["", ""]);
+    await asClient("player1", () =>
+      sheet.submitForm([
+        { name: "system.competences.art.specialites.0", value: "Peinture" },
+        { name: "system.competences.art.specialites.1", value: "Sculpture" },
+      ]),
+    );
+    expect(specs().art.specialites).toEqual(["Peinture", "Sculpture"]);
+    await asClient("player1", () => sheet.runAction("specialityAdd", {}, { dataset: { skill: "art" } }));
+    await asClient("player1", () => sheet.runAction("specialityDelete", {}, { dataset: { skill: "art", index: "2" } }));
+    expect(specs().art.specialites).toEqual(["Peinture", "Sculpture"]);
+
+    // The dialog opened on Arts offers both; the card names the one the player picked.
+    let asked: RollDialogConfig | null = null;
+    const spy = vi.spyOn(RollDialog, "prompt").mockImplementation(async (config) => {
+      asked = config as RollDialogConfig;
+      return { values: { ...defaultValues(asked.inputs), speciality: "Sculpture" }, rollMode: "publicroll" };
+    });
+    const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+    await asClient("player1", () => rollTest(aelis as never, { skill: "art" }));
+    spy.mockRestore();
+    dice.mockRestore();
+    const input = (asked! as RollDialogConfig).inputs.find((i) => i.name === "speciality");
+    expect(input?.kind === "select" ? input.options.map((o) => o.value) : []).toEqual(["", "Peinture", "Sculpture"]);
+    const data = stored(state.game.messages.contents.at(-1) as DoubleChatMessage).data as unknown as {
+      setup: { speciality: string };
+    };
+    expect(data.setup.speciality).toBe("Sculpture");
+    // A speciality the rolled skill does not hold (another skill's, a forged one) names none.
+    const roller = rollerOf(aelis as never)!;
+    const context = { rollerId: "player1", targets: [], opposes: null, initiative: null };
+    expect(setupFrom(roller, { skill: "art", speciality: "Sabre" }, {}, context).speciality).toBe("");
+    expect(setupFrom(roller, { skill: "melee", speciality: "Peinture" }, {}, context).speciality).toBe("");
+  });
+
+  it("(e) moves an older actor's single speciality into the list", async () => {
+    const old = await DoubleActor.create({
+      name: "Old",
+      type: "trinite",
+      system: { competences: { art: { base: 2, specialite: "Peinture" }, melee: { base: 1, specialite: "" } } },
+    });
+    const competences = (old.system as unknown as { competences: Record<string, Record<string, unknown>> }).competences;
+    expect(competences.art).toEqual({ base: 2, specialites: ["Peinture"] });
+    expect(competences.melee).toEqual({ base: 1, specialites: [] });
+  });
+
+  it("(f) rolls the GM's NPCs through one dialog for the group, each with its own Rapidité and card", async () => {
+    registerCardAction(...CARD_ACTIONS);
+    const combat = await realFight();
+    const guards = [
+      await DoubleActor.create({ name: "Guard A", type: "humain", system: { competences: { rapidite: { base: 2 } } } }),
+      await DoubleActor.create({ name: "Guard B", type: "humain", system: { competences: { rapidite: { base: 6 } } } }),
+    ];
+    await combat.createEmbeddedDocuments("Combatant", [
+      { _id: "cG1", name: "Guard A", actorId: guards[0]!.id },
+      { _id: "cG2", name: "Guard B", actorId: guards[1]!.id },
+    ]);
+    const asked: RollDialogConfig[] = [];
+    const spy = vi.spyOn(RollDialog, "prompt").mockImplementation(async (config) => {
+      asked.push(config as RollDialogConfig);
+      return { values: defaultValues((config as RollDialogConfig).inputs), rollMode: "publicroll" };
+    });
+    const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+    await asClient("gm", () => combat.rollNPC());
+    spy.mockRestore();
+    dice.mockRestore();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.subtitle).toBe("Guard A, Guard B");
+    const odds = asked[0]!.odds!(defaultValues(asked[0]!.inputs));
+    expect(odds.reduce((sum, o) => sum + o.probability, 0)).toBeCloseTo(1, 9);
+    // Each guard posted its own initiative card with its own score; the players' fighters were not rolled.
+    const cards = state.game.messages.contents.map((m) => stored(m as DoubleChatMessage));
+    expect(cards.filter((c) => c.kind === "initiative").map((c) => c.actorName)).toEqual(["Guard A", "Guard B"]);
+    const scores = cards.map((c) => (c.data as unknown as { setup: { score: number } }).setup.score);
+    expect(scores[0]).not.toBe(scores[1]);
+    // A human's card sets its combatant's initiative at once (the follow-up the message hook runs).
+    for (const m of state.game.messages.contents) await asClient("gm", () => onTrinitesMessage(m as never));
+    expect(combat.combatants.get("cG1")!.initiative).not.toBeNull();
+    expect(combat.combatants.get("cG2")!.initiative).not.toBeNull();
+    expect(combat.combatants.get("cA")!.initiative).toBeNull();
+    expect(combat.combatants.get("cT")!.initiative).toBeNull();
+  });
+
+  it("(d) names the skill Arts, in French and English", async () => {
+    const en = state.game.i18n.localize("QUINTETTE.Trinites.Skill.art");
+    expect(en).toBe("Arts");
+    const fr = (await import("../../../lang/fr.json", { with: { type: "json" } })).default as {
+      QUINTETTE: { Trinites: { Skill: { art: string } } };
+    };
+    expect(fr.QUINTETTE.Trinites.Skill.art).toBe("Arts");
   });
 });
