@@ -35,6 +35,8 @@ import { orientationRefusal, orientationSetupOf } from "../../../src/foundry/oei
 import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
+import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
+import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -382,6 +384,70 @@ describe("buttons shown only to who may use them", () => {
     expect(await shown("player1")).toEqual(["oeilnoir.parry", "oeilnoir.parry", "oeilnoir.dodge", "oeilnoir.noParry"]);
     expect(await shown("player2")).toEqual([]);
     expect(await shown("gm")).toHaveLength(4);
+  });
+});
+
+describe("buttons of a fumble, shown only to who may use them", () => {
+  it("the fumbler's check shows to the fumbler's side, the free attack to the opponent's, nothing to a stranger", async () => {
+    addUser("player2");
+    // The orc fumbles (20) and stumbles (6): Contrôle du Corps for the orc (the GM), a free attack for Alrik.
+    dice([20], [6]);
+    const m = await attack(orc, alrik, "gm");
+    expect(duel(m)?.fumble).toMatchObject({ key: "trebuche", check: { kind: "controleDuCorps" } });
+    const shown = async (user: string) => {
+      const { html, content } = messageElement();
+      await asClient(user, () => enhanceCard(m as never, html as never));
+      return buttonsIn(content.innerHTML).map((b) => b.action);
+    };
+    expect(await shown("gm")).toEqual(["oeilnoir.fumbleCheck", "oeilnoir.freeAttack"]);
+    expect(await shown("player1")).toEqual(["oeilnoir.freeAttack"]);
+    expect(await shown("player2")).toEqual([]);
+  });
+});
+
+type SheetRequests = { rollRequest(key: string): RollRequest | null };
+const herosSheet = (actor: DoubleActor) =>
+  new (HerosSheet as unknown as new (o: object) => SheetRequests)({ document: actor });
+
+function selectOptions(request: RollRequest | null, name: string): string[] | null {
+  const input = request?.dialog.inputs.find((i) => i.name === name);
+  return input?.kind === "select" ? input.options.map((o) => o.value) : null;
+}
+
+describe("from the héros sheet's attack dialog", () => {
+  it("with nothing targeted, Alrik's player names a fighter of the combat as defender, who then parries", async () => {
+    await inCombat([
+      { actor: alrik, initiative: 8 },
+      { actor: orc, initiative: 6 },
+    ]);
+    const request = await asClient("player1", async () => herosSheet(alrik).rollRequest("attack:epee"));
+    // First choice: leave it to the GM (he names one on the card); then the other fighters, not Alrik himself.
+    expect(selectOptions(request, "defender")).toEqual(["", orc.uuid]);
+    dice([5]);
+    const m = await asClient("player1", async () =>
+      request?.roll({ values: { modifier: 0, defender: orc.uuid }, rollMode: "publicroll" }),
+    );
+    expect(duel(m as DoubleChatMessage)).toMatchObject({
+      stage: "awaitParry",
+      defender: { uuid: orc.uuid, name: "Orc", prd: 9 },
+    });
+  });
+
+  it("declares the attack kind: a sword offers plain, Coup Ciblé and Coup du Plat; bare hands strike bare-handed", async () => {
+    targetsOf("player1").add({ actor: orc } as never);
+    const sword = await asClient("player1", async () => herosSheet(alrik).rollRequest("attack:epee"));
+    expect(selectOptions(sword, "attackKind")).toEqual(["normal", "coupCible", "coupDuPlat"]);
+    expect(selectOptions(sword, "defender")).toBeNull();
+    dice([3]);
+    const m = await asClient("player1", async () =>
+      sword?.roll({ values: { modifier: 0, attackKind: "coupDuPlat" }, rollMode: "publicroll" }),
+    );
+    expect(duel(m as DoubleChatMessage)?.attacker).toMatchObject({ kind: "coupDuPlat", endurance: true });
+    const hands = await asClient("player1", async () => herosSheet(alrik).rollRequest("attack:sansArme"));
+    expect(selectOptions(hands, "attackKind")).toBeNull();
+    dice([3]);
+    const h = await asClient("player1", async () => hands?.roll({ values: { modifier: 0 }, rollMode: "publicroll" }));
+    expect(duel(h as DoubleChatMessage)?.attacker).toMatchObject({ kind: "sansArme", woundKind: "sansArme" });
   });
 });
 
