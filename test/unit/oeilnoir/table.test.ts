@@ -296,6 +296,32 @@ describe("fumbles that stick", () => {
     expect(alrik.items.get("epee")?.system).toMatchObject({ dropped: false });
   });
 
+  it("Alrik's sheet says his sword lies on the ground, with no attack button, until he picks it up", async () => {
+    const sheet = new (
+      HerosSheet as unknown as new (o: object) => {
+        render(): Promise<unknown>;
+        lastContext: Record<string, unknown>;
+      }
+    )({ document: alrik });
+    const swordRow = async () => {
+      await sheet.render();
+      const html = await foundry.applications.handlebars.renderTemplate(
+        "systems/quintette/templates/oeilnoir/sheet/heros-combat.hbs",
+        sheet.lastContext,
+      );
+      return /<tr[^>]*data-item-id="epee"[^>]*>([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? "";
+    };
+    expect(await swordRow()).toContain('data-roll="attack:epee"');
+    dice([20], [12]);
+    const m = await attack(alrik, orc);
+    const dropped = await swordRow();
+    expect(dropped).toContain("À terre");
+    expect(dropped).not.toContain('data-roll="attack:epee"');
+    dice([3]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
+    expect(await swordRow()).not.toContain("À terre");
+  });
+
   it("an armed adversaire's weapon flies away: it fights bare-handed until it picks it up", async () => {
     dice([20], [14]);
     const m = await attack(orc, alrik, "gm");
