@@ -338,6 +338,28 @@ describe("fumbles that stick", () => {
     expect(orcOf()).toMatchObject({ weaponBroken: true });
   });
 
+  it("an orc that fumbles a dodge keeps its weapon: no weapon met the blow, the table goes past the weapon lines", async () => {
+    dice([5]);
+    const m = await attack(alrik, orc);
+    // Dodge 20, then 12 ("weapon slips"): down to 20, it hurts itself with its own blow (1D6 + 4 = 7, no armour).
+    dice([20], [12], [3]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.dodge"));
+    expect(duel(m)?.fumble).toMatchObject({ table: "parry", key: "seBlesse" });
+    expect(orcOf()).toMatchObject({ weaponDropped: false, weaponBroken: false });
+    expect(orcOf().ev.value).toBe(21);
+  });
+
+  it("an orc whose weapon already lies on the ground cannot lose it again on a fumbled parry", async () => {
+    await orc.update({ "system.weaponDropped": true });
+    dice([5]);
+    const m = await attack(alrik, orc);
+    // Parry 20, then 14 ("weapon thrown away"): nothing left to throw, down to 20, a bare-handed blow to itself.
+    dice([20], [14], [4]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"));
+    expect(duel(m)?.fumble).toMatchObject({ table: "parry", key: "seBlesse" });
+    expect(orcOf()).toMatchObject({ weaponDropped: true, weaponBroken: false });
+  });
+
   it("a self-wound counts the weapon's PI directly, not through the armour", async () => {
     await alrik.update({ "system.qualities.FO": 15 });
     dice([5]);
