@@ -581,7 +581,9 @@ function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: L
             ? { key: `${L}Unparryable`, target }
             : duel.declined
               ? { key: `${L}Declined`, target }
-              : null,
+              : duel.defender && duel.defender.prd === null && !duel.attacker.ranged
+                ? { key: `${L}CannotDefend`, target }
+                : null,
       };
     case "damaged":
       return {

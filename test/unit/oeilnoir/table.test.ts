@@ -407,6 +407,19 @@ describe("who may act", () => {
     expect(attackRefusal(alrik as never, "epee")).toBe("QUINTETTE.OeilNoir.Notify.DefenceOnly");
   });
 
+  it("a fighter out of the fight cannot defend either: the blow lands unparried, unless a passed Volonté keeps him up", async () => {
+    await alrik.update({ "system.ev.value": 3 });
+    dice([10]);
+    const down = await attack(orc, alrik, "gm");
+    expect(duel(down)).toMatchObject({ stage: "hit", defender: { prd: null } });
+    expect(stored(down).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage"]);
+    expect(stored(down).outcome?.detail).toMatchObject({ key: "QUINTETTE.OeilNoir.Card.CannotDefend" });
+    await alrik.update({ "system.fightsOn": true });
+    dice([10]);
+    const standing = await attack(orc, alrik, "gm");
+    expect(duel(standing)).toMatchObject({ stage: "awaitParry", defender: { prd: 11 } });
+  });
+
   it("Orientation is refused on the ground; an adversaire may orient itself with its Intuition", async () => {
     await inCombat([
       { actor: alrik, initiative: 8 },
