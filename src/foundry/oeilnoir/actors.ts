@@ -201,6 +201,20 @@ export function attackRefusal(actor: Actor.Implementation, weaponId?: string | n
   return null;
 }
 
+/** The attacker's wrong-hand training, as the situational module counts it (from its ability items). */
+export function wrongHandTraining(actor: Actor.Implementation): {
+  mainGauche: boolean;
+  deuxMainsI: boolean;
+  deuxMainsII: boolean;
+} {
+  const a = oeilNoirActor(actor)?.derived.abilities;
+  return {
+    mainGauche: a?.mainGauche ?? false,
+    deuxMainsI: a?.combatADeuxMainsI ?? false,
+    deuxMainsII: a?.combatADeuxMainsII ?? false,
+  };
+}
+
 /** A héros' weapon line usable to fight (melee, computed, not broken nor dropped). */
 function usableMelee(w: WeaponLine): boolean {
   return !w.ranged && !w.error && !w.broken && !w.dropped && (w.equipped || w.unarmed);

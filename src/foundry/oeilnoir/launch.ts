@@ -15,6 +15,7 @@ import {
   oeilNoirActor,
   targetConfinedClass,
   withAttackKind,
+  wrongHandTraining,
 } from "./actors.ts";
 import { checkCard, duelCard, startAttack, type CardBase, type DuelData } from "./duel.ts";
 import { rollDice } from "./roll.ts";
@@ -45,6 +46,7 @@ export async function performAttack(
     ranged: choice.attacker.ranged,
     kinds: choice.kinds,
     targetConfined: target ? targetConfinedClass(target) : null,
+    wrongHand: wrongHandTraining(actor),
   };
   const values = input.values ?? {};
   const eff = effectiveValues({ ...setup, situational: "position" in values }, values);

@@ -31,6 +31,7 @@ import {
 import { OEILNOIR_CARD_ACTIONS } from "../../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { attackRefusal } from "../../../src/foundry/oeilnoir/actors.ts";
+import { attackOdds } from "../../../src/foundry/oeilnoir/dialog-config.ts";
 import { orientationRefusal, orientationSetupOf } from "../../../src/foundry/oeilnoir/combat.ts";
 import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
@@ -196,6 +197,30 @@ describe("situational modifiers on the card, each on its fighter", () => {
     // Sword 1D6+3, +1 for FO 15 over 11/4, lost with the wrong hand.
     expect(duel(m!)?.attacker.piBonus).toBe(3);
     expect(duel(m!)?.defender?.prd).toBe(9);
+  });
+});
+
+describe("wrong-hand training", () => {
+  it("Combat à Deux Mains I: the wrong hand costs 6 and keeps the PI/FO bonus; Main Gauche takes 3 more", async () => {
+    await alrik.update({ "system.qualities.FO": 15 });
+    await alrik.createEmbeddedDocuments("Item", [
+      { _id: "cdm1", name: "Combat à Deux Mains I", type: "on-capacite", system: { key: "combatADeuxMainsI" } },
+    ]);
+    dice([2]);
+    const m = await attackWith(alrik, orc, "player1", { ...SITUATION, wrongHand: true });
+    // Sword AT 13 − 6; 1D6+3, +1 for FO 15 kept.
+    expect(duel(m!)?.attack.value).toBe(7);
+    expect(duel(m!)?.attacker.piBonus).toBe(4);
+    await alrik.createEmbeddedDocuments("Item", [
+      { _id: "mg", name: "Main Gauche", type: "on-capacite", system: { key: "mainGauche" } },
+    ]);
+    registerOeilNoirSettings();
+    await state.game.settings.set("quintette", "oeilnoirSituational", true);
+    targetsOf("player1").add({ actor: orc } as never);
+    const request = await asClient("player1", async () => herosSheet(alrik).rollRequest("attack:epee"));
+    // Both trainings: the sheet's dialog shows the odds of AT 13 − 3 = 10 against the orc's PRD 9.
+    const plain = attackOdds({ at: 10, prd: 9, targetName: "Orc", situational: false, ranged: false }, { modifier: 0 });
+    expect(request?.dialog.odds({ ...SITUATION, attackKind: "normal", wrongHand: true })).toEqual(plain);
   });
 });
 
