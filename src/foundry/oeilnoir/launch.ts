@@ -66,6 +66,9 @@ export async function performAttack(
     d20: d20.faces[0] ?? 1,
     value: eff.at,
   });
+  // Nobody named yet: the situation waits on the card for the defender the GM names.
+  if (!defender && duel.stage === "awaitDefender" && "position" in values)
+    duel = { ...duel, situation: { prd: eff.prdModifier, dodge: eff.dodgeModifier } };
   const rolls = d20.roll ? [d20.roll] : [];
   // A shot spends one missile, hit or miss.
   if (choice.weapon?.ranged && choice.weapon.ammo !== null && choice.attacker.weaponUuid) {

@@ -307,6 +307,22 @@ describe("an attack with no target", () => {
   });
 });
 
+describe("an attack with no target, with the situational module", () => {
+  it("the situation declared in the dialog holds for the defender the GM names: a lying orc parries 3 harder", async () => {
+    dice([5]);
+    const m = await attackWith(alrik, null, "player1", { ...SITUATION, opponentPosition: "couche" });
+    expect(duel(m!)).toMatchObject({ stage: "awaitDefender", attack: { value: 16 } });
+    targetsOf("gm").add({ actor: orc } as never);
+    await asClient("gm", () => requestCardAction(m!.id, "oeilnoir.chooseDefender"));
+    expect(duel(m!)?.defender).toMatchObject({ prd: 6, situation: { prd: 3, dodge: null } });
+    expect(stored(m!).buttons.map((b) => b.action)).not.toContain("oeilnoir.dodge");
+    // The orc's PRD 9 − 3: a 7 fails.
+    dice([7]);
+    await asClient("gm", () => requestCardAction(m!.id, "oeilnoir.parry"));
+    expect(duel(m!)).toMatchObject({ stage: "hit", parry: { value: 6, success: false } });
+  });
+});
+
 describe("fumbles that stick", () => {
   it("a dropped weapon is recorded, cannot attack, and is usable again once picked up", async () => {
     dice([20], [12]);
