@@ -489,6 +489,26 @@ describe("buttons shown only to who may use them", () => {
   });
 });
 
+describe("the Volonté check after a critical, shown only to who may use it", () => {
+  it("shows to the victim's player and the GM, not to another player", async () => {
+    addUser("player2");
+    dice([1]);
+    const m = await attack(orc, alrik, "gm");
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    dice([6]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.damage"));
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    const shown = async (user: string) => {
+      const { html, content } = messageElement();
+      await asClient(user, () => enhanceCard(m as never, html as never));
+      return buttonsIn(content.innerHTML).map((b) => b.action);
+    };
+    expect(await shown("player1")).toContain("oeilnoir.volonte");
+    expect(await shown("gm")).toContain("oeilnoir.volonte");
+    expect(await shown("player2")).not.toContain("oeilnoir.volonte");
+  });
+});
+
 describe("buttons of a fumble, shown only to who may use them", () => {
   it("the fumbler's check shows to the fumbler's side, the free attack to the opponent's, nothing to a stranger", async () => {
     addUser("player2");
