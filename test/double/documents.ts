@@ -284,6 +284,14 @@ export class DoubleItem extends DoubleDocument {
   get actor(): DoubleActor | null {
     return this.parent instanceof DoubleActor ? this.parent : null;
   }
+  /**
+   * An owned item's update re-prepares its actor (whose derived data read its items): foundryvtt/foundryvtt#7987,
+   * where the maintainer explains that updating an owned Item runs the parent Actor's data preparation again.
+   */
+  override applyUpdate(changes: Plain, options: Plain = {}): void {
+    super.applyUpdate(changes, options);
+    if (this.parent instanceof DoubleActor) this.parent.prepareData();
+  }
   static async create(data: Plain, { parent = null }: { parent?: DoubleDocument | null } = {}): Promise<DoubleItem> {
     if (parent instanceof DoubleActor) return (await parent.createEmbeddedDocuments("Item", [data]))[0] as DoubleItem;
     const item = new DoubleItem(data);

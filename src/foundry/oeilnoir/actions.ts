@@ -161,25 +161,33 @@ export async function fumbleWrites(
   return { writes, detail };
 }
 
-/** Whether a fumbler holds a weapon a fumble line can hit: a héros' weapon item, an armed adversaire's weapon. */
+/**
+ * Whether a fumbler holds a weapon a fumble line can hit: a héros' weapon item, an armed adversaire's weapon still in
+ * hand (one already on the ground or destroyed cannot slip or break again).
+ */
 function armedFor(actor: Actor.Implementation | null, weaponUuid: string | null): boolean {
   const data = oeilNoirActor(actor);
-  if (data?.kind === "adversaire") return data.system.armed ?? true;
+  if (data?.kind === "adversaire")
+    return (data.system.armed ?? true) && data.system.weaponDropped !== true && data.system.weaponBroken !== true;
   return !!weaponUuid;
 }
 
-/** The defence roll's fumble (parry table), its effects on the defender and the weapon it parried with. */
+/**
+ * The defence roll's fumble (parry table), its effects on the defender and the weapon it parried with. A dodge
+ * (`dodge`) meets the blow with no weapon: the weapon lines cannot apply, whoever dodges.
+ */
 async function defenceFumble(
   next: DuelData,
   defender: Actor.Implementation | null,
   weaponUuid: string | null,
+  dodge = false,
 ): Promise<{ duel: DuelData; writes: DocumentWrite[] }> {
   const table = await rollDice("1d20");
   let duel = withFumble(
     next,
     "defender",
     table.faces[0] ?? 1,
-    armedFor(defender, weaponUuid),
+    !dodge && armedFor(defender, weaponUuid),
     fumblerValues(defender) ?? undefined,
   );
   const effects = await fumbleWrites(defender, weaponUuid, duel);
@@ -322,7 +330,7 @@ export const dodgeAction: CardAction = {
     let next = resolveDefence(duel, { d20: d20.faces[0] ?? 20, value, dodge: true });
     let writes: DocumentWrite[] = [];
     if (next.parry?.fumble) {
-      const f = await defenceFumble(next, defender, null);
+      const f = await defenceFumble(next, defender, null, true);
       next = f.duel;
       writes = f.writes;
     }

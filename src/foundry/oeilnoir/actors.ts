@@ -173,15 +173,22 @@ export function attackerFor(actor: Actor.Implementation, weaponId?: string | nul
 }
 
 /**
+ * Out of the fight (1…5 EV without Tenace, En Fer or a passed Volonté check), dying or dead: the source allows such a
+ * fighter no combat action at all, attack or defence.
+ */
+function outOfFight(data: OeilNoirActorKind): boolean {
+  const status = data.derived.status;
+  return status === "mort" || status === "mourant" || (status === "horsCombat" && !data.derived.fightsOn);
+}
+
+/**
  * Why this fighter cannot attack (a notification key), or null: out of the fight, dying or dead; initiative below
  * 0 in the running combat (defence only); a broken, dropped or empty weapon.
  */
 export function attackRefusal(actor: Actor.Implementation, weaponId?: string | null): string | null {
   const data = oeilNoirActor(actor);
   if (!data) return null;
-  const status = data.derived.status;
-  if (status === "mort" || status === "mourant" || (status === "horsCombat" && !data.derived.fightsOn))
-    return "QUINTETTE.OeilNoir.Notify.OutOfFight";
+  if (outOfFight(data)) return "QUINTETTE.OeilNoir.Notify.OutOfFight";
   const combatant = combatantOf(actor);
   if (combatant && typeof combatant.initiative === "number" && combatant.initiative < 0)
     return "QUINTETTE.OeilNoir.Notify.DefenceOnly";
@@ -192,6 +199,20 @@ export function attackRefusal(actor: Actor.Implementation, weaponId?: string | n
   if (weapon?.dropped || item?.dropped) return "QUINTETTE.OeilNoir.Notify.WeaponDropped";
   if (weapon?.ammo === 0) return "QUINTETTE.OeilNoir.Notify.NoAmmo";
   return null;
+}
+
+/** The attacker's wrong-hand training, as the situational module counts it (from its ability items). */
+export function wrongHandTraining(actor: Actor.Implementation): {
+  mainGauche: boolean;
+  deuxMainsI: boolean;
+  deuxMainsII: boolean;
+} {
+  const a = oeilNoirActor(actor)?.derived.abilities;
+  return {
+    mainGauche: a?.mainGauche ?? false,
+    deuxMainsI: a?.combatADeuxMainsI ?? false,
+    deuxMainsII: a?.combatADeuxMainsII ?? false,
+  };
 }
 
 /** A héros' weapon line usable to fight (melee, computed, not broken nor dropped). */
@@ -247,11 +268,15 @@ export function targetConfinedClass(actor: Actor.Implementation): ConfinedClass 
 
 /**
  * The defender on the card: its parry, made harder by `prdModifier` and, with the low-EV module, by its own
- * low-EV penalty (a parry is a quality check); the weapons it may parry with; whether it may dodge.
+ * low-EV penalty (a parry is a quality check); the weapons it may parry with; whether it may dodge. A fighter out of
+ * the fight has no parry (null).
  */
 export function defenderFor(actor: Actor.Implementation, prdModifier = 0): DuelDefender {
+  const data = oeilNoirActor(actor);
+  // Out of the fight, dying or dead: no parry, no dodge, the blow lands.
+  if (data && outOfFight(data)) return { uuid: actor.uuid, name: actor.name ?? "", prd: null, canDodge: false };
   const prd = parryValue(actor);
-  const lowEv = oeilNoirActor(actor)?.derived.lowEv.quality ?? 0;
+  const lowEv = data?.derived.lowEv.quality ?? 0;
   const weapons = defenceWeapons(actor);
   return {
     uuid: actor.uuid,

@@ -117,6 +117,10 @@ export interface AbilityFlags {
   tenace: boolean;
   /** Habitude de la Protection level, 0…3. */
   habitude: number;
+  /** Wrong-hand training (situational module). */
+  mainGauche: boolean;
+  combatADeuxMainsI: boolean;
+  combatADeuxMainsII: boolean;
 }
 
 export function abilityFlags(items: readonly PlainItem[]): AbilityFlags {
@@ -129,6 +133,9 @@ export function abilityFlags(items: readonly PlainItem[]): AbilityFlags {
     osDeVerre: false,
     tenace: false,
     habitude: 0,
+    mainGauche: false,
+    combatADeuxMainsI: false,
+    combatADeuxMainsII: false,
   };
   for (const item of items) {
     if (item.type !== "on-capacite") continue;

@@ -46,6 +46,8 @@ export interface AttackSetup {
   kinds?: readonly AttackKind[];
   /** No token targeted: the fighters the attacker may name as defender (else the GM names one on the card). */
   defenders?: { uuid: string; name: string }[];
+  /** The attacker's wrong-hand training (Main Gauche, Combat à Deux Mains I and II); none: untrained. */
+  wrongHand?: { mainGauche?: boolean; deuxMainsI?: boolean; deuxMainsII?: boolean };
 }
 
 const options = (keys: readonly string[], prefix: string) => keys.map((k) => ({ value: k, label: `${prefix}${k}` }));
@@ -157,7 +159,7 @@ export function effectiveValues(
         position: String(values.position ?? "debout") as Position,
         ...(confined !== "none" ? { confined: confined as ConfinedClass } : {}),
         flying: values.selfFlying === true,
-        ...(values.wrongHand === true ? { wrongHand: {} } : {}),
+        ...(values.wrongHand === true ? { wrongHand: setup.wrongHand ?? {} } : {}),
       },
       defender: {
         position: String(values.opponentPosition ?? "debout") as Position,

@@ -184,6 +184,8 @@ export type DuelData = {
   free?: { parryPenalty: number; unparryable: boolean; attackModifier: number } | null;
   /** Attempts to save a dying victim (Médecine / Blessures), in order; absent on older cards. */
   rescue?: RescueAttempt[] | null;
+  /** The attack dialog's situation on the defender while none is named yet (`awaitDefender`, situational module). */
+  situation?: { prd: number; dodge: number | null } | null;
 };
 
 /**
@@ -383,10 +385,15 @@ export function resolveParry(duel: DuelData, d20: number, breakageDice?: [number
   };
 }
 
-/** The GM names the defender of a landed blow: it then parries (or dodges) as if it had been targeted. */
+/**
+ * The GM names the defender of a landed blow: it then parries (or dodges) as if it had been targeted, under the
+ * situation the attack dialog declared (lying, light, water…).
+ */
 export function withDefender(duel: DuelData, defender: DuelDefender): DuelData {
   if (duel.stage !== "awaitDefender") return duel;
-  return { ...duel, defender, stage: defender.prd === null ? "hit" : "awaitParry" };
+  const s = duel.situation;
+  const named = s && defender.prd !== null ? { ...defender, prd: defender.prd - s.prd, situation: s } : defender;
+  return { ...duel, defender: named, stage: named.prd === null ? "hit" : "awaitParry" };
 }
 
 /**
@@ -581,7 +588,9 @@ function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: L
             ? { key: `${L}Unparryable`, target }
             : duel.declined
               ? { key: `${L}Declined`, target }
-              : null,
+              : duel.defender && duel.defender.prd === null && !duel.attacker.ranged
+                ? { key: `${L}CannotDefend`, target }
+                : null,
       };
     case "damaged":
       return {

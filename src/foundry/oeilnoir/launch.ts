@@ -15,6 +15,7 @@ import {
   oeilNoirActor,
   targetConfinedClass,
   withAttackKind,
+  wrongHandTraining,
 } from "./actors.ts";
 import { checkCard, duelCard, startAttack, type CardBase, type DuelData } from "./duel.ts";
 import { rollDice } from "./roll.ts";
@@ -45,6 +46,7 @@ export async function performAttack(
     ranged: choice.attacker.ranged,
     kinds: choice.kinds,
     targetConfined: target ? targetConfinedClass(target) : null,
+    wrongHand: wrongHandTraining(actor),
   };
   const values = input.values ?? {};
   const eff = effectiveValues({ ...setup, situational: "position" in values }, values);
@@ -64,6 +66,9 @@ export async function performAttack(
     d20: d20.faces[0] ?? 1,
     value: eff.at,
   });
+  // Nobody named yet: the situation waits on the card for the defender the GM names.
+  if (!defender && duel.stage === "awaitDefender" && "position" in values)
+    duel = { ...duel, situation: { prd: eff.prdModifier, dodge: eff.dodgeModifier } };
   const rolls = d20.roll ? [d20.roll] : [];
   // A shot spends one missile, hit or miss.
   if (choice.weapon?.ranged && choice.weapon.ammo !== null && choice.attacker.weaponUuid) {

@@ -15,6 +15,7 @@ import {
   oeilNoirActor,
   targetConfinedClass,
   woundEditWrite,
+  wrongHandTraining,
   type OeilNoirActorKind,
 } from "./actors.ts";
 import { orientationRefusal, orientationSetupOf, performOrientation } from "./combat.ts";
@@ -95,6 +96,7 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
       range: choice.weapon?.range ?? null,
       ammo: choice.weapon?.ammo ?? null,
       ...(target ? {} : { defenders: otherFighters(actor) }),
+      wrongHand: wrongHandTraining(actor),
     };
     return {
       dialog: attackDialogConfig(setup, choice.attacker.weaponName),

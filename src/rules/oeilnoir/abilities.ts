@@ -8,7 +8,10 @@ export type AbilityKey =
   | "vigilance"
   | "enFer"
   | "osDeVerre"
-  | "tenace";
+  | "tenace"
+  | "mainGauche"
+  | "combatADeuxMainsI"
+  | "combatADeuxMainsII";
 
 export interface Ability {
   key: AbilityKey;
@@ -28,6 +31,8 @@ export interface Ability {
   ignoresKnockout?: boolean;
   /** Enc reduction per level (I, II, III). */
   encReduction?: readonly [number, number, number];
+  /** Wrong-hand penalty removed (situational module); Combat à Deux Mains I also keeps the PI/FO bonus. */
+  wrongHandTraining?: number;
 }
 
 export const ABILITIES: Readonly<Record<AbilityKey, Ability>> = {
@@ -87,5 +92,26 @@ export const ABILITIES: Readonly<Record<AbilityKey, Ability>> = {
     effect: "Not out of the fight at EV 1–5; dying lasts 1.5 × as long and death comes only below −1.5 × CN.",
     cnFactor: 1.5,
     ignoresKnockout: true,
+  },
+  mainGauche: {
+    key: "mainGauche",
+    label: "Main Gauche",
+    kind: "capaciteSpeciale",
+    effect: "Trained with the off hand: the wrong-hand penalty is 3 lower.",
+    wrongHandTraining: 3,
+  },
+  combatADeuxMainsI: {
+    key: "combatADeuxMainsI",
+    label: "Combat à Deux Mains I",
+    kind: "capaciteSpeciale",
+    effect: "The wrong-hand penalty is 3 lower, and the off hand keeps the PI/FO bonus.",
+    wrongHandTraining: 3,
+  },
+  combatADeuxMainsII: {
+    key: "combatADeuxMainsII",
+    label: "Combat à Deux Mains II",
+    kind: "capaciteSpeciale",
+    effect: "The wrong-hand penalty is 3 lower again.",
+    wrongHandTraining: 3,
   },
 };

@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble } from "../../double/index.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/oeilnoir/models.ts";
 import { AdversaireSheet, HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
+import type { FormInput } from "../../double/applications.ts";
+import type { HerosView } from "../../../src/foundry/oeilnoir/view.ts";
 import { alrik } from "./fixtures.ts";
 
 type Sheet = {
@@ -10,6 +12,7 @@ type Sheet = {
   options: { classes: string[]; actions: Record<string, unknown> };
   lastContext: Record<string, unknown>;
   rollRequest(key: string): { dialog: { inputs: unknown[] } } | null;
+  submitForm(elements: FormInput[]): Promise<void>;
 };
 const open = (SheetClass: unknown, document: DoubleActor) => new (SheetClass as new (o: object) => Sheet)({ document });
 
@@ -44,5 +47,40 @@ describe("Œil Noir actor sheets", () => {
     const wrong = open(AdversaireSheet, alrik());
     await wrong.render();
     expect(wrong.lastContext.on).toBeUndefined();
+  });
+
+  it("héros: lists the armour pieces, dodge and Médecine; the skill allowance typed on the sheet sets a spear's EncE", async () => {
+    const a = alrik({
+      system: { skills: { lances: { points: 6, toAttack: 3 } } },
+      items: [
+        { _id: "lance", name: "Lance", type: "on-arme-melee", system: { skill: "lances", pi: { dice: 1, bonus: 3 } } },
+        { _id: "maille", name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } },
+        { _id: "casque", name: "Casque de cuir", type: "on-armure", system: { pr: 1, enc: 1 } },
+      ],
+    });
+    const sheet = open(HerosSheet, a);
+    await sheet.render();
+    const on = () => sheet.lastContext.on as HerosView;
+    expect(on().armours.map((x) => [x.name, x.summary])).toEqual([
+      ["Chemise de mailles longue", "PR 4 · Enc 4"],
+      ["Casque de cuir", "PR 1 · Enc 1"],
+    ]);
+    // Dodge: PRD base 8 − the whole Enc 5.
+    expect(on()).toMatchObject({ dodge: 3, medecine: 0 });
+    expect(on().skills.find((s) => s.key === "lances")).toMatchObject({
+      allowance: 3,
+      pathAllowance: "system.skills.lances.allowance",
+    });
+    // Lances start at allowance 3: split 3/3 gives 11/11, EncE 5 − 3 = 2 → AT −1, PRD −1.
+    const spear = () => on().weapons.find((w) => w.id === "lance");
+    expect(spear()).toMatchObject({ encE: 2, at: 10, prd: 10 });
+    await sheet.submitForm([
+      { name: "system.skills.lances.allowance", type: "number", value: "1" },
+      { name: "system.medecine", type: "number", value: "11" },
+    ]);
+    await sheet.render();
+    // The sheet's allowance 1: EncE 4 → AT −2, PRD −2.
+    expect(spear()).toMatchObject({ encE: 4, at: 9, prd: 9 });
+    expect(on().medecine).toBe(11);
   });
 });

@@ -31,10 +31,13 @@ import {
 import { OEILNOIR_CARD_ACTIONS } from "../../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { attackRefusal } from "../../../src/foundry/oeilnoir/actors.ts";
+import { attackOdds } from "../../../src/foundry/oeilnoir/dialog-config.ts";
 import { orientationRefusal, orientationSetupOf } from "../../../src/foundry/oeilnoir/combat.ts";
 import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
+import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
+import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -197,6 +200,30 @@ describe("situational modifiers on the card, each on its fighter", () => {
   });
 });
 
+describe("wrong-hand training", () => {
+  it("Combat à Deux Mains I: the wrong hand costs 6 and keeps the PI/FO bonus; Main Gauche takes 3 more", async () => {
+    await alrik.update({ "system.qualities.FO": 15 });
+    await alrik.createEmbeddedDocuments("Item", [
+      { _id: "cdm1", name: "Combat à Deux Mains I", type: "on-capacite", system: { key: "combatADeuxMainsI" } },
+    ]);
+    dice([2]);
+    const m = await attackWith(alrik, orc, "player1", { ...SITUATION, wrongHand: true });
+    // Sword AT 13 − 6; 1D6+3, +1 for FO 15 kept.
+    expect(duel(m!)?.attack.value).toBe(7);
+    expect(duel(m!)?.attacker.piBonus).toBe(4);
+    await alrik.createEmbeddedDocuments("Item", [
+      { _id: "mg", name: "Main Gauche", type: "on-capacite", system: { key: "mainGauche" } },
+    ]);
+    registerOeilNoirSettings();
+    await state.game.settings.set("quintette", "oeilnoirSituational", true);
+    targetsOf("player1").add({ actor: orc } as never);
+    const request = await asClient("player1", async () => herosSheet(alrik).rollRequest("attack:epee"));
+    // Both trainings: the sheet's dialog shows the odds of AT 13 − 3 = 10 against the orc's PRD 9.
+    const plain = attackOdds({ at: 10, prd: 9, targetName: "Orc", situational: false, ranged: false }, { modifier: 0 });
+    expect(request?.dialog.odds({ ...SITUATION, attackKind: "normal", wrongHand: true })).toEqual(plain);
+  });
+});
+
 describe("attack kinds and PI(End)", () => {
   it("a Coup du Plat deals PI(End): PI − PR off Endurance, half off EV, thresholds +2", async () => {
     dice([3]);
@@ -280,6 +307,22 @@ describe("an attack with no target", () => {
   });
 });
 
+describe("an attack with no target, with the situational module", () => {
+  it("the situation declared in the dialog holds for the defender the GM names: a lying orc parries 3 harder", async () => {
+    dice([5]);
+    const m = await attackWith(alrik, null, "player1", { ...SITUATION, opponentPosition: "couche" });
+    expect(duel(m!)).toMatchObject({ stage: "awaitDefender", attack: { value: 16 } });
+    targetsOf("gm").add({ actor: orc } as never);
+    await asClient("gm", () => requestCardAction(m!.id, "oeilnoir.chooseDefender"));
+    expect(duel(m!)?.defender).toMatchObject({ prd: 6, situation: { prd: 3, dodge: null } });
+    expect(stored(m!).buttons.map((b) => b.action)).not.toContain("oeilnoir.dodge");
+    // The orc's PRD 9 − 3: a 7 fails.
+    dice([7]);
+    await asClient("gm", () => requestCardAction(m!.id, "oeilnoir.parry"));
+    expect(duel(m!)).toMatchObject({ stage: "hit", parry: { value: 6, success: false } });
+  });
+});
+
 describe("fumbles that stick", () => {
   it("a dropped weapon is recorded, cannot attack, and is usable again once picked up", async () => {
     dice([20], [12]);
@@ -292,6 +335,32 @@ describe("fumbles that stick", () => {
     dice([3]);
     await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
     expect(alrik.items.get("epee")?.system).toMatchObject({ dropped: false });
+  });
+
+  it("Alrik's sheet says his sword lies on the ground, with no attack button, until he picks it up", async () => {
+    const sheet = new (
+      HerosSheet as unknown as new (o: object) => {
+        render(): Promise<unknown>;
+        lastContext: Record<string, unknown>;
+      }
+    )({ document: alrik });
+    const swordRow = async () => {
+      await sheet.render();
+      const html = await foundry.applications.handlebars.renderTemplate(
+        "systems/quintette/templates/oeilnoir/sheet/heros-combat.hbs",
+        sheet.lastContext,
+      );
+      return /<tr[^>]*data-item-id="epee"[^>]*>([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? "";
+    };
+    expect(await swordRow()).toContain('data-roll="attack:epee"');
+    dice([20], [12]);
+    const m = await attack(alrik, orc);
+    const dropped = await swordRow();
+    expect(dropped).toContain("À terre");
+    expect(dropped).not.toContain('data-roll="attack:epee"');
+    dice([3]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
+    expect(await swordRow()).not.toContain("À terre");
   });
 
   it("an armed adversaire's weapon flies away: it fights bare-handed until it picks it up", async () => {
@@ -308,6 +377,28 @@ describe("fumbles that stick", () => {
     dice([20], [18]);
     await attack(orc, alrik, "gm");
     expect(orcOf()).toMatchObject({ weaponBroken: true });
+  });
+
+  it("an orc that fumbles a dodge keeps its weapon: no weapon met the blow, the table goes past the weapon lines", async () => {
+    dice([5]);
+    const m = await attack(alrik, orc);
+    // Dodge 20, then 12 ("weapon slips"): down to 20, it hurts itself with its own blow (1D6 + 4 = 7, no armour).
+    dice([20], [12], [3]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.dodge"));
+    expect(duel(m)?.fumble).toMatchObject({ table: "parry", key: "seBlesse" });
+    expect(orcOf()).toMatchObject({ weaponDropped: false, weaponBroken: false });
+    expect(orcOf().ev.value).toBe(21);
+  });
+
+  it("an orc whose weapon already lies on the ground cannot lose it again on a fumbled parry", async () => {
+    await orc.update({ "system.weaponDropped": true });
+    dice([5]);
+    const m = await attack(alrik, orc);
+    // Parry 20, then 14 ("weapon thrown away"): nothing left to throw, down to 20, a bare-handed blow to itself.
+    dice([20], [14], [4]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"));
+    expect(duel(m)?.fumble).toMatchObject({ table: "parry", key: "seBlesse" });
+    expect(orcOf()).toMatchObject({ weaponDropped: true, weaponBroken: false });
   });
 
   it("a self-wound counts the weapon's PI directly, not through the armour", async () => {
@@ -357,6 +448,19 @@ describe("who may act", () => {
     expect(attackRefusal(alrik as never, "epee")).toBe("QUINTETTE.OeilNoir.Notify.DefenceOnly");
   });
 
+  it("a fighter out of the fight cannot defend either: the blow lands unparried, unless a passed Volonté keeps him up", async () => {
+    await alrik.update({ "system.ev.value": 3 });
+    dice([10]);
+    const down = await attack(orc, alrik, "gm");
+    expect(duel(down)).toMatchObject({ stage: "hit", defender: { prd: null } });
+    expect(stored(down).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage"]);
+    expect(stored(down).outcome?.detail).toMatchObject({ key: "QUINTETTE.OeilNoir.Card.CannotDefend" });
+    await alrik.update({ "system.fightsOn": true });
+    dice([10]);
+    const standing = await attack(orc, alrik, "gm");
+    expect(duel(standing)).toMatchObject({ stage: "awaitParry", defender: { prd: 11 } });
+  });
+
   it("Orientation is refused on the ground; an adversaire may orient itself with its Intuition", async () => {
     await inCombat([
       { actor: alrik, initiative: 8 },
@@ -382,6 +486,90 @@ describe("buttons shown only to who may use them", () => {
     expect(await shown("player1")).toEqual(["oeilnoir.parry", "oeilnoir.parry", "oeilnoir.dodge", "oeilnoir.noParry"]);
     expect(await shown("player2")).toEqual([]);
     expect(await shown("gm")).toHaveLength(4);
+  });
+});
+
+describe("the Volonté check after a critical, shown only to who may use it", () => {
+  it("shows to the victim's player and the GM, not to another player", async () => {
+    addUser("player2");
+    dice([1]);
+    const m = await attack(orc, alrik, "gm");
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    dice([6]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.damage"));
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    const shown = async (user: string) => {
+      const { html, content } = messageElement();
+      await asClient(user, () => enhanceCard(m as never, html as never));
+      return buttonsIn(content.innerHTML).map((b) => b.action);
+    };
+    expect(await shown("player1")).toContain("oeilnoir.volonte");
+    expect(await shown("gm")).toContain("oeilnoir.volonte");
+    expect(await shown("player2")).not.toContain("oeilnoir.volonte");
+  });
+});
+
+describe("buttons of a fumble, shown only to who may use them", () => {
+  it("the fumbler's check shows to the fumbler's side, the free attack to the opponent's, nothing to a stranger", async () => {
+    addUser("player2");
+    // The orc fumbles (20) and stumbles (6): Contrôle du Corps for the orc (the GM), a free attack for Alrik.
+    dice([20], [6]);
+    const m = await attack(orc, alrik, "gm");
+    expect(duel(m)?.fumble).toMatchObject({ key: "trebuche", check: { kind: "controleDuCorps" } });
+    const shown = async (user: string) => {
+      const { html, content } = messageElement();
+      await asClient(user, () => enhanceCard(m as never, html as never));
+      return buttonsIn(content.innerHTML).map((b) => b.action);
+    };
+    expect(await shown("gm")).toEqual(["oeilnoir.fumbleCheck", "oeilnoir.freeAttack"]);
+    expect(await shown("player1")).toEqual(["oeilnoir.freeAttack"]);
+    expect(await shown("player2")).toEqual([]);
+  });
+});
+
+type SheetRequests = { rollRequest(key: string): RollRequest | null };
+const herosSheet = (actor: DoubleActor) =>
+  new (HerosSheet as unknown as new (o: object) => SheetRequests)({ document: actor });
+
+function selectOptions(request: RollRequest | null, name: string): string[] | null {
+  const input = request?.dialog.inputs.find((i) => i.name === name);
+  return input?.kind === "select" ? input.options.map((o) => o.value) : null;
+}
+
+describe("from the héros sheet's attack dialog", () => {
+  it("with nothing targeted, Alrik's player names a fighter of the combat as defender, who then parries", async () => {
+    await inCombat([
+      { actor: alrik, initiative: 8 },
+      { actor: orc, initiative: 6 },
+    ]);
+    const request = await asClient("player1", async () => herosSheet(alrik).rollRequest("attack:epee"));
+    // First choice: leave it to the GM (he names one on the card); then the other fighters, not Alrik himself.
+    expect(selectOptions(request, "defender")).toEqual(["", orc.uuid]);
+    dice([5]);
+    const m = await asClient("player1", async () =>
+      request?.roll({ values: { modifier: 0, defender: orc.uuid }, rollMode: "publicroll" }),
+    );
+    expect(duel(m as DoubleChatMessage)).toMatchObject({
+      stage: "awaitParry",
+      defender: { uuid: orc.uuid, name: "Orc", prd: 9 },
+    });
+  });
+
+  it("declares the attack kind: a sword offers plain, Coup Ciblé and Coup du Plat; bare hands strike bare-handed", async () => {
+    targetsOf("player1").add({ actor: orc } as never);
+    const sword = await asClient("player1", async () => herosSheet(alrik).rollRequest("attack:epee"));
+    expect(selectOptions(sword, "attackKind")).toEqual(["normal", "coupCible", "coupDuPlat"]);
+    expect(selectOptions(sword, "defender")).toBeNull();
+    dice([3]);
+    const m = await asClient("player1", async () =>
+      sword?.roll({ values: { modifier: 0, attackKind: "coupDuPlat" }, rollMode: "publicroll" }),
+    );
+    expect(duel(m as DoubleChatMessage)?.attacker).toMatchObject({ kind: "coupDuPlat", endurance: true });
+    const hands = await asClient("player1", async () => herosSheet(alrik).rollRequest("attack:sansArme"));
+    expect(selectOptions(hands, "attackKind")).toBeNull();
+    dice([3]);
+    const h = await asClient("player1", async () => hands?.roll({ values: { modifier: 0 }, rollMode: "publicroll" }));
+    expect(duel(h as DoubleChatMessage)?.attacker).toMatchObject({ kind: "sansArme", woundKind: "sansArme" });
   });
 });
 
