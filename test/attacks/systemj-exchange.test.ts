@@ -257,6 +257,14 @@ describe("attack: a repeated Chronoste request", () => {
     expect(worldTime()).toBe(4200);
   });
 
+  it("a player who is not the Chronoste cannot move the clock, whatever user the payload names", async () => {
+    const r = await asClient("player2", () =>
+      relayToGM(ADVANCE, { seconds: 600, from: 3600, userId: "player1", requester: "gm" }),
+    );
+    expect(r.status).toBe("denied");
+    expect(worldTime()).toBe(3600);
+  });
+
   it("honest path: two clicks one after the other each move it", async () => {
     await asClient("player1", () => requestAdvance(600));
     await asClient("player1", () => requestAdvance(600));
