@@ -12,6 +12,7 @@ import {
   useRealTemplates,
   DoubleChatMessage,
   DoubleCombat,
+  targetsOf,
 } from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
@@ -143,6 +144,44 @@ describe("attack: the move card's author replays its damage roll", () => {
     queueFaces(5);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     expect(damageCards().filter((m) => m.author === "gm")).toHaveLength(1);
+  });
+});
+
+describe("a follow-up roll whose card record fails", () => {
+  it("the morale roll is posted once: a retry after the damage card's write failed reuses it", async () => {
+    const brute = [...state.game.actors.values()].find((a) => a.name === "Garde") as DoubleActor;
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    queueFaces(3);
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    const damage = messages().at(-1)!;
+    targetsOf("gm").add({ actor: brute });
+    await asClient("gm", () => requestCardAction(damage.id, "quintette.applyDamage"));
+    const args = { key: stored(damage).applied[0]?.id ?? "" };
+    const morales = () => messages().filter((m) => stored(m)?.data.rollKind === "morale");
+    // The damage card's write (the line marked done) fails once, after the morale roll was posted.
+    const original = DoubleChatMessage.prototype.update;
+    let fail = true;
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(DoubleChatMessage.prototype, "update").mockImplementation(async function (
+      this: DoubleChatMessage,
+      ...update: Parameters<DoubleChatMessage["update"]>
+    ) {
+      if (fail && this.id === damage.id) {
+        fail = false;
+        throw new Error("connection lost");
+      }
+      return original.apply(this, update);
+    });
+    queueFaces(9, 2);
+    expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("error");
+    expect(morales()).toHaveLength(1);
+    queueFaces(1, 1);
+    expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("applied");
+    expect(morales()).toHaveLength(1);
+    // Nothing rolled again: the first roll (9 + 2, Mental −1) stands.
+    expect(pendingFaces()).toBe(2);
+    expect(stored(morales()[0]!).data).toMatchObject({ total: 10 });
+    expect(stored(damage).applied[0]?.followUp?.done).toBe(true);
   });
 });
 

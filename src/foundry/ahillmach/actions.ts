@@ -16,7 +16,7 @@ import { RollDialog } from "../dialog/roll-dialog.ts";
 import { dialogConfig, type DialogSource } from "./dialog.ts";
 import { opposantSource, performRoll, personnageSource } from "./rolling.ts";
 import { postCard } from "../chat/post.ts";
-import { originKey, postedFor } from "../trust/once.ts";
+import { originKey, postOnce, postedFor } from "../trust/once.ts";
 import { effectKey, isWritableDocument, readEffect, type WritableDocument } from "../trust/effects.ts";
 import { messageModeFor, messageModeOf, normalizeMessageMode } from "../chat/mode.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
@@ -267,7 +267,7 @@ function followUpAction(action: string, invalid: string): CardAction {
     allowed: ({ card, args, requester }) =>
       userOwnsUuid(requester, card.applied.find((e) => e.id === args.key)?.targetUuid),
     collect: collectFollowUp(action),
-    async execute({ card, args }) {
+    async execute({ card, args, message }) {
       const entry = followUpEntry(card, args, action);
       if (!entry?.followUp) return { status: "invalid", reason: K(invalid) };
       if (entry.followUp.done) return { status: "already" };
@@ -276,7 +276,10 @@ function followUpAction(action: string, invalid: string): CardAction {
       if (!actor || !src) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
       if (action === ACTIONS.fainting && statesOwed(actor))
         return { status: "invalid", reason: K("Card.TickStatesFirst") };
-      await performRoll(actor, src, followUpResult(src, args));
+      // The roll's card is posted before this card records the line done: a retry after a failure (or a replay
+      // after the card's author cleared the line) finds it and rolls nothing new.
+      const origin = originKey(message.id ?? "", `${action}:${entry.id}`);
+      await postOnce(origin, () => performRoll(actor, src, followUpResult(src, args), { origin }));
       const applied = card.applied.map((e) =>
         e.id === entry.id && e.followUp ? { ...e, followUp: { ...e.followUp, done: true } } : e,
       );

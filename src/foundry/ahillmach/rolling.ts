@@ -167,6 +167,8 @@ export async function performRoll(
   actor: Actor.Implementation,
   src: DialogSource,
   result: RollDialogResult,
+  /** Key of the action this roll is the side effect of (trust/once.ts), stored on the posted message. */
+  options: { origin?: string } = {},
 ): Promise<ChatMessage.Implementation | undefined> {
   const spec = specFromValues(src, result.values);
   const isPersonnage = actor.type === "personnage";
@@ -210,6 +212,7 @@ export async function performRoll(
     rolls: [roll],
     speaker: speakerFor(actor),
     rollMode: result.rollMode as ChatMessage.PassableRollMode,
+    ...(options.origin ? { origin: options.origin } : {}),
   });
   const id = message?.id;
   if (id && card.data.xp && isPersonnage) await requestCardAction(id, ACTIONS.xp);
