@@ -14,7 +14,7 @@ import type { CardState, JsonObject } from "../chat/types.ts";
 import { isDone } from "../chat/card-state.ts";
 import { readCard, writeCard } from "../chat/flags.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
-import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts } from "./card.ts";
+import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts, verifiedData } from "./card.ts";
 import { offerRegenerations } from "./regeneration.ts";
 import { boxesPerLine, damageFromValue } from "./derived.ts";
 
@@ -413,13 +413,40 @@ async function lapseReactionBonuses(combat: Combat.Implementation, ids: readonly
   }
 }
 
+/** Cards already logged as unreadable here (once each). */
+const unreadable = new Set<string>();
+
+/**
+ * Whether the end of a turn can read this card: its data (any author may write it) makes the rules core's reading
+ * and the card's rebuild succeed. A card that does not is ignored and logged once, never thrown into the tracker.
+ */
+function readableAtTurnEnd(message: ChatMessage.Implementation, card: CardState): boolean {
+  try {
+    if (!verifiedData(card)) throw new Error("unverifiable test data");
+    markTurnEnd(card);
+    return true;
+  } catch (error) {
+    const id = message.id ?? "";
+    if (!unreadable.has(id)) {
+      unreadable.add(id);
+      console.warn("quintette | trinites: ignored malformed card", id, error);
+    }
+    return false;
+  }
+}
+
 /** Cards of a combat's turn still to read, from the world's chat log. */
 function dueCards(combat: Combat.Stored | Combat.Implementation) {
   const out: { message: ChatMessage.Implementation; card: CardState }[] = [];
   for (const message of game.messages?.contents ?? []) {
     const card = readCard(message);
     // A card moves dice only if its roller (the message's author) may speak for its actor.
-    if (card && dueAtTurnEnd(card, combat.id ?? "", combat.round ?? 0) && rollerOwnsActor(card))
+    if (
+      card &&
+      dueAtTurnEnd(card, combat.id ?? "", combat.round ?? 0) &&
+      rollerOwnsActor(card) &&
+      readableAtTurnEnd(message, card)
+    )
       out.push({ message, card });
   }
   return out;
