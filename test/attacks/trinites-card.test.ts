@@ -154,9 +154,11 @@ describe("attack: a card of the right shape with malformed Trinités data, read 
         );
         expect(part).toHaveProperty("trinites");
       }
-      await expect(asClient("gm", () => combatBehaviour.onEndTurn!(combat as never, {} as never))).resolves.toBe(
-        undefined,
-      );
+      await expect(
+        asClient("gm", () =>
+          combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never),
+        ),
+      ).resolves.toBe(undefined);
     });
   }
 });
