@@ -20,18 +20,4 @@ export {
   type EffectRecord,
   type WritableDocument,
 } from "./effects.ts";
-export {
-  dataArray,
-  dataBoolean,
-  dataChoice,
-  dataNumber,
-  dataObject,
-  dataString,
-  isJsonObject,
-  isJsonValue,
-  isLabel,
-  isPlainRecord,
-  isValidCardState,
-  safeRead,
-  type NumberBounds,
-} from "./validate.ts";
+export { isJsonValue, isPlainRecord, isValidCardState } from "./validate.ts";
