@@ -28,6 +28,8 @@ import { XP_MAX, type PersonnageModel } from "./models.ts";
 export const pickAction: CardAction = {
   name: ACTIONS.pick,
   audience: "roller",
+  // One use per option.
+  keyed: true,
   localWithoutGM: true,
   execute({ card, args }) {
     const result = pickOption(card, String(args.key ?? ""));
@@ -264,6 +266,8 @@ function followUpAction(action: string, invalid: string): CardAction {
   return {
     name: action,
     audience: "anyone",
+    // One roll per "applied" line (the key is the line's id).
+    keyed: true,
     allowed: ({ card, args, requester }) =>
       userOwnsUuid(requester, card.applied.find((e) => e.id === args.key)?.targetUuid),
     collect: collectFollowUp(action),
