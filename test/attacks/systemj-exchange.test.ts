@@ -232,37 +232,6 @@ describe("attack: the card's author rewrites a test result the GM rolled", () =>
   });
 });
 
-describe("attack: a script adds an argument to apply the damage again", () => {
-  it("the damage the GM rolled lands once, whatever key the request carries", async () => {
-    const data = startExchange({
-      mode: "meleeForce",
-      attacker: { uuid: aude.uuid, name: "Aude" },
-      defender: { uuid: ours.uuid, name: "Ours" },
-      weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-      counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
-      first: testData("x", 56, 0, 10),
-      gear: { canParry: false, canBlock: false },
-    });
-    const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
-    const m = await asClient("player1", () =>
-      DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
-    );
-    dice(99);
-    await requestCardAction(m.id, "systemj.defend", { kind: "dodge" });
-    dice(7);
-    await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
-    await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
-    expect(pts(ours)).toEqual([0, 18]);
-    for (const key of ["again", "and again"]) {
-      dice(7);
-      await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage", { key }));
-      await asClient("player1", () => requestCardAction(m.id, "systemj.damage", { key }));
-    }
-    await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage", { key: "last" }));
-    expect(pts(ours)).toEqual([0, 18]);
-  });
-});
-
 describe("attack: a repeated Chronoste request", () => {
   beforeEach(async () => {
     Object.assign(state.game, {
@@ -300,5 +269,36 @@ describe("attack: a repeated Chronoste request", () => {
     await asClient("player1", () => requestAdvance(600));
     await asClient("player1", () => requestAdvance(600));
     expect(worldTime()).toBe(4800);
+  });
+});
+
+describe("attack: a script adds an argument to apply the damage again", () => {
+  it("the damage the GM rolled lands once, whatever key the request carries", async () => {
+    const data = startExchange({
+      mode: "meleeForce",
+      attacker: { uuid: aude.uuid, name: "Aude" },
+      defender: { uuid: ours.uuid, name: "Ours" },
+      weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+      counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
+      first: testData("x", 56, 0, 10),
+      gear: { canParry: false, canBlock: false },
+    });
+    const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
+    const m = await asClient("player1", () =>
+      DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
+    );
+    dice(99);
+    await requestCardAction(m.id, "systemj.defend", { kind: "dodge" });
+    dice(7);
+    await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
+    await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
+    expect(pts(ours)).toEqual([0, 18]);
+    for (const key of ["again", "and again"]) {
+      dice(7);
+      await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage", { key }));
+      await asClient("player1", () => requestCardAction(m.id, "systemj.damage", { key }));
+    }
+    await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage", { key: "last" }));
+    expect(pts(ours)).toEqual([0, 18]);
   });
 });
