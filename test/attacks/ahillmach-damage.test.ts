@@ -1,10 +1,19 @@
 /**
  * Attacks on Ahill-Mach card actions made by a player client of the double (issue 12): a side effect of an action (the
- * damage card the GM posts) must happen once, whatever the author rewrites on the move card. Setup as card-flow.test.ts.
+ * damage card the GM posts, the initiative markers it moves) must happen once, whatever the author rewrites on the
+ * move card or adds to the request. Setup as card-flow.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import { addUser, asClient, installClients, useRealTemplates, DoubleChatMessage } from "../double/shared-core.ts";
+import {
+  addUser,
+  asClient,
+  installClients,
+  useRealTemplates,
+  DoubleChatMessage,
+  DoubleCombat,
+  targetsOf,
+} from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
@@ -23,6 +32,7 @@ import { damageApplier } from "../../src/foundry/ahillmach/damage.ts";
 import { performRoll, personnageSource } from "../../src/foundry/ahillmach/rolling.ts";
 import { resetAhillMachRollClass } from "../../src/foundry/ahillmach/roll.ts";
 import { CombatantData } from "../../src/foundry/combat/model.ts";
+import { setHolder } from "../../src/foundry/ahillmach/combat.ts";
 import { installFakeRoll, pendingFaces, queueFaces } from "../unit/ahillmach/fake-roll.ts";
 
 let state: DoubleState;
@@ -93,7 +103,10 @@ beforeEach(async () => {
   });
 });
 
-afterEach(() => setFollowUpPrompt(null));
+afterEach(() => {
+  setFollowUpPrompt(null);
+  vi.restoreAllMocks();
+});
 
 describe("attack: the move card's author replays its damage roll", () => {
   const damageCards = () => messages().filter((m) => stored(m)?.kind === "damage");
@@ -131,5 +144,119 @@ describe("attack: the move card's author replays its damage roll", () => {
     queueFaces(5);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     expect(damageCards().filter((m) => m.author === "gm")).toHaveLength(1);
+  });
+});
+
+describe("a follow-up roll whose card record fails", () => {
+  it("the morale roll is posted once: a retry after the damage card's write failed reuses it", async () => {
+    const brute = [...state.game.actors.values()].find((a) => a.name === "Garde") as DoubleActor;
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    queueFaces(3);
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    const damage = messages().at(-1)!;
+    targetsOf("gm").add({ actor: brute });
+    await asClient("gm", () => requestCardAction(damage.id, "quintette.applyDamage"));
+    const args = { key: stored(damage).applied[0]?.id ?? "" };
+    const morales = () => messages().filter((m) => stored(m)?.data.rollKind === "morale");
+    // The damage card's write (the line marked done) fails once, after the morale roll was posted.
+    const original = DoubleChatMessage.prototype.update;
+    let fail = true;
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(DoubleChatMessage.prototype, "update").mockImplementation(async function (
+      this: DoubleChatMessage,
+      ...update: Parameters<DoubleChatMessage["update"]>
+    ) {
+      if (fail && this.id === damage.id) {
+        fail = false;
+        throw new Error("connection lost");
+      }
+      return original.apply(this, update);
+    });
+    queueFaces(9, 2);
+    expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("error");
+    expect(morales()).toHaveLength(1);
+    queueFaces(1, 1);
+    expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("applied");
+    expect(morales()).toHaveLength(1);
+    // Nothing rolled again: the first roll (9 + 2, Mental −1) stands.
+    expect(pendingFaces()).toBe(2);
+    expect(stored(morales()[0]!).data).toMatchObject({ total: 10 });
+    expect(stored(damage).applied[0]?.followUp?.done).toBe(true);
+  });
+});
+
+describe("attack: the move card's author replays its initiative change", () => {
+  let combat: DoubleCombat;
+  beforeEach(async () => {
+    const brute = [...state.game.actors.values()].find((a) => a.name === "Garde");
+    combat = await DoubleCombat.create({});
+    await combat.createEmbeddedDocuments("Combatant", [
+      { _id: "cHero", name: "Ysolde", actorId: hero.id, system: { marker: true } },
+      { _id: "cBrute", name: "Garde", actorId: brute?.id },
+    ]);
+    // The active combat is one of the world's combats (Foundry's `game.combat` reads `game.combats`).
+    state.game.combats.set(combat.id, combat);
+    Object.assign(state.game, { combat });
+  });
+  const markers = () =>
+    ["cHero", "cBrute"].map((id) => (combat.combatants.get(id)?.system as { marker: boolean }).marker);
+  /** An even partial success: the holder loses the initiative (the move card asks for it at once). */
+  async function losingRoll() {
+    const message = await roll({ characteristic: "for" }, [4, 6], { item: "taille" });
+    expect(markers()).toEqual([false, true]);
+    // Later in the conflict the characters win it back (the GM, from the tracker).
+    await asClient("gm", () => setHolder(combat as unknown as foundry.documents.Combat, "personnages"));
+    expect(markers()).toEqual([true, false]);
+    return message;
+  }
+
+  it("a card whose done list and initiative are cleared does not hand the initiative over again", async () => {
+    const message = await losingRoll();
+    const cleared = structuredClone(stored(message));
+    cleared.done = [];
+    cleared.data = { ...cleared.data, initiative: null };
+    await asClient("player1", () => message.update({ flags: { quintette: { card: cleared } } }));
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.initiative"));
+    expect(markers()).toEqual([true, false]);
+    // The card shows again the change the roll made, read back from the GM's records on the combatants.
+    expect(stored(message).data.initiative).toMatchObject({ before: "personnages", after: "opposants" });
+  });
+
+  it("an argument added by a script does not make a new initiative change", async () => {
+    const message = await losingRoll();
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.initiative", { key: "again" }));
+    expect(markers()).toEqual([true, false]);
+  });
+
+  it("a failure after the markers moved (the card's write) is not repeated by a retry", async () => {
+    // The move card's write fails once, after the markers moved: the card does not record the change.
+    const original = DoubleChatMessage.prototype.update;
+    let fail = true;
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(DoubleChatMessage.prototype, "update").mockImplementation(async function (
+      this: DoubleChatMessage,
+      ...args: Parameters<DoubleChatMessage["update"]>
+    ) {
+      if (fail && JSON.stringify(args[0]).includes('"initiative":{')) {
+        fail = false;
+        throw new Error("connection lost");
+      }
+      return original.apply(this, args);
+    });
+    const message = await losingRoll();
+    expect(stored(message).done).not.toContain("ahillmach.initiative");
+    // The player clicks the button again (or the client retries).
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.initiative"));
+    expect(markers()).toEqual([true, false]);
+    expect(stored(message).done).toContain("ahillmach.initiative");
+    expect(stored(message).data.initiative).toMatchObject({ before: "personnages", after: "opposants" });
+  });
+
+  it("honest path: a GM's later change stays, and the card shows the change it made", async () => {
+    const message = await losingRoll();
+    expect(stored(message).data.initiative).toMatchObject({ before: "personnages", after: "opposants" });
+    const again = await asClient("player1", () => requestCardAction(message.id, "ahillmach.initiative"));
+    expect(again.status).toBe("already");
+    expect(markers()).toEqual([true, false]);
   });
 });

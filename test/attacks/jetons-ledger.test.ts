@@ -7,11 +7,18 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import { addUser, asClient, installClients, useRealTemplates, type DoubleChatMessage } from "../double/shared-core.ts";
 import { registerChatHooks } from "../../src/foundry/chat/index.ts";
-import { registerRelay } from "../../src/foundry/relay/index.ts";
+import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
 import { registerCardAction } from "../../src/foundry/chat/actions.ts";
 import { readCard } from "../../src/foundry/chat/flags.ts";
 import { ArchetypeModel } from "../../src/foundry/jetons/models.ts";
-import { buyAdvantage, CARD_ACTIONS, handBack, registerJetonsRelay } from "../../src/foundry/jetons/actions.ts";
+import {
+  ASK_KIND,
+  BUY_ADVANTAGE_KIND,
+  buyAdvantage,
+  CARD_ACTIONS,
+  handBack,
+  registerJetonsRelay,
+} from "../../src/foundry/jetons/actions.ts";
 import { askQuestion, autoReveal, formArgs, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
 import {
   onCreateActorLedger,
@@ -144,6 +151,54 @@ describe("attack: double click on Buy advantage", () => {
     expect((await asClient("player1", () => buyAdvantage(hero as never, "Une corde"))).status).toBe("applied");
     expect((await asClient("player1", () => buyAdvantage(hero as never, "Une corde"))).status).toBe("applied");
     expect([sys(hero).tokens, collectiveTokens()]).toEqual([3, 2]);
+  });
+});
+
+describe("attack: forged relayed token moves (Buy advantage, Ask)", () => {
+  const questionCards = () => state.game.messages.contents.filter((m) => readCard(m as never)?.kind === "question");
+
+  it("a purchase for another player's character is refused, whatever user the payload names", async () => {
+    const r = await asClient("player1", () =>
+      relayToGM(BUY_ADVANTAGE_KIND, { actorUuid: other.uuid, requestId: "forged0000000001", text: "x", userId: "gm" }),
+    );
+    expect(r.status).toBe("denied");
+    expect([sys(other).tokens, collectiveTokens()]).toEqual([5, 0]);
+  });
+
+  it("the same purchase sent again (same request id, after the answer) buys once", async () => {
+    const payload = { actorUuid: hero.uuid, requestId: "replay0000000001", text: "Une corde" };
+    const results = await asClient("player1", async () => [
+      await relayToGM(BUY_ADVANTAGE_KIND, payload),
+      await relayToGM(BUY_ADVANTAGE_KIND, payload),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["applied", "already"]);
+    expect([sys(hero).tokens, collectiveTokens()]).toEqual([4, 1]);
+    expect(boughtNotices()).toBe(1);
+  });
+
+  it("another player's request id (read on their User document), sent first, does not cancel the player's purchase", async () => {
+    // User documents are sent to every client: a pending request's id is visible to all players.
+    const id = "seen000000000001";
+    await asClient("player2", () =>
+      relayToGM(BUY_ADVANTAGE_KIND, { actorUuid: other.uuid, requestId: id, text: "Une corde" }),
+    );
+    const mine = await asClient("player1", () =>
+      relayToGM(BUY_ADVANTAGE_KIND, { actorUuid: hero.uuid, requestId: id, text: "Une corde" }),
+    );
+    expect(mine.status).toBe("applied");
+    expect([sys(hero).tokens, sys(other).tokens, collectiveTokens()]).toEqual([4, 4, 2]);
+  });
+
+  it("the same question asked again (same request id) opens one card; another player's character none", async () => {
+    const payload = { actorUuid: hero.uuid, requestId: "askagain00000001" };
+    await asClient("player1", () => relayToGM(ASK_KIND, payload));
+    await asClient("player1", () => relayToGM(ASK_KIND, payload));
+    expect(questionCards()).toHaveLength(1);
+    const theirs = await asClient("player1", () =>
+      relayToGM(ASK_KIND, { actorUuid: other.uuid, requestId: "askother00000001" }),
+    );
+    expect(theirs.status).toBe("denied");
+    expect(questionCards()).toHaveLength(1);
   });
 });
 

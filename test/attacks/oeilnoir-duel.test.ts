@@ -3,16 +3,16 @@
  * the card's author rewrites the numbers and ids the GM's client acts on (the defender's parry value, the weapon a
  * master parry tests), and a helper sends an unbounded healer's value past the rescue dialog.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, resetFoundryDouble } from "../double/index.ts";
-import { addUser, asClient, installClients, useRealTemplates, type DoubleChatMessage } from "../double/shared-core.ts";
+import { DoubleChatMessage, addUser, asClient, installClients, useRealTemplates } from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
 import { registerDamage } from "../../src/foundry/damage/index.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../src/foundry/oeilnoir/models.ts";
-import { OEILNOIR_CARD_ACTIONS, setRescuePrompt } from "../../src/foundry/oeilnoir/actions.ts";
+import { OEILNOIR_CARD_ACTIONS, rescueCardFor, setRescuePrompt } from "../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
 import { duelOf, type DuelData } from "../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../src/foundry/oeilnoir/roll.ts";
@@ -174,6 +174,21 @@ describe("attack: an unbounded healer's value in a rescue", () => {
     // Bruna's IN 14, minus 2 × 7 points below 0: 0; a 19 fails (with 1000 it would have saved him).
     expect(attempt?.skill).toBe(14);
     expect(attempt?.test.success).toBe(false);
+  });
+
+  it("a forged duel card with malformed rescue data breaks no dying character's sheet on any client", async () => {
+    const m = await strikeDown();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (const rescue of [5, [null], "x"]) {
+      const card = structuredClone(stored(m));
+      card.rollerId = "player2";
+      (card.data as unknown as { duel: Record<string, unknown> }).duel.rescue = rescue;
+      await asClient("player2", () => DoubleChatMessage.create({ flags: { quintette: { card } } }));
+    }
+    for (const userId of ["gm", "player1", "player2"]) {
+      const found = await asClient(userId, async () => rescueCardFor(alrik.uuid));
+      expect(found).toEqual({ messageId: m.id, attempt: 0 });
+    }
   });
 
   it("a forged modifier beyond the rule's bounds is refused", async () => {

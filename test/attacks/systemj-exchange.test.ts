@@ -324,9 +324,48 @@ describe("attack: a repeated Chronoste request", () => {
     expect(worldTime()).toBe(4200);
   });
 
+  it("a player who is not the Chronoste cannot move the clock, whatever user the payload names", async () => {
+    const r = await asClient("player2", () =>
+      relayToGM(ADVANCE, { seconds: 600, from: 3600, userId: "player1", requester: "gm" }),
+    );
+    expect(r.status).toBe("denied");
+    expect(worldTime()).toBe(3600);
+  });
+
   it("honest path: two clicks one after the other each move it", async () => {
     await asClient("player1", () => requestAdvance(600));
     await asClient("player1", () => requestAdvance(600));
     expect(worldTime()).toBe(4800);
+  });
+});
+
+describe("attack: a script adds an argument to apply the damage again", () => {
+  it("the damage the GM rolled lands once, whatever key the request carries", async () => {
+    const data = startExchange({
+      mode: "meleeForce",
+      attacker: { uuid: aude.uuid, name: "Aude" },
+      defender: { uuid: ours.uuid, name: "Ours" },
+      weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+      counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
+      first: testData("x", 56, 0, 10),
+      gear: { canParry: false, canBlock: false },
+    });
+    const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
+    const m = await asClient("player1", () =>
+      DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
+    );
+    dice(99);
+    await requestCardAction(m.id, "systemj.defend", { kind: "dodge" });
+    dice(7);
+    await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
+    await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
+    expect(pts(ours)).toEqual([0, 18]);
+    for (const key of ["again", "and again"]) {
+      dice(7);
+      await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage", { key }));
+      await asClient("player1", () => requestCardAction(m.id, "systemj.damage", { key }));
+    }
+    await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage", { key: "last" }));
+    expect(pts(ours)).toEqual([0, 18]);
   });
 });

@@ -3,19 +3,20 @@
  * against the real code (issue 12): a failed Encourager rewritten as a success, an end-of-turn shift inflated or
  * moved onto another fighter's die.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, resetFoundryDouble } from "../double/index.ts";
-import { addUser, asClient, installClients, type DoubleChatMessage } from "../double/shared-core.ts";
+import { DoubleCombat, addUser, asClient, installClients, type DoubleChatMessage } from "../double/shared-core.ts";
 import { postCard, registerCardAction, registerChatHooks } from "../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
 import { CARD_ACTIONS } from "../../src/foundry/trinites/actions.ts";
 import { buildTestCard, turnEndShifts, type TestData, type TestSetup } from "../../src/foundry/trinites/card.ts";
-import { turnEndDeltas } from "../../src/foundry/trinites/combat.ts";
+import { combatBehaviour, turnEndDeltas } from "../../src/foundry/trinites/combat.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../src/foundry/trinites/models.ts";
 import { testSetup } from "../unit/trinites/setup-fixture.ts";
 
+let state: ReturnType<typeof installClients>;
 let brune: DoubleActor;
 let aelis: DoubleActor;
 
@@ -37,7 +38,7 @@ async function forge(m: DoubleChatMessage, change: (d: TestData) => TestData): P
 }
 
 beforeEach(async () => {
-  const state = installClients(resetFoundryDouble({ lang: "en" }));
+  state = installClients(resetFoundryDouble({ lang: "en" }));
   Object.assign(state.CONFIG.Actor.dataModels, ACTOR_MODELS);
   Object.assign(state.CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
@@ -114,4 +115,50 @@ describe("attack: an end-of-turn shift inflated or moved", () => {
     await forge(m, (d) => ({ ...d, setup: { ...d.setup, turn: { ...turn, combatantId: "cA" } } }));
     expect(turnEndDeltas(seats() as never, [stored(m)]).get("cA")).toBeUndefined();
   });
+});
+
+describe("attack: a card of the right shape with malformed Trinités data, read by the tracker", () => {
+  const turn = { combatId: "fight", round: 1, combatantId: "cB" };
+  const FORGED: Record<string, (d: TestData) => unknown> = {
+    "opposition: null": (d) => ({ ...d, opposition: null }),
+    "targets of the wrong type": (d) => ({ ...d, setup: { ...d.setup, targets: [null, 5, "x"] } }),
+    "targets: a string": (d) => ({ ...d, setup: { ...d.setup, targets: "everyone" } }),
+    "influence: a number": (d) => ({ ...d, influence: 7 }),
+    "setup.selfShift: a string": (d) => ({ ...d, setup: { ...d.setup, selfShift: "+99" } }),
+    "chains of strings": (d) => ({ ...d, chains: { deva: ["x"], archonte: "y" } }),
+  };
+  for (const [name, change] of Object.entries(FORGED)) {
+    it(`${name}: no tracker throws on any client, and the end of the turn still runs`, async () => {
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      const m = await post(
+        buildTestCard(setup({ turn, action: "intimider", targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
+          deva: [10],
+          archonte: [],
+        }),
+      );
+      await forge(m, change as (d: TestData) => TestData);
+      const combat = await DoubleCombat.create({ _id: "fight" });
+      Object.assign(combat, { round: 1 });
+      await combat.createEmbeddedDocuments("Combatant", [
+        { _id: "cB", name: "Brune", actorId: brune.id },
+        { _id: "cA", name: "Aelis", actorId: aelis.id },
+      ]);
+      await combat.updateEmbeddedDocuments("Combatant", [
+        { _id: "cB", initiative: 6, "system.phase": "garde", "system.marker": true },
+        { _id: "cA", initiative: 6, "system.phase": "feu" },
+      ]);
+      state.game.combats.set(combat.id, combat);
+      for (const userId of ["gm", "player1", "player2"]) {
+        const part = await asClient(userId, async () =>
+          combatBehaviour.tracker?.partContext?.("trinites", combat as never, {}),
+        );
+        expect(part).toHaveProperty("trinites");
+      }
+      await expect(
+        asClient("gm", () =>
+          combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never),
+        ),
+      ).resolves.toBe(undefined);
+    });
+  }
 });

@@ -8,6 +8,7 @@ import { DoubleCombat, addUser, asClient, installClients } from "../double/share
 import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
 import { SEAT, registerTrinitesCombat } from "../../src/foundry/trinites/combat.ts";
 import { HumainModel, TriniteModel } from "../../src/foundry/trinites/models.ts";
+import { registerWoundHooks } from "../../src/foundry/trinites/damage.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -80,5 +81,88 @@ describe("attack: a shift or wait sent again", () => {
     );
     expect(r.status).toBe("invalid");
     expect(seat("cA").initiative).toBe(9);
+  });
+});
+
+describe("attack: seat changes for someone else, or beyond one's right", () => {
+  beforeEach(async () => {
+    await DoubleActor.create({ _id: "brann", name: "Brann", type: "trinite", ownership: { default: 0, player2: 3 } });
+    await combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brann", actorId: "brann" }]);
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", initiative: 8, "system.phase": "feu" }]);
+  });
+
+  it("the owner's wait sent again (same request, new ids) lowers the die once", async () => {
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", "system.marker": true }]);
+    const payload = { op: "wait", combatId: combat.id, combatantId: "cA", delta: -2, from: 9 };
+    const results = await asClient("player1", async () => [
+      await relayToGM(SEAT, payload),
+      await relayToGM(SEAT, payload),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["applied", "already"]);
+    expect(seat("cA").initiative).toBe(7);
+  });
+
+  it("a player's ±3 (the GM's correction) is refused, whatever user the payload names", async () => {
+    const r = await asClient("player1", () =>
+      relayToGM(SEAT, { op: "shift", combatId: combat.id, combatantId: "cA", delta: 3, from: 9, userId: "gm" }),
+    );
+    expect(r.status).toBe("denied");
+    expect(seat("cA").initiative).toBe(9);
+  });
+
+  it("a wait or a wound report for another player's character is refused", async () => {
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.marker": true }]);
+    const wait = await asClient("player1", () =>
+      relayToGM(SEAT, { op: "wait", combatId: combat.id, combatantId: "cB", delta: -5, from: 8 }),
+    );
+    expect(wait.status).toBe("denied");
+    const brann = state.game.actors.get("brann") as DoubleActor;
+    await asClient("player2", () => brann.update({ "system.vie.value": 14 }));
+    const wound = await asClient("player1", () =>
+      relayToGM(SEAT, { op: "wound", combatId: combat.id, actorUuid: brann.uuid, pain: true }),
+    );
+    expect(wound.status).toBe("denied");
+    expect(seat("cB")).toEqual({ initiative: 8, phase: "feu" });
+  });
+});
+
+describe("pain after healing (RULES.md: every wound that checks boxes of line 2 costs 3)", () => {
+  /**
+   * The player writes the life value on their sheet. Foundry calls `preUpdateActor` and then `updateActor` (with the
+   * writer's id) on the writing client around the update (ClientDocument#_preUpdate/_onUpdate in the type package);
+   * the double does not, so they are called here; the writer reports the wound or the healing to the GM.
+   */
+  const hurt = async (value: number) => {
+    const hooks = state.hooks as unknown as { callAll(hook: string, ...args: unknown[]): unknown };
+    const changes = { system: { vie: { value } } };
+    await asClient("player1", async () => {
+      hooks.callAll("preUpdateActor", aelis, changes, {}, "player1");
+      await aelis.update(changes);
+      hooks.callAll("updateActor", aelis, changes, {}, "player1");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+  };
+
+  it("a healed character wounded into line 2 again pays the pain again", async () => {
+    registerWoundHooks();
+    await hurt(14); // 10 damage of 24: line 2
+    expect(seat("cA").initiative).toBe(6);
+    await hurt(24); // healed
+    await hurt(14); // the same wound again, after the healing
+    expect(seat("cA").initiative).toBe(3);
+  });
+
+  it("a forged healing report (a mark above the damage) never spares the next wound's pain", async () => {
+    registerWoundHooks();
+    await asClient("player1", () =>
+      relayToGM(SEAT, { op: "wound", combatId: combat.id, actorUuid: aelis.uuid, healedTo: 99 }),
+    );
+    await hurt(14);
+    expect(seat("cA").initiative).toBe(6);
+    // Sent again after the wound: the mark cannot rise, the same wound is not counted twice either.
+    await asClient("player1", () =>
+      relayToGM(SEAT, { op: "wound", combatId: combat.id, actorUuid: aelis.uuid, healedTo: 99, pain: true }),
+    );
+    expect(seat("cA").initiative).toBe(6);
   });
 });

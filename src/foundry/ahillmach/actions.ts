@@ -4,28 +4,32 @@
  * - pick: the roller picks one of the move's options, within the band's allowance;
  * - xp: the character gains the roll's XP (failure 1, critical failure 2), once;
  * - rollDamage: a hit of a damaging move rolls the weapon's damage into a damage card, once;
- * - initiative: in a conflict, the markers follow the rules core's keep/lose rule, once per roll;
+ * - initiative: in a conflict, the markers follow the rules core's keep/lose rule, once per roll (records on every
+ *   combatant of the conflict, written with the markers);
  * - morale, fainting: the rolls a damage card's "applied" line calls for, by the wounded actor's owner, once.
  */
 import { ahillmach } from "../../rules/index.ts";
-import { userOwnsUuid, type CardAction, type CardActionArgs } from "../chat/actions.ts";
+import { userOwnsUuid, type CardAction, type CardActionArgs, type DocumentWrite } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
 import { defaultValues, parseValues, type RollDialogConfig, type RollDialogResult } from "../dialog/inputs.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import { dialogConfig, type DialogSource } from "./dialog.ts";
 import { opposantSource, performRoll, personnageSource } from "./rolling.ts";
 import { postCard } from "../chat/post.ts";
-import { originKey, postedFor } from "../trust/once.ts";
+import { originKey, postOnce, postedFor } from "../trust/once.ts";
+import { effectKey, isWritableDocument, readEffect, type WritableDocument } from "../trust/effects.ts";
 import { messageModeFor, messageModeOf, normalizeMessageMode } from "../chat/mode.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, buildDamageCard, damageFormula, moveData, pickOption, withXpAwarded } from "./card.ts";
 import { applyToTargetsAction, checkedTargets, withDocumentDamage } from "./target-damage.ts";
-import { actorOfCombatant, holderOf, markerUpdates, sideOf } from "./combat.ts";
+import { actorOfCombatant, holderOf, sideOf, type CombatantLike } from "./combat.ts";
 import { XP_MAX, type PersonnageModel } from "./models.ts";
 
 export const pickAction: CardAction = {
   name: ACTIONS.pick,
   audience: "roller",
+  // One use per option.
+  keyed: true,
   localWithoutGM: true,
   // One token per pick of an option: a repeatable option (Défendre) may be picked again, each pick once.
   token: (args, card) => {
@@ -119,16 +123,63 @@ function conflictOf(actorUuid: string | null) {
   return mine ? { combat, list, mine } : null;
 }
 
+/** A combatant as the executor writes it (the double and Foundry's both are). */
+function writable(c: unknown): WritableDocument | null {
+  return isWritableDocument(c) ? c : null;
+}
+
+/**
+ * What this roll did to the initiative, read back from its records on the conflict's combatants (each holds its
+ * marker before and after): the side marked before and after. Null when no combatant holds a live record.
+ */
+function recordedChange(list: readonly CombatantLike[], key: string): { before: Side; after: Side } | null {
+  let found = false;
+  let before: Side | null = null;
+  let after: Side | null = null;
+  for (const c of list) {
+    const doc = writable(c);
+    const record = doc ? readEffect(doc, key) : null;
+    if (!record || record.undone) continue;
+    found = true;
+    const marker = record.set.find((s) => s.path === "system.marker");
+    if (marker?.before === true) before = sideOf(actorOfCombatant(c));
+    if (marker?.after === true) after = sideOf(actorOfCombatant(c));
+  }
+  if (!found) return null;
+  const initial = ahillmach.initialHolder();
+  return { before: before ?? initial, after: after ?? initial };
+}
+
+/**
+ * The roll's effect on the initiative: the GM's client writes EVERY combatant's marker (changed or not) through the
+ * executor, each with this roll's record in the same update. A combatant holding the record means the roll already
+ * moved the initiative (a retry after a failure, a replay after the author cleared `done`, a script adding an
+ * argument): nothing moves again, and the card shows the change read back from the records.
+ */
 export const initiativeAction: CardAction = {
   name: ACTIONS.initiative,
   audience: "roller",
-  async execute({ card }) {
+  // One change per roll, whatever the request's arguments.
+  token: () => ACTIONS.initiative,
+  // The rule hands the initiative over: the roller's roll moves the opponents' markers, which the roller does not
+  // own. The GM's client computes them from the rules core and the tracker, never from the request.
+  trustedWrites: true,
+  execute({ card, message }) {
     const data = moveData(card);
     if (!data) return { status: "invalid", reason: K("Card.NotAMove") };
     const conflict = conflictOf(card.actorUuid);
     if (!conflict) return { status: "invalid", reason: K("Card.NoConflict") };
-    const before = holderOf(conflict.list);
     const roller = sideOf(actorOfCombatant(conflict.mine));
+    const shown = (change: { before: Side; after: Side }): CardState => ({
+      ...card,
+      data: {
+        ...card.data,
+        initiative: { ...change, roller, afterKey: `QUINTETTE.AhillMach.Holder.${change.after}` },
+      },
+    });
+    const recorded = recordedChange(conflict.list, effectKey(message.id ?? "", ACTIONS.initiative));
+    if (recorded) return { status: "applied", card: shown(recorded) };
+    const before = holderOf(conflict.list);
     const after = ahillmach.nextHolder({
       holder: before,
       roller,
@@ -137,20 +188,16 @@ export const initiativeAction: CardAction = {
       band: data.band,
       keepsInitiative: data.keepsInitiative,
     });
-    const updates = markerUpdates(conflict.list, after);
-    if (updates.length) await conflict.combat.updateEmbeddedDocuments("Combatant", updates);
-    return {
-      status: "applied",
-      card: {
-        ...card,
-        data: {
-          ...card.data,
-          initiative: { before, after, roller, afterKey: `QUINTETTE.AhillMach.Holder.${after}` },
-        },
-      },
-    };
+    const writes: DocumentWrite[] = conflict.list.flatMap((c) => {
+      const uuid = writable(c)?.uuid;
+      const holds = sideOf(actorOfCombatant(c)) === after;
+      return uuid ? [{ uuid, changes: { "system.marker": holds }, effect: ACTIONS.initiative }] : [];
+    });
+    return { status: "applied", card: shown({ before, after }), writes };
   },
 };
+
+type Side = ahillmach.Side;
 
 type FollowUpPrompt = (config: RollDialogConfig) => Promise<RollDialogResult | null>;
 let followUpPrompt: FollowUpPrompt = (config) => RollDialog.prompt(config);
@@ -226,10 +273,12 @@ function followUpAction(action: string, invalid: string): CardAction {
   return {
     name: action,
     audience: "anyone",
+    // One roll per "applied" line (the key is the line's id).
+    keyed: true,
     allowed: ({ card, args, requester }) =>
       userOwnsUuid(requester, card.applied.find((e) => e.id === args.key)?.targetUuid),
     collect: collectFollowUp(action),
-    async execute({ card, args }) {
+    async execute({ card, args, message }) {
       const entry = followUpEntry(card, args, action);
       if (!entry?.followUp) return { status: "invalid", reason: K(invalid) };
       if (entry.followUp.done) return { status: "already" };
@@ -238,7 +287,10 @@ function followUpAction(action: string, invalid: string): CardAction {
       if (!actor || !src) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
       if (action === ACTIONS.fainting && statesOwed(actor))
         return { status: "invalid", reason: K("Card.TickStatesFirst") };
-      await performRoll(actor, src, followUpResult(src, args));
+      // The roll's card is posted before this card records the line done: a retry after a failure (or a replay
+      // after the card's author cleared the line) finds it and rolls nothing new.
+      const origin = originKey(message.id ?? "", `${action}:${entry.id}`);
+      await postOnce(origin, () => performRoll(actor, src, followUpResult(src, args), { origin }));
       const applied = card.applied.map((e) =>
         e.id === entry.id && e.followUp ? { ...e, followUp: { ...e.followUp, done: true } } : e,
       );

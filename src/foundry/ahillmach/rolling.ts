@@ -168,6 +168,8 @@ export async function performRoll(
   actor: Actor.Implementation,
   src: DialogSource,
   result: RollDialogResult,
+  /** Key of the action this roll is the side effect of (trust/once.ts), stored on the posted message. */
+  options: { origin?: string } = {},
 ): Promise<ChatMessage.Implementation | undefined> {
   const spec = specFromValues(src, result.values);
   const isPersonnage = actor.type === "personnage";
@@ -214,6 +216,7 @@ export async function performRoll(
     rolls: [roll],
     speaker: speakerFor(actor),
     rollMode: result.rollMode as ChatMessage.PassableRollMode,
+    ...(options.origin ? { origin: options.origin } : {}),
   });
   const id = message?.id;
   // A fainting test rolled by a damage card's follow-up runs inside the GM's queue: its XP runs there too, at once

@@ -86,8 +86,14 @@ export interface CardAction {
   audience: ButtonAudience;
   /** Extra right check (for instance: only the defender answers an attack). */
   allowed?(ctx: CardActionContext): boolean;
-  /** Idempotence token; default: the name, plus `:key` when the arguments carry a `key`. */
+  /** Idempotence token; default: the name (plus `:key` for a `keyed` action). */
   token?(args: CardActionArgs, card: CardState): string;
+  /**
+   * The request's `key` names one of several independent uses of the action on one card (an option to pick, an
+   * "applied" line's follow-up): the default token carries it. Otherwise the default token is the name alone, so a
+   * key a script adds to the request makes no new token, hence no new effect record (docs/security.md).
+   */
+  keyed?: boolean;
   /** May run on the roller's own client when no GM is connected (it writes only what the roller owns). */
   localWithoutGM?: boolean;
   /** The rule itself grants the writes (skip the requester-owns-every-written-document check). */
@@ -120,7 +126,8 @@ export function getCardAction(name: string): CardAction | undefined {
 
 export function actionToken(name: string, args: CardActionArgs, card: CardState): string {
   const action = registry.get(name);
-  return action?.token ? action.token(args, card) : defaultActionToken(name, args);
+  if (action?.token) return action.token(args, card);
+  return !action || action.keyed ? defaultActionToken(name, args) : name;
 }
 
 /** Token of a button, for the card context (done buttons show as done on every client). */

@@ -159,9 +159,14 @@ export const recordAction: CardAction = {
 
 /* Token moves outside questions --------------------------------------------------------------------------------- */
 
-/** Requests already served (a relay retry after a timeout must not buy twice). */
+/**
+ * Requests already served, by requester and request id (a relay retry after a timeout must not buy twice). The
+ * requester is part of the key: request ids are visible on every User document, and another player sending one
+ * first must not make the GM take this player's request for served.
+ */
 const served: string[] = [];
 const SERVED_MAX = 200;
+const servedKey = (requester: User.Implementation, requestId: string) => `${requester.id ?? ""}:${requestId}`;
 
 async function notice(actor: Actor.Implementation, key: string, value: number): Promise<void> {
   const state = createCardState({
@@ -201,8 +206,9 @@ async function moveTokens(
  * player sends) and creates the message, so the GM is its author; the character speaks, the player is the roller.
  */
 export async function applyAskQuestion(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
-  const { actorUuid, requestId } = payload;
-  if (typeof actorUuid !== "string" || typeof requestId !== "string") return { status: "invalid" };
+  const { actorUuid } = payload;
+  if (typeof actorUuid !== "string" || typeof payload.requestId !== "string") return { status: "invalid" };
+  const requestId = servedKey(requester, payload.requestId);
   if (served.includes(requestId)) return { status: "already", reason: "QUINTETTE.Relay.Already" };
   const actor = await fromUuid<Actor.Implementation>(actorUuid);
   const system = archetypeData(actor);
@@ -239,8 +245,9 @@ export function askQuestionOf(actor: Actor.Implementation): Promise<RelayResult>
 
 /** GM side of buying an advantage for an automatic action: one token from the character to the collective reserve. */
 export async function applyBuyAdvantage(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
-  const { actorUuid, requestId } = payload;
-  if (typeof actorUuid !== "string" || typeof requestId !== "string") return { status: "invalid" };
+  const { actorUuid } = payload;
+  if (typeof actorUuid !== "string" || typeof payload.requestId !== "string") return { status: "invalid" };
+  const requestId = servedKey(requester, payload.requestId);
   const text = J.purchaseText(payload.text);
   if (text === null) return { status: "invalid", reason: "QUINTETTE.Jetons.Error.PurchaseText" };
   if (served.includes(requestId)) return { status: "already", reason: "QUINTETTE.Relay.Already" };

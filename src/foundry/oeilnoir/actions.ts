@@ -814,10 +814,15 @@ export function rescueCardFor(actorUuid: string): { messageId: string; attempt: 
   const messages = game.messages?.contents ?? [];
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
-    const card = message ? readCard(message) : null;
-    const duel = card ? duelOf(card) : null;
-    if (message?.id && duel?.defender?.uuid === actorUuid && canRescue(duel))
-      return { messageId: message.id, attempt: duel.rescue?.length ?? 0 };
+    try {
+      const card = message ? readCard(message) : null;
+      const duel = card ? duelOf(card) : null;
+      if (message?.id && duel?.defender?.uuid === actorUuid && canRescue(duel))
+        return { messageId: message.id, attempt: duel.rescue?.length ?? 0 };
+    } catch (error) {
+      // Any author may write a card's data: a card this cannot read is skipped, never thrown into the sheet.
+      console.warn("quintette | oeilnoir: ignored malformed card", message?.id, error);
+    }
   }
   return null;
 }

@@ -208,10 +208,19 @@ export type RescueAttempt = {
 };
 
 /** Narrow type guard for stored duel data. */
+function isObject(value: unknown): boolean {
+  return !!value && typeof value === "object" && !Array.isArray(value);
+}
+
 export function isDuel(value: unknown): value is DuelData {
   if (!value || typeof value !== "object") return false;
   const v = value as Partial<DuelData>;
-  return v.v === 1 && !!v.attacker && !!v.attack && typeof v.stage === "string";
+  // Rescue attempts are read by every sheet of a dying character: each must hold its test.
+  const rescue: unknown = v.rescue ?? [];
+  const attempts =
+    Array.isArray(rescue) &&
+    rescue.every((a: unknown) => !!a && typeof a === "object" && isObject((a as { test?: unknown }).test));
+  return v.v === 1 && !!v.attacker && !!v.attack && typeof v.stage === "string" && attempts;
 }
 
 /** The attack roll: D20 under the attack value. A landed attack waits for the parry when the defender can parry. */

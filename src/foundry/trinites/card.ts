@@ -521,6 +521,12 @@ export function verifiedData(card: CardState): TestData | null {
     const data = readData(card);
     const { setup, chains, pick } = data;
     if (!setup || !chains || !Array.isArray(chains.deva) || !Array.isArray(chains.archonte)) return null;
+    // What the end of a turn reads besides the dice: answers to the card and the influence chosen.
+    if (!Array.isArray(data.opposition) || !data.opposition.every((o) => !!o && typeof o === "object")) return null;
+    const inf: unknown = data.influence ?? null;
+    const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
+    if (inf !== null && (typeof inf !== "object" || !("given" in inf) || !strings(inf.given))) return null;
+    if (inf !== null && (!("refused" in inf) || !strings(inf.refused) || !("use" in inf))) return null;
     const fresh = readData(buildTestCard(setup, chains));
     const result = setup.trinite
       ? pick

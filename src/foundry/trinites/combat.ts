@@ -14,7 +14,7 @@ import type { CardState, JsonObject } from "../chat/types.ts";
 import { isDone } from "../chat/card-state.ts";
 import { readCard, writeCard } from "../chat/flags.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
-import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts } from "./card.ts";
+import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts, verifiedData } from "./card.ts";
 import { offerRegenerations } from "./regeneration.ts";
 import { boxesPerLine, damageFromValue } from "./derived.ts";
 
@@ -155,6 +155,8 @@ export interface WoundEffects {
   pain: boolean;
   knockedOut: boolean;
   woke: boolean;
+  /** The damage a healing left (the pain mark comes down to it); null or absent when nothing healed. */
+  healedTo?: number | null;
 }
 
 /** Pain (−3 with the wrap rules), then unconsciousness (en retrait) or waking (en garde) for one die. */
@@ -275,7 +277,8 @@ export async function handleSeat(payload: JsonObject, requester: User.Implementa
     if (!mine.length) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NoCombatant" };
     if (!mine.every((c) => ownsCombatant(requester, c))) return { status: "denied", reason: "QUINTETTE.Card.NotOwner" };
     // The report only says "look at this actor": what moves comes from the actor as the GM reads it (issue 12).
-    const updates = mine.flatMap((c) => checkedWoundUpdate(c, payload.pain === true) ?? []);
+    const healedTo = typeof payload.healedTo === "number" ? payload.healedTo : null;
+    const updates = mine.flatMap((c) => checkedWoundUpdate(c, payload.pain === true, healedTo) ?? []);
     await updateSeats(combat, updates);
     return { status: "applied" };
   }
@@ -314,9 +317,16 @@ const PAIN_FLAG = "painAt";
 /**
  * A wound report, checked: knocked out when the actor is out cold now and its die is not en retrait yet; awake when
  * it is not out cold and its die still is; pain only when the rules core says the actor's own damage calls for it
- * since pain was last counted (recorded on the combatant in the same update). Null when nothing moves.
+ * since pain was last counted (the mark, recorded on the combatant in the same update). A healing report
+ * (`healedTo`, the damage the healing left) brings the mark down, so the next wound into line 2 hurts again: a
+ * number a player sends can only lower the mark of their own character (they own every combatant reported), which
+ * costs them pain and never spares it. Null when nothing moves.
  */
-export function checkedWoundUpdate(c: Combatant.Implementation, painReported: boolean): SeatUpdate | null {
+export function checkedWoundUpdate(
+  c: Combatant.Implementation,
+  painReported: boolean,
+  healedTo: number | null = null,
+): SeatUpdate | null {
   const actor = c.actor;
   const kind = actor?.type;
   const value = (actor?.system as { vie?: { value?: unknown } } | undefined)?.vie?.value;
@@ -324,8 +334,10 @@ export function checkedWoundUpdate(c: Combatant.Implementation, painReported: bo
   const seat = seatOf(c);
   const damage = damageFromValue(value, kind);
   const per = boxesPerLine(kind);
-  const counted = Number((c.flags as { quintette?: Record<string, unknown> } | undefined)?.quintette?.[PAIN_FLAG] ?? 0);
-  const pain = painReported && T.painDue(damage, Number.isFinite(counted) ? counted : 0, per);
+  const stored = Number((c.flags as { quintette?: Record<string, unknown> } | undefined)?.quintette?.[PAIN_FLAG] ?? 0);
+  const counted = Number.isFinite(stored) ? stored : 0;
+  const healed = healedTo !== null && Number.isInteger(healedTo) ? Math.min(counted, Math.max(0, healedTo)) : counted;
+  const { pain, mark } = T.painMark(damage, healed, per, painReported);
   const out = seat.out;
   const effects: WoundEffects = {
     pain,
@@ -333,8 +345,8 @@ export function checkedWoundUpdate(c: Combatant.Implementation, painReported: bo
     woke: !out && seat.phase === "retrait" && T.lifeState(damage, per) !== "inconscient",
   };
   const update = woundUpdate(seat, effects);
-  if (!pain) return update;
-  return { ...(update ?? { _id: seat.id }), [`flags.quintette.${PAIN_FLAG}` as const]: damage };
+  if (mark === stored) return update;
+  return { ...(update ?? { _id: seat.id }), [`flags.quintette.${PAIN_FLAG}` as const]: mark };
 }
 
 /** The requesting side: a seat change sent to the active GM (run at once on the GM's own client). */
@@ -351,7 +363,8 @@ export function requestSeat(payload: JsonObject): Promise<RelayResult> {
 export async function woundActorCombatants(actor: Actor.Implementation, effects: WoundEffects): Promise<void> {
   const combat = game.combat;
   if (!combat || !combat.combatants.some((c) => c.actor?.uuid === actor.uuid)) return;
-  if (!effects.pain && !effects.knockedOut && !effects.woke) return;
+  const healed = typeof effects.healedTo === "number";
+  if (!effects.pain && !effects.knockedOut && !effects.woke && !healed) return;
   await requestSeat({ op: "wound", combatId: combat.id ?? "", actorUuid: actor.uuid, ...effects });
 }
 
@@ -400,13 +413,40 @@ async function lapseReactionBonuses(combat: Combat.Implementation, ids: readonly
   }
 }
 
+/** Cards already logged as unreadable here (once each). */
+const unreadable = new Set<string>();
+
+/**
+ * Whether the end of a turn can read this card: its data (any author may write it) makes the rules core's reading
+ * and the card's rebuild succeed. A card that does not is ignored and logged once, never thrown into the tracker.
+ */
+function readableAtTurnEnd(message: ChatMessage.Implementation, card: CardState): boolean {
+  try {
+    if (!verifiedData(card)) throw new Error("unverifiable test data");
+    markTurnEnd(card);
+    return true;
+  } catch (error) {
+    const id = message.id ?? "";
+    if (!unreadable.has(id)) {
+      unreadable.add(id);
+      console.warn("quintette | trinites: ignored malformed card", id, error);
+    }
+    return false;
+  }
+}
+
 /** Cards of a combat's turn still to read, from the world's chat log. */
 function dueCards(combat: Combat.Stored | Combat.Implementation) {
   const out: { message: ChatMessage.Implementation; card: CardState }[] = [];
   for (const message of game.messages?.contents ?? []) {
     const card = readCard(message);
     // A card moves dice only if its roller (the message's author) may speak for its actor.
-    if (card && dueAtTurnEnd(card, combat.id ?? "", combat.round ?? 0) && rollerOwnsActor(card))
+    if (
+      card &&
+      dueAtTurnEnd(card, combat.id ?? "", combat.round ?? 0) &&
+      rollerOwnsActor(card) &&
+      readableAtTurnEnd(message, card)
+    )
       out.push({ message, card });
   }
   return out;

@@ -181,7 +181,10 @@ export const damageAction: CardAction = {
 
 const before = new Map<string, number>();
 
-/** Pain (a wound reaching line 2: −3), knock-out (die en retrait) and waking (en garde) between two HP values. */
+/**
+ * Pain (a wound reaching line 2: −3), knock-out (die en retrait), waking (en garde) and healing (the damage left,
+ * which lowers the pain mark) between two HP values.
+ */
 export function woundEffects(kind: ActorKind, previousValue: number, nextValue: number): WoundEffects {
   const prev = damageFromValue(previousValue, kind);
   const next = damageFromValue(nextValue, kind);
@@ -189,7 +192,12 @@ export function woundEffects(kind: ActorKind, previousValue: number, nextValue: 
   if (next < prev) {
     const was = T.lifeState(prev, per);
     const now = T.lifeState(next, per);
-    return { pain: false, knockedOut: false, woke: was === "inconscient" && now !== "inconscient" && now !== "mort" };
+    return {
+      pain: false,
+      knockedOut: false,
+      woke: was === "inconscient" && now !== "inconscient" && now !== "mort",
+      healedTo: next,
+    };
   }
   if (next === prev) return { pain: false, knockedOut: false, woke: false };
   const r = T.applyDamage(prev, next - prev, per);

@@ -3,7 +3,7 @@
  * records on targets, write-target checks, and strict readers of what a client wrote.
  */
 export { serializeOnGM, queueBusy } from "./queue.ts";
-export { ORIGIN_FLAG, originKey, postOnce, postedFor } from "./once.ts";
+export { originKey, postOnce, postedFor } from "./once.ts";
 export {
   allowedChanges,
   applyEffect,
@@ -20,18 +20,4 @@ export {
   type EffectRecord,
   type WritableDocument,
 } from "./effects.ts";
-export {
-  dataArray,
-  dataBoolean,
-  dataChoice,
-  dataNumber,
-  dataObject,
-  dataString,
-  isJsonObject,
-  isJsonValue,
-  isLabel,
-  isPlainRecord,
-  isValidCardState,
-  safeRead,
-  type NumberBounds,
-} from "./validate.ts";
+export { isJsonValue, isPlainRecord, isValidCardState } from "./validate.ts";

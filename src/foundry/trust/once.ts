@@ -7,7 +7,8 @@
  * post a message carrying any flag to make the GM's client skip its own post.
  */
 const SCOPE = "quintette";
-export const ORIGIN_FLAG = "origin";
+/** The flag holding a posted message's key (`postCard`'s `origin` option writes it). */
+const ORIGIN_FLAG = "origin";
 
 /** The key of a side effect: the message id and the action's token (never anything the card's author wrote). */
 export function originKey(messageId: string, token: string): string {

@@ -59,10 +59,10 @@ export function isJsonValue(value: unknown, depth = 0): value is JsonValue {
   }
   return false;
 }
-export const isJsonObject: Check<JsonObject> = (v): v is JsonObject => isPlainRecord(v) && isJsonValue(v);
+const isJsonObject: Check<JsonObject> = (v): v is JsonObject => isPlainRecord(v) && isJsonValue(v);
 
 const labelArg = (v: unknown) => v === undefined || str(1000)(v) || finite(v);
-export const isLabel: Check<Label> = (v): v is Label =>
+const isLabel: Check<Label> = (v): v is Label =>
   isPlainRecord(v) &&
   str(200)(v.key) &&
   labelArg(v.name) &&
@@ -146,90 +146,4 @@ export function isValidCardState(value: unknown): value is CardState {
     isJsonObject(v.data) &&
     isBody(v.body)
   );
-}
-
-// ---- Safe readers of `card.data` (rule sets: never index an unchecked value) ------------------------------------
-
-export interface NumberBounds {
-  min?: number;
-  max?: number;
-  integer?: boolean;
-}
-
-function inBounds(v: unknown, { min = -Infinity, max = Infinity, integer = false }: NumberBounds): v is number {
-  return finite(v) && v >= min && v <= max && (!integer || Number.isInteger(v));
-}
-
-/** `data[key]` when it is a number within bounds, else `fallback`. */
-export function dataNumber(data: unknown, key: string, fallback: number, bounds?: NumberBounds): number;
-export function dataNumber(data: unknown, key: string, fallback: null, bounds?: NumberBounds): number | null;
-export function dataNumber(
-  data: unknown,
-  key: string,
-  fallback: number | null,
-  bounds: NumberBounds = {},
-): number | null {
-  const v = isPlainRecord(data) ? data[key] : undefined;
-  return inBounds(v, bounds) ? v : fallback;
-}
-
-/** `data[key]` when it is a string of at most `max` characters, else `fallback`. */
-export function dataString(data: unknown, key: string, fallback: string, max?: number): string;
-export function dataString(data: unknown, key: string, fallback: null, max?: number): string | null;
-export function dataString(data: unknown, key: string, fallback: string | null, max?: number): string | null {
-  const v = isPlainRecord(data) ? data[key] : undefined;
-  return str(max ?? 1000)(v) ? v : fallback;
-}
-
-/** `data[key]` when it is a boolean, else `fallback`. */
-export function dataBoolean(data: unknown, key: string, fallback = false): boolean {
-  const v = isPlainRecord(data) ? data[key] : undefined;
-  return bool(v) ? v : fallback;
-}
-
-/** `data[key]` when it is a plain object, else null. */
-export function dataObject(data: unknown, key: string): Record<string, unknown> | null {
-  const v = isPlainRecord(data) ? data[key] : undefined;
-  return isPlainRecord(v) ? v : null;
-}
-
-/** `data[key]` when it is an array of at most `max` items each passing `check`, else null. */
-export function dataArray<T>(data: unknown, key: string, check: (item: unknown) => item is T, max = 500): T[] | null {
-  const v = isPlainRecord(data) ? data[key] : undefined;
-  return Array.isArray(v) && v.length <= max && v.every((x) => check(x)) ? (v as T[]) : null;
-}
-
-/** `data[key]` when it is one of `values`, else `fallback`. */
-export function dataChoice<T extends string>(data: unknown, key: string, values: readonly T[], fallback: T): T;
-export function dataChoice<T extends string>(
-  data: unknown,
-  key: string,
-  values: readonly T[],
-  fallback: null,
-): T | null;
-export function dataChoice<T extends string>(
-  data: unknown,
-  key: string,
-  values: readonly T[],
-  fallback: T | null,
-): T | null {
-  const v = isPlainRecord(data) ? data[key] : undefined;
-  return typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T) : fallback;
-}
-
-/**
- * Runs a rule set's reader of `card.data` and turns a throw into `fallback` (logged once per `where`): a forged
- * card can never break the code that reads it.
- */
-const loggedReaders = new Set<string>();
-export function safeRead<T>(where: string, read: () => T, fallback: T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (!loggedReaders.has(where)) {
-      loggedReaders.add(where);
-      console.warn(`quintette | ignored malformed card data (${where})`, error);
-    }
-    return fallback;
-  }
 }

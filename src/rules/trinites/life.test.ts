@@ -3,6 +3,7 @@ import fc from "fast-check";
 import {
   applyDamage,
   painDue,
+  painMark,
   clickLifeBox,
   comaNonLethal,
   BOXES_PER_LINE,
@@ -149,6 +150,43 @@ describe("painDue", () => {
         expect(painDue(r.damage, start, per)).toBe(r.pain);
         expect(painDue(r.damage, r.damage, per)).toBe(false);
       }),
+    );
+  });
+});
+
+describe("painMark", () => {
+  it("source case: an Adam' wounded into line 2, healed, then wounded into line 2 again, pays the pain twice", () => {
+    // 8 boxes a line: 10 damage checks boxes of line 2.
+    const first = painMark(10, 0, 8);
+    expect(first).toEqual({ pain: true, mark: 10 });
+    // Healed to 3 (back in line 1): the mark follows the damage down.
+    const healed = painMark(3, first.mark, 8);
+    expect(healed).toEqual({ pain: false, mark: 3 });
+    expect(painMark(10, healed.mark, 8)).toEqual({ pain: true, mark: 10 });
+    // Without the healing seen, the same 10 would count nothing.
+    expect(painMark(10, first.mark, 8).pain).toBe(false);
+    // A report that is no wound lowers the mark and costs nothing.
+    expect(painMark(12, 0, 8, false)).toEqual({ pain: false, mark: 0 });
+  });
+
+  it("after any healing, the next wound costs pain exactly when applyDamage says it checks line 2 (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10 }),
+        fc.nat(40),
+        fc.nat(40),
+        fc.nat(40),
+        (per, wounded, healing, amount) => {
+          const hurt = Math.min(wounded, 3 * per);
+          const mark = painMark(hurt, 0, per).mark;
+          const left = heal(hurt, Math.min(healing, hurt), per);
+          const after = painMark(left, mark, per);
+          expect(after.mark).toBeLessThanOrEqual(left);
+          const r = applyDamage(left, amount, per);
+          if (r.damage > 3 * per) return;
+          expect(painMark(r.damage, after.mark, per).pain).toBe(r.pain);
+        },
+      ),
     );
   });
 });

@@ -195,6 +195,25 @@ export function painDue(damage: number, countedAt: number, boxesPerLine: number)
 }
 
 /**
+ * The pain mark of a character in a fight (the damage at which pain was last counted; 0 when never) once its damage
+ * is `damage`, and whether a wound that brought it there costs pain now (`wounded`: false for a report that is no
+ * wound, a healing). Healing lowers the mark to the damage left: a later wound that checks boxes of line 2 again
+ * costs its 3 again (every such wound does, RULES.md "Life lines"). A damage already counted never costs twice.
+ */
+export function painMark(
+  damage: number,
+  countedAt: number,
+  boxesPerLine: number,
+  wounded = true,
+): { pain: boolean; mark: number } {
+  assertBoxes(boxesPerLine);
+  assertDamage(damage, boxesPerLine);
+  const mark = Math.max(0, Math.min(countedAt, damage));
+  const pain = wounded && painDue(damage, mark, boxesPerLine);
+  return { pain, mark: pain ? damage : mark };
+}
+
+/**
  * Clicking life box `index` (1-based, 0 … 3 × boxes) on a sheet: checks up to it, or unchecks it when it is the last
  * checked one. The dead stay dead: no click brings them back (the GM corrects the value in edit mode).
  */

@@ -275,6 +275,8 @@ describe("conflicts and damage", () => {
       { _id: "cHero", name: "Ysolde", actorId: hero.id, system: { marker: true } },
       { _id: "cBrute", name: "Garde", actorId: brute.id },
     ]);
+    // The active combat is one of the world's combats (Foundry's `game.combat` reads `game.combats`).
+    state.game.combats.set(combat.id, combat);
     Object.assign(state.game, { combat });
     return combat;
   }

@@ -336,6 +336,17 @@ describe("SYSTEMJ action phase and initiative", () => {
       "applied",
     );
     expect(readPublic(c as never)).toMatchObject({ status: "revealed", choices: { ca: "action", co: null } });
+    // The reveal sent again (a double click, a replay) posts no second card.
+    const reveals = () =>
+      state.game.messages.contents.filter(
+        (m) => (m as { flags: { quintette?: { card?: { kind?: string } } } }).flags.quintette?.card?.kind === "reveal",
+      ).length;
+    expect(reveals()).toBe(1);
+    const posted = reveals();
+    expect((await handleReveal({ combatId: c.id, force: true }, state.game.users.get("gm") as never)).status).toBe(
+      "already",
+    );
+    expect(reveals()).toBe(posted);
     // After the reveal nothing changes.
     const late = await handleChoose(
       { combatId: c.id, combatantId: "ca", choice: "mouvement" },

@@ -381,7 +381,7 @@ describe("damage", () => {
     // 5 × 2 = 10, minus the worn 2: 8 boxes, the whole first line (8 boxes).
     expect(hit?.update).toMatchObject({ "system.vie.value": 16 });
     expect(woundEffects("trinite", 16, 13)).toEqual({ pain: true, knockedOut: false, woke: false });
-    expect(woundEffects("trinite", 4, 10)).toEqual({ pain: false, knockedOut: false, woke: true });
+    expect(woundEffects("trinite", 4, 10)).toEqual({ pain: false, knockedOut: false, woke: true, healedTo: 14 });
     expect(damageApplier.apply(brune as never, card.damage!, card)?.update).toMatchObject({
       "system.vie.value": 7,
     });
