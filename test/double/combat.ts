@@ -10,6 +10,19 @@
 import { HandlebarsApplicationMixin, ApplicationV2 } from "./applications.ts";
 import { DoubleCollection, DoubleDocument } from "./documents.ts";
 import { deepClone, type Plain } from "./utils.ts";
+import { clientStore, type DoubleUser } from "./game.ts";
+
+/**
+ * fvtt-types `Combat#_onStartRound`/`_onStartTurn`/`_onEndTurn`/`_onEndRound`: "This method only executes for one
+ * designated GM user. If no GM users are present this method will not be called." The double runs them on the
+ * active GM's client, whoever advanced the combat, and skips them with no GM connected.
+ */
+async function onDesignatedGM(fn: () => Promise<void>): Promise<void> {
+  const users = (globalThis as { game?: { users?: { activeGM: DoubleUser | null } } }).game?.users;
+  const gm = users?.activeGM;
+  if (!gm) return;
+  await clientStore.run(gm, fn);
+}
 
 function configClass(name: "Combat" | "Combatant"): unknown {
   const cfg = (globalThis as { CONFIG?: Record<string, { documentClass?: unknown }> }).CONFIG;
@@ -149,33 +162,34 @@ export class DoubleCombat extends DoubleDocument {
   async startCombat(): Promise<this> {
     this.round = 1;
     this.turn = 0;
-    await this._onStartRound({ round: 1, skipped: false });
+    await onDesignatedGM(() => this._onStartRound({ round: 1, skipped: false }));
     const first = this.combatant;
-    if (first) await this._onStartTurn(first, { round: 1, turn: 0, skipped: false });
+    if (first) await onDesignatedGM(() => this._onStartTurn(first, { round: 1, turn: 0, skipped: false }));
     return this;
   }
   async nextTurn(): Promise<this> {
     const current = this.combatant;
     const turn = this.turn ?? 0;
     if (turn + 1 >= this.turns.length) return this.nextRound();
-    if (current) await this._onEndTurn(current, { round: this.round, turn, skipped: false });
+    if (current) await onDesignatedGM(() => this._onEndTurn(current, { round: this.round, turn, skipped: false }));
     this.turn = turn + 1;
     const next = this.combatant;
-    if (next) await this._onStartTurn(next, { round: this.round, turn: this.turn, skipped: false });
+    if (next)
+      await onDesignatedGM(() => this._onStartTurn(next, { round: this.round, turn: this.turn, skipped: false }));
     return this;
   }
   async nextRound(): Promise<this> {
     const current = this.combatant;
     if (current && this.round > 0) {
-      await this._onEndTurn(current, { round: this.round, turn: this.turn ?? 0, skipped: false });
+      await onDesignatedGM(() => this._onEndTurn(current, { round: this.round, turn: this.turn ?? 0, skipped: false }));
     }
-    if (this.round > 0) await this._onEndRound({ round: this.round, skipped: false });
+    if (this.round > 0) await onDesignatedGM(() => this._onEndRound({ round: this.round, skipped: false }));
     this.round += 1;
     this.turn = 0;
     this.setupTurns();
-    await this._onStartRound({ round: this.round, skipped: false });
+    await onDesignatedGM(() => this._onStartRound({ round: this.round, skipped: false }));
     const first = this.combatant;
-    if (first) await this._onStartTurn(first, { round: this.round, turn: 0, skipped: false });
+    if (first) await onDesignatedGM(() => this._onStartTurn(first, { round: this.round, turn: 0, skipped: false }));
     return this;
   }
   async _onStartRound(context: Plain): Promise<void> {

@@ -58,7 +58,9 @@ interface DocumentConfigLike {
 /** Reads the current user from the installed `game` (tests swap users with `setDoubleUser`). */
 function currentUser(): DoubleUserLike {
   const g = (globalThis as { game?: { user?: DoubleUserLike } }).game;
-  return g?.user ?? { id: "gm", isGM: true };
+  // No installed game, no user: the double never assumes the GM.
+  if (!g?.user) throw new Error("The Foundry double is not installed: no current user");
+  return g.user;
 }
 
 export interface UpdateRecord {

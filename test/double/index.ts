@@ -45,6 +45,7 @@ import {
 } from "./applications.ts";
 import { utils, resetRandomID, type Plain } from "./utils.ts";
 import { extendDouble } from "./shared-core.ts";
+import { asGM } from "./clients.ts";
 import { userWrites } from "./permissions.ts";
 import { presentGeneration, type Generation } from "./generation.ts";
 
@@ -294,6 +295,7 @@ export function sheetsFor(documentName: "Actor" | "Item", type: string): SheetRe
 
 export type { SchemaField } from "./fields.ts";
 export {
+  asGM,
   DoubleDocument,
   HooksDouble,
   DataModel,

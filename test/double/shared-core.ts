@@ -23,4 +23,4 @@ export function extendDouble(state: DoubleState): void {
 
 export { DoubleChatMessage, DoubleCombat, DoubleCombatant, DoubleCombatTracker };
 export { reloadMessage, messageElement, buttonsIn, click, useRealTemplates } from "./chat.ts";
-export { installClients, asClient, addUser, setGMsConnected, targetsOf, controlledTokens } from "./clients.ts";
+export { installClients, asClient, asGM, addUser, setGMsConnected, targetsOf, controlledTokens } from "./clients.ts";
