@@ -9,6 +9,7 @@
  */
 import { HandlebarsApplicationMixin, ApplicationV2 } from "./applications.ts";
 import { DoubleCollection, DoubleDocument } from "./documents.ts";
+import { DataModelValidationError, DataModelValidationFailure } from "./fields.ts";
 import { deepClone, type Plain } from "./utils.ts";
 import { clientStore, type DoubleUser } from "./game.ts";
 
@@ -56,7 +57,13 @@ export class DoubleCombatant extends DoubleDocument {
   }
   override applyUpdate(changes: Plain, options: Plain = {}): void {
     const { initiative, hidden, ...rest } = changes;
-    if (initiative === null || typeof initiative === "number") this.initiative = initiative;
+    // fvtt-types `Combatant.Schema.initiative` is a NumberField: a numeric string is cast, anything else refused.
+    if (initiative !== undefined) {
+      const value = initiative === null || initiative === "" ? null : Number(initiative);
+      if (value !== null && !Number.isFinite(value))
+        throw new DataModelValidationError(new DataModelValidationFailure(initiative, "initiative is not a number"));
+      this.initiative = value;
+    }
     if (typeof hidden === "boolean") this.hidden = hidden;
     super.applyUpdate(rest, options);
   }
@@ -76,7 +83,7 @@ export class DoubleCombatant extends DoubleDocument {
 
 export class DoubleCombat extends DoubleDocument {
   static override documentName = "Combat";
-  /** What `rollInitiative` gets for a formula (tests set it); unknown formulas give 10. */
+  /** What `rollInitiative` gets for a formula (tests set it); a formula without a result throws. */
   static rolls: Record<string, number> = {};
   readonly combatants = new DoubleCollection<DoubleCombatant>();
   turns: DoubleCombatant[] = [];
@@ -108,9 +115,10 @@ export class DoubleCombat extends DoubleDocument {
     if (name !== "Combatant") throw new Error(`The combat double only embeds Combatants, not ${name}`);
     const done = updates.flatMap((u) => {
       const c = typeof u._id === "string" ? this.combatants.get(u._id) : undefined;
-      if (!c) return [];
+      if (!c) throw new Error(`No Combatant [${String(u._id)}] in Combat [${this.id}] to update`);
       const { _id: _ignored, ...changes } = u;
       c.applyUpdate(changes);
+      c.recordUpdate(changes);
       return [c];
     });
     this.setupTurns();
@@ -145,7 +153,12 @@ export class DoubleCombat extends DoubleDocument {
     const updates = (typeof ids === "string" ? [ids] : ids).flatMap((id) => {
       const c = this.combatants.get(id);
       // Foundry's Combat#rollInitiative asks each combatant for its roll (`getInitiativeRoll(formula)`).
-      return c ? [{ _id: id, initiative: DoubleCombat.rolls[c.getInitiativeRoll().formula] ?? 10 }] : [];
+      if (!c) throw new Error(`No Combatant [${id}] in Combat [${this.id}]`);
+      const formula = c.getInitiativeRoll().formula;
+      const value = DoubleCombat.rolls[formula];
+      // The double rolls no dice: a formula the test gave no result for fails loudly.
+      if (value === undefined) throw new Error(`DoubleCombat.rolls has no result for ${formula}`);
+      return [{ _id: id, initiative: value }];
     });
     await this.updateEmbeddedDocuments("Combatant", updates);
     if (options.updateTurn !== false && currentId)

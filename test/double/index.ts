@@ -162,6 +162,10 @@ function createState(lang: string) {
         ? (combat.combatants?.get(subId ?? "") ?? null)
         : (combat as unknown as DoubleDocument);
     }
+    if (kind === "ChatMessage") return (game.messages.get(id ?? "") as DoubleDocument | undefined) ?? null;
+    // Anything else (Scene, Token, JournalEntry, Compendium…) is not modelled: fail loudly, never a silent null.
+    if (kind !== "Actor" && kind !== "Item")
+      throw new Error(`The double does not resolve ${String(kind)} uuids (${uuid})`);
     const root =
       kind === "Actor"
         ? worldCollections.actors.get(id ?? "")
@@ -170,14 +174,15 @@ function createState(lang: string) {
           : undefined;
     if (!root) return null;
     if (sub === "Item" && root instanceof DoubleActor) return root.items.get(subId ?? "") ?? null;
+    if (sub !== undefined) throw new Error(`The double does not resolve embedded ${sub} uuids (${uuid})`);
     return root;
   };
   return { hooks, sheets, notifications, templates, game, CONFIG, foundry, ui, CONST, findByUuid };
 }
 
 /**
- * Roll: a shell so Roll subclasses load; `evaluate()` sums the `forcedResults` option (or zero): tests choose faces,
- * they never roll at random.
+ * Roll: a shell so Roll subclasses load; `evaluate()` sums the `forcedResults` option and throws without it: tests
+ * choose faces, they never roll at random.
  */
 class RollDouble {
   static CHAT_TEMPLATE = "templates/dice/roll.html";
@@ -191,7 +196,9 @@ class RollDouble {
   ) {}
   async evaluate(): Promise<this> {
     const forced = this.options.forcedResults;
-    this.total = Array.isArray(forced) ? forced.reduce((s: number, v: unknown) => s + Number(v), 0) : 0;
+    // No chosen faces: the double rolls no dice, so it refuses instead of inventing a total.
+    if (!Array.isArray(forced)) throw new Error(`The double's Roll has no forcedResults for ${this.formula}`);
+    this.total = forced.reduce((s: number, v: unknown) => s + Number(v), 0);
     this._evaluated = true;
     return this;
   }
@@ -264,7 +271,11 @@ export function installFoundryDouble({
     Item: DoubleItem,
     Roll: RollDouble,
     fromUuid: async (uuid: string) => s.findByUuid(uuid),
-    getDocumentClass: (name: string) => (name === "Actor" ? DoubleActor : name === "Item" ? DoubleItem : undefined),
+    getDocumentClass: (name: string) => {
+      const cls = (s.CONFIG as Record<string, { documentClass?: unknown } | undefined>)[name]?.documentClass;
+      if (!cls) throw new Error(`The double has no ${name} document class`);
+      return cls;
+    },
     fromUuidSync: (uuid: string) => s.findByUuid(uuid),
   });
   extendDouble(s);

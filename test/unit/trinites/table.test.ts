@@ -289,10 +289,17 @@ async function playerTest(
   const roller = rollerOf(actor as never)!;
   const chosen = { ...defaultValues(testDialogConfig(roller, preset).inputs), ...values };
   const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+  // The double's Roll rolls nothing (it throws without faces): evaluating only marks the chosen chains rolled.
+  const evaluated = vi.spyOn(TrinitesRoll.prototype, "evaluate").mockImplementation(async function (
+    this: TrinitesRoll,
+  ) {
+    return this as never; // the type wants an evaluated roll: this one stands for it
+  });
   const message = await asClient(userId, () =>
     performTest(actor as never, preset, { values: chosen, rollMode: "publicroll" } as never),
   );
   dice.mockRestore();
+  evaluated.mockRestore();
   return message as unknown as DoubleChatMessage;
 }
 
