@@ -10,6 +10,7 @@ import {
   DialogV2,
   DoubleActor,
   DoubleItem,
+  doubleState,
   RollDouble,
   resetFoundryDouble,
   type DoubleState,
@@ -77,24 +78,26 @@ describe("the client running the code", () => {
 
 describe("hooks", () => {
   it("callAll runs every listener in registration order and does not await an async one", async () => {
+    // The double's own Hooks (any hook name): what the system's typed calls reach.
+    const hooks = doubleState().hooks;
     const seen: string[] = [];
-    Hooks.on("renderThing", async () => {
+    hooks.on("renderThing", async () => {
       seen.push("async start");
       await Promise.resolve();
       seen.push("async end");
     });
-    Hooks.on("renderThing", () => {
+    hooks.on("renderThing", () => {
       seen.push("second");
       return false;
     });
-    Hooks.on("renderThing", () => void seen.push("third"));
-    expect(Hooks.callAll("renderThing")).toBe(true);
+    hooks.on("renderThing", () => void seen.push("third"));
+    expect(hooks.callAll("renderThing")).toBe(true);
     expect(seen).toEqual(["async start", "second", "third"]);
     await Promise.resolve();
     expect(seen.at(-1)).toBe("async end");
     // Hooks.call: "Call hook listeners in the order in which they were registered"; a false return stops the rest.
     seen.length = 0;
-    expect(Hooks.call("renderThing")).toBe(false);
+    expect(hooks.call("renderThing")).toBe(false);
     expect(seen).toEqual(["async start", "second"]);
   });
 });
@@ -180,11 +183,11 @@ describe("where the double cannot know, it fails loudly", () => {
 
   it("resolves only the uuids it models, and names no class it does not have", async () => {
     const message = await DoubleChatMessage.create({ content: "a" });
-    expect(await fromUuid(message.uuid)).toBe(message);
+    expect(await fromUuid(`ChatMessage.${message.id}`)).toBe(message);
     expect(() => fromUuidSync("Scene.abc.Token.def")).toThrow(/does not resolve Scene/);
     expect(() => fromUuidSync("JournalEntry.abc")).toThrow(/does not resolve JournalEntry/);
     const actor = await DoubleActor.create({ _id: "a1", name: "A", type: "t" });
-    expect(fromUuidSync(actor.uuid)).toBe(actor);
+    expect(fromUuidSync(`Actor.${actor.id}`)).toBe(actor);
     expect(() => fromUuidSync("Actor.a1.ActiveEffect.e1")).toThrow(/embedded ActiveEffect/);
     expect(getDocumentClass("Actor")).toBe(DoubleActor);
     expect(() => getDocumentClass("Scene")).toThrow(/no Scene document class/);
