@@ -7,7 +7,8 @@
  * - `CONFIG`: Actor/Item/Combat/Combatant/ChatMessage (`dataModels`, `documentClass`, `typeLabels`), `Dice.rolls`,
  *   `queries` (GM relay handlers), `ui`; plain objects the system fills at init, which tests read back.
  * - `game` (game.ts): settings register/get/set (defaults, choices, onChange), i18n localize/format backed by the real
- *   lang files, users with a GM and a player (`setDoubleUser` switches), `user.query` calling `CONFIG.queries`,
+ *   lang files, users with a GM and a player; the code runs on the player's client unless the test says otherwise
+ *   (`asGM`, `asClient`, `setDoubleUser`): the double never assumes the GM; `user.query` calling `CONFIG.queries`,
  *   `system.id`, world collections of actors and items.
  * - `foundry.abstract.DataModel/TypeDataModel` and `foundry.data.fields.*` (fields.ts): schemas that clean and
  *   validate like Foundry for plain data (numbers cast from strings, integer/min/max/nullable, string choices,
@@ -288,7 +289,7 @@ export function resetFoundryDouble(options: { lang?: string; generation?: Genera
   return installFoundryDouble({ lang: options.lang ?? "en", generation: options.generation ?? 13 });
 }
 
-/** Switches the current user (`"gm"` or `"player1"`, or any user added to `game.users`). */
+/** Switches the default client's user (`"gm"` or `"player1"`, or any user added to `game.users`); `player1` at install. */
 export function setDoubleUser(id: string): DoubleUser {
   const s = doubleState();
   const user = s.game.users.get(id);
