@@ -3,7 +3,7 @@
  * card's author rewrites the damage the GM rolled or the fighter it goes to; a Chronoste's request is repeated.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import { DoubleChatMessage, addUser, asClient, installClients } from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
@@ -120,7 +120,7 @@ async function audeHitsBear(): Promise<DoubleChatMessage> {
   const m = await asClient("player1", () =>
     DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
   );
-  if (exchangeOf(m)?.phase !== "hit") await requestCardAction(m.id, "systemj.noDefence");
+  if (exchangeOf(m)?.phase !== "hit") await asClient("gm", () => requestCardAction(m.id, "systemj.noDefence"));
   expect(exchangeOf(m)?.phase).toBe("hit");
   return m;
 }
@@ -188,7 +188,9 @@ describe("attack: the card's author rewrites a test result the GM rolled", () =>
       DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
     );
     dice(5);
-    expect((await requestCardAction(m.id, "systemj.defend", { kind: "dodge" })).status).toBe("applied");
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }))).status).toBe(
+      "applied",
+    );
     expect(exchangeOf(m)?.phase).toBe("miss");
     return m;
   }
@@ -212,7 +214,7 @@ describe("attack: the card's author rewrites a test result the GM rolled", () =>
     const cleared = { ...structuredClone(card(m)), done: [] };
     await asClient("player1", () => m.update({ flags: { quintette: { card: cleared } } }));
     dice(95);
-    const r = await requestCardAction(m.id, "systemj.defend", { kind: "dodge" });
+    const r = await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }));
     expect(r.status).not.toBe("applied");
   });
 
@@ -231,7 +233,7 @@ describe("attack: the card's author rewrites a test result the GM rolled", () =>
       DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
     );
     dice(99);
-    await requestCardAction(m.id, "systemj.defend", { kind: "dodge" });
+    await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }));
     expect(exchangeOf(m)?.phase).toBe("hit");
     dice(7);
     await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
@@ -253,7 +255,7 @@ describe("attack: a forged modifier on a follow-up test (issue 16, SYSTEMJ 1)", 
       gear: { canParry: true, canBlock: false },
     });
     const state = exchangeCard("gm", { uuid: ours.uuid, name: "Ours", img: null }, data);
-    const m = await DoubleChatMessage.create({ author: "gm", flags: { quintette: { card: state } } });
+    const m = await asGM(() => DoubleChatMessage.create({ flags: { quintette: { card: state } } }));
     expect(exchangeOf(m)?.phase).toBe("defence");
     return m;
   }
@@ -310,7 +312,7 @@ describe("attack: a repeated Chronoste request", () => {
       },
     });
     fillChronosteChoices(state.game.users as never);
-    await state.game.settings.set("quintette", SETTING_CHRONOSTE, "player1");
+    await asGM(() => state.game.settings.set("quintette", SETTING_CHRONOSTE, "player1"));
   });
   const worldTime = () => (state.game as unknown as { time: { worldTime: number } }).time.worldTime;
 

@@ -3,7 +3,7 @@
  * code (issue 12): a wound report with made-up flags, and the same report or wait sent again.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import { DoubleCombat, addUser, asClient, installClients } from "../double/shared-core.ts";
 import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
 import { SEAT, registerTrinitesCombat } from "../../src/foundry/trinites/combat.ts";
@@ -40,7 +40,7 @@ beforeEach(async () => {
   Object.assign(combat, { round: 1 });
   state.game.combats.set(combat.id, combat);
   Object.assign(state.game, { combat });
-  await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]);
+  await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]));
 });
 
 describe("attack: a wound report with made-up flags", () => {
@@ -68,7 +68,7 @@ describe("attack: a wound report with made-up flags", () => {
 
 describe("attack: a shift or wait sent again", () => {
   it("the GM's ±3 replayed (same request, new ids) moves the die once", async () => {
-    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 5 }]);
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 5 }]));
     const payload = { op: "shift", combatId: combat.id, combatantId: "cA", delta: 3, from: 5 };
     await asClient("gm", () => relayToGM(SEAT, payload));
     await asClient("gm", () => relayToGM(SEAT, payload));

@@ -281,24 +281,34 @@ export interface DialogCall {
   config: Plain;
 }
 
-/** DialogV2: static helpers resolve with `DialogV2.nextAnswer` and record their config. */
+/** No answer chosen by the test: the double cannot know what the user would click. */
+const NO_ANSWER = Symbol("no answer");
+
+/**
+ * DialogV2: static helpers resolve with `DialogV2.nextAnswer` and record their config. The test says what the user
+ * does: an answer, or `null` for a dismissed dialog (fvtt-types `DialogV2.wait`: "If the dialog was dismissed, and
+ * rejectClose is false, the Promise resolves to null"). With no answer chosen the double throws instead of guessing.
+ */
 export class DialogV2 extends ApplicationV2 {
   static calls: DialogCall[] = [];
-  static nextAnswer: unknown = null;
-  static async wait(config: Plain = {}): Promise<unknown> {
-    DialogV2.calls.push({ method: "wait", config });
+  static nextAnswer: unknown = NO_ANSWER;
+  static #answer(method: DialogCall["method"], config: Plain): unknown {
+    DialogV2.calls.push({ method, config });
+    if (DialogV2.nextAnswer === NO_ANSWER)
+      throw new Error(`DialogV2.${method}: the test did not choose the user's answer (DialogV2.nextAnswer)`);
     return DialogV2.nextAnswer;
+  }
+  static async wait(config: Plain = {}): Promise<unknown> {
+    return DialogV2.#answer("wait", config);
   }
   static async prompt(config: Plain = {}): Promise<unknown> {
-    DialogV2.calls.push({ method: "prompt", config });
-    return DialogV2.nextAnswer;
+    return DialogV2.#answer("prompt", config);
   }
   static async confirm(config: Plain = {}): Promise<unknown> {
-    DialogV2.calls.push({ method: "confirm", config });
-    return DialogV2.nextAnswer ?? true;
+    return DialogV2.#answer("confirm", config);
   }
   static reset(): void {
     DialogV2.calls = [];
-    DialogV2.nextAnswer = null;
+    DialogV2.nextAnswer = NO_ANSWER;
   }
 }

@@ -67,6 +67,16 @@ export class DoubleChatMessage extends DoubleDocument {
     if ("author" in changes && !gameOf().user.isGM) assertMessageWrite({ id: this.id, author: "" });
     return super.update(changes, options);
   }
+  /** The message's own fields change with an update like any other (fvtt-types `ChatMessage.Schema`). */
+  override applyUpdate(changes: Plain, options: Plain = {}): void {
+    const { content, whisper, blind, speaker, author, ...rest } = changes;
+    if (typeof content === "string") this.content = content;
+    if (Array.isArray(whisper)) this.whisper = [...(whisper as string[])];
+    if (typeof blind === "boolean") this.blind = blind;
+    if (isPlainObject(speaker)) this.speaker = deepClone(speaker);
+    if (typeof author === "string") this.author = author;
+    super.applyUpdate(rest, options);
+  }
   override toObject(): Plain {
     return {
       ...super.toObject(),

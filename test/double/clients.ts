@@ -7,15 +7,12 @@
  * opt-in check that only owners (or a GM) update actors, and that a player updates only the initiative, flags and
  * defeated state of a combatant they own, as Foundry's server enforces.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { DoubleActor, DoubleItem } from "./documents.ts";
 import { assertCombatantWrite, assertOwnerWrite, setBroadcast } from "./permissions.ts";
 import { DoubleCombat, DoubleCombatant } from "./combat.ts";
-import { DoubleUser } from "./game.ts";
+import { clientStore as client, DoubleUser } from "./game.ts";
 import type { DoubleState } from "./index.ts";
 import type { Plain } from "./utils.ts";
-
-const client = new AsyncLocalStorage<DoubleUser>();
 
 export interface FakeToken {
   actor: DoubleActor | null;
@@ -75,14 +72,7 @@ function broadcastToClients(hook: string, ...args: unknown[]): void {
 /** Installs per-client users on the current double; returns the state for chaining. */
 export function installClients(state: DoubleState, { enforceActorOwnership = true } = {}): DoubleState {
   const game: GameWithUsers = state.game;
-  let base = game.user;
-  Object.defineProperty(game, "user", {
-    configurable: true,
-    get: () => client.getStore() ?? base,
-    set: (user: DoubleUser) => {
-      base = user;
-    },
-  });
+  // `game.user` already follows the running client (game.ts `clientStore`).
   for (const user of game.users.values()) equip(user);
   controlled.length = 0;
   Object.assign(globalThis, { canvas: { tokens: { controlled } } });
@@ -134,10 +124,20 @@ export function installClients(state: DoubleState, { enforceActorOwnership = tru
 }
 
 /** Runs `fn` as the client of `userId` (game.user is that user throughout, across awaits). */
-export function asClient<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+export function asClient<T>(userId: string, fn: () => T): T {
   const user = currentGame().users.get(userId);
   if (!user) throw new Error(`No user ${userId}`);
   return client.run(user, fn);
+}
+
+/**
+ * Runs `fn` as the GM's client, said explicitly: for a test's fixtures (creating actors, combats, world settings)
+ * and for paths only a GM takes. The double's default client is a player's.
+ */
+export function asGM<T>(fn: () => T): T {
+  const gm = currentGame().users.contents.find((u) => u.isGM);
+  if (!gm) throw new Error("No GM in the double");
+  return client.run(gm, fn);
 }
 
 /** Adds a connected user (a second player, a second GM). */

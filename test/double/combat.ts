@@ -9,7 +9,21 @@
  */
 import { HandlebarsApplicationMixin, ApplicationV2 } from "./applications.ts";
 import { DoubleCollection, DoubleDocument } from "./documents.ts";
+import { DataModelValidationError, DataModelValidationFailure } from "./fields.ts";
 import { deepClone, type Plain } from "./utils.ts";
+import { clientStore, type DoubleUser } from "./game.ts";
+
+/**
+ * fvtt-types `Combat#_onStartRound`/`_onStartTurn`/`_onEndTurn`/`_onEndRound`: "This method only executes for one
+ * designated GM user. If no GM users are present this method will not be called." The double runs them on the
+ * active GM's client, whoever advanced the combat, and skips them with no GM connected.
+ */
+async function onDesignatedGM(fn: () => Promise<void>): Promise<void> {
+  const users = (globalThis as { game?: { users?: { activeGM: DoubleUser | null } } }).game?.users;
+  const gm = users?.activeGM;
+  if (!gm) return;
+  await clientStore.run(gm, fn);
+}
 
 function configClass(name: "Combat" | "Combatant"): unknown {
   const cfg = (globalThis as { CONFIG?: Record<string, { documentClass?: unknown }> }).CONFIG;
@@ -50,7 +64,13 @@ export class DoubleCombatant extends DoubleDocument {
   }
   override applyUpdate(changes: Plain, options: Plain = {}): void {
     const { initiative, hidden, ...rest } = changes;
-    if (initiative === null || typeof initiative === "number") this.initiative = initiative;
+    // fvtt-types `Combatant.Schema.initiative` is a NumberField: a numeric string is cast, anything else refused.
+    if (initiative !== undefined) {
+      const value = initiative === null || initiative === "" ? null : Number(initiative);
+      if (value !== null && !Number.isFinite(value))
+        throw new DataModelValidationError(new DataModelValidationFailure(initiative, "initiative is not a number"));
+      this.initiative = value;
+    }
     if (typeof hidden === "boolean") this.hidden = hidden;
     super.applyUpdate(rest, options);
   }
@@ -70,7 +90,7 @@ export class DoubleCombatant extends DoubleDocument {
 
 export class DoubleCombat extends DoubleDocument {
   static override documentName = "Combat";
-  /** What `rollInitiative` gets for a formula (tests set it); unknown formulas give 10. */
+  /** What `rollInitiative` gets for a formula (tests set it); a formula without a result throws. */
   static rolls: Record<string, number> = {};
   readonly combatants = new DoubleCollection<DoubleCombatant>();
   turns: DoubleCombatant[] = [];
@@ -102,9 +122,10 @@ export class DoubleCombat extends DoubleDocument {
     if (name !== "Combatant") throw new Error(`The combat double only embeds Combatants, not ${name}`);
     const done = updates.flatMap((u) => {
       const c = typeof u._id === "string" ? this.combatants.get(u._id) : undefined;
-      if (!c) return [];
+      if (!c) throw new Error(`No Combatant [${String(u._id)}] in Combat [${this.id}] to update`);
       const { _id: _ignored, ...changes } = u;
       c.applyUpdate(changes);
+      c.recordUpdate(changes);
       return [c];
     });
     this.setupTurns();
@@ -139,7 +160,12 @@ export class DoubleCombat extends DoubleDocument {
     const updates = (typeof ids === "string" ? [ids] : ids).flatMap((id) => {
       const c = this.combatants.get(id);
       // Foundry's Combat#rollInitiative asks each combatant for its roll (`getInitiativeRoll(formula)`).
-      return c ? [{ _id: id, initiative: DoubleCombat.rolls[c.getInitiativeRoll().formula] ?? 10 }] : [];
+      if (!c) throw new Error(`No Combatant [${id}] in Combat [${this.id}]`);
+      const formula = c.getInitiativeRoll().formula;
+      const value = DoubleCombat.rolls[formula];
+      // The double rolls no dice: a formula the test gave no result for fails loudly.
+      if (value === undefined) throw new Error(`DoubleCombat.rolls has no result for ${formula}`);
+      return [{ _id: id, initiative: value }];
     });
     await this.updateEmbeddedDocuments("Combatant", updates);
     if (options.updateTurn !== false && currentId)
@@ -169,33 +195,34 @@ export class DoubleCombat extends DoubleDocument {
   async startCombat(): Promise<this> {
     this.round = 1;
     this.turn = 0;
-    await this._onStartRound({ round: 1, skipped: false });
+    await onDesignatedGM(() => this._onStartRound({ round: 1, skipped: false }));
     const first = this.combatant;
-    if (first) await this._onStartTurn(first, { round: 1, turn: 0, skipped: false });
+    if (first) await onDesignatedGM(() => this._onStartTurn(first, { round: 1, turn: 0, skipped: false }));
     return this;
   }
   async nextTurn(): Promise<this> {
     const current = this.combatant;
     const turn = this.turn ?? 0;
     if (turn + 1 >= this.turns.length) return this.nextRound();
-    if (current) await this._onEndTurn(current, { round: this.round, turn, skipped: false });
+    if (current) await onDesignatedGM(() => this._onEndTurn(current, { round: this.round, turn, skipped: false }));
     this.turn = turn + 1;
     const next = this.combatant;
-    if (next) await this._onStartTurn(next, { round: this.round, turn: this.turn, skipped: false });
+    if (next)
+      await onDesignatedGM(() => this._onStartTurn(next, { round: this.round, turn: this.turn, skipped: false }));
     return this;
   }
   async nextRound(): Promise<this> {
     const current = this.combatant;
     if (current && this.round > 0) {
-      await this._onEndTurn(current, { round: this.round, turn: this.turn ?? 0, skipped: false });
+      await onDesignatedGM(() => this._onEndTurn(current, { round: this.round, turn: this.turn ?? 0, skipped: false }));
     }
-    if (this.round > 0) await this._onEndRound({ round: this.round, skipped: false });
+    if (this.round > 0) await onDesignatedGM(() => this._onEndRound({ round: this.round, skipped: false }));
     this.round += 1;
     this.turn = 0;
     this.setupTurns();
-    await this._onStartRound({ round: this.round, skipped: false });
+    await onDesignatedGM(() => this._onStartRound({ round: this.round, skipped: false }));
     const first = this.combatant;
-    if (first) await this._onStartTurn(first, { round: this.round, turn: 0, skipped: false });
+    if (first) await onDesignatedGM(() => this._onStartTurn(first, { round: this.round, turn: 0, skipped: false }));
     return this;
   }
   async _onStartRound(context: Plain): Promise<void> {

@@ -58,13 +58,54 @@ interface DocumentConfigLike {
 /** Reads the current user from the installed `game` (tests swap users with `setDoubleUser`). */
 function currentUser(): DoubleUserLike {
   const g = (globalThis as { game?: { user?: DoubleUserLike } }).game;
-  return g?.user ?? { id: "gm", isGM: true };
+  // No installed game, no user: the double never assumes the GM.
+  if (!g?.user) throw new Error("The Foundry double is not installed: no current user");
+  return g.user;
 }
 
 export interface UpdateRecord {
   changes: Plain;
   options: Plain;
   userId: string;
+}
+
+/**
+ * The keys a document's own schema declares besides `_id`, `name`, `type`, `img`, `system`, `flags` and `ownership`
+ * (which the base class holds), read from the type package's `Schema` interfaces (fvtt-types
+ * client/documents/<document>.d.mts `interface Schema`). A document is a `SchemaField` too, and `SchemaField#_cleanType`
+ * "Deletes any keys from `value` not in the schema, including `-=` and `==` keys" (common/data/fields.d.mts): an
+ * unknown top-level key given on creation or in an update is dropped, as Foundry drops it.
+ */
+export const TOP_LEVEL_KEYS: Record<string, readonly string[]> = {
+  Actor: ["prototypeToken", "items", "effects", "folder", "sort", "_stats"],
+  Item: ["effects", "folder", "sort", "_stats"],
+  Combatant: ["actorId", "tokenId", "sceneId", "initiative", "hidden", "defeated", "group", "_stats"],
+  Combat: ["scene", "groups", "combatants", "active", "round", "turn", "sort", "_stats"],
+  ChatMessage: [
+    "style",
+    "author",
+    "timestamp",
+    "flavor",
+    "title",
+    "content",
+    "speaker",
+    "whisper",
+    "blind",
+    "rolls",
+    "sound",
+    "emote",
+    "_stats",
+  ],
+};
+
+const BASE_KEYS = ["_id", "name", "type", "img", "system", "flags", "ownership"];
+
+/** Keeps only the top-level keys the document's schema declares (a `-=key` deletion of a declared key too). */
+function declaredOnly(documentName: string, data: Plain): Plain {
+  const keys = TOP_LEVEL_KEYS[documentName];
+  if (!keys) throw new Error(`The double does not know the schema of ${documentName} documents`);
+  const declared = (k: string) => BASE_KEYS.includes(k) || keys.includes(k.replace(/^-=/, ""));
+  return Object.fromEntries(Object.entries(data).filter(([k]) => declared(k)));
 }
 
 export class DoubleDocument {
@@ -94,7 +135,7 @@ export class DoubleDocument {
       : { default: 0 };
     this.parent = parent;
     const { _id: _a, name: _b, type: _c, img: _d, flags: _e, ownership: _f, system: _g, ...extra } = data;
-    this.#extra = deepClone(extra);
+    this.#extra = deepClone(declaredOnly(this.documentName, extra));
     this.system = this.#buildSystem(isPlainObject(data.system) ? data.system : {});
     this.prepareData();
   }
@@ -177,10 +218,15 @@ export class DoubleDocument {
   /** Applies a change set atomically (validation of `system` first); returns this, or throws on invalid data. */
   async update(changes: Plain = {}, options: Plain = {}): Promise<this> {
     this.applyUpdate(changes, options);
+    this.recordUpdate(changes, options);
     return this;
   }
-  applyUpdate(changes: Plain, options: Plain = {}): void {
-    const expanded = expandObject(changes);
+  /** Records a database write (not `updateSource`) with the writing user, as the whole change set asked. */
+  recordUpdate(changes: Plain, options: Plain = {}): void {
+    this.updates.push({ changes: deepClone(changes), options: deepClone(options), userId: currentUser().id });
+  }
+  applyUpdate(changes: Plain, _options: Plain = {}): void {
+    const expanded = declaredOnly(this.documentName, expandObject(changes));
     if (isPlainObject(expanded.system)) {
       if (this.system instanceof DataModel) this.system.updateSource(expanded.system);
       else mergeObject(this.system, expanded.system, { performDeletions: true });
@@ -197,8 +243,6 @@ export class DoubleDocument {
         mergeObject(this.#extra[key] as Plain, value, { performDeletions: true });
       else this.#extra[key] = deepClone(value);
     }
-    if (!options.source)
-      this.updates.push({ changes: deepClone(changes), options: deepClone(options), userId: currentUser().id });
     this.prepareData();
   }
   async delete(): Promise<this> {
@@ -216,13 +260,16 @@ export class DoubleDocument {
     setProperty(flags, `${scope}.${key}`, value);
     return this.update({ flags });
   }
+  /**
+   * fvtt-types `Document#unsetFlag`: "Remove a flag assigned to the document"; it is an update with a `-=` deletion
+   * key, so it is permission-checked, recorded and seen by hooks like any other write.
+   */
   async unsetFlag(scope: string, key: string): Promise<this> {
     const parts = key.split(".");
     const last = parts.pop() ?? key;
-    const container = getProperty(this.flags[scope], parts.join("."));
-    const target = parts.length ? container : this.flags[scope];
-    if (isPlainObject(target)) delete target[last];
-    return this;
+    const changes: Plain = {};
+    setProperty(changes, ["flags", scope, ...parts, `-=${last}`].join("."), null);
+    return this.update(changes);
   }
 
   /**
@@ -340,8 +387,10 @@ export class DoubleActor extends DoubleDocument {
     const done: DoubleItem[] = [];
     for (const u of updates) {
       const item = typeof u._id === "string" ? this.items.get(u._id) : undefined;
-      if (!item) continue;
+      // The double cannot tell what a write to a missing item meant: it fails loudly rather than skip it.
+      if (!item) throw new Error(`No Item [${String(u._id)}] on Actor [${this.id}] to update`);
       item.applyUpdate(u);
+      item.recordUpdate(u, _options);
       done.push(item);
     }
     this.prepareData();
@@ -351,7 +400,7 @@ export class DoubleActor extends DoubleDocument {
     if (name !== "Item") throw new Error(`The double only embeds Items, not ${name}`);
     const gone = ids.flatMap((id) => {
       const item = this.items.get(id);
-      if (!item) return [];
+      if (!item) throw new Error(`No Item [${id}] on Actor [${this.id}] to delete`);
       this.items.delete(id);
       item.deleted = true;
       return [item];

@@ -2,6 +2,7 @@
  * `game`: settings (register/get/set with defaults, choices and onChange), i18n backed by the real lang files
  * (lang/fr.json, lang/en.json; `localize` returns the key when missing, like Foundry), the current user and users.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -134,14 +135,15 @@ export class DoubleUser {
     setProperty(changes, `flags.${scope}.${key}`, value);
     return this.update(changes);
   }
-  /** Records queries; a query handler in CONFIG.queries answers for the GM (relay tests). */
+  /** Records queries; the handler in CONFIG.queries answers on the queried user's client (relay tests). */
   readonly queries: { name: string; data: unknown }[] = [];
   async query(name: string, data: unknown, options: { timeout?: number } = {}): Promise<unknown> {
     this.queries.push({ name, data });
     const cfg = (globalThis as { CONFIG?: { queries?: Record<string, (d: unknown, o: unknown) => unknown> } }).CONFIG;
     const handler = cfg?.queries?.[name];
     if (!handler) throw new Error(`No query handler for ${name}`);
-    return handler(data, options);
+    // The handler runs on the queried user's client (fvtt-types `User#query`: "Query this user").
+    return clientStore.run(this, () => handler(data, options));
   }
 }
 
@@ -151,6 +153,9 @@ export class UsersDouble extends DoubleCollection<DoubleUser> {
   }
 }
 
+/** The client whose code is running (set by `asClient`/`asGM` across awaits); none: the chosen user's client. */
+export const clientStore = new AsyncLocalStorage<DoubleUser>();
+
 export function createGame(lang = "en") {
   const gm = new DoubleUser("gm", "Gamemaster", true);
   const player = new DoubleUser("player1", "Player", false);
@@ -158,11 +163,20 @@ export function createGame(lang = "en") {
     [gm.id, gm],
     [player.id, player],
   ]);
+  // The default client is a player's (least privilege): a test that needs the GM says so (`asGM`, `asClient("gm",
+  // …)`, `setDoubleUser("gm")`), so no path passes only because the double ran it as the GM (issue 13).
+  let chosen: DoubleUser = player;
   return {
     system: { id: "quintette", version: "0.0.0-test" },
     settings: new SettingsDouble(),
     i18n: new I18nDouble(lang),
-    user: gm as DoubleUser,
+    /** The user of the client running this code: the one `asClient`/`asGM` runs as, else the chosen one. */
+    get user(): DoubleUser {
+      return clientStore.getStore() ?? chosen;
+    },
+    set user(user: DoubleUser) {
+      chosen = user;
+    },
     users,
     actors: worldCollections.actors,
     items: worldCollections.items,

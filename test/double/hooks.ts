@@ -32,7 +32,10 @@ export class HooksDouble {
       list.filter((h) => (typeof fn === "number" ? h.id !== fn : h.fn !== fn)),
     );
   }
-  /** Calls every handler; always true. */
+  /**
+   * fvtt-types `Hooks.callAll`: "Call all hook listeners in the order in which they were registered … will always
+   * trigger every hook callback"; returns true at once: an async listener's promise is not awaited.
+   */
   callAll(hook: string, ...args: unknown[]): true {
     this.calls.push({ hook, args, kind: "callAll" });
     for (const h of this.#take(hook)) h.fn(...args);

@@ -7,7 +7,8 @@
  * - `CONFIG`: Actor/Item/Combat/Combatant/ChatMessage (`dataModels`, `documentClass`, `typeLabels`), `Dice.rolls`,
  *   `queries` (GM relay handlers), `ui`; plain objects the system fills at init, which tests read back.
  * - `game` (game.ts): settings register/get/set (defaults, choices, onChange), i18n localize/format backed by the real
- *   lang files, users with a GM and a player (`setDoubleUser` switches), `user.query` calling `CONFIG.queries`,
+ *   lang files, users with a GM and a player; the code runs on the player's client unless the test says otherwise
+ *   (`asGM`, `asClient`, `setDoubleUser`): the double never assumes the GM; `user.query` calling `CONFIG.queries`,
  *   `system.id`, world collections of actors and items.
  * - `foundry.abstract.DataModel/TypeDataModel` and `foundry.data.fields.*` (fields.ts): schemas that clean and
  *   validate like Foundry for plain data (numbers cast from strings, integer/min/max/nullable, string choices,
@@ -45,6 +46,7 @@ import {
 } from "./applications.ts";
 import { utils, resetRandomID, type Plain } from "./utils.ts";
 import { extendDouble } from "./shared-core.ts";
+import { asGM } from "./clients.ts";
 import { userWrites } from "./permissions.ts";
 import { presentGeneration, type Generation } from "./generation.ts";
 
@@ -161,6 +163,10 @@ function createState(lang: string) {
         ? (combat.combatants?.get(subId ?? "") ?? null)
         : (combat as unknown as DoubleDocument);
     }
+    if (kind === "ChatMessage") return (game.messages.get(id ?? "") as DoubleDocument | undefined) ?? null;
+    // Anything else (Scene, Token, JournalEntry, Compendium…) is not modelled: fail loudly, never a silent null.
+    if (kind !== "Actor" && kind !== "Item")
+      throw new Error(`The double does not resolve ${String(kind)} uuids (${uuid})`);
     const root =
       kind === "Actor"
         ? worldCollections.actors.get(id ?? "")
@@ -169,14 +175,15 @@ function createState(lang: string) {
           : undefined;
     if (!root) return null;
     if (sub === "Item" && root instanceof DoubleActor) return root.items.get(subId ?? "") ?? null;
+    if (sub !== undefined) throw new Error(`The double does not resolve embedded ${sub} uuids (${uuid})`);
     return root;
   };
   return { hooks, sheets, notifications, templates, game, CONFIG, foundry, ui, CONST, findByUuid };
 }
 
 /**
- * Roll: a shell so Roll subclasses load; `evaluate()` sums the `forcedResults` option (or zero): tests choose faces,
- * they never roll at random.
+ * Roll: a shell so Roll subclasses load; `evaluate()` sums the `forcedResults` option and throws without it: tests
+ * choose faces, they never roll at random.
  */
 class RollDouble {
   static CHAT_TEMPLATE = "templates/dice/roll.html";
@@ -190,7 +197,9 @@ class RollDouble {
   ) {}
   async evaluate(): Promise<this> {
     const forced = this.options.forcedResults;
-    this.total = Array.isArray(forced) ? forced.reduce((s: number, v: unknown) => s + Number(v), 0) : 0;
+    // No chosen faces: the double rolls no dice, so it refuses instead of inventing a total.
+    if (!Array.isArray(forced)) throw new Error(`The double's Roll has no forcedResults for ${this.formula}`);
+    this.total = forced.reduce((s: number, v: unknown) => s + Number(v), 0);
     this._evaluated = true;
     return this;
   }
@@ -263,7 +272,11 @@ export function installFoundryDouble({
     Item: DoubleItem,
     Roll: RollDouble,
     fromUuid: async (uuid: string) => s.findByUuid(uuid),
-    getDocumentClass: (name: string) => (name === "Actor" ? DoubleActor : name === "Item" ? DoubleItem : undefined),
+    getDocumentClass: (name: string) => {
+      const cls = (s.CONFIG as Record<string, { documentClass?: unknown } | undefined>)[name]?.documentClass;
+      if (!cls) throw new Error(`The double has no ${name} document class`);
+      return cls;
+    },
     fromUuidSync: (uuid: string) => s.findByUuid(uuid),
   });
   extendDouble(s);
@@ -276,7 +289,7 @@ export function resetFoundryDouble(options: { lang?: string; generation?: Genera
   return installFoundryDouble({ lang: options.lang ?? "en", generation: options.generation ?? 13 });
 }
 
-/** Switches the current user (`"gm"` or `"player1"`, or any user added to `game.users`). */
+/** Switches the default client's user (`"gm"` or `"player1"`, or any user added to `game.users`); `player1` at install. */
 export function setDoubleUser(id: string): DoubleUser {
   const s = doubleState();
   const user = s.game.users.get(id);
@@ -294,6 +307,7 @@ export function sheetsFor(documentName: "Actor" | "Item", type: string): SheetRe
 
 export type { SchemaField } from "./fields.ts";
 export {
+  asGM,
   DoubleDocument,
   HooksDouble,
   DataModel,

@@ -38,7 +38,9 @@ function refuse(user: PermissionUser, action: string, documentName: string, id: 
 /** The user of the client running the code (the double's `game.user`). */
 export function currentUser(): PermissionUser {
   const g = (globalThis as { game?: { user?: PermissionUser } }).game;
-  return g?.user ?? { id: "gm", isGM: true };
+  // No installed game, no user: the double never assumes the GM.
+  if (!g?.user) throw new Error("The Foundry double is not installed: no current user");
+  return g.user;
 }
 
 /** Actor, Item, Token: OWNER (a GM owns everything). */

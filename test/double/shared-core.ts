@@ -18,9 +18,10 @@ export function extendDouble(state: DoubleState): void {
   state.CONFIG.Combat.documentClass = DoubleCombat;
   state.CONFIG.Combatant.documentClass = DoubleCombatant;
   Object.assign(state.CONFIG.Combat, { initiative: { formula: null, decimals: 0 } });
+  DoubleCombat.rolls = {};
   Object.assign(globalThis, { ChatMessage: DoubleChatMessage });
 }
 
 export { DoubleChatMessage, DoubleCombat, DoubleCombatant, DoubleCombatTracker };
 export { reloadMessage, messageElement, buttonsIn, click, useRealTemplates } from "./chat.ts";
-export { installClients, asClient, addUser, setGMsConnected, targetsOf, controlledTokens } from "./clients.ts";
+export { installClients, asClient, asGM, addUser, setGMsConnected, targetsOf, controlledTokens } from "./clients.ts";

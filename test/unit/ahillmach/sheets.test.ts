@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import {
+  asGM,
   DoubleActor,
   DoubleItem,
   resetFoundryDouble,
@@ -168,7 +169,8 @@ describe("personnage sheet", () => {
     expect(personnageCtx(sheet).conflict).toEqual({ inConflict: true, holds: false });
     expect(personnageCtx(sheet).moves.map((m) => m.id)).toEqual(["defendre"]);
     expect(personnageCtx(sheet).hiddenMoves).toBe(2);
-    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cHero", "system.marker": true }]);
+    // The GM hands the initiative marker over (a player may not write a combatant's system data).
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cHero", "system.marker": true }]));
     await sheet.render();
     expect(personnageCtx(sheet).conflict.holds).toBe(true);
     expect(personnageCtx(sheet).moves).toHaveLength(3);
@@ -430,9 +432,10 @@ describe("item sheet", () => {
     const sheet = open(AhillMachItemSheet, metier);
     await sheet.render();
     expect(sheet.lastContext.masteryKey).toBe("QUINTETTE.AhillMach.Mastery.1");
-    await sheet.submit({ "system.mastery": "4", "system.source": "Livre" });
+    // A world item nobody else owns: the GM edits it.
+    await asGM(() => sheet.submit({ "system.mastery": "4", "system.source": "Livre" }));
     expect(metier.system).toMatchObject({ mastery: 1, source: "Livre" });
-    await sheet.submit({ "system.mastery": "3" });
+    await asGM(() => sheet.submit({ "system.mastery": "3" }));
     expect((metier.system as unknown as { mastery: number }).mastery).toBe(3);
   });
 });

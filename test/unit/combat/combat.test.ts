@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { DoubleCombat, type DoubleCombatant, type DoubleCombatTracker } from "../../double/shared-core.ts";
 import {
   CombatantData,
@@ -128,7 +128,8 @@ describe("order, initiative and rounds from the active rule set", () => {
       rollInitiative: async (c) => (c.name === "Cy" ? null : (c.name?.length ?? 0) + 1),
     });
     const combat = await fight();
-    await combat.rollInitiative(["c1", "c3"]);
+    // The GM rolls for combatants no player owns (a player's client skips them: `isOwner`).
+    await asGM(() => combat.rollInitiative(["c1", "c3"]));
     expect(combat.combatants.get("c1")?.initiative).toBe(4);
     expect(combat.combatants.get("c3")?.initiative).toBeNull();
   });
@@ -139,10 +140,10 @@ describe("order, initiative and rounds from the active rule set", () => {
     await combat.startCombat();
     await combat.nextTurn();
     expect(combat.combatant?.name).toBe("Ana");
-    await combat.rollInitiative(["c3"]); // Cy, unrolled, now jumps to the top
+    await asGM(() => combat.rollInitiative(["c3"])); // the GM rolls Cy, unrolled, who now jumps to the top
     expect(names(combat)).toEqual(["Cy", "Bo", "Ana", "Di"]);
     expect(combat.combatant?.name).toBe("Ana");
-    await combat.rollInitiative(["c4"], { updateTurn: false });
+    await asGM(() => combat.rollInitiative(["c4"], { updateTurn: false }));
     expect(combat.combatant?.name).not.toBe("Ana");
   });
 

@@ -1,6 +1,6 @@
 /** The double refuses what Foundry's server refuses (test/double/permissions.ts cites each rule). */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { DoubleChatMessage, DoubleCombat, asClient, installClients } from "../../double/shared-core.ts";
 
 let state: DoubleState;
@@ -21,7 +21,7 @@ describe("who may write what", () => {
     await expect(asClient("player1", () => other.createEmbeddedDocuments("Item", [{ name: "i" }]))).rejects.toThrow(
       /lacks permission/,
     );
-    const [item] = await other.createEmbeddedDocuments("Item", [{ name: "i", type: "t" }]);
+    const [item] = await asGM(() => other.createEmbeddedDocuments("Item", [{ name: "i", type: "t" }]));
     await expect(asClient("player1", () => item!.update({ name: "y" }))).rejects.toThrow(/lacks permission/);
     await expect(asClient("gm", () => other.update({ name: "x" }))).resolves.toBeTruthy();
   });

@@ -1,6 +1,6 @@
 /** The token-controls button that opens the collective reserve (Jetons worlds only), and the sheet without items. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetFoundryDouble } from "../../double/index.ts";
+import { asGM, resetFoundryDouble } from "../../double/index.ts";
 import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
 import { addReserveControl, RESERVE_TOOL } from "../../../src/foundry/jetons/controls.ts";
 
@@ -29,7 +29,7 @@ beforeEach(() => {
 
 describe("collective reserve button", () => {
   it("is added after the token tools in a Jetons world and opens the reserve", async () => {
-    await game.settings?.set("quintette", "ruleset", "jetons");
+    await asGM(() => game.settings?.set("quintette", "ruleset", "jetons"));
     const c = controls();
     let opened = 0;
     addReserveControl(c, () => opened++);
@@ -41,7 +41,7 @@ describe("collective reserve button", () => {
   });
 
   it("is absent from other rule sets' worlds", async () => {
-    await game.settings?.set("quintette", "ruleset", "trinites");
+    await asGM(() => game.settings?.set("quintette", "ruleset", "trinites"));
     const c = controls();
     addReserveControl(c, () => undefined);
     expect(Object.keys(c.tokens?.tools ?? {})).toEqual(["select", "target"]);

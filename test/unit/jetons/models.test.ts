@@ -1,6 +1,6 @@
 /** The archetype model's ranges and derived check, the settings P/J/collective, the token guard and token moves. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import { asClient, installClients } from "../../double/shared-core.ts";
 import { registerRelay, relayToGM } from "../../../src/foundry/relay/index.ts";
@@ -67,7 +67,7 @@ describe("archetype data model", () => {
   it("derives the creation check against the world's P", async () => {
     const actor = await character();
     expect(sys(actor).derived.check).toMatchObject({ valid: true, pointsSpent: 6, pointsLeft: 0 });
-    await state.game.settings.set("quintette", "jetonsTraitPoints", 4);
+    await asGM(() => state.game.settings.set("quintette", "jetonsTraitPoints", 4));
     actor.prepareData();
     expect(traitPoints()).toBe(4);
     expect(sys(actor).derived.check.valid).toBe(false);

@@ -3,7 +3,7 @@
  * (RULES.md §4: the GM chooses the advantage and gives conditions); buying an advantage records what was bought.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { asClient, installClients } from "../../double/shared-core.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
 import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
@@ -65,7 +65,7 @@ beforeEach(async () => {
   descriptor.init?.();
   registerRelay();
   registerChatHooks();
-  await state.game.settings.set("quintette", "ruleset", "jetons");
+  await asGM(() => state.game.settings.set("quintette", "ruleset", "jetons"));
 });
 
 describe("GM-only controls on the archetype sheet", () => {

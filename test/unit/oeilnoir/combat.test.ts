@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { DoubleActor, resetFoundryDouble } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble } from "../../double/index.ts";
 import { DoubleCombat, installClients, type DoubleCombatTracker } from "../../double/shared-core.ts";
 import {
   QuintetteCombat,
@@ -91,6 +91,8 @@ describe("combat behaviour on the double", () => {
       _id: "elgara",
       name: "Elgara",
       type: "heros",
+      // Orientation is the héros' player's action: the test runs on that player's client (the default).
+      ownership: { default: 0, player1: 3 },
       system: {
         qualities: { CO: 14, IN: 13, AG: 12, FO: 12, DE: 12, CN: 12 },
         skills: { sabres: { points: 6, toAttack: 3 } },
@@ -123,6 +125,7 @@ describe("combat behaviour on the double", () => {
       _id: "dana",
       name: "Dana",
       type: "heros",
+      ownership: { default: 0, player1: 3 },
       system: { qualities: { CO: 14, IN: 13, AG: 12, FO: 12, DE: 12, CN: 12 }, artDeLaGuerre: 4 },
     });
     const combat = new DoubleCombat({ _id: "c" });
@@ -300,7 +303,7 @@ describe("the second action's turn in Foundry's tracker", () => {
 
   it("follows a changed initiative: a fighter below 0 loses his second action", async () => {
     const combat = await fight();
-    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "a", initiative: -2 }]);
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "a", initiative: -2 }]));
     expect(combat.turns.map((c) => c.name)).toEqual(["Orc", "Dana", "Orc", "Dana", "Blessé", "Jandara", "Absent"]);
   });
 

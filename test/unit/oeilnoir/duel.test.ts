@@ -3,7 +3,7 @@
  * initiative applied, fumble tables, idempotence, rights, reload.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import {
   DoubleCombat,
@@ -255,7 +255,7 @@ describe("fumbles", () => {
   });
 
   it("an adversaire without a weapon of its own goes down the table past the weapon lines", async () => {
-    await orc.update({ "system.armed": false });
+    await asGM(() => orc.update({ "system.armed": false })); // the GM's adversaire
     dice([20], [16], [2]);
     const m = await attack(orc, alrik, "gm");
     // 16 (weapon damaged) cannot apply, nor can the lines below it up to 20 (self-inflicted).
@@ -408,7 +408,7 @@ describe("fumble lines on the card", () => {
 
   it("self-inflicted wounds cost initiative with the line's change, at once", async () => {
     const combatant = await orcInCombat(15);
-    await orc.update({ "system.armed": false });
+    await asGM(() => orc.update({ "system.armed": false })); // the GM's adversaire
     dice([20], [16], [6]);
     const m = await attack(orc, alrik, "gm");
     expect(duel(m)?.fumble).toMatchObject({ key: "seBlesse", iniChange: -4 });
@@ -483,7 +483,7 @@ describe("wounds edited by hand", () => {
     expect(woundEditWrite(orc as never, 2)).toEqual({ uuid: combatant.uuid, changes: { initiative: 11 } });
     expect(woundEditWrite(orc as never, 0)).toBeNull();
     expect(woundEditWrite(orc as never, "2")).toBeNull();
-    await orc.update({ "system.wounds": 2 });
+    await asGM(() => orc.update({ "system.wounds": 2 })); // the GM's adversaire
     expect(woundEditWrite(orc as never, 1)).toEqual({ uuid: combatant.uuid, changes: { initiative: 17 } });
     // Not fighting: nothing to move.
     expect(woundEditWrite(alrik as never, 3)).toBeNull();
@@ -570,7 +570,7 @@ describe("low-EV module", () => {
     dice([5]);
     const before = await attack(orc, alrik, "gm");
     expect(duel(before)?.defender?.prd).toBe(11);
-    await state.game.settings.set("quintette", "oeilnoirLowEv", true);
+    await asGM(() => state.game.settings.set("quintette", "oeilnoirLowEv", true));
     await alrik.update({ "system.ev.value": 13 });
     dice([5]);
     const after = await attack(orc, alrik, "gm");
@@ -597,7 +597,7 @@ describe("life after a blow: permanent EV loss module, dying, out of the fight",
     // 10 PI − PR 4 = 6: EV −8, below −7 (Alrik's first threshold).
     await blowDownTo();
     expect(herosOf(alrik).ev).toMatchObject({ value: -8, max: 30 });
-    await state.game.settings.set("quintette", "oeilnoirPermanentEvLoss", true);
+    await asGM(() => state.game.settings.set("quintette", "oeilnoirPermanentEvLoss", true));
     await alrik.update({ "system.ev.value": -2 });
     const m = await blowDownTo();
     expect(herosOf(alrik).ev).toMatchObject({ value: -8, max: 29 });

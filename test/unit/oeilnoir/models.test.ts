@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble } from "../../double/index.ts";
 import {
   ACTOR_MODELS,
   ITEM_MODELS,
@@ -71,7 +71,7 @@ describe("héros data model", () => {
     registerOeilNoirSettings();
     const a = alrik({ system: { ev: { value: 10, max: 30 } } });
     expect(heros(a).derived.lowEv.level).toBe(0);
-    await game.settings?.set("quintette", "oeilnoirLowEv", true);
+    await asGM(() => game.settings?.set("quintette", "oeilnoirLowEv", true));
     await a.update({ "system.ev.value": 9 });
     expect(heros(a).derived.lowEv).toEqual({ level: 2, quality: 2, skill: 6, vitesse: 2 });
   });

@@ -4,7 +4,7 @@
  * who may attack and orient, played as the players who click.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
   DoubleCombat,
   addUser,
@@ -416,7 +416,7 @@ describe("fumbles that stick", () => {
 describe("permanent EV loss", () => {
   it("costs one point once per crossing, at the fighter's own threshold", async () => {
     registerOeilNoirSettings();
-    await state.game.settings.set("quintette", "oeilnoirPermanentEvLoss", true);
+    await asGM(() => state.game.settings.set("quintette", "oeilnoirPermanentEvLoss", true));
     const blow = async (values: object) => {
       dice([2]);
       const m = await attackWith(orc, alrik, "gm", values);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { doubleState, resetFoundryDouble, DoubleActor, DoubleCollection } from "../../double/index.ts";
+import { asGM, doubleState, resetFoundryDouble, DoubleActor, DoubleCollection } from "../../double/index.ts";
 import {
   applyChanges,
   currentSchemaVersion,
@@ -123,7 +123,7 @@ describe("migrations", () => {
     Object.assign(s.game, { messages, packs: [] });
     s.game.user = s.game.users.get("player1")!;
     expect(await migrateWorldIfNeeded()).toBeNull();
-    s.game.user = s.game.users.get("gm")!;
+    s.game.user = s.game.users.get("gm")!; // the GM, explicitly: only the GM's client migrates
     const report = await migrateWorldIfNeeded();
     expect(report?.migrated).toBe(1);
     expect((messages.get("m1") as unknown as { source: { flags: object } }).source.flags).toMatchObject({
@@ -176,7 +176,7 @@ describe("migrations", () => {
     };
     s.game.actors.set("a1", new DoubleActor({ _id: "a1", name: "A", type: "x", system: {} }));
     Object.assign(s.game, { messages: new DoubleCollection(), packs: [pack] });
-    const report = await migrateWorldIfNeeded();
+    const report = await asGM(() => migrateWorldIfNeeded());
     expect(report?.failed).toEqual([]);
     expect(item.source.system).toEqual({});
     expect(configured).toEqual([false, true]);
@@ -197,7 +197,7 @@ describe("migrations", () => {
     };
     s.game.actors.set("a1", new DoubleActor({ _id: "a1", name: "A", type: "x", system: {} }));
     Object.assign(s.game, { messages: new DoubleCollection(), packs: [pack] });
-    const report = await migrateWorldIfNeeded();
+    const report = await asGM(() => migrateWorldIfNeeded());
     expect(report?.failed).toHaveLength(1);
     expect(s.game.settings.get("quintette", "schemaVersion")).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { doubleState, resetFoundryDouble, sheetsFor } from "../../double/index.ts";
+import { doubleState, asGM, resetFoundryDouble, sheetsFor } from "../../double/index.ts";
 import {
   activeRuleset,
   activeTypes,
@@ -38,7 +38,7 @@ describe("rule-set registry", () => {
     registerRuleset(testRuleset("jetons", "j"));
     expect(activeRuleset()?.id).toBe("trinites");
     expect(activeTypes("Item")).toEqual(["gear-t", "spell-t"]);
-    await doubleState().game.settings.set("quintette", "ruleset", "jetons");
+    await asGM(() => doubleState().game.settings.set("quintette", "ruleset", "jetons"));
     expect(activeRuleset()?.id).toBe("jetons");
     expect(activeTypes("Actor")).toEqual(["hero-j"]);
     expect(rulesetOfType("gear-t")?.id).toBe("trinites");

@@ -4,7 +4,7 @@
  * undo), rights and idempotence, the hidden action phase, initiative order and the Chronoste.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
@@ -135,7 +135,10 @@ async function fight(mode: systemj.AttackMode, firstRoll: number, score: number,
     gear: reverse ? { canParry: true, canBlock: false } : { canParry: false, canBlock: false },
   });
   const state = exchangeCard(reverse ? "gm" : "player1", { uuid: att.uuid, name: att.name, img: null }, data);
-  return DoubleChatMessage.create({ author: reverse ? "gm" : "player1", flags: { quintette: { card: state } } });
+  // Posted from the roller's own client (the server sets the author).
+  return asClient(reverse ? "gm" : "player1", () =>
+    DoubleChatMessage.create({ flags: { quintette: { card: state } } }),
+  );
 }
 
 describe("SYSTEMJ data models", () => {
@@ -210,7 +213,7 @@ describe("SYSTEMJ fight flow through the GM relay", () => {
     expect(exchangeOf(m)?.phase).toBe("counter");
     // The GM answers for the bear: counter-attack 58, a 10 lands on Aude.
     dice(10);
-    expect((await requestCardAction(m.id, "systemj.counter")).status).toBe("applied");
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.counter"))).status).toBe("applied");
     expect(exchangeOf(m)).toMatchObject({ phase: "hit", hitTarget: "attacker" });
     // Bare hands 1d3 → 3; Aude's player rolls it (she is the attacker, and the roller).
     dice(3);
@@ -219,11 +222,13 @@ describe("SYSTEMJ fight flow through the GM relay", () => {
     expect((await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"))).status).toBe("applied");
     expect(sys(aude).armourPoints.value).toBe(0);
     expect(sys(aude).hitPoints.value).toBe(14);
-    expect((await requestCardAction(m.id, "systemj.applyDamage")).status).toBe("already");
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.applyDamage"))).status).toBe("already");
     expect(sys(aude).hitPoints.value).toBe(14);
     // Undo restores both.
     const entry = card(m).applied[0];
-    expect((await requestCardAction(m.id, "quintette.undo", { key: entry?.id ?? "" })).status).toBe("applied");
+    expect(
+      (await asClient("gm", () => requestCardAction(m.id, "quintette.undo", { key: entry?.id ?? "" }))).status,
+    ).toBe("applied");
     expect(sys(aude).armourPoints.value).toBe(2);
     expect(sys(aude).hitPoints.value).toBe(15);
   });
@@ -232,7 +237,7 @@ describe("SYSTEMJ fight flow through the GM relay", () => {
     const m = await fight("meleeStealth", 20, 55);
     expect(exchangeOf(m)?.phase).toBe("detection");
     dice(95); // Détection 70 fails
-    expect((await requestCardAction(m.id, "systemj.detect")).status).toBe("applied");
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.detect"))).status).toBe("applied");
     expect(exchangeOf(m)?.phase).toBe("followStealth");
     // Aude's stealth melee (60+140+74)/5 = 54; a 40 lands.
     dice(40);
@@ -268,7 +273,7 @@ describe("SYSTEMJ fight flow through the GM relay", () => {
     // The GM answers for the bear: Détection 70, "Facilité" +10 and a free −5: target 75, a 74 sees Aude.
     dialogs.next = { difficulty: "facilite", free: -5 };
     dice(74);
-    expect((await requestCardAction(m.id, "systemj.detect")).status).toBe("applied");
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.detect"))).status).toBe("applied");
     expect(exchangeOf(m)?.tests.at(-1)).toMatchObject({ role: "detection", modifier: 5, target: 75 });
     expect(exchangeOf(m)?.phase).toBe("followForce");
     // Aude's player closes the dialog: nothing rolled, nothing moves.
@@ -289,7 +294,7 @@ describe("SYSTEMJ fight flow through the GM relay", () => {
     // The bear's counter-attack 58 at "Très difficile" −30: target 28, a 40 misses.
     dialogs.next = { difficulty: "tresDifficile" };
     dice(40);
-    expect((await requestCardAction(c.id, "systemj.counter")).status).toBe("applied");
+    expect((await asClient("gm", () => requestCardAction(c.id, "systemj.counter"))).status).toBe("applied");
     expect(exchangeOf(c)?.tests.at(-1)).toMatchObject({ role: "counter", modifier: -30, target: 28 });
     expect(exchangeOf(c)).toMatchObject({ phase: "miss" });
   });
@@ -328,13 +333,13 @@ describe("SYSTEMJ action phase and initiative", () => {
     ).toBe("denied");
     expect((await asClient("player1", () => relayToGM(REVEAL, { combatId: c.id }))).status).toBe("denied");
     // Not everyone has chosen: a plain reveal is refused, a forced one goes.
-    expect(await handleReveal({ combatId: c.id }, state.game.users.get("gm") as never)).toEqual({
+    expect(await asGM(() => handleReveal({ combatId: c.id }, state.game.users.get("gm") as never))).toEqual({
       status: "denied",
       reason: "QUINTETTE.SystemJ.Error.StillWaiting",
     });
-    expect((await handleReveal({ combatId: c.id, force: true }, state.game.users.get("gm") as never)).status).toBe(
-      "applied",
-    );
+    expect(
+      (await asGM(() => handleReveal({ combatId: c.id, force: true }, state.game.users.get("gm") as never))).status,
+    ).toBe("applied");
     expect(readPublic(c as never)).toMatchObject({ status: "revealed", choices: { ca: "action", co: null } });
     // The reveal sent again (a double click, a replay) posts no second card.
     const reveals = () =>
@@ -348,9 +353,11 @@ describe("SYSTEMJ action phase and initiative", () => {
     );
     expect(reveals()).toBe(posted);
     // After the reveal nothing changes.
-    const late = await handleChoose(
-      { combatId: c.id, combatantId: "ca", choice: "mouvement" },
-      state.game.users.get("player1") as never,
+    const late = await asGM(() =>
+      handleChoose(
+        { combatId: c.id, combatantId: "ca", choice: "mouvement" },
+        state.game.users.get("player1") as never,
+      ),
     );
     expect(late.status).toBe("denied");
     expect(readPublic(c as never).choices.ca).toBe("action");
@@ -387,8 +394,8 @@ describe("SYSTEMJ action phase and initiative", () => {
     const gm = await trackerView(c, "gm");
     expect(pressed(gm, "ca")).toBeNull();
     expect(gm.canReveal).toBe(true);
-    await chooseFor(c as never, "co", "action");
-    expect((await revealChoices(c as never, false)).status).toBe("applied");
+    await asGM(() => chooseFor(c as never, "co", "action"));
+    expect((await asGM(() => revealChoices(c as never, false))).status).toBe("applied");
     const after = await trackerView(c, "player2");
     expect(after.revealed).toBe(true);
     expect(after.rows.map((r) => [r.id, r.stateClass, r.canChoose])).toEqual([
@@ -397,7 +404,9 @@ describe("SYSTEMJ action phase and initiative", () => {
     ]);
     expect((await asClient("player1", () => chooseFor(c as never, "ca", "action"))).status).toBe("denied");
     // The next round hides everything again.
-    await combatBehaviour.onStartRound!(Object.assign(c, { round: 2 }) as never, { round: 2, skipped: false });
+    await asGM(() =>
+      combatBehaviour.onStartRound!(Object.assign(c, { round: 2 }) as never, { round: 2, skipped: false }),
+    ); // the designated GM runs it
     expect(readPublic(c as never)).toMatchObject({ round: 2, status: "choosing", chosen: { ca: false, co: false } });
   });
 
@@ -405,17 +414,19 @@ describe("SYSTEMJ action phase and initiative", () => {
     await aude.update({ "system.role": "PJ" });
     const c = await combat();
     // Both roll 40: a success for Aude (RAP 74) and for the bear (RAP 60), the same place.
-    await c.updateEmbeddedDocuments("Combatant", [
-      { _id: "ca", initiative: 40 },
-      { _id: "co", initiative: 40 },
-    ]);
+    await asGM(() =>
+      c.updateEmbeddedDocuments("Combatant", [
+        { _id: "ca", initiative: 40 },
+        { _id: "co", initiative: 40 },
+      ]),
+    );
     type Row = { id: string; tied: boolean; markerLabel: string | null };
     const rows = async () => (await trackerView(c, "player1")).rows as unknown as Row[];
     expect((await rows()).map((r) => [r.id, r.tied, r.markerLabel])).toEqual([
       ["ca", true, "QUINTETTE.SystemJ.Marker.PJ"],
       ["co", true, null],
     ]);
-    await c.updateEmbeddedDocuments("Combatant", [{ _id: "co", initiative: 30 }]);
+    await asGM(() => c.updateEmbeddedDocuments("Combatant", [{ _id: "co", initiative: 30 }]));
     expect((await rows()).map((r) => r.tied)).toEqual([false, false]);
   });
 
@@ -427,7 +438,7 @@ describe("SYSTEMJ action phase and initiative", () => {
     await c.createEmbeddedDocuments("Combatant", [{ _id: "cx", name: "Embusqué", actorId: "ours", hidden: true }]);
     expect((await trackerView(c, "player2")).rows.map((r) => r.id)).toEqual(["ca", "co"]);
     expect((await trackerView(c, "gm")).rows.map((r) => r.id)).toEqual(["ca", "co", "cx"]);
-    expect((await revealChoices(c as never, true)).status).toBe("applied");
+    expect((await asGM(() => revealChoices(c as never, true))).status).toBe("applied");
     const lines = lastCard().data.lines as { name: string }[];
     expect(lines.map((l) => l.name)).toEqual(["Aude", "Ours"]);
   });
@@ -439,7 +450,7 @@ describe("SYSTEMJ action phase and initiative", () => {
     const before = state.game.messages.contents.length;
     // Nothing reaches the chat while choices are secret.
     expect(state.game.messages.contents.length).toBe(before);
-    expect((await revealChoices(c as never, true)).status).toBe("applied");
+    expect((await asGM(() => revealChoices(c as never, true))).status).toBe("applied");
     expect(state.game.messages.contents.length).toBe(before + 1);
     const message = state.game.messages.contents.at(-1) as DoubleChatMessage & { whisper?: string[] };
     expect(message.whisper ?? []).toEqual([]);
@@ -457,19 +468,19 @@ describe("SYSTEMJ action phase and initiative", () => {
       },
     });
     // A second reveal is refused and posts nothing.
-    expect((await revealChoices(c as never, true)).status).toBe("already");
+    expect((await asGM(() => revealChoices(c as never, true))).status).toBe("already");
     expect(state.game.messages.contents.length).toBe(before + 1);
   });
 
   it("a choice the active GM does not hold (GM changed or reloaded) shows as lost until chosen again", async () => {
     const c = await combat();
     await asClient("player1", () => chooseFor(c as never, "ca", "action"));
-    await chooseFor(c as never, "co", "mouvement");
+    await asGM(() => chooseFor(c as never, "co", "mouvement"));
     expect(readPublic(c as never).chosen).toEqual({ ca: true, co: true });
     // Another GM's browser: its client storage holds none of this round's choices.
-    await state.game.settings.set("quintette", SECRET_SETTING, "{}");
+    await asGM(() => state.game.settings.set("quintette", SECRET_SETTING, "{}"));
     // The plain reveal does not go through with "no choice": it marks both lost and tells the GM.
-    expect(await revealChoices(c as never, false)).toEqual({
+    expect(await asGM(() => revealChoices(c as never, false))).toEqual({
       status: "denied",
       reason: "QUINTETTE.SystemJ.Error.ChoicesLost",
     });
@@ -487,8 +498,8 @@ describe("SYSTEMJ action phase and initiative", () => {
     expect(readPublic(c as never)).toMatchObject({ chosen: { ca: true, co: false }, lost: { ca: false, co: true } });
     expect((await trackerView(c, "gm")).rows.map((r) => r.stateClass)).toEqual(["chosen", "lost"]);
     // Reconciling again finds nothing new; the GM may now reveal anyway, the bear with no choice.
-    expect(await reconcileChoices(c as never)).toEqual(["co"]);
-    expect((await revealChoices(c as never, true)).status).toBe("applied");
+    expect(await asGM(() => reconcileChoices(c as never))).toEqual(["co"]);
+    expect((await asGM(() => revealChoices(c as never, true))).status).toBe("applied");
     expect(readPublic(c as never)).toMatchObject({ status: "revealed", choices: { ca: "mouvement", co: null } });
     expect(lastCard().data).toMatchObject({ lines: [{ choice: "mouvement" }, { choice: null }] });
   });
@@ -496,14 +507,14 @@ describe("SYSTEMJ action phase and initiative", () => {
   it("the active GM marks missing choices as lost when ready, with no other write when nothing is missing", async () => {
     const c = await combat();
     await asClient("player1", () => chooseFor(c as never, "ca", "action"));
-    expect(await reconcileChoices(c as never)).toEqual([]);
+    expect(await asGM(() => reconcileChoices(c as never))).toEqual([]);
     expect(readPublic(c as never).lost).toEqual({ ca: false, co: false });
-    await state.game.settings.set("quintette", SECRET_SETTING, "{}");
+    await asGM(() => state.game.settings.set("quintette", SECRET_SETTING, "{}"));
     // What the ready hook does on the active GM's client (registered by registerSystemJCombat).
-    Hooks.callAll("ready");
+    asGM(() => Hooks.callAll("ready"));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(readPublic(c as never)).toMatchObject({ chosen: { ca: false }, lost: { ca: true } });
-    expect(await reconcileChoices(c as never)).toEqual(["ca"]);
+    expect(await asGM(() => reconcileChoices(c as never))).toEqual(["ca"]);
   });
 
   it("rolls initiative as a Rapidité test with its card; the score breaks ties", async () => {
@@ -531,7 +542,7 @@ describe("SYSTEMJ action phase and initiative", () => {
     await asClient("player1", () => c.updateEmbeddedDocuments("Combatant", [{ _id: "ca", initiative: value }]));
     expect(aude.updates.every((u) => Object.keys(u.changes).every((k) => k === "initiative"))).toBe(true);
     const bear = c.combatants.get("co")!;
-    await c.updateEmbeddedDocuments("Combatant", [{ _id: "co", initiative: 30 }]);
+    await asGM(() => c.updateEmbeddedDocuments("Combatant", [{ _id: "co", initiative: 30 }]));
     // Same roll: Aude's Rapidité 74 beats the bear's 60, whichever comes first.
     expect(compareCombatants(aude as never, bear as never)).toBeLessThan(0);
     expect(compareCombatants(bear as never, aude as never)).toBeGreaterThan(0);
@@ -546,7 +557,7 @@ describe("SYSTEMJ action phase and initiative", () => {
       { _id: "co", name: "Ours", actorId: "ours" },
     ]);
     dice(50); // the GM rolls the bear alone: a 50 under 60, at the dialog's defaults
-    await c.rollInitiative("co");
+    await asGM(() => c.rollInitiative("co"));
     // Aude's player picks "Ardu" −20: a 60 under 74 − 20 = 54 fails, so the bear acts first (at 0 she would).
     dialogs.next = { difficulty: "ardu" };
     dice(60);
@@ -566,14 +577,14 @@ describe("SYSTEMJ action phase and initiative", () => {
     // Roll all: no dialog per combatant, both at 0; Aude's modifier goes back to 0.
     dialogs.opened = [];
     dice(20, 40);
-    await c.rollInitiative(["ca", "co"]);
+    await asGM(() => c.rollInitiative(["ca", "co"])); // the GM's "roll all"
     expect(dialogs.opened).toEqual([]);
     expect(aude.getFlag("quintette", "sjInitiativeModifier")).toBe(0);
     c.setupTurns();
     expect(c.turns.map((t) => t.name)).toEqual(["Ours", "Aude"]);
     // Aude's 80 misses her 74, the bear's 30 succeeds: the bear first. A +30 kept on her combatant makes her 80 a
     // success closer to her score, so she goes first; a +900 no dialog can produce counts as no modifier.
-    await c.updateEmbeddedDocuments("Combatant", [{ _id: "co", initiative: 30 }]);
+    await asGM(() => c.updateEmbeddedDocuments("Combatant", [{ _id: "co", initiative: 30 }]));
     const order = async (modifier: number) => {
       await asClient("player1", () =>
         aude.update({ initiative: 80, "flags.quintette.sjInitiativeModifier": modifier }),
@@ -621,7 +632,7 @@ describe("SYSTEMJ Chronoste", () => {
   it("lets the GM and the named Chronoste advance time, relayed to the GM; never before 0", async () => {
     expect((await asClient("player1", () => requestAdvance(3600))).status).toBe("denied");
     fillChronosteChoices(state.game.users as never);
-    await state.game.settings.set("quintette", SETTING_CHRONOSTE, "player1");
+    await asGM(() => state.game.settings.set("quintette", SETTING_CHRONOSTE, "player1"));
     expect((await asClient("player1", () => requestAdvance(3600))).status).toBe("applied");
     expect((state.game as unknown as { time: { worldTime: number } }).time.worldTime).toBe(3600);
     expect((await handleAdvance({ seconds: -7200, from: 3600 }, state.game.users.get("gm") as never)).status).toBe(
@@ -635,7 +646,7 @@ describe("SYSTEMJ Chronoste", () => {
   it("shows day and hour to everyone; only the GM and the Chronoste get the buttons, which relay to the GM", async () => {
     const time = (state.game as unknown as { time: { worldTime: number } }).time;
     time.worldTime = 86400 + 20 * 3600 + 15 * 60;
-    await state.game.settings.set("quintette", SETTING_CHRONOSTE, "player1");
+    await asGM(() => state.game.settings.set("quintette", SETTING_CHRONOSTE, "player1"));
     type View = { day: number; hourText: string; period: string; canAdvance: boolean; keeper: string | null };
     const view = async (userId: string) => {
       const app = new ChronosteApp() as unknown as {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, DoubleItem, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
+import { DoubleActor, asGM, DoubleItem, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
 import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
 import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
@@ -108,7 +108,7 @@ beforeEach(async () => {
   registerCoreSettings();
   registerRuleset(descriptor);
   applyRuleset(descriptor);
-  await state.game.settings.set("quintette", "ruleset", "systemj");
+  await asGM(() => state.game.settings.set("quintette", "ruleset", "systemj"));
   faces = [];
   const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
   Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
@@ -131,7 +131,7 @@ describe("SYSTEMJ registration", () => {
 
 describe("SYSTEMJ actor sheet", () => {
   it("shows the seven attributes, the skills, the world's special skills and the combat scores", async () => {
-    await state.game.settings.set("quintette", SETTING_SPECIALS, "Équitation\nHerboristerie, Navigation");
+    await asGM(() => state.game.settings.set("quintette", SETTING_SPECIALS, "Équitation\nHerboristerie, Navigation"));
     const sheet = actorSheet(await makeAude());
     await sheet.render();
     expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "main", "cards", "biography"]);
@@ -191,7 +191,7 @@ describe("SYSTEMJ actor sheet", () => {
     const card = message.getFlag("quintette", "card") as CardState;
     expect(card.data.test).toMatchObject({ score: 35, roll: 30, outcome: "notable" });
     // A primary special skill rolls by name; one of the world's list with no score yet rolls at 0.
-    await state.game.settings.set("quintette", SETTING_SPECIALS, "Herboristerie, Navigation");
+    await asGM(() => state.game.settings.set("quintette", SETTING_SPECIALS, "Herboristerie, Navigation"));
     faces = [12];
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Herboristerie" } });
     expect(lastTest()).toMatchObject({ label: "Herboristerie", score: 30, outcome: "moyenne" });
@@ -216,7 +216,7 @@ describe("SYSTEMJ actor sheet", () => {
     await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" }));
     expect(state.game.messages.size).toBe(before);
     expect(state.notifications.at(-1)?.type).toBe("warn");
-    targetsOf("gm").add({ actor: ours });
+    targetsOf("player1").add({ actor: ours }); // Aude's player, on whose client the sheet runs
     faces = [90]; // melee in force 48: a 90 fails, the bear may counter-attack
     await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" }));
     const fight = readExchange(
@@ -267,7 +267,9 @@ describe("SYSTEMJ actor sheet", () => {
       (await asClient("player1", () => requestCardAction(message.id, "systemj.defend", { kind: "dodge" }))).status,
     ).toBe("denied");
     faces = [95];
-    expect((await requestCardAction(message.id, "systemj.defend", { kind: "dodge" })).status).toBe("applied");
+    expect(
+      (await asClient("gm", () => requestCardAction(message.id, "systemj.defend", { kind: "dodge" }))).status,
+    ).toBe("applied");
     expect(exchange()).toMatchObject({ phase: "hit", hitTarget: "defender" });
     faces = [6];
     await asClient("player1", () => requestCardAction(message.id, "systemj.damage"));
@@ -321,7 +323,9 @@ describe("SYSTEMJ actor sheet", () => {
     expect(exchange()?.tests[0]).toMatchObject({ label: "QUINTETTE.SystemJ.Score.throwObject", score: 52, roll: 30 });
     // The GM's bear fails to dodge; the thrower rolls the 1d3 and applies it: armour first.
     faces = [95];
-    expect((await requestCardAction(message.id, "systemj.defend", { kind: "dodge" })).status).toBe("applied");
+    expect(
+      (await asClient("gm", () => requestCardAction(message.id, "systemj.defend", { kind: "dodge" }))).status,
+    ).toBe("applied");
     faces = [2];
     expect((await asClient("player1", () => requestCardAction(message.id, "systemj.damage"))).status).toBe("applied");
     expect(exchange()?.damage).toBe(2);
@@ -484,7 +488,7 @@ describe("SYSTEMJ improvised parry and block (issue 16, SYSTEMJ 3)", () => {
     expect(r.status).toBe("applied");
     expect(exchange()?.tests.at(-1)).toMatchObject({ role: "parry", score: 48, roll: 30 });
     // The same object not marked fit for combat offers only the dodge.
-    await ours.updateEmbeddedDocuments("Item", [{ _id: "baton", "system.combatFit": false }]);
+    await asGM(() => ours.updateEmbeddedDocuments("Item", [{ _id: "baton", "system.combatFit": false }]));
     faces = [20];
     await asClient("player1", () =>
       actorSheet(aude).runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),

@@ -5,7 +5,7 @@
  * Intimider), always as the user who would click, with the GM's rights enforced like Foundry's server.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, DoubleItem, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { DoubleActor, DoubleItem, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import {
   addUser,
@@ -563,18 +563,20 @@ describe("the three-place machine", () => {
 
   it("runs rounds: garde into the fire, the highest acts; the owner waits; pain costs 3 through the GM", async () => {
     const combat = await fight();
-    await combat.updateEmbeddedDocuments("Combatant", [
-      { _id: "cA", initiative: 9, "system.phase": "garde" },
-      { _id: "cB", initiative: 8, "system.phase": "retrait" },
-      { _id: "cT", initiative: 11, "system.phase": "garde" },
-    ]);
-    await combatBehaviour.onStartRound!(combat as never, {} as never);
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [
+        { _id: "cA", initiative: 9, "system.phase": "garde" },
+        { _id: "cB", initiative: 8, "system.phase": "retrait" },
+        { _id: "cT", initiative: 11, "system.phase": "garde" },
+      ]),
+    );
+    await asGM(() => combatBehaviour.onStartRound!(combat as never, {} as never)); // the designated GM runs it
     expect([seat(combat, "cA").phase, seat(combat, "cB").phase, seat(combat, "cT").phase]).toEqual([
       "feu",
       "garde",
       "feu",
     ]);
-    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cT") as never, {} as never);
+    await asGM(() => combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cT") as never, {} as never)); // the designated GM runs it
     expect(seat(combat, "cT")).toMatchObject({ phase: "garde", marker: true });
     // Waiting: only the acting combatant's owner, only down.
     expect(
@@ -588,12 +590,12 @@ describe("the three-place machine", () => {
     ).toBe("applied");
     expect(seat(combat, "cT")).toMatchObject({ initiative: 8, phase: "feu", marker: false, acted: false });
     // (Foundry starts the turn the pointer was moved to.)
-    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cA") as never, {} as never);
+    await asGM(() => combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cA") as never, {} as never)); // the designated GM runs it
     expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "garde", marker: true });
-    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cA") as never, {} as never);
+    await asGM(() => combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cA") as never, {} as never)); // the designated GM runs it
     // …and the Thug acts later in the same round, at 8.
-    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
-    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cT") as never, {} as never);
+    await asGM(() => combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cB") as never, {} as never)); // the designated GM runs it
+    await asGM(() => combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cT") as never, {} as never)); // the designated GM runs it
     expect(seat(combat, "cT")).toMatchObject({ initiative: 8, phase: "garde", marker: true, acted: true });
     expect(combat.round).toBe(1);
     expect(
@@ -622,25 +624,29 @@ describe("the three-place machine", () => {
   it("keeps an unconscious fighter's die en retrait round after round, and en garde once awake", async () => {
     const combat = await fight();
     await aelis.update({ "system.vie.value": 4 }); // 20 boxes: Inconscient
-    await combat.updateEmbeddedDocuments("Combatant", [
-      { _id: "cA", initiative: 9, "system.phase": "retrait" },
-      { _id: "cT", initiative: 5, "system.phase": "garde" },
-    ]);
-    await combatBehaviour.onStartRound!(combat as never, {} as never);
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [
+        { _id: "cA", initiative: 9, "system.phase": "retrait" },
+        { _id: "cT", initiative: 5, "system.phase": "garde" },
+      ]),
+    );
+    await asGM(() => combatBehaviour.onStartRound!(combat as never, {} as never)); // the designated GM runs it
     expect([seat(combat, "cA").phase, seat(combat, "cT").phase]).toEqual(["retrait", "feu"]);
-    await combatBehaviour.onStartRound!(combat as never, {} as never);
+    await asGM(() => combatBehaviour.onStartRound!(combat as never, {} as never)); // the designated GM runs it
     expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "retrait" });
     // She wakes: her die goes en garde, and into the fire at the next round.
     await aelis.update({ "system.vie.value": 16 });
     await woundActorCombatants(asActor(aelis), { pain: false, knockedOut: false, woke: true });
     expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "garde" });
-    await combatBehaviour.onStartRound!(combat as never, {} as never);
+    await asGM(() => combatBehaviour.onStartRound!(combat as never, {} as never)); // the designated GM runs it
     expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "feu" });
   });
 
   it("moves the die when a player ticks a box of line 2 on the sheet (the wound hooks, through the GM)", async () => {
     const combat = await fight();
-    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]);
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]),
+    );
     await aelis.update({ "system.vie.value": 16 }); // the whole first line
     const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
     // Foundry calls these around the update on the writing client; the double calls them by hand.
@@ -662,12 +668,14 @@ describe("the three-place machine", () => {
 
   it("applies Accélération, Ralentissement, Encourager and Intimider at the end of the acting turn, once", async () => {
     const combat = await fight();
-    await combat.updateEmbeddedDocuments("Combatant", [
-      { _id: "cA", initiative: 11, "system.phase": "feu" },
-      { _id: "cB", initiative: 12, "system.phase": "feu" },
-      { _id: "cT", initiative: 2, "system.phase": "feu" },
-    ]);
-    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [
+        { _id: "cA", initiative: 11, "system.phase": "feu" },
+        { _id: "cB", initiative: 12, "system.phase": "feu" },
+        { _id: "cT", initiative: 2, "system.phase": "feu" },
+      ]),
+    );
+    await asGM(() => combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cB") as never, {} as never)); // the designated GM runs it
     expect(seat(combat, "cB")).toMatchObject({ phase: "garde", marker: true });
     const turn = { combatId: "fight", round: 1, combatantId: "cB" };
     // Brune attacks with Accélération (paid with Difficulté −3) and succeeds: +3 for her at the end of the turn.
@@ -727,24 +735,26 @@ describe("the three-place machine", () => {
     };
     const pending = Object.fromEntries(part.trinites.places.flatMap((p) => p.turns.map((t) => [t.id, t.pending])));
     expect(pending).toEqual({ cA: "+3", cB: "+3", cT: "−3" });
-    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
+    await asGM(() => combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never)); // the designated GM runs it
     // Brune 12 en garde +3 → 15: back into the fire at 3. Aelis 11 in the fire +3 → 12 (capped). Thug 2 − 3 → garde 11.
     expect(seat(combat, "cB")).toMatchObject({ initiative: 3, phase: "feu", marker: false });
     expect(seat(combat, "cA")).toMatchObject({ initiative: 12, phase: "feu" });
     expect(seat(combat, "cT")).toMatchObject({ initiative: 11, phase: "garde" });
     expect(readData(stored(fast)).turnEndApplied).toBe(true);
     // The next turn end reads nothing twice.
-    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.marker": true }]);
-    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.marker": true }]));
+    await asGM(() => combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never)); // the designated GM runs it
     expect(seat(combat, "cB")).toMatchObject({ initiative: 3, phase: "feu" });
   });
 
   it("keeps a combatant the GM hid out of players' columns", async () => {
     const combat = await fight();
-    await combat.updateEmbeddedDocuments("Combatant", [
-      { _id: "cA", initiative: 9, "system.phase": "feu" },
-      { _id: "cT", initiative: 7, "system.phase": "garde", hidden: true },
-    ]);
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [
+        { _id: "cA", initiative: 9, "system.phase": "feu" },
+        { _id: "cT", initiative: 7, "system.phase": "garde", hidden: true },
+      ]),
+    );
     const ids = async (user: string) => {
       const part = (await asClient(user, async () =>
         combatBehaviour.tracker!.partContext!("trinites", combat as never, {}),
@@ -758,10 +768,12 @@ describe("the three-place machine", () => {
 
   it("applies a Trinité's Ralentissement picked after its turn ended at the next turn's end", async () => {
     const combat = await fight();
-    await combat.updateEmbeddedDocuments("Combatant", [
-      { _id: "cA", initiative: 10, "system.phase": "garde", "system.marker": true },
-      { _id: "cB", initiative: 5, "system.phase": "feu" },
-    ]);
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [
+        { _id: "cA", initiative: 10, "system.phase": "garde", "system.marker": true },
+        { _id: "cB", initiative: 5, "system.phase": "feu" },
+      ]),
+    );
     const slow = await post(
       buildTestCard(
         setup(aelis, "player1", {
@@ -776,12 +788,12 @@ describe("the three-place machine", () => {
       "player1",
     );
     // Aelis's turn ends before her player picks: nothing moves yet.
-    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cA") as never, {} as never);
+    await asGM(() => combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cA") as never, {} as never)); // the designated GM runs it
     expect(seat(combat, "cA")).toMatchObject({ initiative: 10, phase: "garde", marker: false });
     await asClient("player1", () => requestCardAction(slow.id, "trinites.pick", { spirit: "deva" }));
     // Brune's turn then ends: Aelis's −3 applies now, once.
-    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.marker": true }]);
-    await combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never);
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.marker": true }]));
+    await asGM(() => combatBehaviour.onEndTurn!(combat as never, combat.combatants.get("cB") as never, {} as never)); // the designated GM runs it
     expect(seat(combat, "cA")).toMatchObject({ initiative: 7, phase: "garde" });
     expect(readData(stored(slow)).turnEndApplied).toBe(true);
   });

@@ -159,6 +159,9 @@ describe("Encourager and Intimider: next action or reaction", () => {
     const request = testRequest(asActor(thug), preset)!;
     // The double's Roll has no dice terms: the faces are chosen here.
     vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [6], archonte: [] });
+    vi.spyOn(TrinitesRoll.prototype, "evaluate").mockImplementation(async function (this: TrinitesRoll) {
+      return this as never; // the type wants an evaluated roll: this one stands for it
+    });
     const rolled = (await asClient("player2", () =>
       request.roll({ values: defaultValues(request.dialog.inputs), rollMode: "publicroll" }),
     )) as unknown as DoubleChatMessage;

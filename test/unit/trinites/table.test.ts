@@ -4,7 +4,7 @@
  * attacks, reactions with the action's skill, and the smaller table comforts.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
   addUser,
   asClient,
@@ -96,11 +96,13 @@ describe("rounds nobody can play (issue 14, point 1)", () => {
   it("stops when every rolled fighter is out cold, and offers no regeneration card per pass", async () => {
     const combat = await realFight();
     await aelis.update({ "system.vie.value": 4 }); // Inconscient
-    await thug.update({ "system.vie.value": 0 });
-    await combat.updateEmbeddedDocuments("Combatant", [
-      { _id: "cA", initiative: 9, "system.phase": "garde" },
-      { _id: "cT", initiative: 5, "system.phase": "garde" },
-    ]);
+    await asGM(() => thug.update({ "system.vie.value": 0 })); // the GM's NPC
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [
+        { _id: "cA", initiative: 9, "system.phase": "garde" },
+        { _id: "cT", initiative: 5, "system.phase": "garde" },
+      ]),
+    );
     await combat.startCombat();
     expect(combat.round).toBe(1);
     expect(state.game.messages.contents).toHaveLength(0);
@@ -108,7 +110,9 @@ describe("rounds nobody can play (issue 14, point 1)", () => {
 
   it("still plays a surprised fighter's die: en retrait, then en garde, then in the fire two rounds later", async () => {
     const combat = await realFight();
-    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cT", initiative: 5, "system.phase": "retrait" }]);
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [{ _id: "cT", initiative: 5, "system.phase": "retrait" }]),
+    );
     await combat.startCombat();
     expect(combat.round).toBe(2);
     expect((combat.combatants.get("cT")!.system as unknown as { marker: boolean }).marker).toBe(true);
@@ -125,7 +129,7 @@ async function post(card: CardState, userId: string): Promise<DoubleChatMessage>
 
 /** The Thug's weapon as his sheet's weapon button reads it (weaponOf), with the dialog's damage primes. */
 async function thugWeapon(system: Record<string, unknown>, steps: WeaponSetup["steps"] = []): Promise<WeaponSetup> {
-  const [item] = await thug.createEmbeddedDocuments("Item", [{ name: "Arme", type: "tr-arme", system }]);
+  const [item] = await asGM(() => thug.createEmbeddedDocuments("Item", [{ name: "Arme", type: "tr-arme", system }]));
   const view = weaponOf(item as never)!;
   return { ...view, steps, precise: false, nonLethal: false };
 }
@@ -287,10 +291,17 @@ async function playerTest(
   const roller = rollerOf(actor as never)!;
   const chosen = { ...defaultValues(testDialogConfig(roller, preset).inputs), ...values };
   const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+  // The double's Roll rolls nothing (it throws without faces): evaluating only marks the chosen chains rolled.
+  const evaluated = vi.spyOn(TrinitesRoll.prototype, "evaluate").mockImplementation(async function (
+    this: TrinitesRoll,
+  ) {
+    return this as never; // the type wants an evaluated roll: this one stands for it
+  });
   const message = await asClient(userId, () =>
     performTest(actor as never, preset, { values: chosen, rollMode: "publicroll" } as never),
   );
   dice.mockRestore();
+  evaluated.mockRestore();
   return message as unknown as DoubleChatMessage;
 }
 
@@ -326,8 +337,10 @@ describe("Prudence and Danger per reaction (issue 14, point 2)", () => {
     expect(waiting()).toEqual({ prudence: 1, danger: 0 });
     // Her next turn starts (the GM's client runs it): what is left lapses.
     const combat = await realFight();
-    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]);
-    await combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cA") as never, {} as never);
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]),
+    );
+    await asGM(() => combatBehaviour.onStartTurn!(combat as never, combat.combatants.get("cA") as never, {} as never)); // the designated GM runs it
     expect(waiting()).toEqual({ prudence: 0, danger: 0 });
   });
 
