@@ -4,7 +4,7 @@
  * moved onto another fighter's die.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, resetFoundryDouble } from "../double/index.ts";
+import { DoubleActor, asGM, resetFoundryDouble } from "../double/index.ts";
 import { DoubleCombat, addUser, asClient, installClients, type DoubleChatMessage } from "../double/shared-core.ts";
 import { postCard, registerCardAction, registerChatHooks } from "../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
@@ -143,10 +143,12 @@ describe("attack: a card of the right shape with malformed Trinités data, read 
         { _id: "cB", name: "Brune", actorId: brune.id },
         { _id: "cA", name: "Aelis", actorId: aelis.id },
       ]);
-      await combat.updateEmbeddedDocuments("Combatant", [
-        { _id: "cB", initiative: 6, "system.phase": "garde", "system.marker": true },
-        { _id: "cA", initiative: 6, "system.phase": "feu" },
-      ]);
+      await asGM(() =>
+        combat.updateEmbeddedDocuments("Combatant", [
+          { _id: "cB", initiative: 6, "system.phase": "garde", "system.marker": true },
+          { _id: "cA", initiative: 6, "system.phase": "feu" },
+        ]),
+      );
       state.game.combats.set(combat.id, combat);
       for (const userId of ["gm", "player1", "player2"]) {
         const part = await asClient(userId, async () =>

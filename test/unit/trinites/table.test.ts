@@ -282,6 +282,25 @@ describe("reactions use the action's skill (issue 14, point 7)", () => {
 });
 
 /** A test as the player's dialog would send it (the dice chosen: the double never rolls at random). */
+/**
+ * Every Trinités roll shows 10 on the Deva and the Archonte die. The double's Roll rolls nothing (it throws without
+ * faces): evaluating only marks the chosen chains rolled.
+ */
+function tensOnBothDice(): { mockRestore(): void } {
+  const chains = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+  const evaluated = vi.spyOn(TrinitesRoll.prototype, "evaluate").mockImplementation(async function (
+    this: TrinitesRoll,
+  ) {
+    return this as never; // the type wants an evaluated roll: this one stands for it
+  });
+  return {
+    mockRestore() {
+      chains.mockRestore();
+      evaluated.mockRestore();
+    },
+  };
+}
+
 async function playerTest(
   actor: DoubleActor,
   userId: string,
@@ -290,18 +309,11 @@ async function playerTest(
 ) {
   const roller = rollerOf(actor as never)!;
   const chosen = { ...defaultValues(testDialogConfig(roller, preset).inputs), ...values };
-  const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
-  // The double's Roll rolls nothing (it throws without faces): evaluating only marks the chosen chains rolled.
-  const evaluated = vi.spyOn(TrinitesRoll.prototype, "evaluate").mockImplementation(async function (
-    this: TrinitesRoll,
-  ) {
-    return this as never; // the type wants an evaluated roll: this one stands for it
-  });
+  const dice = tensOnBothDice();
   const message = await asClient(userId, () =>
     performTest(actor as never, preset, { values: chosen, rollMode: "publicroll" } as never),
   );
   dice.mockRestore();
-  evaluated.mockRestore();
   return message as unknown as DoubleChatMessage;
 }
 
@@ -469,10 +481,12 @@ describe("smaller table comforts (issue 14, point 8)", () => {
 
   it("(a) waits any number of points in one click, through the GM, from the score it was asked at", async () => {
     const combat = await realFight();
-    await combat.updateEmbeddedDocuments("Combatant", [
-      { _id: "cA", initiative: 9, "system.phase": "garde", "system.marker": true },
-      { _id: "cT", initiative: 5, "system.phase": "feu" },
-    ]);
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [
+        { _id: "cA", initiative: 9, "system.phase": "garde", "system.marker": true },
+        { _id: "cT", initiative: 5, "system.phase": "feu" },
+      ]),
+    );
     DialogV2.calls = [];
     DialogV2.nextAnswer = { by: "4" };
     await asClient("player1", () => onShiftClick(hourglass("cA")));
@@ -526,7 +540,7 @@ describe("smaller table comforts (issue 14, point 8)", () => {
       return opened.length === 1 ? { values: { ...values, freeActions: 3 }, rollMode: "publicroll" } : null;
     });
     // The double never rolls at random: the first test's dice are chosen.
-    const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+    const dice = tensOnBothDice();
     await asClient("player1", () => rollTest(aelis as never, { skill: "melee" }));
     await asClient("player1", () => rollTest(aelis as never, { skill: "esquive" }));
     combat.turn = (combat.turn ?? 0) + 1;
@@ -564,7 +578,7 @@ describe("smaller table comforts (issue 14, point 8)", () => {
       asked = config as RollDialogConfig;
       return { values: { ...defaultValues(asked.inputs), speciality: "Sculpture" }, rollMode: "publicroll" };
     });
-    const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+    const dice = tensOnBothDice();
     await asClient("player1", () => rollTest(aelis as never, { skill: "art" }));
     spy.mockRestore();
     dice.mockRestore();
@@ -608,7 +622,7 @@ describe("smaller table comforts (issue 14, point 8)", () => {
       asked.push(config as RollDialogConfig);
       return { values: defaultValues((config as RollDialogConfig).inputs), rollMode: "publicroll" };
     });
-    const dice = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
+    const dice = tensOnBothDice();
     await asClient("gm", () => combat.rollNPC());
     spy.mockRestore();
     dice.mockRestore();
