@@ -4,6 +4,7 @@
  */
 import { ahillmach } from "../../rules/index.ts";
 import { cardDie, createCardState } from "../chat/card-state.ts";
+import { isPlainRecord } from "../trust/validate.ts";
 import type { CardButton, CardState, JsonObject, Label, OutcomeTone } from "../chat/types.ts";
 
 type Band = ahillmach.Band;
@@ -310,13 +311,42 @@ export interface MoveCardData {
   level: number | null;
 }
 
+const nullableString = (v: unknown): boolean => v === null || typeof v === "string";
+
+function isCardOption(v: unknown): v is CardOption {
+  return (
+    isPlainRecord(v) &&
+    typeof v.id === "string" &&
+    nullableString(v.key) &&
+    typeof v.text === "string" &&
+    typeof v.chosen === "boolean" &&
+    typeof v.times === "number" &&
+    typeof v.repeatable === "boolean" &&
+    typeof v.changesDamage === "boolean" &&
+    nullableString(v.hintKey)
+  );
+}
+
+function isDamage(v: unknown): v is { die: number; modifier: number; name: string } {
+  return isPlainRecord(v) && typeof v.die === "number" && typeof v.modifier === "number" && typeof v.name === "string";
+}
+
 /** Reads the move data of a stored card; null when it is not an Ahill-Mach roll card. */
 export function moveData(card: CardState): MoveCardData | null {
   if (card.ruleset !== RULESET || card.body !== BODY_TEMPLATES.move) return null;
   const d = card.data;
-  if (!Array.isArray(d.options) || typeof d.band !== "string") return null;
+  // Any author may write a card: a malformed one is ignored (and logged), never read further.
+  if (
+    !Array.isArray(d.options) ||
+    !d.options.every(isCardOption) ||
+    typeof d.band !== "string" ||
+    (d.damage != null && !isDamage(d.damage))
+  ) {
+    console.warn("quintette | malformed Ahill-Mach move card ignored", card.data);
+    return null;
+  }
   return {
-    options: d.options as CardOption[],
+    options: d.options,
     picks: typeof d.picks === "number" ? d.picks : 0,
     chosenCount: typeof d.chosenCount === "number" ? d.chosenCount : 0,
     xp: typeof d.xp === "number" ? d.xp : 0,
@@ -324,10 +354,7 @@ export function moveData(card: CardState): MoveCardData | null {
     keepsInitiative: d.keepsInitiative === true,
     band: d.band as Band,
     moveId: typeof d.moveId === "string" ? d.moveId : null,
-    damage:
-      d.damage && typeof d.damage === "object" && !Array.isArray(d.damage)
-        ? (d.damage as { die: number; modifier: number; name: string })
-        : null,
+    damage: isDamage(d.damage) ? d.damage : null,
     damageRolled: d.damageRolled === true,
     level: typeof d.level === "number" ? d.level : null,
   };

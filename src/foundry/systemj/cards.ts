@@ -3,6 +3,7 @@
  * carrying the whole exchange. The frame is the shared card (templates/shared/chat/card.hbs); the body is ours.
  */
 import { createCardState } from "../chat/card-state.ts";
+import { isPlainRecord } from "../trust/validate.ts";
 import type { CardOutcome, CardState } from "../chat/types.ts";
 import type { systemj } from "../../rules/index.ts";
 import { revealLines, type RevealLine } from "./phase-context.ts";
@@ -124,11 +125,49 @@ export function readExchange(state: CardState): ExchangeData | null {
 
 /** An exchange read from anywhere (a card, the GM's record), or null when it does not look like one. */
 export function asExchange(raw: unknown): ExchangeData | null {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const d = raw as Partial<ExchangeData>;
-  return typeof d.mode === "string" && typeof d.phase === "string" && Array.isArray(d.tests)
-    ? (raw as ExchangeData)
-    : null;
+  if (!isPlainRecord(raw)) return null;
+  const d = raw;
+  const ok =
+    typeof d.mode === "string" &&
+    typeof d.phase === "string" &&
+    isFighter(d.attacker) &&
+    isFighter(d.defender) &&
+    isWeapon(d.weapon) &&
+    isWeapon(d.counterWeapon) &&
+    Array.isArray(d.options) &&
+    d.options.every((o) => typeof o === "string") &&
+    (d.missReason === null || typeof d.missReason === "string") &&
+    (d.hitTarget === null || d.hitTarget === "defender" || d.hitTarget === "attacker") &&
+    Array.isArray(d.tests) &&
+    d.tests.every(isExchangeTest) &&
+    (d.damage === null || (typeof d.damage === "number" && Number.isFinite(d.damage)));
+  // Any author may write a card: a malformed exchange is ignored (and logged), never read further.
+  if (!ok) console.warn("quintette | malformed SYSTEMJ exchange ignored", raw);
+  return ok ? (raw as ExchangeData) : null;
+}
+
+const isFighter = (v: unknown): boolean => isPlainRecord(v) && typeof v.uuid === "string" && typeof v.name === "string";
+
+const isWeapon = (v: unknown): boolean =>
+  isPlainRecord(v) && typeof v.name === "string" && typeof v.damage === "string" && typeof v.family === "string";
+
+const num = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v);
+
+function isExchangeTest(v: unknown): boolean {
+  return (
+    isPlainRecord(v) &&
+    typeof v.label === "string" &&
+    num(v.score) &&
+    (num(v.modifier) || typeof v.modifier === "string") &&
+    num(v.target) &&
+    num(v.roll) &&
+    typeof v.rollText === "string" &&
+    typeof v.outcome === "string" &&
+    typeof v.success === "boolean" &&
+    typeof v.critical === "boolean" &&
+    typeof v.role === "string" &&
+    typeof v.by === "string"
+  );
 }
 
 /**
