@@ -198,7 +198,15 @@ function malformedCard(ruleset: string): fc.Arbitrary<CardState> {
       .constantFrom(...paths)
       .chain((path) => otherKind(getAt(data, path)).map((v) => setAt(data, path, v as JsonValue | "delete")))
       .map((d) => ({ ...card, data: d }) as unknown as CardState);
-    return fc.oneof(whole, one, one);
+    // Elements of lists (options, tests, traits) get their own share: readers iterate them.
+    const inLists = paths.filter((p) => typeof p[p.length - 1] === "number");
+    const element = inLists.length
+      ? fc
+          .constantFrom(...inLists)
+          .chain((path) => otherKind(getAt(data, path)).map((v) => setAt(data, path, v as JsonValue | "delete")))
+          .map((d) => ({ ...card, data: d }) as unknown as CardState)
+      : one;
+    return fc.oneof(whole, one, one, element);
   });
 }
 
