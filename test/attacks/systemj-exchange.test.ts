@@ -69,8 +69,8 @@ const personnage = (id: string, name: string, owner: string) => ({
 
 beforeEach(async () => {
   state = installClients(resetFoundryDouble({ lang: "fr" }));
-  CONFIG.Actor.dataModels["sj-personnage"] = SystemJPersonnageModel as never;
-  CONFIG.Actor.dataModels.creature = SystemJCreatureModel as never;
+  // Keyed by the declared types only in fvtt-types 14.x: filled like the registry does (docs/architecture.md).
+  Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
   registerChatHooks();

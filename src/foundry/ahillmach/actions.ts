@@ -15,7 +15,7 @@ import { defaultValues, parseValues, type RollDialogConfig, type RollDialogResul
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import { dialogConfig, type DialogSource } from "./dialog.ts";
 import { opposantSource, performRoll, personnageSource } from "./rolling.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import { originKey, postOnce, postedFor } from "../trust/once.ts";
 import { effectKey, isWritableDocument, readEffect, type WritableDocument } from "../trust/effects.ts";
 import { messageModeFor, messageModeOf, normalizeMessageMode } from "../chat/mode.ts";
@@ -106,7 +106,7 @@ export const damageAction: CardAction = {
     const actor = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;
     await postCard(damageCard, {
       rolls: [roll],
-      speaker: ChatMessage.getSpeaker(actor ? { actor } : { alias: card.actorName }),
+      speaker: actor ? speakerFor(actor) : ChatMessage.getSpeaker({ alias: card.actorName }),
       rollMode: messageModeOf(message),
       origin,
     });

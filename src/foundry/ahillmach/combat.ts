@@ -103,7 +103,8 @@ export function initiativeView(combatants: readonly CombatantLike[]): Initiative
 }
 
 /** Gives the initiative to `holder` in this combat (GM's client). */
-export async function setHolder(combat: foundry.documents.Combat, holder: Side): Promise<void> {
+// Our configured Combat too: in fvtt-types 14.x it no longer assigns to the base class (see combat/documents.ts).
+export async function setHolder(combat: foundry.documents.Combat | Combat.Implementation, holder: Side): Promise<void> {
   const updates = markerUpdates(combat.combatants.contents, holder);
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
 }

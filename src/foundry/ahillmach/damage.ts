@@ -66,12 +66,12 @@ export function damageApplication(target: DamageTarget, amount: number): DamageA
  * actor hit, in the same update, under the damage card's id (`wardPath`): spent once, freed by undo.
  */
 export function wardedApplication(
-  actor: DamageTarget & { uuid: string },
+  actor: DamageTarget & { uuid: string | null },
   amount: number,
   messageId: string,
 ): DamageApplication | null {
   const damage = Math.max(0, Math.trunc(amount));
-  const hit = messageId ? wardedHit(actor.uuid, damage) : null;
+  const hit = messageId && actor.uuid ? wardedHit(actor.uuid, damage) : null;
   if (!hit?.outcome.spends) return damageApplication(actor, damage);
   const path = wardPath(hit.ward.messageId, messageId);
   const spent = hit.outcome.spends;

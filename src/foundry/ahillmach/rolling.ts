@@ -145,13 +145,14 @@ export function opposantSource(actor: Actor.Implementation): DialogSource {
 
 /** The actors of the tokens this user targets now, the roller's own actor left out. */
 export function attackTargetsNow(actor: Actor.Implementation): { uuid: string; name: string }[] {
-  const seen = new Set<string>([actor.uuid]);
+  const seen = new Set<string | null>([actor.uuid]);
   const targets: { uuid: string; name: string }[] = [];
   for (const token of game.user?.targets ?? []) {
     const target = token.actor;
-    if (!target || seen.has(target.uuid)) continue;
-    seen.add(target.uuid);
-    targets.push({ uuid: target.uuid, name: target.name ?? "" });
+    const uuid = target?.uuid;
+    if (!target || !uuid || seen.has(uuid)) continue;
+    seen.add(uuid);
+    targets.push({ uuid, name: target.name ?? "" });
   }
   return targets;
 }

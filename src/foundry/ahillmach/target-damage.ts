@@ -36,7 +36,7 @@ export async function checkedTargets(card: CardState): Promise<AttackTarget[]> {
     if (target.uuid === card.actorUuid || checked.some((t) => t.uuid === target.uuid)) continue;
     const actor = await fromUuid<Actor.Implementation>(target.uuid);
     if (!actor || !TARGET_TYPES.has(actor.type) || actor.uuid === card.actorUuid) continue;
-    checked.push({ uuid: actor.uuid, name: actor.name ?? "" });
+    checked.push({ uuid: actor.uuid ?? "", name: actor.name ?? "" });
   }
   return checked;
 }

@@ -37,7 +37,8 @@ export interface CombatBehaviour {
    * The round's turns from the combatants in order (unrolled last): a combatant may come back for another action
    * (L'Œil Noir's second action). Computed on every client from the combatants' initiative, never stored.
    */
-  turns?(sorted: Combatant.Implementation[]): Combatant.Implementation[];
+  // Generic: Foundry v13 sorts combatant documents, v14 (fvtt-types 14.x) types them as stored ones.
+  turns?<T extends Combatant.Implementation>(sorted: T[]): T[];
   /** Round and turn changes; they run on the designated GM's client only (Foundry's rule). */
   onStartRound?(combat: Combat.Implementation, context: Combat.RoundEventContext): Promise<void>;
   onEndRound?(combat: Combat.Implementation, context: Combat.RoundEventContext): Promise<void>;

@@ -12,7 +12,7 @@ export class QuintetteCombat extends foundry.documents.Combat {
    * round (locally); with extra turns the list is longer, so the turn and round are taken back and wrapped against
    * the full list instead, and the current state recomputed on it.
    */
-  override setupTurns(): Combatant.Implementation[] {
+  override setupTurns(): ReturnType<foundry.documents.Combat["setupTurns"]> {
     const extra = activeCombatBehaviour()?.turns;
     if (!extra) return super.setupTurns();
     const { turn, round } = this;

@@ -34,13 +34,16 @@ function conditionsFor(actor: Actor.Implementation): ConditionSpec[] {
   return CONDITIONS[ruleset.id].filter((c) => !c.actorTypes || c.actorTypes.includes(actor.type));
 }
 
+// fvtt-types 14.x keys the HUD's actor types by the declared types; ours are the rule sets' type strings.
+type HudActorTypes = NonNullable<Exclude<CONFIG.StatusEffect["hud"], boolean>>["actorTypes"];
+
 /** `CONFIG.statusEffects` entries: the HUD offers each only to the actor types it applies to. */
 export function statusEffectsOf(ruleset: RulesetId): CONFIG.StatusEffect[] {
   return CONDITIONS[ruleset].map((c) => ({
     id: c.id,
     name: c.name,
     img: c.img,
-    hud: c.actorTypes ? { actorTypes: c.actorTypes } : true,
+    hud: c.actorTypes ? { actorTypes: c.actorTypes as HudActorTypes } : true,
   }));
 }
 

@@ -111,11 +111,11 @@ export async function applicationWrites(input: {
     id = `${uuid}>${dest.uuid}#${revision}`;
   }
   const undo = result.undo === undefined ? previousValues(read(hit), result.update) : result.undo;
-  writes.push({ uuid: hit.uuid, changes: result.update, effect });
+  writes.push({ uuid: hit.uuid ?? "", changes: result.update, effect });
   entries.push({
     id,
     action: APPLY_DAMAGE,
-    targetUuid: hit.uuid,
+    targetUuid: hit.uuid ?? "",
     targetName: hit.name ?? "",
     summary: result.summary,
     undo,
@@ -127,7 +127,7 @@ export async function applicationWrites(input: {
     entries.push({
       id: `${id}:note${i}`,
       action: DAMAGE_NOTE,
-      targetUuid: hit.uuid,
+      targetUuid: hit.uuid ?? "",
       targetName: hit.name ?? "",
       summary,
       undo: null,

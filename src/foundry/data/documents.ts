@@ -6,6 +6,8 @@
 import { activeRuleset, activeTypes, rulesetOfType } from "../ruleset.ts";
 import { addDerivedStatuses, derivedEffects, toggleByRules } from "../conditions/index.ts";
 
+type TemporaryEffects = InstanceType<typeof foundry.documents.Actor>["temporaryEffects"];
+
 export class QuintetteActor extends Actor {
   static override async createDialog(
     data?: Actor.CreateDialogData,
@@ -23,8 +25,10 @@ export class QuintetteActor extends Actor {
     addDerivedStatuses(this);
   }
 
-  override get temporaryEffects(): ActiveEffect.Implementation[] {
-    return [...super.temporaryEffects, ...derivedEffects(this)];
+  // fvtt-types 14.x types these as stored effects (13.x as effect instances); the derived ones are drawn on the token
+  // and never saved, so they are cast to the base class's type of either package.
+  override get temporaryEffects(): TemporaryEffects {
+    return [...super.temporaryEffects, ...(derivedEffects(this) as TemporaryEffects)];
   }
 
   override async toggleStatusEffect(statusId: string, options?: Actor.ToggleStatusEffectOptions) {

@@ -113,12 +113,12 @@ export async function fumbleWrites(
   const adversaireWeapon = data?.kind === "adversaire" && (data.system.armed ?? true);
   if (f.key === "armeDetruite") {
     if (weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.broken": true } });
-    else if (adversaireWeapon) writes.push({ uuid: fumbler.uuid, changes: { "system.weaponBroken": true } });
+    else if (adversaireWeapon) writes.push({ uuid: fumbler.uuid ?? "", changes: { "system.weaponBroken": true } });
   }
   // Dropped or thrown away: unusable until picked up (the DE check on the card, or by hand on the sheet).
   if (f.key === "armeGlisse" || f.key === "armeEjectee") {
     if (weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.dropped": true } });
-    else if (adversaireWeapon) writes.push({ uuid: fumbler.uuid, changes: { "system.weaponDropped": true } });
+    else if (adversaireWeapon) writes.push({ uuid: fumbler.uuid ?? "", changes: { "system.weaponDropped": true } });
   }
   if (f.key === "armeEndommagee" && weaponUuid && typeof weaponSystem?.breakage === "number") {
     const two = await rollDice("2d6");
@@ -459,10 +459,10 @@ export const applyHitAction: CardAction = {
     // The dead are marked defeated in the running combat.
     const combatant = update.status === "mort" ? combatantOf(defender) : null;
     if (combatant && !combatant.defeated) {
-      writes.push({ uuid: combatant.uuid, changes: { defeated: true } });
+      writes.push({ uuid: combatant.uuid ?? "", changes: { defeated: true } });
       applied.push(
         appliedEntry(
-          combatant.uuid,
+          combatant.uuid ?? "",
           name,
           { defeated: false },
           { key: `${L}DefeatedSummary` },
@@ -539,7 +539,7 @@ export const fumbleCheckAction: CardAction = {
       const weaponUuid = duel.fumble.weaponUuid ?? null;
       if (weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.dropped": false } });
       else if (oeilNoirActor(fumbler)?.kind === "adversaire")
-        writes.push({ uuid: fumbler.uuid, changes: { "system.weaponDropped": false } });
+        writes.push({ uuid: fumbler.uuid ?? "", changes: { "system.weaponDropped": false } });
     }
     return { status: "applied", card: rebuild(card, next), writes };
   },

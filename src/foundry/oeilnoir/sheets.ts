@@ -55,7 +55,7 @@ function otherFighters(actor: Actor.Implementation): { uuid: string; name: strin
   for (const c of game.combat?.combatants ?? []) {
     const a = c.actor;
     if (a && a.uuid !== actor.uuid && oeilNoirActor(a) && !list.some((x) => x.uuid === a.uuid))
-      list.push({ uuid: a.uuid, name: c.name ?? a.name ?? "" });
+      list.push({ uuid: a.uuid ?? "", name: c.name ?? a.name ?? "" });
   }
   return list;
 }

@@ -16,7 +16,7 @@ type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTempla
 
 /** ActorSheetV2's drop handler for Items (in Foundry v13, missing from fvtt-types 13.345.1). */
 interface ActorSheetDrops {
-  _onDropItem(this: unknown, event: DragEvent, item: Item.Implementation): Promise<unknown>;
+  _onDropItem(this: unknown, event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null>;
 }
 
 interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {}
@@ -144,21 +144,6 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     return screenForm(this, expanded);
   }
 
-  /**
-   * ActorSheetV2 handles drops itself (the `dropActorSheetData` hook, sorting, effects, folders) and hands a dropped
-   * Item to `_onDropItem`, which working v13 systems override (draw-steel, daggerheart). Ours only refuses an item of
-   * another rule set, then lets Foundry sort or create. fvtt-types 13.345.1 does not declare `_onDropItem`, hence no
-   * `override` and the typed call to the base method.
-   */
-  async _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown> {
-    if (item.parent !== this.document && !canEmbed(this.document.type, item.type, (t) => rulesetOfType(t)?.id)) {
-      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Sheet.WrongRuleset") ?? "QUINTETTE.Sheet.WrongRuleset");
-      return null;
-    }
-    const base = foundry.applications.sheets.ActorSheetV2.prototype as unknown as ActorSheetDrops;
-    return base._onDropItem.call(this, event, item);
-  }
-
   /** Embeds a copy of an item unless it is already this actor's or belongs to another rule set. */
   async embedItem(item: { parent?: unknown; type: string; toObject(): object }): Promise<boolean> {
     const actor = this.document;
@@ -219,6 +204,32 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     await runRollRequest(request, event.shiftKey, (config) => RollDialog.prompt(config), currentRollMode());
   }
 }
+
+/**
+ * ActorSheetV2 handles drops itself (the `dropActorSheetData` hook, sorting, effects, folders) and hands a dropped
+ * Item to `_onDropItem`, which working v13 systems override (draw-steel, daggerheart). Ours only refuses an item of
+ * another rule set, then lets Foundry sort or create.
+ */
+async function onDropItem(
+  this: QuintetteActorSheet,
+  event: DragEvent,
+  item: Item.Implementation,
+): Promise<Item.Implementation | null> {
+  if (item.parent !== this.document && !canEmbed(this.document.type, item.type, (t) => rulesetOfType(t)?.id)) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Sheet.WrongRuleset") ?? "QUINTETTE.Sheet.WrongRuleset");
+    return null;
+  }
+  const base = foundry.applications.sheets.ActorSheetV2.prototype as unknown as ActorSheetDrops;
+  return base._onDropItem.call(this, event, item);
+}
+// fvtt-types 13.345.1 does not declare `_onDropItem` and 14.x does (protected): no class member satisfies
+// `noImplicitOverride` against both, so the override is set on the prototype as a class method would be.
+Object.defineProperty(QuintetteActorSheet.prototype, "_onDropItem", {
+  value: onDropItem,
+  writable: true,
+  configurable: true,
+  enumerable: false,
+});
 
 /** Shared by the actor and item sheets: screen an expanded form object against the document's system schema. */
 export function screenForm(

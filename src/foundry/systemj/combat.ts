@@ -84,8 +84,9 @@ export function fullState(
   return { round: pub.round, status: pub.status, choices };
 }
 
+// Our configured Combat too: in fvtt-types 14.x it no longer assigns to the base class (see combat/documents.ts).
 async function writePublic(
-  combat: foundry.documents.Combat,
+  combat: foundry.documents.Combat | Combat.Implementation,
   state: systemj.ActionPhaseState,
   lost: readonly string[] = [],
 ): Promise<void> {
@@ -112,7 +113,7 @@ export async function reconcileChoices(combat: foundry.documents.Combat): Promis
   return lost;
 }
 
-function combatIds(combat: foundry.documents.Combat): string[] {
+function combatIds(combat: foundry.documents.Combat | Combat.Implementation): string[] {
   return combat.combatants.contents.flatMap((c) => (c.id ? [c.id] : []));
 }
 

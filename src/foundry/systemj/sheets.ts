@@ -164,16 +164,18 @@ export class SystemJItemSheet extends QuintetteItemSheet {
     return { ...context, ...card, uuid: item.uuid };
   }
 
-  /** Ticking "En main" on an owned armour card does what the actor sheet's hand button does to the armour points. */
-  protected override async _processSubmitData(
-    ...args: Parameters<QuintetteItemSheet["_processSubmitData"]>
-  ): Promise<void> {
+  /**
+   * Ticking "En main" on an owned armour card does what the actor sheet's hand button does to the armour points.
+   * The return type is left to inference: v13 resolves void, v14 the submit result.
+   */
+  protected override async _processSubmitData(...args: Parameters<QuintetteItemSheet["_processSubmitData"]>) {
     const item = this.document;
     const equipped = (args[2] as { system?: { equipped?: unknown } }).system?.equipped;
     const actor = item.actor;
     const armour = typeof equipped === "boolean" ? armourOnEquip(actor, item, equipped) : null;
-    await super._processSubmitData(...args);
+    const result = await super._processSubmitData(...args);
     if (actor && armour) await writeArmour(actor, armour);
+    return result;
   }
 }
 

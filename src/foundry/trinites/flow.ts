@@ -213,14 +213,14 @@ function turnKey(): string | null {
 const freeActionsKept = new Map<string, { turn: string; count: number }>();
 
 function keptFreeActions(actor: Actor.Implementation): number | undefined {
-  const kept = freeActionsKept.get(actor.uuid);
+  const kept = freeActionsKept.get(actor.uuid ?? "");
   return kept && kept.turn === turnKey() ? kept.count : undefined;
 }
 
 function keepFreeActions(actor: Actor.Implementation, value: unknown): void {
   const turn = turnKey();
   const count = Math.min(6, Math.trunc(Number(value)));
-  if (turn && Number.isInteger(count) && count >= 1) freeActionsKept.set(actor.uuid, { turn, count });
+  if (turn && Number.isInteger(count) && count >= 1) freeActionsKept.set(actor.uuid ?? "", { turn, count });
 }
 
 /** Opens the dialog (Shift: defaults), rolls, posts the card. */

@@ -132,14 +132,15 @@ function isRecord(value: unknown): value is EffectRecord {
 }
 
 /** The record of an effect on a document, or null. */
-export function readEffect(doc: WritableDocument, key: string): EffectRecord | null {
+// Reading needs the flags only: an actor whose uuid is typed nullable (fvtt-types 14.x) can be asked too.
+export function readEffect(doc: Pick<WritableDocument, "getFlag">, key: string): EffectRecord | null {
   if (!isEffectKey(key)) return null;
   const raw = doc.getFlag(SCOPE, `effects.${key}`);
   return isRecord(raw) ? raw : null;
 }
 
 /** Whether an effect is on the document and not undone. */
-export function hasLiveEffect(doc: WritableDocument, key: string): boolean {
+export function hasLiveEffect(doc: Pick<WritableDocument, "getFlag">, key: string): boolean {
   const record = readEffect(doc, key);
   return !!record && !record.undone;
 }
