@@ -87,12 +87,15 @@ describe("attack: a shift or wait sent again", () => {
 describe("attack: seat changes for someone else, or beyond one's right", () => {
   beforeEach(async () => {
     await DoubleActor.create({ _id: "brann", name: "Brann", type: "trinite", ownership: { default: 0, player2: 3 } });
-    await combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brann", actorId: "brann" }]);
-    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", initiative: 8, "system.phase": "feu" }]);
+    // The GM sets up the fight.
+    await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brann", actorId: "brann" }]));
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", initiative: 8, "system.phase": "feu" }]),
+    );
   });
 
   it("the owner's wait sent again (same request, new ids) lowers the die once", async () => {
-    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", "system.marker": true }]);
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", "system.marker": true }]));
     const payload = { op: "wait", combatId: combat.id, combatantId: "cA", delta: -2, from: 9 };
     const results = await asClient("player1", async () => [
       await relayToGM(SEAT, payload),
@@ -111,7 +114,7 @@ describe("attack: seat changes for someone else, or beyond one's right", () => {
   });
 
   it("a wait or a wound report for another player's character is refused", async () => {
-    await combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.marker": true }]);
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.marker": true }]));
     const wait = await asClient("player1", () =>
       relayToGM(SEAT, { op: "wait", combatId: combat.id, combatantId: "cB", delta: -5, from: 8 }),
     );
