@@ -469,10 +469,12 @@ describe("smaller table comforts (issue 14, point 8)", () => {
 
   it("(a) waits any number of points in one click, through the GM, from the score it was asked at", async () => {
     const combat = await realFight();
-    await combat.updateEmbeddedDocuments("Combatant", [
-      { _id: "cA", initiative: 9, "system.phase": "garde", "system.marker": true },
-      { _id: "cT", initiative: 5, "system.phase": "feu" },
-    ]);
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [
+        { _id: "cA", initiative: 9, "system.phase": "garde", "system.marker": true },
+        { _id: "cT", initiative: 5, "system.phase": "feu" },
+      ]),
+    );
     DialogV2.calls = [];
     DialogV2.nextAnswer = { by: "4" };
     await asClient("player1", () => onShiftClick(hourglass("cA")));
