@@ -16,6 +16,7 @@ import { OEILNOIR_CARD_ACTIONS, rescueCardFor, setRescuePrompt } from "../../src
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
 import { duelOf, type DuelData } from "../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../src/foundry/oeilnoir/roll.ts";
+import { installEffectsDouble } from "../double/effects.ts";
 
 let alrik: DoubleActor;
 let bruna: DoubleActor;
@@ -238,5 +239,40 @@ describe("attack: the fumbler's player reopens the free attack already taken", (
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"));
     expect(game.messages?.size ?? 0).toBe(count);
     expect(duel(m)?.fumble?.freeAttack?.messageId).toBe(first);
+  });
+});
+
+describe("attack: the card's author clears a fumble check to have it rolled again", () => {
+  const prone = (a: DoubleActor) => (a as unknown as { statuses?: Set<string> }).statuses?.has("prone") ?? false;
+  beforeEach(() => {
+    // Foundry's status effects on actors (the double's opt-in part), with the core "prone" status.
+    installEffectsDouble();
+    CONFIG.statusEffects = [{ id: "prone", name: "Prone", img: "" }] as typeof CONFIG.statusEffects;
+  });
+
+  it("the GM's second click gives the stored answer: the orc who kept his feet does not fall", async () => {
+    dice([4]);
+    const m = (await asClient("player1", () =>
+      performAttack(alrik as never, { weaponId: "epee", target: orc as never }),
+    )) as unknown as DoubleChatMessage;
+    // The orc's parry: a 20, then a 6 on the parry fumble table (he stumbles: a check or he falls).
+    dice([20], [6]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"));
+    expect(duel(m)?.fumble).toMatchObject({ key: "trebuche", who: "defender" });
+    dice([1]);
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"))).status).toBe("applied");
+    expect(duel(m)?.fumble?.check?.result?.success).toBe(true);
+    expect(prone(orc)).toBe(false);
+    // Alrik's player clears the check's result and the done list: the button shows again, and the GM clicks it.
+    await forge(m, "player1", (d) => ({
+      ...d,
+      fumble: { ...d.fumble!, check: { ...d.fumble!.check!, result: null } },
+    }));
+    const cleared = { ...structuredClone(stored(m)), done: [] };
+    await asClient("player1", () => m.update({ flags: { quintette: { card: cleared } } }));
+    dice([20]);
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
+    expect(prone(orc)).toBe(false);
+    expect(duel(m)?.fumble?.check?.result).toMatchObject({ d20: 1, success: true });
   });
 });

@@ -357,6 +357,7 @@ describe("attack: a script adds an argument to apply the damage again", () => {
       DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
     );
     dice(99);
+    // The GM's bear tries to dodge.
     await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }));
     dice(7);
     await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));

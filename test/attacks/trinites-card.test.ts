@@ -14,6 +14,9 @@ import { CARD_ACTIONS } from "../../src/foundry/trinites/actions.ts";
 import { buildTestCard, turnEndShifts, type TestData, type TestSetup } from "../../src/foundry/trinites/card.ts";
 import { combatBehaviour, turnEndDeltas } from "../../src/foundry/trinites/combat.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../src/foundry/trinites/models.ts";
+import { damageAction } from "../../src/foundry/trinites/damage.ts";
+import { weaponOf } from "../../src/foundry/trinites/flow.ts";
+import { registerDamage, UNDO } from "../../src/foundry/damage/index.ts";
 import { testSetup } from "../unit/trinites/setup-fixture.ts";
 
 let state: ReturnType<typeof installClients>;
@@ -137,12 +140,15 @@ describe("attack: a card of the right shape with malformed Trinités data, read 
         }),
       );
       await forge(m, change as (d: TestData) => TestData);
-      const combat = await DoubleCombat.create({ _id: "fight" });
+      // The GM sets up the fight.
+      const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }));
       Object.assign(combat, { round: 1 });
-      await combat.createEmbeddedDocuments("Combatant", [
-        { _id: "cB", name: "Brune", actorId: brune.id },
-        { _id: "cA", name: "Aelis", actorId: aelis.id },
-      ]);
+      await asGM(() =>
+        combat.createEmbeddedDocuments("Combatant", [
+          { _id: "cB", name: "Brune", actorId: brune.id },
+          { _id: "cA", name: "Aelis", actorId: aelis.id },
+        ]),
+      );
       await asGM(() =>
         combat.updateEmbeddedDocuments("Combatant", [
           { _id: "cB", initiative: 6, "system.phase": "garde", "system.marker": true },
@@ -163,4 +169,59 @@ describe("attack: a card of the right shape with malformed Trinités data, read 
       ).resolves.toBe(undefined);
     });
   }
+});
+
+describe("attack: the damage card's applied lines rewritten by its author", () => {
+  const vie = (a: DoubleActor) => (a.system as unknown as { vie: { value: number } }).vie.value;
+  let villain: DoubleActor;
+
+  /** Brune's player attacks the GM's villain with a knife (2 damage, no blade); the GM applies the damage. */
+  async function stabbed(): Promise<DoubleChatMessage> {
+    registerCardAction(damageAction);
+    registerDamage();
+    villain = await asGM(() => DoubleActor.create({ name: "Morn", type: "humain", ownership: { default: 0 } }));
+    const [item] = await brune.createEmbeddedDocuments("Item", [
+      { name: "Couteau", type: "tr-arme", system: { degats: 2, lame: "aucune", competence: "melee" } },
+    ]);
+    const knife = { ...weaponOf(item as never)!, steps: [], precise: false, nonLethal: false };
+    const m = await post(
+      buildTestCard(setup({ skill: "melee", weapon: knife, targets: [{ uuid: villain.uuid, name: "Morn" }] }), {
+        deva: [10],
+        archonte: [],
+      }),
+    );
+    const r = await asGM(() => requestCardAction(m.id, "trinites.damage", { key: villain.uuid }));
+    expect(r.status).toBe("applied");
+    return m;
+  }
+  const gmClick = (m: DoubleChatMessage) =>
+    asGM(() => requestCardAction(m.id, "trinites.damage", { key: villain.uuid }));
+
+  it("the line marked undone on the card does not let the GM's next click hit again", async () => {
+    const m = await stabbed();
+    const once = vie(villain);
+    expect(once).toBeLessThan(12);
+    const card = structuredClone(stored(m));
+    card.applied = card.applied.map((e) => ({ ...e, undone: true }));
+    card.done = [];
+    await asClient("player1", () => m.update({ flags: { quintette: { card } } }));
+    expect((await gmClick(m)).status).not.toBe("applied");
+    expect(vie(villain)).toBe(once);
+  });
+
+  it("after an undo and a second hit, clearing the lines does not let the GM's click hit a third time", async () => {
+    const m = await stabbed();
+    const once = vie(villain);
+    const entry = stored(m).applied[0]!;
+    expect((await asGM(() => requestCardAction(m.id, UNDO, { key: entry.id }))).status).toBe("applied");
+    expect(vie(villain)).toBe(12);
+    expect((await gmClick(m)).status).toBe("applied");
+    expect(vie(villain)).toBe(once);
+    const card = structuredClone(stored(m));
+    card.applied = [];
+    card.done = [];
+    await asClient("player1", () => m.update({ flags: { quintette: { card } } }));
+    expect((await gmClick(m)).status).not.toBe("applied");
+    expect(vie(villain)).toBe(once);
+  });
 });

@@ -87,7 +87,8 @@ describe("attack: a shift or wait sent again", () => {
 describe("attack: seat changes for someone else, or beyond one's right", () => {
   beforeEach(async () => {
     await DoubleActor.create({ _id: "brann", name: "Brann", type: "trinite", ownership: { default: 0, player2: 3 } });
-    await combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brann", actorId: "brann" }]);
+    // The GM sets up the fight.
+    await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brann", actorId: "brann" }]));
     await asGM(() =>
       combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", initiative: 8, "system.phase": "feu" }]),
     );

@@ -245,6 +245,15 @@ export class DoubleDocument {
     }
     this.prepareData();
   }
+  /**
+   * fvtt-types `Document#clone`: "Clone a document, creating a new document by combining current data with provided
+   * overrides. The cloned document is ephemeral and not yet saved to the database." Same id and parent, data prepared.
+   */
+  clone(data: Plain = {}): this {
+    const source = mergeObject(this.toObject(), expandObject(data), { performDeletions: true });
+    const Cls = this.constructor as new (data: Plain, context: { parent?: DoubleDocument | null }) => this;
+    return new Cls(source, { parent: this.parent });
+  }
   async delete(): Promise<this> {
     this.deleted = true;
     const parent = this.parent as (DoubleDocument & { items?: DoubleCollection<DoubleDocument> }) | null;

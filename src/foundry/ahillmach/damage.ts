@@ -69,6 +69,7 @@ export function wardedApplication(
   actor: DamageTarget & { uuid: string | null },
   amount: number,
   messageId: string,
+  view: (actor: Actor.Implementation) => Actor.Implementation = (a) => a,
 ): DamageApplication | null {
   const damage = Math.max(0, Math.trunc(amount));
   const hit = messageId && actor.uuid ? wardedHit(actor.uuid, damage) : null;
@@ -76,7 +77,11 @@ export function wardedApplication(
   const path = wardPath(hit.ward.messageId, messageId);
   const spent = hit.outcome.spends;
   if (hit.outcome.redirected) {
-    const defender = fromUuidSync(hit.ward.defenderUuid as Parameters<typeof fromUuidSync>[0]) as DamageTarget | null;
+    const found = fromUuidSync(
+      hit.ward.defenderUuid as Parameters<typeof fromUuidSync>[0],
+    ) as Actor.Implementation | null;
+    // The defender as this application left it (also hit as its own target in the same click).
+    const defender: DamageTarget | null = found ? view(found) : null;
     const app = defender ? damageApplication(defender, hit.outcome.damage) : null;
     if (!app) return damageApplication(actor, damage);
     return {
@@ -99,5 +104,5 @@ export function wardedApplication(
 }
 
 export const damageApplier: DamageApplier = {
-  apply: (actor, damage, _card, messageId) => wardedApplication(actor, damage.amount, messageId ?? ""),
+  apply: (actor, damage, _card, messageId, view) => wardedApplication(actor, damage.amount, messageId ?? "", view),
 };

@@ -7,7 +7,7 @@
  * document by the rules core, through the defenders' wards (`wardedApplication`). Entries are the shared
  * apply-damage's, so its undo works and neither button hits the same target twice.
  */
-import { APPLY_DAMAGE, applicationWrites, damageEffect } from "../damage/index.ts";
+import { APPLY_DAMAGE, Projection, applicationWrites, damageEffect } from "../damage/index.ts";
 import { effectKey, hasLiveEffect } from "../trust/index.ts";
 import type { CardAction, DocumentWrite } from "../chat/actions.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
@@ -83,6 +83,7 @@ export const applyToTargetsAction: CardAction = {
     const amount = Math.max(0, Math.trunc(card.damage.amount));
     const writes: DocumentWrite[] = [];
     const entries: AppliedEntry[] = [];
+    const projection = new Projection();
     for (const target of fresh) {
       const actor = await fromUuid<Actor.Implementation>(target.uuid);
       if (!actor) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
@@ -91,7 +92,7 @@ export const applyToTargetsAction: CardAction = {
         served += 1;
         continue;
       }
-      const result = wardedApplication(actor, amount, message.id ?? "");
+      const result = wardedApplication(projection.view(actor), amount, message.id ?? "", projection.view);
       if (!result) continue;
       const made = await applicationWrites({
         uuid: target.uuid,
@@ -101,6 +102,7 @@ export const applyToTargetsAction: CardAction = {
         userId: requester.id ?? "",
       });
       if (!made) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+      projection.add(made.writes);
       writes.push(...made.writes);
       entries.push(...made.entries);
     }

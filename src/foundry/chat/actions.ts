@@ -221,12 +221,17 @@ async function resolveUndo(
   return out;
 }
 
-/** New entries of the "applied" list get the key of the record written on their target. */
-function linkEntries(before: CardState, after: CardState, writes: ResolvedWrite[]): CardState {
+/**
+ * New entries of the "applied" list get the key of the record written on their target. An entry that names its
+ * write's effect token (`effect`, as `DocumentWrite.effect`) gets exactly that write's key: one actor may take two
+ * writes of one action with different keys.
+ */
+function linkEntries(before: CardState, after: CardState, writes: ResolvedWrite[], messageId: string): CardState {
   const known = new Set(before.applied.map((e) => e.id));
   const applied = after.applied.map((entry) => {
     if (known.has(entry.id)) return entry;
-    const write = writes.find((w) => w.doc.uuid === entry.targetUuid);
+    const key = entry.effect ? effectKey(messageId, entry.effect) : null;
+    const write = writes.find((w) => w.doc.uuid === entry.targetUuid && (!key || w.key === key));
     return { ...entry, effect: write?.key ?? null };
   });
   return { ...after, applied };
@@ -279,7 +284,7 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
     throw error;
   }
   // The card is a display copy, written after the effects and their records.
-  await writeCard(message, withDone(linkEntries(card, outcome.card, writes), token));
+  await writeCard(message, withDone(linkEntries(card, outcome.card, writes, messageId), token));
   return { status: "applied" };
 }
 

@@ -32,8 +32,35 @@ export interface DamageApplication {
 
 /** The rule set's damage rule: one actor, the card's damage → update + summary (+ undo). Null: not applicable. */
 export interface DamageApplier {
-  /** `messageId` is the damage card's message (a rule set may record what the hit spent under it). */
-  apply(actor: Actor.Implementation, damage: CardDamage, card: CardState, messageId?: string): DamageApplication | null;
+  /**
+   * `messageId` is the damage card's message (a rule set may record what the hit spent under it). `view` gives an
+   * actor as this application left it so far: a rule set that hits another actor (a redirect) reads it through it.
+   */
+  apply(
+    actor: Actor.Implementation,
+    damage: CardDamage,
+    card: CardState,
+    messageId?: string,
+    view?: (actor: Actor.Implementation) => Actor.Implementation,
+  ): DamageApplication | null;
+}
+
+/**
+ * The actors as one application has written them so far (not yet saved): when one click hits an actor twice (its own
+ * target, and a hit a ward draws onto it), the second hit is computed after the first, not from the same old values.
+ */
+export class Projection {
+  readonly #pending = new Map<string, Record<string, unknown>>();
+
+  view = (actor: Actor.Implementation): Actor.Implementation => {
+    const changes = this.#pending.get(actor.uuid);
+    // A clone is an unsaved copy with the changes merged and its data prepared (Document#clone).
+    return changes ? (actor.clone(foundry.utils.expandObject(changes) as never) as Actor.Implementation) : actor;
+  };
+
+  add(writes: DocumentWrite[]): void {
+    for (const w of writes) this.#pending.set(w.uuid, { ...this.#pending.get(w.uuid), ...w.changes });
+  }
 }
 
 const appliers = new Map<string, DamageApplier>();
@@ -86,6 +113,8 @@ export async function applicationWrites(input: {
   userId: string;
 }): Promise<{ writes: DocumentWrite[]; entries: AppliedEntry[] } | null> {
   const { uuid, actor, result, revision, userId } = input;
+  // Each entry names its own write's effect token (the executor turns it into that write's record key), so two
+  // writes on one actor (its own hit and one drawn onto it) are undone each by its own entry.
   const effect = damageEffect(uuid);
   const read = (doc: Actor.Implementation) => (path: string) => foundry.utils.getProperty(doc, path);
   const writes: DocumentWrite[] = [];
@@ -106,6 +135,7 @@ export async function applicationWrites(input: {
       undone: false,
       userId,
       followUp: null,
+      effect,
     });
     hit = dest;
     id = `${uuid}>${dest.uuid}#${revision}`;
@@ -122,6 +152,7 @@ export async function applicationWrites(input: {
     undone: false,
     userId,
     followUp: result.followUp ? { ...result.followUp, done: false } : null,
+    effect,
   });
   (result.notes ?? []).forEach((summary, i) =>
     entries.push({
@@ -168,6 +199,7 @@ export const applyDamageAction: CardAction = {
 
     const writes: DocumentWrite[] = [];
     const entries: AppliedEntry[] = [];
+    const projection = new Projection();
     let served = 0;
     for (const uuid of new Set(uuids)) {
       const actor = await fromUuid<Actor.Implementation>(uuid);
@@ -179,7 +211,7 @@ export const applyDamageAction: CardAction = {
         served += 1;
         continue;
       }
-      const result = applier.apply(actor, card.damage, card, message.id ?? "");
+      const result = applier.apply(projection.view(actor), card.damage, card, message.id ?? "", projection.view);
       if (!result) continue;
       const made = await applicationWrites({
         uuid,
@@ -189,6 +221,7 @@ export const applyDamageAction: CardAction = {
         userId: requester.id ?? "",
       });
       if (!made) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+      projection.add(made.writes);
       writes.push(...made.writes);
       entries.push(...made.entries);
     }

@@ -22,6 +22,7 @@ import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
 import { rescueDialogConfig } from "./dialog-config.ts";
 import { postCard, speakerFor } from "../chat/post.ts";
 import { originKey, postedFor } from "../trust/once.ts";
+import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
 import { visibilityOf } from "../chat/mode.ts";
 import {
   attackerFor,
@@ -516,32 +517,62 @@ function fumblerUuid(duel: DuelData | null): string | null {
   return f.who === "attacker" ? duel.attacker.uuid : (duel.defender?.uuid ?? null);
 }
 
-/** The check a fumble line asks (stay up, get up, pick the weapon up), rolled by the fumbler's side. */
+/** Where the GM's client keeps a fumble check's die on the fumbler, per card (written with its effect record). */
+const CHECK_FLAG = "onFumbleCheck";
+
+/** The check's die already rolled for this card, read on the fumbler (not on the card, which its author can clear). */
+function storedCheck(fumbler: Actor.Implementation | null, messageId: string): number | null {
+  const doc: unknown = fumbler;
+  if (!isWritableDocument(doc) || !hasLiveEffect(doc, effectKey(messageId, ACTIONS.fumbleCheck))) return null;
+  const face = doc.getFlag("quintette", `${CHECK_FLAG}.${messageId}`);
+  return typeof face === "number" && Number.isInteger(face) && face >= 1 && face <= 20 ? face : null;
+}
+
+/**
+ * The check a fumble line asks (stay up, get up, pick the weapon up), rolled by the fumbler's side. The die is stored
+ * on the fumbler with the check's record, in one write; the prone status follows it (after that write, taken back
+ * with it if it fails). A replay (the card's author clearing the result and `done`) shows the stored die again and
+ * changes nothing.
+ */
 export const fumbleCheckAction: CardAction = {
   name: ACTIONS.fumbleCheck,
   audience: "anyone",
   allowed: (ctx) => ownsUuid(ctx, fumblerUuid(duelOf(ctx.card))),
-  async execute({ card }): Promise<CardActionOutcome> {
+  async execute({ card, message }): Promise<CardActionOutcome> {
     const duel = duelOf(card);
     const check = duel?.fumble?.check;
     if (!duel || !check || check.result) return { status: "already" };
+    const fumbler = await actorAt(fumblerUuid(duel));
+    const messageId = message.id ?? "";
+    const replayed = storedCheck(fumbler, messageId);
+    if (replayed !== null) return { status: "applied", card: rebuild(card, resolveFumbleCheck(duel, replayed)) };
     const d20 = await rollDice("1d20", check.value);
     await showDice(d20);
-    const next = resolveFumbleCheck(duel, d20.faces[0] ?? 20);
-    // Stumbling and failing: down on the ground; fallen and passing: back on his feet.
+    const face = d20.faces[0] ?? 20;
+    const next = resolveFumbleCheck(duel, face);
     const success = next.fumble?.check?.result?.success ?? false;
-    const fumbler = await actorAt(fumblerUuid(duel));
-    if (duel.fumble?.key === "trebuche" && !success) await setProne(fumbler, true);
-    if (duel.fumble?.key === "chute" && success) await setProne(fumbler, false);
-    // Picked up: the weapon is usable again.
     const writes: DocumentWrite[] = [];
+    if (fumbler) {
+      const changes = { [`flags.quintette.${CHECK_FLAG}.${messageId}`]: face };
+      writes.push({ uuid: fumbler.uuid, changes, effect: ACTIONS.fumbleCheck });
+    }
+    // Picked up: the weapon is usable again.
     if (success && (duel.fumble?.key === "armeGlisse" || duel.fumble?.key === "armeEjectee") && fumbler) {
       const weaponUuid = duel.fumble.weaponUuid ?? null;
       if (weaponUuid) writes.push({ uuid: weaponUuid, changes: { "system.dropped": false } });
       else if (oeilNoirActor(fumbler)?.kind === "adversaire")
         writes.push({ uuid: fumbler.uuid ?? "", changes: { "system.weaponDropped": false } });
     }
-    return { status: "applied", card: rebuild(card, next), writes };
+    // Stumbling and failing: down on the ground; fallen and passing: back on his feet.
+    const prone =
+      duel.fumble?.key === "trebuche" && !success ? true : duel.fumble?.key === "chute" && success ? false : null;
+    const afterWrites =
+      prone === null
+        ? undefined
+        : async () => {
+            await setProne(fumbler, prone);
+          };
+    return { status: "applied", card: rebuild(card, next), writes, afterWrites };
   },
 };
 

@@ -6,6 +6,7 @@
 import { trinites as T } from "../../rules/index.ts";
 import type { DamageApplier } from "../damage/index.ts";
 import type { CardAction } from "../chat/actions.ts";
+import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
 import type { AppliedEntry, CardDamage, CardState } from "../chat/types.ts";
 import { DAMAGE, damageReaches, reachOf, readData } from "./card.ts";
 import { woundActorCombatants, type WoundEffects } from "./combat.ts";
@@ -100,8 +101,12 @@ function gmWeapon(
   return { damage: system.degats, swordKind: system.swordKind, area: system.zone };
 }
 
-function activeEntry(card: CardState, uuid: string): AppliedEntry | undefined {
-  return card.applied.find((e) => e.action === DAMAGE && e.targetUuid === uuid && !e.undone);
+/**
+ * The record key of this card's hit on one target: the action and the target only (with the message id the executor
+ * adds), never the card's lines, which its author can rewrite. An undo marks that record undone; a new hit rewrites it.
+ */
+function damageRecord(uuid: string): string {
+  return `${DAMAGE}:${uuid}`;
 }
 
 /**
@@ -113,14 +118,13 @@ function activeEntry(card: CardState, uuid: string): AppliedEntry | undefined {
 export const damageAction: CardAction = {
   name: DAMAGE,
   audience: "owners",
-  token: (args, card) =>
-    `${DAMAGE}:${String(args.key ?? "")}:${card.applied.filter((e) => e.action === DAMAGE && e.targetUuid === args.key).length}`,
-  async execute({ card, requester, args }) {
+  // Revision-scoped, only to stop a double click early: the record on the target (damageRecord) decides.
+  token: (args, card) => `${DAMAGE}:${String(args.key ?? "")}:r${card.revision}`,
+  async execute({ message, card, requester, args }) {
     const data = readData(card);
     const uuid = String(args.key ?? "");
     const ref = data.setup?.targets?.find((t) => t.uuid === uuid);
     if (!ref || !data.setup.weapon) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotYourTarget" };
-    if (activeEntry(card, uuid)) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
     const reach = reachOf(data, uuid);
     if (reach === "none") return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
     const roller = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;
@@ -133,6 +137,9 @@ export const damageAction: CardAction = {
     const system = actor?.system;
     if (!actor || (!(system instanceof TriniteModel) && !(system instanceof HumainModel)))
       return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    // The target's own record, not the card, says whether this card's hit is on it.
+    if (isWritableDocument(actor) && hasLiveEffect(actor, effectKey(message.id ?? "", damageRecord(uuid))))
+      return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
     const kind: ActorKind = system instanceof TriniteModel ? "trinite" : "humain";
     const w = data.setup.weapon;
     const r = computeDamage(
@@ -172,7 +179,7 @@ export const damageAction: CardAction = {
     return {
       status: "applied",
       card: { ...card, applied: [...card.applied, entry] },
-      writes: [{ uuid, changes: update }],
+      writes: [{ uuid, changes: update, effect: damageRecord(uuid) }],
     };
   },
 };

@@ -215,7 +215,7 @@ describe("wrong-hand training", () => {
       { _id: "mg", name: "Main Gauche", type: "on-capacite", system: { key: "mainGauche" } },
     ]);
     registerOeilNoirSettings();
-    await asGM(() => state.game.settings.set("quintette", "oeilnoirSituational", true));
+    await asGM(() => state.game.settings.set("quintette", "oeilnoirSituational", true)); // a world setting
     targetsOf("player1").add({ actor: orc } as never);
     const request = await asClient("player1", async () => herosSheet(alrik).rollRequest("attack:epee"));
     // Both trainings: the sheet's dialog shows the odds of AT 13 − 3 = 10 against the orc's PRD 9.
@@ -391,7 +391,7 @@ describe("fumbles that stick", () => {
   });
 
   it("an orc whose weapon already lies on the ground cannot lose it again on a fumbled parry", async () => {
-    await asGM(() => orc.update({ "system.weaponDropped": true }));
+    await asGM(() => orc.update({ "system.weaponDropped": true })); // the GM's adversaire
     dice([5]);
     const m = await attack(alrik, orc);
     // Parry 20, then 14 ("weapon thrown away"): nothing left to throw, down to 20, a bare-handed blow to itself.
