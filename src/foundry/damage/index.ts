@@ -53,7 +53,7 @@ export class Projection {
   readonly #pending = new Map<string, Record<string, unknown>>();
 
   view = (actor: Actor.Implementation): Actor.Implementation => {
-    const changes = this.#pending.get(actor.uuid);
+    const changes = actor.uuid ? this.#pending.get(actor.uuid) : undefined; // v14: an unsaved actor has no uuid
     // A clone is an unsaved copy with the changes merged and its data prepared (Document#clone).
     return changes ? (actor.clone(foundry.utils.expandObject(changes) as never) as Actor.Implementation) : actor;
   };

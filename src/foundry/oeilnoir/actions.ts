@@ -554,7 +554,7 @@ export const fumbleCheckAction: CardAction = {
     const writes: DocumentWrite[] = [];
     if (fumbler) {
       const changes = { [`flags.quintette.${CHECK_FLAG}.${messageId}`]: face };
-      writes.push({ uuid: fumbler.uuid, changes, effect: ACTIONS.fumbleCheck });
+      writes.push({ uuid: fumbler.uuid ?? "", changes, effect: ACTIONS.fumbleCheck });
     }
     // Picked up: the weapon is usable again.
     if (success && (duel.fumble?.key === "armeGlisse" || duel.fumble?.key === "armeEjectee") && fumbler) {
