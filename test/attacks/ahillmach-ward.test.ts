@@ -131,3 +131,38 @@ describe("attack: one application on the protected one and the defender, undone 
     expect([hp(ally), hp(hero)]).toEqual([17, 17]);
   });
 });
+
+describe("one click on the protected one and the defender spends a consequence per hit", () => {
+  /** Orin's player hits the given actors with one damage card of 8, applied in one click. */
+  async function hitAtOnce(...who: DoubleActor[]) {
+    for (const a of who) targetsOf("player3").add({ actor: a });
+    const attack = await rollMove(orin, "player3", "taille", [8, 9]);
+    targetsOf("player3").clear();
+    queueFaces(8);
+    await asClient("player3", () => requestCardAction(attack.id, "ahillmach.rollDamage"));
+    const damage = last();
+    expect((await asClient("player3", () => requestCardAction(damage.id, "ahillmach.applyToTargets"))).status).toBe(
+      "applied",
+    );
+  }
+
+  it("a held redirect and a held halve: Bran's hit is drawn onto Ysolde, her own is halved, and both stay spent", async () => {
+    const defend = await defendBran();
+    expect((await pick(defend, "rediriger")).status).toBe("applied");
+    expect((await pick(defend, "moitie")).status).toBe("applied");
+    await hitAtOnce(ally, hero);
+    // 8 drawn from Bran, then her own 8 halved to 4.
+    expect([hp(ally), hp(hero)]).toEqual([17, 5]);
+    // Nothing is left: the next hit on Bran lands on Bran, whole.
+    await hitAtOnce(ally);
+    expect([hp(ally), hp(hero)]).toEqual([9, 5]);
+  });
+
+  it("a single held halve is spent by the first hit of the click, not by both", async () => {
+    const defend = await defendBran();
+    expect((await pick(defend, "moitie")).status).toBe("applied");
+    await hitAtOnce(ally, hero);
+    // Bran's hit halved to 4; Ysolde's own 8 lands whole.
+    expect([hp(ally), hp(hero)]).toEqual([13, 9]);
+  });
+});

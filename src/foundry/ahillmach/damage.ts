@@ -72,9 +72,9 @@ export function wardedApplication(
   view: (actor: Actor.Implementation) => Actor.Implementation = (a) => a,
 ): DamageApplication | null {
   const damage = Math.max(0, Math.trunc(amount));
-  const hit = messageId && actor.uuid ? wardedHit(actor.uuid, damage) : null;
-  if (!hit?.outcome.spends) return damageApplication(actor, damage);
-  const path = wardPath(hit.ward.messageId, messageId);
+  const hit = messageId && actor.uuid ? wardedHit(actor.uuid, damage, view) : null;
+  if (!hit?.outcome.spends || !actor.uuid) return damageApplication(actor, damage);
+  const path = wardPath(hit.ward.messageId, messageId, actor.uuid);
   const spent = hit.outcome.spends;
   if (hit.outcome.redirected) {
     const found = fromUuidSync(

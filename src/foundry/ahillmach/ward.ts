@@ -95,22 +95,31 @@ export function currentWards(): Ward[] {
   return [...byDefender.values()];
 }
 
-/** Damage card id → consequence, as the GM's client wrote them on one actor for one ward. */
+/** Damage card and actor hit → consequence, as the GM's client wrote them on one actor for one ward. */
 function spentOn(actor: ActorLike | null, wardId: string): Map<string, ahillmach.WardConsequence> {
   const out = new Map<string, ahillmach.WardConsequence>();
   const raw = actor?.getFlag("quintette", `${WARD_FLAG}.${wardId}`);
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return out;
-  for (const [damageId, value] of Object.entries(raw as Record<string, unknown>)) {
-    if (value === "moitie" || value === "rediriger") out.set(damageId, value);
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (value === "moitie" || value === "rediriger") out.set(key, value);
   }
   return out;
 }
 
-/** What a ward has spent, counted once per damage card over the defender and the protected one. */
-export function wardSpent(ward: Ward): ahillmach.WardCounts {
+/** An actor as the application in progress has written it so far (identity when nothing is pending). */
+export type ActorView = (actor: Actor.Implementation) => Actor.Implementation;
+
+/**
+ * What a ward has spent, counted once per damage card and actor first hit (a redirect is marked on both actors under
+ * one key), read through `view` so a second hit of the same click sees what the first spent.
+ */
+export function wardSpent(ward: Ward, view: ActorView = (a) => a): ahillmach.WardCounts {
+  // ActorLike is the slice of Actor.Implementation read here; the view returns the same document kind.
+  const seen = (actor: ActorLike | null) =>
+    actor ? (view(actor as unknown as Actor.Implementation) as unknown as ActorLike) : null;
   const all = new Map([
-    ...spentOn(actorSync(ward.protectedUuid), ward.messageId),
-    ...spentOn(actorSync(ward.defenderUuid), ward.messageId),
+    ...spentOn(seen(actorSync(ward.protectedUuid)), ward.messageId),
+    ...spentOn(seen(actorSync(ward.defenderUuid)), ward.messageId),
   ]);
   const values = [...all.values()];
   return {
@@ -119,9 +128,12 @@ export function wardSpent(ward: Ward): ahillmach.WardCounts {
   };
 }
 
-/** The flag path recording that damage card `damageId` spent a consequence of ward `wardId`. */
-export function wardPath(wardId: string, damageId: string): string {
-  return `flags.quintette.${WARD_FLAG}.${wardId}.${damageId}`;
+/**
+ * The flag path recording that damage card `damageId`, hitting the actor at `hitUuid` first, spent a consequence of
+ * ward `wardId`: one key per card and actor hit, so a card hitting the protected one and the defender spends two.
+ */
+export function wardPath(wardId: string, damageId: string, hitUuid: string): string {
+  return `flags.quintette.${WARD_FLAG}.${wardId}.${damageId}-${hitUuid.replaceAll(".", "_")}`;
 }
 
 export interface WardedHit {
@@ -130,11 +142,11 @@ export interface WardedHit {
 }
 
 /** The first ward that changes a hit of `damage` on the actor, or null (no ward covers it, or none has any left). */
-export function wardedHit(targetUuid: string, damage: number): WardedHit | null {
+export function wardedHit(targetUuid: string, damage: number, view?: ActorView): WardedHit | null {
   for (const ward of currentWards()) {
     const onDefender = ward.defenderUuid === targetUuid;
     if (!onDefender && ward.protectedUuid !== targetUuid) continue;
-    const outcome = ahillmach.wardOnHit({ damage, onDefender, held: ward.held, spent: wardSpent(ward) });
+    const outcome = ahillmach.wardOnHit({ damage, onDefender, held: ward.held, spent: wardSpent(ward, view) });
     if (outcome.spends) return { ward, outcome };
   }
   return null;
