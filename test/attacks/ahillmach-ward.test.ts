@@ -4,98 +4,33 @@
  * the double: a third player's attack hits Bran (protected by Ysolde) and Ysolde; Ysolde's player undoes.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import { addUser, asClient, installClients, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
-import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
+import type { DoubleActor, DoubleState } from "../double/index.ts";
+import { asClient, targetsOf } from "../double/shared-core.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../src/foundry/relay/index.ts";
-import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/index.ts";
-import type { CardState } from "../../src/foundry/chat/types.ts";
+import { queueFaces } from "../unit/ahillmach/fake-roll.ts";
 import {
-  ActionModel,
-  EquipementModel,
-  MetierModel,
-  OpposantModel,
-  PersonnageModel,
-} from "../../src/foundry/ahillmach/models.ts";
-import { CARD_ACTIONS } from "../../src/foundry/ahillmach/actions.ts";
-import { damageApplier } from "../../src/foundry/ahillmach/damage.ts";
-import { performRoll, personnageSource } from "../../src/foundry/ahillmach/rolling.ts";
-import { resetAhillMachRollClass } from "../../src/foundry/ahillmach/roll.ts";
-import { installFakeRoll, pendingFaces, queueFaces } from "../unit/ahillmach/fake-roll.ts";
+  defendBran as defends,
+  hp,
+  lastMessage,
+  pick,
+  rollMove,
+  stored,
+  wardCharacter,
+  wardWorld,
+} from "../unit/ahillmach/ward-world.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
 let ally: DoubleActor;
 let orin: DoubleActor;
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
-const messages = () => [...state.game.messages.values()] as DoubleChatMessage[];
-const last = () => messages().at(-1)!;
-const hp = (a: DoubleActor) => (a.system as unknown as PersonnageModel).hp.value;
-const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
-
-/** The player of `who` rolls a move of theirs. */
-async function rollMove(who: DoubleActor, user: string, item: string, faces: number[]) {
-  queueFaces(...faces);
-  const src = personnageSource(asActor(who), "move", { item: who.items.get(item) as unknown as Item.Implementation });
-  const message = await asClient(user, () =>
-    performRoll(asActor(who), src, { values: { characteristic: "con" } as never, rollMode: "publicroll" }),
-  );
-  expect(pendingFaces()).toBe(0);
-  return message as unknown as DoubleChatMessage;
-}
-
-const pick = (message: DoubleChatMessage, key: string) =>
-  asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key }));
+const last = () => lastMessage(state);
+const defendBran = () => defends(hero, ally);
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  installFakeRoll();
-  resetAhillMachRollClass();
-  Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
-  Object.assign(CONFIG.Item.dataModels, {
-    "am-action": ActionModel,
-    "am-equipement": EquipementModel,
-    "am-metier": MetierModel,
-  });
-  registerRelay();
-  registerChatHooks();
-  registerDamage();
-  registerDamageApplier("ahillmach", damageApplier);
-  registerCardAction(...CARD_ACTIONS);
-  addUser("player2");
-  addUser("player3");
-  const character = (id: string, name: string, owner: string) =>
-    DoubleActor.create({
-      _id: id,
-      name,
-      type: "personnage",
-      ownership: { default: 0, [owner]: 3 },
-      system: {
-        characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 2, aur: -1 },
-        creation: "libre",
-        hp: { value: 17 },
-      },
-      items: [
-        { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
-        { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
-        { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8" } },
-      ],
-    });
-  hero = await character("ysolde0000000000", "Ysolde", "player1");
-  ally = await character("bran000000000000", "Bran", "player2");
-  orin = await character("orin000000000000", "Orin", "player3");
+  ({ state, hero, ally } = await wardWorld());
+  orin = await wardCharacter("orin000000000000", "Orin", "player3");
 });
-
-/** Ysolde defends Bran: 8 + 9 + CON 1 = 18, a total success, three options held. */
-async function defendBran() {
-  targetsOf("player1").add({ actor: ally });
-  const defend = await rollMove(hero, "player1", "defendre", [8, 9]);
-  targetsOf("player1").clear();
-  expect(stored(defend).data).toMatchObject({ band: "totale", picks: 3, protects: { uuid: ally.uuid, name: "Bran" } });
-  return defend;
-}
 
 describe("attack: one application on the protected one and the defender, undone entry by entry", () => {
   it("each undo entry reverses its own write: Ysolde's own hit and the hit drawn from Bran come back one by one", async () => {

@@ -4,49 +4,22 @@
  * rules core and what the GM's client reads and wrote, not from the Défendre card's counts.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { addUser, asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
-import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
+import { DoubleActor, type DoubleState } from "../../double/index.ts";
+import { asClient, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { postCard } from "../../../src/foundry/chat/post.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerDamage, registerDamageApplier } from "../../../src/foundry/damage/index.ts";
-import type { CardState } from "../../../src/foundry/chat/types.ts";
-import {
-  ActionModel,
-  EquipementModel,
-  MetierModel,
-  OpposantModel,
-  PersonnageModel,
-} from "../../../src/foundry/ahillmach/models.ts";
-import { CARD_ACTIONS } from "../../../src/foundry/ahillmach/actions.ts";
 import { buildDamageCard } from "../../../src/foundry/ahillmach/card.ts";
-import { damageApplier } from "../../../src/foundry/ahillmach/damage.ts";
-import { performRoll, personnageSource } from "../../../src/foundry/ahillmach/rolling.ts";
-import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
-import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
+import type { OpposantModel } from "../../../src/foundry/ahillmach/models.ts";
+import { queueFaces } from "./fake-roll.ts";
+import { defendBran as defends, hp, lastMessage, pick, rollMove, stored, wardWorld } from "./ward-world.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
 let ally: DoubleActor;
 let brute: DoubleActor;
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
-const messages = () => [...state.game.messages.values()] as DoubleChatMessage[];
-const last = () => messages().at(-1)!;
-const hp = (a: DoubleActor) => (a.system as unknown as PersonnageModel).hp.value;
-const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
-
-/** The player of `who` rolls a move of theirs. */
-async function rollMove(who: DoubleActor, user: string, item: string, faces: number[]) {
-  queueFaces(...faces);
-  const src = personnageSource(asActor(who), "move", { item: who.items.get(item) as unknown as Item.Implementation });
-  const message = await asClient(user, () =>
-    performRoll(asActor(who), src, { values: { characteristic: "con" } as never, rollMode: "publicroll" }),
-  );
-  expect(pendingFaces()).toBe(0);
-  return message as unknown as DoubleChatMessage;
-}
+const last = () => lastMessage(state);
+const defendBran = () => defends(hero, ally);
 
 /** The GM posts the damage of the garde's attack (a GM-written damage card). */
 async function gmDamage(amount: number) {
@@ -67,44 +40,8 @@ async function gmApply(damage: DoubleChatMessage, target: DoubleActor) {
   return asClient("gm", () => requestCardAction(damage.id, "quintette.applyDamage"));
 }
 
-const pick = (message: DoubleChatMessage, key: string) =>
-  asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key }));
-
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  installFakeRoll();
-  resetAhillMachRollClass();
-  Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
-  Object.assign(CONFIG.Item.dataModels, {
-    "am-action": ActionModel,
-    "am-equipement": EquipementModel,
-    "am-metier": MetierModel,
-  });
-  registerRelay();
-  registerChatHooks();
-  registerDamage();
-  registerDamageApplier("ahillmach", damageApplier);
-  registerCardAction(...CARD_ACTIONS);
-  addUser("player2");
-  const character = (id: string, name: string, owner: string) =>
-    DoubleActor.create({
-      _id: id,
-      name,
-      type: "personnage",
-      ownership: { default: 0, [owner]: 3 },
-      system: {
-        characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 2, aur: -1 },
-        creation: "libre",
-        hp: { value: 17 },
-      },
-      items: [
-        { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
-        { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
-        { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8" } },
-      ],
-    });
-  hero = await character("ysolde0000000000", "Ysolde", "player1");
-  ally = await character("bran000000000000", "Bran", "player2");
+  ({ state, hero, ally } = await wardWorld());
   brute = await DoubleActor.create({
     _id: "garde00000000000",
     name: "Garde",
@@ -112,15 +49,6 @@ beforeEach(async () => {
     system: { tier: "fortune", protection: 1, hp: { value: 6 } },
   });
 });
-
-/** Ysolde defends Bran: 8 + 9 + CON 1 = 18, a total success, three options held. */
-async function defendBran() {
-  targetsOf("player1").add({ actor: ally });
-  const defend = await rollMove(hero, "player1", "defendre", [8, 9]);
-  targetsOf("player1").clear();
-  expect(stored(defend).data).toMatchObject({ band: "totale", picks: 3, protects: { uuid: ally.uuid, name: "Bran" } });
-  return defend;
-}
 
 describe("Défendre: halve and redirect change the hits (Ahill-Mach 3)", () => {
   it("a held redirect draws the hit on Bran onto Ysolde, once; a held halve halves the next one; undo frees it", async () => {
