@@ -105,8 +105,8 @@ beforeEach(async () => {
 
 afterEach(() => vi.restoreAllMocks());
 
-/** Aude's player posts a fight card whose first test (a 10 under 56) lands on the bear; the GM declines defence. */
-async function audeHitsBear(): Promise<DoubleChatMessage> {
+/** Aude's player posts her sword blow on the bear (a 10 under 56: it lands, the bear may dodge). */
+async function audePostsSwordBlow(): Promise<DoubleChatMessage> {
   const data = startExchange({
     mode: "meleeForce",
     attacker: { uuid: aude.uuid, name: "Aude" },
@@ -116,11 +116,17 @@ async function audeHitsBear(): Promise<DoubleChatMessage> {
     first: testData("x", 56, 0, 10),
     gear: { canParry: false, canBlock: false },
   });
+  expect(data.phase).toBe("defence");
   const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
-  const m = await asClient("player1", () =>
+  return asClient("player1", () =>
     DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
   );
-  if (exchangeOf(m)?.phase !== "hit") await asClient("gm", () => requestCardAction(m.id, "systemj.noDefence"));
+}
+
+/** Aude's player posts a fight card whose first test (a 10 under 56) lands on the bear; the GM declines defence. */
+async function audeHitsBear(): Promise<DoubleChatMessage> {
+  const m = await audePostsSwordBlow();
+  await asClient("gm", () => requestCardAction(m.id, "systemj.noDefence"));
   expect(exchangeOf(m)?.phase).toBe("hit");
   return m;
 }
@@ -173,20 +179,7 @@ describe("attack: the card's author rewrites the damage the GM rolled", () => {
 describe("attack: the card's author rewrites a test result the GM rolled", () => {
   /** Aude's attack lands; the GM's client rolls the bear's dodge (a 5: a success), so the exchange ends in a miss. */
   async function bearDodges(): Promise<DoubleChatMessage> {
-    const data = startExchange({
-      mode: "meleeForce",
-      attacker: { uuid: aude.uuid, name: "Aude" },
-      defender: { uuid: ours.uuid, name: "Ours" },
-      weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-      counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
-      first: testData("x", 56, 0, 10),
-      gear: { canParry: false, canBlock: false },
-    });
-    expect(data.phase).toBe("defence");
-    const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
-    const m = await asClient("player1", () =>
-      DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
-    );
+    const m = await audePostsSwordBlow();
     dice(5);
     expect((await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }))).status).toBe(
       "applied",
@@ -219,19 +212,7 @@ describe("attack: the card's author rewrites a test result the GM rolled", () =>
   });
 
   it("honest path: a failed dodge leads to damage, rolled and applied", async () => {
-    const data = startExchange({
-      mode: "meleeForce",
-      attacker: { uuid: aude.uuid, name: "Aude" },
-      defender: { uuid: ours.uuid, name: "Ours" },
-      weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-      counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
-      first: testData("x", 56, 0, 10),
-      gear: { canParry: false, canBlock: false },
-    });
-    const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
-    const m = await asClient("player1", () =>
-      DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
-    );
+    const m = await audePostsSwordBlow();
     dice(99);
     await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }));
     expect(exchangeOf(m)?.phase).toBe("hit");
@@ -343,19 +324,7 @@ describe("attack: a repeated Chronoste request", () => {
 
 describe("attack: a script adds an argument to apply the damage again", () => {
   it("the damage the GM rolled lands once, whatever key the request carries", async () => {
-    const data = startExchange({
-      mode: "meleeForce",
-      attacker: { uuid: aude.uuid, name: "Aude" },
-      defender: { uuid: ours.uuid, name: "Ours" },
-      weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-      counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
-      first: testData("x", 56, 0, 10),
-      gear: { canParry: false, canBlock: false },
-    });
-    const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
-    const m = await asClient("player1", () =>
-      DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
-    );
+    const m = await audePostsSwordBlow();
     dice(99);
     // The GM's bear tries to dodge.
     await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }));
