@@ -4,7 +4,7 @@
  * move card or adds to the request. Setup as card-flow.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import {
   addUser,
   asClient,
@@ -80,27 +80,37 @@ beforeEach(async () => {
     return answer ? { values: { ...answer }, rollMode: "publicroll" } : null;
   });
   addUser("player2");
-  hero = await DoubleActor.create({
-    name: "Ysolde",
-    type: "personnage",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 1, aur: -1 },
-      creation: "libre",
-      penchant1: "Impétueux",
-    },
-    items: [
-      { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
-      { _id: "salve", name: "Salve", type: "am-action", system: { moveId: "salve" } },
-      { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8", bonus: 1 } },
-      { _id: "forge", name: "Forgeron", type: "am-metier", system: { mastery: 2 } },
-    ],
-  });
-  await DoubleActor.create({
-    name: "Garde",
-    type: "opposant",
-    system: { tier: "fortune", protection: 1, mental: -1, hp: { value: 6 } },
-  });
+  hero = await asGM(() =>
+    DoubleActor.create(
+      {
+        name: "Ysolde",
+        type: "personnage",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 1, aur: -1 },
+          creation: "libre",
+          penchant1: "Impétueux",
+        },
+        items: [
+          { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
+          { _id: "salve", name: "Salve", type: "am-action", system: { moveId: "salve" } },
+          { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8", bonus: 1 } },
+          { _id: "forge", name: "Forgeron", type: "am-metier", system: { mastery: 2 } },
+        ],
+      },
+      { keepId: true },
+    ),
+  );
+  await asGM(() =>
+    DoubleActor.create(
+      {
+        name: "Garde",
+        type: "opposant",
+        system: { tier: "fortune", protection: 1, mental: -1, hp: { value: 6 } },
+      },
+      { keepId: true },
+    ),
+  );
 });
 
 afterEach(() => {
@@ -189,7 +199,7 @@ describe("attack: the move card's author replays its initiative change", () => {
   let combat: DoubleCombat;
   beforeEach(async () => {
     const brute = [...state.game.actors.values()].find((a) => a.name === "Garde");
-    combat = await DoubleCombat.create({});
+    combat = await asGM(() => DoubleCombat.create({}, { keepId: true }));
     await combat.createEmbeddedDocuments("Combatant", [
       { _id: "cHero", name: "Ysolde", actorId: hero.id, system: { marker: true } },
       { _id: "cBrute", name: "Garde", actorId: brute?.id },

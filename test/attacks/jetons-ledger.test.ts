@@ -4,7 +4,7 @@
  * console, and a question stuck on a GM's lost sealed bid. The honest paths run beside them.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import { addUser, asClient, installClients, useRealTemplates, type DoubleChatMessage } from "../double/shared-core.ts";
 import { registerChatHooks } from "../../src/foundry/chat/index.ts";
 import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
@@ -49,20 +49,25 @@ const boughtNotices = () =>
     .length;
 
 async function character(name: string, owner: string): Promise<DoubleActor> {
-  return DoubleActor.create({
-    name,
-    type: "archetype",
-    ownership: { default: 0, [owner]: 3 },
-    system: {
-      archetype: "Elfe",
-      traits: [
-        { name: "Escrime", points: 2 },
-        { name: "Acrobaties", points: 1 },
-      ],
-      weakness: "Vertige",
-      tokens: 5,
-    },
-  });
+  return asGM(() =>
+    DoubleActor.create(
+      {
+        name,
+        type: "archetype",
+        ownership: { default: 0, [owner]: 3 },
+        system: {
+          archetype: "Elfe",
+          traits: [
+            { name: "Escrime", points: 2 },
+            { name: "Acrobaties", points: 1 },
+          ],
+          weakness: "Vertige",
+          tokens: 5,
+        },
+      },
+      { keepId: true },
+    ),
+  );
 }
 
 /** Player asks (traits 0 and 1), the GM opposes with the weakness and one condition: pivot +1, bidding. */

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, resetFoundryDouble } from "../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble } from "../double/index.ts";
 import {
   DoubleChatMessage,
   DoubleCombat,
@@ -221,13 +221,18 @@ async function world(ruleset: RulesetUnderTest): Promise<DoubleCombat> {
   registerCardAction(...ruleset.actions);
   ruleset.register();
   addUser("player2");
-  await DoubleActor.create({
-    _id: "hero00000000000",
-    name: "Hero",
-    type: "hero",
-    ownership: { default: 0, player1: 3 },
-  });
-  const combat = await DoubleCombat.create({ _id: "fight" });
+  await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "hero00000000000",
+        name: "Hero",
+        type: "hero",
+        ownership: { default: 0, player1: 3 },
+      },
+      { keepId: true },
+    ),
+  );
+  const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
   Object.assign(combat, { round: 1 });
   await combat.createEmbeddedDocuments("Combatant", [{ _id: "cH", name: "Hero", actorId: "hero00000000000" }]);
   return combat;

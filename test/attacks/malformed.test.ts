@@ -3,7 +3,7 @@
  * logged), never thrown into a tracker, the chat render hook or any reader on any client.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleCombat, asClient, messageElement, useRealTemplates } from "../double/shared-core.ts";
+import { asGM, DoubleCombat, asClient, messageElement, useRealTemplates } from "../double/shared-core.ts";
 import { DoubleChatMessage } from "../double/shared-core.ts";
 import { createCardState } from "../../src/foundry/chat/index.ts";
 import { enhanceCard } from "../../src/foundry/chat/render.ts";
@@ -49,7 +49,7 @@ describe("malformed card", () => {
 
   it("data: null does not break the Trinités combat tracker on any client", async () => {
     await forged({ ...honest(), data: null });
-    const combat = await DoubleCombat.create({ _id: "fight" });
+    const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
     Object.assign(combat, { round: 1 });
     for (const userId of ["gm", "player1"]) {
       const part = await asClient(userId, async () =>

@@ -4,7 +4,7 @@
  * master parry tests), and a helper sends an unbounded healer's value past the rescue dialog.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, resetFoundryDouble } from "../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble } from "../double/index.ts";
 import { DoubleChatMessage, addUser, asClient, installClients, useRealTemplates } from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
@@ -73,14 +73,19 @@ beforeEach(async () => {
     },
     items: [weapon(1)],
   });
-  alrik = await DoubleActor.create(hero("alrik", "Alrik", "player1", 13));
-  bruna = await DoubleActor.create(hero("bruna", "Bruna", "player2", 14));
-  orc = await DoubleActor.create({
-    _id: "orc",
-    name: "Orc",
-    type: "adversaire",
-    system: { at: 12, prd: 9, iniBase: 9, pi: { dice: 1, bonus: 4 }, pr: 2, cn: 14, ev: { value: 28, max: 28 } },
-  });
+  alrik = await asGM(() => DoubleActor.create(hero("alrik", "Alrik", "player1", 13), { keepId: true }));
+  bruna = await asGM(() => DoubleActor.create(hero("bruna", "Bruna", "player2", 14), { keepId: true }));
+  orc = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "orc",
+        name: "Orc",
+        type: "adversaire",
+        system: { at: 12, prd: 9, iniBase: 9, pi: { dice: 1, bonus: 4 }, pr: 2, cn: 14, ev: { value: 28, max: 28 } },
+      },
+      { keepId: true },
+    ),
+  );
   Object.assign(addUser("player2"), { character: bruna });
 });
 

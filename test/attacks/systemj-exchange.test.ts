@@ -88,19 +88,24 @@ beforeEach(async () => {
     return this;
   };
   addUser("player2");
-  aude = await DoubleActor.create(personnage("aude", "Aude", "player1"));
-  brin = await DoubleActor.create(personnage("brin", "Brin", "player2"));
-  ours = await DoubleActor.create({
-    _id: "ours",
-    name: "Ours",
-    type: "creature",
-    system: {
-      attributes: { FOR: 80, RES: 70, AGI: 45, RAP: 60, INT: 10, PER: 20, CHA: 30 },
-      hitPoints: { value: 22, max: 22 },
-      armourPoints: { value: 3, max: 3 },
-    },
-    items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
-  });
+  aude = await asGM(() => DoubleActor.create(personnage("aude", "Aude", "player1"), { keepId: true }));
+  brin = await asGM(() => DoubleActor.create(personnage("brin", "Brin", "player2"), { keepId: true }));
+  ours = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "ours",
+        name: "Ours",
+        type: "creature",
+        system: {
+          attributes: { FOR: 80, RES: 70, AGI: 45, RAP: 60, INT: 10, PER: 20, CHA: 30 },
+          hitPoints: { value: 22, max: 22 },
+          armourPoints: { value: 3, max: 3 },
+        },
+        items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
+      },
+      { keepId: true },
+    ),
+  );
 });
 
 afterEach(() => vi.restoreAllMocks());

@@ -48,8 +48,12 @@ beforeEach(async () => {
   registerChatHooks();
   registerCardAction(...CARD_ACTIONS);
   addUser("player2");
-  brune = await DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } });
-  aelis = await DoubleActor.create({ name: "Aelis", type: "trinite", ownership: { default: 0, player2: 3 } });
+  brune = await asGM(() =>
+    DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } }, { keepId: true }),
+  );
+  aelis = await asGM(() =>
+    DoubleActor.create({ name: "Aelis", type: "trinite", ownership: { default: 0, player2: 3 } }, { keepId: true }),
+  );
 });
 
 describe("attack: a failed Encourager rewritten as a success", () => {

@@ -28,14 +28,19 @@ beforeEach(async () => {
   registerRelay();
   registerTrinitesCombat();
   addUser("player2");
-  aelis = await DoubleActor.create({
-    _id: "aelis",
-    name: "Aelis",
-    type: "trinite",
-    ownership: { default: 0, player1: 3 },
-    system: {},
-  });
-  combat = await DoubleCombat.create({ _id: "fight" });
+  aelis = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "aelis",
+        name: "Aelis",
+        type: "trinite",
+        ownership: { default: 0, player1: 3 },
+        system: {},
+      },
+      { keepId: true },
+    ),
+  );
+  combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
   await combat.createEmbeddedDocuments("Combatant", [{ _id: "cA", name: "Aelis", actorId: aelis.id }]);
   Object.assign(combat, { round: 1 });
   state.game.combats.set(combat.id, combat);
@@ -86,7 +91,12 @@ describe("attack: a shift or wait sent again", () => {
 
 describe("attack: seat changes for someone else, or beyond one's right", () => {
   beforeEach(async () => {
-    await DoubleActor.create({ _id: "brann", name: "Brann", type: "trinite", ownership: { default: 0, player2: 3 } });
+    await asGM(() =>
+      DoubleActor.create(
+        { _id: "brann", name: "Brann", type: "trinite", ownership: { default: 0, player2: 3 } },
+        { keepId: true },
+      ),
+    );
     // The GM sets up the fight.
     await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brann", actorId: "brann" }]));
     await asGM(() =>

@@ -4,7 +4,7 @@
  * from the player's client with what any player can run in their browser console: writes Foundry's server accepts
  * from them (their own messages and User, actors they own) and calls to the system's code.
  */
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
 import {
   createCardState,
@@ -57,13 +57,20 @@ export async function makeWorld(): Promise<World> {
       };
     },
   });
-  const hero = await DoubleActor.create({
-    name: "Aelis",
-    type: "test",
-    ownership: { default: 0, player1: 3 },
-    system: { hp: { value: 10, max: 10 } },
-  });
-  const villain = await DoubleActor.create({ name: "Morn", type: "test", system: { hp: { value: 10, max: 10 } } });
+  const hero = await asGM(() =>
+    DoubleActor.create(
+      {
+        name: "Aelis",
+        type: "test",
+        ownership: { default: 0, player1: 3 },
+        system: { hp: { value: 10, max: 10 } },
+      },
+      { keepId: true },
+    ),
+  );
+  const villain = await asGM(() =>
+    DoubleActor.create({ name: "Morn", type: "test", system: { hp: { value: 10, max: 10 } } }, { keepId: true }),
+  );
   const world: World = { state, hero, villain };
   registerCardAction(gmOnly(() => world));
   return world;

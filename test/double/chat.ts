@@ -13,7 +13,9 @@ import { helpers as systemHelpers } from "../../src/foundry/templates/helpers.ts
 import type { DoubleCollection } from "./documents.ts";
 import { DoubleDocument } from "./documents.ts";
 import { readLang } from "./game.ts";
-import { assertMessageWrite } from "./permissions.ts";
+import { assertDocumentCreate } from "./permissions.ts";
+import { requestCreates } from "./writes.ts";
+import { worldCollections } from "./documents.ts";
 import { deepClone, isPlainObject, type Plain } from "./utils.ts";
 
 interface UserLike {
@@ -61,12 +63,6 @@ export class DoubleChatMessage extends DoubleDocument {
   canUserModify(user: UserLike, _action: string): boolean {
     return user.isGM || user.id === this.author;
   }
-  override async update(changes: Plain = {}, options: Plain = {}): Promise<this> {
-    assertMessageWrite(this);
-    // The author is server-set; only a GM may change it (DocumentAuthorField, permissions.ts).
-    if ("author" in changes && !gameOf().user.isGM) assertMessageWrite({ id: this.id, author: "" });
-    return super.update(changes, options);
-  }
   /** The message's own fields change with an update like any other (fvtt-types `ChatMessage.Schema`). */
   override applyUpdate(changes: Plain, options: Plain = {}): void {
     const { content, whisper, blind, speaker, author, ...rest } = changes;
@@ -87,14 +83,32 @@ export class DoubleChatMessage extends DoubleDocument {
       blind: this.blind,
     };
   }
-  /** The server sets the author to the creating user; a player cannot create a message as someone else. */
-  static async create(data: Plain = {}): Promise<DoubleChatMessage> {
+  /**
+   * Created through the server (writes.ts): the author is the creating user (a `DocumentAuthorField`: "the original
+   * author of a document. This can only be changed later by GM users"), so a player cannot create a message as
+   * someone else; every client then runs `createChatMessage`.
+   */
+  static async create(data: Plain = {}, options: Plain = {}): Promise<DoubleChatMessage> {
     const user = gameOf().user;
     if (!user.isGM && typeof data.author === "string" && data.author !== user.id) {
       throw new Error(`User ${user.id} lacks permission to create ChatMessage as ${data.author}`);
     }
-    const message = new DoubleChatMessage(data);
-    gameOf().messages.set(message.id, message);
+    const Cls = this;
+    const [message] = await requestCreates(
+      {
+        documentName: "ChatMessage",
+        build: (source) => new Cls(source),
+        exists: (id) => worldCollections.messages.has(id),
+        add: (m) => void worldCollections.messages.set(m.id, m),
+        assertCreate: (writer, source) => assertDocumentCreate("ChatMessage", writer, null, source),
+        serverFields: (source, writer) => {
+          if (typeof source.author !== "string") source.author = writer.id;
+        },
+      },
+      [data],
+      options,
+    );
+    if (!message) throw new Error("ChatMessage creation cancelled");
     return message;
   }
   /**

@@ -3,14 +3,14 @@
  * fn)` runs `fn` (and everything it awaits) as that user's client, and a user's `query` runs the registered
  * `CONFIG.queries` handler as the queried user's client, after a JSON round trip like the socket's. So a player's
  * click relayed to the GM really executes with `game.user` = the GM, and concurrent clicks from two clients keep
- * their own identity. Also: `isSelf`, per-user `targets`, `canvas.tokens.controlled`, adding users, and an
- * opt-in check that only owners (or a GM) update actors, and that a player updates only the initiative, flags and
- * defeated state of a combatant they own, as Foundry's server enforces.
+ * their own identity. Also: `isSelf`, per-user `targets`, `canvas.tokens.controlled`, adding users (a second player,
+ * a second GM session, an Assistant GM) and the socket's latency. Writes and their permission checks are the
+ * server's (server.ts, writes.ts, permissions.ts), whether or not a test installs clients.
  */
-import { DoubleActor, DoubleItem } from "./documents.ts";
-import { assertCombatantWrite, assertOwnerWrite, setBroadcast } from "./permissions.ts";
-import { DoubleCombat, DoubleCombatant } from "./combat.ts";
-import { clientStore as client, DoubleUser } from "./game.ts";
+import type { DoubleActor } from "./documents.ts";
+import { clientStore as client } from "./context.ts";
+import { DoubleUser } from "./game.ts";
+import { setLatency, USER_ROLES } from "./server.ts";
 import type { DoubleState } from "./index.ts";
 import type { Plain } from "./utils.ts";
 
@@ -50,76 +50,19 @@ function currentGame(): GameWithUsers {
 }
 
 const controlled: FakeToken[] = [];
-const originalActorUpdate = DoubleActor.prototype.update;
-const originalCombatantUpdates = DoubleCombat.prototype.updateEmbeddedDocuments;
-const originalCombatantUpdate = DoubleCombatant.prototype.update;
-const originalItemUpdate = DoubleItem.prototype.update;
-const originalEmbedded = {
-  create: DoubleActor.prototype.createEmbeddedDocuments,
-  update: DoubleActor.prototype.updateEmbeddedDocuments,
-  delete: DoubleActor.prototype.deleteEmbeddedDocuments,
-};
-const assertCombatantUpdate = assertCombatantWrite;
 
-/** Document hooks run on every connected client, as that client, with the writer id the server attests. */
-function broadcastToClients(hook: string, ...args: unknown[]): void {
-  const hooks = (globalThis as { Hooks?: { callAll(hook: string, ...args: unknown[]): unknown } }).Hooks;
-  for (const user of currentGame().users.values()) {
-    if (user.active) client.run(user, () => hooks?.callAll(hook, ...args));
-  }
-}
-
-/** Installs per-client users on the current double; returns the state for chaining. */
-export function installClients(state: DoubleState, { enforceActorOwnership = true } = {}): DoubleState {
+/**
+ * Installs per-client users on the current double; returns the state for chaining. Every write already goes through
+ * the server (server.ts) with Foundry's permission checks; `latency` sets the socket's one-way delay in milliseconds
+ * (tests with several clients use a few, then `await settle()`).
+ */
+export function installClients(state: DoubleState, { latency = 0 }: { latency?: number } = {}): DoubleState {
   const game: GameWithUsers = state.game;
-  // `game.user` already follows the running client (game.ts `clientStore`).
+  // `game.user` already follows the running client (context.ts `clientStore`).
   for (const user of game.users.values()) equip(user);
   controlled.length = 0;
   Object.assign(globalThis, { canvas: { tokens: { controlled } } });
-  setBroadcast(broadcastToClients);
-  DoubleActor.prototype.update = enforceActorOwnership
-    ? async function (this: DoubleActor, changes: Plain = {}, options: Plain = {}) {
-        assertOwnerWrite("Actor", this);
-        return originalActorUpdate.call(this, changes, options) as Promise<DoubleActor>;
-      }
-    : originalActorUpdate;
-  DoubleItem.prototype.update = enforceActorOwnership
-    ? async function (this: DoubleItem, changes: Plain = {}, options: Plain = {}) {
-        assertOwnerWrite("Item", this);
-        return originalItemUpdate.call(this, changes, options) as Promise<DoubleItem>;
-      }
-    : originalItemUpdate;
-  // An embedded Item's permission is its parent Actor's (Foundry: embedded documents inherit ownership).
-  DoubleActor.prototype.createEmbeddedDocuments = enforceActorOwnership
-    ? async function (this: DoubleActor, name: string, data: Plain[], options: Plain = {}) {
-        assertOwnerWrite("Actor", this, "create embedded in");
-        return originalEmbedded.create.call(this, name, data, options);
-      }
-    : originalEmbedded.create;
-  DoubleActor.prototype.updateEmbeddedDocuments = enforceActorOwnership
-    ? async function (this: DoubleActor, name: string, updates: Plain[], options: Plain = {}) {
-        assertOwnerWrite("Actor", this, "update embedded in");
-        return originalEmbedded.update.call(this, name, updates, options);
-      }
-    : originalEmbedded.update;
-  DoubleActor.prototype.deleteEmbeddedDocuments = enforceActorOwnership
-    ? async function (this: DoubleActor, name: string, ids: string[], options: Plain = {}) {
-        assertOwnerWrite("Actor", this, "delete embedded in");
-        return originalEmbedded.delete.call(this, name, ids, options);
-      }
-    : originalEmbedded.delete;
-  DoubleCombat.prototype.updateEmbeddedDocuments = enforceActorOwnership
-    ? async function (this: DoubleCombat, name: string, updates: Plain[]) {
-        for (const u of updates) assertCombatantUpdate(this.combatants.get(String(u._id)), u);
-        return originalCombatantUpdates.call(this, name, updates);
-      }
-    : originalCombatantUpdates;
-  DoubleCombatant.prototype.update = enforceActorOwnership
-    ? async function (this: DoubleCombatant, changes: Plain = {}, options: Plain = {}) {
-        assertCombatantUpdate(this, changes);
-        return originalCombatantUpdate.call(this, changes, options) as Promise<DoubleCombatant>;
-      }
-    : originalCombatantUpdate;
+  setLatency(latency);
   return state;
 }
 
@@ -135,15 +78,19 @@ export function asClient<T>(userId: string, fn: () => T): T {
  * and for paths only a GM takes. The double's default client is a player's.
  */
 export function asGM<T>(fn: () => T): T {
-  const gm = currentGame().users.contents.find((u) => u.isGM);
+  const gm = currentGame().users.contents.find((u) => u.role >= USER_ROLES.GAMEMASTER);
   if (!gm) throw new Error("No GM in the double");
   return client.run(gm, fn);
 }
 
-/** Adds a connected user (a second player, a second GM). */
-export function addUser(id: string, isGM = false): DoubleUser {
+/**
+ * Adds a connected user: a second player (`addUser("player2")`), a second GM session (`addUser("gm2", true)`), an
+ * Assistant GM (`addUser("agm", USER_ROLES.ASSISTANT)`) or a Trusted player (`USER_ROLES.TRUSTED`).
+ */
+export { USER_ROLES };
+export function addUser(id: string, isGMOrRole: boolean | number = false): DoubleUser {
   const game = currentGame();
-  const user = new DoubleUser(id, id, isGM);
+  const user = new DoubleUser(id, id, isGMOrRole);
   game.users.set(id, user);
   equip(user);
   return user;

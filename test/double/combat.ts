@@ -8,21 +8,25 @@
  * in Foundry; `installClients` also refuses a player's combatant update outside initiative, flags and defeated.
  */
 import { HandlebarsApplicationMixin, ApplicationV2 } from "./applications.ts";
-import { DoubleCollection, DoubleDocument } from "./documents.ts";
+import { DoubleCollection, DoubleDocument, worldCollections } from "./documents.ts";
 import { DataModelValidationError, DataModelValidationFailure } from "./fields.ts";
 import { deepClone, type Plain } from "./utils.ts";
-import { clientStore, type DoubleUser } from "./game.ts";
+import { currentUser, type ClientUser } from "./context.ts";
+import { callAll, trackListener } from "./server.ts";
+import { requestCreates, requestDeletes, requestUpdates, type CreateSpec } from "./writes.ts";
 
-/**
- * fvtt-types `Combat#_onStartRound`/`_onStartTurn`/`_onEndTurn`/`_onEndRound`: "This method only executes for one
- * designated GM user. If no GM users are present this method will not be called." The double runs them on the
- * active GM's client, whoever advanced the combat, and skips them with no GM connected.
- */
-async function onDesignatedGM(fn: () => Promise<void>): Promise<void> {
-  const users = (globalThis as { game?: { users?: { activeGM: DoubleUser | null } } }).game?.users;
-  const gm = users?.activeGM;
-  if (!gm) return;
-  await clientStore.run(gm, fn);
+/** The active GM (fvtt-types `Users#activeGM`), or null. */
+function activeGM(): ClientUser | null {
+  const users = (globalThis as { game?: { users?: { activeGM: ClientUser | null } } }).game?.users;
+  return users?.activeGM ?? null;
+}
+function combatSettings(): { skipDefeated?: boolean } {
+  const g = (globalThis as { game?: { settings?: { get(n: string, k: string): unknown } } }).game;
+  try {
+    return (g?.settings?.get("core", "combatTrackerConfig") as { skipDefeated?: boolean } | undefined) ?? {};
+  } catch {
+    return {};
+  }
 }
 
 function configClass(name: "Combat" | "Combatant"): unknown {
@@ -37,9 +41,11 @@ export class DoubleCombatant extends DoubleDocument {
   actorId: string | null;
   /** Hidden by the GM in the tracker (players do not see it). */
   hidden: boolean;
+  defeated: boolean;
   constructor(data: Plain = {}, context: { parent?: DoubleDocument | null } = {}) {
     super(data, context);
     this.hidden = data.hidden === true;
+    this.defeated = data.defeated === true;
     this.initiative = typeof data.initiative === "number" ? data.initiative : null;
     this.tokenId = typeof data.tokenId === "string" ? data.tokenId : null;
     this.actorId = typeof data.actorId === "string" ? data.actorId : null;
@@ -62,8 +68,33 @@ export class DoubleCombatant extends DoubleDocument {
   get isNPC(): boolean {
     return !this.actor || !this.actor.hasPlayerOwner;
   }
+  /**
+   * fvtt-types `Combatant#isDefeated`: "Is this Combatant defeated?": its `defeated` field, or its actor's defeated
+   * status (`CONFIG.specialStatusEffects.DEFEATED`).
+   */
+  get isDefeated(): boolean {
+    const cfg = (globalThis as { CONFIG?: { specialStatusEffects?: { DEFEATED?: string } } }).CONFIG;
+    const statuses = (this.actor as { statuses?: Set<string> } | null)?.statuses;
+    return this.defeated || !!statuses?.has(cfg?.specialStatusEffects?.DEFEATED ?? "dead");
+  }
+  override toObject(): Plain {
+    return {
+      ...super.toObject(),
+      initiative: this.initiative,
+      hidden: this.hidden,
+      defeated: this.defeated,
+      actorId: this.actorId,
+      tokenId: this.tokenId,
+    };
+  }
+  override detach(): void {
+    const combat = this.combat;
+    combat?.combatants.delete(this.id);
+    combat?.setupTurns();
+  }
   override applyUpdate(changes: Plain, options: Plain = {}): void {
-    const { initiative, hidden, ...rest } = changes;
+    const { initiative, hidden, defeated, ...rest } = changes;
+    if (typeof defeated === "boolean") this.defeated = defeated;
     // fvtt-types `Combatant.Schema.initiative` is a NumberField: a numeric string is cast, anything else refused.
     if (initiative !== undefined) {
       const value = initiative === null || initiative === "" ? null : Number(initiative);
@@ -73,6 +104,9 @@ export class DoubleCombatant extends DoubleDocument {
     }
     if (typeof hidden === "boolean") this.hidden = hidden;
     super.applyUpdate(rest, options);
+    // fvtt-types `Combat#setupTurns` "Return the Array of combatants sorted into initiative order": the turns are
+    // rebuilt when a combatant's initiative changes (Combat#_onUpdateDescendantDocuments), on every client.
+    if (options.broadcast && initiative !== undefined && !this.isServerCopy) this.combat?.setupTurns();
   }
   /** Foundry's default: the system's initiative formula from CONFIG. */
   _getInitiativeFormula(): string {
@@ -103,6 +137,18 @@ export class DoubleCombat extends DoubleDocument {
   /** Every lifecycle call, in order, for assertions. */
   readonly lifecycle: string[] = [];
 
+  constructor(data: Plain = {}, context: { parent?: DoubleDocument | null } = {}) {
+    super(data, context);
+    if (typeof data.round === "number") this.round = data.round;
+    if (typeof data.turn === "number" || data.turn === null) this.turn = data.turn;
+    const cls = (configClass("Combatant") ?? DoubleCombatant) as typeof DoubleCombatant;
+    for (const raw of Array.isArray(data.combatants) ? (data.combatants as Plain[]) : []) {
+      const c = new cls({ type: "base", ...raw }, { parent: this });
+      this.combatants.set(c.id, c);
+    }
+    if (this.combatants.size) this.setupTurns();
+  }
+
   /** Foundry's rule: turns exist and the first round began. */
   get started(): boolean {
     return this.turns.length > 0 && this.round > 0;
@@ -110,26 +156,60 @@ export class DoubleCombat extends DoubleDocument {
   get combatant(): DoubleCombatant | undefined {
     return this.turn === null ? undefined : this.turns[this.turn];
   }
-  async createEmbeddedDocuments(name: string, data: Plain[]): Promise<DoubleCombatant[]> {
+  /** Combatants: one operation through the server each; the owner of the combatant's actor, or a GM, creates one. */
+  async createEmbeddedDocuments(name: string, data: Plain[], options: Plain = {}): Promise<DoubleCombatant[]> {
     if (name !== "Combatant") throw new Error(`The combat double only embeds Combatants, not ${name}`);
     const cls = (configClass("Combatant") ?? DoubleCombatant) as typeof DoubleCombatant;
-    const created = data.map((d) => new cls({ type: "base", ...d }, { parent: this }));
-    for (const c of created) this.combatants.set(c.id, c);
-    this.setupTurns();
-    return created;
+    const spec: CreateSpec<DoubleCombatant> = {
+      documentName: "Combatant",
+      build: (source) => new cls({ type: "base", ...source }, { parent: this }),
+      exists: (id) => this.combatants.has(id),
+      add: (c) => {
+        this.combatants.set(c.id, c);
+        this.setupTurns();
+      },
+      assertCreate: (user, source) => {
+        const c = new cls({ type: "base", ...source }, { parent: this });
+        if (!user.isGM && !c.testUserPermission(user, "OWNER"))
+          throw new Error(`User ${user.id} lacks permission to create Combatant`);
+      },
+    };
+    return requestCreates(spec, data, options);
   }
-  async updateEmbeddedDocuments(name: string, updates: Plain[]): Promise<DoubleCombatant[]> {
+  async updateEmbeddedDocuments(name: string, updates: Plain[], options: Plain = {}): Promise<DoubleCombatant[]> {
     if (name !== "Combatant") throw new Error(`The combat double only embeds Combatants, not ${name}`);
-    const done = updates.flatMap((u) => {
+    const combatants = updates.map((u) => {
       const c = typeof u._id === "string" ? this.combatants.get(u._id) : undefined;
       if (!c) throw new Error(`No Combatant [${String(u._id)}] in Combat [${this.id}] to update`);
-      const { _id: _ignored, ...changes } = u;
-      c.applyUpdate(changes);
-      c.recordUpdate(changes);
-      return [c];
+      return c;
     });
-    this.setupTurns();
-    return done;
+    return requestUpdates(
+      combatants,
+      updates.map(({ _id: _ignored, ...changes }) => changes),
+      options,
+    );
+  }
+  async deleteEmbeddedDocuments(name: string, ids: string[], options: Plain = {}): Promise<DoubleCombatant[]> {
+    if (name !== "Combatant") throw new Error(`The combat double only embeds Combatants, not ${name}`);
+    const combatants = ids.map((id) => {
+      const c = this.combatants.get(id);
+      if (!c) throw new Error(`No Combatant [${id}] in Combat [${this.id}] to delete`);
+      return c;
+    });
+    return requestDeletes(combatants, options);
+  }
+  override readonly embeddedKeys = ["combatants"];
+  override toObject(): Plain {
+    return {
+      ...super.toObject(),
+      round: this.round,
+      turn: this.turn,
+      combatants: this.combatants.map((c) => c.toObject()),
+    };
+  }
+  /** fvtt-types `Combat#settings`: the `core.combatTrackerConfig` setting (`skipDefeated`: "Whether to skip defeated tokens"). */
+  get settings(): { skipDefeated?: boolean } {
+    return combatSettings();
   }
   _sortCombatants(a: DoubleCombatant, b: DoubleCombatant): number {
     const ia = a.initiative ?? -Infinity;
@@ -185,44 +265,104 @@ export class DoubleCombat extends DoubleDocument {
     const ids = this.combatants.contents.filter((c) => c.isOwner && c.initiative === null).map((c) => c.id);
     return this.rollInitiative(ids, options);
   }
-  /** `turn` and `round` are Combat fields (fvtt-types `Combat.Schema` `round`, `turn`). */
+  /** The turn change the last broadcast made (prior and current state), for `_onUpdate` on each client. */
+  #turnChange: { prior: Plain; current: Plain } | null = null;
+  /**
+   * `turn` and `round` are Combat fields (fvtt-types `Combat.Schema` `round`, `turn`). When a broadcast changes them,
+   * the turns are set up again and `previous`/`current` follow (fvtt-types `Combat#previous`: "Track the previous
+   * round, turn, and tokenId to understand changes in the encounter state").
+   */
   override applyUpdate(changes: Plain, options: Plain = {}): void {
-    const { turn, round, ...rest } = changes;
+    const { turn, round, combatants: _embedded, ...rest } = changes;
     if (turn === null || typeof turn === "number") this.turn = turn;
     if (typeof round === "number") this.round = round;
     super.applyUpdate(rest, options);
-  }
-  async startCombat(): Promise<this> {
-    this.round = 1;
-    this.turn = 0;
-    await onDesignatedGM(() => this._onStartRound({ round: 1, skipped: false }));
-    const first = this.combatant;
-    if (first) await onDesignatedGM(() => this._onStartTurn(first, { round: 1, turn: 0, skipped: false }));
-    return this;
-  }
-  async nextTurn(): Promise<this> {
-    const current = this.combatant;
-    const turn = this.turn ?? 0;
-    if (turn + 1 >= this.turns.length) return this.nextRound();
-    if (current) await onDesignatedGM(() => this._onEndTurn(current, { round: this.round, turn, skipped: false }));
-    this.turn = turn + 1;
-    const next = this.combatant;
-    if (next)
-      await onDesignatedGM(() => this._onStartTurn(next, { round: this.round, turn: this.turn, skipped: false }));
-    return this;
-  }
-  async nextRound(): Promise<this> {
-    const current = this.combatant;
-    if (current && this.round > 0) {
-      await onDesignatedGM(() => this._onEndTurn(current, { round: this.round, turn: this.turn ?? 0, skipped: false }));
+    if (!options.broadcast || this.isServerCopy) return;
+    if (turn === undefined && round === undefined) {
+      this.#turnChange = null;
+      return;
     }
-    if (this.round > 0) await onDesignatedGM(() => this._onEndRound({ round: this.round, skipped: false }));
-    this.round += 1;
-    this.turn = 0;
+    const prior = deepClone(this.current);
     this.setupTurns();
-    await onDesignatedGM(() => this._onStartRound({ round: this.round, skipped: false }));
-    const first = this.combatant;
-    if (first) await onDesignatedGM(() => this._onStartTurn(first, { round: this.round, turn: 0, skipped: false }));
+    this.previous = prior;
+    this.#turnChange = { prior, current: deepClone(this.current) };
+  }
+  /**
+   * On every client: `combatTurnChange` (fvtt-types hooks: "fires on all clients after the database update has
+   * occurred for the Combat"); on the active GM's client only, the turn events, unawaited (fvtt-types
+   * `Combat#_manageTurnEvents`, `_onStartTurn`… "This method only executes for one designated GM user").
+   */
+  override _onUpdate(changed: Plain, options: Plain, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    const change = this.#turnChange;
+    if (!change) return;
+    const moved = change.prior.round !== change.current.round || change.prior.turn !== change.current.turn;
+    if (!moved) return;
+    callAll("combatTurnChange", this, deepClone(change.prior), deepClone(change.current));
+    const gm = activeGM();
+    if (gm && currentUser().id === gm.id) trackListener(this._manageTurnEvents(change.prior, change.current));
+  }
+  /**
+   * fvtt-types `Combat#_manageTurnEvents`: "End Turn, End Round, Begin Round, Begin Turn… Each lifecycle event is an
+   * async method, and each is awaited before proceeding"; only when the encounter moves forward.
+   */
+  async _manageTurnEvents(prior: Plain, current: Plain): Promise<void> {
+    const pRound = Number(prior.round ?? 0);
+    const cRound = Number(current.round ?? 0);
+    const pTurn = prior.turn === null || prior.turn === undefined ? -1 : Number(prior.turn);
+    const cTurn = current.turn === null || current.turn === undefined ? -1 : Number(current.turn);
+    const advanceRound = cRound > pRound;
+    const advanceTurn = advanceRound || (cRound === pRound && cTurn > pTurn);
+    if (!advanceTurn) return;
+    const ended = typeof prior.combatantId === "string" ? this.combatants.get(prior.combatantId) : undefined;
+    if (ended && pRound > 0) await this._onEndTurn(ended, { round: pRound, turn: pTurn, skipped: false });
+    if (advanceRound && pRound > 0) await this._onEndRound({ round: pRound, skipped: false });
+    if (advanceRound) await this._onStartRound({ round: cRound, skipped: false });
+    const started = typeof current.combatantId === "string" ? this.combatants.get(current.combatantId) : undefined;
+    if (started) await this._onStartTurn(started, { round: cRound, turn: cTurn, skipped: false });
+  }
+  /** fvtt-types `Hooks.combatStart`: "fires on the initiating client before any database update occurs". */
+  async startCombat(): Promise<this> {
+    const updateData = { round: 1, turn: 0 };
+    callAll("combatStart", this, updateData);
+    await this.update(updateData);
+    return this;
+  }
+  /**
+   * fvtt-types `Combat#nextTurn`: "Advance the combat to the next turn", skipping defeated combatants when the tracker
+   * says so (`skipDefeated`); past the last turn, or before the first round, the next round. The `combatTurn` hook
+   * "fires on the initiating client before any database update occurs"; the update then makes its round trip.
+   */
+  async nextTurn(): Promise<this> {
+    const turn = this.turn ?? -1;
+    const skip = this.settings.skipDefeated === true;
+    let next: number | null = null;
+    for (let i = turn + 1; i < this.turns.length; i += 1) {
+      if (skip && this.turns[i]?.isDefeated) continue;
+      next = i;
+      break;
+    }
+    if (this.round === 0 || next === null) return this.nextRound();
+    const updateData = { round: this.round, turn: next };
+    const updateOptions = { direction: 1 };
+    callAll("combatTurn", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
+    return this;
+  }
+  /**
+   * fvtt-types `Combat#nextRound`: "Advance the combat to the next round"; the first turn (the first not defeated one
+   * with `skipDefeated`). The `combatRound` hook "fires on the initiating client before any database update occurs".
+   */
+  async nextRound(): Promise<this> {
+    let turn: number | null = this.turn === null ? null : 0;
+    if (this.settings.skipDefeated === true && turn !== null) {
+      turn = this.turns.findIndex((t) => !t.isDefeated);
+      if (turn === -1) turn = 0;
+    }
+    const updateData = { round: this.round + 1, turn };
+    const updateOptions = { direction: 1 };
+    callAll("combatRound", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
     return this;
   }
   async _onStartRound(context: Plain): Promise<void> {
@@ -237,9 +377,24 @@ export class DoubleCombat extends DoubleDocument {
   async _onEndTurn(combatant: DoubleCombatant, _context: Plain): Promise<void> {
     this.lifecycle.push(`endTurn:${combatant.name}`);
   }
-  static async create(data: Plain = {}): Promise<DoubleCombat> {
+  /** A Combat: created through the server (an ASSISTANT or a GM: metadata create "ASSISTANT"), in `game.combats`. */
+  static async create(data: Plain = {}, options: Plain = {}): Promise<DoubleCombat> {
     const cls = (configClass("Combat") ?? DoubleCombat) as typeof DoubleCombat;
-    return new cls(data);
+    const [combat] = await requestCreates(
+      {
+        documentName: "Combat",
+        build: (source) => new cls(source),
+        exists: (id) => worldCollections.combats.has(id),
+        add: (c) => void worldCollections.combats.set(c.id, c),
+        assertCreate: (user) => {
+          if (!user.isGM) throw new Error(`User ${user.id} lacks permission to create Combat`);
+        },
+      },
+      [data],
+      options,
+    );
+    if (!combat) throw new Error("Combat creation cancelled");
+    return combat;
   }
 }
 

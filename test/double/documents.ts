@@ -4,6 +4,9 @@
  * leaves the document as it was. Every update is recorded in `updates` for assertions.
  */
 import { DataModel, DataModelValidationError, DataModelValidationFailure } from "./fields.ts";
+import { currentUser as clientUser, type ClientUser } from "./context.ts";
+import { assertDocumentCreate, assertDocumentWrite } from "./permissions.ts";
+import { requestCreates, requestDeletes, requestUpdates, type CreateSpec, type WritableDoc } from "./writes.ts";
 import {
   deepClone,
   expandObject,
@@ -57,10 +60,7 @@ interface DocumentConfigLike {
 
 /** Reads the current user from the installed `game` (tests swap users with `setDoubleUser`). */
 function currentUser(): DoubleUserLike {
-  const g = (globalThis as { game?: { user?: DoubleUserLike } }).game;
-  // No installed game, no user: the double never assumes the GM.
-  if (!g?.user) throw new Error("The Foundry double is not installed: no current user");
-  return g.user;
+  return clientUser();
 }
 
 export interface UpdateRecord {
@@ -135,9 +135,15 @@ export class DoubleDocument {
       : { default: 0 };
     this.parent = parent;
     const { _id: _a, name: _b, type: _c, img: _d, flags: _e, ownership: _f, system: _g, ...extra } = data;
-    this.#extra = deepClone(declaredOnly(this.documentName, extra));
+    const defaults = (this.constructor as typeof DoubleDocument).sourceDefaults(data);
+    this.#extra = mergeObject(defaults, deepClone(declaredOnly(this.documentName, extra)));
     this.system = this.#buildSystem(isPlainObject(data.system) ? data.system : {});
     this.prepareData();
+  }
+
+  /** Initial values of the schema's top-level fields besides `system` (none by default). */
+  static sourceDefaults(_data: Plain): Plain {
+    return {};
   }
 
   static get config(): DocumentConfigLike | undefined {
@@ -215,15 +221,63 @@ export class DoubleDocument {
     }
   }
 
-  /** Applies a change set atomically (validation of `system` first); returns this, or throws on invalid data. */
-  async update(changes: Plain = {}, options: Plain = {}): Promise<this> {
-    this.applyUpdate(changes, options);
-    this.recordUpdate(changes, options);
-    return this;
+  /**
+   * Foundry's `Document#update`: a round trip through the server (writes.ts); resolves with this document once the
+   * writer's client applied the change, or undefined when nothing changed (fvtt-types `Document#update`: "@returns
+   * The updated Document instance, or undefined if not updated"). Invalid data or a refused write rejects.
+   */
+  async update(changes: Plain = {}, options: Plain = {}): Promise<this | undefined> {
+    const [done] = await requestUpdates([this], [changes], options);
+    return done;
+  }
+  /** Foundry's `Document#delete`: a round trip; resolves with this document once deleted. */
+  async delete(options: Plain = {}): Promise<this | undefined> {
+    const [done] = await requestDeletes([this], options);
+    return done;
   }
   /** Records a database write (not `updateSource`) with the writing user, as the whole change set asked. */
-  recordUpdate(changes: Plain, options: Plain = {}): void {
-    this.updates.push({ changes: deepClone(changes), options: deepClone(options), userId: currentUser().id });
+  recordUpdate(changes: Plain, options: Plain = {}, userId: string = currentUser().id): void {
+    this.updates.push({ changes: deepClone(changes), options: deepClone(options), userId });
+  }
+
+  // ---- The server's view (writes.ts) ----
+  readonly embeddedKeys: readonly string[] = [];
+  serverCopy(source: Plain): this {
+    const Cls = this.constructor as new (data: Plain, context: { parent?: DoubleDocument | null }) => this;
+    const copy = new Cls(source, { parent: this.parent });
+    copy.#serverCopy = true;
+    return copy;
+  }
+  /** A server-side scratch copy (never stored): it must not touch the clients' replicas. */
+  #serverCopy = false;
+  get isServerCopy(): boolean {
+    return this.#serverCopy;
+  }
+  assertWrite(action: "update" | "delete", user: ClientUser, changes: Plain): void {
+    assertDocumentWrite(this, action, user, changes);
+  }
+  /**
+   * fvtt-types `ClientDocument#_preUpdate`, which calls the system model's (`TypeDataModel#_preUpdate`: "Called by
+   * ClientDocument#_preUpdate"); false cancels.
+   */
+  async _preUpdate(changes: Plain, options: Plain, user: ClientUser): Promise<boolean | void> {
+    const sys = this.system as { _preUpdate?: (c: Plain, o: Plain, u: ClientUser) => Promise<boolean | void> };
+    if (this.system instanceof DataModel && typeof sys._preUpdate === "function")
+      return sys._preUpdate(changes, options, user);
+  }
+  _onUpdate(changed: Plain, options: Plain, userId: string): void {
+    const sys = this.system as { _onUpdate?: (c: Plain, o: Plain, u: string) => void };
+    if (this.system instanceof DataModel && typeof sys._onUpdate === "function")
+      sys._onUpdate(changed, options, userId);
+  }
+  async _preDelete(_options: Plain, _user: ClientUser): Promise<boolean | void> {}
+  _onDelete(_options: Plain, _userId: string): void {}
+  _onCreate(_data: Plain, _options: Plain, _userId: string): void {}
+  /** Leaves the collection that holds it. */
+  detach(): void {
+    const parent = this.parent as (DoubleDocument & { items?: DoubleCollection<DoubleDocument> }) | null;
+    if (parent) parent.items?.delete(this._id);
+    else worldCollectionOf(this.documentName)?.delete(this._id);
   }
   applyUpdate(changes: Plain, _options: Plain = {}): void {
     const expanded = declaredOnly(this.documentName, expandObject(changes));
@@ -233,7 +287,8 @@ export class DoubleDocument {
     }
     for (const [key, value] of Object.entries(expanded)) {
       if (key === "system" || key === "_id") continue;
-      if (key === "name" && typeof value === "string") this.name = value;
+      if (key.startsWith("-=")) delete this.#extra[key.slice(2)];
+      else if (key === "name" && typeof value === "string") this.name = value;
       else if (key === "img" && typeof value === "string") this.img = value;
       else if (key === "flags" && isPlainObject(value)) mergeObject(this.flags, value, { performDeletions: true });
       else if (key === "ownership" && isPlainObject(value)) Object.assign(this.ownership, value);
@@ -254,17 +309,11 @@ export class DoubleDocument {
     const Cls = this.constructor as new (data: Plain, context: { parent?: DoubleDocument | null }) => this;
     return new Cls(source, { parent: this.parent });
   }
-  async delete(): Promise<this> {
-    this.deleted = true;
-    const parent = this.parent as (DoubleDocument & { items?: DoubleCollection<DoubleDocument> }) | null;
-    parent?.items?.delete(this._id);
-    return this;
-  }
 
   getFlag(scope: string, key: string): unknown {
     return getProperty(this.flags[scope], key);
   }
-  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+  async setFlag(scope: string, key: string, value: unknown): Promise<this | undefined> {
     const flags: Plain = {};
     setProperty(flags, `${scope}.${key}`, value);
     return this.update({ flags });
@@ -273,7 +322,7 @@ export class DoubleDocument {
    * fvtt-types `Document#unsetFlag`: "Remove a flag assigned to the document"; it is an update with a `-=` deletion
    * key, so it is permission-checked, recorded and seen by hooks like any other write.
    */
-  async unsetFlag(scope: string, key: string): Promise<this> {
+  async unsetFlag(scope: string, key: string): Promise<this | undefined> {
     const parts = key.split(".");
     const last = parts.pop() ?? key;
     const changes: Plain = {};
@@ -292,13 +341,14 @@ export class DoubleDocument {
 
   /**
    * `Document#_preCreate(data, options, user)`: runs on the creating client before the write; false cancels. Foundry
-   * calls the system model's `_preCreate` from it (fvtt-types `TypeDataModel#_preCreate`: "Called by
-   * ClientDocument#_preCreate").
+   * calls the system model's `_preCreate` from it with the same arguments (fvtt-types `TypeDataModel#_preCreate`:
+   * "Called by ClientDocument#_preCreate. @param data - The initial data object provided to the document creation
+   * request": the whole creation data, `type`, `name`, `items`, `prototypeToken`…, not only `system`).
    */
   async _preCreate(data: Plain, options: Plain, user: DoubleUserLike): Promise<boolean | void> {
     const sys = this.system as { _preCreate?: (d: Plain, o: Plain, u: DoubleUserLike) => Promise<boolean | void> };
     if (this.system instanceof DataModel && typeof sys._preCreate === "function") {
-      return sys._preCreate(isPlainObject(data.system) ? data.system : {}, options, user);
+      return sys._preCreate(data, options, user);
     }
   }
 
@@ -346,12 +396,31 @@ export class DoubleItem extends DoubleDocument {
    */
   override applyUpdate(changes: Plain, options: Plain = {}): void {
     super.applyUpdate(changes, options);
-    if (this.parent instanceof DoubleActor) this.parent.prepareData();
+    if (this.parent instanceof DoubleActor && !this.isServerCopy) this.parent.prepareData();
   }
-  static async create(data: Plain, { parent = null }: { parent?: DoubleDocument | null } = {}): Promise<DoubleItem> {
-    if (parent instanceof DoubleActor) return (await parent.createEmbeddedDocuments("Item", [data]))[0] as DoubleItem;
-    const item = new DoubleItem(data);
-    worldCollections.items.set(item.id, item);
+  /** fvtt-types `BaseItem.canUserCreate`: a world Item needs ITEM_CREATE; an owned one, its Actor's ownership. */
+  static async create(
+    data: Plain,
+    { parent = null, ...options }: { parent?: DoubleDocument | null; [k: string]: unknown } = {},
+  ): Promise<DoubleItem> {
+    if (parent instanceof DoubleActor) {
+      const [owned] = await parent.createEmbeddedDocuments("Item", [data], options);
+      if (!owned) throw new Error(`Creation of item ${String(data.name)} cancelled`);
+      return owned;
+    }
+    const Cls = this;
+    const [item] = await requestCreates(
+      {
+        documentName: "Item",
+        build: (source) => new Cls(source),
+        exists: (id) => worldCollections.items.has(id),
+        add: (doc) => void worldCollections.items.set(doc.id, doc),
+        assertCreate: (user) => assertDocumentCreate("Item", user, null),
+      },
+      [data],
+      options,
+    );
+    if (!item) throw new Error(`Creation of item ${String(data.name)} cancelled`);
     return item;
   }
 }
@@ -359,6 +428,30 @@ export class DoubleItem extends DoubleDocument {
 export class DoubleActor extends DoubleDocument {
   static override documentName = "Actor";
   readonly items = new DoubleCollection<DoubleItem>();
+
+  /**
+   * The prototype token's initial values (fvtt-types client/documents/token.d.mts `Schema`: `actorLink` "@defaultValue
+   * `false`", `disposition` "`CONST.TOKEN_DISPOSITIONS.HOSTILE` (`-1`)", `displayName`/`displayBars` "`NONE`", `width`/
+   * `height` `1`, bars' `attribute` "`game?.system.primaryTokenAttribute || null`": this system's manifest names none).
+   * A player character dropped on a scene is therefore unlinked unless its creation links it.
+   */
+  static override sourceDefaults(data: Plain): Plain {
+    return {
+      prototypeToken: {
+        name: typeof data.name === "string" ? data.name : "",
+        actorLink: false,
+        disposition: -1,
+        displayName: 0,
+        displayBars: 0,
+        width: 1,
+        height: 1,
+        lockRotation: false,
+        texture: { src: typeof data.img === "string" ? data.img : "icons/svg/mystery-man.svg" },
+        bar1: { attribute: null },
+        bar2: { attribute: null },
+      },
+    };
+  }
 
   constructor(data: Plain = {}, context: { parent?: DoubleDocument | null } = {}) {
     super(data, context);
@@ -377,62 +470,55 @@ export class DoubleActor extends DoubleDocument {
     return out;
   }
   /**
-   * fvtt-types `DatabaseCreateOperation.keepId`: "Retain the _id values of provided data instead of generating new
-   * ids"; without it every created item gets a fresh id (dropping the same item twice makes two copies).
+   * Embedded Items: one operation through the server (writes.ts) each, the parent Actor's ownership deciding (fvtt-types
+   * `BaseItem.canUserCreate` / embedded documents' `getUserLevel` read the parent). fvtt-types
+   * `DatabaseCreateOperation.keepId`: "Retain the _id values of provided data instead of generating new ids"; without
+   * it every created item gets a fresh id (dropping the same item twice makes two copies).
    */
   async createEmbeddedDocuments(name: string, data: Plain[], options: Plain = {}): Promise<DoubleItem[]> {
     if (name !== "Item") throw new Error(`The double only embeds Items, not ${name}`);
-    const created = data.map((d) => {
-      const { _id, ...rest } = d;
-      if (options.keepId && typeof _id === "string" && this.items.has(_id))
-        throw new Error(`An Item with _id ${_id} already exists on Actor ${this.id}`);
-      return this.#addItem(options.keepId ? d : rest);
-    });
-    this.prepareData();
-    return created;
+    return requestCreates(this.#itemSpec(), data, options);
   }
-  async updateEmbeddedDocuments(name: string, updates: Plain[], _options: Plain = {}): Promise<DoubleItem[]> {
+  #itemSpec(): CreateSpec<DoubleItem> {
+    return {
+      documentName: "Item",
+      build: (source) => new DoubleItem(source, { parent: this }),
+      exists: (id) => this.items.has(id),
+      add: (item) => {
+        this.items.set(item.id, item);
+        this.prepareData();
+      },
+      assertCreate: (user) => assertDocumentCreate("Item", user, this),
+    };
+  }
+  async updateEmbeddedDocuments(name: string, updates: Plain[], options: Plain = {}): Promise<DoubleItem[]> {
     if (name !== "Item") throw new Error(`The double only embeds Items, not ${name}`);
-    const done: DoubleItem[] = [];
-    for (const u of updates) {
+    const items = updates.map((u) => {
       const item = typeof u._id === "string" ? this.items.get(u._id) : undefined;
       // The double cannot tell what a write to a missing item meant: it fails loudly rather than skip it.
       if (!item) throw new Error(`No Item [${String(u._id)}] on Actor [${this.id}] to update`);
-      item.applyUpdate(u);
-      item.recordUpdate(u, _options);
-      done.push(item);
-    }
-    this.prepareData();
-    return done;
+      return item;
+    });
+    return requestUpdates(items, updates, options);
   }
-  async deleteEmbeddedDocuments(name: string, ids: string[], _options: Plain = {}): Promise<DoubleItem[]> {
+  async deleteEmbeddedDocuments(name: string, ids: string[], options: Plain = {}): Promise<DoubleItem[]> {
     if (name !== "Item") throw new Error(`The double only embeds Items, not ${name}`);
-    const gone = ids.flatMap((id) => {
+    const items = ids.map((id) => {
       const item = this.items.get(id);
       if (!item) throw new Error(`No Item [${id}] on Actor [${this.id}] to delete`);
-      this.items.delete(id);
-      item.deleted = true;
-      return [item];
+      return item;
     });
-    this.prepareData();
-    return gone;
+    return requestDeletes(items, options);
   }
+  override readonly embeddedKeys = ["items"];
   /**
-   * `Document.create`: builds the document, runs `_preCreate` on the creating client, stores it. When `_preCreate`
+   * `Document.create`: `_preCreate(data, options, user)` with the creation data as given and the `preCreateActor`
+   * hook on the creating client, then the server (ACTOR_CREATE) and the broadcast (writes.ts). When `_preCreate`
    * returns false Foundry resolves undefined; the double throws instead, so no test goes on with a missing actor.
    */
   static async create(data: Plain, options: Plain = {}): Promise<DoubleActor> {
-    const actor = new this(data);
-    // Foundry's client order: `_preCreate`, then the `preCreateActor` hook (fvtt-types `Hooks.PreCreateDocument`:
-    // "A hook event that fires for every Document type before execution of a creation workflow"; false cancels).
-    const user = currentUser();
-    const hooks = (globalThis as { Hooks?: { call(hook: string, ...args: unknown[]): boolean } }).Hooks;
-    if (
-      (await actor._preCreate(deepClone(data), options, user)) === false ||
-      hooks?.call("preCreateActor", actor, deepClone(data), options, user.id) === false
-    )
-      throw new Error(`Creation of actor ${actor.name} cancelled by _preCreate or preCreateActor`);
-    worldCollections.actors.set(actor.id, actor);
+    const [actor] = await requestCreates(actorSpec(this), [data], options);
+    if (!actor) throw new Error(`Creation of actor ${String(data.name)} cancelled by _preCreate or preCreateActor`);
     return actor;
   }
   /** Embedded items given to `updateSource` (a `_preCreate` adding items) replace the embedded collection. */
@@ -447,8 +533,30 @@ export class DoubleActor extends DoubleDocument {
   }
 }
 
-/** World collections the double's `game.actors` / `game.items` point to. */
+function actorSpec(Cls: typeof DoubleActor): CreateSpec<DoubleActor> {
+  return {
+    documentName: "Actor",
+    build: (source) => new Cls(source),
+    exists: (id) => worldCollections.actors.has(id),
+    add: (doc) => void worldCollections.actors.set(doc.id, doc),
+    assertCreate: (user) => assertDocumentCreate("Actor", user, null),
+  };
+}
+
+/** World collections the double's `game.actors`, `game.items`, `game.messages`, `game.combats` point to. */
 export const worldCollections = {
   actors: new DoubleCollection<DoubleActor>(),
   items: new DoubleCollection<DoubleItem>(),
+  messages: new DoubleCollection<DoubleDocument>(),
+  combats: new DoubleCollection<DoubleDocument>(),
 };
+/** The world collection of a primary document type (none for embedded ones). */
+export function worldCollectionOf(documentName: string): DoubleCollection<DoubleDocument> | undefined {
+  const byName: Record<string, DoubleCollection<DoubleDocument>> = {
+    Actor: worldCollections.actors as unknown as DoubleCollection<DoubleDocument>,
+    Item: worldCollections.items as unknown as DoubleCollection<DoubleDocument>,
+    ChatMessage: worldCollections.messages,
+    Combat: worldCollections.combats,
+  };
+  return byName[documentName];
+}

@@ -2,13 +2,14 @@
  * `game`: settings (register/get/set with defaults, choices and onChange), i18n backed by the real lang files
  * (lang/fr.json, lang/en.json; `localize` returns the key when missing, like Foundry), the current user and users.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { DoubleCollection, worldCollections } from "./documents.ts";
 import { getProperty, setProperty, type Plain } from "./utils.ts";
 import { assertSettingWrite, updateUserDocument, userFlag } from "./permissions.ts";
+import { clientStore } from "./context.ts";
+import { callAll, roundTrip, userHasPermission, userHasRole, USER_ROLES } from "./server.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -50,16 +51,33 @@ export class SettingsDouble {
     const slot = valueSlot(id, config.scope);
     return this.values.has(slot) ? this.values.get(slot) : config.default;
   }
-  /** Refuses a value outside `choices`, like Foundry's setting validation; calls onChange. */
+  /**
+   * Refuses a value outside `choices`, like Foundry's setting validation. A client setting is stored in the browser
+   * at once (onChange there); a world setting is a Setting document: a round trip through the server
+   * (SETTINGS_MODIFY), then every client stores it and runs `onChange` and the `updateSetting` hook (fvtt-types
+   * `SettingConfig.onChange`: "A callback function which triggers when the setting is changed").
+   */
   async set(namespace: string, key: string, value: unknown): Promise<unknown> {
     const id = `${namespace}.${key}`;
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
-    assertSettingWrite(id, config.scope);
     if (config.choices && !(String(value) in config.choices))
       throw new Error(`Invalid value for ${id}: ${String(value)}`);
-    this.values.set(valueSlot(id, config.scope), value);
-    config.onChange?.(value);
+    if (config.scope !== "world") {
+      this.values.set(valueSlot(id, config.scope), value);
+      config.onChange?.(value);
+      return value;
+    }
+    await roundTrip(() => {
+      assertSettingWrite(id, config.scope);
+      return {
+        apply: () => this.values.set(id, value),
+        notify: () => {
+          config.onChange?.(value);
+          callAll("updateSetting", { key: id, value }, { value }, {}, "");
+        },
+      };
+    });
     return value;
   }
   reset(): void {
@@ -105,13 +123,27 @@ export class I18nDouble {
 export class DoubleUser {
   active = true;
   flags: Plain = {};
+  /** `CONST.USER_ROLES`: PLAYER 1, TRUSTED 2, ASSISTANT 3, GAMEMASTER 4. */
+  role: number;
   constructor(
     readonly id: string,
     public name: string,
-    public isGM: boolean,
-  ) {}
-  get role(): number {
-    return this.isGM ? 4 : 1;
+    isGMOrRole: boolean | number,
+  ) {
+    this.role = typeof isGMOrRole === "number" ? isGMOrRole : isGMOrRole ? USER_ROLES.GAMEMASTER : USER_ROLES.PLAYER;
+  }
+  /** fvtt-types `BaseUser#isGM`: "Test whether the User has a GAMEMASTER or ASSISTANT role in this World?" */
+  get isGM(): boolean {
+    return this.role >= USER_ROLES.ASSISTANT;
+  }
+  set isGM(value: boolean) {
+    this.role = value ? USER_ROLES.GAMEMASTER : USER_ROLES.PLAYER;
+  }
+  hasPermission(permission: string): boolean {
+    return userHasPermission(this, permission);
+  }
+  hasRole(role: keyof typeof USER_ROLES | number): boolean {
+    return userHasRole(this, role);
   }
   get documentName(): string {
     return "User";
@@ -119,8 +151,11 @@ export class DoubleUser {
   get uuid(): string {
     return `User.${this.id}`;
   }
+  toObject(): Plain {
+    return { _id: this.id, name: this.name, role: this.role, flags: structuredClone(this.flags) };
+  }
   /** Foundry's User update: permission-checked (permissions.ts), fires `updateUser` on every client. */
-  async update(changes: Plain = {}, options: Plain = {}): Promise<this> {
+  async update(changes: Plain = {}, options: Plain = {}): Promise<this | undefined> {
     return updateUserDocument(this, changes, options);
   }
   getFlag(scope: string, key: string): unknown {
@@ -130,7 +165,7 @@ export class DoubleUser {
   testUserPermission(user: { id: string; isGM: boolean }, _level: string): boolean {
     return user.isGM || user.id === this.id;
   }
-  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+  async setFlag(scope: string, key: string, value: unknown): Promise<this | undefined> {
     const changes: Plain = {};
     setProperty(changes, `flags.${scope}.${key}`, value);
     return this.update(changes);
@@ -148,13 +183,17 @@ export class DoubleUser {
 }
 
 export class UsersDouble extends DoubleCollection<DoubleUser> {
+  /**
+   * fvtt-types `Users#activeGM`: "Get one User who is an active Gamemaster (non-assistant if possible), or null if no
+   * active GM is available" (the lowest id among equals, so a test knows which).
+   */
   get activeGM(): DoubleUser | null {
-    return this.contents.filter((u) => u.isGM && u.active).sort((a, b) => a.id.localeCompare(b.id))[0] ?? null;
+    const gms = this.contents.filter((u) => u.isGM && u.active);
+    return gms.sort((a, b) => b.role - a.role || a.id.localeCompare(b.id))[0] ?? null;
   }
 }
 
-/** The client whose code is running (set by `asClient`/`asGM` across awaits); none: the chosen user's client. */
-export const clientStore = new AsyncLocalStorage<DoubleUser>();
+export { clientStore };
 
 export function createGame(lang = "en") {
   const gm = new DoubleUser("gm", "Gamemaster", true);
@@ -172,7 +211,7 @@ export function createGame(lang = "en") {
     i18n: new I18nDouble(lang),
     /** The user of the client running this code: the one `asClient`/`asGM` runs as, else the chosen one. */
     get user(): DoubleUser {
-      return clientStore.getStore() ?? chosen;
+      return (clientStore.getStore() as DoubleUser | undefined) ?? chosen;
     },
     set user(user: DoubleUser) {
       chosen = user;
@@ -180,10 +219,10 @@ export function createGame(lang = "en") {
     users,
     actors: worldCollections.actors,
     items: worldCollections.items,
-    messages: new DoubleCollection<unknown>(),
+    messages: worldCollections.messages,
     packs: new DoubleCollection<unknown>(),
     modules: new DoubleCollection<{ id: string; active: boolean }>(),
-    combats: new DoubleCollection<unknown>(),
+    combats: worldCollections.combats,
     ready: false,
     release: { generation: 13 },
     version: "13.345",

@@ -1,4 +1,5 @@
 /** `Hooks`: registers and calls handlers like Foundry, and records every call so tests can assert on them. */
+import { trackListener } from "./server.ts";
 
 type Handler = (...args: unknown[]) => unknown;
 interface Registered {
@@ -38,7 +39,8 @@ export class HooksDouble {
    */
   callAll(hook: string, ...args: unknown[]): true {
     this.calls.push({ hook, args, kind: "callAll" });
-    for (const h of this.#take(hook)) h.fn(...args);
+    // Not awaited; the double keeps the promise in view of `settle()` (server.ts), which reports its rejection.
+    for (const h of this.#take(hook)) trackListener(h.fn(...args));
     return true;
   }
   /** Calls handlers until one returns `false`; returns false then. */

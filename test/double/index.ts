@@ -49,6 +49,7 @@ import { extendDouble } from "./shared-core.ts";
 import { asGM } from "./clients.ts";
 import { userWrites } from "./permissions.ts";
 import { presentGeneration, type Generation } from "./generation.ts";
+import { permissionTable, resetPermissions, resetServer } from "./server.ts";
 
 export interface SheetRegistration {
   documentName: string;
@@ -252,9 +253,13 @@ export function installFoundryDouble({
   generation = 13,
 }: { lang?: string; generation?: Generation } = {}): DoubleState {
   resetRandomID();
+  resetServer();
+  resetPermissions();
   userWrites.length = 0;
   worldCollections.actors.clear();
   worldCollections.items.clear();
+  worldCollections.messages.clear();
+  worldCollections.combats.clear();
   DialogV2.reset();
   FilePickerDouble.nextPath = null;
   FilePickerDouble.opened = [];
@@ -281,6 +286,14 @@ export function installFoundryDouble({
   });
   extendDouble(s);
   presentGeneration(s, generation);
+  // fvtt-types `Combat#settings`: the tracker's configuration, a world setting (`skipDefeated` false by default).
+  s.game.settings.register("core", "combatTrackerConfig", {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: { resource: "", skipDefeated: false },
+  });
+  Object.defineProperty(s.game, "permissions", { configurable: true, get: permissionTable });
   return s;
 }
 
@@ -306,6 +319,7 @@ export function sheetsFor(documentName: "Actor" | "Item", type: string): SheetRe
 }
 
 export type { SchemaField } from "./fields.ts";
+export { settle, setLatency, getLatency, setPermission, USER_ROLES, USER_PERMISSIONS } from "./server.ts";
 export {
   asGM,
   DoubleDocument,

@@ -19,12 +19,25 @@
  *   `canUserCreate` "Returns `user.hasPermission("SETTINGS_MODIFY")`"), whose default role is ASSISTANT
  *   (common/constants.d.mts `USER_PERMISSIONS.SETTINGS_MODIFY`): never a player.
  */
-import { expandObject, getProperty, isPlainObject, mergeObject, type Plain } from "./utils.ts";
+import { currentUser as clientUser } from "./context.ts";
+import {
+  callAll,
+  diffSource,
+  holdSource,
+  releaseSource,
+  roundTrip,
+  serverSource,
+  userHasPermission,
+  userHasRole,
+} from "./server.ts";
+import { deepClone, expandObject, getProperty, isPlainObject, mergeObject, type Plain } from "./utils.ts";
 
 export interface PermissionUser {
   id: string;
   isGM: boolean;
+  role?: number;
 }
+const roleOf = (user: PermissionUser) => user.role ?? (user.isGM ? 4 : 1);
 
 interface Owned {
   id: string;
@@ -37,10 +50,7 @@ function refuse(user: PermissionUser, action: string, documentName: string, id: 
 
 /** The user of the client running the code (the double's `game.user`). */
 export function currentUser(): PermissionUser {
-  const g = (globalThis as { game?: { user?: PermissionUser } }).game;
-  // No installed game, no user: the double never assumes the GM.
-  if (!g?.user) throw new Error("The Foundry double is not installed: no current user");
-  return g.user;
+  return clientUser();
 }
 
 /** Actor, Item, Token: OWNER (a GM owns everything). */
@@ -59,8 +69,7 @@ export function assertMessageWrite(message: { id: string; author: string }, acti
 const PLAYER_COMBATANT_KEYS = new Set(["_id", "initiative", "flags", "defeated"]);
 
 /** Combatant: a non-GM needs OWNER and may touch only `initiative`, `flags`, `defeated`. */
-export function assertCombatantWrite(combatant: Owned | undefined, changes: Plain): void {
-  const user = currentUser();
+export function assertCombatantWrite(combatant: Owned | undefined, changes: Plain, user = currentUser()): void {
   if (user.isGM || !combatant) return;
   const keys = Object.keys(changes).map((k) => k.split(".")[0] ?? k);
   if (!combatant.testUserPermission(user, "OWNER") || !keys.every((k) => PLAYER_COMBATANT_KEYS.has(k))) {
@@ -68,10 +77,77 @@ export function assertCombatantWrite(combatant: Owned | undefined, changes: Plai
   }
 }
 
-/** World setting: a GM only (SETTINGS_MODIFY). Client-scoped settings live in the browser: anyone. */
+/** World setting: SETTINGS_MODIFY (ASSISTANT and up by default). Client-scoped settings live in the browser: anyone. */
 export function assertSettingWrite(id: string, scope: unknown): void {
   const user = currentUser();
-  if (scope === "world" && !user.isGM) refuse(user, "update", "Setting", id);
+  if (scope === "world" && !userHasPermission({ role: roleOf(user) }, "SETTINGS_MODIFY"))
+    refuse(user, "update", "Setting", id);
+}
+
+// ---- Documents through the server (writes.ts) -------------------------------------------------------------------
+
+interface WritableLike extends Owned {
+  documentName: string;
+  parent: unknown;
+  author?: string;
+}
+
+/** Keys a player may change on a Combat: the round and the turn (see `assertDocumentWrite`). */
+const PLAYER_COMBAT_KEYS = new Set(["_id", "round", "turn"]);
+
+/**
+ * Foundry's `Document#canUserModify` for `update` and `delete`: the document type's own test when it has one, else
+ * its metadata permission (fvtt-types common/abstract/document.d.mts `Metadata.Default.permissions`: update
+ * "OWNER", delete "ASSISTANT"), met by an owner or by a user of that role.
+ */
+export function assertDocumentWrite(
+  doc: WritableLike,
+  action: "update" | "delete",
+  user: PermissionUser,
+  changes: Plain,
+) {
+  const owner = user.isGM || doc.testUserPermission(user, "OWNER");
+  const name = doc.documentName;
+  const embedded = doc.parent !== null && doc.parent !== undefined;
+  let allowed: boolean;
+  if (name === "ChatMessage") {
+    // Author or GM for both (the author is the message's OWNER; fvtt-types BaseChatMessage metadata delete "OWNER").
+    allowed = user.isGM || user.id === doc.author;
+    if (action === "update" && "author" in changes && !user.isGM) allowed = false;
+  } else if (name === "Combatant") {
+    if (action === "update") return assertCombatantWrite(doc, changes, user);
+    allowed = owner; // BaseCombatant metadata: create/delete "OWNER"
+  } else if (name === "Combat" && action === "update") {
+    // fvtt-types BaseCombat: `permissions.update: this.#canUpdate`, with `_canChangeRound`/`_canChangeTurn` that
+    // "always return true" in Foundry's implementation: a player may advance the round and the turn (the tracker's
+    // "end my turn"), and change nothing else of the encounter.
+    allowed = user.isGM || Object.keys(expandObject(changes)).every((k) => PLAYER_COMBAT_KEYS.has(k));
+  } else if (action === "update" || embedded) allowed = owner;
+  else allowed = owner || userHasRole({ role: roleOf(user) }, "ASSISTANT");
+  if (!allowed) refuse(user, action, name, doc.id);
+}
+
+/**
+ * Creation rights: fvtt-types `BaseActor.canUserCreate` "Returns `user.hasPermission("ACTOR_CREATE")`", `BaseItem`
+ * likewise with ITEM_CREATE for a world Item, an owned Item needing its Actor's ownership; a ChatMessage by anyone for
+ * themselves (`#canCreate`; its author is server-set, a `DocumentAuthorField` only a GM sets to someone else); a
+ * Combatant by the owner of its actor (metadata create "OWNER"); a Combat by an ASSISTANT (default "ASSISTANT").
+ */
+export function assertDocumentCreate(
+  documentName: string,
+  user: PermissionUser,
+  parent: Owned | null,
+  source: Plain = {},
+) {
+  const role = { role: roleOf(user) };
+  let allowed: boolean;
+  if (parent) allowed = user.isGM || parent.testUserPermission(user, "OWNER");
+  else if (documentName === "Actor") allowed = userHasPermission(role, "ACTOR_CREATE");
+  else if (documentName === "Item") allowed = userHasPermission(role, "ITEM_CREATE");
+  else if (documentName === "ChatMessage")
+    allowed = user.isGM || source.author === undefined || source.author === user.id;
+  else allowed = userHasRole(role, "ASSISTANT");
+  if (!allowed) throw new Error(`User ${user.id} lacks permission to create ${documentName}`);
 }
 
 // ---- User documents -----------------------------------------------------------------------------------------
@@ -84,43 +160,56 @@ export interface UserDocument extends PermissionUser {
 /** Keys a player may never change on a User, even their own. */
 const GM_ONLY_USER_KEYS = new Set(["role", "permissions", "password"]);
 
-/** User: a player updates only their own User, never its role; a GM updates any. */
-export function assertUserWrite(target: UserDocument, changes: Plain): void {
-  const user = currentUser();
-  if (user.isGM) return;
-  const keys = Object.keys(expandObject(changes));
-  if (user.id !== target.id || keys.some((k) => GM_ONLY_USER_KEYS.has(k))) refuse(user, "update", "User", target.id);
-}
-
 /**
- * Fires a document hook the way Foundry does after the server accepted a write: on every connected client, with the
- * writer's id as the server attests it. `installClients` replaces it to run each call as that client.
+ * User: a player updates only their own User, never its role; an Assistant GM any User but not a role (USER_ROLES
+ * ASSISTANT "does not have the ability to perform administrative actions like changing User roles"); a Gamemaster any.
  */
-type Broadcast = (hook: string, ...args: unknown[]) => void;
-let broadcast: Broadcast = (hook, ...args) => {
-  const hooks = (globalThis as { Hooks?: { callAll(hook: string, ...args: unknown[]): unknown } }).Hooks;
-  hooks?.callAll(hook, ...args);
-};
-export function setBroadcast(fn: Broadcast): void {
-  broadcast = fn;
+export function assertUserWrite(target: UserDocument, changes: Plain, user = currentUser()): void {
+  const keys = Object.keys(expandObject(changes));
+  if (roleOf(user) >= 4) return;
+  if (user.isGM && !keys.some((k) => GM_ONLY_USER_KEYS.has(k))) return;
+  if (user.id !== target.id || keys.some((k) => GM_ONLY_USER_KEYS.has(k))) refuse(user, "update", "User", target.id);
 }
 
 /** Every write to a User, whoever makes it; the record of writes for assertions. */
 export const userWrites: Array<{ userId: string; targetId: string; changes: Plain }> = [];
 
-/** `User#update` with Foundry's permission check, flag merge (with `-=` deletions) and `updateUser` hook. */
-export async function updateUserDocument<T extends UserDocument>(target: T, changes: Plain, options: Plain = {}) {
-  assertUserWrite(target, changes);
-  const writer = currentUser();
-  const expanded = expandObject(changes);
-  if (isPlainObject(expanded.flags)) mergeObject(target.flags, expanded.flags, { performDeletions: true });
-  if (typeof expanded.role === "number") target.isGM = expanded.role >= 4;
-  if (typeof expanded.name === "string") (target as T & { name: string }).name = expanded.name;
-  userWrites.push({ userId: writer.id, targetId: target.id, changes: expanded });
-  // The diff the hook receives, JSON like on the socket.
-  const changed = JSON.parse(JSON.stringify({ ...expanded, _id: target.id })) as Plain;
-  broadcast("updateUser", target, changed, options, writer.id);
-  return target;
+/** A User's fields the double keeps. */
+function applyUserChange(target: UserDocument & { name?: string; role?: number }, change: Plain): void {
+  if (isPlainObject(change.flags)) mergeObject(target.flags, change.flags, { performDeletions: true });
+  if (typeof change.role === "number") target.role = change.role;
+  if (typeof change.name === "string") target.name = change.name;
+}
+
+/**
+ * `User#update` through the server: Foundry's permission check, the diff (nothing changed: nothing sent), the flag
+ * merge with `-=` deletions on every client and the `updateUser` hook on each with the writer's id.
+ */
+export async function updateUserDocument<T extends UserDocument & { toObject(): Plain }>(
+  target: T,
+  changes: Plain,
+  options: Plain = {},
+): Promise<T | undefined> {
+  return roundTrip((writer) => {
+    assertUserWrite(target, changes, writer);
+    const expanded = expandObject(deepClone(changes));
+    const before = serverSource(target);
+    const after = deepClone(before);
+    applyUserChange(after as unknown as UserDocument, expanded);
+    const diff = diffSource(before, after);
+    if (!Object.keys(diff).length) return null;
+    holdSource(target, after);
+    userWrites.push({ userId: writer.id, targetId: target.id, changes: expanded });
+    const changed = { ...diff, _id: target.id };
+    return {
+      apply: () => {
+        applyUserChange(target, deepClone(diff));
+        releaseSource(target);
+        return target;
+      },
+      notify: () => callAll("updateUser", target, deepClone(changed), options, writer.id),
+    };
+  });
 }
 
 export function userFlag(target: UserDocument, scope: string, key: string): unknown {

@@ -4,6 +4,14 @@
  * its hooks when `src/index.ts` is imported: a test that needs a clean slate calls `resetFoundryDouble()` and then
  * the exported init function directly.
  */
+import { afterEach } from "vitest";
 import { installFoundryDouble } from "./index.ts";
+import { settle } from "./server.ts";
 
 installFoundryDouble();
+
+// Whatever a test left running (a broadcast, an unawaited listener) finishes before the next test, and what it threw
+// fails the test that started it instead of passing unseen.
+afterEach(async () => {
+  await settle();
+});

@@ -4,7 +4,7 @@
  * Mystique and pouring penchant points, the initiative marker in a conflict, damage rolled and applied.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
   DoubleCombat,
   addUser,
@@ -92,27 +92,37 @@ beforeEach(async () => {
     return answer ? { values: { ...answer }, rollMode: "publicroll" } : null;
   });
   addUser("player2");
-  hero = await DoubleActor.create({
-    name: "Ysolde",
-    type: "personnage",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 1, aur: -1 },
-      creation: "libre",
-      penchant1: "Impétueux",
-    },
-    items: [
-      { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
-      { _id: "salve", name: "Salve", type: "am-action", system: { moveId: "salve" } },
-      { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8", bonus: 1 } },
-      { _id: "forge", name: "Forgeron", type: "am-metier", system: { mastery: 2 } },
-    ],
-  });
-  brute = await DoubleActor.create({
-    name: "Garde",
-    type: "opposant",
-    system: { tier: "fortune", protection: 1, mental: -1, hp: { value: 6 } },
-  });
+  hero = await asGM(() =>
+    DoubleActor.create(
+      {
+        name: "Ysolde",
+        type: "personnage",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 1, aur: -1 },
+          creation: "libre",
+          penchant1: "Impétueux",
+        },
+        items: [
+          { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
+          { _id: "salve", name: "Salve", type: "am-action", system: { moveId: "salve" } },
+          { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8", bonus: 1 } },
+          { _id: "forge", name: "Forgeron", type: "am-metier", system: { mastery: 2 } },
+        ],
+      },
+      { keepId: true },
+    ),
+  );
+  brute = await asGM(() =>
+    DoubleActor.create(
+      {
+        name: "Garde",
+        type: "opposant",
+        system: { tier: "fortune", protection: 1, mental: -1, hp: { value: 6 } },
+      },
+      { keepId: true },
+    ),
+  );
 });
 
 afterEach(() => setFollowUpPrompt(null));
@@ -270,7 +280,7 @@ describe("Se surpasser", () => {
 
 describe("conflicts and damage", () => {
   async function conflict() {
-    const combat = await DoubleCombat.create({});
+    const combat = await asGM(() => DoubleCombat.create({}, { keepId: true }));
     await combat.createEmbeddedDocuments("Combatant", [
       { _id: "cHero", name: "Ysolde", actorId: hero.id, system: { marker: true } },
       { _id: "cBrute", name: "Garde", actorId: brute.id },

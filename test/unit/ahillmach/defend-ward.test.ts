@@ -4,7 +4,7 @@
  * rules core and what the GM's client reads and wrote, not from the Défendre card's counts.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, type DoubleState } from "../../double/index.ts";
 import { asClient, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { postCard } from "../../../src/foundry/chat/post.ts";
@@ -42,12 +42,17 @@ async function gmApply(damage: DoubleChatMessage, target: DoubleActor) {
 
 beforeEach(async () => {
   ({ state, hero, ally } = await wardWorld());
-  brute = await DoubleActor.create({
-    _id: "garde00000000000",
-    name: "Garde",
-    type: "opposant",
-    system: { tier: "fortune", protection: 1, hp: { value: 6 } },
-  });
+  brute = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "garde00000000000",
+        name: "Garde",
+        type: "opposant",
+        system: { tier: "fortune", protection: 1, hp: { value: 6 } },
+      },
+      { keepId: true },
+    ),
+  );
 });
 
 describe("Défendre: halve and redirect change the hits (Ahill-Mach 3)", () => {

@@ -1,6 +1,6 @@
 /** Ahill-Mach data models on the double: ranges, integer-ness, derived values through the rules core. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
 import {
   ActionModel,
   EquipementModel,
@@ -66,12 +66,17 @@ describe("personnage model", () => {
 
   it("keeps the chosen creation array valid with the level-up raises earned, not one more", async () => {
     setDoubleUser("player1");
-    const a = await DoubleActor.create({
-      type: "personnage",
-      name: "Ysolde",
-      ownership: { default: 0, player1: 3 },
-      system: { creation: "a", level: 3 },
-    });
+    const a = await asGM(() =>
+      DoubleActor.create(
+        {
+          type: "personnage",
+          name: "Ysolde",
+          ownership: { default: 0, player1: 3 },
+          system: { creation: "a", level: 3 },
+        },
+        { keepId: true },
+      ),
+    );
     await a.update({ "system.characteristics.for": 3 });
     expect(sys(a).derived.creationValid).toBe(true);
     expect(sys(a).derived.warnings).not.toContain("QUINTETTE.AhillMach.Warning.CreationArray");

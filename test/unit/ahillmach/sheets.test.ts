@@ -46,31 +46,36 @@ const personnageCtx = (s: Sheet) => s.lastContext.ahillmach as PersonnageSheetDa
 const opposantCtx = (s: Sheet) => s.lastContext.ahillmach as OpposantSheetData & { actions: { enriched: string } };
 
 async function makeHero(extra: Record<string, unknown> = {}) {
-  return DoubleActor.create({
-    name: "Ysolde",
-    type: "personnage",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      classId: "paladin",
-      level: 3,
-      characteristics: { for: 2, dex: 2, con: 1, int: 1, mys: -1, aur: -1 },
-      creation: "b",
-      hp: { value: 19 },
-      penchant1: "Inflexible",
-    },
-    items: [
-      { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
-      { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
+  return asGM(() =>
+    DoubleActor.create(
       {
-        _id: "libre",
-        name: "Charge du bélier",
-        type: "am-action",
-        system: { moveId: "libre", characteristic: "con" },
+        name: "Ysolde",
+        type: "personnage",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          classId: "paladin",
+          level: 3,
+          characteristics: { for: 2, dex: 2, con: 1, int: 1, mys: -1, aur: -1 },
+          creation: "b",
+          hp: { value: 19 },
+          penchant1: "Inflexible",
+        },
+        items: [
+          { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
+          { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
+          {
+            _id: "libre",
+            name: "Charge du bélier",
+            type: "am-action",
+            system: { moveId: "libre", characteristic: "con" },
+          },
+          { _id: "forge", name: "Forgeron", type: "am-metier", system: { mastery: 2 } },
+        ],
+        ...extra,
       },
-      { _id: "forge", name: "Forgeron", type: "am-metier", system: { mastery: 2 } },
-    ],
-    ...extra,
-  });
+      { keepId: true },
+    ),
+  );
 }
 
 beforeEach(() => {
@@ -159,7 +164,7 @@ describe("personnage sheet", () => {
 
   it("shows the side without the initiative only Défendre (free moves hidden too), and the holder everything", async () => {
     const hero = await makeHero();
-    const combat = await DoubleCombat.create({});
+    const combat = await asGM(() => DoubleCombat.create({}, { keepId: true }));
     await combat.createEmbeddedDocuments("Combatant", [
       { _id: "cHero", name: "Ysolde", actorId: hero.id, system: { marker: false } },
     ]);
@@ -331,19 +336,24 @@ describe("personnage sheet", () => {
 
 describe("opposant sheet", () => {
   async function cheveux() {
-    return DoubleActor.create({
-      name: "Cheveux d'or",
-      type: "opposant",
-      system: {
-        tier: "entraine",
-        protection: 2,
-        major: true,
-        characteristics: { dex: 2, con: 1, mys: 1 },
-        hp: { value: 9 },
-        actions: "<ul><li>Souple comme un chat</li></ul>",
-      },
-      items: [{ _id: "merc", name: "Mercenaire", type: "am-metier", system: { mastery: 2 } }],
-    });
+    return asGM(() =>
+      DoubleActor.create(
+        {
+          name: "Cheveux d'or",
+          type: "opposant",
+          system: {
+            tier: "entraine",
+            protection: 2,
+            major: true,
+            characteristics: { dex: 2, con: 1, mys: 1 },
+            hp: { value: 9 },
+            actions: "<ul><li>Souple comme un chat</li></ul>",
+          },
+          items: [{ _id: "merc", name: "Mercenaire", type: "am-metier", system: { mastery: 2 } }],
+        },
+        { keepId: true },
+      ),
+    );
   }
 
   it("prepares the stat block, the morale odds and the enriched actions", async () => {

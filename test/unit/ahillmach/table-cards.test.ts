@@ -3,7 +3,7 @@
  * GM's client answering relays (Se surpasser on Mystique, Défendre, damage to the attack's target, late options).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { addUser, asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
@@ -69,29 +69,39 @@ beforeEach(async () => {
   registerDamageApplier("ahillmach", damageApplier);
   registerCardAction(...CARD_ACTIONS);
   addUser("player2");
-  hero = await DoubleActor.create({
-    _id: "ysolde0000000000",
-    name: "Ysolde",
-    type: "personnage",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 2, aur: -1 },
-      creation: "libre",
-      penchant1: "Impétueux",
-      hp: { value: 17 },
-    },
-    items: [
-      { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
-      { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
-      { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8", bonus: 1 } },
-    ],
-  });
-  brute = await DoubleActor.create({
-    _id: "garde00000000000",
-    name: "Garde",
-    type: "opposant",
-    system: { tier: "fortune", protection: 1, mental: -1, hp: { value: 6 } },
-  });
+  hero = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "ysolde0000000000",
+        name: "Ysolde",
+        type: "personnage",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 2, aur: -1 },
+          creation: "libre",
+          penchant1: "Impétueux",
+          hp: { value: 17 },
+        },
+        items: [
+          { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
+          { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
+          { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8", bonus: 1 } },
+        ],
+      },
+      { keepId: true },
+    ),
+  );
+  brute = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "garde00000000000",
+        name: "Garde",
+        type: "opposant",
+        system: { tier: "fortune", protection: 1, mental: -1, hp: { value: 6 } },
+      },
+      { keepId: true },
+    ),
+  );
 });
 
 describe("Se surpasser on Mystique (Ahill-Mach 2)", () => {

@@ -3,7 +3,7 @@
  * opponents) and kept at full when the sheet changes them; further points of the issue below.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { asClient, installClients } from "../../double/shared-core.ts";
 import { applyRuleset } from "../../../src/foundry/data/register.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
@@ -58,12 +58,17 @@ describe("starting hit points (Ahill-Mach 4)", () => {
   });
 
   it("a player picking class and CON on a fresh sheet gets that class's HP; a wounded character keeps its HP", async () => {
-    const hero = await DoubleActor.create({
-      name: "Ysolde",
-      type: "personnage",
-      ownership: { default: 0, player1: 3 },
-      system: { hp: { value: 17 } },
-    });
+    const hero = await asGM(() =>
+      DoubleActor.create(
+        {
+          name: "Ysolde",
+          type: "personnage",
+          ownership: { default: 0, player1: 3 },
+          system: { hp: { value: 17 } },
+        },
+        { keepId: true },
+      ),
+    );
     const sheet = open(PersonnageSheet, hero);
     expect(hpOf(hero)).toEqual({ value: 17, max: 17 });
     await asClient("player1", () =>
@@ -81,7 +86,9 @@ describe("starting hit points (Ahill-Mach 4)", () => {
   });
 
   it("the GM changing an unhurt opponent's tier and size keeps it at full health", async () => {
-    const ogre = await DoubleActor.create({ name: "Ogre", type: "opposant", system: { hp: { value: 6 } } });
+    const ogre = await asGM(() =>
+      DoubleActor.create({ name: "Ogre", type: "opposant", system: { hp: { value: 6 } } }, { keepId: true }),
+    );
     const sheet = open(OpposantSheet, ogre);
     await asClient("gm", () =>
       sheet.submit({ "system.tier": "veteran", "system.size": "grand", "system.hp.value": 6 }),

@@ -3,7 +3,7 @@
  * damage path registered on the double with player clients; Ysolde (player1) defends Bran (player2).
  */
 import { expect } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { addUser, asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
@@ -47,22 +47,27 @@ export const pick = (message: DoubleChatMessage, key: string) =>
 
 /** A personnage of 17 HP with Défendre, an attack move and an axe, owned by `owner`. */
 export const wardCharacter = (id: string, name: string, owner: string) =>
-  DoubleActor.create({
-    _id: id,
-    name,
-    type: "personnage",
-    ownership: { default: 0, [owner]: 3 },
-    system: {
-      characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 2, aur: -1 },
-      creation: "libre",
-      hp: { value: 17 },
-    },
-    items: [
-      { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
-      { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
-      { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8" } },
-    ],
-  });
+  asGM(() =>
+    DoubleActor.create(
+      {
+        _id: id,
+        name,
+        type: "personnage",
+        ownership: { default: 0, [owner]: 3 },
+        system: {
+          characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 2, aur: -1 },
+          creation: "libre",
+          hp: { value: 17 },
+        },
+        items: [
+          { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
+          { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
+          { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8" } },
+        ],
+      },
+      { keepId: true },
+    ),
+  );
 
 /** A fresh double with the Ahill-Mach cards and damage path, players 2 and 3 added; Ysolde and Bran created. */
 export async function wardWorld(): Promise<{ state: DoubleState; hero: DoubleActor; ally: DoubleActor }> {

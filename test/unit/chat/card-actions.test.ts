@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
   addUser,
   asClient,
@@ -99,13 +99,20 @@ beforeEach(async () => {
   registerChatHooks();
   registerCardAction(pick, hurtBoth);
   addUser("player2");
-  hero = await DoubleActor.create({
-    name: "Aelis",
-    type: "test",
-    ownership: { default: 0, player1: 3 },
-    system: { debt: 0 },
-  });
-  await DoubleActor.create({ _id: "villain", name: "Villain", type: "test", system: { debt: 0 } });
+  hero = await asGM(() =>
+    DoubleActor.create(
+      {
+        name: "Aelis",
+        type: "test",
+        ownership: { default: 0, player1: 3 },
+        system: { debt: 0 },
+      },
+      { keepId: true },
+    ),
+  );
+  await asGM(() =>
+    DoubleActor.create({ _id: "villain", name: "Villain", type: "test", system: { debt: 0 } }, { keepId: true }),
+  );
 });
 
 describe("card state and rendering", () => {

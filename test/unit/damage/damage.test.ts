@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import {
   asClient,
@@ -79,8 +79,13 @@ beforeEach(async () => {
     },
   });
   const system = { hp: { value: 10, max: 10 } };
-  hero = await DoubleActor.create({ name: "Aelis", type: "test", ownership: { default: 0, player1: 3 }, system });
-  villain = await DoubleActor.create({ name: "Morn", type: "test", system });
+  hero = await asGM(() =>
+    DoubleActor.create(
+      { name: "Aelis", type: "test", ownership: { default: 0, player1: 3 }, system },
+      { keepId: true },
+    ),
+  );
+  villain = await asGM(() => DoubleActor.create({ name: "Morn", type: "test", system }, { keepId: true }));
 });
 
 describe("damage from a card", () => {

@@ -104,7 +104,9 @@ describe("hooks", () => {
 
 describe("top-level document keys (the document's SchemaField)", () => {
   it("drops keys the schema does not declare on creation and update, keeps declared ones", async () => {
-    const actor = await DoubleActor.create({ name: "A", type: "t", sort: 5, bogus: 1, folder: "f" });
+    const actor = await asGM(() =>
+      DoubleActor.create({ name: "A", type: "t", sort: 5, bogus: 1, folder: "f" }, { keepId: true }),
+    );
     expect(actor.toObject()).toMatchObject({ sort: 5, folder: "f" });
     expect(actor.toObject()).not.toHaveProperty("bogus");
     await asGM(() => actor.update({ hacked: true, "nested.key": 2, sort: 7 }));
@@ -151,7 +153,9 @@ describe("where the double cannot know, it fails loudly", () => {
   });
 
   it("refuses writes to embedded documents that do not exist instead of skipping them", async () => {
-    const actor = await DoubleActor.create({ name: "A", type: "t", ownership: { default: 0, player1: 3 } });
+    const actor = await asGM(() =>
+      DoubleActor.create({ name: "A", type: "t", ownership: { default: 0, player1: 3 } }, { keepId: true }),
+    );
     await expect(actor.updateEmbeddedDocuments("Item", [{ _id: "nope", name: "x" }])).rejects.toThrow(/No Item/);
     await expect(actor.deleteEmbeddedDocuments("Item", ["nope"])).rejects.toThrow(/No Item/);
     const combat = new DoubleCombat({ _id: "c" });
@@ -186,7 +190,7 @@ describe("where the double cannot know, it fails loudly", () => {
     expect(await fromUuid(`ChatMessage.${message.id}`)).toBe(message);
     expect(() => fromUuidSync("Scene.abc.Token.def")).toThrow(/does not resolve Scene/);
     expect(() => fromUuidSync("JournalEntry.abc")).toThrow(/does not resolve JournalEntry/);
-    const actor = await DoubleActor.create({ _id: "a1", name: "A", type: "t" });
+    const actor = await asGM(() => DoubleActor.create({ _id: "a1", name: "A", type: "t" }, { keepId: true }));
     expect(fromUuidSync(`Actor.${actor.id}`)).toBe(actor);
     expect(() => fromUuidSync("Actor.a1.ActiveEffect.e1")).toThrow(/embedded ActiveEffect/);
     expect(getDocumentClass("Actor")).toBe(DoubleActor);

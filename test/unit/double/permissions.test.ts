@@ -8,8 +8,10 @@ let own: DoubleActor;
 let other: DoubleActor;
 beforeEach(async () => {
   state = installClients(resetFoundryDouble());
-  own = await DoubleActor.create({ name: "Own", type: "t", ownership: { default: 0, player1: 3 } });
-  other = await DoubleActor.create({ name: "Other", type: "t" });
+  own = await asGM(() =>
+    DoubleActor.create({ name: "Own", type: "t", ownership: { default: 0, player1: 3 } }, { keepId: true }),
+  );
+  other = await asGM(() => DoubleActor.create({ name: "Other", type: "t" }, { keepId: true }));
 });
 
 const users = () => state.game.users;
@@ -40,7 +42,7 @@ describe("who may write what", () => {
   });
 
   it("Combatant: a non-GM owner changes only initiative, flags and defeated", async () => {
-    const combat = await DoubleCombat.create({ _id: "c" });
+    const combat = await asGM(() => DoubleCombat.create({ _id: "c" }, { keepId: true }));
     const [mine] = await combat.createEmbeddedDocuments("Combatant", [{ _id: "m", actorId: own.id }]);
     await expect(asClient("player1", () => mine!.update({ initiative: 3 }))).resolves.toBeTruthy();
     await expect(asClient("player1", () => mine!.update({ hidden: true }))).rejects.toThrow(/lacks permission/);

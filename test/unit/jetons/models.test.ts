@@ -19,21 +19,26 @@ import { archetypeView, reserveView } from "../../../src/foundry/jetons/view.ts"
 let state: DoubleState;
 
 async function character(system: Record<string, unknown> = {}) {
-  return DoubleActor.create({
-    name: "Nila",
-    type: "archetype",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      archetype: "Alien Diplomate",
-      traits: [
-        { name: "Escrime", points: 2 },
-        { name: "Acrobaties", points: 2 },
-        { name: "Charme", points: 2 },
-      ],
-      weakness: "Atrocement laid",
-      ...system,
-    },
-  });
+  return asGM(() =>
+    DoubleActor.create(
+      {
+        name: "Nila",
+        type: "archetype",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          archetype: "Alien Diplomate",
+          traits: [
+            { name: "Escrime", points: 2 },
+            { name: "Acrobaties", points: 2 },
+            { name: "Charme", points: 2 },
+          ],
+          weakness: "Atrocement laid",
+          ...system,
+        },
+      },
+      { keepId: true },
+    ),
+  );
 }
 const sys = (a: DoubleActor) => a.system as unknown as { tokens: number; bidLock: string; derived: ArchetypeDerived };
 

@@ -3,7 +3,7 @@
  * opposition, both seal bids (only hashes travel), both reveal once locked, the GM's client settles the tokens.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import {
   asClient,
@@ -92,21 +92,26 @@ beforeEach(async () => {
   registerJetonsRelay();
   registerCardAction(...CARD_ACTIONS);
   state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
-  hero = await DoubleActor.create({
-    name: "Nila",
-    type: "archetype",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      archetype: "Elfe Éclaireur",
-      traits: [
-        { name: "Escrime", points: 2 },
-        { name: "Acrobaties", points: 1 },
-        { name: "Mémoire", points: 2 },
-      ],
-      weakness: "Sujet au vertige",
-      tokens: 5,
-    },
-  });
+  hero = await asGM(() =>
+    DoubleActor.create(
+      {
+        name: "Nila",
+        type: "archetype",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          archetype: "Elfe Éclaireur",
+          traits: [
+            { name: "Escrime", points: 2 },
+            { name: "Acrobaties", points: 1 },
+            { name: "Mémoire", points: 2 },
+          ],
+          weakness: "Sujet au vertige",
+          tokens: 5,
+        },
+      },
+      { keepId: true },
+    ),
+  );
 });
 
 describe("a question between the player's client and the GM's", () => {

@@ -40,20 +40,25 @@ const buyButton = (value: string) => {
 };
 
 async function nila() {
-  return DoubleActor.create({
-    _id: "nila",
-    name: "Nila",
-    type: "archetype",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      archetype: "Alien Diplomate",
-      traits: [{ name: "Charme", points: 2 }],
-      weakness: "Atrocement laid",
-      tokens: 5,
-      advantage: { active: false, label: "" },
-      conditions: [{ name: "Blessé", permanent: false }],
-    },
-  });
+  return asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "nila",
+        name: "Nila",
+        type: "archetype",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          archetype: "Alien Diplomate",
+          traits: [{ name: "Charme", points: 2 }],
+          weakness: "Atrocement laid",
+          tokens: 5,
+          advantage: { active: false, label: "" },
+          conditions: [{ name: "Blessé", permanent: false }],
+        },
+      },
+      { keepId: true },
+    ),
+  );
 }
 
 beforeEach(async () => {

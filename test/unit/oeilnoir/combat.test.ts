@@ -87,21 +87,26 @@ describe("combat behaviour on the double", () => {
   });
 
   it("rolls INI base + weapon − Enc + abilities + 1D6, and Orientation restores as if the die showed 6", async () => {
-    const hero = await DoubleActor.create({
-      _id: "elgara",
-      name: "Elgara",
-      type: "heros",
-      // Orientation is the héros' player's action: the test runs on that player's client (the default).
-      ownership: { default: 0, player1: 3 },
-      system: {
-        qualities: { CO: 14, IN: 13, AG: 12, FO: 12, DE: 12, CN: 12 },
-        skills: { sabres: { points: 6, toAttack: 3 } },
-      },
-      items: [
-        { _id: "sabre", name: "Sabre", type: "on-arme-melee", system: { skill: "sabres", ini: 1 } },
-        { _id: "vig", name: "Vigilance", type: "on-capacite", system: { key: "vigilance" } },
-      ],
-    });
+    const hero = await asGM(() =>
+      DoubleActor.create(
+        {
+          _id: "elgara",
+          name: "Elgara",
+          type: "heros",
+          // Orientation is the héros' player's action: the test runs on that player's client (the default).
+          ownership: { default: 0, player1: 3 },
+          system: {
+            qualities: { CO: 14, IN: 13, AG: 12, FO: 12, DE: 12, CN: 12 },
+            skills: { sabres: { points: 6, toAttack: 3 } },
+          },
+          items: [
+            { _id: "sabre", name: "Sabre", type: "on-arme-melee", system: { skill: "sabres", ini: 1 } },
+            { _id: "vig", name: "Vigilance", type: "on-capacite", system: { key: "vigilance" } },
+          ],
+        },
+        { keepId: true },
+      ),
+    );
     const combat = new DoubleCombat({ _id: "c" });
     await combat.createEmbeddedDocuments("Combatant", [
       { _id: "e", name: "Elgara", actorId: "elgara", initiative: null },
@@ -121,13 +126,18 @@ describe("combat behaviour on the double", () => {
   });
 
   it("without Vigilance rolls Intuition with the dialog's modifier, and the card says what INI became", async () => {
-    const hero = await DoubleActor.create({
-      _id: "dana",
-      name: "Dana",
-      type: "heros",
-      ownership: { default: 0, player1: 3 },
-      system: { qualities: { CO: 14, IN: 13, AG: 12, FO: 12, DE: 12, CN: 12 }, artDeLaGuerre: 4 },
-    });
+    const hero = await asGM(() =>
+      DoubleActor.create(
+        {
+          _id: "dana",
+          name: "Dana",
+          type: "heros",
+          ownership: { default: 0, player1: 3 },
+          system: { qualities: { CO: 14, IN: 13, AG: 12, FO: 12, DE: 12, CN: 12 }, artDeLaGuerre: 4 },
+        },
+        { keepId: true },
+      ),
+    );
     const combat = new DoubleCombat({ _id: "c" });
     await combat.createEmbeddedDocuments("Combatant", [{ _id: "d", name: "Dana", actorId: "dana", initiative: 5 }]);
     const combatant = combat.combatants.get("d");

@@ -78,42 +78,52 @@ beforeEach(async () => {
   });
   rolled.length = 0;
   targets.length = 0;
-  alrik = await DoubleActor.create({
-    _id: "alrik",
-    name: "Alrik",
-    type: "heros",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 },
-      ev: { value: 30, max: 30 },
-      volonte: 12,
-      skills: { epees: { points: 10, toAttack: 6 } },
-    },
-    items: [
+  alrik = await asGM(() =>
+    DoubleActor.create(
       {
-        _id: "epee",
-        name: "Épée",
-        type: "on-arme-melee",
-        system: { skill: "epees", pi: { dice: 1, bonus: 3 }, piFo: { threshold: 11, step: 4 }, breakage: 1 },
+        _id: "alrik",
+        name: "Alrik",
+        type: "heros",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 },
+          ev: { value: 30, max: 30 },
+          volonte: 12,
+          skills: { epees: { points: 10, toAttack: 6 } },
+        },
+        items: [
+          {
+            _id: "epee",
+            name: "Épée",
+            type: "on-arme-melee",
+            system: { skill: "epees", pi: { dice: 1, bonus: 3 }, piFo: { threshold: 11, step: 4 }, breakage: 1 },
+          },
+          { _id: "maille", name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } },
+        ],
       },
-      { _id: "maille", name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } },
-    ],
-  });
-  orc = await DoubleActor.create({
-    _id: "orc",
-    name: "Orc",
-    type: "adversaire",
-    system: {
-      at: 12,
-      prd: 9,
-      iniBase: 9,
-      pi: { dice: 1, bonus: 4 },
-      pr: 2,
-      cn: 14,
-      ev: { value: 28, max: 28 },
-      volonte: 8,
-    },
-  });
+      { keepId: true },
+    ),
+  );
+  orc = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "orc",
+        name: "Orc",
+        type: "adversaire",
+        system: {
+          at: 12,
+          prd: 9,
+          iniBase: 9,
+          pi: { dice: 1, bonus: 4 },
+          pr: 2,
+          cn: 14,
+          ev: { value: 28, max: 28 },
+          volonte: 8,
+        },
+      },
+      { keepId: true },
+    ),
+  );
 });
 
 afterEach(() => setDiceRoller(null));

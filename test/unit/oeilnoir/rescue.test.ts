@@ -3,7 +3,7 @@
  * GM's roll, stabilised on the card and the sheet, a failed care's 1D6 and the next attempt, rights, reload.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
   addUser,
   asClient,
@@ -82,32 +82,47 @@ beforeEach(async () => {
     const initial = config.inputs.find((i) => i.name === "skill")?.initial;
     return { values: { skill: answer.skill ?? Number(initial), modifier: answer.modifier }, rollMode: "publicroll" };
   });
-  alrik = await DoubleActor.create({
-    _id: "alrik",
-    name: "Alrik",
-    type: "heros",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 },
-      ev: { value: 30, max: 30 },
-      volonte: 12,
-      skills: { epees: { points: 10, toAttack: 6 } },
-    },
-    items: [{ _id: "maille", name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } }],
-  });
-  bruna = await DoubleActor.create({
-    _id: "bruna",
-    name: "Bruna",
-    type: "heros",
-    ownership: { default: 0, player2: 3 },
-    system: { qualities: { CO: 12, IN: 14, AG: 12, FO: 11, DE: 13, CN: 12 }, ev: { value: 28, max: 28 } },
-  });
-  orc = await DoubleActor.create({
-    _id: "orc",
-    name: "Orc",
-    type: "adversaire",
-    system: { at: 12, prd: 9, iniBase: 9, pi: { dice: 1, bonus: 4 }, pr: 2, cn: 14, ev: { value: 28, max: 28 } },
-  });
+  alrik = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "alrik",
+        name: "Alrik",
+        type: "heros",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 },
+          ev: { value: 30, max: 30 },
+          volonte: 12,
+          skills: { epees: { points: 10, toAttack: 6 } },
+        },
+        items: [{ _id: "maille", name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } }],
+      },
+      { keepId: true },
+    ),
+  );
+  bruna = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "bruna",
+        name: "Bruna",
+        type: "heros",
+        ownership: { default: 0, player2: 3 },
+        system: { qualities: { CO: 12, IN: 14, AG: 12, FO: 11, DE: 13, CN: 12 }, ev: { value: 28, max: 28 } },
+      },
+      { keepId: true },
+    ),
+  );
+  orc = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "orc",
+        name: "Orc",
+        type: "adversaire",
+        system: { at: 12, prd: 9, iniBase: 9, pi: { dice: 1, bonus: 4 }, pr: 2, cn: 14, ev: { value: 28, max: 28 } },
+      },
+      { keepId: true },
+    ),
+  );
   // Player 2 plays Bruna; player 3 has no character.
   Object.assign(addUser("player2"), { character: bruna });
   addUser("player3");

@@ -61,7 +61,7 @@ describe("token bars of new actors", () => {
     const models = doubleState().CONFIG.Actor.dataModels as Record<string, { schema: SchemaField }>;
     for (const d of allRulesets()) {
       for (const spec of d.actorTypes) {
-        const actor = await actorClass().create({ name: spec.type, type: spec.type });
+        const actor = await asGM(() => actorClass().create({ name: spec.type, type: spec.type }));
         const token = actor.toObject().prototypeToken as Record<string, { attribute?: string }> | undefined;
         const bar1 = token?.bar1?.attribute;
         if (!spec.trackable?.bar?.length) {
@@ -76,11 +76,13 @@ describe("token bars of new actors", () => {
   });
 
   it("keeps a bar the creation data chose", async () => {
-    const actor = await actorClass().create({
-      name: "Aude",
-      type: "sj-personnage",
-      prototypeToken: { bar1: { attribute: "armourPoints" } },
-    });
+    const actor = await asGM(() =>
+      actorClass().create({
+        name: "Aude",
+        type: "sj-personnage",
+        prototypeToken: { bar1: { attribute: "armourPoints" } },
+      }),
+    );
     expect(actor.toObject().prototypeToken).toMatchObject({
       bar1: { attribute: "armourPoints" },
       bar2: { attribute: "armourPoints" },

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import {
+  asGM,
   doubleState,
   resetFoundryDouble,
   setDoubleUser,
@@ -202,12 +203,12 @@ describe("base sheets on the double", () => {
     await asSheet(sheet).render();
     const hooked: unknown[] = [];
     Hooks.on("dropActorSheetData", (_actor: unknown, _sheet: unknown, data: unknown) => void hooked.push(data));
-    const dague = await DoubleItem.create({ name: "Dague", type: "gear-t" });
+    const dague = await asGM(() => DoubleItem.create({ name: "Dague", type: "gear-t" }));
     await dropOn(asSheet(sheet), { type: "Item", uuid: dague.uuid });
     expect(actor.items.filter((i) => i.name === "Dague")).toHaveLength(1);
     expect(hooked).toEqual([{ type: "Item", uuid: dague.uuid }]);
     // An item of another rule set is refused; an item of this actor is sorted, not copied.
-    const fusil = await DoubleItem.create({ name: "Fusil", type: "gear-s" });
+    const fusil = await asGM(() => DoubleItem.create({ name: "Fusil", type: "gear-s" }));
     await dropOn(asSheet(sheet), { type: "Item", uuid: fusil.uuid });
     expect(actor.items.getName("Fusil")).toBeUndefined();
     const size = actor.items.size;

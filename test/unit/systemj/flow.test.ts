@@ -85,39 +85,49 @@ beforeEach(async () => {
     this.total = face;
     return this;
   };
-  aude = await DoubleActor.create({
-    _id: "aude",
-    name: "Aude",
-    type: "sj-personnage",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      attributes,
-      hitPoints: { value: 15, max: 15 },
-      armourPoints: { value: 2, max: 2 },
-      skills: { dissimulation: 55 },
-    },
-    items: [
-      { _id: "cuir", name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 2 } },
+  aude = await asGM(() =>
+    DoubleActor.create(
       {
-        _id: "epee",
-        name: "Épée",
-        type: "sj-arme",
-        system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
+        _id: "aude",
+        name: "Aude",
+        type: "sj-personnage",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          attributes,
+          hitPoints: { value: 15, max: 15 },
+          armourPoints: { value: 2, max: 2 },
+          skills: { dissimulation: 55 },
+        },
+        items: [
+          { _id: "cuir", name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 2 } },
+          {
+            _id: "epee",
+            name: "Épée",
+            type: "sj-arme",
+            system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
+          },
+        ],
       },
-    ],
-  });
-  ours = await DoubleActor.create({
-    _id: "ours",
-    name: "Ours",
-    type: "creature",
-    system: {
-      attributes: { FOR: 80, RES: 70, AGI: 45, RAP: 60, INT: 10, PER: 20, CHA: 30 },
-      hitPoints: { value: 22, max: 22 },
-      armourPoints: { value: 3, max: 3 },
-      skills: { detection: 70 },
-    },
-    items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
-  });
+      { keepId: true },
+    ),
+  );
+  ours = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "ours",
+        name: "Ours",
+        type: "creature",
+        system: {
+          attributes: { FOR: 80, RES: 70, AGI: 45, RAP: 60, INT: 10, PER: 20, CHA: 30 },
+          hitPoints: { value: 22, max: 22 },
+          armourPoints: { value: 3, max: 3 },
+          skills: { detection: 70 },
+        },
+        items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
+      },
+      { keepId: true },
+    ),
+  );
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -307,7 +317,7 @@ describe("SYSTEMJ fight flow through the GM relay", () => {
 
 describe("SYSTEMJ action phase and initiative", () => {
   async function combat() {
-    const c = await DoubleCombat.create({ _id: "fight" });
+    const c = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
     Object.assign(c, { round: 1 });
     await c.createEmbeddedDocuments("Combatant", [
       { _id: "ca", name: "Aude", actorId: "aude" },

@@ -69,33 +69,38 @@ const lastTest = () =>
 const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
 
 async function makeAude() {
-  return DoubleActor.create({
-    _id: "aude",
-    name: "Aude",
-    type: "sj-personnage",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      attributes,
-      skills: { nage: 35, detection: 60, lireEcrire: 40 },
-      specials: [{ name: "Herboristerie", score: 30 }],
-      hitPoints: { value: 15, max: 15 },
-      armourPoints: { value: 4, max: 4 },
-    },
-    items: [
+  return asGM(() =>
+    DoubleActor.create(
       {
-        _id: "epee",
-        name: "Épée",
-        type: "sj-arme",
-        system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
+        _id: "aude",
+        name: "Aude",
+        type: "sj-personnage",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          attributes,
+          skills: { nage: 35, detection: 60, lireEcrire: 40 },
+          specials: [{ name: "Herboristerie", score: 30 }],
+          hitPoints: { value: 15, max: 15 },
+          armourPoints: { value: 4, max: 4 },
+        },
+        items: [
+          {
+            _id: "epee",
+            name: "Épée",
+            type: "sj-arme",
+            system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
+          },
+          { _id: "arc", name: "Arc", type: "sj-arme", system: { att: 5, range: 60, damage: "1d6", family: "trait" } },
+          { _id: "rond", name: "Rondache", type: "sj-arme", system: { equipped: false, def: 6, family: "bouclier" } },
+          { _id: "brig", name: "Brigandine", type: "sj-armure", system: { equipped: true, armourPoints: 4 } },
+          { _id: "onguent", name: "Onguent", type: "sj-consommable", system: { quantity: 3 } },
+          { _id: "traite", name: "Traité", type: "sj-livre" },
+          { _id: "croch", name: "Crochetage", type: "sj-competence", system: { score: 45 } },
+        ],
       },
-      { _id: "arc", name: "Arc", type: "sj-arme", system: { att: 5, range: 60, damage: "1d6", family: "trait" } },
-      { _id: "rond", name: "Rondache", type: "sj-arme", system: { equipped: false, def: 6, family: "bouclier" } },
-      { _id: "brig", name: "Brigandine", type: "sj-armure", system: { equipped: true, armourPoints: 4 } },
-      { _id: "onguent", name: "Onguent", type: "sj-consommable", system: { quantity: 3 } },
-      { _id: "traite", name: "Traité", type: "sj-livre" },
-      { _id: "croch", name: "Crochetage", type: "sj-competence", system: { score: 45 } },
-    ],
-  });
+      { keepId: true },
+    ),
+  );
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -175,7 +180,9 @@ describe("SYSTEMJ actor sheet", () => {
   });
 
   it("a créature has no language skills and no Parler to roll", async () => {
-    const ours = await DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } });
+    const ours = await asGM(() =>
+      DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } }, { keepId: true }),
+    );
     const sheet = actorSheet(ours);
     await sheet.render();
     const ids = sheet.renderedParts.main!.sj.skillGroups.flatMap((g) => g.skills.map((s) => s.id));
@@ -210,7 +217,9 @@ describe("SYSTEMJ actor sheet", () => {
 
   it("attacks the targeted token from a weapon card and opens the fight card; no target, no roll", async () => {
     const aude = await makeAude();
-    const ours = await DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } });
+    const ours = await asGM(() =>
+      DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } }, { keepId: true }),
+    );
     const sheet = actorSheet(aude);
     const before = state.game.messages.size;
     await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" }));
@@ -245,14 +254,19 @@ describe("SYSTEMJ actor sheet", () => {
     registerChatHooks();
     registerDamage();
     const aude = await makeAude();
-    const ours = await DoubleActor.create({
-      _id: "ours",
-      name: "Ours",
-      type: "creature",
-      system: { attributes, hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } },
-      // Its thick hide is an armour card in hand: it gives the 3 armour points.
-      items: [{ _id: "cuir", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
-    });
+    const ours = await asGM(() =>
+      DoubleActor.create(
+        {
+          _id: "ours",
+          name: "Ours",
+          type: "creature",
+          system: { attributes, hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } },
+          // Its thick hide is an armour card in hand: it gives the 3 armour points.
+          items: [{ _id: "cuir", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
+        },
+        { keepId: true },
+      ),
+    );
     targetsOf("player1").add({ actor: ours });
     const sheet = actorSheet(aude);
     faces = [20]; // melee in force 48: a hit, which the bear may try to dodge (it holds nothing to parry or block)
@@ -289,13 +303,18 @@ describe("SYSTEMJ actor sheet", () => {
     registerChatHooks();
     registerDamage();
     const aude = await makeAude();
-    const ours = await DoubleActor.create({
-      _id: "ours",
-      name: "Ours",
-      type: "creature",
-      system: { attributes, hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } },
-      items: [{ _id: "cuir", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
-    });
+    const ours = await asGM(() =>
+      DoubleActor.create(
+        {
+          _id: "ours",
+          name: "Ours",
+          type: "creature",
+          system: { attributes, hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } },
+          items: [{ _id: "cuir", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
+        },
+        { keepId: true },
+      ),
+    );
     const sheet = actorSheet(aude);
     // The combat scores offer the throw as an attack, not as a bare test.
     await sheet.render();
@@ -467,13 +486,18 @@ describe("SYSTEMJ improvised parry and block (issue 16, SYSTEMJ 3)", () => {
     registerChatHooks();
     registerDamage();
     const aude = await makeAude();
-    const ours = await DoubleActor.create({
-      _id: "ours",
-      name: "Ours",
-      type: "creature",
-      system: { attributes, hitPoints: { value: 22, max: 22 } },
-      items: [{ _id: "baton", name: "Bâton", type: "sj-objet", system: { equipped: true, combatFit: true } }],
-    });
+    const ours = await asGM(() =>
+      DoubleActor.create(
+        {
+          _id: "ours",
+          name: "Ours",
+          type: "creature",
+          system: { attributes, hitPoints: { value: 22, max: 22 } },
+          items: [{ _id: "baton", name: "Bâton", type: "sj-objet", system: { equipped: true, combatFit: true } }],
+        },
+        { keepId: true },
+      ),
+    );
     targetsOf("player1").add({ actor: ours });
     faces = [20]; // melee in force 48: a hit
     await asClient("player1", () =>
@@ -514,7 +538,9 @@ describe("SYSTEMJ sheet identity and labels (issue 16, SYSTEMJ 5)", () => {
   });
 
   it("a créature shows no marker and no languages", async () => {
-    const ours = await DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } });
+    const ours = await asGM(() =>
+      DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } }, { keepId: true }),
+    );
     const sheet = actorSheet(ours);
     await sheet.render();
     const sj = sheet.renderedParts.main!.sj as unknown as Record<string, unknown>;

@@ -3,7 +3,7 @@
  * the actor once, rendered the same after a reload and for every client; reactions and damage.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import {
   addUser,
@@ -58,18 +58,25 @@ beforeEach(async () => {
   registerCardAction(...CARD_ACTIONS);
   registerTrinitesHooks();
   addUser("player2");
-  hero = await DoubleActor.create({
-    name: "Aelis",
-    type: "trinite",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      deva: { value: 5, max: 6 },
-      archonte: { value: 2, max: 2 },
-      competences: { melee: { base: 3 } },
-      signes: { belier: 2 },
-    },
-  });
-  thug = await DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } });
+  hero = await asGM(() =>
+    DoubleActor.create(
+      {
+        name: "Aelis",
+        type: "trinite",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          deva: { value: 5, max: 6 },
+          archonte: { value: 2, max: 2 },
+          competences: { melee: { base: 3 } },
+          signes: { belier: 2 },
+        },
+      },
+      { keepId: true },
+    ),
+  );
+  thug = await asGM(() =>
+    DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } }, { keepId: true }),
+  );
 });
 
 describe("Trinité roll card", () => {

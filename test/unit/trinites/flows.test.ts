@@ -66,20 +66,29 @@ beforeEach(async () => {
   registerChatHooks();
   applyRuleset(descriptor);
   addUser("player2");
-  aelis = await DoubleActor.create({
-    name: "Aelis",
-    type: "trinite",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      deva: { value: 5, max: 6 },
-      archonte: { value: 2, max: 2 },
-      adam: { value: 4, max: 4 },
-      competences: { melee: { base: 3 }, rapidite: { base: 4 } },
-      signes: { belier: 2, capricorne: 1 },
-    },
-  });
-  brune = await DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } });
-  thug = await DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } });
+  aelis = await asGM(() =>
+    DoubleActor.create(
+      {
+        name: "Aelis",
+        type: "trinite",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          deva: { value: 5, max: 6 },
+          archonte: { value: 2, max: 2 },
+          adam: { value: 4, max: 4 },
+          competences: { melee: { base: 3 }, rapidite: { base: 4 } },
+          signes: { belier: 2, capricorne: 1 },
+        },
+      },
+      { keepId: true },
+    ),
+  );
+  brune = await asGM(() =>
+    DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } }, { keepId: true }),
+  );
+  thug = await asGM(() =>
+    DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } }, { keepId: true }),
+  );
 });
 
 describe("Trinité data model", () => {
@@ -241,7 +250,9 @@ describe("confrontation and follow-ups relayed from a player", () => {
   });
 
   it("ranks a multiple confrontation with every answer", async () => {
-    const luca = await DoubleActor.create({ name: "Luca", type: "humain", ownership: { default: 0, player2: 3 } });
+    const luca = await asGM(() =>
+      DoubleActor.create({ name: "Luca", type: "humain", ownership: { default: 0, player2: 3 } }, { keepId: true }),
+    );
     const targets = [
       { uuid: thug.uuid, name: "Thug" },
       { uuid: luca.uuid, name: "Luca" },
@@ -400,7 +411,7 @@ describe("damage", () => {
 });
 
 async function fight(started = true) {
-  const combat = await DoubleCombat.create({ _id: "fight" });
+  const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
   await combat.createEmbeddedDocuments("Combatant", [
     { _id: "cA", name: "Aelis", actorId: aelis.id },
     { _id: "cB", name: "Brune", actorId: brune.id },
@@ -488,11 +499,16 @@ describe("Karma in combat, regeneration, dawn and dusk", () => {
   });
 
   it("refills every Trinité of the world at dawn or dusk from the GM's directory buttons", async () => {
-    const other = await DoubleActor.create({
-      name: "Nox",
-      type: "trinite",
-      system: { deva: { value: 0, max: 1 }, archonte: { value: 0, max: 5 }, adam: { value: 0, max: 4 } },
-    });
+    const other = await asGM(() =>
+      DoubleActor.create(
+        {
+          name: "Nox",
+          type: "trinite",
+          system: { deva: { value: 0, max: 1 }, archonte: { value: 0, max: 5 }, adam: { value: 0, max: 4 } },
+        },
+        { keepId: true },
+      ),
+    );
     await aelis.update({ "system.deva.value": 1, "system.adam.value": 0 });
     const actors = [aelis, brune, other].map(asActor);
     expect(await asClient("player1", () => refillWorld(actors, "aube"))).toBe(0);

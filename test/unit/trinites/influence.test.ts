@@ -4,7 +4,7 @@
  * won reaction to an intimidation withdraws it, and it survives a reload.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import {
   addUser,
@@ -68,9 +68,15 @@ beforeEach(async () => {
   registerChatHooks();
   registerCardAction(...CARD_ACTIONS);
   addUser("player2");
-  brune = await DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } });
-  aelis = await DoubleActor.create({ name: "Aelis", type: "trinite", ownership: { default: 0, player2: 3 } });
-  thug = await DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } });
+  brune = await asGM(() =>
+    DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } }, { keepId: true }),
+  );
+  aelis = await asGM(() =>
+    DoubleActor.create({ name: "Aelis", type: "trinite", ownership: { default: 0, player2: 3 } }, { keepId: true }),
+  );
+  thug = await asGM(() =>
+    DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } }, { keepId: true }),
+  );
 });
 
 afterEach(() => {

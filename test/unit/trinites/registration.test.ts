@@ -1,6 +1,6 @@
 /** The descriptor on the double: every type with its data model and sheet, the Roll class, and the sheet's context. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
 import { applyRuleset } from "../../../src/foundry/data/register.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
@@ -33,7 +33,7 @@ describe("Trinités descriptor", () => {
   });
 
   it("clamps out-of-range values through the data model", async () => {
-    const actor = await DoubleActor.create({ name: "Aelis", type: "trinite" });
+    const actor = await asGM(() => DoubleActor.create({ name: "Aelis", type: "trinite" }, { keepId: true }));
     // fvtt-types NumberField#_cleanType applies integer, min and max: Foundry rounds and clamps, it does not refuse.
     await actor.update({ "system.competences.melee.base": 25, "system.signes.belier": 2.4 });
     expect(actor.system).toMatchObject({ competences: { melee: { base: 20 } }, signes: { belier: 2 } });
@@ -44,11 +44,16 @@ describe("Trinités descriptor", () => {
   });
 
   it("builds the actor sheet's context from the rules core", async () => {
-    const actor = await DoubleActor.create({
-      name: "Aelis",
-      type: "trinite",
-      system: { vie: { value: 10 }, deva: { value: 2, max: 5 }, archonte: { value: 1, max: 2 } },
-    });
+    const actor = await asGM(() =>
+      DoubleActor.create(
+        {
+          name: "Aelis",
+          type: "trinite",
+          system: { vie: { value: 10 }, deva: { value: 2, max: 5 }, archonte: { value: 1, max: 2 } },
+        },
+        { keepId: true },
+      ),
+    );
     const sheet = new TrinitesActorSheet({ document: actor } as never);
     await sheet.render();
     const ctx = (sheet as unknown as { lastContext: { tr: unknown } }).lastContext.tr as {

@@ -48,19 +48,26 @@ beforeEach(async () => {
   registerChatHooks();
   applyRuleset(descriptor);
   addUser("player2");
-  aelis = await DoubleActor.create({
-    name: "Aelis",
-    type: "trinite",
-    ownership: { default: 0, player1: 3 },
-    system: {
-      deva: { value: 5, max: 6 },
-      archonte: { value: 2, max: 2 },
-      adam: { value: 4, max: 4 },
-      competences: { melee: { base: 3 }, rapidite: { base: 4 }, esquive: { base: 2 } },
-      signes: { belier: 2, capricorne: 1 },
-    },
-  });
-  thug = await DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } });
+  aelis = await asGM(() =>
+    DoubleActor.create(
+      {
+        name: "Aelis",
+        type: "trinite",
+        ownership: { default: 0, player1: 3 },
+        system: {
+          deva: { value: 5, max: 6 },
+          archonte: { value: 2, max: 2 },
+          adam: { value: 4, max: 4 },
+          competences: { melee: { base: 3 }, rapidite: { base: 4 }, esquive: { base: 2 } },
+          signes: { belier: 2, capricorne: 1 },
+        },
+      },
+      { keepId: true },
+    ),
+  );
+  thug = await asGM(() =>
+    DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } }, { keepId: true }),
+  );
 });
 
 /** A combat of the system's own document class, so round and turn changes reach the Trinités machine. */
@@ -596,11 +603,16 @@ describe("smaller table comforts (issue 14, point 8)", () => {
   });
 
   it("(e) moves an older actor's single speciality into the list", async () => {
-    const old = await DoubleActor.create({
-      name: "Old",
-      type: "trinite",
-      system: { competences: { art: { base: 2, specialite: "Peinture" }, melee: { base: 1, specialite: "" } } },
-    });
+    const old = await asGM(() =>
+      DoubleActor.create(
+        {
+          name: "Old",
+          type: "trinite",
+          system: { competences: { art: { base: 2, specialite: "Peinture" }, melee: { base: 1, specialite: "" } } },
+        },
+        { keepId: true },
+      ),
+    );
     const competences = (old.system as unknown as { competences: Record<string, Record<string, unknown>> }).competences;
     expect(competences.art).toEqual({ base: 2, specialites: ["Peinture"] });
     expect(competences.melee).toEqual({ base: 1, specialites: [] });
@@ -610,8 +622,18 @@ describe("smaller table comforts (issue 14, point 8)", () => {
     registerCardAction(...CARD_ACTIONS);
     const combat = await realFight();
     const guards = [
-      await DoubleActor.create({ name: "Guard A", type: "humain", system: { competences: { rapidite: { base: 2 } } } }),
-      await DoubleActor.create({ name: "Guard B", type: "humain", system: { competences: { rapidite: { base: 6 } } } }),
+      await asGM(() =>
+        DoubleActor.create(
+          { name: "Guard A", type: "humain", system: { competences: { rapidite: { base: 2 } } } },
+          { keepId: true },
+        ),
+      ),
+      await asGM(() =>
+        DoubleActor.create(
+          { name: "Guard B", type: "humain", system: { competences: { rapidite: { base: 6 } } } },
+          { keepId: true },
+        ),
+      ),
     ];
     await combat.createEmbeddedDocuments("Combatant", [
       { _id: "cG1", name: "Guard A", actorId: guards[0]!.id },
