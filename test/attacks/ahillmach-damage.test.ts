@@ -200,10 +200,16 @@ describe("attack: the move card's author replays its initiative change", () => {
   beforeEach(async () => {
     const brute = [...state.game.actors.values()].find((a) => a.name === "Garde");
     combat = await asGM(() => DoubleCombat.create({}, { keepId: true }));
-    await combat.createEmbeddedDocuments("Combatant", [
-      { _id: "cHero", name: "Ysolde", actorId: hero.id, system: { marker: true } },
-      { _id: "cBrute", name: "Garde", actorId: brute?.id },
-    ]);
+    await asGM(() =>
+      combat.createEmbeddedDocuments(
+        "Combatant",
+        [
+          { _id: "cHero", name: "Ysolde", actorId: hero.id, system: { marker: true } },
+          { _id: "cBrute", name: "Garde", actorId: brute?.id },
+        ],
+        { keepId: true },
+      ),
+    );
     // The active combat is one of the world's combats (Foundry's `game.combat` reads `game.combats`).
     state.game.combats.set(combat.id, combat);
     Object.assign(state.game, { combat });

@@ -234,7 +234,11 @@ async function world(ruleset: RulesetUnderTest): Promise<DoubleCombat> {
   );
   const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
   Object.assign(combat, { round: 1 });
-  await combat.createEmbeddedDocuments("Combatant", [{ _id: "cH", name: "Hero", actorId: "hero00000000000" }]);
+  await asGM(() =>
+    combat.createEmbeddedDocuments("Combatant", [{ _id: "cH", name: "Hero", actorId: "hero00000000000" }], {
+      keepId: true,
+    }),
+  );
   return combat;
 }
 

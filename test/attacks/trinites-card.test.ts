@@ -148,10 +148,16 @@ describe("attack: a card of the right shape with malformed Trinités data, read 
       const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }));
       Object.assign(combat, { round: 1 });
       await asGM(() =>
-        combat.createEmbeddedDocuments("Combatant", [
-          { _id: "cB", name: "Brune", actorId: brune.id },
-          { _id: "cA", name: "Aelis", actorId: aelis.id },
-        ]),
+        asGM(() =>
+          combat.createEmbeddedDocuments(
+            "Combatant",
+            [
+              { _id: "cB", name: "Brune", actorId: brune.id },
+              { _id: "cA", name: "Aelis", actorId: aelis.id },
+            ],
+            { keepId: true },
+          ),
+        ),
       );
       await asGM(() =>
         combat.updateEmbeddedDocuments("Combatant", [

@@ -41,7 +41,9 @@ beforeEach(async () => {
     ),
   );
   combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
-  await combat.createEmbeddedDocuments("Combatant", [{ _id: "cA", name: "Aelis", actorId: aelis.id }]);
+  await asGM(() =>
+    combat.createEmbeddedDocuments("Combatant", [{ _id: "cA", name: "Aelis", actorId: aelis.id }], { keepId: true }),
+  );
   Object.assign(combat, { round: 1 });
   state.game.combats.set(combat.id, combat);
   Object.assign(state.game, { combat });
@@ -98,7 +100,9 @@ describe("attack: seat changes for someone else, or beyond one's right", () => {
       ),
     );
     // The GM sets up the fight.
-    await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brann", actorId: "brann" }]));
+    await asGM(() =>
+      combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brann", actorId: "brann" }], { keepId: true }),
+    );
     await asGM(() =>
       combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", initiative: 8, "system.phase": "feu" }]),
     );

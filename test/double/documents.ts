@@ -398,6 +398,11 @@ export class DoubleItem extends DoubleDocument {
     super.applyUpdate(changes, options);
     if (this.parent instanceof DoubleActor && !this.isServerCopy) this.parent.prepareData();
   }
+  /** An owned item leaves its actor, which prepares its data again (its derived data read its items). */
+  override detach(): void {
+    super.detach();
+    if (this.parent instanceof DoubleActor) this.parent.prepareData();
+  }
   /** fvtt-types `BaseItem.canUserCreate`: a world Item needs ITEM_CREATE; an owned one, its Actor's ownership. */
   static async create(
     data: Plain,

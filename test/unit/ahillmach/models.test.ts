@@ -26,6 +26,8 @@ const opp = (a: DoubleActor) => a.system as unknown as OpposantModel;
 describe("personnage model", () => {
   beforeEach(() => {
     resetFoundryDouble();
+    // Data model tests write as the GM (who may write any actor); permission tests say their user.
+    setDoubleUser("gm");
     register();
   });
 
@@ -145,6 +147,8 @@ describe("personnage model", () => {
 describe("opposant model", () => {
   beforeEach(() => {
     resetFoundryDouble();
+    // Data model tests write as the GM (who may write any actor); permission tests say their user.
+    setDoubleUser("gm");
     register();
   });
 
@@ -184,6 +188,8 @@ describe("opposant model", () => {
 describe("item models", () => {
   beforeEach(() => {
     resetFoundryDouble();
+    // Data model tests write as the GM (who may write any actor); permission tests say their user.
+    setDoubleUser("gm");
     register();
   });
 

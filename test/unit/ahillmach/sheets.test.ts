@@ -165,9 +165,13 @@ describe("personnage sheet", () => {
   it("shows the side without the initiative only Défendre (free moves hidden too), and the holder everything", async () => {
     const hero = await makeHero();
     const combat = await asGM(() => DoubleCombat.create({}, { keepId: true }));
-    await combat.createEmbeddedDocuments("Combatant", [
-      { _id: "cHero", name: "Ysolde", actorId: hero.id, system: { marker: false } },
-    ]);
+    await asGM(() =>
+      combat.createEmbeddedDocuments(
+        "Combatant",
+        [{ _id: "cHero", name: "Ysolde", actorId: hero.id, system: { marker: false } }],
+        { keepId: true },
+      ),
+    );
     Object.assign(state.game, { combat });
     const sheet = open(PersonnageSheet, hero);
     await sheet.render();

@@ -48,12 +48,18 @@ const newCombat = () => new (QuintetteCombat as unknown as typeof DoubleCombat)(
 async function fight(): Promise<DoubleCombat> {
   const combat = newCombat();
   // What the token HUD or a drag onto the tracker creates: token, actor, name; no system data.
-  await combat.createEmbeddedDocuments("Combatant", [
-    { _id: "c1", name: "Ana", tokenId: "t1", actorId: "a1", initiative: 5 },
-    { _id: "c2", name: "Bo", tokenId: "t2", actorId: "a2", initiative: 12 },
-    { _id: "c3", name: "Cy", tokenId: "t3", actorId: "a3" },
-    { _id: "c4", name: "Di", tokenId: "t4", actorId: "a4", initiative: 5 },
-  ]);
+  await asGM(() =>
+    combat.createEmbeddedDocuments(
+      "Combatant",
+      [
+        { _id: "c1", name: "Ana", tokenId: "t1", actorId: "a1", initiative: 5 },
+        { _id: "c2", name: "Bo", tokenId: "t2", actorId: "a2", initiative: 12 },
+        { _id: "c3", name: "Cy", tokenId: "t3", actorId: "a3" },
+        { _id: "c4", name: "Di", tokenId: "t4", actorId: "a4", initiative: 5 },
+      ],
+      { keepId: true },
+    ),
+  );
   return combat;
 }
 const names = (combat: DoubleCombat) => combat.turns.map((c) => c.name);

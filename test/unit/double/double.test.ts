@@ -12,7 +12,11 @@ import {
 } from "../../double/index.ts";
 
 describe("Foundry double", () => {
-  beforeEach(() => resetFoundryDouble());
+  beforeEach(() => {
+    resetFoundryDouble();
+    // Data model tests write as the GM (who may write any actor); permission tests say their user.
+    setDoubleUser("gm");
+  });
 
   it("records and runs hooks, once handlers only once", () => {
     const seen: unknown[] = [];

@@ -67,7 +67,7 @@ describe("the client running the code", () => {
       }
     }
     const combat = new Watched({ _id: "c" });
-    await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "a", name: "A" }]));
+    await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "a", name: "A" }], { keepId: true }));
     await combat.startCombat(); // advanced from a player's client
     expect(who).toEqual(["round:gm", "turn:gm"]);
     setGMsConnected(false);
@@ -131,7 +131,9 @@ describe("top-level document keys (the document's SchemaField)", () => {
   it("casts a combatant's initiative like a NumberField, refuses a non-number and keeps the old value", async () => {
     const combat = new DoubleCombat({ _id: "c" });
     await asGM(async () => {
-      await combat.createEmbeddedDocuments("Combatant", [{ _id: "a", name: "A", initiative: 3 }]);
+      await asGM(() =>
+        combat.createEmbeddedDocuments("Combatant", [{ _id: "a", name: "A", initiative: 3 }], { keepId: true }),
+      );
       await combat.updateEmbeddedDocuments("Combatant", [{ _id: "a", initiative: "7" }]);
       expect(combat.combatants.get("a")?.initiative).toBe(7);
       await expect(combat.updateEmbeddedDocuments("Combatant", [{ _id: "a", initiative: "soon" }])).rejects.toThrow(
@@ -169,7 +171,7 @@ describe("where the double cannot know, it fails loudly", () => {
     await expect(new RollDouble("1d20").evaluate()).rejects.toThrow(/forcedResults/);
     expect((await new RollDouble("1d20", {}, { forcedResults: [4, 5] }).evaluate()).total).toBe(9);
     const combat = new DoubleCombat({ _id: "c" });
-    await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "a", name: "A" }]));
+    await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "a", name: "A" }], { keepId: true }));
     await expect(asGM(() => combat.rollInitiative(["a"]))).rejects.toThrow(/no result for 1d20/);
     DoubleCombat.rolls = { "1d20": 12 };
     await asGM(() => combat.rollInitiative(["a"]));

@@ -43,7 +43,9 @@ describe("who may write what", () => {
 
   it("Combatant: a non-GM owner changes only initiative, flags and defeated", async () => {
     const combat = await asGM(() => DoubleCombat.create({ _id: "c" }, { keepId: true }));
-    const [mine] = await combat.createEmbeddedDocuments("Combatant", [{ _id: "m", actorId: own.id }]);
+    const [mine] = await asGM(() =>
+      combat.createEmbeddedDocuments("Combatant", [{ _id: "m", actorId: own.id }], { keepId: true }),
+    );
     await expect(asClient("player1", () => mine!.update({ initiative: 3 }))).resolves.toBeTruthy();
     await expect(asClient("player1", () => mine!.update({ hidden: true }))).rejects.toThrow(/lacks permission/);
     await expect(asClient("player1", () => mine!.update({ "system.phase": 2 }))).rejects.toThrow(/lacks permission/);

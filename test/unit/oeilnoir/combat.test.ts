@@ -108,9 +108,11 @@ describe("combat behaviour on the double", () => {
       ),
     );
     const combat = new DoubleCombat({ _id: "c" });
-    await combat.createEmbeddedDocuments("Combatant", [
-      { _id: "e", name: "Elgara", actorId: "elgara", initiative: null },
-    ]);
+    await asGM(() =>
+      combat.createEmbeddedDocuments("Combatant", [{ _id: "e", name: "Elgara", actorId: "elgara", initiative: null }], {
+        keepId: true,
+      }),
+    );
     const combatant = combat.combatants.get("e");
     if (!combatant) throw new Error("no combatant");
     Object.defineProperty(combatant, "actor", { get: () => hero });
@@ -139,7 +141,11 @@ describe("combat behaviour on the double", () => {
       ),
     );
     const combat = new DoubleCombat({ _id: "c" });
-    await combat.createEmbeddedDocuments("Combatant", [{ _id: "d", name: "Dana", actorId: "dana", initiative: 5 }]);
+    await asGM(() =>
+      combat.createEmbeddedDocuments("Combatant", [{ _id: "d", name: "Dana", actorId: "dana", initiative: 5 }], {
+        keepId: true,
+      }),
+    );
     const combatant = combat.combatants.get("d");
     if (!combatant) throw new Error("no combatant");
     Object.defineProperty(combatant, "actor", { get: () => hero });
@@ -275,13 +281,19 @@ describe("the second action's turn in Foundry's tracker", () => {
 
   async function fight(): Promise<DoubleCombat> {
     const combat = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "c" });
-    await combat.createEmbeddedDocuments("Combatant", [
-      { _id: "a", name: "Jandara", initiative: 18 },
-      { _id: "b", name: "Orc", initiative: 11 },
-      { _id: "c", name: "Dana", initiative: 10 },
-      { _id: "d", name: "Blessé", initiative: -1 },
-      { _id: "e", name: "Absent", initiative: null },
-    ]);
+    await asGM(() =>
+      combat.createEmbeddedDocuments(
+        "Combatant",
+        [
+          { _id: "a", name: "Jandara", initiative: 18 },
+          { _id: "b", name: "Orc", initiative: 11 },
+          { _id: "c", name: "Dana", initiative: 10 },
+          { _id: "d", name: "Blessé", initiative: -1 },
+          { _id: "e", name: "Absent", initiative: null },
+        ],
+        { keepId: true },
+      ),
+    );
     return combat;
   }
 

@@ -203,7 +203,11 @@ describe("damage and wounds", () => {
 
   it("a critical doubles the PI, adds a serious wound that Volonté may cancel, and lowers initiative at once", async () => {
     const combat = new DoubleCombat({ _id: "fight" });
-    await combat.createEmbeddedDocuments("Combatant", [{ _id: "c-orc", name: "Orc", actorId: "orc", initiative: 15 }]);
+    await asGM(() =>
+      combat.createEmbeddedDocuments("Combatant", [{ _id: "c-orc", name: "Orc", actorId: "orc", initiative: 15 }], {
+        keepId: true,
+      }),
+    );
     const combatant = combat.combatants.get("c-orc");
     if (!combatant) throw new Error("no combatant");
     Object.defineProperty(combatant, "actor", { get: () => orc });
@@ -311,7 +315,11 @@ describe("the card survives a reload and renders in both languages", () => {
 /** Puts the orc in a running combat at `initiative`; returns its combatant. */
 async function orcInCombat(initiative: number) {
   const combat = new DoubleCombat({ _id: "fight" });
-  await combat.createEmbeddedDocuments("Combatant", [{ _id: "c-orc", name: "Orc", actorId: "orc", initiative }]);
+  await asGM(() =>
+    combat.createEmbeddedDocuments("Combatant", [{ _id: "c-orc", name: "Orc", actorId: "orc", initiative }], {
+      keepId: true,
+    }),
+  );
   const combatant = combat.combatants.get("c-orc");
   if (!combatant) throw new Error("no combatant");
   Object.defineProperty(combatant, "actor", { get: () => orc });

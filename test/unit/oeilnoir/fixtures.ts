@@ -6,6 +6,8 @@ export function alrik(extra: { system?: Record<string, unknown>; items?: Record<
     _id: "alrik",
     name: "Alrik",
     type: "heros",
+    // Alrik is player1's character: the sheet tests edit him on that player's client.
+    ownership: { default: 0, player1: 3 },
     system: {
       qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 },
       ev: { value: 30, max: 30 },

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble } from "../../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
 import {
   ACTOR_MODELS,
   ITEM_MODELS,
@@ -19,6 +19,8 @@ const heros = (a: DoubleActor) => a.system as unknown as HerosModel;
 describe("héros data model", () => {
   beforeEach(() => {
     resetFoundryDouble();
+    // Data model tests write as the GM (who may write any actor); permission tests say their user.
+    setDoubleUser("gm");
     register();
   });
 
@@ -80,6 +82,8 @@ describe("héros data model", () => {
 describe("adversaire data model", () => {
   beforeEach(() => {
     resetFoundryDouble();
+    // Data model tests write as the GM (who may write any actor); permission tests say their user.
+    setDoubleUser("gm");
     register();
   });
 

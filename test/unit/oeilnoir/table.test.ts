@@ -173,9 +173,12 @@ function withStatuses(actor: DoubleActor): Set<string> {
 
 async function inCombat(entries: { actor: DoubleActor; initiative: number }[]) {
   const combat = new DoubleCombat({ _id: "fight" });
-  await combat.createEmbeddedDocuments(
-    "Combatant",
-    entries.map((e) => ({ _id: `c-${e.actor.id}`, name: e.actor.name, actorId: e.actor.id, initiative: e.initiative })),
+  await asGM(() =>
+    combat.createEmbeddedDocuments(
+      "Combatant",
+      entries.map((e) => ({ _id: `c-${e.actor.id}`, name: e.actor.name, actorId: e.actor.id, initiative: e.initiative })),
+      { keepId: true },
+    ),
   );
   for (const e of entries) {
     const c = combat.combatants.get(`c-${e.actor.id}`);

@@ -319,10 +319,16 @@ describe("SYSTEMJ action phase and initiative", () => {
   async function combat() {
     const c = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
     Object.assign(c, { round: 1 });
-    await c.createEmbeddedDocuments("Combatant", [
-      { _id: "ca", name: "Aude", actorId: "aude" },
-      { _id: "co", name: "Ours", actorId: "ours" },
-    ]);
+    await asGM(() =>
+      c.createEmbeddedDocuments(
+        "Combatant",
+        [
+          { _id: "ca", name: "Aude", actorId: "aude" },
+          { _id: "co", name: "Ours", actorId: "ours" },
+        ],
+        { keepId: true },
+      ),
+    );
     state.game.combats.set(c.id, c);
     return c;
   }
@@ -445,7 +451,11 @@ describe("SYSTEMJ action phase and initiative", () => {
   it("leaves combatants the GM hid out of players' trackers and out of the public reveal card", async () => {
     addUser("player2");
     const c = await combat();
-    await c.createEmbeddedDocuments("Combatant", [{ _id: "cx", name: "Embusqué", actorId: "ours", hidden: true }]);
+    await asGM(() =>
+      c.createEmbeddedDocuments("Combatant", [{ _id: "cx", name: "Embusqué", actorId: "ours", hidden: true }], {
+        keepId: true,
+      }),
+    );
     expect((await trackerView(c, "player2")).rows.map((r) => r.id)).toEqual(["ca", "co"]);
     expect((await trackerView(c, "gm")).rows.map((r) => r.id)).toEqual(["ca", "co", "cx"]);
     expect((await asGM(() => revealChoices(c as never, true))).status).toBe("applied");
@@ -562,10 +572,16 @@ describe("SYSTEMJ action phase and initiative", () => {
     registerCombat(() => "systemj");
     registerCombatBehaviour("systemj", combatBehaviour);
     const c = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "init" });
-    await c.createEmbeddedDocuments("Combatant", [
-      { _id: "ca", name: "Aude", actorId: "aude" },
-      { _id: "co", name: "Ours", actorId: "ours" },
-    ]);
+    await asGM(() =>
+      c.createEmbeddedDocuments(
+        "Combatant",
+        [
+          { _id: "ca", name: "Aude", actorId: "aude" },
+          { _id: "co", name: "Ours", actorId: "ours" },
+        ],
+        { keepId: true },
+      ),
+    );
     dice(50); // the GM rolls the bear alone: a 50 under 60, at the dialog's defaults
     await asGM(() => c.rollInitiative("co"));
     // Aude's player picks "Ardu" −20: a 60 under 74 − 20 = 54 fails, so the bear acts first (at 0 she would).

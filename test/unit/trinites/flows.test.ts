@@ -412,11 +412,17 @@ describe("damage", () => {
 
 async function fight(started = true) {
   const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
-  await combat.createEmbeddedDocuments("Combatant", [
-    { _id: "cA", name: "Aelis", actorId: aelis.id },
-    { _id: "cB", name: "Brune", actorId: brune.id },
-    { _id: "cT", name: "Thug", actorId: thug.id },
-  ]);
+  await asGM(() =>
+    combat.createEmbeddedDocuments(
+      "Combatant",
+      [
+        { _id: "cA", name: "Aelis", actorId: aelis.id },
+        { _id: "cB", name: "Brune", actorId: brune.id },
+        { _id: "cT", name: "Thug", actorId: thug.id },
+      ],
+      { keepId: true },
+    ),
+  );
   if (started) Object.assign(combat, { round: 1 });
   state.game.combats.set(combat.id, combat);
   Object.assign(state.game, { combat });

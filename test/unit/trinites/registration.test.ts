@@ -1,6 +1,13 @@
 /** The descriptor on the double: every type with its data model and sheet, the Roll class, and the sheet's context. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
+import {
+  asGM,
+  DoubleActor,
+  resetFoundryDouble,
+  sheetsFor,
+  type DoubleState,
+  setDoubleUser,
+} from "../../double/index.ts";
 import { applyRuleset } from "../../../src/foundry/data/register.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
@@ -10,6 +17,8 @@ let state: DoubleState;
 
 beforeEach(() => {
   state = resetFoundryDouble({ lang: "fr" });
+  // Data model tests write as the GM (who may write any actor).
+  setDoubleUser("gm");
   clearRulesets();
   registerRuleset(descriptor);
   applyRuleset(descriptor);

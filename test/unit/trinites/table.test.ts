@@ -75,10 +75,16 @@ async function realFight(): Promise<DoubleCombat> {
   registerCombat(() => "trinites");
   registerCombatBehaviour("trinites", combatBehaviour);
   const combat = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "fight" });
-  await combat.createEmbeddedDocuments("Combatant", [
-    { _id: "cA", name: "Aelis", actorId: aelis.id },
-    { _id: "cT", name: "Thug", actorId: thug.id },
-  ]);
+  await asGM(() =>
+    combat.createEmbeddedDocuments(
+      "Combatant",
+      [
+        { _id: "cA", name: "Aelis", actorId: aelis.id },
+        { _id: "cT", name: "Thug", actorId: thug.id },
+      ],
+      { keepId: true },
+    ),
+  );
   state.game.combats.set(combat.id, combat);
   Object.assign(state.game, { combat });
   // A runaway machine would call nextRound forever: count, and stop the test loudly past a few rounds.
@@ -635,10 +641,16 @@ describe("smaller table comforts (issue 14, point 8)", () => {
         ),
       ),
     ];
-    await combat.createEmbeddedDocuments("Combatant", [
-      { _id: "cG1", name: "Guard A", actorId: guards[0]!.id },
-      { _id: "cG2", name: "Guard B", actorId: guards[1]!.id },
-    ]);
+    await asGM(() =>
+      combat.createEmbeddedDocuments(
+        "Combatant",
+        [
+          { _id: "cG1", name: "Guard A", actorId: guards[0]!.id },
+          { _id: "cG2", name: "Guard B", actorId: guards[1]!.id },
+        ],
+        { keepId: true },
+      ),
+    );
     const asked: RollDialogConfig[] = [];
     const spy = vi.spyOn(RollDialog, "prompt").mockImplementation(async (config) => {
       asked.push(config as RollDialogConfig);
