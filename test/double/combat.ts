@@ -105,8 +105,9 @@ export class DoubleCombatant extends DoubleDocument {
     if (typeof hidden === "boolean") this.hidden = hidden;
     super.applyUpdate(rest, options);
     // fvtt-types `Combat#setupTurns` "Return the Array of combatants sorted into initiative order": the turns are
-    // rebuilt when a combatant's initiative changes (Combat#_onUpdateDescendantDocuments), on every client.
-    if (options.broadcast && initiative !== undefined && !this.isServerCopy) this.combat?.setupTurns();
+    // rebuilt when a combatant changes (its initiative above all; Combat#_onUpdateDescendantDocuments), on every
+    // client, and the turn index stays where it was (the pointer may then name another combatant).
+    if (options.broadcast && !this.isServerCopy) this.combat?.setupTurns();
   }
   /** Foundry's default: the system's initiative formula from CONFIG. */
   _getInitiativeFormula(): string {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, resetFoundryDouble, setDoubleUser, settle, type DoubleState } from "../../double/index.ts";
 import { DoubleCombat, type DoubleCombatant, type DoubleCombatTracker } from "../../double/shared-core.ts";
 import {
   CombatantData,
@@ -68,6 +68,8 @@ const setPhase = (combat: DoubleCombat, id: string, phase: string) =>
 
 beforeEach(() => {
   state = resetFoundryDouble();
+  // The tracker's combatants belong to no player: the GM runs the encounter (players' rights: permissions.test.ts).
+  setDoubleUser("gm");
   active = "trinites";
   calls = [];
   registerCombat(() => active);
@@ -144,7 +146,9 @@ describe("order, initiative and rounds from the active rule set", () => {
     registerCombatBehaviour("trinites", { ...behaviour, rollInitiative: async () => 20 });
     const combat = await fight();
     await combat.startCombat();
+    await settle();
     await combat.nextTurn();
+    await settle();
     expect(combat.combatant?.name).toBe("Ana");
     await asGM(() => combat.rollInitiative(["c3"])); // the GM rolls Cy, unrolled, who now jumps to the top
     expect(names(combat)).toEqual(["Cy", "Bo", "Ana", "Di"]);
@@ -156,8 +160,13 @@ describe("order, initiative and rounds from the active rule set", () => {
   it("calls the rule set's round and turn changes after Foundry's own", async () => {
     const combat = await fight();
     await combat.startCombat();
+    await settle();
     await combat.nextTurn();
+    await settle();
     await combat.nextRound();
+    await settle();
+    // The turn events run on the active GM's client after each update's round trip, unawaited.
+    await settle();
     expect(calls).toEqual([
       "rs:startRound:1:" + combat.id,
       `rs:startTurn:${names(combat)[0]}`,

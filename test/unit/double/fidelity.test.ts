@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import {
+  settle,
   asGM,
   DataModelValidationError,
   DialogV2,
@@ -72,6 +73,7 @@ describe("the client running the code", () => {
     expect(who).toEqual(["round:gm", "turn:gm"]);
     setGMsConnected(false);
     await combat.nextRound();
+    await settle();
     expect(who).toHaveLength(2);
   });
 });

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { asGM, DoubleActor, resetFoundryDouble } from "../../double/index.ts";
+import { settle, asGM, DoubleActor, resetFoundryDouble } from "../../double/index.ts";
 import { DoubleCombat, installClients, type DoubleCombatTracker } from "../../double/shared-core.ts";
 import {
   QuintetteCombat,
@@ -310,9 +310,11 @@ describe("the second action's turn in Foundry's tracker", () => {
       "Absent",
     ]);
     await combat.startCombat();
+    await settle();
     const seen: Array<string | null | undefined> = [combat.combatant?.name];
     for (let i = 0; i < 7; i++) {
       await combat.nextTurn();
+      await settle();
       seen.push(combat.combatant?.name);
     }
     expect(seen).toEqual(["Jandara", "Orc", "Dana", "Jandara", "Orc", "Dana", "Blessé", "Absent"]);
@@ -320,6 +322,7 @@ describe("the second action's turn in Foundry's tracker", () => {
     combat.setupTurns();
     expect(combat.current).toMatchObject({ round: 1, turn: 7, combatantId: "e" });
     await combat.nextTurn();
+    await settle();
     expect([combat.round, combat.turn, combat.combatant?.name]).toEqual([2, 0, "Jandara"]);
   });
 
@@ -340,6 +343,7 @@ describe("the second action's turn in Foundry's tracker", () => {
   it("shows the second action as its own row at INI − 8, marked in the phase list when it runs", async () => {
     const combat = await fight();
     await combat.startCombat();
+    await settle();
     for (let i = 0; i < 3; i++) await combat.nextTurn();
     const tracker = new (QuintetteCombatTracker as unknown as typeof DoubleCombatTracker)();
     tracker.viewed = combat;

@@ -4,7 +4,7 @@
  * attacks, reactions with the action's skill, and the smaller table comforts.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { settle, DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
   addUser,
   asClient,
@@ -100,6 +100,7 @@ describe("rounds nobody can play (issue 14, point 1)", () => {
   it("stops and says so when the combat starts before anyone rolled initiative", async () => {
     const combat = await realFight();
     await combat.startCombat();
+    await settle();
     expect(combat.round).toBe(1);
     expect(state.notifications.map((n) => n.message)).toContain(
       state.game.i18n.localize("QUINTETTE.Trinites.Place.Stalled"),
@@ -117,6 +118,7 @@ describe("rounds nobody can play (issue 14, point 1)", () => {
       ]),
     );
     await combat.startCombat();
+    await settle();
     expect(combat.round).toBe(1);
     expect(state.game.messages.contents).toHaveLength(0);
   });
@@ -127,6 +129,7 @@ describe("rounds nobody can play (issue 14, point 1)", () => {
       combat.updateEmbeddedDocuments("Combatant", [{ _id: "cT", initiative: 5, "system.phase": "retrait" }]),
     );
     await combat.startCombat();
+    await settle();
     expect(combat.round).toBe(2);
     expect((combat.combatants.get("cT")!.system as unknown as { marker: boolean }).marker).toBe(true);
   });
