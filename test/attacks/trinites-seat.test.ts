@@ -3,7 +3,7 @@
  * code (issue 12): a wound report with made-up flags, and the same report or wait sent again.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { settle, asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import { DoubleCombat, addUser, asClient, installClients } from "../double/shared-core.ts";
 import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
 import { SEAT, registerTrinitesCombat } from "../../src/foundry/trinites/combat.ts";
@@ -145,19 +145,13 @@ describe("attack: seat changes for someone else, or beyond one's right", () => {
 
 describe("pain after healing (RULES.md: every wound that checks boxes of line 2 costs 3)", () => {
   /**
-   * The player writes the life value on their sheet. Foundry calls `preUpdateActor` and then `updateActor` (with the
-   * writer's id) on the writing client around the update (ClientDocument#_preUpdate/_onUpdate in the type package);
-   * the double does not, so they are called here; the writer reports the wound or the healing to the GM.
+   * The player writes the life value on their sheet. The double runs `preUpdateActor` on the writing client and
+   * `updateActor` (with the writer's id) on every client after the round trip; the writer reports the wound or the
+   * healing to the GM.
    */
   const hurt = async (value: number) => {
-    const hooks = state.hooks as unknown as { callAll(hook: string, ...args: unknown[]): unknown };
-    const changes = { system: { vie: { value } } };
-    await asClient("player1", async () => {
-      hooks.callAll("preUpdateActor", aelis, changes, {}, "player1");
-      await aelis.update(changes);
-      hooks.callAll("updateActor", aelis, changes, {}, "player1");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    await asClient("player1", () => aelis.update({ system: { vie: { value } } }));
+    await settle();
   };
 
   it("a healed character wounded into line 2 again pays the pain again", async () => {

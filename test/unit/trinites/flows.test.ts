@@ -5,7 +5,7 @@
  * Intimider), always as the user who would click, with the GM's rights enforced like Foundry's server.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, DoubleItem, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { settle, DoubleActor, DoubleItem, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import {
   addUser,
@@ -27,7 +27,7 @@ import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import { TrinitesActorSheet, TrinitesItemSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { buildTestCard, readData } from "../../../src/foundry/trinites/card.ts";
 import { testSetup } from "./setup-fixture.ts";
-import { canReactFor, onTrinitesMessage, pendingFollowUps } from "../../../src/foundry/trinites/flow.ts";
+import { canReactFor, pendingFollowUps } from "../../../src/foundry/trinites/flow.ts";
 import { combatBehaviour, requestSeat, woundActorCombatants } from "../../../src/foundry/trinites/combat.ts";
 import { damageApplier, woundEffects } from "../../../src/foundry/trinites/damage.ts";
 import { refillWorld } from "../../../src/foundry/trinites/daylight.ts";
@@ -199,6 +199,7 @@ describe("the pick and its debt", () => {
       asClient("gm", () => requestCardAction(message.id, "trinites.pick", { spirit: "deva" })),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["already", "applied"]);
+    await settle();
     expect(sys(aelis).dettes).toEqual({ deva: 0, archonte: 1 });
     const reloaded = reloadMessage(message);
     expect(readData(stored(reloaded)).pick).toBe("archonte");
@@ -238,14 +239,14 @@ describe("confrontation and follow-ups relayed from a player", () => {
     expect(await asClient("gm", async () => canReactFor(thug.uuid))).toBe(true);
     // player2 may not write player1's message: the follow-up goes through the GM.
     const before = relayRequests().length;
-    await asClient("player2", () => onTrinitesMessage(reaction as never));
+    await settle(); // the double fires createChatMessage on every client, the GM's included
     expect(relayRequests().length).toBe(before + 1);
     expect(readData(stored(attack)).opposition).toMatchObject([{ key: thug.uuid, final: 13, winner: "b" }]);
     expect(damageApplier.apply(thug as never, stored(attack).damage!, stored(attack))).toBeNull();
     // Nothing left to request, from any client.
     const lookup = (id: string) => (id === attack.id ? stored(attack) : null);
     expect(pendingFollowUps(reaction.id, stored(reaction), lookup)).toEqual([]);
-    await asClient("player2", () => onTrinitesMessage(reaction as never));
+    await settle(); // the double fires createChatMessage on every client, the GM's included
     expect(relayRequests().length).toBe(before + 1);
   });
 
@@ -272,7 +273,7 @@ describe("confrontation and follow-ups relayed from a player", () => {
         }),
         "player2",
       );
-      await asClient("player2", () => onTrinitesMessage(r as never));
+      await settle();
     }
     expect(readData(stored(attack)).ranking).toEqual([
       { rank: 1, names: ["Luca"], final: 16 },
@@ -553,7 +554,7 @@ describe("the three-place machine", () => {
     if (actor.type === "trinite") {
       await asClient(userId, () => requestCardAction(message.id, "trinites.pick", { spirit: "deva" }));
     }
-    await asClient(userId, () => onTrinitesMessage(message as never));
+    await settle(); // the message hooks run on every client after the round trip
     return message;
   }
 
@@ -671,19 +672,15 @@ describe("the three-place machine", () => {
     );
     await aelis.update({ "system.vie.value": 16 }); // the whole first line
     const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
-    // Foundry calls these around the update on the writing client; the double calls them by hand.
-    const hooks = state.hooks as unknown as { callAll(hook: string, ...args: unknown[]): unknown };
-    await asClient("player1", async () => {
-      const changes = { system: { vie: { value: 14 } } };
-      hooks.callAll("preUpdateActor", aelis, changes, {}, "player1");
-      await (sheet as unknown as { runAction(a: string, e: unknown, t: unknown): Promise<unknown> }).runAction(
+    // The double runs preUpdateActor on the writer's client and updateActor on every client, as Foundry does.
+    await asClient("player1", () =>
+      (sheet as unknown as { runAction(a: string, e: unknown, t: unknown): Promise<unknown> }).runAction(
         "lifeBox",
         {},
         { dataset: { index: "10" } },
-      );
-      hooks.callAll("updateActor", aelis, changes, {}, "player1");
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+      ),
+    );
+    await settle();
     expect(sys(aelis).vie.value).toBe(14);
     expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "feu" });
   });

@@ -33,7 +33,7 @@ import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import { combatBehaviour, onShiftClick } from "../../../src/foundry/trinites/combat.ts";
-import { onTrinitesMessage, rollTest } from "../../../src/foundry/trinites/flow.ts";
+import { rollTest } from "../../../src/foundry/trinites/flow.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -673,7 +673,7 @@ describe("smaller table comforts (issue 14, point 8)", () => {
     const scores = cards.map((c) => (c.data as unknown as { setup: { score: number } }).setup.score);
     expect(scores[0]).not.toBe(scores[1]);
     // A human's card sets its combatant's initiative at once (the follow-up the message hook runs).
-    for (const m of state.game.messages.contents) await asClient("gm", () => onTrinitesMessage(m as never));
+    await settle(); // the double fires createChatMessage on the GM's client
     expect(combat.combatants.get("cG1")!.initiative).not.toBeNull();
     expect(combat.combatants.get("cG2")!.initiative).not.toBeNull();
     expect(combat.combatants.get("cA")!.initiative).toBeNull();
