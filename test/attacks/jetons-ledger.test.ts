@@ -92,20 +92,14 @@ async function toBidding(actor: DoubleActor, player: string): Promise<DoubleChat
 }
 
 /**
- * Foundry's server sends `updateActor` to every connected client once a write is committed, with the writer's id
- * (`Hooks.callAll("updateActor", document, changed, options, userId)`, ClientDocument#_onUpdate in the type
- * package). The double does not broadcast, so every actor write here is followed by that call on the GM's client.
+ * Foundry's server sends `updateActor` to every connected client once a write is committed, with the writer's id;
+ * the double does too (server.ts). Every actor write here then lets the GM's listener finish its work.
  */
 function broadcastActorUpdatesToGM(): void {
   const write = DoubleActor.prototype.update;
   DoubleActor.prototype.update = async function (this: DoubleActor, changes = {}, options = {}) {
     const result = await write.call(this, changes, options);
-    const writer = game.user?.id ?? "";
-    await asClient("gm", async () => {
-      // The double's actor stands in for Foundry's; the hook's signature is Foundry's.
-      (Hooks.callAll as (hook: string, ...args: unknown[]) => true)("updateActor", this, changes, options, writer);
-      await flush();
-    });
+    await asClient("gm", flush);
     return result;
   };
 }
