@@ -1,8 +1,9 @@
 /**
  * The rule-set registry. Each rule set exports one `RulesetDescriptor` from `src/foundry/<ruleset>/ruleset.ts`; the
- * entry registers them all at init. Every descriptor's data models, sheets, Roll classes, card actions, damage
- * appliers and dice colours are always registered (documents of another rule set still open and save); the world
- * setting `quintette.ruleset` picks the active one, which drives the create dialogs, combat and the default rolls.
+ * entry registers them all at init. Every descriptor's data models, sheets and Roll classes are always registered
+ * (documents of another rule set still open and save); the world setting `quintette.ruleset` picks the active one,
+ * the only one whose card actions, damage, combat, dice colours, `init` (settings, menus, hooks), templates and
+ * compendia a world gets.
  */
 import type { CardAction } from "./chat/actions.ts";
 import type { CombatBehaviour } from "./combat/behaviour.ts";
@@ -54,12 +55,12 @@ export interface RulesetDescriptor {
   cardActions?: CardAction[];
   /** Turns card damage into actor changes (engineer B's apply-damage action calls it). */
   damage?: DamageApplier;
-  /** Compendium pack names this rule set ships (`quintette.trinites-armes`): listed in system.json by the lead. */
+  /** Compendium packs this rule set ships (`quintette.trinites-armes`); hidden in the worlds of other rule sets. */
   packs?: string[];
   diceSoNice?: DiceSoNiceColorset[];
   /** Templates to preload (partials by full `systems/quintette/…` path). */
   templates?: string[];
-  /** Extra registration at init (its own settings, hooks, queries). Runs for every rule set, active or not. */
+  /** Extra registration at init (its own settings, menus, hooks, queries). Runs for the active rule set only. */
   init?(): void;
   /** Runs at ready, for the active rule set only. */
   ready?(): void;
