@@ -101,7 +101,9 @@ export function placeholderHits(dir: string): string[] {
   const hosts = /https?:\/\/([\w.-]+)/g;
   return filesOf(dir)
     .filter((f) => /\.(json|mjs|js|css|hbs|html|md|map)$/.test(f))
-    .filter((f) => [...readFileSync(join(dir, f), "utf8").matchAll(hosts)].some((h) => PLACEHOLDER_HOSTS.test(h[1])))
+    .filter((f) =>
+      [...readFileSync(join(dir, f), "utf8").matchAll(hosts)].some((h) => PLACEHOLDER_HOSTS.test(h[1] ?? "")),
+    )
     .map((f) => relative(dir, join(dir, f)));
 }
 
