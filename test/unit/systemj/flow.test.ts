@@ -129,8 +129,13 @@ async function fight(mode: systemj.AttackMode, firstRoll: number, score: number,
     mode,
     attacker: { uuid: att.uuid, name: att.name },
     defender: { uuid: def.uuid, name: def.name },
-    weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-    counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
+    // What each holds: Aude her sword, the bear bare hands (the GM's client takes the weapon from the attacker).
+    weapon: reverse
+      ? { name: "", damage: "1d3", family: "corpsACorps" }
+      : { name: "Épée", damage: "1d8", family: "corpsACorps" },
+    counterWeapon: reverse
+      ? { name: "Épée", damage: "1d8", family: "corpsACorps" }
+      : { name: "", damage: "1d3", family: "corpsACorps" },
     first: testData("x", score, 0, firstRoll),
     gear: reverse ? { canParry: true, canBlock: false } : { canParry: false, canBlock: false },
   });
