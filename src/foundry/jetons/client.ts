@@ -1,7 +1,8 @@
 /**
  * The bidder's client: asking a question, sealing a bid (the nonce is made here with crypto.getRandomValues and only
- * the hash leaves), revealing it once both bids are locked (automatically, or from the card's button), and the
- * card's forms. Everything that changes the card goes to the GM's client through the shared card-action relay.
+ * the hash leaves), sending the player's opening to the active GM once both bids are locked (automatically, or from
+ * the card's button; reveal.ts opens both together), and the card's forms. Everything that changes the card goes to
+ * the GM's client through the shared card-action relay.
  */
 import { jetons as J } from "../../rules/index.ts";
 import { requestCardAction } from "../chat/actions.ts";
