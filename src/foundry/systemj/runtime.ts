@@ -3,6 +3,7 @@ import type { RulesetRuntime } from "../ruleset.ts";
 import { CARD_ACTIONS, damageApplier } from "./actions.ts";
 import { EXCHANGE_BODY, REVEAL_BODY, TEST_BODY } from "./cards.ts";
 import { combatBehaviour, registerSystemJCombat } from "./combat.ts";
+import { registerExchangeStore } from "./exchange-store.ts";
 import { openChronoste, registerChronoste } from "./chronoste.ts";
 import { PHASE_TEMPLATE } from "./phase-context.ts";
 import { CHRONOSTE_TEMPLATE } from "./chronoste-context.ts";
@@ -26,6 +27,7 @@ export const runtime: RulesetRuntime = {
   init() {
     registerSystemJCombat();
     registerChronoste();
+    registerExchangeStore();
   },
   ready() {
     if (game.users) fillChronosteChoices(game.users);
