@@ -24,7 +24,16 @@ import { SYSTEM_ID } from "../ruleset.ts";
 export const descriptor: RulesetDescriptor = {
   id: "jetons",
   label: "QUINTETTE.Ruleset.jetons",
-  actorTypes: [{ type: "archetype", model: ArchetypeModel, sheet: ArchetypeSheet, trackable: { value: ["tokens"] } }],
+  // The one actor type is what the players play.
+  actorTypes: [
+    {
+      type: "archetype",
+      model: ArchetypeModel,
+      sheet: ArchetypeSheet,
+      trackable: { value: ["tokens"] },
+      playerCharacter: true,
+    },
+  ],
   itemTypes: [],
   rolls: [],
   cardActions: CARD_ACTIONS,
