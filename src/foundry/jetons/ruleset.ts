@@ -14,6 +14,7 @@ import {
   onUpdateActorLedger,
 } from "./hooks.ts";
 import { ArchetypeModel } from "./models.ts";
+import { combatBehaviour } from "./combat.ts";
 import { QUESTION_BODY } from "./question-card.ts";
 import { RESERVE_TEMPLATE, ReserveApp, registerReserveRefresh } from "./reserve-app.ts";
 import { registerReserveControl } from "./controls.ts";
@@ -37,6 +38,7 @@ export const descriptor: RulesetDescriptor = {
   itemTypes: [],
   rolls: [],
   cardActions: CARD_ACTIONS,
+  combat: combatBehaviour,
   templates: [QUESTION_BODY, ARCHETYPE_PART, RESERVE_TEMPLATE],
   init() {
     registerJetonsSettings();
