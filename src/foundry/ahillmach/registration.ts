@@ -11,7 +11,13 @@ export const registration: RulesetRegistration = {
   id: "ahillmach",
   label: "QUINTETTE.Ruleset.ahillmach",
   actorTypes: [
-    { type: "personnage", model: PersonnageModel, sheet: PersonnageSheet, trackable: { bar: ["hp"], value: ["xp"] } },
+    {
+      type: "personnage",
+      model: PersonnageModel,
+      sheet: PersonnageSheet,
+      trackable: { bar: ["hp"], value: ["xp"] },
+      playerCharacter: true,
+    },
     { type: "opposant", model: OpposantModel, sheet: OpposantSheet, trackable: { bar: ["hp"], value: [] } },
   ],
   itemTypes: [

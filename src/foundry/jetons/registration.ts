@@ -7,7 +7,16 @@ import { ArchetypeSheet } from "./sheet.ts";
 export const registration: RulesetRegistration = {
   id: "jetons",
   label: "QUINTETTE.Ruleset.jetons",
-  actorTypes: [{ type: "archetype", model: ArchetypeModel, sheet: ArchetypeSheet, trackable: { value: ["tokens"] } }],
+  // The one actor type is what the players play.
+  actorTypes: [
+    {
+      type: "archetype",
+      model: ArchetypeModel,
+      sheet: ArchetypeSheet,
+      trackable: { value: ["tokens"] },
+      playerCharacter: true,
+    },
+  ],
   itemTypes: [],
   rolls: [],
   settings: registerJetonsSettings,

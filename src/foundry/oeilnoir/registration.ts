@@ -16,6 +16,7 @@ export const registration: RulesetRegistration = {
       model: ACTOR_MODELS.heros,
       sheet: HerosSheet,
       trackable: { bar: ["ev", "endurance", "ae"], value: ["wounds"] },
+      playerCharacter: true,
     },
     {
       type: "adversaire",
