@@ -426,7 +426,7 @@ describe("attack: the exchange's state read from a card a player wrote (issue 22
       hitTarget: "defender",
       missReason: null,
     }));
-    await asClient("player1", () => m.update({ flags: { quintette: { card: { ...card(m), done: [] } } } }));
+    await asClient("player1", () => rewriteCard(m, { ...card(m), done: [] }));
     dice(6, 6, 99);
     expect((await asClient("player1", () => requestCardAction(m.id, "systemj.damage"))).status).not.toBe("applied");
     await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
