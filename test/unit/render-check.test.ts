@@ -7,12 +7,28 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { doubleState, resetFoundryDouble, type DataModel, type SchemaField } from "../double/index.ts";
-import { ROOT, isValidId, rootElementRange, templateRootRange } from "../double/render-check.ts";
+import {
+  FOUNDRY_HELPERS,
+  ROOT,
+  helperCalls,
+  isValidId,
+  rootElementRange,
+  templateRootRange,
+} from "../double/render-check.ts";
+import { helpers as systemHelpers } from "../../src/foundry/templates/helpers.ts";
 import { initQuintette } from "../../src/index.ts";
 import { allRulesets } from "../../src/foundry/ruleset.ts";
 import { ChronosteApp } from "../../src/foundry/systemj/chronoste.ts";
 import { ReserveApp } from "../../src/foundry/jetons/reserve-app.ts";
 import { RollDialog } from "../../src/foundry/dialog/roll-dialog.ts";
+import { descriptor as ahillmach } from "../../src/foundry/ahillmach/ruleset.ts";
+import { descriptor as jetons } from "../../src/foundry/jetons/ruleset.ts";
+import { descriptor as oeilnoir } from "../../src/foundry/oeilnoir/ruleset.ts";
+import { descriptor as systemj } from "../../src/foundry/systemj/ruleset.ts";
+import { descriptor as trinites } from "../../src/foundry/trinites/ruleset.ts";
+
+/** Every rule set whole: init registers only the world's runtime, the tracker parts of all five are checked. */
+const DESCRIPTORS = [trinites, ahillmach, oeilnoir, jetons, systemj];
 
 type Json = Record<string, unknown>;
 
@@ -32,7 +48,7 @@ function partTemplates(): Map<string, string> {
   };
   for (const r of doubleState().sheets) add((r.sheetClass as { name: string }).name, (r.sheetClass as Json).PARTS);
   for (const app of [ChronosteApp, ReserveApp, RollDialog]) add(app.name, (app as unknown as Json).PARTS);
-  for (const d of allRulesets()) add(`${d.id} tracker`, d.combat?.tracker?.parts);
+  for (const d of DESCRIPTORS) add(`${d.id} tracker`, d.combat?.tracker?.parts);
   return out;
 }
 
@@ -124,5 +140,22 @@ describe("render check", () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it("every helper a template calls is one Foundry registers or the system's own", () => {
+    const known = new Set([...FOUNDRY_HELPERS, ...Object.keys(systemHelpers)]);
+    const unknown = files(path.join(ROOT, "templates"), ".hbs").flatMap((file) =>
+      helperCalls(readFileSync(file, "utf8"))
+        .filter((h) => !known.has(h))
+        .map((h) => `${path.relative(ROOT, file)}: ${h}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it("finds the helpers a template calls, not the values it shows", () => {
+    const calls = helperCalls(
+      '{{#if (eq a 1)}}{{localize "K" n=2}}{{else}}{{value}}{{/if}}<b data-x="{{json (object key=id)}}">{{> "p" x=1}}</b>',
+    );
+    expect(calls.sort()).toEqual(["eq", "json", "localize", "object"]);
   });
 });

@@ -10,7 +10,7 @@ import {
   registerCombat,
   registerCombatBehaviour,
 } from "../../../src/foundry/combat/index.ts";
-import type { CardState } from "../../../src/foundry/chat/types.ts";
+import type { DoubleChatMessage } from "../../double/chat.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/oeilnoir/models.ts";
 import {
   compareCombatants,
@@ -33,6 +33,7 @@ import {
   PARRY_FUMBLE_TABLE,
   WEAPONS,
 } from "../../../src/rules/oeilnoir/index.ts";
+import { cardOf } from "../../cards.ts";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 
@@ -155,11 +156,7 @@ describe("combat behaviour on the double", () => {
       targets.push(target);
       return { faces: [14], total: 14, roll: null };
     });
-    const card = () =>
-      ([...game.messages!.values()].at(-1) as unknown as { getFlag(s: string, k: string): CardState }).getFlag(
-        "quintette",
-        "card",
-      );
+    const card = () => cardOf([...game.messages!.values()].at(-1) as unknown as DoubleChatMessage);
     // IN 13 + 2 (Art de la Guerre) − 3: a 14 fails, INI stays.
     expect(await performOrientation(hero as never, { values: { modifier: 3 } })).toBe(5);
     expect(combatant.initiative).toBe(5);
@@ -330,6 +327,27 @@ describe("the second action's turn in Foundry's tracker", () => {
     const combat = await fight();
     await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "a", initiative: -2 }]));
     expect(combat.turns.map((c) => c.name)).toEqual(["Orc", "Dana", "Orc", "Dana", "Blessé", "Jandara", "Absent"]);
+  });
+
+  it("keeps the turn on the fighter acting now when a wound lowers an initiative above him", async () => {
+    const combat = await fight();
+    await asGM(() => combat.startCombat());
+    await asGM(() => combat.nextTurn());
+    await asGM(() => combat.nextTurn());
+    expect([combat.turn, combat.combatant?.name]).toEqual([2, "Dana"]);
+    // Jandara, who acted first, is wounded below 0: the rows above Dana change, Dana still acts.
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "a", initiative: -2 }]));
+    expect(combat.turns.map((c) => c.name)).toEqual(["Orc", "Dana", "Orc", "Dana", "Blessé", "Jandara", "Absent"]);
+    expect([combat.turn, combat.combatant?.name]).toEqual([1, "Dana"]);
+    // On Dana's second action, a fighter joining above her: it stays her second action.
+    await asGM(() => combat.nextTurn());
+    await asGM(() => combat.nextTurn());
+    expect([combat.turn, combat.combatant?.name]).toEqual([3, "Dana"]);
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "e", initiative: 20 }]));
+    const turn = combat.turn ?? -1;
+    expect(turn).toBeGreaterThan(3);
+    expect(combat.combatant?.name).toBe("Dana");
+    expect(combat.turns.slice(0, turn).filter((c) => c.name === "Dana")).toHaveLength(1);
   });
 
   it("keeps a turn past Foundry's own list (the last second actions) in the round", async () => {
