@@ -93,6 +93,7 @@ export class DoubleChatMessage extends DoubleDocument {
     if (!user.isGM && typeof data.author === "string" && data.author !== user.id) {
       throw new Error(`User ${user.id} lacks permission to create ChatMessage as ${data.author}`);
     }
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the class the caller named, read in callbacks
     const Cls = this;
     const [message] = await requestCreates(
       {

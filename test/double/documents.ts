@@ -6,7 +6,7 @@
 import { DataModel, DataModelValidationError, DataModelValidationFailure } from "./fields.ts";
 import { currentUser as clientUser, type ClientUser } from "./context.ts";
 import { assertDocumentCreate, assertDocumentWrite } from "./permissions.ts";
-import { requestCreates, requestDeletes, requestUpdates, type CreateSpec, type WritableDoc } from "./writes.ts";
+import { requestCreates, requestDeletes, requestUpdates, type CreateSpec } from "./writes.ts";
 import {
   deepClone,
   expandObject,
@@ -413,6 +413,7 @@ export class DoubleItem extends DoubleDocument {
       if (!owned) throw new Error(`Creation of item ${String(data.name)} cancelled`);
       return owned;
     }
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the class the caller named, read in callbacks
     const Cls = this;
     const [item] = await requestCreates(
       {

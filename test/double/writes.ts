@@ -129,8 +129,7 @@ export async function requestCreates<D extends WritableDoc>(spec: CreateSpec<D>,
       spec.serverFields?.(source, writer);
       spec.assertCreate(writer, source);
       if (typeof source._id === "string") {
-        if (spec.exists(source._id))
-          throw new Error(`A ${spec.documentName} with _id ${source._id} already exists`);
+        if (spec.exists(source._id)) throw new Error(`A ${spec.documentName} with _id ${source._id} already exists`);
       } else source._id = randomID();
       // Cleaned and validated as the server builds it.
       return spec.build(source).toObject();

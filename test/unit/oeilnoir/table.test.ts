@@ -177,7 +177,12 @@ async function inCombat(entries: { actor: DoubleActor; initiative: number }[]) {
   await asGM(() =>
     combat.createEmbeddedDocuments(
       "Combatant",
-      entries.map((e) => ({ _id: `c-${e.actor.id}`, name: e.actor.name, actorId: e.actor.id, initiative: e.initiative })),
+      entries.map((e) => ({
+        _id: `c-${e.actor.id}`,
+        name: e.actor.name,
+        actorId: e.actor.id,
+        initiative: e.initiative,
+      })),
       { keepId: true },
     ),
   );

@@ -269,7 +269,7 @@ describe("confrontation and follow-ups relayed from a player", () => {
       [thug, 4],
       [luca, 11],
     ] as const) {
-      const r = await post(
+      await post(
         buildTestCard(setup(actor, "player2", { score: 5, opposes: { messageId: attack.id, key: actor.uuid } }), {
           deva: [face],
           archonte: [],
