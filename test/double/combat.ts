@@ -147,7 +147,8 @@ export class DoubleCombat extends DoubleDocument {
       const c = new cls({ type: "base", ...raw }, { parent: this });
       this.combatants.set(c.id, c);
     }
-    if (this.combatants.size) this.setupTurns();
+    // No setupTurns here: a subclass's own fields do not exist yet while the base constructor runs; the turns are
+    // set up when the combatants change (broadcast) or by the caller.
   }
 
   /** Foundry's rule: turns exist and the first round began. */
