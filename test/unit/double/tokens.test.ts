@@ -5,7 +5,7 @@
  * reaches the sheet.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DoubleActor} from "../../double/index.ts";
+import type { DoubleActor } from "../../double/index.ts";
 import { asGM, resetFoundryDouble } from "../../double/index.ts";
 import { asClient, installClients, targetsOf } from "../../double/shared-core.ts";
 import { createScene, createToken, dropToken } from "../../double/scenes.ts";
