@@ -50,6 +50,7 @@ import { asGM } from "./clients.ts";
 import { userWrites } from "./permissions.ts";
 import { presentGeneration, type Generation } from "./generation.ts";
 import { permissionTable, resetPermissions, resetServer } from "./server.ts";
+import { resolveSceneUuid } from "./scenes.ts";
 
 export interface SheetRegistration {
   documentName: string;
@@ -165,7 +166,8 @@ function createState(lang: string) {
         : (combat as unknown as DoubleDocument);
     }
     if (kind === "ChatMessage") return (game.messages.get(id ?? "") as DoubleDocument | undefined) ?? null;
-    // Anything else (Scene, Token, JournalEntry, Compendium…) is not modelled: fail loudly, never a silent null.
+    if (kind === "Scene") return resolveSceneUuid(uuid);
+    // Anything else (JournalEntry, Compendium…) is not modelled: fail loudly, never a silent null.
     if (kind !== "Actor" && kind !== "Item")
       throw new Error(`The double does not resolve ${String(kind)} uuids (${uuid})`);
     const root =
