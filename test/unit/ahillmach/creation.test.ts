@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetFoundryDouble, type DoubleActor } from "../../double/index.ts";
-import { asClient, installClients } from "../../double/shared-core.ts";
+import { asClient, installClients, setPermission, USER_ROLES } from "../../double/shared-core.ts";
 import { initQuintette } from "../../../src/index.ts";
 import { ahillmach } from "../../../src/rules/index.ts";
 
@@ -14,6 +14,8 @@ const actorClass = () => CONFIG.Actor.documentClass as unknown as Creatable;
 beforeEach(() => {
   installClients(resetFoundryDouble({ lang: "fr" }));
   initQuintette();
+  // Foundry lets only Assistants create actors by default; a table whose players make their characters grants it.
+  setPermission("ACTOR_CREATE", [USER_ROLES.PLAYER, USER_ROLES.TRUSTED, USER_ROLES.ASSISTANT]);
 });
 
 describe("an Ahill-Mach character created from the sidebar", () => {

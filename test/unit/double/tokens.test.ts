@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../../double/index.ts";
 import { asGM, resetFoundryDouble } from "../../double/index.ts";
-import { asClient, installClients, targetsOf } from "../../double/shared-core.ts";
+import { asClient, installClients, setPermission, targetsOf, USER_ROLES } from "../../double/shared-core.ts";
 import { createScene, createToken, dropToken } from "../../double/scenes.ts";
 import type { DoubleTokenDocument } from "../../double/tokens.ts";
 import { initQuintette } from "../../../src/index.ts";
@@ -57,7 +57,9 @@ describe("tokens on the double", () => {
 
 describe("a player's character on the table", () => {
   it("is linked when dropped: damage to its targeted token reaches the sheet", async () => {
-    // The player creates the character from the sidebar; the GM drops it on the scene.
+    // The player creates the character from the sidebar (the table grants players ACTOR_CREATE, an Assistant's right
+    // by default); the GM drops it on the scene.
+    setPermission("ACTOR_CREATE", [USER_ROLES.PLAYER, USER_ROLES.TRUSTED, USER_ROLES.ASSISTANT]);
     const hero = await asClient("player1", () => actorClass().create({ name: "Ysolde", type: "trinite" }));
     const token = await asGM(() => dropToken(createScene(), hero));
     expect(token.document.isLinked).toBe(true);

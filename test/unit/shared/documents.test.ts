@@ -9,6 +9,8 @@ import {
   doubleState,
   resetFoundryDouble,
   setDoubleUser,
+  setPermission,
+  USER_ROLES,
   type SchemaField,
 } from "../../double/index.ts";
 import { initQuintette } from "../../../src/index.ts";
@@ -94,6 +96,8 @@ describe("token bars of new actors", () => {
 describe("linked tokens of player characters", () => {
   // Foundry's prototype token is unlinked by default: a dropped character would be a synthetic actor.
   const PLAYER_CHARACTERS = ["trinite", "personnage", "heros", "archetype", "sj-personnage"];
+  // Players create their characters from the sidebar: the table grants them ACTOR_CREATE (an Assistant's by default).
+  beforeEach(() => setPermission("ACTOR_CREATE", [USER_ROLES.PLAYER, USER_ROLES.TRUSTED, USER_ROLES.ASSISTANT]));
 
   it("links the token of every player-character type a player creates, and of no other type", async () => {
     const types = allRulesets().flatMap((d) => d.actorTypes.map((t) => t.type));
