@@ -64,13 +64,16 @@ function broadcastActorUpdatesToGM(): void {
   };
 }
 
+/** The GM creates the character (ACTOR_CREATE is an Assistant's right) and gives it to its player. */
 async function character(name: string, owner: string): Promise<DoubleActor> {
-  return DoubleActor.create({
-    name,
-    type: "archetype",
-    ownership: { default: 0, [owner]: 3 },
-    system: { archetype: "Elfe", traits: [{ name: "Escrime", points: 2 }], weakness: "Vertige", tokens: 5 },
-  });
+  return asClient("gm", () =>
+    DoubleActor.create({
+      name,
+      type: "archetype",
+      ownership: { default: 0, [owner]: 3 },
+      system: { archetype: "Elfe", traits: [{ name: "Escrime", points: 2 }], weakness: "Vertige", tokens: 5 },
+    }),
+  );
 }
 
 /** Player asks (trait 0, 2 points), the GM opposes with one condition: pivot +1, bidding. */
