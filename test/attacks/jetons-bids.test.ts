@@ -8,7 +8,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import { userWrites } from "../double/permissions.ts";
-import { addUser, asClient, installClients, setGMsConnected, type DoubleChatMessage } from "../double/shared-core.ts";
+import {
+  addUser,
+  asClient,
+  installClients,
+  setGMsConnected,
+  setLatency,
+  type DoubleChatMessage,
+} from "../double/shared-core.ts";
 import { registerChatHooks } from "../../src/foundry/chat/index.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
 import { registerCardAction } from "../../src/foundry/chat/actions.ts";
@@ -41,28 +48,6 @@ const data = (m: DoubleChatMessage): QuestionCardData => {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const total = () => sys(hero).tokens + sys(other).tokens + collectiveTokens();
 const LATENCY = 30;
-
-/**
- * Foundry's server stores a write, then sends `updateActor` (with the writer's id) to every client; a player's write
- * reaches the GM's client only after the network's delay. The GM's own writes come back at once here. With no GM
- * connected, no GM client receives anything.
- */
-function broadcastActorUpdatesToGM(): void {
-  const write = DoubleActor.prototype.update;
-  DoubleActor.prototype.update = async function (this: DoubleActor, changes = {}, options = {}) {
-    const result = await write.call(this, changes, options);
-    const writer = game.user?.id ?? "";
-    const deliver = () =>
-      asClient("gm", async () => {
-        if (!game.users?.activeGM) return;
-        (Hooks.callAll as (hook: string, ...args: unknown[]) => true)("updateActor", this, changes, options, writer);
-        await wait(0);
-      });
-    if (writer === "gm") await deliver();
-    else setTimeout(() => void deliver(), LATENCY);
-    return result;
-  };
-}
 
 /** The GM creates the character (ACTOR_CREATE is an Assistant's right) and gives it to its player. */
 async function character(name: string, owner: string): Promise<DoubleActor> {
@@ -107,7 +92,8 @@ beforeEach(async () => {
   registerJetonsRelay();
   registerCardAction(...CARD_ACTIONS);
   addUser("player2");
-  broadcastActorUpdatesToGM();
+  // The server broadcasts every write to every connected client (the GM's only when a GM is connected).
+  setLatency(LATENCY);
   state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
   Hooks.on("createActor", (a, o, u) => void onCreateActorLedger(a, o, u));
   Hooks.on("updateActor", (a, c, o, u) => void onUpdateActorLedger(a, c, o, u));
