@@ -53,11 +53,16 @@ describe("Jetons: the order is the GM's", () => {
   it("rolls nothing: roll all places everyone in the order asked, one more joins last, the GM reorders", async () => {
     await asGM(async () => {
       const combat = newCombat();
-      await combat.createEmbeddedDocuments("Combatant", [
-        { _id: "c1", name: "Ana", actorId: "a1" },
-        { _id: "c2", name: "Bo", actorId: "a2" },
-        { _id: "c3", name: "Cy", actorId: "a3" },
-      ]);
+      // keepId: Foundry gives new ids to created documents otherwise.
+      await combat.createEmbeddedDocuments(
+        "Combatant",
+        [
+          { _id: "c1", name: "Ana", actorId: "a1" },
+          { _id: "c2", name: "Bo", actorId: "a2" },
+          { _id: "c3", name: "Cy", actorId: "a3" },
+        ],
+        { keepId: true },
+      );
       // No formula result is given to the double: any roll would throw.
       await combat.rollInitiative(["c2", "c1"]);
       expect(order(combat)).toEqual(["Bo", "Ana", "Cy"]);
