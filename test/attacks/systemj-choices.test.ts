@@ -39,22 +39,34 @@ beforeEach(async () => {
     ["aude", "player1"],
     ["brin", "player2"],
   ] as const)
-    await DoubleActor.create({
-      _id: id,
-      name: id,
-      type: "sj-personnage",
-      ownership: { default: 0, [owner]: 3 },
-      system: { attributes, hitPoints: { value: 15, max: 15 } },
-    });
+    // The GM creates the characters (ACTOR_CREATE is an Assistant's right) and gives them to their players.
+    await asGM(() =>
+      DoubleActor.create(
+        {
+          _id: id,
+          name: id,
+          type: "sj-personnage",
+          ownership: { default: 0, [owner]: 3 },
+          system: { attributes, hitPoints: { value: 15, max: 15 } },
+        },
+        { keepId: true },
+      ),
+    );
 });
 
+/** The GM starts the fight (only a GM creates combats here) with both characters in it. */
 async function combat(): Promise<DoubleCombat> {
-  const c = await DoubleCombat.create({ _id: "fight" });
-  Object.assign(c, { round: 1 });
-  await c.createEmbeddedDocuments("Combatant", [
-    { _id: "ca", name: "Aude", actorId: "aude" },
-    { _id: "cb", name: "Brin", actorId: "brin" },
-  ]);
+  const c = await asGM(() => DoubleCombat.create({ _id: "fight", round: 1 }, { keepId: true }));
+  await asGM(() =>
+    c.createEmbeddedDocuments(
+      "Combatant",
+      [
+        { _id: "ca", name: "Aude", actorId: "aude" },
+        { _id: "cb", name: "Brin", actorId: "brin" },
+      ],
+      { keepId: true },
+    ),
+  );
   state.game.combats.set(c.id, c);
   return c;
 }

@@ -405,7 +405,8 @@ describe("attack: the exchange's state read from a card a player wrote (issue 22
   });
 
   it("100 throwaway exchanges between the player's own characters do not turn the bear's dodge into a hit", async () => {
-    const cael = await DoubleActor.create(personnage("cael", "Cael", "player1"));
+    // A second character the GM gave the player (ACTOR_CREATE is an Assistant's right).
+    const cael = await asGM(() => DoubleActor.create(personnage("cael", "Cael", "player1"), { keepId: true }));
     const m = await audePostsSwordBlow();
     dice(5);
     await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }));
@@ -443,7 +444,8 @@ describe("attack: the exchange's state read from a card a player wrote (issue 22
   });
 
   it("a player holds a bounded number of open exchanges: past it, no new card of theirs is taken", async () => {
-    const cael = await DoubleActor.create(personnage("cael", "Cael", "player1"));
+    // A second character the GM gave the player (ACTOR_CREATE is an Assistant's right).
+    const cael = await asGM(() => DoubleActor.create(personnage("cael", "Cael", "player1"), { keepId: true }));
     const post = async () => {
       const data = startExchange({
         mode: "meleeForce",
