@@ -12,7 +12,7 @@
  */
 import { currentUser, type ClientUser } from "./context.ts";
 import { call, callAll, diffSource, holdSource, releaseSource, roundTrip, serverSource } from "./server.ts";
-import { deepClone, randomID, type Plain } from "./utils.ts";
+import { deepClone, expandObject, randomID, type Plain } from "./utils.ts";
 
 /** What a document of the double offers the workflows. */
 export interface WritableDoc {
@@ -51,7 +51,9 @@ export async function requestUpdates<D extends WritableDoc>(docs: D[], changes: 
   const user = currentUser();
   const asked: Array<{ doc: D; change: Plain }> = [];
   for (const [i, doc] of docs.entries()) {
-    const change = deepClone(changes[i] ?? {});
+    // Foundry expands dotted keys before `_preUpdate` and the `preUpdate…` hooks (foundryvtt/foundryvtt#10842: a
+    // `"a.0.b"` update arrives there as nested objects), so a listener reads `changes.system.x`, never `"system.x"`.
+    const change = expandObject(deepClone(changes[i] ?? {}));
     if ((await doc._preUpdate(change, options, user)) === false) continue;
     if (!call(`preUpdate${doc.documentName}`, doc, change, options, user.id)) continue;
     asked.push({ doc, change });

@@ -629,21 +629,16 @@ describe("the three-place machine", () => {
         .status,
     ).toBe("denied");
     // Aelis is wounded into line 2 on her player's client: her die loses 3 in the fire; then knocked out, then awake
-    // (the GM's client reads each from her hit points).
-    await asClient("player1", () => aelis.update({ "system.vie.value": 14 }));
-    await asClient("player1", () =>
-      woundActorCombatants(asActor(aelis), { pain: true, knockedOut: false, woke: false }),
-    );
+    // (her client's wound hooks report each to the GM, whose client reads it from her hit points). The first wound
+    // checks the whole of line 2, so the knock-out checks none of it and costs no pain (RULES.md "Pain").
+    await asClient("player1", () => aelis.update({ "system.vie.value": 8 }));
+    await settle();
     expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "garde" });
     await asClient("player1", () => aelis.update({ "system.vie.value": 4 }));
-    await asClient("player1", () =>
-      woundActorCombatants(asActor(aelis), { pain: false, knockedOut: true, woke: false }),
-    );
+    await settle();
     expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "retrait" });
     await asClient("player1", () => aelis.update({ "system.vie.value": 16 }));
-    await asClient("player1", () =>
-      woundActorCombatants(asActor(aelis), { pain: false, knockedOut: false, woke: true }),
-    );
+    await settle();
     expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "garde" });
   });
 
@@ -668,31 +663,25 @@ describe("the three-place machine", () => {
     expect(seat(combat, "cA")).toMatchObject({ initiative: 9, phase: "feu" });
   });
 
-  // ISSUE 21 (d1, open): with the hooks fired by the double's server instead of by hand, the die does not move. Either
-  // the wound hooks (src/foundry/trinites/damage.ts) lean on a hand-fired order of preUpdateActor/updateActor, or the
-  // double differs: not yet decided. `it.fails` keeps it loud: it breaks the day the path works again.
-  it.fails(
-    "moves the die when a player ticks a box of line 2 on the sheet (the wound hooks, through the GM)",
-    async () => {
-      const combat = await fight();
-      await asGM(() =>
-        combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]),
-      );
-      await aelis.update({ "system.vie.value": 16 }); // the whole first line
-      const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
-      // The double runs preUpdateActor on the writer's client and updateActor on every client, as Foundry does.
-      await asClient("player1", () =>
-        (sheet as unknown as { runAction(a: string, e: unknown, t: unknown): Promise<unknown> }).runAction(
-          "lifeBox",
-          {},
-          { dataset: { index: "10" } },
-        ),
-      );
-      await settle();
-      expect(sys(aelis).vie.value).toBe(14);
-      expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "feu" });
-    },
-  );
+  it("moves the die when a player ticks a box of line 2 on the sheet (the wound hooks, through the GM)", async () => {
+    const combat = await fight();
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 9, "system.phase": "feu" }]),
+    );
+    await aelis.update({ "system.vie.value": 16 }); // the whole first line
+    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
+    // The double runs preUpdateActor on the writer's client and updateActor on every client, as Foundry does.
+    await asClient("player1", () =>
+      (sheet as unknown as { runAction(a: string, e: unknown, t: unknown): Promise<unknown> }).runAction(
+        "lifeBox",
+        {},
+        { dataset: { index: "10" } },
+      ),
+    );
+    await settle();
+    expect(sys(aelis).vie.value).toBe(14);
+    expect(seat(combat, "cA")).toMatchObject({ initiative: 6, phase: "feu" });
+  });
 
   it("applies Accélération, Ralentissement, Encourager and Intimider at the end of the acting turn, once", async () => {
     const combat = await fight();
