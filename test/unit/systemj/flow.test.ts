@@ -5,7 +5,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../../double/shared-core.ts";
+import {
+  DoubleChatMessage,
+  DoubleCombat,
+  addUser,
+  asClient,
+  installClients,
+  settle,
+} from "../../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { registerRelay, relayToGM } from "../../../src/foundry/relay/index.ts";
@@ -526,7 +533,8 @@ describe("SYSTEMJ action phase and initiative", () => {
     await asGM(() => state.game.settings.set("quintette", SECRET_SETTING, "{}"));
     // What the ready hook does on the active GM's client (registered by registerSystemJCombat).
     asGM(() => Hooks.callAll("ready"));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Its writes go through the server: wait for their broadcast, not for one turn of the event loop.
+    await settle();
     expect(readPublic(c as never)).toMatchObject({ chosen: { ca: false }, lost: { ca: true } });
     expect(await asGM(() => reconcileChoices(c as never))).toEqual(["ca"]);
   });
