@@ -5,6 +5,7 @@
  */
 import type { RulesetDescriptor } from "../ruleset.ts";
 import { CARD_ACTIONS, registerJetonsRelay } from "./actions.ts";
+import { registerJetonsCardModels } from "./card-model.ts";
 import { onRenderQuestion, onUpdateQuestion } from "./client.ts";
 import {
   onCreateActorLedger,
@@ -42,6 +43,7 @@ export const descriptor: RulesetDescriptor = {
   templates: [QUESTION_BODY, ARCHETYPE_PART, RESERVE_TEMPLATE],
   init() {
     registerJetonsSettings();
+    registerJetonsCardModels();
     registerJetonsRelay();
     game.settings?.registerMenu(SYSTEM_ID, "jetonsReserve", {
       name: "QUINTETTE.Jetons.Reserve.Title",

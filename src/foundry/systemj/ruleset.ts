@@ -5,6 +5,7 @@ import { EXCHANGE_BODY, REVEAL_BODY, TEST_BODY } from "./cards.ts";
 import { ITEM_MODELS, ITEM_TYPES, SystemJCreatureModel, SystemJPersonnageModel } from "./models.ts";
 import { systemJRollClass } from "./roll.ts";
 import { registerExchangeStore } from "./exchange-store.ts";
+import { registerSystemJCardModels } from "./card-model.ts";
 import { combatBehaviour, registerSystemJCombat } from "./combat.ts";
 import { openChronoste, registerChronoste } from "./chronoste.ts";
 import { PHASE_TEMPLATE } from "./phase-context.ts";
@@ -51,6 +52,7 @@ export const descriptor: RulesetDescriptor = {
     registerSystemJCombat();
     registerChronoste();
     registerExchangeStore();
+    registerSystemJCardModels();
   },
   ready() {
     if (game.users) fillChronosteChoices(game.users);
