@@ -5,7 +5,7 @@
  */
 import { jetons as J } from "../../rules/index.ts";
 import { CardModel, registerCardModel } from "../chat/card-model.ts";
-import { flag, integer, jsonObject, list, text } from "../chat/card-fields.ts";
+import { flag, jsonObject, list, text } from "../chat/card-fields.ts";
 
 export const QUESTION_CARD_TYPE = "jetons-question";
 
