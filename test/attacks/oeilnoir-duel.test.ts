@@ -16,6 +16,7 @@ import { OEILNOIR_CARD_ACTIONS, rescueCardFor, setRescuePrompt } from "../../src
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
 import { duelOf, type DuelData } from "../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../src/foundry/oeilnoir/roll.ts";
+import { recordOf } from "../../src/foundry/oeilnoir/duel-store.ts";
 import { installEffectsDouble } from "../double/effects.ts";
 
 let alrik: DoubleActor;
@@ -117,12 +118,13 @@ describe("attack: the attacker's player rewrites the parry the GM rolls", () => 
     expect(duel(m)?.stage).toBe("awaitParry");
   });
 
-  it("a free attack's parry penalty beyond the fumble tables' is refused", async () => {
+  it("a free attack's parry penalty written on a player's card is not used: the GM rolls against the orc's PRD", async () => {
     const m = await alrikAttacksOrc();
     await forge(m, "player1", (d) => ({ ...d, free: { parryPenalty: 30, unparryable: false, attackModifier: 0 } }));
     dice([5]);
-    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("invalid");
-    expect(duel(m)?.stage).toBe("awaitParry");
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("applied");
+    expect(recordOf(m.id)).toMatchObject({ stage: "parried", parry: { value: 9, success: true } });
+    expect(recordOf(m.id)?.free).toBeFalsy();
   });
 
   it("a master parry never breaks a weapon that is not the attacker's (another player's sword)", async () => {
@@ -141,6 +143,61 @@ describe("attack: the attacker's player rewrites the parry the GM rolls", () => 
     expect(duel(m)).toMatchObject({ stage: "parried", breakage: { factor: 2, broken: false } });
     expect(sword(alrik).breakage).toBe(2);
     expect(sword(bruna).breakage).toBe(1);
+  });
+});
+
+describe("attack 3 (issue 22): the attacker's player rewrites the duel's phase and damage", () => {
+  const ev = (a: DoubleActor) => (a.system as unknown as { ev: { value: number } }).ev.value;
+
+  async function alrikAttacksOrc(): Promise<DoubleChatMessage> {
+    dice([4]);
+    return (await asClient("player1", () =>
+      performAttack(alrik as never, { weaponId: "epee", target: orc as never }),
+    )) as unknown as DoubleChatMessage;
+  }
+
+  it("awaitParry rewritten to damaged with 40 PI: the GM's Apply hit changes nothing (the orc keeps 28 EV)", async () => {
+    const m = await alrikAttacksOrc();
+    await forge(m, "player1", (d) => ({ ...d, stage: "damaged", damage: { faces: [6], pi: 40, critical: false } }));
+    dice([3]);
+    const r = await asClient("gm", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    expect(r.status).not.toBe("applied");
+    expect(ev(orc)).toBe(28);
+  });
+
+  it("after the GM's own steps, a card rewritten with 40 PI is ignored: the hit is the sword's roll", async () => {
+    const m = await alrikAttacksOrc();
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    dice([2]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.damage"));
+    // Alrik's sword: 1D6 + 3 (FO 13 is under the next PI/FO step), rolled 2 by the GM's client.
+    const pi = recordOf(m.id)?.damage?.pi ?? 0;
+    expect(pi).toBe(5);
+    await forge(m, "player1", (d) => ({ ...d, damage: { faces: [6], pi: 40, critical: true } }));
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    // The orc's PR 2 against the recorded PI: far from the 40 PI (−10 EV) the card claims.
+    expect(ev(orc)).toBe(28 - (pi - 2));
+  });
+
+  it("the attacker's PI bonus rewritten before the GM takes the card: refused, nothing rolled", async () => {
+    const m = await alrikAttacksOrc();
+    await forge(m, "player1", (d) => ({ ...d, attacker: { ...d.attacker, piDice: 6, piBonus: 40 } }));
+    const r = await asClient("gm", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    expect(r.status).toBe("invalid");
+    expect(recordOf(m.id)).toBeNull();
+    expect(ev(orc)).toBe(28);
+  });
+
+  it("honest path: the orc lets the blow through, Alrik rolls damage, the GM applies what the sword dealt", async () => {
+    const m = await alrikAttacksOrc();
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.noParry"))).status).toBe("applied");
+    dice([5]);
+    expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.damage"))).status).toBe("applied");
+    expect(duel(m)).toMatchObject({ stage: "damaged", damage: { faces: [5] } });
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.applyHit"))).status).toBe("applied");
+    expect(recordOf(m.id)?.damage?.pi).toBe(8);
+    expect(ev(orc)).toBe(22);
+    expect(recordOf(m.id)?.stage).toBe("applied");
   });
 });
 
@@ -238,7 +295,8 @@ describe("attack: the fumbler's player reopens the free attack already taken", (
     dice([3]);
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"));
     expect(game.messages?.size ?? 0).toBe(count);
-    expect(duel(m)?.fumble?.freeAttack?.messageId).toBe(first);
+    // The GM's record keeps the link; the card is its author's display copy.
+    expect(recordOf(m.id)?.fumble?.freeAttack?.messageId).toBe(first);
   });
 });
 
@@ -273,6 +331,6 @@ describe("attack: the card's author clears a fumble check to have it rolled agai
     dice([20]);
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
     expect(prone(orc)).toBe(false);
-    expect(duel(m)?.fumble?.check?.result).toMatchObject({ d20: 1, success: true });
+    expect(recordOf(m.id)?.fumble?.check?.result).toMatchObject({ d20: 1, success: true });
   });
 });

@@ -4,6 +4,7 @@ import { OEILNOIR_CARD_ACTIONS } from "./actions.ts";
 import { TRACKER_PART, oeilNoirCombat } from "./combat.ts";
 import { oeilNoirDamage } from "./damage.ts";
 import { DUEL_BODY } from "./duel.ts";
+import { registerDuelRecords, registerDuelStore } from "./duel-store.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
 import { OEILNOIR_COLORSET, oeilNoirRollClass } from "./roll.ts";
 import { registerOeilNoirSettings } from "./settings.ts";
@@ -39,7 +40,11 @@ export const descriptor: RulesetDescriptor = {
   packs: OEILNOIR_PACKS,
   diceSoNice: [OEILNOIR_COLORSET],
   templates: [DUEL_BODY, TRACKER_PART, SHEET_TEMPLATES.heros, SHEET_TEMPLATES.adversaire, SHEET_TEMPLATES.item],
-  init: registerOeilNoirSettings,
+  init: () => {
+    registerOeilNoirSettings();
+    registerDuelStore();
+    registerDuelRecords();
+  },
 };
 
 /** The entry discovers rule sets by this name. */
