@@ -5,11 +5,19 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, resetFoundryDouble } from "../double/index.ts";
-import { DoubleChatMessage, addUser, asClient, installClients, useRealTemplates } from "../double/shared-core.ts";
+import {
+  DoubleChatMessage,
+  addUser,
+  asClient,
+  installClients,
+  targetsOf,
+  useRealTemplates,
+} from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
-import { registerDamage } from "../../src/foundry/damage/index.ts";
+import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/index.ts";
+import { oeilNoirDamage } from "../../src/foundry/oeilnoir/damage.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../src/foundry/oeilnoir/models.ts";
 import { OEILNOIR_CARD_ACTIONS, rescueCardFor, setRescuePrompt } from "../../src/foundry/oeilnoir/actions.ts";
@@ -52,6 +60,7 @@ beforeEach(async () => {
   registerRelay();
   registerChatHooks();
   registerDamage();
+  registerDamageApplier("oeilnoir", oeilNoirDamage);
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
   setDiceRoller(async (formula) => {
     const faces = queue.shift();
@@ -177,6 +186,22 @@ describe("attack 3 (issue 22): the attacker's player rewrites the duel's phase a
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.applyHit"));
     // The orc's PR 2 against the recorded PI: far from the 40 PI (−10 EV) the card claims.
     expect(ev(orc)).toBe(28 - (pi - 2));
+  });
+
+  it("a card rewritten to a damaged blow with no defender: the GM's shared Apply on the orc changes nothing", async () => {
+    const m = await alrikAttacksOrc();
+    await forge(m, "player1", (d) => ({
+      ...d,
+      defender: null,
+      stage: "damaged",
+      damage: { faces: [6], pi: 40, critical: false },
+    }));
+    const card = { ...structuredClone(stored(m)), damage: { amount: 40, critical: false, woundKind: "normal" } };
+    await asClient("player1", () => m.update({ flags: { quintette: { card } } }));
+    targetsOf("gm").clear();
+    targetsOf("gm").add({ actor: orc } as never);
+    await asClient("gm", () => requestCardAction(m.id, "quintette.applyDamage"));
+    expect(ev(orc)).toBe(28);
   });
 
   it("the attacker's PI bonus rewritten before the GM takes the card: refused, nothing rolled", async () => {
