@@ -15,6 +15,7 @@ import { isDone } from "../chat/card-state.ts";
 import { readCard, writeCard } from "../chat/flags.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts, verifiedData } from "./card.ts";
+import { withDocumentOpposition } from "./confrontation.ts";
 import { offerRegenerations } from "./regeneration.ts";
 import { boxesPerLine, damageFromValue } from "./derived.ts";
 
@@ -439,7 +440,9 @@ function readableAtTurnEnd(message: ChatMessage.Implementation, card: CardState)
 function dueCards(combat: Combat.Stored | Combat.Implementation) {
   const out: { message: ChatMessage.Implementation; card: CardState }[] = [];
   for (const message of game.messages?.contents ?? []) {
-    const card = readCard(message);
+    const read = readCard(message);
+    // Its targets' answers are the reaction cards, not the card's own list (issue 22).
+    const card = read ? withDocumentOpposition(message, read) : null;
     // A card moves dice only if its roller (the message's author) may speak for its actor.
     if (
       card &&
