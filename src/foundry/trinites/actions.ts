@@ -209,7 +209,15 @@ export const initiativeAction: CardAction = {
       status: "applied",
       card,
       writes: [
-        { uuid: combatant.uuid, changes: { initiative: update.initiative, "system.phase": update["system.phase"] } },
+        {
+          uuid: combatant.uuid,
+          // The score kept where only a GM writes too (issue 22): a player's own write to `initiative` is put back.
+          changes: {
+            initiative: update.initiative,
+            "system.score": update.initiative,
+            "system.phase": update["system.phase"],
+          },
+        },
       ],
     };
   },

@@ -5,6 +5,7 @@ import { CARD_ACTIONS } from "./actions.ts";
 import { BODY } from "./card.ts";
 import { combatBehaviour, PLACES_PART, registerTrinitesCombat } from "./combat.ts";
 import { damageAction, damageApplier, registerWoundHooks } from "./damage.ts";
+import { registerSeatWatch } from "./seat-watch.ts";
 import { registerDaylight } from "./daylight.ts";
 import { registerTrinitesHooks } from "./flow.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
@@ -39,6 +40,7 @@ export const descriptor: RulesetDescriptor = {
     registerTrinitesHooks();
     registerTrinitesCombat();
     registerWoundHooks();
+    registerSeatWatch();
     registerDaylight();
   },
 };
