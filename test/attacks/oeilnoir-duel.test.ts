@@ -4,7 +4,7 @@
  * master parry tests), and a helper sends an unbounded healer's value past the rescue dialog.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, resetFoundryDouble } from "../double/index.ts";
+import { DoubleActor, asGM, resetFoundryDouble } from "../double/index.ts";
 import {
   DoubleChatMessage,
   addUser,
@@ -24,7 +24,7 @@ import { OEILNOIR_CARD_ACTIONS, rescueCardFor, setRescuePrompt } from "../../src
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
 import { duelOf, type DuelData } from "../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../src/foundry/oeilnoir/roll.ts";
-import { recordOf } from "../../src/foundry/oeilnoir/duel-store.ts";
+import { OPEN_PER_USER, recordOf } from "../../src/foundry/oeilnoir/duel-store.ts";
 import { installEffectsDouble } from "../double/effects.ts";
 
 let alrik: DoubleActor;
@@ -35,6 +35,11 @@ let queue: number[][] = [];
 const dice = (...rolls: number[][]) => (queue = rolls.map((r) => [...r]));
 const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
 const duel = (m: DoubleChatMessage) => duelOf(stored(m));
+/** The GM's record of an open duel (null when none, or finished). */
+const held = (m: DoubleChatMessage) => {
+  const r = recordOf(m.id);
+  return r === "done" ? null : r;
+};
 const sword = (a: DoubleActor) => a.items.get("epee")?.system as unknown as { breakage: number; broken: boolean };
 
 /** The card's author rewrites its duel data from the console (Foundry lets the author update the message). */
@@ -132,8 +137,9 @@ describe("attack: the attacker's player rewrites the parry the GM rolls", () => 
     await forge(m, "player1", (d) => ({ ...d, free: { parryPenalty: 30, unparryable: false, attackModifier: 0 } }));
     dice([5]);
     expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("applied");
-    expect(recordOf(m.id)).toMatchObject({ stage: "parried", parry: { value: 9, success: true } });
-    expect(recordOf(m.id)?.free).toBeFalsy();
+    // Parried: the duel is over, the GM's record a tombstone; the card shows what the GM's client wrote.
+    expect(duel(m)).toMatchObject({ stage: "parried", parry: { value: 9, success: true } });
+    expect(recordOf(m.id)).toBe("done");
   });
 
   it("a master parry never breaks a weapon that is not the attacker's (another player's sword)", async () => {
@@ -180,7 +186,7 @@ describe("attack 3 (issue 22): the attacker's player rewrites the duel's phase a
     dice([2]);
     await asClient("player1", () => requestCardAction(m.id, "oeilnoir.damage"));
     // Alrik's sword: 1D6 + 3 (FO 13 is under the next PI/FO step), rolled 2 by the GM's client.
-    const pi = recordOf(m.id)?.damage?.pi ?? 0;
+    const pi = held(m)?.damage?.pi ?? 0;
     expect(pi).toBe(5);
     await forge(m, "player1", (d) => ({ ...d, damage: { faces: [6], pi: 40, critical: true } }));
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.applyHit"));
@@ -213,6 +219,24 @@ describe("attack 3 (issue 22): the attacker's player rewrites the duel's phase a
     expect(ev(orc)).toBe(28);
   });
 
+  it("no eviction: a player holds a bounded number of open duels, past it the GM's client takes no new card", async () => {
+    const first = await alrikAttacksOrc();
+    await asClient("gm", () => requestCardAction(first.id, "oeilnoir.noParry"));
+    const open = held(first);
+    expect(open?.stage).toBe("hit");
+    // Fifty open duels of player1's in the GM's record (as fifty attacks answered by the GM would leave).
+    const store = JSON.parse(String(game.settings?.get("quintette", "oeilnoir.duels"))) as {
+      open: Record<string, unknown>;
+    };
+    for (let i = 0; i < OPEN_PER_USER; i++) store.open[`m${i}`] = { roller: "player1", duel: open };
+    await asGM(() => game.settings?.set("quintette", "oeilnoir.duels", JSON.stringify(store)));
+    const next = await alrikAttacksOrc();
+    expect((await asClient("gm", () => requestCardAction(next.id, "oeilnoir.noParry"))).status).toBe("invalid");
+    // The open duel already held keeps going.
+    dice([3]);
+    expect((await asClient("player1", () => requestCardAction(first.id, "oeilnoir.damage"))).status).toBe("applied");
+  });
+
   it("honest path: the orc lets the blow through, Alrik rolls damage, the GM applies what the sword dealt", async () => {
     const m = await alrikAttacksOrc();
     expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.noParry"))).status).toBe("applied");
@@ -220,9 +244,10 @@ describe("attack 3 (issue 22): the attacker's player rewrites the duel's phase a
     expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.damage"))).status).toBe("applied");
     expect(duel(m)).toMatchObject({ stage: "damaged", damage: { faces: [5] } });
     expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.applyHit"))).status).toBe("applied");
-    expect(recordOf(m.id)?.damage?.pi).toBe(8);
+    expect(duel(m)?.damage?.pi).toBe(8);
     expect(ev(orc)).toBe(22);
-    expect(recordOf(m.id)?.stage).toBe("applied");
+    expect(duel(m)?.stage).toBe("applied");
+    expect(recordOf(m.id)).toBe("done");
   });
 });
 
@@ -320,8 +345,10 @@ describe("attack: the fumbler's player reopens the free attack already taken", (
     dice([3]);
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"));
     expect(game.messages?.size ?? 0).toBe(count);
-    // The GM's record keeps the link; the card is its author's display copy.
-    expect(recordOf(m.id)?.fumble?.freeAttack?.messageId).toBe(first);
+    // The GM's record: the free attack was taken, nothing is left to do on this card (its author's display copy
+    // shows what they wrote).
+    expect(first).toBeTruthy();
+    expect(recordOf(m.id)).toBe("done");
   });
 });
 
@@ -356,6 +383,6 @@ describe("attack: the card's author clears a fumble check to have it rolled agai
     dice([20]);
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
     expect(prone(orc)).toBe(false);
-    expect(recordOf(m.id)?.fumble?.check?.result).toMatchObject({ d20: 1, success: true });
+    expect(held(m)?.fumble?.check?.result).toMatchObject({ d20: 1, success: true });
   });
 });

@@ -60,7 +60,7 @@ import {
   type RescueAttempt,
 } from "./duel.ts";
 import { rollDice, showDice } from "./roll.ts";
-import { gmAuthored, recordDuel, trustedDuel } from "./duel-store.ts";
+import { gmAuthored, mayOpen, recordDuel, trustedDuel } from "./duel-store.ts";
 
 const L = "QUINTETTE.OeilNoir.Card.";
 
@@ -860,9 +860,9 @@ export function rescueCardFor(actorUuid: string): { messageId: string; attempt: 
 }
 
 /** The context with the duel as the GM's client holds it (duel-store.ts) in place of the card's copy. */
-function held(ctx: CardActionContext): CardActionContext | null {
+function held(ctx: CardActionContext): CardActionContext | "done" | null {
   const duel = trustedDuel(ctx.message, ctx.card);
-  if (!duel) return null;
+  if (!duel || duel === "done") return duel;
   const card = { ...ctx.card, actorUuid: duel.attacker.uuid, data: { ...ctx.card.data, duel } };
   return { ...ctx, card };
 }
@@ -876,10 +876,22 @@ function gmHeld(action: CardAction): CardAction {
   return {
     ...action,
     // A card the GM's client cannot take is refused by `execute` (invalid), whoever asks.
-    ...(allowed ? { allowed: (ctx: CardActionContext) => allowed(held(ctx) ?? ctx) } : {}),
+    ...(allowed
+      ? {
+          allowed: (ctx: CardActionContext) => {
+            const c = held(ctx);
+            return c && c !== "done" ? allowed(c) : true;
+          },
+        }
+      : {}),
     async execute(ctx): Promise<CardActionOutcome> {
       const c = held(ctx);
-      if (!c) return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.DuelUnreadable" };
+      // A finished duel has no step left, whatever its card shows.
+      if (c === "done") return { status: "already" };
+      if (!c) {
+        const full = !mayOpen(ctx.card.rollerId);
+        return { status: "invalid", reason: `QUINTETTE.OeilNoir.Notify.${full ? "TooManyOpen" : "DuelUnreadable"}` };
+      }
       const outcome = await action.execute(c);
       const next = outcome.status === "applied" ? duelOf(outcome.card) : null;
       if (outcome.status !== "applied" || !next || gmAuthored(ctx.message)) return outcome;
@@ -889,7 +901,7 @@ function gmHeld(action: CardAction): CardAction {
         ...outcome,
         afterWrites: async () => {
           await before?.();
-          await recordDuel(messageId, next);
+          await recordDuel(messageId, ctx.card.rollerId, next);
         },
       };
     },

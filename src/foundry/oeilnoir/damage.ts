@@ -13,7 +13,7 @@ export const oeilNoirDamage: DamageApplier = {
     const message = messageId ? game.messages?.get(messageId) : undefined;
     const duel = message ? trustedDuel(message, card) : null;
     const victim = victimValues(actor);
-    if (!victim || duel?.stage !== "damaged" || !duel.damage) return null;
+    if (!victim || !duel || duel === "done" || duel.stage !== "damaged" || !duel.damage) return null;
     const hit = hitOn(duel, victim);
     const update = hit ? hitUpdate(actor, hit) : null;
     if (!hit || !update) return null;

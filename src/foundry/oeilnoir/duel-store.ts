@@ -6,7 +6,7 @@
  * the rescue attempts are the record's, never the card's: the card is a display copy its author may rewrite.
  * A card a GM authored (the GM's own attack, a free attack posted by the GM's client) is GM-written already: it is
  * its own record. Records stay while their message exists (no eviction: no number of other duels brings a card back
- * to a step it left).
+ * to a step it left); a finished duel keeps a short tombstone, and a player may have a bounded number of open ones.
  */
 import { situationalPrdRange } from "../../rules/oeilnoir/index.ts";
 import { authorIdOf } from "../chat/flags.ts";
@@ -15,7 +15,7 @@ import { SYSTEM_ID } from "../ruleset.ts";
 import { serializeOnGM } from "../trust/queue.ts";
 import { isPlainRecord } from "../trust/validate.ts";
 import { attackerAsRolled, defenderFor, fumblerValues, oeilNoirActor, withAttackKind } from "./actors.ts";
-import { duelOf, isDuel, startAttack, withFumble, type DuelData, type DuelDefender } from "./duel.ts";
+import { duelOf, duelOpen, isDuel, startAttack, withFumble, type DuelData, type DuelDefender } from "./duel.ts";
 
 /** The duels as the GM's client moved them: a JSON map, message id → duel. */
 export const SETTING_DUELS = "oeilnoir.duels";
@@ -33,7 +33,16 @@ export function registerDuelStore(): void {
   settings.register(SYSTEM_ID, SETTING_DUELS, { scope: "world", config: false, type: String, default: "{}" });
 }
 
-function readStore(): Record<string, DuelData> {
+/** Open duels a non-GM roller may have recorded at once (the GM's client takes no more of theirs, never evicts). */
+export const OPEN_PER_USER = 50;
+
+interface Store {
+  open: Record<string, { roller: string; duel: DuelData }>;
+  /** Finished duels (no step left): message id → roller. Dropped only with their message. */
+  done: Record<string, string>;
+}
+
+function readStore(): Store {
   registerDuelStore();
   let parsed: unknown;
   try {
@@ -41,26 +50,44 @@ function readStore(): Record<string, DuelData> {
   } catch {
     parsed = {};
   }
-  const out: Record<string, DuelData> = {};
-  if (isPlainRecord(parsed)) for (const [id, duel] of Object.entries(parsed)) if (isDuel(duel)) out[id] = duel;
-  return out;
+  const store: Store = { open: {}, done: {} };
+  if (!isPlainRecord(parsed)) return store;
+  const open = isPlainRecord(parsed.open) ? parsed.open : {};
+  for (const [id, rec] of Object.entries(open))
+    if (isPlainRecord(rec) && typeof rec.roller === "string" && isDuel(rec.duel))
+      store.open[id] = { roller: rec.roller, duel: rec.duel };
+  const done = isPlainRecord(parsed.done) ? parsed.done : {};
+  for (const [id, roller] of Object.entries(done)) if (typeof roller === "string") store.done[id] = roller;
+  return store;
 }
 
-async function writeStore(store: Record<string, DuelData>): Promise<void> {
+async function writeStore(store: Store): Promise<void> {
   registerDuelStore();
   await game.settings?.set(SYSTEM_ID, SETTING_DUELS, JSON.stringify(store));
 }
 
-/** The GM's record of a message's duel, or null when the GM's client has not taken it yet. */
-export function recordOf(messageId: string): DuelData | null {
-  return readStore()[messageId] ?? null;
+/** The GM's record of a message's duel ("done" once finished), or null when the GM's client has not taken it yet. */
+export function recordOf(messageId: string): DuelData | "done" | null {
+  const store = readStore();
+  if (store.done[messageId] !== undefined) return "done";
+  return store.open[messageId]?.duel ?? null;
 }
 
 /** Records the duel a step produced (run by the executor after the step's effects, in the GM's queue). */
-export async function recordDuel(messageId: string, duel: DuelData): Promise<void> {
+export async function recordDuel(messageId: string, roller: string, duel: DuelData): Promise<void> {
   const store = readStore();
-  store[messageId] = duel;
+  if (duelOpen(duel)) store.open[messageId] = { roller, duel };
+  else {
+    delete store.open[messageId];
+    store.done[messageId] = roller;
+  }
   await writeStore(store);
+}
+
+/** Whether the roller may have one more duel recorded (a GM always may). */
+export function mayOpen(rollerId: string): boolean {
+  if (game.users?.get(rollerId)?.isGM) return true;
+  return Object.values(readStore().open).filter((r) => r.roller === rollerId).length < OPEN_PER_USER;
 }
 
 /** Whether a GM authored the message: nobody else may write it, so its card is GM-written. */
@@ -153,10 +180,11 @@ export function takeDuel(card: CardState): DuelData | null {
  * The duel as the GM's client holds it: its record, else a GM-authored card as it stands, else the player's card
  * taken afresh (null when it cannot be taken).
  */
-export function trustedDuel(message: ChatMessage.Implementation, card: CardState): DuelData | null {
+export function trustedDuel(message: ChatMessage.Implementation, card: CardState): DuelData | "done" | null {
   const recorded = recordOf(message.id ?? "");
   if (recorded) return recorded;
-  return gmAuthored(message) ? duelOf(card) : takeDuel(card);
+  if (gmAuthored(message)) return duelOf(card);
+  return mayOpen(card.rollerId) ? takeDuel(card) : null;
 }
 
 /** The active GM's client forgets the record of a deleted card (it can never be clicked again). */
@@ -166,8 +194,9 @@ export function registerDuelRecords(): void {
     if (!game.users?.activeGM?.isSelf || !id) return;
     void serializeOnGM(async () => {
       const store = readStore();
-      if (!store[id]) return;
-      delete store[id];
+      if (!store.open[id] && store.done[id] === undefined) return;
+      delete store.open[id];
+      delete store.done[id];
       await writeStore(store);
     });
   });
