@@ -286,7 +286,7 @@ describe("attack (issue 22): the damage card's state and amount come from a play
     const message = await roll({ characteristic: "for" }, [1, 2], { item: "taille" });
     const forged = structuredClone(stored(message));
     forged.data = { ...forged.data, band: "totale", damage: { die: 8, modifier: 1, name: "Hache" } };
-    await asClient("player1", () => message.update({ flags: { quintette: { card: forged } } }));
+    await asClient("player1", () => rewriteCard(message, forged));
     queueFaces(5);
     const r = await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     expect(r.status).not.toBe("applied");

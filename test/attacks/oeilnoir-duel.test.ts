@@ -204,7 +204,7 @@ describe("attack 3 (issue 22): the attacker's player rewrites the duel's phase a
       damage: { faces: [6], pi: 40, critical: false },
     }));
     const card = { ...structuredClone(stored(m)), damage: { amount: 40, critical: false, woundKind: "normal" } };
-    await asClient("player1", () => m.update({ flags: { quintette: { card } } }));
+    await asClient("player1", () => rewriteCard(m, card));
     targetsOf("gm").clear();
     targetsOf("gm").add({ actor: orc } as never);
     await asClient("gm", () => requestCardAction(m.id, "quintette.applyDamage"));

@@ -27,12 +27,13 @@ import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/
 import { CombatantData } from "../../src/foundry/combat/model.ts";
 import { initiativeUpdate } from "../../src/foundry/trinites/combat.ts";
 import { testSetup } from "../unit/trinites/setup-fixture.ts";
+import { cardOf, rewriteCard } from "../cards.ts";
 
 let state: ReturnType<typeof installClients>;
 let brune: DoubleActor;
 let orc: DoubleActor;
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m);
 const vie = (a: DoubleActor) => (a.system as unknown as { vie: { value: number } }).vie.value;
 
 async function post(card: CardState, userId = "player1"): Promise<DoubleChatMessage> {
@@ -43,7 +44,7 @@ async function post(card: CardState, userId = "player1"): Promise<DoubleChatMess
 async function forge(m: DoubleChatMessage, change: (d: TestData, card: CardState) => TestData): Promise<void> {
   const card = structuredClone(stored(m));
   card.data = change(structuredClone(card.data as unknown as TestData), card) as never;
-  await asClient("player1", () => m.update({ flags: { quintette: { card } } }));
+  await asClient("player1", () => rewriteCard(m, card));
 }
 
 /** Brune's knife (2 damage, no blade), an item of hers, as her sheet's weapon button reads it. */
@@ -118,7 +119,7 @@ describe("attack (issue 22): the attacker's player rewrites the confrontation on
     const attack = await attackOrc([10], []);
     await forge(attack, (d) => ({ ...d, setup: { ...d.setup, weapon: { ...d.setup.weapon!, damage: 40 } } }));
     const card = { ...structuredClone(stored(attack)), damage: { amount: 40, weaponDamage: 40 } };
-    await asClient("player1", () => attack.update({ flags: { quintette: { card } } }));
+    await asClient("player1", () => rewriteCard(attack, card));
     const before = vie(orc);
     targetsOf("gm").clear();
     targetsOf("gm").add({ actor: orc } as never);
