@@ -83,8 +83,11 @@ beforeEach(async () => {
   registerDamageApplier("trinites", damageApplier);
   registerCardAction(...CARD_ACTIONS, damageAction);
   addUser("player2");
-  brune = await DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } });
-  orc = await DoubleActor.create({ name: "Orc", type: "humain" });
+  // The GM creates the fighters (ACTOR_CREATE is an Assistant's right) and gives Brune to her player.
+  brune = await asGM(() =>
+    DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } }),
+  );
+  orc = await asGM(() => DoubleActor.create({ name: "Orc", type: "humain" }));
 });
 
 describe("attack (issue 22): the attacker's player rewrites the confrontation on their card", () => {
@@ -140,9 +143,11 @@ describe("attack (issue 22): the attacker's player rewrites the confrontation on
 
 describe("attack (issue 22): an initiative card's result rewritten by its roller", () => {
   it("the GM sets the score the dice give, not the card's stated final", async () => {
-    const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }));
+    const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
     state.game.combats.set(combat.id, combat);
-    await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brune", actorId: brune.id }]));
+    await asGM(() =>
+      combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brune", actorId: brune.id }], { keepId: true }),
+    );
     const initiative = { combatId: "fight", combatantId: "cB", surprised: false };
     // Score 5, difficulty 0, a 2 on the die: final 7.
     const m = await post(
