@@ -5,7 +5,7 @@
  */
 import { trinites as T } from "../../rules/index.ts";
 import { cardDie, createCardState, withDone } from "../chat/card-state.ts";
-import { contentCache, deepFreeze } from "../chat/content-cache.ts";
+import { contentCache, deepFreeze } from "../memo.ts";
 import type { CardButton, CardDamage, CardDie, CardOutcome, CardState, JsonObject } from "../chat/types.ts";
 import { SKILL_KEY } from "./derived.ts";
 

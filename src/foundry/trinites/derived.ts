@@ -3,6 +3,7 @@
  * fixtures all call these, so the fixture contexts are the real ones. Every rule comes from the rules core.
  */
 import { trinites as T } from "../../rules/index.ts";
+import { deepFreeze } from "../memo.ts";
 
 export type ActorKind = "trinite" | "humain";
 
@@ -76,6 +77,9 @@ export const SKILL_KEY = (id: string) => `QUINTETTE.Trinites.Skill.${id}`;
 export const SIGN_KEY = (id: string) => `QUINTETTE.Trinites.Sign.${id}`;
 export const LIFE_STATE_KEY = (id: string) => `QUINTETTE.Trinites.Life.${id}`;
 export const ADAM_KEY = (id: string) => `QUINTETTE.Trinites.AdamKarma.${id}`;
+// Built once: every actor's derived data names the same keys.
+const SKILL_LABELS: Record<string, string> = Object.fromEntries(T.SKILL_IDS.map((id) => [id, SKILL_KEY(id)]));
+const SIGN_LABELS: Record<string, string> = Object.fromEntries(T.SIGN_IDS.map((id) => [id, SIGN_KEY(id)]));
 
 export function boxesPerLine(kind: ActorKind): number {
   return T.BOXES_PER_LINE[kind];
@@ -93,9 +97,19 @@ export function valueFromDamage(damage: number, kind: ActorKind): number {
   return T.maxHitPoints(boxesPerLine(kind)) - damage;
 }
 
+/** Life views by kind and damage: a few dozen, shared (frozen) by every actor in that state. */
+const lifeViews = new Map<string, LifeView>();
+
 export function deriveLife(value: number, kind: ActorKind): LifeView {
-  const per = boxesPerLine(kind);
   const damage = damageFromValue(value, kind);
+  const key = `${kind}:${damage}`;
+  let view = lifeViews.get(key);
+  if (!view) lifeViews.set(key, (view = deepFreeze(lifeView(damage, kind))));
+  return view;
+}
+
+function lifeView(damage: number, kind: ActorKind): LifeView {
+  const per = boxesPerLine(kind);
   const state = T.lifeState(damage, per);
   const lineKeys = ["endolori", "blesse", "inconscient"];
   const boxes = T.lifeBoxes(damage, per);
@@ -123,20 +137,23 @@ export function deriveActor(source: TrinitesActorSource, kind: ActorKind): Trini
   for (const skill of T.SKILLS) {
     const stored = source.competences[skill.id];
     const base = clamp(stored?.base ?? 0, 0, T.SKILL_BASE_MAX);
+    const rows = stored?.specialites ?? [];
+    // Most skills have no speciality: no list to read twice.
+    const specialites = rows.length ? T.specialities(rows) : [];
     skills[skill.id] = {
       id: skill.id,
-      label: SKILL_KEY(skill.id),
+      label: SKILL_LABELS[skill.id]!,
       sign: skill.sign,
       base,
-      specialites: T.specialities(stored?.specialites ?? []),
-      specialitesText: T.specialities(stored?.specialites ?? []).join(", "),
-      specialiteRows: (stored?.specialites ?? []).map((name, index) => ({ index, name })),
+      specialites,
+      specialitesText: specialites.length ? specialites.join(", ") : "",
+      specialiteRows: rows.length ? rows.map((name, index) => ({ index, name })) : [],
       score: T.skillScore(base, bonuses[skill.sign] ?? 0),
     };
   }
   const signs = T.SIGNS.map((sign) => ({
     id: sign.id,
-    label: SIGN_KEY(sign.id),
+    label: SIGN_LABELS[sign.id]!,
     bonus: bonuses[sign.id] ?? 0,
     skills: sign.skills.map((id) => skills[id]!),
   }));

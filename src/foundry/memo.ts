@@ -1,5 +1,6 @@
 /**
- * A bounded cache of results computed from a card's content, keyed by that content's JSON. What a card's author may
+ * A bounded cache of results computed from content, keyed by that content (a card's JSON), and a deep freeze for what
+ * such caches share. What a card's author may
  * rewrite is checked again whenever it changes (the key changes with it), and only once while it does not: a tracker
  * that reads the same cards on every render verifies each once per revision.
  */
