@@ -8,7 +8,7 @@ import { Bench } from "tinybench";
 import { judge, quantile, type BudgetFile, type Figure } from "./budgets";
 import { calibrationWork } from "./calibration";
 
-type BenchModule = { register: (bench: Bench) => void };
+type BenchModule = { register: (bench: Bench) => void | Promise<void> };
 const modules = import.meta.glob<BenchModule>("./*.bench.ts", { eager: true });
 
 const args = process.argv.slice(2);
@@ -19,7 +19,7 @@ const QUIET = 0.2;
 
 const file = JSON.parse(readFileSync(new URL("./budgets.json", import.meta.url), "utf8")) as BudgetFile;
 const bench = new Bench({ time: 300, iterations: 15, retainSamples: true });
-for (const mod of Object.values(modules)) mod.register(bench);
+for (const mod of Object.values(modules)) await mod.register(bench);
 for (const task of [...bench.tasks])
   if (filters.length && !filters.some((f) => task.name.includes(f))) bench.remove(task.name);
 

@@ -5,13 +5,13 @@
 import "../test/double/setup.ts";
 import type { Bench } from "tinybench";
 import { doubleState, DoubleActor } from "../test/double/index.ts";
-import { initQuintette } from "../src/index.ts";
 import { BaseActorModel } from "../src/foundry/data/models.ts";
+import { table } from "./world.ts";
 
 const ACTORS = 1000;
 
 export function register(bench: Bench): void {
-  initQuintette();
+  table();
   const { CONFIG } = doubleState();
   CONFIG.Actor.dataModels["quintette-base"] = BaseActorModel;
   for (const type of Object.keys(CONFIG.Actor.dataModels).sort()) {

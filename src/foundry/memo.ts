@@ -1,8 +1,7 @@
 /**
  * A bounded cache of results computed from content, keyed by that content (a card's JSON), and a deep freeze for what
- * such caches share. What a card's author may
- * rewrite is checked again whenever it changes (the key changes with it), and only once while it does not: a tracker
- * that reads the same cards on every render verifies each once per revision.
+ * such caches share. What a card's author may rewrite is checked again whenever it changes (the key changes with it),
+ * and only once while it does not: a tracker that reads the same cards on every render verifies each once per revision.
  */
 export interface ContentCache<V> {
   /** The value computed for this key, computing it on a miss. */

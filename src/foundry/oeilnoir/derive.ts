@@ -253,7 +253,8 @@ function unarmedLine(
 ): WeaponLine {
   const def = COMBAT_SKILLS.bagarre;
   const s = source.skills.bagarre ?? NO_SKILL;
-  const common = {
+  // Built whole, then completed: spreading a fresh object into another was most of the héros' derived-data time.
+  const line: WeaponLine = {
     id: UNARMED_ID,
     name: "QUINTETTE.OeilNoir.Unarmed",
     skill: "QUINTETTE.OeilNoir.CombatSkill.bagarre",
@@ -272,6 +273,10 @@ function unarmedLine(
     confined: def.confined,
     range: null,
     ammo: null,
+    at: 0,
+    prd: 0,
+    encE: 0,
+    error: null,
   };
   try {
     const v = combatValues({
@@ -286,10 +291,13 @@ function unarmedLine(
       weaponPrd: 0,
       wounds,
     });
-    return { ...common, at: v.at, prd: v.prd, encE: v.encE, error: null };
+    line.at = v.at;
+    line.prd = v.prd;
+    line.encE = v.encE;
   } catch (error) {
-    return { ...common, at: 0, prd: 0, encE: 0, error: errorText(error) };
+    line.error = errorText(error);
   }
+  return line;
 }
 
 function formula(dice: number, bonus: number): string {
@@ -321,7 +329,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
   const skills: SkillLine[] = COMBAT_SKILL_KEYS.map((key) => {
     const def = COMBAT_SKILLS[key];
     const s = source.skills[key] ?? NO_SKILL;
-    const line = {
+    const line: SkillLine = {
       key,
       label: def.label,
       points: s.points,
@@ -329,6 +337,9 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       toParry: def.attackOnly ? 0 : Math.max(0, s.points - s.toAttack),
       allowance: s.allowance ?? def.allowance,
       attackOnly: def.attackOnly,
+      at: base.at - 2 * wounds,
+      prd: base.prd - 2 * wounds,
+      error: null,
     };
     try {
       const v = splitSkill({
@@ -338,10 +349,12 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
         toAttack: line.toAttack,
         attackOnly: def.attackOnly,
       });
-      return { ...line, at: v.at, prd: v.prd, error: null };
+      line.at = v.at;
+      line.prd = v.prd;
     } catch (error) {
-      return { ...line, at: base.at - 2 * wounds, prd: base.prd - 2 * wounds, error: errorText(error) };
+      line.error = errorText(error);
     }
+    return line;
   });
 
   const fo = source.qualities.FO;
@@ -350,7 +363,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
     const s = source.skills[w.system.skill] ?? NO_SKILL;
     const strength = strengthBonus({ fo, threshold: w.system.piFo.threshold, step: w.system.piFo.step });
     const bonus = w.system.pi.bonus + strength;
-    const common = {
+    const line: WeaponLine = {
       id: w.id,
       name: w.name,
       // A localization key: the sheet shows the skill in the reader's language.
@@ -370,6 +383,10 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       confined: def.confined,
       range: null,
       ammo: null,
+      at: 0,
+      prd: 0,
+      encE: 0,
+      error: null,
     };
     try {
       const v = combatValues({
@@ -384,10 +401,13 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
         weaponPrd: w.system.prd,
         wounds,
       });
-      return { ...common, at: v.at + shield.at, prd: v.prd + shield.prd, encE: v.encE, error: null };
+      line.at = v.at + shield.at;
+      line.prd = v.prd + shield.prd;
+      line.encE = v.encE;
     } catch (error) {
-      return { ...common, at: 0, prd: 0, encE: 0, error: errorText(error) };
+      line.error = errorText(error);
     }
+    return line;
   });
   const ranged = ofType<RangedWeaponSource>(items, "on-arme-distance").map((w): WeaponLine => ({
     id: w.id,
