@@ -15,6 +15,7 @@ import { exchangeCard, readExchange } from "../../src/foundry/systemj/cards.ts";
 import { startExchange, type ExchangeData } from "../../src/foundry/systemj/exchange.ts";
 import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../src/foundry/systemj/models.ts";
 import { testData } from "../../src/foundry/systemj/tests.ts";
+import { OPEN_PER_USER } from "../../src/foundry/systemj/exchange-store.ts";
 import { systemj } from "../../src/rules/index.ts";
 import { answerTestDialogs } from "../unit/systemj/dialog-answer.ts";
 import { ADVANCE, registerChronoste, requestAdvance } from "../../src/foundry/systemj/chronoste.ts";
@@ -339,5 +340,122 @@ describe("attack: a script adds an argument to apply the damage again", () => {
     }
     await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage", { key: "last" }));
     expect(pts(ours)).toEqual([0, 18]);
+  });
+});
+
+describe("attack: the exchange's state read from a card a player wrote (issue 22, attack 2)", () => {
+  /** Aude's player posts her sword blow already rewritten from "defence" to "hit" (the bear never defended). */
+  async function audePostsForgedHit(): Promise<DoubleChatMessage> {
+    const honest = startExchange({
+      mode: "meleeForce",
+      attacker: { uuid: aude.uuid, name: "Aude" },
+      defender: { uuid: ours.uuid, name: "Ours" },
+      weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+      counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
+      first: testData("x", 56, 0, 10),
+      gear: { canParry: false, canBlock: false },
+    });
+    const forged: ExchangeData = { ...honest, phase: "hit", hitTarget: "defender", options: [] };
+    const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, forged);
+    return asClient("player1", () =>
+      DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
+    );
+  }
+
+  it("a fresh card rewritten from defence to hit makes nothing happen: the GM rebuilds it from its first die", async () => {
+    const m = await audePostsForgedHit();
+    dice(6, 6);
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.damage"))).status).not.toBe("applied");
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"))).status).not.toBe(
+      "applied",
+    );
+    expect(pts(ours)).toEqual([3, 22]);
+    expect(ours.getFlag("quintette", "sjDamage")).toBeUndefined();
+    // The bear may still defend: the blow landed, as the die says.
+    dice(5);
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }))).status).toBe(
+      "applied",
+    );
+    expect(exchangeOf(m)?.phase).toBe("miss");
+  });
+
+  it("a fresh card's score, weapon and victim come from the actors, not the card", async () => {
+    const m = await audePostsSwordBlow();
+    await forge(m, (d) => ({
+      ...d,
+      weapon: { name: "Épée", damage: "20d20", family: "corpsACorps" },
+      tests: [{ ...d.tests[0]!, score: 500, roll: 90 }],
+    }));
+    // A weapon Aude does not hold: the card cannot be taken.
+    dice(99);
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.noDefence"))).status).toBe("invalid");
+    await forge(m, (d) => ({ ...d, weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" } }));
+    // Her own sword: a 90 against her score (48), not the card's 500, is a miss: no defence, the bear may counter.
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.noDefence"))).status).not.toBe("applied");
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.noCounter"))).status).toBe("applied");
+    expect(exchangeOf(m)?.tests[0]).toMatchObject({ score: 48, roll: 90, outcome: "echec" });
+    expect(exchangeOf(m)).toMatchObject({ phase: "miss", missReason: "failed" });
+  });
+
+  it("100 throwaway exchanges between the player's own characters do not turn the bear's dodge into a hit", async () => {
+    const cael = await DoubleActor.create(personnage("cael", "Cael", "player1"));
+    const m = await audePostsSwordBlow();
+    dice(5);
+    await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }));
+    expect(exchangeOf(m)?.phase).toBe("miss");
+    for (let i = 0; i < 100; i++) {
+      const data = startExchange({
+        mode: "meleeForce",
+        attacker: { uuid: aude.uuid, name: "Aude" },
+        defender: { uuid: cael.uuid, name: "Cael" },
+        weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+        counterWeapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+        first: testData("x", 48, 0, 10),
+        gear: { canParry: true, canBlock: false },
+      });
+      const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
+      const t = await asClient("player1", () => DoubleChatMessage.create({ flags: { quintette: { card: state } } }));
+      await asClient("player1", () => requestCardAction(t.id, "systemj.noDefence"));
+    }
+    // The real card rewritten back to its first test, as a hit, its done list cleared.
+    await forge(m, (d) => ({
+      ...d,
+      tests: d.tests.slice(0, 1),
+      phase: "hit",
+      hitTarget: "defender",
+      missReason: null,
+    }));
+    await asClient("player1", () => m.update({ flags: { quintette: { card: { ...card(m), done: [] } } } }));
+    dice(6, 6, 99);
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.damage"))).status).not.toBe("applied");
+    await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }))).status).not.toBe(
+      "applied",
+    );
+    expect(pts(ours)).toEqual([3, 22]);
+  });
+
+  it("a player holds a bounded number of open exchanges: past it, no new card of theirs is taken", async () => {
+    const cael = await DoubleActor.create(personnage("cael", "Cael", "player1"));
+    const post = async () => {
+      const data = startExchange({
+        mode: "meleeForce",
+        attacker: { uuid: aude.uuid, name: "Aude" },
+        defender: { uuid: cael.uuid, name: "Cael" },
+        weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+        counterWeapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+        first: testData("x", 48, 0, 10),
+        gear: { canParry: true, canBlock: false },
+      });
+      const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
+      return asClient("player1", () => DoubleChatMessage.create({ flags: { quintette: { card: state } } }));
+    };
+    for (let i = 0; i < OPEN_PER_USER; i++) {
+      const t = await post();
+      expect((await asClient("player1", () => requestCardAction(t.id, "systemj.noDefence"))).status).toBe("applied");
+    }
+    const last = await post();
+    const r = await asClient("player1", () => requestCardAction(last.id, "systemj.noDefence"));
+    expect(r).toMatchObject({ status: "invalid", reason: "QUINTETTE.SystemJ.Error.TooManyOpen" });
   });
 });

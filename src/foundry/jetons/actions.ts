@@ -23,10 +23,14 @@ import {
   settlementOf,
   withQuestion,
 } from "./question-card.ts";
-import { mayActAs } from "./rights.ts";
+import { authoredByGM, mayActAs } from "./rights.ts";
+import { registerBidQuery } from "./reveal.ts";
+
+export { authoredByGM };
 import { makeNonce } from "./secrets.ts";
-import { collectiveTokens, setCollectiveTokens } from "./settings.ts";
+import { collectiveTokens } from "./settings.ts";
 import { onLedger } from "./ledger-queue.ts";
+import { commitMove, reserveOf } from "./ledger.ts";
 
 export const BUY_ADVANTAGE_KIND = "jetons.buyAdvantage";
 export const ASK_KIND = "jetons.ask";
@@ -43,17 +47,6 @@ async function questionActor(ctx: CardActionContext): Promise<Actor.Implementati
   if (!uuid) return null;
   const actor = await fromUuid<Actor.Implementation>(uuid);
   return actor && archetypeData(actor) ? actor : null;
-}
-
-/**
- * Whether a GM wrote the card. A question card is only ever created by the GM's client (see `applyAskQuestion`):
- * a card a player created (by hand, or before this rule) holds flags that player may rewrite, so it is not played.
- */
-export function authoredByGM(message: ChatMessage.Implementation): boolean {
-  // Foundry gives the author as a User; the test double keeps its id.
-  const author: unknown = message.author;
-  const user = typeof author === "string" ? game.users?.get(author) : author;
-  return !!user && typeof user === "object" && "isGM" in user && user.isGM === true;
 }
 
 /** The question card's events, checked by the rules core and applied on the GM's client. */
@@ -74,47 +67,63 @@ export const questionAction: CardAction = {
       return { status: "denied", reason: "QUINTETTE.Jetons.Error.NotYourSide" };
     const event = parseCardEvent(ctx.args);
     if (typeof event === "string") return refused("QUINTETTE.Jetons.Error.Refused");
+    // A bid is opened only with the other, by the active GM's client (reveal.ts): never one side alone by request.
+    if (event.event === "reveal") return refused("QUINTETTE.Jetons.Error.Reveal");
+    if (event.event === "revealBoth" && !(ctx.requester.isGM && game.users?.activeGM?.id === ctx.requester.id))
+      return { status: "denied", reason: "QUINTETTE.Relay.NotGM" };
     // A form filled on an older version of the card would undo what happened since: ask to look again.
     if ((event.event === "ask" || event.event === "oppose") && ctx.args.rev !== ctx.card.revision) {
       return refused("QUINTETTE.Jetons.Error.Stale");
     }
-    if (event.event === "commit" && side === "joueur" && system.bidLock !== "" && system.bidLock !== ctx.message.id) {
+    // Tokens and the lock as the GM's ledger counts them (ledger.ts), never as the actor's copy says.
+    const reserve = reserveOf(actor);
+    if (!reserve) return refused("QUINTETTE.Card.TargetMissing");
+    if (event.event === "commit" && side === "joueur" && reserve.bidLock !== "" && reserve.bidLock !== ctx.message.id) {
       return refused("QUINTETTE.Jetons.Error.OtherLock");
     }
     try {
-      const after = applyCardEvent(data, side, event, { hash: J.sha256Hex, playerReserve: system.tokens });
+      const after = applyCardEvent(data, side, event, { hash: J.sha256Hex, playerReserve: reserve.tokens });
       const settlement = settlementOf(
         data,
         after,
-        { id: actor.id ?? "", tokens: system.tokens, bidLock: system.bidLock, advantage: system.advantage },
+        { id: actor.id ?? "", tokens: reserve.tokens, bidLock: reserve.bidLock, advantage: system.advantage },
         collectiveTokens(),
         ctx.message.id ?? "",
       );
-      const tokens = settlement.actorChanges["system.tokens"];
-      const card = withQuestion(
-        ctx.card,
-        { ...after, movement: settlement.movement ?? after.movement },
-        typeof tokens === "number" ? tokens : system.tokens,
-      );
-      const writes = Object.keys(settlement.actorChanges).length
-        ? [{ uuid: actor.uuid ?? "", changes: settlement.actorChanges }]
-        : [];
-      if (settlement.collective === null) return { status: "applied", card, writes };
-      // The world's reserve moves by the settlement's difference, applied to its value when the ledger queue gets
-      // to it (another character's purchase may have moved it since this was computed). It moves only once the
-      // character's write went through; if it fails, the executor takes the character's write back (reserve and
-      // bid lock, with its record), so no token is made or lost.
-      const delta = settlement.collective - collectiveTokens();
-      const afterWrites = async (): Promise<void> => {
-        await onLedger(() => setCollectiveTokens(collectiveTokens() + delta));
-      };
-      return { status: "applied", card, writes, afterWrites };
+      const changes = settlement.actorChanges;
+      const tokens = typeof changes["system.tokens"] === "number" ? changes["system.tokens"] : reserve.tokens;
+      const card = withQuestion(ctx.card, { ...after, movement: settlement.movement ?? after.movement }, tokens);
+      if (!Object.keys(changes).length && settlement.collective === null) return { status: "applied", card };
+      // The GM's own writes, in the ledger queue: the ledger entry, the world's reserve (moved by the settlement's
+      // difference, applied to its value when the queue gets there), then the character's copy. Not effect records
+      // on the character: its owner could plant one to make the GM's client skip the settlement (issue 22). The
+      // card, written only by a GM, says the transition happened; the rules core refuses it a second time.
+      const delta = settlement.collective === null ? 0 : settlement.collective - collectiveTokens();
+      const { "system.tokens": _t, "system.bidLock": lock, ...extra } = changes;
+      const afterWrites = (): Promise<void> =>
+        onLedger(async () => {
+          const now = reserveOf(actor) ?? reserve;
+          const entry = {
+            tokens: now.tokens + (tokens - reserve.tokens),
+            bidLock: typeof lock === "string" ? lock : now.bidLock,
+          };
+          await commitMove(actor, entry, delta ? collectiveTokens() + delta : null, extra);
+        });
+      return { status: "applied", card, afterWrites };
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       console.warn("quintette | jetons: event refused", ctx.args.event, error.message);
-      return refused(event.event === "reveal" ? "QUINTETTE.Jetons.Error.Reveal" : "QUINTETTE.Jetons.Error.Refused");
+      return refused(event.event === "revealBoth" ? "QUINTETTE.Jetons.Error.Reveal" : "QUINTETTE.Jetons.Error.Refused");
     }
   },
+};
+
+/**
+ * The GM's own write on the character, not an effect record there: its owner could plant a record to make the GM's
+ * client skip a condition meant for them (issue 22). The GM-authored card's done list makes it happen once.
+ */
+const gmWrite = (actor: Actor.Implementation, changes: Record<string, unknown>) => async (): Promise<void> => {
+  await actor.update(changes as Actor.UpdateData);
 };
 
 /** The GM records the outcome on the sheet: the advantage won, or the condition given. */
@@ -135,23 +144,14 @@ export const recordAction: CardAction = {
     if (data.question.status !== "resolved" || !outcome) return refused("QUINTETTE.Jetons.Error.Refused");
     if (what === "advantage" && outcome.advantageGained) {
       const card = withQuestion(ctx.card, { ...data, recorded: { ...data.recorded, advantage: label } }, system.tokens);
-      return {
-        status: "applied",
-        card,
-        writes: [
-          { uuid: actor.uuid ?? "", changes: { "system.advantage.active": true, "system.advantage.label": label } },
-        ],
-      };
+      const changes = { "system.advantage.active": true, "system.advantage.label": label };
+      return { status: "applied", card, afterWrites: gmWrite(actor, changes) };
     }
     if (what === "condition" && outcome.conditionAllowed) {
       const permanent = ctx.args.permanent === true;
       const card = withQuestion(ctx.card, { ...data, recorded: { ...data.recorded, condition: label } }, system.tokens);
       const conditions = [...system.conditions.map((c) => ({ ...c })), { name: label, permanent }];
-      return {
-        status: "applied",
-        card,
-        writes: [{ uuid: actor.uuid ?? "", changes: { "system.conditions": conditions } }],
-      };
+      return { status: "applied", card, afterWrites: gmWrite(actor, { "system.conditions": conditions }) };
     }
     return refused("QUINTETTE.Jetons.Error.Refused");
   },
@@ -183,25 +183,6 @@ async function notice(actor: Actor.Implementation, key: string, value: number): 
 }
 
 /**
- * Writes a token move outside questions: the character, then the world's reserve; if the reserve cannot be
- * written, the character's reserve goes back to `tokensBefore` (the ledger stays conserved), and the error is thrown.
- */
-async function moveTokens(
-  actor: Actor.Implementation,
-  tokensBefore: number,
-  tokensAfter: number,
-  collective: number,
-): Promise<void> {
-  await actor.update({ system: { tokens: tokensAfter } });
-  try {
-    await setCollectiveTokens(collective);
-  } catch (error) {
-    await actor.update({ system: { tokens: tokensBefore } });
-    throw error;
-  }
-}
-
-/**
  * GM side of asking a question: the GM's client builds the card from the character as stored (not from what the
  * player sends) and creates the message, so the GM is its author; the character speaks, the player is the roller.
  */
@@ -227,7 +208,7 @@ export async function applyAskQuestion(payload: JsonObject, requester: User.Impl
       weakness: system.weakness,
       conditions: system.conditions,
       advantage: system.advantage,
-      tokens: system.tokens,
+      tokens: reserveOf(actor)?.tokens ?? system.tokens,
     },
     requester.id ?? "",
     foundry.utils.randomID(16),
@@ -261,7 +242,8 @@ export async function applyBuyAdvantage(payload: JsonObject, requester: User.Imp
   // for one, and a purchase racing a question's pay-out loses nothing.
   return onLedger(async () => {
     if (served.includes(requestId)) return { status: "already", reason: "QUINTETTE.Relay.Already" };
-    const now = archetypeData(actor);
+    // The ledger's count, not the character's copy (a player's write there never reaches this queue's arithmetic).
+    const now = reserveOf(actor);
     if (!now) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
     if (now.bidLock !== "") return { status: "denied", reason: "QUINTETTE.Jetons.Error.Frozen" };
     let ledger: J.Ledger;
@@ -273,7 +255,7 @@ export async function applyBuyAdvantage(payload: JsonObject, requester: User.Imp
     served.push(requestId);
     if (served.length > SERVED_MAX) served.shift();
     try {
-      await moveTokens(actor, now.tokens, J.reserveOf(ledger, actorUuid), ledger.collective);
+      await commitMove(actor, { ...now, tokens: J.reserveOf(ledger, actorUuid) }, ledger.collective);
     } catch (error) {
       served.splice(served.indexOf(requestId), 1); // nothing was bought: a retry may try again
       throw error;
@@ -317,7 +299,7 @@ export function buyAdvantage(actor: Actor.Implementation, text: string): Promise
 export async function handBack(actor: Actor.Implementation, amount: number): Promise<RelayResult> {
   if (!game.user?.isGM) return { status: "denied", reason: "QUINTETTE.Relay.NotGM" };
   return onLedger(async () => {
-    const system = archetypeData(actor);
+    const system = reserveOf(actor);
     if (!system) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
     // A sealed bid was checked against this reserve and its question will settle from it: it does not move now.
     if (system.bidLock !== "") return { status: "denied", reason: "QUINTETTE.Jetons.Error.Frozen" };
@@ -331,13 +313,14 @@ export async function handBack(actor: Actor.Implementation, amount: number): Pro
     } catch {
       return { status: "invalid", reason: "QUINTETTE.Jetons.Error.NoCollective" };
     }
-    await moveTokens(actor, system.tokens, J.reserveOf(ledger, actor.uuid ?? ""), ledger.collective);
+    await commitMove(actor, { ...system, tokens: J.reserveOf(ledger, actor.uuid ?? "") }, ledger.collective);
     await notice(actor, "QUINTETTE.Jetons.Tokens.HandedBack", amount);
     return { status: "applied" };
   });
 }
 
 export function registerJetonsRelay(): void {
+  registerBidQuery();
   registerRelayHandler(BUY_ADVANTAGE_KIND, applyBuyAdvantage);
   registerRelayHandler(ASK_KIND, applyAskQuestion);
 }

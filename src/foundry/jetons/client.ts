@@ -1,18 +1,20 @@
 /**
  * The bidder's client: asking a question, sealing a bid (the nonce is made here with crypto.getRandomValues and only
- * the hash leaves), revealing it once both bids are locked (automatically, or from the card's button), and the
- * card's forms. Everything that changes the card goes to the GM's client through the shared card-action relay.
+ * the hash leaves), sending the player's opening to the active GM once both bids are locked (automatically, or from
+ * the card's button; reveal.ts opens both together), and the card's forms. Everything that changes the card goes to
+ * the GM's client through the shared card-action relay.
  */
 import { jetons as J } from "../../rules/index.ts";
 import { requestCardAction } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
 import type { JsonPrimitive } from "../chat/types.ts";
-import type { RelayResult } from "../relay/index.ts";
+import { notifyRelayResult, type RelayResult } from "../relay/index.ts";
 import { askQuestionOf } from "./actions.ts";
 import { archetypeData } from "./models.ts";
 import { QUESTION_ACTION, readQuestionData, RECORD_ACTION, type QuestionCardData } from "./question-card.ts";
 import { sidesOf } from "./rights.ts";
 import { forgetSecret, loadLockSeen, loadSecret, makeNonce, saveLockSeen, saveSecret } from "./secrets.ts";
+import { revealTogether, sendOpening } from "./reveal.ts";
 
 const invalid = (reason: string): RelayResult => {
   ui.notifications?.warn(game.i18n?.localize(reason) ?? reason);
@@ -97,24 +99,26 @@ export async function sealBid(messageId: string, side: J.Side, bid: number): Pro
   });
 }
 
-/** Opens this client's sealed bid for `side` (refused by the GM's client unless both bids are locked). */
+/**
+ * Opens this client's sealed bid for `side` once both are locked. The player's opening goes to the active GM only
+ * (reveal.ts), who opens both bids together; the GM's side asks its own client to do so when it holds the player's.
+ */
 export async function revealBid(messageId: string, side: J.Side): Promise<RelayResult> {
   const loaded = await load(messageId);
   const user = game.user;
   if (!loaded || !user) return invalid("QUINTETTE.Card.Missing");
   const q = loaded.data.question;
   if (lockChanged(user.id, messageId, q)) return tampered();
+  if (side === "mj") return notify(await revealTogether(messageId));
   const sealed = loadSecret(user.id, messageId, q.round, side);
   if (!sealed || sealed.hash !== q.commitments[side]) return invalid("QUINTETTE.Jetons.Error.NoSecret");
-  const result = await requestCardAction(messageId, QUESTION_ACTION, {
-    event: "reveal",
-    side,
-    bid: sealed.bid,
-    nonce: sealed.nonce,
-    round: q.round,
-    rev: loaded.revision,
-  });
+  const result = await sendOpening({ messageId, round: q.round, bid: sealed.bid, nonce: sealed.nonce });
   if (result.status === "applied" || result.status === "already") forgetSecret(user.id, messageId, q.round, side);
+  return notify(result);
+}
+
+function notify(result: RelayResult): RelayResult {
+  notifyRelayResult(result);
   return result;
 }
 
@@ -173,7 +177,8 @@ export async function autoReveal(message: ChatMessage.Implementation): Promise<J
   // A changed commitment: reveal nothing (the card shows the warning on this client).
   if (lockChanged(user.id, id, q)) return [];
   const done: J.Side[] = [];
-  for (const side of J.SIDES) {
+  // Only the player's side sends an opening; the GM's client opens its own bid when the player's arrives.
+  for (const side of ["joueur"] as const) {
     if (q.bids[side] !== null) continue;
     const sealed = loadSecret(user.id, id, q.round, side);
     if (!sealed || sealed.hash !== q.commitments[side]) continue;
@@ -233,6 +238,7 @@ export function formArgs(action: string, form: FormReader): Record<string, JsonP
     case "giveUp":
     case "cancel":
     case "void":
+    case "forfeit":
       return { event: action };
     default:
       return null;

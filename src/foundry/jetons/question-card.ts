@@ -232,7 +232,13 @@ export type CardEvent =
   | { event: "rebid" }
   | { event: "giveUp" }
   | { event: "cancel" }
-  | { event: "void" };
+  | { event: "void" }
+  | { event: "forfeit" }
+  /**
+   * The GM's client opens both bids in one write: the player's opening (sent to the GM only) and its own. Without
+   * the GM's (its sealed bid lost), the player's alone, and the card then offers the GM to void the question.
+   */
+  | { event: "revealBoth"; playerBid: number; playerNonce: string; bid: number | null; nonce: string | null };
 export type CardEventName = CardEvent["event"];
 
 /** Which side sends each event. */
@@ -245,6 +251,8 @@ export const EVENT_SIDES: Record<CardEventName, readonly Side[]> = {
   giveUp: ["joueur"],
   cancel: ["mj"],
   void: ["mj"],
+  forfeit: ["mj"],
+  revealBoth: ["mj"],
 };
 
 export const MAX_QUESTION_LENGTH = 300;
@@ -304,10 +312,23 @@ export function parseCardEvent(args: Record<string, unknown>): CardEvent | strin
       return typeof args.bid === "number" && typeof args.nonce === "string"
         ? { event: "reveal", bid: args.bid, nonce: args.nonce }
         : "bad reveal";
+    case "revealBoth": {
+      const gm = args.bid === null || args.bid === undefined ? null : args.bid;
+      if (typeof args.playerBid !== "number" || typeof args.playerNonce !== "string") return "bad reveal";
+      if (gm !== null && (typeof gm !== "number" || typeof args.nonce !== "string")) return "bad reveal";
+      return {
+        event: "revealBoth",
+        playerBid: args.playerBid,
+        playerNonce: args.playerNonce,
+        bid: gm,
+        nonce: gm === null ? null : String(args.nonce),
+      };
+    }
     case "rebid":
     case "giveUp":
     case "cancel":
     case "void":
+    case "forfeit":
       return { event: args.event };
     default:
       return "unknown event";
@@ -323,9 +344,12 @@ export function eventToken(args: Record<string, unknown>): string {
       return `${QUESTION_ACTION}:${String(args.event)}:${String(args.side)}:${round}`;
     case "rebid":
       return `${QUESTION_ACTION}:rebid:${round}`;
+    case "revealBoth":
+      return `${QUESTION_ACTION}:reveal:${round}`;
     case "giveUp":
     case "cancel":
     case "void":
+    case "forfeit":
       return `${QUESTION_ACTION}:end`;
     default:
       return `${QUESTION_ACTION}:${String(args.event)}:${String(args.rev ?? "")}`;
@@ -396,6 +420,19 @@ export function applyCardEvent(
     case "void":
       apply({ type: "void" });
       break;
+    case "forfeit":
+      apply({ type: "forfeit" });
+      break;
+    case "revealBoth": {
+      // Both sides' openings applied by the GM's client in one card write: nobody reads one bid before the other.
+      const reveal = (who: Side, bid: number, nonce: string) => {
+        state = J.applyQuestionEvent(state, who, { type: "reveal", bid, nonce }, ctx);
+      };
+      reveal("joueur", event.playerBid, event.playerNonce);
+      if (event.bid !== null && event.nonce !== null) reveal("mj", event.bid, event.nonce);
+      if (state.status === "revealed") state = J.applyQuestionEvent(state, "mj", { type: "resolve" });
+      break;
+    }
   }
   next.question = toStored(state);
   return next;
@@ -512,6 +549,8 @@ export type QuestionView = {
   canCancel: boolean;
   /** The GM may void the question: the player's bid is open and the GM's sealed bid is lost. */
   canVoid: boolean;
+  /** The GM may end the question as the player's forfeit: both bids locked, the player's never revealed. */
+  canForfeit: boolean;
   /** Largest bid the player may seal: their reserve when the card was last written. */
   playerMax: number | null;
 };
@@ -596,6 +635,7 @@ export function questionView(data: QuestionCardData, playerReserve: number | nul
     canRebid: may("joueur", "rebid"),
     canCancel: may("mj", "cancel"),
     canVoid: may("mj", "void"),
+    canForfeit: may("mj", "forfeit"),
     playerMax: playerReserve,
   };
 }

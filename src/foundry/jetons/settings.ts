@@ -8,6 +8,8 @@ import { SYSTEM_ID } from "../ruleset.ts";
 export const TRAIT_POINTS_KEY = "jetonsTraitPoints";
 export const STARTING_TOKENS_KEY = "jetonsStartingTokens";
 export const COLLECTIVE_KEY = "jetonsCollective";
+/** Every character's reserve and bid lock as the GM counts them (ledger.ts): JSON, empty until a GM's first load. */
+export const LEDGER_KEY = "jetonsLedger";
 
 /** Bounds of the settings (and of the stored reserves). */
 export const MAX_TRAIT_POINTS = 20;
@@ -19,6 +21,7 @@ declare module "fvtt-types/configuration" {
     "quintette.jetonsTraitPoints": number;
     "quintette.jetonsStartingTokens": number;
     "quintette.jetonsCollective": number;
+    "quintette.jetonsLedger": string;
   }
 }
 
@@ -61,6 +64,8 @@ export function registerJetonsSettings(): void {
       for (const listener of collectiveListeners) listener(Number(value));
     },
   });
+  // A world setting: only a GM may write it (Foundry's rule); every client reads it.
+  settings.register(SYSTEM_ID, LEDGER_KEY, { scope: "world", config: false, type: String, default: "" });
 }
 
 function readNumber(

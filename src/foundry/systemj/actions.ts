@@ -8,9 +8,8 @@ import { userOwnsUuid } from "../chat/actions.ts";
 import type { DamageApplier } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { systemj } from "../../rules/index.ts";
-import { asExchange, readExchange, withExchange } from "./cards.ts";
-import { SYSTEM_ID } from "../ruleset.ts";
-import { SETTING_EXCHANGES } from "./settings.ts";
+import { readExchange, withExchange } from "./cards.ts";
+import { mayOpen, recordExchange, trustedExchange } from "./exchange-store.ts";
 import {
   ACTIONS,
   answeringSide,
@@ -58,45 +57,13 @@ function ownsUuid(user: User.Implementation, uuid: string): boolean {
   return userOwnsUuid(user, uuid);
 }
 
-/** Exchanges the GM's client keeps (the newest; an older fight card can no longer move on). */
-const EXCHANGES_KEPT = 100;
-
-function recordedExchanges(): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(String(game.settings?.get(SYSTEM_ID, SETTING_EXCHANGES) ?? "{}"));
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/**
- * The exchange as the GM's client last moved it (issue 12): the card's author may rewrite the card, so once the GM's
- * client has rolled a step, its own record (a world setting, which only a GM writes) is what later steps read. Before
- * that, the card holds only the roller's own first test (their own dice: accepted).
- */
-export function trustedExchange(ctx: Pick<CardActionContext, "card" | "message">): ExchangeData | null {
-  const recorded = asExchange(recordedExchanges()[ctx.message.id ?? ""]);
-  if (recorded) return recorded;
-  const card = readExchange(ctx.card);
-  const fresh = !!card && card.tests.length === 1 && card.tests[0]?.by === "attacker" && card.damage === null;
-  return fresh ? card : null;
-}
-
-/** Records the exchange a step produced, for the steps that follow (run by the executor after the effects). */
-async function recordExchange(messageId: string, data: ExchangeData): Promise<void> {
-  const all = recordedExchanges();
-  delete all[messageId];
-  all[messageId] = data;
-  const ids = Object.keys(all);
-  for (const id of ids.slice(0, Math.max(0, ids.length - EXCHANGES_KEPT))) delete all[id];
-  await game.settings?.set(SYSTEM_ID, SETTING_EXCHANGES, JSON.stringify(all));
-}
-
 /** Whether the requester may answer the exchange's current step. */
 export function mayAnswer(ctx: Pick<CardActionContext, "card" | "requester" | "message">): boolean {
-  const data = trustedExchange(ctx);
-  if (!data) return false;
+  const data = trustedExchange(ctx.card, ctx.message.id ?? "");
+  // A card that cannot be taken: its roller and the GM hear why from the step (invalid, too many open), not others.
+  if (!data) return ctx.requester.isGM || ctx.requester.id === ctx.card.rollerId;
+  // Finished exchange: let the step answer "already" (nothing changes, whoever clicks).
+  if (data === "done") return true;
   const { requester, card } = ctx;
   if (requester.isGM) return true;
   switch (answeringSide(data)) {
@@ -126,20 +93,25 @@ function applied(card: CardState, data: ExchangeData, extra: Partial<CardState> 
 async function onExchange(
   ctx: CardActionContext,
   step: (data: ExchangeData) => Promise<CardActionOutcome> | CardActionOutcome,
+  end = false,
 ): Promise<CardActionOutcome> {
-  const data = trustedExchange(ctx);
-  if (!data) return invalid("QUINTETTE.Card.Missing");
+  const messageId = ctx.message.id ?? "";
+  const data = trustedExchange(ctx.card, messageId);
+  if (data === "done") return { status: "already", reason: "QUINTETTE.SystemJ.Error.StepTaken" };
+  if (!data)
+    return invalid(
+      mayOpen(game.users?.get(ctx.card.rollerId)) ? "QUINTETTE.Card.Missing" : "QUINTETTE.SystemJ.Error.TooManyOpen",
+    );
   try {
     const outcome = await step(data);
     const next = outcome.status === "applied" ? readExchange(outcome.card) : null;
     if (outcome.status !== "applied" || !next) return outcome;
-    const messageId = ctx.message.id ?? "";
     const before = outcome.afterWrites;
     return {
       ...outcome,
       afterWrites: async () => {
         await before?.();
-        await recordExchange(messageId, next);
+        await recordExchange(messageId, ctx.card.rollerId, next, end || undefined);
       },
     };
   } catch (error) {
@@ -210,8 +182,8 @@ function collectModifier(action: string): NonNullable<CardAction["collect"]> {
     const message = game.messages?.get(messageId);
     const card = message ? readCard(message) : null;
     // The same exchange the GM's client will read: its record (a world setting every client receives), else the card.
-    const data = message && card ? trustedExchange({ card, message }) : null;
-    if (!data) return args;
+    const data = message && card ? trustedExchange(card, messageId) : null;
+    if (!data || data === "done") return args;
     const actor = await actorAt(action === ACTIONS.follow ? data.attacker.uuid : data.defender.uuid);
     const test = actor ? localTest(data, action, args, actor) : null;
     if (!actor || !test) return args;
@@ -393,39 +365,43 @@ export const applyDamageAction: CardAction = {
   ...base,
   name: ACTIONS.apply,
   execute: (ctx) =>
-    onExchange(ctx, async (data) => {
-      const victim = hitVictim(data);
-      if (!victim || data.damage === null) return invalid("QUINTETTE.Damage.NoDamage");
-      const actor = await actorAt(victim.uuid);
-      const model = systemOf(actor);
-      if (!actor || !model) return invalid("QUINTETTE.Card.TargetMissing");
-      // The number the GM's client rolled for this card, kept on this very fighter: a card naming another target or
-      // another amount finds nothing to apply.
-      const amount = pendingDamage(actor, ctx.message.id ?? "");
-      if (amount === null) return invalid("QUINTETTE.Damage.NoDamage");
-      const { result, update, undo } = damageUpdate(model, amount);
-      const entry: AppliedEntry = {
-        id: `${victim.uuid}#${ctx.card.revision}`,
-        action: ACTIONS.apply,
-        targetUuid: victim.uuid,
-        targetName: victim.name,
-        summary: {
-          key: "QUINTETTE.SystemJ.Damage.Summary",
-          name: victim.name,
-          value: result.armourLost,
-          target: result.hitPointsLost,
-          detail: result.hitPoints,
-        },
-        undo,
-        undone: false,
-        userId: ctx.requester.id ?? "",
-      };
-      return {
-        status: "applied",
-        card: { ...withExchange(ctx.card, setDamage(data, amount)), applied: [...ctx.card.applied, entry] },
-        writes: [{ uuid: victim.uuid, changes: update }],
-      };
-    }),
+    onExchange(
+      ctx,
+      async (data) => {
+        const victim = hitVictim(data);
+        if (!victim || data.damage === null) return invalid("QUINTETTE.Damage.NoDamage");
+        const actor = await actorAt(victim.uuid);
+        const model = systemOf(actor);
+        if (!actor || !model) return invalid("QUINTETTE.Card.TargetMissing");
+        // The number the GM's client rolled for this card, kept on this very fighter: a card naming another target or
+        // another amount finds nothing to apply.
+        const amount = pendingDamage(actor, ctx.message.id ?? "");
+        if (amount === null) return invalid("QUINTETTE.Damage.NoDamage");
+        const { result, update, undo } = damageUpdate(model, amount);
+        const entry: AppliedEntry = {
+          id: `${victim.uuid}#${ctx.card.revision}`,
+          action: ACTIONS.apply,
+          targetUuid: victim.uuid,
+          targetName: victim.name,
+          summary: {
+            key: "QUINTETTE.SystemJ.Damage.Summary",
+            name: victim.name,
+            value: result.armourLost,
+            target: result.hitPointsLost,
+            detail: result.hitPoints,
+          },
+          undo,
+          undone: false,
+          userId: ctx.requester.id ?? "",
+        };
+        return {
+          status: "applied",
+          card: { ...withExchange(ctx.card, setDamage(data, amount)), applied: [...ctx.card.applied, entry] },
+          writes: [{ uuid: victim.uuid, changes: update }],
+        };
+      },
+      true,
+    ),
 };
 
 export const CARD_ACTIONS: CardAction[] = [

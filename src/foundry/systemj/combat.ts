@@ -1,210 +1,58 @@
 /**
- * SYSTEMJ combat: the hidden Action/Movement choice before each round, initiative by a Rapidité test ordered by the
- * rules core, and the tracker part. Choices are secret for real: a player's client sends its choice only to the GM
- * (relay query), the GM's client keeps it in its own client storage, and the Combat document only says who has
- * chosen, until the GM reveals; the rules core refuses any change after the reveal. No document can hold them
- * instead: every client receives every Combat, Actor, User and world setting. A choice the active GM's client does
- * not hold (another GM took over, storage cleared) is shown as lost, and its combatant chooses again (reconcileChoices).
- * The reveal posts a public card listing every choice.
+ * SYSTEMJ combat: initiative by a Rapidité test ordered by the rules core, the tracker part, and the round's start
+ * for the hidden Action/Movement choice (its flow lives in choices.ts, re-exported here).
  */
-import { publicCombatants, shownCombatants } from "../combat/visibility.ts";
+import { shownCombatants } from "../combat/visibility.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
-import type { JsonObject } from "../chat/types.ts";
 import { postCard, speakerFor } from "../chat/post.ts";
-import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
+import { registerRelayHandler } from "../relay/index.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
 import { systemj } from "../../rules/index.ts";
-import { revealCard, testCard } from "./cards.ts";
+import { testCard } from "./cards.ts";
 import { systemOf } from "./fighters.ts";
+import { PHASE_TEMPLATE, phaseContext } from "./phase-context.ts";
 import {
-  PHASE_TEMPLATE,
-  lostChoices,
-  phaseContext,
-  publicPhase,
-  type PublicPhase,
-  type RevealLine,
-} from "./phase-context.ts";
+  CHOOSE,
+  REVEAL,
+  SECRET_SETTING,
+  actorOf,
+  chooseFor,
+  combatIds,
+  handleChoose,
+  handleReveal,
+  ownChoiceOf,
+  ownsCombatant,
+  readPublic,
+  readSecrets,
+  reconcileChoices,
+  registerChoiceQuery,
+  revealChoices,
+  writePublic,
+  writeSecrets,
+} from "./choices.ts";
+
+export {
+  CHOOSE,
+  OPEN_CHOICE,
+  PHASE_FLAG,
+  REVEAL,
+  SECRET_SETTING,
+  chooseFor,
+  fullState,
+  handleChoose,
+  handleOpen,
+  handleReveal,
+  readPublic,
+  reconcileChoices,
+  revealChoices,
+  revealLinesOf,
+} from "./choices.ts";
 import { SystemJCreatureModel } from "./models.ts";
 import { rollTest } from "./roll.ts";
 import { dialogModifier, testDialogConfig } from "./tests.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import { markerLabel } from "./sheet-context.ts";
 import { cardActor } from "./rolling.ts";
-
-export const PHASE_FLAG = "systemjPhase";
-export const SECRET_SETTING = "systemj.secretChoices";
-export const CHOOSE = "systemj.choose";
-export const REVEAL = "systemj.reveal";
-
-type Secrets = Record<string, { round: number; choices: Record<string, systemj.RoundChoice> }>;
-
-declare module "fvtt-types/configuration" {
-  interface SettingConfig {
-    "quintette.systemj.secretChoices": string;
-  }
-}
-
-/** This client's own choices, shown to their owner before the reveal (never sent to other players). */
-const ownChoices = new Map<string, systemj.RoundChoice>();
-// Keyed by user too: one browser may be reloaded as another user (and the test double runs every client at once).
-const ownKey = (combatId: string, round: number, combatantId: string) =>
-  `${game.user?.id ?? ""}.${combatId}.${round}.${combatantId}`;
-
-function readSecrets(): Secrets {
-  try {
-    // Kept as JSON text in this client's storage (a client setting): it never leaves the GM's browser.
-    const raw: unknown = JSON.parse(String(game.settings?.get(SYSTEM_ID, SECRET_SETTING) ?? "{}"));
-    return raw && typeof raw === "object" ? (raw as Secrets) : {};
-  } catch {
-    return {};
-  }
-}
-
-async function writeSecrets(secrets: Secrets): Promise<void> {
-  await game.settings?.set(SYSTEM_ID, SECRET_SETTING, JSON.stringify(secrets));
-}
-
-export function readPublic(combat: { flags?: unknown; round: number }): PublicPhase {
-  const flags = (combat.flags ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  const raw = flags[SYSTEM_ID]?.[PHASE_FLAG] as PublicPhase | undefined;
-  // A copy: an update may merge into the document's flag object, which must not change a state read before it.
-  if (raw && raw.round === Math.max(1, combat.round)) return foundry.utils.deepClone(raw);
-  return { round: Math.max(1, combat.round), status: "choosing", chosen: {}, choices: {} };
-}
-
-/** The full state, on the GM's client: public status with the secret choices of this round. */
-export function fullState(
-  pub: PublicPhase,
-  combatantIds: readonly string[],
-  secret: Record<string, systemj.RoundChoice> = {},
-): systemj.ActionPhaseState {
-  const choices: Record<string, systemj.RoundChoice | null> = {};
-  for (const id of combatantIds)
-    choices[id] = pub.status === "revealed" ? (pub.choices[id] ?? null) : (secret[id] ?? null);
-  return { round: pub.round, status: pub.status, choices };
-}
-
-// Our configured Combat too: in fvtt-types 14.x it no longer assigns to the base class (see combat/documents.ts).
-async function writePublic(
-  combat: foundry.documents.Combat | Combat.Implementation,
-  state: systemj.ActionPhaseState,
-  lost: readonly string[] = [],
-): Promise<void> {
-  await combat.update({ [`flags.${SYSTEM_ID}.${PHASE_FLAG}`]: publicPhase(state, lost) } as Combat.UpdateData);
-}
-
-/** The secret choices this (GM's) client holds for the combat's current round. */
-function heldChoices(combat: foundry.documents.Combat, pub: PublicPhase): Record<string, systemj.RoundChoice> {
-  const secrets = readSecrets();
-  return secrets[combat.id ?? ""]?.round === pub.round ? secrets[combat.id ?? ""]!.choices : {};
-}
-
-/**
- * Active GM's check: choices the document says were made but this client does not hold (the GM changed or reloaded
- * with cleared storage) become "lost" on the document, so every tracker asks those combatants to choose again.
- * Returns the lost ids (written only when there are new ones).
- */
-export async function reconcileChoices(combat: foundry.documents.Combat): Promise<string[]> {
-  const pub = readPublic(combat);
-  const held = heldChoices(combat, pub);
-  const lost = lostChoices(pub, held);
-  const fresh = lost.filter((id) => !pub.lost?.[id]);
-  if (fresh.length) await writePublic(combat, fullState(pub, combatIds(combat), held), lost);
-  return lost;
-}
-
-function combatIds(combat: foundry.documents.Combat | Combat.Implementation): string[] {
-  return combat.combatants.contents.flatMap((c) => (c.id ? [c.id] : []));
-}
-
-/** The combatant's actor (a token's synthetic actor, else the world actor). */
-function actorOf(combatant: Combatant.Implementation): Actor.Implementation | null {
-  return combatant.actor ?? game.actors?.get(combatant.actorId ?? "") ?? null;
-}
-
-/** A combatant belongs to whoever owns its actor (Foundry's rule for the tracker too). */
-function ownsCombatant(combatant: Combatant.Implementation, user: User.Implementation): boolean {
-  if (user.isGM) return true;
-  return actorOf(combatant)?.testUserPermission(user, "OWNER") ?? false;
-}
-
-/** GM side of a choice: rights, then the rules core, then secret store and public "has chosen". */
-export async function handleChoose(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
-  const combat = game.combats?.get(String(payload.combatId ?? ""));
-  const combatant = combat?.combatants.get(String(payload.combatantId ?? ""));
-  const choice = payload.choice;
-  if (!combat?.id || !combatant?.id || (choice !== "action" && choice !== "mouvement"))
-    return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
-  if (!ownsCombatant(combatant, requester))
-    return { status: "denied", reason: "QUINTETTE.SystemJ.Error.NotYourCombatant" };
-  const pub = readPublic(combat);
-  const secrets = readSecrets();
-  const mine = secrets[combat.id]?.round === pub.round ? secrets[combat.id]!.choices : {};
-  let state = fullState(pub, combatIds(combat), mine);
-  try {
-    state = systemj.choose(state, combatant.id, choice);
-  } catch {
-    return { status: "denied", reason: "QUINTETTE.SystemJ.Error.Revealed" };
-  }
-  const held: Record<string, systemj.RoundChoice> = { ...mine, [combatant.id]: choice };
-  await writeSecrets({ ...secrets, [combat.id]: { round: pub.round, choices: held } });
-  // Anyone else marked chosen whose choice this client lacks stays visibly lost, never silently "waiting".
-  await writePublic(combat, state, lostChoices(pub, held));
-  return { status: "applied" };
-}
-
-/** GM side of the reveal: the rules core reveals every choice together (forced when someone has not chosen). */
-export async function handleReveal(payload: JsonObject, requester: User.Implementation): Promise<RelayResult> {
-  if (!requester.isGM) return { status: "denied", reason: "QUINTETTE.SystemJ.Error.NotGM" };
-  const combat = game.combats?.get(String(payload.combatId ?? ""));
-  if (!combat?.id) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
-  const pub = readPublic(combat);
-  if (pub.status === "revealed") return { status: "already", reason: "QUINTETTE.SystemJ.Error.Revealed" };
-  // Choices lost since the GM last looked: the reveal waits, the tracker now shows who must choose again.
-  if ((await reconcileChoices(combat)).some((id) => !pub.lost?.[id]))
-    return { status: "denied", reason: "QUINTETTE.SystemJ.Error.ChoicesLost" };
-  const held = heldChoices(combat, pub);
-  let state: systemj.ActionPhaseState;
-  try {
-    state = systemj.reveal(fullState(pub, combatIds(combat), held), { force: payload.force === true });
-  } catch {
-    return { status: "denied", reason: "QUINTETTE.SystemJ.Error.StillWaiting" };
-  }
-  await writePublic(combat, state);
-  await postReveal(combat, state, requester);
-  return { status: "applied" };
-}
-
-/** The reveal's lines, in tracker order, from the revealed state (the card stores them: it renders after reload). */
-export function revealLinesOf(combat: foundry.documents.Combat, state: systemj.ActionPhaseState): RevealLine[] {
-  return publicCombatants(combat.combatants.contents).flatMap((c) =>
-    c.id ? [{ name: c.name ?? "", img: c.img ?? null, choice: state.choices[c.id] ?? null }] : [],
-  );
-}
-
-/** A public chat card at the reveal: each combatant's Action or Movement, and who had not chosen. */
-async function postReveal(
-  combat: foundry.documents.Combat,
-  state: systemj.ActionPhaseState,
-  requester: User.Implementation,
-): Promise<void> {
-  await postCard(revealCard(requester.id ?? "", state.round, revealLinesOf(combat, state)), {
-    visibility: "public",
-  });
-}
-
-/** A player's (or the GM's) choice for one combatant: remembered locally, sent to the GM only. */
-export async function chooseFor(combat: foundry.documents.Combat, combatantId: string, choice: systemj.RoundChoice) {
-  const result = await relayToGM(CHOOSE, { combatId: combat.id ?? "", combatantId, choice });
-  if (result.status === "applied")
-    ownChoices.set(ownKey(combat.id ?? "", readPublic(combat).round, combatantId), choice);
-  ui.combat?.render();
-  return result;
-}
-
-export function revealChoices(combat: foundry.documents.Combat, force: boolean) {
-  return relayToGM(REVEAL, { combatId: combat.id ?? "", force });
-}
 
 /** Where a combatant keeps the modifier of its last initiative test (written by whoever rolled it, its owner). */
 export const INITIATIVE_MODIFIER = "sjInitiativeModifier";
@@ -309,7 +157,7 @@ function trackerContext(combat: Combat.Stored | null) {
       name: c.name ?? "",
       img: c.img ?? "icons/svg/mystery-man.svg",
       owner: game.user ? ownsCombatant(c, game.user) : false,
-      ownChoice: ownChoices.get(ownKey(combat.id ?? "", pub.round, c.id ?? "")) ?? null,
+      ownChoice: ownChoiceOf(combat.id ?? "", pub.round, c.id ?? ""),
       markerLabel: model ? markerLabel(systemj.roleMarker(entity, model.role)) : null,
       tied: tied.has(c.id ?? ""),
     };
@@ -346,7 +194,13 @@ export const combatBehaviour: CombatBehaviour = {
       const { [combat.id]: _gone, ...rest } = secrets;
       await writeSecrets(rest);
     }
-    await writePublic(combat, systemj.createActionPhase(combatIds(combat), Math.max(1, combat.round)));
+    // Every id written (a flag update merges objects): last round's commitments and salts never linger.
+    const blank = Object.fromEntries(combatIds(combat).map((id) => [id, ""]));
+    const round = Math.max(1, combat.round);
+    await writePublic(combat, systemj.createActionPhase(combatIds(combat), round), [], {
+      commitments: blank,
+      salts: blank,
+    });
   },
   tracker: {
     parts: { systemjPhase: { template: PHASE_TEMPLATE } },
@@ -362,6 +216,7 @@ export function registerSystemJCombat(): void {
     default: "{}",
   });
   registerRelayHandler(CHOOSE, handleChoose);
+  registerChoiceQuery();
   // The active GM checks, once ready, that it holds every choice the combats say were made (see reconcileChoices).
   Hooks.once("ready", () => {
     if (!game.user?.isGM || game.users?.activeGM?.id !== game.user.id) return;

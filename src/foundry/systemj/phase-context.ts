@@ -32,6 +32,10 @@ export type PublicPhase = {
    * document said they were made: those combatants must choose again, and every tracker says so.
    */
   lost?: Record<string, boolean>;
+  /** Each chosen combatant's commitment (hash of the choice and a secret salt): public, the choice itself is not. */
+  commitments?: Record<string, string>;
+  /** After the reveal, each choice's salt: anyone may hash the revealed choice again against its commitment. */
+  salts?: Record<string, string>;
 };
 
 /** What goes on the Combat document: publicView's data, choices blanked before the reveal. */

@@ -4,6 +4,7 @@ import { CARD_ACTIONS, damageApplier } from "./actions.ts";
 import { EXCHANGE_BODY, REVEAL_BODY, TEST_BODY } from "./cards.ts";
 import { ITEM_MODELS, ITEM_TYPES, SystemJCreatureModel, SystemJPersonnageModel } from "./models.ts";
 import { systemJRollClass } from "./roll.ts";
+import { registerExchangeStore } from "./exchange-store.ts";
 import { combatBehaviour, registerSystemJCombat } from "./combat.ts";
 import { openChronoste, registerChronoste } from "./chronoste.ts";
 import { PHASE_TEMPLATE } from "./phase-context.ts";
@@ -42,6 +43,7 @@ export const descriptor: RulesetDescriptor = {
     registerSystemJSettings();
     registerSystemJCombat();
     registerChronoste();
+    registerExchangeStore();
   },
   ready() {
     if (game.users) fillChronosteChoices(game.users);

@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { commitBid } from "./commitment";
-import { createLedger, totalTokens } from "./ledger";
+import { createLedger, reserveOf, totalTokens } from "./ledger";
 import {
   type Actor,
   applyQuestionEvent,
@@ -178,7 +178,7 @@ describe("question flow", () => {
       "cancel",
     ]);
     expect(legalEvents(at("bidding"), "joueur")).toEqual(["commit"]);
-    expect(legalEvents(at("bothLocked"), "mj")).toEqual(["reveal", "cancel"]);
+    expect(legalEvents(at("bothLocked"), "mj")).toEqual(["reveal", "cancel", "forfeit"]);
     // Once the player's bid is open, the GM can no longer cancel: the GM's reveal moves the question on, or (the
     // GM's sealed bid being lost) a void, recorded as such, with no token moved.
     expect(legalEvents({ ...at("bothLocked"), bids: { joueur: 2 } }, "mj")).toEqual(["reveal", "void"]);
@@ -194,7 +194,7 @@ describe("question flow", () => {
       /cannot be cancelled once the player's bid is revealed/,
     );
     // The GM's own open bid teaches the GM nothing: cancelling stays possible (a player's lost sealed bid).
-    expect(legalEvents({ ...at("bothLocked"), bids: { mj: 1 } }, "mj")).toEqual(["cancel"]);
+    expect(legalEvents({ ...at("bothLocked"), bids: { mj: 1 } }, "mj")).toEqual(["cancel", "forfeit"]);
     expect(legalEvents(at("revealed"), "joueur")).toEqual([]);
     expect(legalEvents(at("revealed"), "mj")).toEqual(["resolve"]);
     expect(legalEvents(at("tie"), "mj")).toEqual(["cancel"]);
@@ -347,4 +347,34 @@ describe("question flow", () => {
     for (const st of ["bothLocked", "revealed", "resolved", "tie", "cancelAfterRevealTried", "voidedAfterPlayerReveal"])
       expect(reached).toContain(st);
   }, 120_000);
+});
+
+describe("forfeit: the player will not reveal (issue 22)", () => {
+  const locked = () => {
+    let s = startQuestion({ id: "q1", traits: [{ name: "Escrime", points: 2 }], advantageAvailable: true });
+    s = applyQuestionEvent(s, "joueur", { type: "setText", text: "Do I escape?" });
+    s = applyQuestionEvent(s, "joueur", { type: "chooseTraits", ticked: [0], useAdvantage: true });
+    s = applyQuestionEvent(s, "mj", { type: "openBidding" });
+    s = applyQuestionEvent(s, "joueur", { type: "commit", hash: "a".repeat(64) });
+    return applyQuestionEvent(s, "mj", { type: "commit", hash: "b".repeat(64) });
+  };
+
+  it("is the GM's, once both bids are locked and the player's is not open: a failure that moves no token", () => {
+    const s = locked();
+    expect(legalEvents(s, "mj")).toContain("forfeit");
+    expect(legalEvents(s, "joueur")).not.toContain("forfeit");
+    expect(() => applyQuestionEvent(s, "joueur", { type: "forfeit" })).toThrow(RangeError);
+    const f = applyQuestionEvent(s, "mj", { type: "forfeit" });
+    expect(f.status).toBe("resolved");
+    expect(f.outcome).toMatchObject({ winner: "mj", toCollective: 0, returnedToPlayer: 0, forfeit: true });
+    expect(f.outcome).toMatchObject({ advantageSpent: true, conditionAllowed: true, advantageGained: false });
+    const ledger = settleQuestion(createLedger({ p: 5 }, 0), "p", f);
+    expect([reserveOf(ledger, "p"), ledger.collective]).toEqual([5, 0]);
+  });
+
+  it("is refused once the player's bid is open (the question is then played out)", () => {
+    const s = { ...locked(), bids: { joueur: 1 } };
+    expect(legalEvents(s, "mj")).not.toContain("forfeit");
+    expect(() => applyQuestionEvent(s, "mj", { type: "forfeit" })).toThrow(RangeError);
+  });
 });

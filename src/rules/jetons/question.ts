@@ -5,6 +5,7 @@
 //   once a bid of the round is revealed (reading the player's bid then cancelling would dodge a losing reveal).
 //   bothLocked ─void→ voided: the GM's way out when the GM's own sealed bid is lost after the player revealed
 //   (nothing else can end the question then); recorded as such, no token moves, the reserve is released.
+//   bothLocked ─forfeit→ resolved: the player will not reveal their bid; the question fails (docs/rules/jetons.md).
 import { oppositionBase, playerBase } from "./base";
 import { type BidResolution, resolveBids } from "./bids";
 import { assertTokens } from "./checks";
@@ -42,6 +43,8 @@ export interface QuestionOutcome extends BidResolution {
   advantageGained: boolean;
   /** Failure: the GM may give the character a condition. */
   conditionAllowed: boolean;
+  /** The player never revealed their bid: a failure at no cost (forfeit). */
+  forfeit?: boolean;
 }
 
 export interface QuestionState {
@@ -83,7 +86,8 @@ export type QuestionEvent =
   | { type: "rebid" }
   | { type: "giveUp" }
   | { type: "cancel" }
-  | { type: "void" };
+  | { type: "void" }
+  | { type: "forfeit" };
 export type QuestionEventType = QuestionEvent["type"];
 
 export interface QuestionContext {
@@ -101,7 +105,7 @@ const LEGAL: Record<QuestionStatus, Record<Actor, readonly QuestionEventType[]>>
     mj: ["strikeTrait", "refuseAdvantage", "setOpposition", "openBidding", "cancel"],
   },
   bidding: { joueur: ["commit"], mj: ["commit", "cancel"] },
-  bothLocked: { joueur: ["reveal"], mj: ["reveal", "cancel", "void"] },
+  bothLocked: { joueur: ["reveal"], mj: ["reveal", "cancel", "void", "forfeit"] },
   revealed: { joueur: [], mj: ["resolve"] },
   resolved: { joueur: [], mj: [] },
   tie: { joueur: ["rebid", "giveUp"], mj: ["cancel"] },
@@ -137,7 +141,8 @@ export function legalEvents(state: QuestionState, actor: Actor): QuestionEventTy
       !(t === "commit" && state.commitments[actor] !== undefined) &&
       !(t === "reveal" && state.bids[actor] !== undefined) &&
       !(t === "cancel" && state.status === "bothLocked" && playerBidRevealed(state)) &&
-      !(t === "void" && !awaitingGMReveal(state)),
+      !(t === "void" && !awaitingGMReveal(state)) &&
+      !(t === "forfeit" && playerBidRevealed(state)),
   );
 }
 
@@ -230,6 +235,8 @@ export function transitionError(
         : null;
     case "void":
       return awaitingGMReveal(state) ? null : "a question is voided only while the player's bid waits for the GM's";
+    case "forfeit":
+      return playerBidRevealed(state) ? "the player's bid is revealed: the question is played out" : null;
     case "resolve":
     case "rebid":
     case "giveUp":
@@ -350,6 +357,24 @@ export function applyQuestionEvent(
       return { ...state, status: "cancelled" };
     case "void":
       return { ...state, status: "voided" };
+    case "forfeit": {
+      // A failure that moves no token (the bid was never opened), spends a counted advantage, allows a condition.
+      const pivotValue = (state.playerBase ?? 0) - (state.oppositionBase ?? 0);
+      const outcome: QuestionOutcome = {
+        winner: "mj",
+        playerTotal: Math.max(0, pivotValue),
+        gmTotal: Math.max(0, -pivotValue),
+        toCollective: 0,
+        returnedToPlayer: 0,
+        pivot: pivotValue,
+        mayRebid: false,
+        advantageSpent: state.advantageUsed && !state.advantageRefused,
+        advantageGained: false,
+        conditionAllowed: true,
+        forfeit: true,
+      };
+      return { ...state, status: "resolved", outcome };
+    }
   }
 }
 

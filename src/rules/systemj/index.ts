@@ -14,3 +14,4 @@ export * from "./time";
 export * from "./combat-odds";
 export * from "./armour";
 export * from "./identity";
+export * from "./choice-commitment";

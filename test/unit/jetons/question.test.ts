@@ -36,6 +36,8 @@ import {
 import { readQuestionData, type QuestionCardData } from "../../../src/foundry/jetons/question-card.ts";
 import { clearMemorySecrets, loadLockSeen, loadSecret, makeNonce } from "../../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens, registerJetonsSettings } from "../../../src/foundry/jetons/settings.ts";
+import { reserveOf } from "../../../src/foundry/jetons/ledger.ts";
+import { onReadyLedger } from "../../../src/foundry/jetons/hooks.ts";
 import { readCard } from "../../../src/foundry/chat/flags.ts";
 
 let state: DoubleState;
@@ -127,8 +129,9 @@ describe("a question between the player's client and the GM's", () => {
     expect(data(m).question.status).toBe("bidding");
     expect((await asClient("gm", () => sealBid(m.id, "mj", 2))).status).toBe("applied");
     expect(data(m).question.status).toBe("bothLocked");
-    // Each client reveals what it holds (the updateChatMessage hook calls this on every client).
-    expect(await asClient("gm", () => autoReveal(m as never))).toEqual(["mj"]);
+    // The GM's client opens nothing by itself; the player's client sends its opening to the GM, whose client opens
+    // both bids in one write (the updateChatMessage hook calls autoReveal on every client).
+    expect(await asClient("gm", () => autoReveal(m as never))).toEqual([]);
     expect(data(m).question.status).toBe("bothLocked");
     expect(await asClient("player1", () => autoReveal(m as never))).toEqual(["joueur"]);
     const d = data(m);
@@ -267,29 +270,27 @@ describe("sealed bids cannot be read or changed before the reveal", () => {
     expect(overReserve.status).toBe("invalid");
   });
 
-  it("the GM cannot cancel once the player's bid is revealed, nor is it offered; the GM's reveal still settles", async () => {
+  it("the GM may cancel until both bids open, and both open together with the player's reveal", async () => {
     const m = await toBidding();
     await asClient("player1", () => sealBid(m.id, "joueur", 2));
     await asClient("gm", () => sealBid(m.id, "mj", 1));
     expect(data(m).view?.canCancel).toBe(true); // both locked, nothing open yet
     await asClient("player1", () => autoReveal(m as never));
-    expect(data(m).question.bids.joueur).toBe(2);
-    expect(data(m).view?.canCancel).toBe(false);
-    expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "cancel" }))).status).toBe("invalid");
-    expect(data(m).question.status).toBe("bothLocked");
-    expect(sys().bidLock).toBe(m.id); // still frozen: the question must be played out
-    expect(await asClient("gm", () => autoReveal(m as never))).toEqual(["mj"]);
+    expect(data(m).question.bids).toEqual({ joueur: 2, mj: 1 });
     expect(data(m).question.outcome).toMatchObject({ winner: "joueur" });
+    expect(data(m).view?.canCancel).toBe(false);
+    expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "cancel" }))).status).not.toBe("applied");
     expect(sys().bidLock).toBe("");
   });
 
-  it("when only the GM's bid is open (the player's sealed bid was lost), the GM may cancel and free the reserve", async () => {
+  it("when the player's sealed bid is lost (nothing opens), the GM may cancel and free the reserve", async () => {
     const m = await toBidding();
     await asClient("player1", () => sealBid(m.id, "joueur", 2));
     await asClient("gm", () => sealBid(m.id, "mj", 1));
-    expect(await asClient("gm", () => autoReveal(m as never))).toEqual(["mj"]);
-    expect(data(m).question.bids.mj).toBe(1);
+    expect(await asClient("gm", () => autoReveal(m as never))).toEqual([]);
+    expect(data(m).question.bids).toEqual({ joueur: null, mj: null });
     expect(data(m).view?.canCancel).toBe(true);
+    expect(data(m).view?.canForfeit).toBe(true);
     expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "cancel" }))).status).toBe("applied");
     expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([5, "", 0]);
   });
@@ -377,10 +378,10 @@ describe("the player's client notices a commitment changed after the lock", () =
     expect(await asClient("player1", () => autoReveal(m as never))).toEqual(["joueur"]);
     expect(loadLockSeen("player1", m.id, 1)).toEqual({ joueur: locked.joueur, mj: locked.mj });
     expect(await asClient("player1", async () => commitmentTampered(m as never))).toBe(false);
-    const { nonce } = await gmSwapsCommitment(m, 5);
-    await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "reveal", bid: 5, nonce }));
-    expect(data(m).question.outcome).toMatchObject({ winner: "mj" }); // the GM's client accepted its own forgery
-    // …but the player's client, which saw the lock, says so: on the card and once as a notification.
+    // Both bids opened together; the GM's client then rewrites its commitment on the card it owns…
+    expect(data(m).question.outcome).toMatchObject({ winner: "joueur" });
+    await gmSwapsCommitment(m, 5);
+    // …and the player's client, which saw the lock, says so: on the card and once as a notification.
     expect(await asClient("player1", async () => commitmentTampered(m as never))).toBe(true);
     expect(await asClient("gm", async () => commitmentTampered(m as never))).toBe(false); // the GM's client saw no lock
     const { html } = messageElement();
@@ -410,7 +411,7 @@ describe("the player's client notices a commitment changed after the lock", () =
   });
 });
 
-describe("a settlement writes the character and the collective reserve together", () => {
+describe("a settlement writes the ledger and the collective reserve together", () => {
   it("when the reserve cannot be written, the character and the card stay as they were; a retry settles", async () => {
     const m = await toBidding();
     await asClient("player1", () => sealBid(m.id, "joueur", 1));
@@ -429,16 +430,22 @@ describe("a settlement writes the character and the collective reserve together"
     expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([4, "", 1]);
   });
 
-  it("when the character cannot be written, the collective reserve is not touched", async () => {
+  it("when the character's copy cannot be written, the ledger still settles once", async () => {
     const m = await toBidding();
     await asClient("player1", () => sealBid(m.id, "joueur", 1));
     await asClient("gm", () => sealBid(m.id, "mj", 4));
     await asClient("gm", () => autoReveal(m as never));
     const update = hero.update.bind(hero);
     hero.update = () => Promise.reject(new Error("database unavailable"));
-    expect((await asClient("player1", () => revealBid(m.id, "joueur"))).status).toBe("error");
+    // The ledger (a GM-only world setting) and the card hold the settlement; only the character's copy is stale.
+    expect((await asClient("player1", () => revealBid(m.id, "joueur"))).status).toBe("applied");
     hero.update = update;
-    expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([5, m.id, 0]);
+    expect(data(m).question.status).toBe("resolved");
+    expect([reserveOf(hero as never), collectiveTokens()]).toEqual([{ tokens: 4, bidLock: "" }, 1]);
+    // Nothing settles twice; the GM's next load writes the copy again.
+    expect((await asClient("player1", () => revealBid(m.id, "joueur"))).status).not.toBe("applied");
+    await asClient("gm", () => onReadyLedger());
+    expect([sys().tokens, sys().bidLock, collectiveTokens()]).toEqual([4, "", 1]);
   });
 });
 

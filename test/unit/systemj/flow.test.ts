@@ -23,10 +23,8 @@ import { QuintetteCombat } from "../../../src/foundry/combat/documents.ts";
 import { registerCombat } from "../../../src/foundry/combat/index.ts";
 import { registerCombatBehaviour } from "../../../src/foundry/combat/behaviour.ts";
 import {
-  CHOOSE,
   REVEAL,
   compareCombatants,
-  handleChoose,
   chooseFor,
   combatBehaviour,
   handleReveal,
@@ -129,8 +127,13 @@ async function fight(mode: systemj.AttackMode, firstRoll: number, score: number,
     mode,
     attacker: { uuid: att.uuid, name: att.name },
     defender: { uuid: def.uuid, name: def.name },
-    weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-    counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
+    // What each holds: Aude her sword, the bear bare hands (the GM's client takes the weapon from the attacker).
+    weapon: reverse
+      ? { name: "", damage: "1d3", family: "corpsACorps" }
+      : { name: "Épée", damage: "1d8", family: "corpsACorps" },
+    counterWeapon: reverse
+      ? { name: "Épée", damage: "1d8", family: "corpsACorps" }
+      : { name: "", damage: "1d3", family: "corpsACorps" },
     first: testData("x", score, 0, firstRoll),
     gear: reverse ? { canParry: true, canBlock: false } : { canParry: false, canBlock: false },
   });
@@ -319,18 +322,13 @@ describe("SYSTEMJ action phase and initiative", () => {
 
   it("keeps each choice secret until the GM reveals, then fixes it", async () => {
     const c = await combat();
-    const r = await asClient("player1", () =>
-      relayToGM(CHOOSE, { combatId: c.id, combatantId: "ca", choice: "action" }),
-    );
+    const r = await asClient("player1", () => chooseFor(c as never, "ca", "action"));
     expect(r).toEqual({ status: "applied" });
     // The Combat document says who has chosen, never what.
     expect(readPublic(c as never)).toMatchObject({ status: "choosing", chosen: { ca: true }, choices: { ca: null } });
     expect(JSON.stringify(c.flags)).not.toContain("action");
     // A player may not choose for the GM's bear, nor reveal.
-    expect(
-      (await asClient("player1", () => relayToGM(CHOOSE, { combatId: c.id, combatantId: "co", choice: "mouvement" })))
-        .status,
-    ).toBe("denied");
+    expect((await asClient("player1", () => chooseFor(c as never, "co", "mouvement"))).status).toBe("denied");
     expect((await asClient("player1", () => relayToGM(REVEAL, { combatId: c.id }))).status).toBe("denied");
     // Not everyone has chosen: a plain reveal is refused, a forced one goes.
     expect(await asGM(() => handleReveal({ combatId: c.id }, state.game.users.get("gm") as never))).toEqual({
@@ -353,12 +351,7 @@ describe("SYSTEMJ action phase and initiative", () => {
     );
     expect(reveals()).toBe(posted);
     // After the reveal nothing changes.
-    const late = await asGM(() =>
-      handleChoose(
-        { combatId: c.id, combatantId: "ca", choice: "mouvement" },
-        state.game.users.get("player1") as never,
-      ),
-    );
+    const late = await asClient("player1", () => chooseFor(c as never, "ca", "mouvement"));
     expect(late.status).toBe("denied");
     expect(readPublic(c as never).choices.ca).toBe("action");
   });

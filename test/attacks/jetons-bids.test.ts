@@ -1,0 +1,210 @@
+/**
+ * Attacks 4 and 5 of issue 22 on Jetons, each played by a player's client of the double against the real code, with
+ * server latency where it matters (a player's write reaches the GM's client 30 ms after it is stored):
+ * - sealed bids: one side reading the other's opened bid before both are open (the GM's local reveal landing first),
+ *   a side that will not reveal, a record planted on the player's own character to make the settlement "already";
+ * - the ledger: tokens written while no GM is connected, a forged write just before a purchase.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { userWrites } from "../double/permissions.ts";
+import { addUser, asClient, installClients, setGMsConnected, type DoubleChatMessage } from "../double/shared-core.ts";
+import { registerChatHooks } from "../../src/foundry/chat/index.ts";
+import { registerRelay } from "../../src/foundry/relay/index.ts";
+import { registerCardAction } from "../../src/foundry/chat/actions.ts";
+import { readCard } from "../../src/foundry/chat/flags.ts";
+import { effectKey } from "../../src/foundry/trust/effects.ts";
+import { ArchetypeModel } from "../../src/foundry/jetons/models.ts";
+import { buyAdvantage, CARD_ACTIONS, registerJetonsRelay } from "../../src/foundry/jetons/actions.ts";
+import { askQuestion, autoReveal, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
+import {
+  onCreateActorLedger,
+  onReadyLedger,
+  onUpdateActorLedger,
+  resetLedgerWatch,
+} from "../../src/foundry/jetons/hooks.ts";
+import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-card.ts";
+import { clearMemorySecrets } from "../../src/foundry/jetons/secrets.ts";
+import { collectiveTokens, registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
+
+let state: DoubleState;
+let hero: DoubleActor;
+let other: DoubleActor;
+
+type Sys = { tokens: number; bidLock: string };
+const sys = (a: DoubleActor) => a.system as unknown as Sys;
+const data = (m: DoubleChatMessage): QuestionCardData => {
+  const d = readQuestionData(readCard(m as never));
+  if (!d) throw new Error("no question card");
+  return d;
+};
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const total = () => sys(hero).tokens + sys(other).tokens + collectiveTokens();
+const LATENCY = 30;
+
+/**
+ * Foundry's server stores a write, then sends `updateActor` (with the writer's id) to every client; a player's write
+ * reaches the GM's client only after the network's delay. The GM's own writes come back at once here. With no GM
+ * connected, no GM client receives anything.
+ */
+function broadcastActorUpdatesToGM(): void {
+  const write = DoubleActor.prototype.update;
+  DoubleActor.prototype.update = async function (this: DoubleActor, changes = {}, options = {}) {
+    const result = await write.call(this, changes, options);
+    const writer = game.user?.id ?? "";
+    const deliver = () =>
+      asClient("gm", async () => {
+        if (!game.users?.activeGM) return;
+        (Hooks.callAll as (hook: string, ...args: unknown[]) => true)("updateActor", this, changes, options, writer);
+        await wait(0);
+      });
+    if (writer === "gm") await deliver();
+    else setTimeout(() => void deliver(), LATENCY);
+    return result;
+  };
+}
+
+async function character(name: string, owner: string): Promise<DoubleActor> {
+  return DoubleActor.create({
+    name,
+    type: "archetype",
+    ownership: { default: 0, [owner]: 3 },
+    system: { archetype: "Elfe", traits: [{ name: "Escrime", points: 2 }], weakness: "Vertige", tokens: 5 },
+  });
+}
+
+/** Player asks (trait 0, 2 points), the GM opposes with one condition: pivot +1, bidding. */
+async function toBidding(): Promise<DoubleChatMessage> {
+  const m = (await asClient("player1", () => askQuestion(hero as never))) as unknown as DoubleChatMessage;
+  await asClient("player1", () =>
+    sendQuestionEvent(m.id, "joueur", { event: "ask", text: "Do I escape?", traits: "0", useAdvantage: false }),
+  );
+  await asClient("gm", () =>
+    sendQuestionEvent(m.id, "mj", {
+      event: "oppose",
+      strike: null,
+      refuseAdvantage: false,
+      conditions: "",
+      weakness: false,
+      extraConditions: 1,
+      extraNegative: 0,
+    }),
+  );
+  expect(data(m).question.status).toBe("bidding");
+  return m;
+}
+
+beforeEach(async () => {
+  state = installClients(resetFoundryDouble({ lang: "en" }));
+  clearMemorySecrets();
+  resetLedgerWatch();
+  registerRelay();
+  registerChatHooks();
+  registerJetonsSettings();
+  registerJetonsRelay();
+  registerCardAction(...CARD_ACTIONS);
+  addUser("player2");
+  broadcastActorUpdatesToGM();
+  state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
+  Hooks.on("createActor", (a, o, u) => void onCreateActorLedger(a, o, u));
+  Hooks.on("updateActor", (a, c, o, u) => void onUpdateActorLedger(a, c, o, u));
+  hero = await character("Nila", "player1");
+  other = await character("Brann", "player2");
+  await asClient("gm", async () => onReadyLedger());
+  await wait(LATENCY * 2);
+});
+
+describe("attack: one sealed bid opened before the other (issue 22, attack 4)", () => {
+  it("every client runs its reveal hook, the GM's first: no bid is open until both open in one write", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 3));
+    await asClient("gm", () => sealBid(m.id, "mj", 2));
+    expect(data(m).question.status).toBe("bothLocked");
+    // The card's update reaches every client; the GM's client reacts first.
+    await asClient("gm", () => autoReveal(m as never));
+    await asClient("player2", () => autoReveal(m as never));
+    expect(data(m).question.bids).toEqual({ joueur: null, mj: null });
+    const writesBefore = m.updates.length;
+    await asClient("player1", () => autoReveal(m as never));
+    // One card write opened both and settled: player 3 + pivot 1 = 4 against 2.
+    expect(m.updates.length).toBe(writesBefore + 1);
+    expect(data(m).question).toMatchObject({ status: "resolved", bids: { joueur: 3, mj: 2 } });
+    expect([sys(hero).tokens, collectiveTokens(), total()]).toEqual([3, 2, 10]);
+    // The player's opening never travelled where other players read (their User documents).
+    expect(JSON.stringify(userWrites.map((w) => w.changes))).not.toMatch(/"bid"\s*:\s*3|\\"bid\\":3/u);
+  });
+
+  it("a player who will not reveal forfeits: the GM ends the question as a failure, no token moves", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 3));
+    await asClient("gm", () => sealBid(m.id, "mj", 2));
+    await asClient("gm", () => autoReveal(m as never));
+    // The player's client never sends its opening. The GM's bid stays sealed: the player learned nothing.
+    expect(data(m).question.bids.mj).toBeNull();
+    expect(data(m).view?.canForfeit).toBe(true);
+    expect((await asClient("player1", () => sendQuestionEvent(m.id, "mj", { event: "forfeit" }))).status).toBe(
+      "denied",
+    );
+    expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "forfeit" }))).status).toBe("applied");
+    expect(data(m).question).toMatchObject({ status: "resolved", outcome: { winner: "mj", forfeit: true } });
+    expect(data(m).view?.offer.condition).toBe(true);
+    await wait(LATENCY * 2);
+    expect([sys(hero).tokens, sys(hero).bidLock, collectiveTokens(), total()]).toEqual([5, "", 0, 10]);
+  });
+
+  it("a record planted on the player's own character does not make the GM's settling reveal answer \"already\"", async () => {
+    const m = await toBidding();
+    await asClient("player1", () => sealBid(m.id, "joueur", 3));
+    await asClient("gm", () => sealBid(m.id, "mj", 2));
+    // Records for every token the settlement could carry, written by the player on their own character.
+    const record = {
+      messageId: m.id,
+      action: "jetons.question",
+      userId: "gm",
+      at: 0,
+      delta: [],
+      set: [],
+      undone: false,
+    };
+    const tokens = ["joueur", "mj"].map((s) => `jetons.question:reveal:${s}:1`).concat("jetons.question:reveal:1");
+    const effects = Object.fromEntries(tokens.map((t) => [effectKey(m.id, t), record]));
+    await asClient("player1", () => hero.update({ flags: { quintette: { effects } } }));
+    await asClient("gm", () => autoReveal(m as never));
+    await asClient("player1", () => autoReveal(m as never));
+    await wait(LATENCY * 2);
+    expect(data(m).question.status).toBe("resolved");
+    expect([sys(hero).tokens, sys(hero).bidLock, collectiveTokens(), total()]).toEqual([3, "", 2, 10]);
+  });
+});
+
+describe("attack: the ledger trusts what it saw (issue 22, attack 5)", () => {
+  it("tokens written while no GM is connected are not kept at the GM's next load", async () => {
+    setGMsConnected(false);
+    await asClient("player1", () => hero.update({ system: { tokens: 99 } }));
+    await wait(LATENCY * 2);
+    expect(sys(hero).tokens).toBe(99);
+    // The GM logs in: a new page (nothing remembered), then its ready hook.
+    setGMsConnected(true);
+    resetLedgerWatch();
+    await asClient("gm", async () => onReadyLedger());
+    expect(sys(hero).tokens).toBe(5);
+    expect(total()).toBe(10);
+  });
+
+  it("a forged write just before a purchase is not what the GM's queue counts (the write reaches it later)", async () => {
+    await asClient("player1", () => hero.update({ system: { tokens: 50 } }));
+    // The purchase request overtakes the forged write's echo to the GM's client.
+    expect((await asClient("player1", () => buyAdvantage(hero as never, "Une corde"))).status).toBe("applied");
+    await wait(LATENCY * 3);
+    expect([sys(hero).tokens, collectiveTokens()]).toEqual([4, 1]);
+    expect(total()).toBe(10);
+  });
+
+  it("honest paths: purchases, and the GM's hand edit of a reserve taken as the ledger's value", async () => {
+    expect((await asClient("player1", () => buyAdvantage(hero as never, "Une corde"))).status).toBe("applied");
+    await asClient("gm", () => hero.update({ "system.tokens": 7 }));
+    expect((await asClient("player1", () => buyAdvantage(hero as never, "Une lanterne"))).status).toBe("applied");
+    await wait(LATENCY * 2);
+    expect([sys(hero).tokens, collectiveTokens()]).toEqual([6, 2]);
+  });
+});
