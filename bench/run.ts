@@ -51,14 +51,13 @@ for (const task of bench.tasks) {
   figures.push({ name: task.name, ms: quietFigure(r) });
   medians.set(task.name, r.latency.p50);
 }
-const verdicts = judge(file, figures, calibrationMs);
+const verdicts = judge(file, figures, calibrationMs, CALIBRATION);
 for (const v of verdicts) {
   const median = medians.get(v.name);
   const budget = v.limit === null ? "no budget" : `budget ${fmt(v.limit)}`;
   console.log(`${v.name}: ${fmt(v.ms)} ms (${median === undefined ? "" : `median ${fmt(median)}, `}${budget})`);
 }
 if (check) {
-  // The calibration's own budget says how much slower than the budgets' machine a run may be and still judge.
   const over = verdicts.filter((v) => v.over);
   console.log(over.length ? `\n${over.length} figure(s) over budget:` : "\nEvery figure is within its budget.");
   for (const v of over) console.log(`  ${v.name}: ${fmt(v.ms)} ms > ${v.limit === null ? "no budget" : fmt(v.limit)}`);

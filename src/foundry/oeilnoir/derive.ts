@@ -456,34 +456,37 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
   const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
   const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max) }) : null;
 
-  return {
-    base,
-    current: {
-      at: base.at - 2 * wounds,
-      prd: base.prd - 2 * wounds,
-      distance: base.distance - 2 * wounds,
-      ini: base.ini - 2 * wounds,
-      ag: source.qualities.AG - 2 * wounds,
-      vitesse: reducedVitesse(source.vitesse, wounds + (low?.vitesse ?? 0)),
+  // The life fields assigned, not spread: a spread here cost more than the derivation.
+  return Object.assign(
+    {
+      base,
+      current: {
+        at: base.at - 2 * wounds,
+        prd: base.prd - 2 * wounds,
+        distance: base.distance - 2 * wounds,
+        ini: base.ini - 2 * wounds,
+        ag: source.qualities.AG - 2 * wounds,
+        vitesse: reducedVitesse(source.vitesse, wounds + (low?.vitesse ?? 0)),
+      },
+      abilities,
+      armour: { pr: totals.pr, enc: totals.enc, effectiveEnc: encAfterHabit },
+      armourPieces: armours.map((a) => ({ id: a.id, name: a.name, pr: a.system.pr, enc: a.system.enc })),
+      dodge: dodgeValue({ prdBase: base.prd - 2 * wounds, enc: encAfterHabit }),
+      shield,
+      thresholds: woundThresholds({ cn: source.qualities.CN, modifier: thresholdModifier }),
+      thresholdModifier,
+      skills,
+      weapons,
+      mainWeaponId: main?.id ?? null,
+      initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
+      lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
     },
-    abilities,
-    armour: { pr: totals.pr, enc: totals.enc, effectiveEnc: encAfterHabit },
-    armourPieces: armours.map((a) => ({ id: a.id, name: a.name, pr: a.system.pr, enc: a.system.enc })),
-    dodge: dodgeValue({ prdBase: base.prd - 2 * wounds, enc: encAfterHabit }),
-    shield,
-    thresholds: woundThresholds({ cn: source.qualities.CN, modifier: thresholdModifier }),
-    thresholdModifier,
-    skills,
-    weapons,
-    mainWeaponId: main?.id ?? null,
-    initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
-    ...statusOf(
+    statusOf(
       lifeStatus({ ev: source.ev.value, cn: source.qualities.CN, tenace: abilities.tenace, enFer: abilities.enFer }),
       source.fightsOn,
       source.stabilized,
     ),
-    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
-  };
+  );
 }
 
 export interface AdversaireSource {
@@ -546,29 +549,32 @@ export function deriveAdversaire(
   const dice: 1 | 2 = abilities.danseurDeLames ? 2 : 1;
   const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
   const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max) }) : null;
-  return {
-    current: {
-      at: source.at - 2 * w,
-      prd: source.prd - 2 * w,
-      ini: source.iniBase - 2 * w,
-      vitesse: reducedVitesse(source.vitesse, w + (low?.vitesse ?? 0)),
-      ag: (source.ag ?? 12) - 2 * w,
-      in: source.in ?? 12,
+  // The life fields assigned, not spread: a spread here cost more than the derivation.
+  return Object.assign(
+    {
+      current: {
+        at: source.at - 2 * w,
+        prd: source.prd - 2 * w,
+        ini: source.iniBase - 2 * w,
+        vitesse: reducedVitesse(source.vitesse, w + (low?.vitesse ?? 0)),
+        ag: (source.ag ?? 12) - 2 * w,
+        in: source.in ?? 12,
+      },
+      // Wounds lower a dodge as they lower the parry it replaces.
+      dodge: Math.max(0, (source.esquive ?? Math.max(0, source.prd - 2)) - 2 * w),
+      abilities,
+      pi: formula(source.pi.dice, source.pi.bonus),
+      thresholds: woundThresholds({ cn: source.cn, modifier: thresholdModifier }),
+      thresholdModifier,
+      initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
+      lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
     },
-    // Wounds lower a dodge as they lower the parry it replaces.
-    dodge: Math.max(0, (source.esquive ?? Math.max(0, source.prd - 2)) - 2 * w),
-    abilities,
-    pi: formula(source.pi.dice, source.pi.bonus),
-    thresholds: woundThresholds({ cn: source.cn, modifier: thresholdModifier }),
-    thresholdModifier,
-    initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
-    ...statusOf(
+    statusOf(
       lifeStatus({ ev: source.ev.value, cn: source.cn, tenace: abilities.tenace, enFer: abilities.enFer }),
       source.fightsOn,
       source.stabilized,
     ),
-    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
-  };
+  );
 }
 
 /**

@@ -77,6 +77,8 @@ export const SKILL_KEY = (id: string) => `QUINTETTE.Trinites.Skill.${id}`;
 export const SIGN_KEY = (id: string) => `QUINTETTE.Trinites.Sign.${id}`;
 export const LIFE_STATE_KEY = (id: string) => `QUINTETTE.Trinites.Life.${id}`;
 export const ADAM_KEY = (id: string) => `QUINTETTE.Trinites.AdamKarma.${id}`;
+// Read once: per skill of every actor, a namespace lookup costs more than the rule (unbundled module loaders).
+const { SIGNS, SKILLS, SIGN_IDS, SKILL_BASE_MAX, SIGN_BONUS_MIN, SIGN_BONUS_MAX, skillScore, specialities } = T;
 // Built once: every actor's derived data names the same keys.
 const SKILL_LABELS: Record<string, string> = Object.fromEntries(T.SKILL_IDS.map((id) => [id, SKILL_KEY(id)]));
 const SIGN_LABELS: Record<string, string> = Object.fromEntries(T.SIGN_IDS.map((id) => [id, SIGN_KEY(id)]));
@@ -129,29 +131,44 @@ function lifeView(damage: number, kind: ActorKind): LifeView {
   };
 }
 
+function skillView(skill: T.Skill, base: number, bonus: number, rows: readonly string[]): SkillView {
+  const specialites = rows.length ? specialities(rows) : [];
+  return {
+    id: skill.id,
+    label: SKILL_LABELS[skill.id]!,
+    sign: skill.sign,
+    base,
+    specialites,
+    specialitesText: specialites.join(", "),
+    specialiteRows: rows.map((name, index) => ({ index, name })),
+    score: skillScore(base, bonus),
+  };
+}
+
+/** Views of skills without specialities, by skill, base and sign bonus (a few thousand at most). */
+const plainSkillViews = new Map<string, SkillView>();
+
+function plainSkillView(skill: T.Skill, base: number, bonus: number): SkillView {
+  const key = `${skill.id}:${base}:${bonus}`;
+  let view = plainSkillViews.get(key);
+  if (!view) plainSkillViews.set(key, (view = deepFreeze(skillView(skill, base, bonus, []))));
+  return view;
+}
+
 /** Everything derived from an actor's stored data. */
 export function deriveActor(source: TrinitesActorSource, kind: ActorKind): TrinitesDerived {
   const bonuses: Partial<Record<T.SignId, number>> = {};
-  for (const id of T.SIGN_IDS) bonuses[id] = clamp(source.signes[id] ?? 0, T.SIGN_BONUS_MIN, T.SIGN_BONUS_MAX);
+  for (const id of SIGN_IDS) bonuses[id] = clamp(source.signes[id] ?? 0, SIGN_BONUS_MIN, SIGN_BONUS_MAX);
   const skills: Record<string, SkillView> = {};
-  for (const skill of T.SKILLS) {
+  for (const skill of SKILLS) {
     const stored = source.competences[skill.id];
-    const base = clamp(stored?.base ?? 0, 0, T.SKILL_BASE_MAX);
+    const base = clamp(stored?.base ?? 0, 0, SKILL_BASE_MAX);
     const rows = stored?.specialites ?? [];
-    // Most skills have no speciality: no list to read twice.
-    const specialites = rows.length ? T.specialities(rows) : [];
-    skills[skill.id] = {
-      id: skill.id,
-      label: SKILL_LABELS[skill.id]!,
-      sign: skill.sign,
-      base,
-      specialites,
-      specialitesText: specialites.length ? specialites.join(", ") : "",
-      specialiteRows: rows.length ? rows.map((name, index) => ({ index, name })) : [],
-      score: T.skillScore(base, bonuses[skill.sign] ?? 0),
-    };
+    const bonus = bonuses[skill.sign] ?? 0;
+    // Most skills have no speciality: their view depends on the skill, base and bonus only, shared (frozen).
+    skills[skill.id] = rows.length ? skillView(skill, base, bonus, rows) : plainSkillView(skill, base, bonus);
   }
-  const signs = T.SIGNS.map((sign) => ({
+  const signs = SIGNS.map((sign) => ({
     id: sign.id,
     label: SIGN_LABELS[sign.id]!,
     bonus: bonuses[sign.id] ?? 0,
