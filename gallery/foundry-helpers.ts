@@ -1,7 +1,8 @@
 /**
- * The Handlebars helpers Foundry v13 gives templates, shimmed for the gallery: exactly those our templates may use
- * (the list in docs/architecture.md). Each follows the documented behaviour of Foundry's
- * helper of the same name closely enough that a template that renders here renders in Foundry.
+ * The Handlebars helpers Foundry v13 gives templates, shimmed for the gallery and the test double: only helpers
+ * Foundry documents (`FOUNDRY_HELPERS` in test/double/render-check.ts, cited there) and our templates use. Each
+ * follows the documented behaviour of Foundry's helper of the same name closely enough that a template that renders
+ * here renders in Foundry. Anything else a template calls is the system's own (src/foundry/templates/helpers.ts).
  */
 import type HandlebarsNS from "handlebars";
 
@@ -52,8 +53,6 @@ export function registerFoundryHelpers(hbs: typeof HandlebarsNS, translations: T
   hbs.registerHelper("or", (...args: unknown[]) => values(args).some(Boolean));
   hbs.registerHelper("not", (v: unknown) => !v);
   hbs.registerHelper("ifThen", (cond: unknown, a: unknown, b: unknown) => (cond ? a : b));
-  hbs.registerHelper("object", (options: Options) => ({ ...options.hash }));
-  hbs.registerHelper("json", (v: unknown) => JSON.stringify(v));
   // No `editor` helper: its toggle button only works in ApplicationV1 sheets, and every sheet here is ApplicationV2
   // (use `<prose-mirror>`); a template calling it fails to render in the gallery instead of looking fine.
   hbs.registerHelper("selectOptions", (...args: unknown[]) => {

@@ -33,6 +33,11 @@ export interface DocumentTypeSpec<Model, Sheet> {
   sheet: Sheet;
   /** Bars a token may show (`["vie", "karma"]`): tell the lead for system.json's `trackableAttributes`. */
   trackable?: { bar?: string[]; value?: string[] };
+  /**
+   * Actor types only: a type players play. Its new actors get a linked prototype token (Foundry's default is
+   * unlinked, so a dropped token would be a synthetic actor and damage to it would never reach the sheet).
+   */
+  playerCharacter?: boolean;
 }
 
 export type ActorTypeSpec = DocumentTypeSpec<

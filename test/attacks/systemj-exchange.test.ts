@@ -16,6 +16,7 @@ import { startExchange, type ExchangeData } from "../../src/foundry/systemj/exch
 import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../src/foundry/systemj/models.ts";
 import { testData } from "../../src/foundry/systemj/tests.ts";
 import { OPEN_PER_USER } from "../../src/foundry/systemj/exchange-store.ts";
+import { effectKey } from "../../src/foundry/trust/effects.ts";
 import { systemj } from "../../src/rules/index.ts";
 import { answerTestDialogs } from "../unit/systemj/dialog-answer.ts";
 import { ADVANCE, registerChronoste, requestAdvance } from "../../src/foundry/systemj/chronoste.ts";
@@ -457,5 +458,38 @@ describe("attack: the exchange's state read from a card a player wrote (issue 22
     const last = await post();
     const r = await asClient("player1", () => requestCardAction(last.id, "systemj.noDefence"));
     expect(r).toMatchObject({ status: "invalid", reason: "QUINTETTE.SystemJ.Error.TooManyOpen" });
+  });
+});
+
+describe("attack: the victim's owner plants a record to escape the GM's damage roll (issue 22)", () => {
+  it("a record planted on Aude for the damage roll does not stop the bear's damage", async () => {
+    const data = startExchange({
+      mode: "meleeForce",
+      attacker: { uuid: ours.uuid, name: "Ours" },
+      defender: { uuid: aude.uuid, name: "Aude" },
+      weapon: { name: "", damage: "1d3", family: "corpsACorps" },
+      counterWeapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+      first: testData("x", 58, 0, 30),
+      gear: { canParry: true, canBlock: false },
+    });
+    const state = exchangeCard("gm", { uuid: ours.uuid, name: "Ours", img: null }, data);
+    const m = await asGM(() => DoubleChatMessage.create({ flags: { quintette: { card: state } } }));
+    await asClient("player1", () => requestCardAction(m.id, "systemj.noDefence"));
+    const record = {
+      messageId: m.id,
+      action: "systemj.damage",
+      userId: "gm",
+      at: 0,
+      delta: [],
+      set: [],
+      undone: false,
+    };
+    await asClient("player1", () =>
+      aude.update({ flags: { quintette: { effects: { [effectKey(m.id, "systemj.damage")]: record } } } }),
+    );
+    dice(3);
+    expect((await asGM(() => requestCardAction(m.id, "systemj.damage"))).status).toBe("applied");
+    expect((await asGM(() => requestCardAction(m.id, "systemj.applyDamage"))).status).toBe("applied");
+    expect(pts(aude)).toEqual([0, 14]);
   });
 });

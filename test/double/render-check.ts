@@ -168,3 +168,60 @@ export function templateRootRange(template: string): RootRange {
   };
   return rootElementRange(read(template), read);
 }
+
+/**
+ * The Handlebars helpers Foundry registers for every template. fvtt-types client/applications/handlebars.d.mts
+ * declares `checked`, `disabled`, `concat`, `editor`, `ifThen`, `localize`, `numberFormat`, `numberInput`,
+ * `radioBoxes`, `selectOptions`, `formInput`, `formGroup`, `filePicker`, `colorPicker`, `select`, `rangePicker`
+ * (`editor` is refused separately, `select` is gone in v14); Foundry registers the comparison and logic helpers
+ * `eq`, `ne`, `lt`, `gt`, `lte`, `gte`, `and`, `or`, `not` beside them (the type package does not declare those: they
+ * are the list this project has relied on since its first templates). `json` and `object` are not Foundry's.
+ */
+export const FOUNDRY_HELPERS: readonly string[] = [
+  "checked",
+  "disabled",
+  "concat",
+  "editor",
+  "ifThen",
+  "localize",
+  "numberFormat",
+  "numberInput",
+  "radioBoxes",
+  "selectOptions",
+  "formInput",
+  "formGroup",
+  "filePicker",
+  "colorPicker",
+  "rangePicker",
+  "eq",
+  "ne",
+  "lt",
+  "gt",
+  "lte",
+  "gte",
+  "and",
+  "or",
+  "not",
+];
+
+/** Handlebars' own block and inline helpers. */
+const BUILT_IN = new Set(["if", "unless", "each", "with", "lookup", "log", "else"]);
+
+/**
+ * The helpers a template calls: the first name of a block (`{{#name …}}`), of a mustache given arguments
+ * (`{{name a b}}`, `{{name key=v}}`) and of every subexpression (`(name …)`). A bare `{{name}}` is a value lookup.
+ */
+export function helperCalls(source: string): string[] {
+  const out = new Set<string>();
+  const name = /^[A-Za-z_][\w-]*/;
+  for (const match of source.matchAll(/\{\{\{?~?([^}]*)\}\}/g)) {
+    const body = (match[1] ?? "").replace(/~$/, "").trim();
+    if (!body || /^(!|>|\/|else\b|\^$)/.test(body)) continue;
+    const block = body.startsWith("#") || body.startsWith("^");
+    const inner = block ? body.slice(1).trim() : body;
+    const first = name.exec(inner)?.[0];
+    if (first && (block || /\s/.test(inner.slice(first.length, first.length + 1)))) out.add(first);
+    for (const sub of inner.matchAll(/\(\s*([A-Za-z_][\w-]*)/g)) if (sub[1]) out.add(sub[1]);
+  }
+  return [...out].filter((h) => !BUILT_IN.has(h));
+}

@@ -25,6 +25,7 @@ type Manifest = {
   documentTypes: Record<string, TypeDecl>;
   packs: { name: string; label: string; path: string; type: string; system: string }[];
   socket: boolean;
+  initiative: string;
   grid: { type: number; distance: number; units: string };
   manifest: string;
   download: string;
@@ -51,6 +52,7 @@ export function missingFields(m: Partial<Manifest>): string[] {
     "documentTypes",
     "packs",
     "socket",
+    "initiative",
     "grid",
   ] as const;
   const missing: string[] = required.filter((k) => m[k] === undefined || m[k] === "" || m[k] === null);

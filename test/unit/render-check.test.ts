@@ -7,7 +7,15 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { doubleState, resetFoundryDouble, type DataModel, type SchemaField } from "../double/index.ts";
-import { ROOT, isValidId, rootElementRange, templateRootRange } from "../double/render-check.ts";
+import {
+  FOUNDRY_HELPERS,
+  ROOT,
+  helperCalls,
+  isValidId,
+  rootElementRange,
+  templateRootRange,
+} from "../double/render-check.ts";
+import { helpers as systemHelpers } from "../../src/foundry/templates/helpers.ts";
 import { initQuintette } from "../../src/index.ts";
 import { allRulesets } from "../../src/foundry/ruleset.ts";
 import { ChronosteApp } from "../../src/foundry/systemj/chronoste.ts";
@@ -124,5 +132,22 @@ describe("render check", () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it("every helper a template calls is one Foundry registers or the system's own", () => {
+    const known = new Set([...FOUNDRY_HELPERS, ...Object.keys(systemHelpers)]);
+    const unknown = files(path.join(ROOT, "templates"), ".hbs").flatMap((file) =>
+      helperCalls(readFileSync(file, "utf8"))
+        .filter((h) => !known.has(h))
+        .map((h) => `${path.relative(ROOT, file)}: ${h}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it("finds the helpers a template calls, not the values it shows", () => {
+    const calls = helperCalls(
+      '{{#if (eq a 1)}}{{localize "K" n=2}}{{else}}{{value}}{{/if}}<b data-x="{{json (object key=id)}}">{{> "p" x=1}}</b>',
+    );
+    expect(calls.sort()).toEqual(["eq", "json", "localize", "object"]);
   });
 });

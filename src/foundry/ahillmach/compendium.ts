@@ -400,8 +400,8 @@ export interface ActorCreationData {
 
 /**
  * Defaults for a new Ahill-Mach actor, or null when nothing is to change: the token bar shows HP (the manifest's
- * primary attribute belongs to another rule set), a personnage's token is linked, and a personnage created without
- * any move gets the seven (in the creator's language), so a fresh sheet can play at once.
+ * primary attribute belongs to another rule set) and a personnage created without any move gets the seven (in the
+ * creator's language), so a fresh sheet can play at once.
  */
 export function creationDefaults(data: ActorCreationData, lang: string): Record<string, unknown> | null {
   const update: Record<string, unknown> = {};
@@ -412,7 +412,6 @@ export function creationDefaults(data: ActorCreationData, lang: string): Record<
   const max = maxHpOf(data.type, system as Record<string, unknown>);
   if (max !== null && typeof system.hp?.value !== "number") update["system.hp.value"] = max;
   if (data.type === "personnage") {
-    if (token.actorLink === undefined) update["prototypeToken.actorLink"] = true;
     const items = data.items ?? [];
     if (!items.some((i) => i.type === "am-action")) {
       update.items = [...items, ...sevenMoves(lang === "en" ? "en" : "fr")];

@@ -122,7 +122,7 @@ function personnageSchema() {
 }
 export type PersonnageSchema = ReturnType<typeof personnageSchema>;
 
-/** A new actor's defaults (token bar on HP; a personnage's linked token and seven moves), before it is stored. */
+/** A new actor's defaults (token bar on HP; a personnage's seven moves), before it is stored. */
 function applyCreationDefaults(parent: Actor.Implementation | null, data: unknown): void {
   const update = creationDefaults((data ?? {}) as ActorCreationData, game.i18n?.lang ?? "fr");
   // The update mixes dotted token paths and embedded item data, which Actor.UpdateData does not describe.

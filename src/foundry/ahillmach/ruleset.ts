@@ -29,7 +29,13 @@ export const descriptor: RulesetDescriptor = {
   id: "ahillmach",
   label: "QUINTETTE.Ruleset.ahillmach",
   actorTypes: [
-    { type: "personnage", model: PersonnageModel, sheet: PersonnageSheet, trackable: { bar: ["hp"], value: ["xp"] } },
+    {
+      type: "personnage",
+      model: PersonnageModel,
+      sheet: PersonnageSheet,
+      trackable: { bar: ["hp"], value: ["xp"] },
+      playerCharacter: true,
+    },
     { type: "opposant", model: OpposantModel, sheet: OpposantSheet, trackable: { bar: ["hp"], value: [] } },
   ],
   itemTypes: [

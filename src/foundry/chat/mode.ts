@@ -106,8 +106,11 @@ export function visibilityOf(message: {
   const whisper = message.whisper ?? [];
   if (!whisper.length) return "public";
   const author = typeof message.author === "string" ? message.author : message.author?.id;
-  // Whispered to its own author alone: a self roll.
-  return whisper.length === 1 && author && whisper[0] === author ? "self" : "gm";
+  // Whispered to one reader who is its author, or no GM (a self card the GM's client posted for a player): a self
+  // roll.
+  const only = whisper.length === 1 ? whisper[0] : undefined;
+  if (typeof only !== "string") return "gm";
+  return only === author || game.users?.get(only)?.isGM === false ? "self" : "gm";
 }
 
 /**

@@ -4,7 +4,14 @@
  */
 import { buttonToken } from "./actions.ts";
 import { buildCardContext, CARD_TEMPLATE } from "./card-state.ts";
-import { applyMessageMode, messageModeFor, type MessageMode, type Visibility } from "./mode.ts";
+import {
+  applyMessageMode,
+  currentMessageMode,
+  messageModeFor,
+  normalizeMessageMode,
+  type MessageMode,
+  type Visibility,
+} from "./mode.ts";
 import type { CardState } from "./types.ts";
 
 export interface PostCardOptions {
@@ -36,8 +43,31 @@ export async function postCard(
     speaker: options.speaker ?? ChatMessage.getSpeaker(),
     flags: { quintette: options.origin ? { card: state, origin: options.origin } : { card: state } },
   };
-  applyMessageMode(data, options.visibility ? messageModeFor(options.visibility) : options.rollMode);
+  const mode = options.visibility ? messageModeFor(options.visibility) : options.rollMode;
+  applyMessageMode(data, mode);
+  const self = (normalizeMessageMode(mode) ?? currentMessageMode()) === messageModeFor("self");
+  keepRollerAsReader(data, user?.id ?? null, state.rollerId, self);
   return ChatMessage.create(data);
+}
+
+/**
+ * A card the GM's client posts for a player (a relayed action, a follow-up roll) is applied the GM's way: Foundry
+ * whispers a self card to the posting GM and a private or blind one to the GMs, so the roller would lose it. The
+ * roller is put back among the readers: a self card goes to the roller alone (the posting GM sees it as author),
+ * a private or blind one to the GMs and the roller (a blind card still hides its roll from them).
+ */
+export function keepRollerAsReader(
+  data: ChatMessage.CreateData,
+  posterId: string | null,
+  rollerId: string,
+  self: boolean,
+): void {
+  // Foundry's mode functions write an array of user ids (the field also accepts users, ids, maps in creation data).
+  const raw: unknown = data.whisper;
+  const whisper = Array.isArray(raw) ? raw.filter((id): id is string => typeof id === "string") : [];
+  if (!whisper.length || !posterId || rollerId === posterId || !game.users?.get(rollerId)) return;
+  if (self) data.whisper = [rollerId];
+  else if (!whisper.includes(rollerId)) data.whisper = [...whisper, rollerId];
 }
 
 /**

@@ -10,9 +10,26 @@ export class QuintetteCombat extends foundry.documents.Combat {
   /**
    * Foundry's turns, then the rule set's extra ones. Foundry wraps a turn past the end of its list into the next
    * round (locally); with extra turns the list is longer, so the turn and round are taken back and wrapped against
-   * the full list instead, and the current state recomputed on it.
+   * the full list instead, and the current state recomputed on it. When the order changed under a turn (an
+   * initiative lowered by a wound, a combatant added), the turn stays on the combatant acting now.
    */
   override setupTurns(): ReturnType<foundry.documents.Combat["setupTurns"]> {
+    const acting = this.#followTurn ? actingOccurrence(this.turns ?? [], this.turn) : null;
+    const turns = this.#orderedTurns();
+    const moved = acting ? occurrenceIndex(turns, acting) : -1;
+    if (moved >= 0 && moved !== this.turn) {
+      this.turn = moved;
+      this.current = this._getCurrentState(this.combatant ?? undefined);
+      // Every client moves its own pointer; the active GM stores it, so a client loading later reads the same turn.
+      if (game.users?.activeGM?.isSelf && this.id) void this.update({ turn: moved });
+    }
+    return turns;
+  }
+
+  /** False while an initiative roll asked not to keep the turn (`updateTurn: false`). */
+  #followTurn = true;
+
+  #orderedTurns(): ReturnType<foundry.documents.Combat["setupTurns"]> {
     const extra = activeCombatBehaviour()?.turns;
     if (!extra) return super.setupTurns();
     const { turn, round } = this;
@@ -31,6 +48,16 @@ export class QuintetteCombat extends foundry.documents.Combat {
   }
 
   override async rollInitiative(ids: string | string[], options: Combat.InitiativeOptions = {}): Promise<this> {
+    if (options.updateTurn !== false) return this.#rollInitiative(ids, options);
+    this.#followTurn = false;
+    try {
+      return await this.#rollInitiative(ids, options);
+    } finally {
+      this.#followTurn = true;
+    }
+  }
+
+  async #rollInitiative(ids: string | string[], options: Combat.InitiativeOptions): Promise<this> {
     const behaviour = activeCombatBehaviour();
     const custom = behaviour?.rollInitiative;
     if (!custom) return super.rollInitiative(ids, options);
@@ -79,6 +106,27 @@ export class QuintetteCombat extends foundry.documents.Combat {
     await super._onEndTurn(combatant, context);
     await activeCombatBehaviour()?.onEndTurn?.(this, combatant, context);
   }
+}
+
+/** Who acts at `turn` in `turns`, and which of their turns it is (a combatant may act twice in a round). */
+function actingOccurrence(
+  turns: readonly { id: string | null }[],
+  turn: number | null,
+): { id: string; nth: number } | null {
+  const id = turn === null ? undefined : turns[turn]?.id;
+  if (turn === null || !id) return null;
+  return { id, nth: turns.slice(0, turn).filter((t) => t.id === id).length };
+}
+
+/** Where that same turn of that combatant is in `turns`, or -1. */
+function occurrenceIndex(turns: readonly { id: string | null }[], acting: { id: string; nth: number }): number {
+  let seen = 0;
+  for (const [index, t] of turns.entries()) {
+    if (t.id !== acting.id) continue;
+    if (seen === acting.nth) return index;
+    seen += 1;
+  }
+  return -1;
 }
 
 export class QuintetteCombatant extends foundry.documents.Combatant {

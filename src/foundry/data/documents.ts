@@ -75,15 +75,30 @@ function withActiveTypes<O extends object>(options: O | undefined, active: strin
 }
 
 /**
- * The manifest cannot name one default bar for nine actor types with different resources, so a new actor's token
- * gets its type's first two trackable bars unless the creation data chose its own (`preCreateActor` runs on the
- * creating client before the write, where `updateSource` changes what is stored).
+ * A new actor's prototype token, unless the creation data chose: the manifest cannot name one default bar for nine
+ * actor types with different resources, so the token gets its type's first two trackable bars; a player character's
+ * token is linked (Foundry's default is unlinked). `preCreateActor` runs on the creating client before the write,
+ * with the creation data as given, where `updateSource` changes what is stored (dnd5e and draw-steel link their
+ * characters' tokens the same way, in their models' `_preCreate`).
  */
-export function registerTokenBarDefaults(): void {
+export function registerTokenDefaults(): void {
   Hooks.on("preCreateActor", (actor, data) => {
-    const bars = defaultTokenBars(actor.type, data.prototypeToken);
-    if (bars) actor.updateSource(bars as Actor.UpdateData);
+    const changes = {
+      ...defaultTokenBars(actor.type, data.prototypeToken),
+      ...defaultTokenLink(actor.type, data.prototypeToken),
+    };
+    if (Object.keys(changes).length) actor.updateSource(changes as Actor.UpdateData);
   });
+}
+
+/** Source changes linking a new player character's token, or null for another type or when the data chose. */
+export function defaultTokenLink(
+  type: string,
+  token: { actorLink?: boolean | null | undefined } | null | undefined,
+): Record<string, boolean> | null {
+  const spec = rulesetOfType(type)?.actorTypes.find((t) => t.type === type);
+  if (!spec?.playerCharacter || typeof token?.actorLink === "boolean") return null;
+  return { "prototypeToken.actorLink": true };
 }
 
 /** What creation data says of the token bars (the part the defaults look at). */

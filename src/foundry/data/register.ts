@@ -4,12 +4,12 @@
  */
 import { plugRuleset } from "../chat/plugins.ts";
 import { SYSTEM_ID, type RulesetDescriptor } from "../ruleset.ts";
-import { QuintetteActor, QuintetteItem, registerTokenBarDefaults } from "./documents.ts";
+import { QuintetteActor, QuintetteItem, registerTokenDefaults } from "./documents.ts";
 
 export function registerDocumentClasses(): void {
   CONFIG.Actor.documentClass = QuintetteActor;
   CONFIG.Item.documentClass = QuintetteItem;
-  registerTokenBarDefaults();
+  registerTokenDefaults();
 }
 
 export function applyRuleset(descriptor: RulesetDescriptor): void {

@@ -14,6 +14,7 @@ import {
   onUpdateActorLedger,
 } from "./hooks.ts";
 import { ArchetypeModel } from "./models.ts";
+import { combatBehaviour } from "./combat.ts";
 import { QUESTION_BODY } from "./question-card.ts";
 import { RESERVE_TEMPLATE, ReserveApp, registerReserveRefresh } from "./reserve-app.ts";
 import { registerReserveControl } from "./controls.ts";
@@ -24,10 +25,20 @@ import { SYSTEM_ID } from "../ruleset.ts";
 export const descriptor: RulesetDescriptor = {
   id: "jetons",
   label: "QUINTETTE.Ruleset.jetons",
-  actorTypes: [{ type: "archetype", model: ArchetypeModel, sheet: ArchetypeSheet, trackable: { value: ["tokens"] } }],
+  // The one actor type is what the players play.
+  actorTypes: [
+    {
+      type: "archetype",
+      model: ArchetypeModel,
+      sheet: ArchetypeSheet,
+      trackable: { value: ["tokens"] },
+      playerCharacter: true,
+    },
+  ],
   itemTypes: [],
   rolls: [],
   cardActions: CARD_ACTIONS,
+  combat: combatBehaviour,
   templates: [QUESTION_BODY, ARCHETYPE_PART, RESERVE_TEMPLATE],
   init() {
     registerJetonsSettings();

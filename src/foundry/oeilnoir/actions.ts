@@ -258,7 +258,7 @@ export const parryAction: CardAction = {
     const prd = chosen.prd;
     // Against a critical attack the parry is rolled under half the PRD: the roll carries that target.
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(prd) : prd);
-    await showDice(d20);
+    showDice(d20);
     const face = d20.faces[0] ?? 1;
     let breakageDice: [number, number] | undefined;
     if (face === 1 && !duel.attack.critical && duel.attacker.breakage !== null) {
@@ -327,7 +327,7 @@ export const dodgeAction: CardAction = {
     if (penalty === null) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
     const value = base - penalty;
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(value) : value);
-    await showDice(d20);
+    showDice(d20);
     let next = resolveDefence(duel, { d20: d20.faces[0] ?? 20, value, dodge: true });
     let writes: DocumentWrite[] = [];
     if (next.parry?.fumble) {
@@ -388,7 +388,7 @@ export const damageAction: CardAction = {
     if (!duel) return { status: "already" };
     const dice = duel.attacker.piDice;
     const roll = await rollDice(dice > 0 ? `${dice}d6` : "0");
-    await showDice(roll);
+    showDice(roll);
     return { status: "applied", card: rebuild(card, rollDamage(duel, dice > 0 ? roll.faces : [])) };
   },
 };
@@ -477,7 +477,7 @@ export const applyHitAction: CardAction = {
     if (update.status === "mourant") {
       // Dying: the 1D6 of the time left is rolled at once and shown on the card.
       const d6 = await rollDice("1d6");
-      await showDice(d6);
+      showDice(d6);
       const data = oeilNoirActor(defender);
       next = withDying(next, d6.faces[0] ?? 1, victim.cn, !!data?.derived.abilities.tenace);
     }
@@ -495,7 +495,7 @@ export const volonteAction: CardAction = {
     const duel = stageIs(card, "applied");
     if (!duel?.hit || duel.hit.volonteTarget === null || duel.volonte) return { status: "already" };
     const d20 = await rollDice("1d20", duel.hit.volonteTarget);
-    await showDice(d20);
+    showDice(d20);
     const next = resolveVolonte(duel, d20.faces[0] ?? 20);
     const writes: DocumentWrite[] = [];
     const defender = await actorAt(duel.defender?.uuid);
@@ -547,7 +547,7 @@ export const fumbleCheckAction: CardAction = {
     const replayed = storedCheck(fumbler, messageId);
     if (replayed !== null) return { status: "applied", card: rebuild(card, resolveFumbleCheck(duel, replayed)) };
     const d20 = await rollDice("1d20", check.value);
-    await showDice(d20);
+    showDice(d20);
     const face = d20.faces[0] ?? 20;
     const next = resolveFumbleCheck(duel, face);
     const success = next.fumble?.check?.result?.success ?? false;
@@ -600,7 +600,7 @@ export const freeAttackAction: CardAction = {
     const choice = attackerFor(attacker, weaponId);
     if (!choice) return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.NoWeapon" };
     const d20 = await rollDice("1d20", choice.value - free.attackModifier);
-    await showDice(d20);
+    showDice(d20);
     let next = startFreeAttack({
       attacker: choice.attacker,
       value: choice.value,
@@ -644,7 +644,7 @@ export const standAction: CardAction = {
     const duel = stageIs(card, "applied");
     if (!duel?.hit || duel.hit.volonte === undefined || duel.standing) return { status: "already" };
     const d20 = await rollDice("1d20", duel.hit.volonte);
-    await showDice(d20);
+    showDice(d20);
     const next = resolveStanding(duel, d20.faces[0] ?? 20);
     // Passed: the sheet shows the victim fighting on until the next blow.
     const uuid = duel.defender?.uuid;
@@ -777,7 +777,7 @@ export const rescueAction: CardAction = {
     if (skill === null || modifier < RESCUE_BOUNDS.modifier.min || modifier > RESCUE_BOUNDS.modifier.max)
       return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
     const d20 = await rollDice("1d20", skill - modifier - 2 * -values.ev);
-    await showDice(d20);
+    showDice(d20);
     const r = rescueCheck({ skill, modifier, ev: values.ev, d20: d20.faces[0] ?? 20 });
     const attempt: RescueAttempt = {
       healerName,
@@ -797,7 +797,7 @@ export const rescueAction: CardAction = {
       // The failed care's 1D6 goes through the blow's update (EV, death limit, permanent-loss module), with no
       // PR and no wound: armour does not stop it and it is no blow.
       const d6 = await rollDice("1d6");
-      await showDice(d6);
+      showDice(d6);
       const damage = d6.faces[0] ?? 1;
       const hurt = {
         pr: 0,

@@ -70,16 +70,22 @@ export function setDiceRoller(next: DiceRoller | null): void {
   roller = next ?? foundryRoller;
 }
 
-/** Dice So Nice shows a roll made inside a card action (nothing happens without the module). */
-export async function showDice(result: DiceResult): Promise<void> {
+/**
+ * Dice So Nice shows a roll made inside a card action (nothing happens without the module). Never awaited: card
+ * actions run in the GM's serialization queue, and waiting for an animation (seconds, or never when the module
+ * hangs or the window is in the background) would hold every other request of the table behind it.
+ */
+export function showDice(result: DiceResult): void {
   const dice3d: unknown = (game as { dice3d?: unknown }).dice3d;
   if (!result.roll || !dice3d || typeof dice3d !== "object" || !("showForRoll" in dice3d)) return;
   const show = dice3d.showForRoll;
-  if (typeof show === "function")
-    await (show as (roll: unknown, user: unknown, sync: boolean) => Promise<unknown>).call(
-      dice3d,
-      result.roll,
-      game.user,
-      true,
-    );
+  if (typeof show !== "function") return;
+  const shown = (show as (roll: unknown, user: unknown, sync: boolean) => unknown).call(
+    dice3d,
+    result.roll,
+    game.user,
+    true,
+  );
+  // An animation that fails changes nothing the rules decided.
+  if (shown instanceof Promise) shown.catch(() => undefined);
 }

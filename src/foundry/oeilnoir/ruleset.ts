@@ -20,6 +20,7 @@ export const descriptor: RulesetDescriptor = {
       model: ACTOR_MODELS.heros,
       sheet: HerosSheet,
       trackable: { bar: ["ev", "endurance", "ae"], value: ["wounds"] },
+      playerCharacter: true,
     },
     {
       type: "adversaire",

@@ -12,7 +12,12 @@
  * (`flags.quintette.relayResult.<requestId>`), removing the request. The requester's client resolves its promise
  * from its own `updateUser` hook and removes the result. A request id whose answer is still stored (the requester
  * timed out before reading it) returns that answer without running again, so a retry with the same id is safe; a
- * duplicate arriving while the first runs waits for the same answer.
+ * duplicate arriving while the first runs waits for the same answer. Each write carries the time it was sent, so a
+ * retry of a request nobody answered changes the document (Foundry broadcasts no update that changes nothing).
+ *
+ * A request no GM served (the GM left, reloaded, or its client failed before answering) is not lost: a client that
+ * becomes the active GM (at `ready`, or when users connect or leave) serves every request still stored on a User, for
+ * that User (the only one who may write there besides a GM, whose request then runs with the User's own rights).
  */
 import type { JsonObject, JsonValue } from "../chat/types.ts";
 import { serializeOnGM } from "../trust/queue.ts";
@@ -47,6 +52,8 @@ export interface RelayOptions {
 interface StoredRequest {
   kind: string;
   payload: string;
+  /** When the requester's client sent it (its own clock): makes a retry a change Foundry broadcasts. */
+  sentAt?: number;
 }
 const PAYLOAD_MAX = 100_000;
 
@@ -204,9 +211,37 @@ export function onUpdateUser(user: User.Implementation, changed: unknown, _optio
   }
 }
 
-/** Installs the `updateUser` hook; called once at init. */
+/**
+ * The active GM's client serves the requests still stored on User documents, each for the User it is stored on.
+ * Returns when all are answered (for tests); callers from hooks do not wait.
+ */
+export async function serveWaitingRequests(): Promise<void> {
+  if (!game.users?.activeGM?.isSelf) return;
+  const served: Promise<void>[] = [];
+  for (const user of game.users) {
+    const stored: unknown = user.getFlag(SCOPE, "relay" as never);
+    if (!isObject(stored) || !user.id) continue;
+    for (const [id, request] of Object.entries(stored)) {
+      if (request === null) continue;
+      served.push(
+        onRequestWritten(user, id, request, user.id).catch((error: unknown) => {
+          console.error("quintette | relay answer failed", id, error);
+        }),
+      );
+    }
+  }
+  await Promise.all(served);
+}
+
+/**
+ * Installs the `updateUser` hook; called once at init. A client that is (or becomes) the active GM serves what is
+ * waiting: at `ready`, and on `userConnected` (fvtt-types `Hooks.userConnected`: "fires whenever some other User
+ * joins or leaves the game session"), since the active GM changes with connections.
+ */
 export function registerRelay(): void {
   Hooks.on("updateUser", (user, changed, options, userId) => onUpdateUser(user, changed, options, userId));
+  Hooks.on("ready", () => void serveWaitingRequests());
+  Hooks.on("userConnected", () => void serveWaitingRequests());
 }
 
 function newRequestId(payload: JsonObject, options: RelayOptions): string {
@@ -263,7 +298,7 @@ async function askOnce(
     timer = setTimeout(() => resolve({ status: "error", reason: "QUINTETTE.Relay.Timeout" }), timeout);
   });
   try {
-    const request: StoredRequest = { kind, payload: JSON.stringify(payload) };
+    const request: StoredRequest = { kind, payload: JSON.stringify(payload), sentAt: Date.now() };
     await user.update({
       [`flags.${SCOPE}.relay.${requestId}`]: request,
       ...staleResults(user, requestId),

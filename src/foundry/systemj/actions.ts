@@ -299,9 +299,6 @@ export const noCounterAction: CardAction = {
   execute: (ctx) => onExchange(ctx, (data) => applied(ctx.card, declineCounter(data))),
 };
 
-/** Where the GM's client keeps the damage it rolled for a card, on the fighter who takes it. */
-export const PENDING_DAMAGE = "sjDamage";
-
 /** Whether `formula` is one the dealer may roll: a weapon the dealer holds, or bare hands (a thrown object too). */
 function dealerFormula(dealer: ActorLike | null, formula: string): boolean {
   if (!dealer) return false;
@@ -309,9 +306,9 @@ function dealerFormula(dealer: ActorLike | null, formula: string): boolean {
 }
 
 /**
- * The damage roll: the formula must be the dealer's own (a weapon they hold, or bare hands), never a card's text;
- * the amount the GM's client rolls is kept on the victim (`flags.quintette.sjDamage.<message id>`, written with its
- * effect record) so "apply" uses that number and that target, whatever the card says later (issue 12).
+ * The damage roll: the formula must be the dealer's own (a weapon they hold, or bare hands), never a card's text; the
+ * amount the GM's client rolls goes into its own record of the exchange (exchange-store.ts), which "apply" reads, so
+ * no card and no flag on the victim (which its owner could clear or plant a record on) decides it (issues 12, 22).
  */
 export const damageAction: CardAction = {
   ...base,
@@ -326,26 +323,9 @@ export const damageAction: CardAction = {
       const victimActor = await actorAt(victim.uuid);
       if (!victimActor || !dealerFormula(dealerActor, dealer.weapon.damage)) return invalid("QUINTETTE.Relay.Invalid");
       const { amount } = await rollDamage(dealer.weapon.damage);
-      return {
-        status: "applied",
-        card: withExchange(ctx.card, setDamage(data, amount)),
-        writes: [
-          {
-            uuid: victimActor.uuid,
-            changes: { [`flags.quintette.${PENDING_DAMAGE}.${ctx.message.id ?? ""}`]: amount },
-          },
-        ],
-      };
+      return { status: "applied", card: withExchange(ctx.card, setDamage(data, amount)) };
     }),
 };
-
-function pendingDamage(actor: ActorLike, messageId: string): number | null {
-  const flags = (actor as unknown as { flags?: Record<string, unknown> }).flags;
-  const scope = flags?.quintette as Record<string, unknown> | undefined;
-  const pending = scope?.[PENDING_DAMAGE] as Record<string, unknown> | undefined;
-  const value = pending?.[messageId];
-  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
-}
 
 /** Armour points first, then hit points (rules core), with an undo entry for the shared undo action. */
 export function damageUpdate(model: { armourPoints: { value: number }; hitPoints: { value: number } }, amount: number) {
@@ -373,10 +353,8 @@ export const applyDamageAction: CardAction = {
         const actor = await actorAt(victim.uuid);
         const model = systemOf(actor);
         if (!actor || !model) return invalid("QUINTETTE.Card.TargetMissing");
-        // The number the GM's client rolled for this card, kept on this very fighter: a card naming another target or
-        // another amount finds nothing to apply.
-        const amount = pendingDamage(actor, ctx.message.id ?? "");
-        if (amount === null) return invalid("QUINTETTE.Damage.NoDamage");
+        // The number the GM's client rolled, from its own record: whatever the card says, this amount to this fighter.
+        const amount = data.damage;
         const { result, update, undo } = damageUpdate(model, amount);
         const entry: AppliedEntry = {
           id: `${victim.uuid}#${ctx.card.revision}`,

@@ -18,7 +18,14 @@ export const descriptor: RulesetDescriptor = {
   id: "systemj",
   label: "QUINTETTE.Ruleset.systemj",
   actorTypes: [
-    { type: "sj-personnage", model: SystemJPersonnageModel, sheet: SystemJActorSheet, trackable },
+    // PJ and PNJ share this type: linked by default (a PNJ is a named person too); créatures are not.
+    {
+      type: "sj-personnage",
+      model: SystemJPersonnageModel,
+      sheet: SystemJActorSheet,
+      trackable,
+      playerCharacter: true,
+    },
     { type: "creature", model: SystemJCreatureModel, sheet: SystemJActorSheet, trackable },
   ],
   itemTypes: ITEM_TYPES.map((type) => ({ type, model: ITEM_MODELS[type], sheet: SystemJItemSheet })),

@@ -28,4 +28,12 @@ export const helpers = {
     if (!Number.isFinite(a) || !Number.isFinite(b) || b < a || b - a > 500) return [];
     return Array.from({ length: b - a + 1 }, (_, i) => a + i);
   },
+  /** The hash as an object (`(qObject key=id)`): a button's arguments, a fixed list to iterate. */
+  qObject(options: unknown): Record<string, unknown> {
+    return isOptions(options) ? { ...options.hash } : {};
+  },
+  /** JSON text of a value, for a `data-args` attribute (Handlebars escapes it there). */
+  qJson(value: unknown): string {
+    return JSON.stringify(value ?? null);
+  },
 };

@@ -23,6 +23,8 @@ export const descriptor: RulesetDescriptor = {
       model: ACTOR_MODELS.trinite,
       sheet: TrinitesActorSheet,
       trackable: { bar: ["vie", "deva", "archonte", "adam"], value: [] },
+      // The players play Trinités; humains are the world's people, played by the GM.
+      playerCharacter: true,
     },
     { type: "humain", model: ACTOR_MODELS.humain, sheet: TrinitesActorSheet, trackable: { bar: ["vie"], value: [] } },
   ],

@@ -97,9 +97,10 @@ describe("Ahill-Mach registration", () => {
     }
   });
 
-  it("gives a new personnage the seven moves, a linked token and the HP bar; an opposant the HP bar only", () => {
+  it("gives a new personnage the seven moves and the HP bar; an opposant the HP bar only", () => {
+    // The linked token of every player character is set once for all rule sets (shared/documents.test.ts).
     const fresh = creationDefaults({ type: "personnage" }, "fr");
-    expect(fresh).toMatchObject({ "prototypeToken.bar1.attribute": "hp", "prototypeToken.actorLink": true });
+    expect(fresh).toMatchObject({ "prototypeToken.bar1.attribute": "hp" });
     const moves = fresh!.items as { name: string; system: { moveId: string } }[];
     expect(moves.map((m) => m.system.moveId)).toEqual([...ahillmach.MOVE_IDS]);
     expect(moves[0]!.name).toBe("Tailler en pièces");

@@ -110,6 +110,28 @@ describe.each([13, 14] as Generation[])("chat modes on Foundry v%i", (generation
     expect(secret.whisper).toEqual(["gm"]);
   });
 
+  it("a card the GM's client posts for a player keeps the player as a reader in every private mode", async () => {
+    // The player's card (rollerId player1), posted by the GM's client in the player's mode (a relayed action).
+    setDoubleUser("gm");
+    const post = async (mode: string) => (await postCard(card(), { rollMode: mode })) as unknown as DoubleChatMessage;
+    const gm = await post(g.keys.gm);
+    expect([gm.whisper, gm.blind]).toEqual([["gm", "player1"], false]);
+    const blind = await post(g.keys.blind);
+    expect([blind.whisper, blind.blind]).toEqual([["gm", "player1"], true]);
+    // Self: the roller alone (the GM sees it as its author); a follow-up reads it as a self card still.
+    const self = await post(g.keys.self);
+    expect([self.whisper, self.blind]).toEqual([["player1"], false]);
+    expect(visibilityOf({ whisper: self.whisper, blind: self.blind, author: "gm" })).toBe("self");
+    expect(visibilityOf({ whisper: gm.whisper, blind: gm.blind, author: "gm" })).toBe("gm");
+    expect((await post(g.keys.public)).whisper).toEqual([]);
+    // The GM's own card stays the GM's own.
+    const own = (await postCard(
+      createCardState({ ruleset: "trinites", kind: "test", rollerId: "gm", title: { key: "QUINTETTE.Card.Test" } }),
+      { rollMode: g.keys.self },
+    )) as unknown as DoubleChatMessage;
+    expect(own.whisper).toEqual(["gm"]);
+  });
+
   it("an unknown mode falls back to the user's own", async () => {
     await choose(g.keys.self);
     const data: ChatMessage.CreateData = { content: "x" };

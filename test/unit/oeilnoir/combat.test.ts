@@ -307,6 +307,27 @@ describe("the second action's turn in Foundry's tracker", () => {
     expect(combat.turns.map((c) => c.name)).toEqual(["Orc", "Dana", "Orc", "Dana", "Blessé", "Jandara", "Absent"]);
   });
 
+  it("keeps the turn on the fighter acting now when a wound lowers an initiative above him", async () => {
+    const combat = await fight();
+    await asGM(() => combat.startCombat());
+    await asGM(() => combat.nextTurn());
+    await asGM(() => combat.nextTurn());
+    expect([combat.turn, combat.combatant?.name]).toEqual([2, "Dana"]);
+    // Jandara, who acted first, is wounded below 0: the rows above Dana change, Dana still acts.
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "a", initiative: -2 }]));
+    expect(combat.turns.map((c) => c.name)).toEqual(["Orc", "Dana", "Orc", "Dana", "Blessé", "Jandara", "Absent"]);
+    expect([combat.turn, combat.combatant?.name]).toEqual([1, "Dana"]);
+    // On Dana's second action, a fighter joining above her: it stays her second action.
+    await asGM(() => combat.nextTurn());
+    await asGM(() => combat.nextTurn());
+    expect([combat.turn, combat.combatant?.name]).toEqual([3, "Dana"]);
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "e", initiative: 20 }]));
+    const turn = combat.turn ?? -1;
+    expect(turn).toBeGreaterThan(3);
+    expect(combat.combatant?.name).toBe("Dana");
+    expect(combat.turns.slice(0, turn).filter((c) => c.name === "Dana")).toHaveLength(1);
+  });
+
   it("keeps a turn past Foundry's own list (the last second actions) in the round", async () => {
     const combat = await fight();
     combat.round = 1;

@@ -141,6 +141,22 @@ describe("attack and parry", () => {
     expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"))).status).toBe("already");
   });
 
+  it("never waits for Dice So Nice inside the GM's queue: a hung animation holds no request", async () => {
+    const shown: unknown[] = [];
+    // Dice So Nice active on the GM's client, its animation never ending (a background window, a stuck module).
+    Object.assign(game, { dice3d: { showForRoll: (roll: unknown) => (shown.push(roll), new Promise(() => {})) } });
+    const script = (faces: number[]) => ({ faces, total: faces[0] ?? 0, roll: { faces } as never });
+    setDiceRoller(async () => script(queue.shift() ?? []));
+    dice([8]);
+    const m = await attack(orc, alrik, "gm");
+    dice([5]);
+    const answered = asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"));
+    const late = new Promise((resolve) => setTimeout(() => resolve("held"), 500));
+    expect(await Promise.race([answered.then((r) => r.status), late])).toBe("applied");
+    expect(shown).toEqual([{ faces: [5] }]);
+    expect(duel(m)).toMatchObject({ stage: "parried" });
+  });
+
   it("refuses the parry to a player who does not own the defender", async () => {
     dice([3]);
     const m = await attack(alrik, orc);

@@ -6,6 +6,7 @@ import {
   registerRelay,
   registerRelayHandler,
   relayToGM,
+  serveWaitingRequests,
 } from "../../../src/foundry/relay/index.ts";
 
 let state: DoubleState;
@@ -107,5 +108,36 @@ describe("GM relay", () => {
     const result = await asClient("player1", () => relayToGM("test.echo", {}, { timeout: 20 }));
     expect(result.status).toBe("error");
     expect(state.notifications.map((n) => n.type)).toEqual(["error"]);
+  });
+
+  it("serves a request no GM saw when a GM's client arrives, for the User it is stored on, once", async () => {
+    // Written on the player's own User while no GM's client was connected to see it (the GM had just left).
+    setGMsConnected(false);
+    const id = "waiting00000001";
+    const request = { kind: "test.echo", payload: JSON.stringify({ n: 7 }), sentAt: 1 };
+    await asClient("player1", () =>
+      state.game.users.get("player1")!.update({ [`flags.quintette.relay.${id}`]: request }),
+    );
+    expect(seen).toHaveLength(0);
+    // The GM's client loads: it is the active GM and finds the request waiting.
+    setGMsConnected(true);
+    await asClient("gm", () => serveWaitingRequests());
+    expect(seen).toEqual([{ client: "gm", requester: "player1", payload: { n: 7 } }]);
+    expect(relayFlags()?.relay).toEqual({});
+    expect(relayFlags()?.relayResult).toMatchObject({ [id]: { status: "applied" } });
+    // Loading again (or another connection) runs nothing twice; a player's client serves nothing.
+    await asClient("gm", () => serveWaitingRequests());
+    await asClient("player1", () => serveWaitingRequests());
+    expect(seen).toHaveLength(1);
+    // The player's retry with the same id reads the stored answer.
+    expect((await asClient("player1", () => relayToGM("test.echo", { n: 7 }, { requestId: id }))).status).toBe(
+      "applied",
+    );
+    expect(seen).toHaveLength(1);
+  });
+
+  it("looks for waiting requests when the GM's client is ready and when users connect or leave", () => {
+    expect(state.hooks.count("ready")).toBe(1);
+    expect(state.hooks.count("userConnected")).toBe(1);
   });
 });

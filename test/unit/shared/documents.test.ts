@@ -87,3 +87,24 @@ describe("token bars of new actors", () => {
     });
   });
 });
+
+describe("linked tokens of player characters", () => {
+  // Foundry's prototype token is unlinked by default: a dropped character would be a synthetic actor.
+  const PLAYER_CHARACTERS = ["trinite", "personnage", "heros", "archetype", "sj-personnage"];
+
+  it("links the token of every player-character type a player creates, and of no other type", async () => {
+    const types = allRulesets().flatMap((d) => d.actorTypes.map((t) => t.type));
+    expect(types).toEqual(expect.arrayContaining(PLAYER_CHARACTERS));
+    for (const type of types) {
+      // As player1, from the sidebar: Foundry's creation data holds a name and a type, no token.
+      const actor = await actorClass().create({ name: type, type });
+      const token = actor.toObject().prototypeToken as { actorLink?: boolean } | undefined;
+      expect(token?.actorLink === true, type).toBe(PLAYER_CHARACTERS.includes(type));
+    }
+  });
+
+  it("keeps the link the creation data chose (an imported or duplicated actor)", async () => {
+    const actor = await actorClass().create({ name: "Copie", type: "heros", prototypeToken: { actorLink: false } });
+    expect(actor.toObject().prototypeToken).toMatchObject({ actorLink: false });
+  });
+});
