@@ -34,6 +34,7 @@ import { resetAhillMachRollClass } from "../../src/foundry/ahillmach/roll.ts";
 import { CombatantData } from "../../src/foundry/combat/model.ts";
 import { setHolder } from "../../src/foundry/ahillmach/combat.ts";
 import { installFakeRoll, pendingFaces, queueFaces } from "../unit/ahillmach/fake-roll.ts";
+import { cardOf, rewriteCard } from "../cards.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -41,7 +42,7 @@ let hero: DoubleActor;
 let answer: RollValues | null;
 let prompts: { userId: string; config: RollDialogConfig }[];
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const messages = () => [...state.game.messages.values()] as DoubleChatMessage[];
 const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
 
@@ -123,7 +124,7 @@ describe("attack: the move card's author replays its damage roll", () => {
     const cleared = structuredClone(stored(message));
     cleared.done = [];
     cleared.data = { ...cleared.data, damageRolled: false };
-    await asClient("player1", () => message.update({ flags: { quintette: { card: cleared } } }));
+    await asClient("player1", () => rewriteCard(message, cleared));
     queueFaces(6);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     expect(damageCards()).toHaveLength(1);
@@ -215,7 +216,7 @@ describe("attack: the move card's author replays its initiative change", () => {
     const cleared = structuredClone(stored(message));
     cleared.done = [];
     cleared.data = { ...cleared.data, initiative: null };
-    await asClient("player1", () => message.update({ flags: { quintette: { card: cleared } } }));
+    await asClient("player1", () => rewriteCard(message, cleared));
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.initiative"));
     expect(markers()).toEqual([true, false]);
     // The card shows again the change the roll made, read back from the GM's records on the combatants.

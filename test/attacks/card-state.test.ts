@@ -8,6 +8,7 @@ import { asClient, type DoubleChatMessage } from "../double/shared-core.ts";
 import { UNDO } from "../../src/foundry/damage/index.ts";
 import type { AppliedEntry, CardState } from "../../src/foundry/chat/types.ts";
 import { applyDamage, hp, makeWorld, postDamageCard, stored, target, undo, type World } from "./world.ts";
+import { rewriteCard } from "../cards.ts";
 
 let world: World;
 beforeEach(async () => {
@@ -17,7 +18,7 @@ beforeEach(async () => {
 /** The roller rewrites their own card (Foundry lets the author update their message). */
 async function rewrite(message: DoubleChatMessage, change: (card: CardState) => CardState): Promise<void> {
   const card = change(stored(message));
-  await asClient("player1", () => message.update({ flags: { quintette: { card } } }));
+  await asClient("player1", () => rewriteCard(message, card));
 }
 
 function forgedEntry(targetUuid: string, undoObject: AppliedEntry["undo"], effect?: string | null): AppliedEntry {

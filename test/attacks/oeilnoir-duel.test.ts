@@ -17,6 +17,7 @@ import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
 import { duelOf, type DuelData } from "../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../src/foundry/oeilnoir/roll.ts";
 import { installEffectsDouble } from "../double/effects.ts";
+import { cardOf, rewriteCard } from "../cards.ts";
 
 let alrik: DoubleActor;
 let bruna: DoubleActor;
@@ -24,7 +25,7 @@ let orc: DoubleActor;
 let queue: number[][] = [];
 
 const dice = (...rolls: number[][]) => (queue = rolls.map((r) => [...r]));
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const duel = (m: DoubleChatMessage) => duelOf(stored(m));
 const sword = (a: DoubleActor) => a.items.get("epee")?.system as unknown as { breakage: number; broken: boolean };
 
@@ -33,7 +34,7 @@ async function forge(m: DoubleChatMessage, user: string, change: (d: DuelData) =
   const card = structuredClone(stored(m));
   const data = card.data as unknown as { duel: DuelData };
   data.duel = change(structuredClone(data.duel));
-  await asClient(user, () => m.update({ flags: { quintette: { card } } }));
+  await asClient(user, () => rewriteCard(m, card));
 }
 
 const weapon = (breakage: number) => ({
@@ -234,7 +235,7 @@ describe("attack: the fumbler's player reopens the free attack already taken", (
       fumble: { ...d.fumble!, freeAttack: { ...d.fumble!.freeAttack!, messageId: null } },
     }));
     const cleared = { ...structuredClone(stored(m)), done: [] };
-    await asClient("player1", () => m.update({ flags: { quintette: { card: cleared } } }));
+    await asClient("player1", () => rewriteCard(m, cleared));
     dice([3]);
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"));
     expect(game.messages?.size ?? 0).toBe(count);
@@ -269,7 +270,7 @@ describe("attack: the card's author clears a fumble check to have it rolled agai
       fumble: { ...d.fumble!, check: { ...d.fumble!.check!, result: null } },
     }));
     const cleared = { ...structuredClone(stored(m)), done: [] };
-    await asClient("player1", () => m.update({ flags: { quintette: { card: cleared } } }));
+    await asClient("player1", () => rewriteCard(m, cleared));
     dice([20]);
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
     expect(prone(orc)).toBe(false);

@@ -25,6 +25,7 @@ import {
   registerSystemJSettings,
   SETTING_CHRONOSTE,
 } from "../../src/foundry/systemj/settings.ts";
+import { cardOf, rewriteCard } from "../cards.ts";
 
 const { MODIFIER_MAX, MODIFIER_MIN } = systemj;
 
@@ -35,7 +36,7 @@ let brin: DoubleActor;
 let faces: number[] = [];
 
 const dice = (...next: number[]) => (faces = [...next]);
-const card = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const card = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const exchangeOf = (m: DoubleChatMessage) => readExchange(card(m));
 type Points = { hitPoints: { value: number }; armourPoints: { value: number } };
 const pts = (a: DoubleActor) => {
@@ -48,7 +49,7 @@ async function forge(m: DoubleChatMessage, change: (d: ExchangeData) => Exchange
   const next = structuredClone(card(m));
   const data = next.data as unknown as { exchange: ExchangeData };
   data.exchange = change(structuredClone(data.exchange));
-  await asClient("player1", () => m.update({ flags: { quintette: { card: next } } }));
+  await asClient("player1", () => rewriteCard(m, next));
 }
 
 const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
@@ -207,7 +208,7 @@ describe("attack: the card's author rewrites a test result the GM rolled", () =>
     await forge(m, (d) => ({ ...d, phase: "defence", options: ["dodge"], tests: d.tests.slice(0, 1) }));
     // …and clears the card's done list (the author may).
     const cleared = { ...structuredClone(card(m)), done: [] };
-    await asClient("player1", () => m.update({ flags: { quintette: { card: cleared } } }));
+    await asClient("player1", () => rewriteCard(m, cleared));
     dice(95);
     const r = await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }));
     expect(r.status).not.toBe("applied");
@@ -426,7 +427,7 @@ describe("attack: the exchange's state read from a card a player wrote (issue 22
       hitTarget: "defender",
       missReason: null,
     }));
-    await asClient("player1", () => m.update({ flags: { quintette: { card: { ...card(m), done: [] } } } }));
+    await asClient("player1", () => rewriteCard(m, { ...card(m), done: [] }));
     dice(6, 6, 99);
     expect((await asClient("player1", () => requestCardAction(m.id, "systemj.damage"))).status).not.toBe("applied");
     await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"));

@@ -18,12 +18,13 @@ import { damageAction } from "../../src/foundry/trinites/damage.ts";
 import { weaponOf } from "../../src/foundry/trinites/flow.ts";
 import { registerDamage, UNDO } from "../../src/foundry/damage/index.ts";
 import { testSetup } from "../unit/trinites/setup-fixture.ts";
+import { cardOf, rewriteCard } from "../cards.ts";
 
 let state: ReturnType<typeof installClients>;
 let brune: DoubleActor;
 let aelis: DoubleActor;
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 type Slots = Record<"encourager" | "intimider", { sur: string; valeur: number }>;
 const slots = (a: DoubleActor) => (a.system as unknown as { influences: Slots }).influences;
 const setup = (over: Partial<TestSetup> = {}): TestSetup =>
@@ -37,7 +38,7 @@ async function post(card: CardState): Promise<DoubleChatMessage> {
 async function forge(m: DoubleChatMessage, change: (d: TestData) => TestData): Promise<void> {
   const card = structuredClone(stored(m));
   card.data = change(structuredClone(card.data as unknown as TestData)) as never;
-  await asClient("player1", () => m.update({ flags: { quintette: { card } } }));
+  await asClient("player1", () => rewriteCard(m, card));
 }
 
 beforeEach(async () => {
@@ -204,7 +205,7 @@ describe("attack: the damage card's applied lines rewritten by its author", () =
     const card = structuredClone(stored(m));
     card.applied = card.applied.map((e) => ({ ...e, undone: true }));
     card.done = [];
-    await asClient("player1", () => m.update({ flags: { quintette: { card } } }));
+    await asClient("player1", () => rewriteCard(m, card));
     expect((await gmClick(m)).status).not.toBe("applied");
     expect(vie(villain)).toBe(once);
   });
@@ -220,7 +221,7 @@ describe("attack: the damage card's applied lines rewritten by its author", () =
     const card = structuredClone(stored(m));
     card.applied = [];
     card.done = [];
-    await asClient("player1", () => m.update({ flags: { quintette: { card } } }));
+    await asClient("player1", () => rewriteCard(m, card));
     expect((await gmClick(m)).status).not.toBe("applied");
     expect(vie(villain)).toBe(once);
   });

@@ -17,6 +17,7 @@ import { requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
 import { APPLY_DAMAGE, registerDamage, registerDamageApplier, UNDO } from "../../src/foundry/damage/index.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
+import { cardOf } from "../cards.ts";
 
 export interface World {
   state: DoubleState;
@@ -40,7 +41,7 @@ function gmOnly(world: () => World): CardAction {
 }
 
 export const hp = (a: DoubleActor) => (a.system as { hp: { value: number } }).hp.value;
-export const stored = (m: DoubleChatMessage) => structuredClone(m.getFlag("quintette", "card") as CardState);
+export const stored = (m: DoubleChatMessage) => structuredClone(cardOf(m) as CardState);
 
 export async function makeWorld(): Promise<World> {
   const state = installClients(resetFoundryDouble({ lang: "en" }));

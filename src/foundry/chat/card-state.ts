@@ -2,7 +2,7 @@
  * Pure helpers on card state: building a state, idempotence tokens, and the template context of the generic card
  * frame. No Foundry global here, so the gallery and tests build the exact context the chat hook renders.
  */
-import { isValidCardState } from "../trust/validate.ts";
+import { storedToken } from "../trust/hash.ts";
 import type { AppliedEntry, CardButton, CardDie, CardState, JsonPrimitive, Label } from "./types.ts";
 
 export const CARD_TEMPLATE = "systems/quintette/templates/shared/chat/card.hbs";
@@ -58,18 +58,18 @@ export function defaultActionToken(action: string, args: Record<string, JsonPrim
   return key === undefined || key === null ? action : `${action}:${String(key)}`;
 }
 
+/** Tokens are stored in their bounded form (`storedToken`): no argument can make the card too large to read. */
 export function isDone(state: CardState, token: string): boolean {
-  return state.done.includes(token);
+  return state.done.includes(storedToken(token));
 }
+
+/** Tokens kept on a card; the oldest go first (effect records, not this list, make an effect happen once). */
+const DONE_KEPT = 500;
 
 /** A new state with the token recorded and the revision bumped; the input is left untouched. */
 export function withDone(state: CardState, token: string): CardState {
-  return { ...state, done: isDone(state, token) ? state.done : [...state.done, token], revision: state.revision + 1 };
-}
-
-/** Type guard for a stored card: every field checked for type, length and range (trust/validate.ts). */
-export function isCardState(value: unknown): value is CardState {
-  return isValidCardState(value);
+  const done = isDone(state, token) ? state.done : [...state.done, storedToken(token)].slice(-DONE_KEPT);
+  return { ...state, done, revision: state.revision + 1 };
 }
 
 export interface CardViewer {

@@ -10,6 +10,7 @@
  * (combat/behaviour.ts), DiceSoNiceColorset (dice/colorsets.ts), all re-exported here.
  */
 import { registerCardActionRelay } from "./actions.ts";
+import { registerCardModels } from "./card-model.ts";
 import { CARD_PARTIALS } from "./card-state.ts";
 import { onRenderChatMessageHTML } from "./render.ts";
 
@@ -20,11 +21,13 @@ export { registerDiceSoNice, type DiceSoNiceColorset } from "../dice/index.ts";
 export { plugRuleset, type RulesetPlugins } from "./plugins.ts";
 export { registerCardAction, requestCardAction, type CardAction, type CardActionContext } from "./actions.ts";
 export { postCard } from "./post.ts";
+export { CardModel, registerCardModel, CARD_TYPE } from "./card-model.ts";
 export { createCardState, cardDie, buildCardContext } from "./card-state.ts";
 export type * from "./types.ts";
 
-/** The card hook, the GM side of card actions, and the card templates' preload. */
+/** The card data models, the card hook, the GM side of card actions, and the card templates' preload. */
 export function registerChatHooks(): void {
+  registerCardModels();
   registerCardActionRelay();
   Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
   void foundry.applications.handlebars.loadTemplates(CARD_PARTIALS);

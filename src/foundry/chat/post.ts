@@ -1,8 +1,9 @@
 /**
- * Posting a card: the state goes into `flags.quintette.card`; the content is a first rendering (for anything that
+ * Posting a card: a ChatMessage of the card's sub-type (`card-model.ts`) with the state as its `system`; the content is a first rendering (for anything that
  * reads messages without our hook, such as exports), replaced on every client by the hook's rendering.
  */
 import { buttonToken } from "./actions.ts";
+import { cardTypeFor } from "./card-model.ts";
 import { buildCardContext, CARD_TEMPLATE } from "./card-state.ts";
 import {
   applyMessageMode,
@@ -37,12 +38,14 @@ export async function postCard(
   const content = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, {
     ...buildCardContext(state, viewer, buttonToken(state)),
   });
-  const data: ChatMessage.CreateData = {
+  const data = {
+    type: cardTypeFor(state),
+    system: state,
     content,
     rolls: options.rolls ?? [],
     speaker: options.speaker ?? ChatMessage.getSpeaker(),
-    flags: { quintette: options.origin ? { card: state, origin: options.origin } : { card: state } },
-  };
+    ...(options.origin ? { flags: { quintette: { origin: options.origin } } } : {}),
+  } as unknown as ChatMessage.CreateData; // the card sub-types' system is typed by their models, built from `state`
   const mode = options.visibility ? messageModeFor(options.visibility) : options.rollMode;
   applyMessageMode(data, mode);
   const self = (normalizeMessageMode(mode) ?? currentMessageMode()) === messageModeFor("self");

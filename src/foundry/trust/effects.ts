@@ -13,6 +13,7 @@
  * anyway (accepted: see docs/security.md).
  */
 import type { JsonValue } from "../chat/types.ts";
+import { shortHash } from "./hash.ts";
 import { isJsonValue, isPlainRecord } from "./validate.ts";
 
 const SCOPE = "quintette";
@@ -49,20 +50,10 @@ export interface WritableDocument {
 const DOCUMENTS = new Set(["Actor", "Item", "Token", "Combatant"]);
 const EXTRA_PATHS: Record<string, string[]> = { Combatant: ["initiative", "defeated"] };
 
-/** FNV-1a over UTF-16 units, 52 bits in base 36: a short flag key with no dot from any token. */
-function hash(text: string): string {
-  let h = 0xcbf29ce484222325n;
-  for (let i = 0; i < text.length; i++) {
-    h ^= BigInt(text.charCodeAt(i));
-    h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
-  }
-  return (h >> 12n).toString(36);
-}
-
 /** The record key of an effect: the message id (16 alphanumerics) and a hash of the action's token. */
 export function effectKey(messageId: string, token: string): string {
   const id = messageId.replace(/[^A-Za-z0-9]/g, "").slice(0, 32);
-  return `${id}-${hash(token)}`;
+  return `${id}-${shortHash(token)}`;
 }
 
 export function isEffectKey(value: unknown): value is string {

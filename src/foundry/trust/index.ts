@@ -20,4 +20,5 @@ export {
   type EffectRecord,
   type WritableDocument,
 } from "./effects.ts";
-export { isJsonValue, isPlainRecord, isValidCardState } from "./validate.ts";
+export { isJsonValue, isPlainRecord } from "./validate.ts";
+export { shortHash, storedToken, TOKEN_MAX } from "./hash.ts";

@@ -37,6 +37,7 @@ import { performRoll, personnageSource, opposantSource } from "../../../src/foun
 import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
 import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -45,7 +46,7 @@ let brute: DoubleActor;
 let answer: RollValues | null;
 let prompts: { userId: string; config: RollDialogConfig }[];
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const messages = () => [...state.game.messages.values()] as DoubleChatMessage[];
 const last = () => messages().at(-1)!;
 const heroSys = () => hero.system as unknown as PersonnageModel;

@@ -12,6 +12,7 @@ import { buildDamageCard } from "../../../src/foundry/ahillmach/card.ts";
 import type { OpposantModel } from "../../../src/foundry/ahillmach/models.ts";
 import { queueFaces } from "./fake-roll.ts";
 import { defendBran as defends, hp, lastMessage, pick, rollMove, stored, wardWorld } from "./ward-world.ts";
+import { rewriteCard } from "../../cards.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -126,9 +127,7 @@ describe("Défendre: halve and redirect change the hits (Ahill-Mach 3)", () => {
       o.id === "moitie" ? { ...o, times: 9 } : o,
     );
     // Nine halves on a total success (three options at most): the card is not a ward.
-    await asClient("player1", () =>
-      defend.setFlag("quintette", "card", { ...card, data: { ...card.data, options, chosenCount: 9 } }),
-    );
+    await asClient("player1", () => rewriteCard(defend, { ...card, data: { ...card.data, options, chosenCount: 9 } }));
     const hit = await gmDamage(8);
     await gmApply(hit, ally);
     expect(hp(ally)).toBe(9);
@@ -137,7 +136,7 @@ describe("Défendre: halve and redirect change the hits (Ahill-Mach 3)", () => {
     await pick(again, "rediriger");
     const forged = stored(again);
     await asClient("player1", () =>
-      again.setFlag("quintette", "card", {
+      rewriteCard(again, {
         ...forged,
         actorUuid: ally.uuid,
         data: { ...forged.data, protects: { uuid: brute.uuid, name: "Garde" } },

@@ -28,6 +28,7 @@ import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
 import { ahillmach } from "../../../src/rules/index.ts";
 import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 
@@ -213,7 +214,7 @@ describe("personnage sheet", () => {
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "move:taille" } });
     expect(pendingFaces()).toBe(0);
     const message = [...state.game.messages.values()].at(-1) as DoubleChatMessage;
-    const card = message.getFlag("quintette", "card") as CardState;
+    const card = cardOf(message) as CardState;
     // 7 + 8 + FOR 2 (gear and métier default to none) = 17: OUI.
     expect(card.data).toMatchObject({ moveId: "taillerEnPieces", total: 17, band: "totale", keepsInitiative: true });
   });
@@ -369,10 +370,7 @@ describe("opposant sheet", () => {
     const sheet = open(OpposantSheet, actor);
     queueFaces(6);
     await sheet.runAction("amDamage", {}, {});
-    const card = ([...state.game.messages.values()].at(-1) as DoubleChatMessage).getFlag(
-      "quintette",
-      "card",
-    ) as CardState;
+    const card = cardOf([...state.game.messages.values()].at(-1) as DoubleChatMessage) as CardState;
     expect(card.data).toMatchObject({ formula: "1d8", amount: 6 });
     expect(card.buttons[0]?.action).toBe("quintette.applyDamage");
     expect(sheet.rollRequest("morale")?.dialog.inputs.map((i) => i.name)).toEqual(

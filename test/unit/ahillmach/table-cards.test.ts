@@ -23,12 +23,13 @@ import { performRoll, personnageSource } from "../../../src/foundry/ahillmach/ro
 import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
 import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
+import { cardOf, rewriteCard } from "../../cards.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
 let brute: DoubleActor;
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const messages = () => [...state.game.messages.values()] as DoubleChatMessage[];
 const last = () => messages().at(-1)!;
 const heroSys = () => hero.system as unknown as PersonnageModel;
@@ -145,7 +146,7 @@ describe("the roller applies the damage of their attack to its target (Ahill-Mac
       ...card,
       data: { ...card.data, damage: { die: 100, modifier: 50, name: "x" }, targets: [{ uuid: hero.uuid, name: "x" }] },
     };
-    await asClient("player1", () => attack.setFlag("quintette", "card", forged));
+    await asClient("player1", () => rewriteCard(attack, forged));
     queueFaces(2);
     await asClient("player1", () => requestCardAction(attack.id, "ahillmach.rollDamage"));
     const damage = last();

@@ -22,8 +22,9 @@ import { damageApplier } from "../../../src/foundry/ahillmach/damage.ts";
 import { performRoll, personnageSource } from "../../../src/foundry/ahillmach/rolling.ts";
 import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
 import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
+import { cardOf } from "../../cards.ts";
 
-export const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+export const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 export const hp = (a: DoubleActor) => (a.system as unknown as PersonnageModel).hp.value;
 const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
 

@@ -24,6 +24,7 @@ import { requestCardAction, type CardAction } from "../../../src/foundry/chat/ac
 import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import { userWrites } from "../../double/permissions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -82,7 +83,7 @@ async function post(rollMode?: "blindroll"): Promise<DoubleChatMessage> {
   return message as unknown as DoubleChatMessage; // the double's ChatMessage stands in for Foundry's
 }
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const debt = () => (hero.system as { debt: number }).debt;
 const gmQueries = () => state.game.users.get("gm")?.queries ?? [];
 

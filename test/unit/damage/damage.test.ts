@@ -25,13 +25,14 @@ import {
   UNDO,
 } from "../../../src/foundry/damage/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
 let villain: DoubleActor;
 
 const hp = (a: DoubleActor) => (a.system as { hp: { value: number } }).hp.value;
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const target = (userId: string, ...actors: DoubleActor[]) => {
   for (const actor of actors) targetsOf(userId).add({ actor });
 };

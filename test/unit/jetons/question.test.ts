@@ -39,6 +39,7 @@ import { collectiveTokens, registerJetonsSettings } from "../../../src/foundry/j
 import { reserveOf } from "../../../src/foundry/jetons/ledger.ts";
 import { onReadyLedger } from "../../../src/foundry/jetons/hooks.ts";
 import { readCard } from "../../../src/foundry/chat/flags.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -320,8 +321,8 @@ describe("the question card belongs to the GM", () => {
     await expect(
       asClient("player1", () =>
         m.update({
-          "flags.quintette.card.data.question.commitments.joueur": forged,
-          "flags.quintette.card.data.question.pivot": 9,
+          "system.data.question.commitments.joueur": forged,
+          "system.data.question.pivot": 9,
         }),
       ),
     ).rejects.toThrow(/lacks permission/);
@@ -340,7 +341,7 @@ describe("the question card belongs to the GM", () => {
   it("a card a player created is not played by the GM's client", async () => {
     const real = await ask();
     const forged = (await asClient("player1", () =>
-      ChatMessage.create({ content: "", flags: deepCopy(real.flags) } as never),
+      ChatMessage.create({ content: "", type: real.type, system: cardOf(real), flags: deepCopy(real.flags) } as never),
     )) as unknown as DoubleChatMessage;
     expect(forged.author).toBe("player1");
     const r = await asClient("player1", () =>
@@ -366,7 +367,7 @@ describe("the player's client notices a commitment changed after the lock", () =
       { bid, nonce, questionId: J.roundQuestionId(data(m).question.id, 1), side: "mj" },
       J.sha256Hex,
     );
-    await asClient("gm", () => m.update({ "flags.quintette.card.data.question.commitments.mj": hash }));
+    await asClient("gm", () => m.update({ "system.data.question.commitments.mj": hash }));
     return { nonce };
   }
 

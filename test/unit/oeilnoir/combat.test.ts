@@ -10,7 +10,7 @@ import {
   registerCombat,
   registerCombatBehaviour,
 } from "../../../src/foundry/combat/index.ts";
-import type { CardState } from "../../../src/foundry/chat/types.ts";
+import type { DoubleChatMessage } from "../../double/chat.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/oeilnoir/models.ts";
 import {
   compareCombatants,
@@ -33,6 +33,7 @@ import {
   PARRY_FUMBLE_TABLE,
   WEAPONS,
 } from "../../../src/rules/oeilnoir/index.ts";
+import { cardOf } from "../../cards.ts";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 
@@ -139,11 +140,7 @@ describe("combat behaviour on the double", () => {
       targets.push(target);
       return { faces: [14], total: 14, roll: null };
     });
-    const card = () =>
-      ([...game.messages!.values()].at(-1) as unknown as { getFlag(s: string, k: string): CardState }).getFlag(
-        "quintette",
-        "card",
-      );
+    const card = () => cardOf([...game.messages!.values()].at(-1) as unknown as DoubleChatMessage);
     // IN 13 + 2 (Art de la Guerre) − 3: a 14 fails, INI stays.
     expect(await performOrientation(hero as never, { values: { modifier: 3 } })).toBe(5);
     expect(combatant.initiative).toBe(5);

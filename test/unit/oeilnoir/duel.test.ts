@@ -34,6 +34,7 @@ import { woundEditWrite } from "../../../src/foundry/oeilnoir/actors.ts";
 import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -48,7 +49,7 @@ function dice(...rolls: number[][]) {
   queue = rolls.map((r) => [...r]);
 }
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const duel = (m: DoubleChatMessage) => duelOf(stored(m));
 const herosOf = (a: DoubleActor) => a.system as unknown as HerosModel;
 const orcOf = () => orc.system as unknown as AdversaireModel;

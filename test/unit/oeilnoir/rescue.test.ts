@@ -27,6 +27,7 @@ import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { rescueOdds } from "../../../src/foundry/oeilnoir/dialog-config.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -41,7 +42,7 @@ function dice(...rolls: number[][]) {
   queue = rolls.map((r) => [...r]);
 }
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const duel = (m: DoubleChatMessage) => duelOf(stored(m));
 const herosOf = (a: DoubleActor) => a.system as unknown as HerosModel & { derived: { status: string } };
 const rescue = (m: DoubleChatMessage, user: string, attempt = 0) =>

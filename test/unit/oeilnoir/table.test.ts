@@ -38,6 +38,7 @@ import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
 import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
 import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -52,7 +53,7 @@ function dice(...rolls: number[][]) {
   queue = rolls.map((r) => [...r]);
 }
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const duel = (m: DoubleChatMessage) => duelOf(stored(m));
 const herosOf = (a: DoubleActor) => a.system as unknown as HerosModel;
 const orcOf = () => orc.system as unknown as AdversaireModel;

@@ -46,6 +46,7 @@ import {
   registerSystemJSettings,
   SETTING_CHRONOSTE,
 } from "../../../src/foundry/systemj/settings.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let aude: DoubleActor;
@@ -58,7 +59,7 @@ function dice(...next: number[]) {
   faces = [...next];
 }
 
-const card = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const card = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const exchangeOf = (m: DoubleChatMessage) => readExchange(card(m));
 const sys = (a: DoubleActor) => a.system as unknown as SystemJPersonnageModel;
 
@@ -342,7 +343,7 @@ describe("SYSTEMJ action phase and initiative", () => {
     // The reveal sent again (a double click, a replay) posts no second card.
     const reveals = () =>
       state.game.messages.contents.filter(
-        (m) => (m as { flags: { quintette?: { card?: { kind?: string } } } }).flags.quintette?.card?.kind === "reveal",
+        (m) => (cardOf(m as DoubleChatMessage) as CardState | undefined)?.kind === "reveal",
       ).length;
     expect(reveals()).toBe(1);
     const posted = reveals();

@@ -21,6 +21,7 @@ import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import { registerDamage } from "../../../src/foundry/damage/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { answerTestDialogs } from "./dialog-answer.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let faces: number[] = [];
@@ -63,8 +64,7 @@ const inItem = (itemId: string, dataset: Record<string, string> = {}) => ({
   closest: () => ({ dataset: { itemId } }),
 });
 
-const lastTest = () =>
-  ((state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState).data.test;
+const lastTest = () => (cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState).data.test;
 
 const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
 
@@ -188,7 +188,7 @@ describe("SYSTEMJ actor sheet", () => {
     faces = [30];
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "skill.nage" } });
     const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
-    const card = message.getFlag("quintette", "card") as CardState;
+    const card = cardOf(message) as CardState;
     expect(card.data.test).toMatchObject({ score: 35, roll: 30, outcome: "notable" });
     // A primary special skill rolls by name; one of the world's list with no score yet rolls at 0.
     await asGM(() => state.game.settings.set("quintette", SETTING_SPECIALS, "Herboristerie, Navigation"));
@@ -204,7 +204,7 @@ describe("SYSTEMJ actor sheet", () => {
     // A skill card rolls its own score.
     faces = [45];
     await sheet.runAction("roll", { shiftKey: true }, inItem("croch", { roll: "card" }));
-    const skillCard = (state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card");
+    const skillCard = cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage);
     expect((skillCard as CardState).data.test).toMatchObject({ score: 45, outcome: "reussiteCritique" });
   });
 
@@ -219,24 +219,18 @@ describe("SYSTEMJ actor sheet", () => {
     targetsOf("player1").add({ actor: ours }); // Aude's player, on whose client the sheet runs
     faces = [90]; // melee in force 48: a 90 fails, the bear may counter-attack
     await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" }));
-    const fight = readExchange(
-      (state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState,
-    );
+    const fight = readExchange(cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState);
     expect(fight).toMatchObject({ mode: "meleeForce", phase: "counter", defender: { name: "Ours" } });
     // Stealth opens with the attacker's Dissimulation; at 0 it fails, so she is seen and countered at once.
     faces = [1];
     await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeStealth" }));
-    const stealth = readExchange(
-      (state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState,
-    );
+    const stealth = readExchange(cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState);
     expect(stealth).toMatchObject({ mode: "meleeStealth", phase: "counter" });
     expect(stealth?.tests.map((t) => t.role)).toEqual(["dissimulation"]);
     // The bow fights at range: a hit is defended (dodge only: the bear holds nothing), never countered.
     faces = [20];
     await sheet.runAction("attack", { shiftKey: true }, inItem("arc", { mode: "ranged" }));
-    const ranged = readExchange(
-      (state.game.messages.contents.at(-1) as DoubleChatMessage).getFlag("quintette", "card") as CardState,
-    );
+    const ranged = readExchange(cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState);
     expect(ranged).toMatchObject({ mode: "ranged", phase: "defence", options: ["dodge"] });
   });
 
@@ -260,7 +254,7 @@ describe("SYSTEMJ actor sheet", () => {
       sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
     );
     const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
-    const exchange = () => readExchange(message.getFlag("quintette", "card") as CardState);
+    const exchange = () => readExchange(cardOf(message) as CardState);
     expect(exchange()).toMatchObject({ phase: "defence", options: ["dodge"] });
     // The player cannot answer for the bear; the GM dodges and fails.
     expect(
@@ -280,8 +274,8 @@ describe("SYSTEMJ actor sheet", () => {
     faces = [99];
     await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("arc", { mode: "ranged" })));
     const shot = state.game.messages.contents.at(-1) as DoubleChatMessage;
-    expect(readExchange(shot.getFlag("quintette", "card") as CardState)).toMatchObject({ phase: "miss" });
-    expect((shot.getFlag("quintette", "card") as CardState).buttons).toEqual([]);
+    expect(readExchange(cardOf(shot) as CardState)).toMatchObject({ phase: "miss" });
+    expect((cardOf(shot) as CardState).buttons).toEqual([]);
   });
 
   it("throws an object at the targeted token: a ranged attack at its own score whose 1d3 damage lands (issue 16, SYSTEMJ 5)", async () => {
@@ -312,7 +306,7 @@ describe("SYSTEMJ actor sheet", () => {
     faces = [30];
     await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("", { mode: "throw" })));
     const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
-    const exchange = () => readExchange(message.getFlag("quintette", "card") as CardState);
+    const exchange = () => readExchange(cardOf(message) as CardState);
     expect(exchange()).toMatchObject({
       mode: "ranged",
       phase: "defence",
@@ -336,7 +330,7 @@ describe("SYSTEMJ actor sheet", () => {
     faces = [99];
     await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("", { mode: "throw" })));
     const miss = state.game.messages.contents.at(-1) as DoubleChatMessage;
-    expect(readExchange(miss.getFlag("quintette", "card") as CardState)).toMatchObject({ phase: "miss" });
+    expect(readExchange(cardOf(miss) as CardState)).toMatchObject({ phase: "miss" });
   });
 
   it("takes a card in hand and puts it down; parry and block follow", async () => {
@@ -480,7 +474,7 @@ describe("SYSTEMJ improvised parry and block (issue 16, SYSTEMJ 3)", () => {
       actorSheet(aude).runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
     );
     const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
-    const exchange = () => readExchange(message.getFlag("quintette", "card") as CardState);
+    const exchange = () => readExchange(cardOf(message) as CardState);
     expect(exchange()).toMatchObject({ phase: "defence", options: ["dodge", "parry", "block"] });
     // The bear parries with its staff: (2·60+50+70)/5 = 48, no DEF; a 30 parries.
     faces = [30];
@@ -494,7 +488,7 @@ describe("SYSTEMJ improvised parry and block (issue 16, SYSTEMJ 3)", () => {
       actorSheet(aude).runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
     );
     const second = state.game.messages.contents.at(-1) as DoubleChatMessage;
-    expect(readExchange(second.getFlag("quintette", "card") as CardState)).toMatchObject({ options: ["dodge"] });
+    expect(readExchange(cardOf(second) as CardState)).toMatchObject({ options: ["dodge"] });
   });
 });
 

@@ -28,6 +28,7 @@ import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/trinites/models.
 import { damageApplier, computeDamage } from "../../../src/foundry/trinites/damage.ts";
 import type { trinites as T } from "../../../src/rules/index.ts";
 import { testSetup } from "./setup-fixture.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -35,7 +36,7 @@ let thug: DoubleActor;
 
 const setup = (over: Partial<TestSetup> = {}): TestSetup => testSetup(hero, "player1", over);
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const dettes = () => (hero.system as unknown as { dettes: { deva: number; archonte: number } }).dettes;
 
 async function post(card: CardState, userId = "player1"): Promise<DoubleChatMessage> {

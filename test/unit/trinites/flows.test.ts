@@ -34,6 +34,7 @@ import { refillWorld } from "../../../src/foundry/trinites/daylight.ts";
 import { resolveValues, setupFrom, testDialogConfig } from "../../../src/foundry/trinites/dialog.ts";
 import { nextReactionUpdate, rollerOf } from "../../../src/foundry/trinites/flow.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -48,7 +49,7 @@ type Sys = Record<string, unknown> & {
   dettes: { deva: number; archonte: number };
 };
 const sys = (a: DoubleActor) => a.system as unknown as Sys;
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
 
 const setup = testSetup;

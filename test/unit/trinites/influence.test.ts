@@ -30,13 +30,14 @@ import { testRequest } from "../../../src/foundry/trinites/flow.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { consumeUpdate, pendingFor, storeUpdate } from "../../../src/foundry/trinites/influence.ts";
 import { testSetup } from "./setup-fixture.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let brune: DoubleActor;
 let aelis: DoubleActor;
 let thug: DoubleActor;
 
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 type Slots = Record<"encourager" | "intimider", { sur: string; valeur: number; source: string }>;
 const slots = (a: DoubleActor) => (a.system as unknown as { influences: Slots }).influences;
 const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;

@@ -34,6 +34,7 @@ import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import { combatBehaviour, onShiftClick } from "../../../src/foundry/trinites/combat.ts";
 import { onTrinitesMessage, rollTest } from "../../../src/foundry/trinites/flow.ts";
+import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -121,7 +122,7 @@ describe("rounds nobody can play (issue 14, point 1)", () => {
 
 type Sys = Record<string, unknown> & { vie: { value: number } };
 const sys = (a: DoubleActor) => a.system as unknown as Sys;
-const stored = (m: DoubleChatMessage) => m.getFlag("quintette", "card") as CardState;
+const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 
 async function post(card: CardState, userId: string): Promise<DoubleChatMessage> {
   return (await asClient(userId, () => postCard(card))) as unknown as DoubleChatMessage;
