@@ -9,6 +9,7 @@ import { doubleState } from "../test/double/index.ts";
 import { allRulesets } from "../src/foundry/ruleset.ts";
 import { enhanceCard } from "../src/foundry/chat/render.ts";
 import { postCard } from "../src/foundry/chat/post.ts";
+import { cardTypeFor } from "../src/foundry/chat/card-model.ts";
 import { requestCardAction } from "../src/foundry/chat/actions.ts";
 import type { CardState } from "../src/foundry/chat/types.ts";
 import { buildTestCard, type TestSetup } from "../src/foundry/trinites/card.ts";
@@ -108,7 +109,7 @@ export async function register(bench: Bench): Promise<void> {
   }
   const { DoubleChatMessage } = await import("../test/double/chat.ts");
   for (const [key, state] of [...kinds].sort(([a], [b]) => a.localeCompare(b))) {
-    const message = asGM(() => new DoubleChatMessage({ author: "gm", flags: { quintette: { card: state } } }));
+    const message = asGM(() => new DoubleChatMessage({ author: "gm", type: cardTypeFor(state), system: state }));
     const show = () => asGM(() => enhanceCard(message as never, messageElement().html as never));
     if (!(await show())) throw new Error(`${key}: card not rendered`);
     bench.add(`table: card ${key}, context and render`, show);
@@ -141,7 +142,7 @@ export async function register(bench: Bench): Promise<void> {
   // chat log of 500 messages (480 earlier cards of the session).
   const earlier = buildTestCard(trinitesSetup(aelis, { rollerId: "gm" }), { deva: [7], archonte: [5] });
   for (let i = 0; i < 480; i++) {
-    const m = new DoubleChatMessage({ author: "gm", flags: { quintette: { card: earlier } } }) as unknown as Doc;
+    const m = new DoubleChatMessage({ author: "gm", type: cardTypeFor(earlier), system: earlier }) as unknown as Doc;
     game().messages.set(m.id, m);
   }
   const combat = await asGM(async () => {
