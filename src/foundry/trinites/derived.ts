@@ -155,6 +155,19 @@ function plainSkillView(skill: T.Skill, base: number, bonus: number): SkillView 
   return view;
 }
 
+/** Sign views whose skills are all shared ones, by sign, bonus and bases (frozen, shared in turn). */
+const plainSignViews = new Map<string, SignView>();
+
+function signView(sign: T.Sign, bonus: number, skills: Record<string, SkillView>): SignView {
+  const views = sign.skills.map((id) => skills[id]!);
+  const build = () => ({ id: sign.id, label: SIGN_LABELS[sign.id]!, bonus, skills: views });
+  if (!views.every((v) => Object.isFrozen(v))) return build();
+  const key = `${sign.id}:${bonus}:${views.map((v) => v.base).join(",")}`;
+  let view = plainSignViews.get(key);
+  if (!view) plainSignViews.set(key, (view = deepFreeze(build())));
+  return view;
+}
+
 /** Everything derived from an actor's stored data. */
 export function deriveActor(source: TrinitesActorSource, kind: ActorKind): TrinitesDerived {
   const bonuses: Partial<Record<T.SignId, number>> = {};
@@ -168,12 +181,7 @@ export function deriveActor(source: TrinitesActorSource, kind: ActorKind): Trini
     // Most skills have no speciality: their view depends on the skill, base and bonus only, shared (frozen).
     skills[skill.id] = rows.length ? skillView(skill, base, bonus, rows) : plainSkillView(skill, base, bonus);
   }
-  const signs = SIGNS.map((sign) => ({
-    id: sign.id,
-    label: SIGN_LABELS[sign.id]!,
-    bonus: bonuses[sign.id] ?? 0,
-    skills: sign.skills.map((id) => skills[id]!),
-  }));
+  const signs = SIGNS.map((sign) => signView(sign, bonuses[sign.id] ?? 0, skills));
   let karma: KarmaView | null = null;
   if (kind === "trinite") {
     const deva = clamp(source.deva?.max ?? 0, 0, T.KARMA_MAX);
