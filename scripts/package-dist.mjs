@@ -1,21 +1,15 @@
-// After `vite build`: copy everything Foundry loads into dist/, stamp the manifest, and zip dist/ as a release.
+// After `vite build`: copy everything Foundry loads into dist/, bundle the styles (shared, and one sheet per rule
+// set loaded by the entry for the world's rule set), stamp the manifest, report what one world loads, and zip dist/.
 import { cpSync, existsSync, readFileSync, writeFileSync, rmSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { build } from "esbuild";
 import JSZip from "jszip";
+import { releaseLocation, stampManifest } from "./release-location.mjs";
+import { RULESET_STYLES, worldReport } from "./build-report.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const dist = join(root, "dist");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-
-/** The one place release addresses come from: package.json `quintette.manifestBase`. */
-export function stampManifest(manifest, version, base) {
-  return {
-    ...manifest,
-    version,
-    manifest: `${base}/latest/system.json`,
-    download: `${base}/v${version}/quintette-${version}.zip`,
-  };
-}
 
 function copy(name) {
   const from = join(root, name);
@@ -23,24 +17,46 @@ function copy(name) {
   cpSync(from, join(dist, name), { recursive: true });
 }
 
-for (const name of ["template.json", "templates", "lang", "styles", "packs"]) copy(name);
-const manifest = stampManifest(
-  JSON.parse(readFileSync(join(root, "system.json"), "utf8")),
-  pkg.version,
-  pkg.quintette.manifestBase,
-);
-writeFileSync(join(dist, "system.json"), JSON.stringify(manifest, null, 2) + "\n");
+for (const name of ["template.json", "templates", "lang", "packs", "LICENSE", "CHANGELOG.md"]) copy(name);
 
-// The zip holds dist/ as a user unzips it into Data/systems/quintette/ (source maps stay out).
+// Styles: the manifest's shared sheet and each rule set's, each bundled and minified into one file.
+await build({
+  entryPoints: ["styles/quintette.css", ...RULESET_STYLES].map((p) => join(root, p)),
+  outbase: root,
+  outdir: dist,
+  bundle: true,
+  minify: true,
+  logLevel: "warning",
+});
+
+const location = releaseLocation(pkg);
+const manifest = stampManifest(JSON.parse(readFileSync(join(root, "system.json"), "utf8")), pkg.version, location);
+writeFileSync(join(dist, "system.json"), JSON.stringify(manifest, null, 2) + "\n");
+if (!location)
+  console.warn(
+    "release location unset (QUINTETTE_REPOSITORY or package.json quintette.repository): dist/system.json has no " +
+      "url, bugs, readme, changelog, manifest or download; Foundry can install this build from files, not update it.",
+  );
+
+const report = worldReport(dist);
+writeFileSync(join(dist, "build-report.json"), JSON.stringify(report, null, 2) + "\n");
+for (const w of report.worlds)
+  console.log(
+    `one ${w.ruleset} world loads ${(w.jsGzip / 1024).toFixed(1)} KiB gzip of JavaScript (${w.js.length} files), ` +
+      `${(w.cssBytes / 1024).toFixed(1)} KiB of CSS`,
+  );
+
+// The zip holds dist/ as a user unzips it into Data/systems/quintette/, source maps included.
 const zipName = `quintette-${pkg.version}.zip`;
 rmSync(join(dist, zipName), { force: true });
 const zip = new JSZip();
 const walk = (dir) => {
-  for (const entry of readdirSync(dir)) {
+  for (const entry of readdirSync(dir).sort()) {
     const path = join(dir, entry);
     const rel = relative(dist, path);
+    if (entry.startsWith(".")) continue; // .vite/: the build's chunk graph, not part of the package
     if (statSync(path).isDirectory()) walk(path);
-    else if (!rel.endsWith(".map") && !rel.endsWith(".zip")) zip.file(rel, readFileSync(path));
+    else if (!rel.endsWith(".zip") && rel !== "build-report.json") zip.file(rel, readFileSync(path));
   }
 };
 walk(dist);

@@ -1,10 +1,14 @@
 /**
- * Quintette's entry. At init: settings, document classes, every rule set's descriptor (all data models and sheets
- * always registered), shared chat/relay/damage/combat/Dice So Nice hooks, helpers and template preload. At ready:
- * the active rule set's ready step, then the GM's client migrates older worlds.
+ * Quintette's entry. At init: settings, document classes, every rule set's data models, sheets and Roll classes
+ * (documents of another rule set still open), shared chat/relay/damage/combat/Dice So Nice hooks, helpers and the
+ * shared templates; then only the world's rule set: its settings and menus, its stylesheet, the compendium
+ * directory without the other rule sets' packs, and the import of its runtime chunk (card flows, combat, damage,
+ * hooks, templates), activated as soon as it arrives. At ready: once that chunk is active, its ready step, then the
+ * GM's client migrates older worlds.
  *
- * Rule sets plug in by exporting `ruleset: RulesetDescriptor` from `src/foundry/<ruleset>/ruleset.ts` (found here by
- * Vite's glob import, so adding one needs no edit of this file).
+ * Rule sets plug in by exporting `registration: RulesetRegistration` from `src/foundry/<ruleset>/registration.ts`
+ * (found here by Vite's glob import, so adding one needs no edit of this file); its `load` imports
+ * `./runtime.ts`, which the build makes a chunk of its own.
  */
 import {
   registerChatHooks,
@@ -14,27 +18,50 @@ import {
   registerRelay,
 } from "./foundry/chat/index.ts";
 import { registerConditions } from "./foundry/conditions/index.ts";
-import { applyRuleset, registerDocumentClasses } from "./foundry/data/register.ts";
+import { registerCompendiumFilter } from "./foundry/compendia.ts";
+import { activateRuleset, registerDocumentClasses, registerRulesetTypes } from "./foundry/data/register.ts";
 import { registerHotbar } from "./foundry/macros/hotbar.ts";
 import { migrateWorldIfNeeded } from "./foundry/migrations/index.ts";
 import {
   activeRuleset,
   activeRulesetId,
   allRulesets,
+  attachRuntime,
   getRuleset,
   registerRuleset,
-  type RulesetDescriptor,
+  type RulesetRegistration,
+  type RulesetRuntime,
 } from "./foundry/ruleset.ts";
 import { registerCoreSettings } from "./foundry/settings/index.ts";
+import { loadRulesetStyles } from "./foundry/styles.ts";
 import { preloadTemplates, registerHelpers } from "./foundry/templates/index.ts";
 
-const rulesetModules = import.meta.glob<{ ruleset?: RulesetDescriptor }>("./foundry/*/ruleset.ts", { eager: true });
+const registrationModules = import.meta.glob<{ registration?: RulesetRegistration }>("./foundry/*/registration.ts", {
+  eager: true,
+});
 
-/** Registers every descriptor found under src/foundry/<ruleset>/ruleset.ts (once). */
+/** Registers every rule set found under src/foundry/<ruleset>/registration.ts (once). */
 export function registerFoundRulesets(): void {
-  for (const mod of Object.values(rulesetModules)) {
-    if (mod.ruleset && !getRuleset(mod.ruleset.id)) registerRuleset(mod.ruleset);
+  for (const mod of Object.values(registrationModules)) {
+    if (mod.registration && !getRuleset(mod.registration.id)) registerRuleset(mod.registration);
   }
+}
+
+let runtimeLoaded: Promise<RulesetRuntime | undefined> = Promise.resolve(undefined);
+
+/** Settles once the world's rule set's runtime is active (or failed to load, which is reported). */
+export function activeRuntime(): Promise<RulesetRuntime | undefined> {
+  return runtimeLoaded;
+}
+
+/** Imports a rule set's runtime chunk, then activates it: plug-ins, hooks, relay handlers, templates. */
+export async function loadRuntime(registration: RulesetRegistration): Promise<RulesetRuntime | undefined> {
+  if (!registration.load) return undefined;
+  const { runtime } = await registration.load();
+  const descriptor = attachRuntime(registration.id, runtime);
+  if (descriptor) activateRuleset({ ...descriptor, init: runtime.init });
+  await preloadTemplates(runtime.templates ?? []);
+  return runtime;
 }
 
 export function initQuintette(): void {
@@ -48,13 +75,24 @@ export function initQuintette(): void {
   registerDiceSoNice();
   registerConditions();
   registerHotbar();
-  for (const descriptor of allRulesets()) applyRuleset(descriptor);
+  for (const descriptor of allRulesets()) registerRulesetTypes(descriptor);
   registerHelpers();
-  void preloadTemplates(allRulesets().flatMap((d) => d.templates ?? []));
+  void preloadTemplates();
+  const active = activeRuleset();
+  registerCompendiumFilter(activeRulesetId());
+  loadRulesetStyles(activeRulesetId());
+  if (!active) return;
+  active.settings?.();
+  runtimeLoaded = loadRuntime(active).catch((error: unknown) => {
+    console.error(`Quintette: the ${active.id} rule set could not load`, error);
+    ui.notifications?.error("QUINTETTE.Runtime.LoadFailed", { localize: true, permanent: true });
+    return undefined;
+  });
 }
 
 export async function readyQuintette(): Promise<void> {
-  activeRuleset()?.ready?.();
+  const runtime = await runtimeLoaded;
+  runtime?.ready?.();
   await migrateWorldIfNeeded();
 }
 

@@ -9,6 +9,7 @@ import { dirname, join, relative } from "node:path";
 import { registerFoundryHelpers } from "../../gallery/foundry-helpers";
 import { withCoreStrings } from "../../gallery/core-lang";
 import type { GalleryFixture } from "../../gallery/types";
+import { RULESET_IDS } from "../../src/foundry/ruleset.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const out = join(root, "gallery-dist");
@@ -90,6 +91,7 @@ function page(lang: string, fixtures: GalleryFixture[]): string {
 <link rel="stylesheet" href="fontawesome/css/all.min.css">
 <link rel="stylesheet" href="gallery.css">
 <link rel="stylesheet" href="styles/quintette.css">
+${RULESET_IDS.map((id) => `<link rel="stylesheet" href="styles/${id}/${id}.css">`).join("\n")}
 </head>
 <body class="gallery theme-dark">
 <h1>Quintette — ${lang} — ${fixtures.length} fixtures</h1>

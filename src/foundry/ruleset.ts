@@ -1,8 +1,9 @@
 /**
  * The rule-set registry. Each rule set exports one `RulesetDescriptor` from `src/foundry/<ruleset>/ruleset.ts`; the
- * entry registers them all at init. Every descriptor's data models, sheets, Roll classes, card actions, damage
- * appliers and dice colours are always registered (documents of another rule set still open and save); the world
- * setting `quintette.ruleset` picks the active one, which drives the create dialogs, combat and the default rolls.
+ * entry registers them all at init. Every descriptor's data models, sheets and Roll classes are always registered
+ * (documents of another rule set still open and save); the world setting `quintette.ruleset` picks the active one,
+ * the only one whose card actions, damage, combat, dice colours, `init` (settings, menus, hooks), templates and
+ * compendia a world gets.
  */
 import type { CardAction } from "./chat/actions.ts";
 import type { CombatBehaviour } from "./combat/behaviour.ts";
@@ -46,7 +47,12 @@ export type ActorTypeSpec = DocumentTypeSpec<
 >;
 export type ItemTypeSpec = ActorTypeSpec;
 
-export interface RulesetDescriptor {
+/**
+ * What a rule set registers synchronously at init, in every world (`src/foundry/<ruleset>/registration.ts`): its
+ * types with their data models and sheets, its Roll classes, packs and dice colours; for the active rule set only,
+ * `settings` (settings and menus its models and sheets read) and `load`, the on-demand import of its runtime chunk.
+ */
+export interface RulesetRegistration {
   id: RulesetId;
   /** Localization key of the name (`QUINTETTE.Ruleset.trinites`). */
   label: string;
@@ -54,20 +60,50 @@ export interface RulesetDescriptor {
   itemTypes: ItemTypeSpec[];
   /** Roll subclasses, added to `CONFIG.Dice.rolls` so chat messages rebuild them. */
   rolls: foundry.dice.Roll.AnyConstructor[];
-  /** Initiative, order, round changes and tracker parts (engineer B's combat base asks the active rule set). */
-  combat?: CombatBehaviour;
-  cardActions?: CardAction[];
-  /** Turns card damage into actor changes (engineer B's apply-damage action calls it). */
-  damage?: DamageApplier;
-  /** Compendium pack names this rule set ships (`quintette.trinites-armes`): listed in system.json by the lead. */
+  /** Compendium packs this rule set ships (`quintette.trinites-armes`); hidden in the worlds of other rule sets. */
   packs?: string[];
   diceSoNice?: DiceSoNiceColorset[];
+  /** Its world settings and menus, registered at init for the active rule set only. */
+  settings?(): void;
+  /** Imports the rule set's runtime (`./runtime.ts`, a chunk of its own in the build). */
+  load?(): Promise<{ runtime: RulesetRuntime }>;
+}
+
+/**
+ * What the active rule set runs (`src/foundry/<ruleset>/runtime.ts`, loaded on demand): card flows, combat, damage,
+ * templates, its hooks.
+ */
+export interface RulesetRuntime {
+  /** Initiative, order, round changes and tracker parts (the combat base asks the active rule set). */
+  combat?: CombatBehaviour;
+  cardActions?: CardAction[];
+  /** Turns card damage into actor changes (the shared apply-damage action calls it). */
+  damage?: DamageApplier;
   /** Templates to preload (partials by full `systems/quintette/…` path). */
   templates?: string[];
-  /** Extra registration at init (its own settings, hooks, queries). Runs for every rule set, active or not. */
+  /** Its hooks, relay handlers and controls. Runs for the active rule set only, once its chunk has loaded. */
   init?(): void;
   /** Runs at ready, for the active rule set only. */
   ready?(): void;
+}
+
+/** A whole rule set: what tests and the registry see (`src/foundry/<ruleset>/ruleset.ts`). */
+export interface RulesetDescriptor extends RulesetRegistration, RulesetRuntime {}
+
+/**
+ * One descriptor from the two halves, getters kept (some Roll classes are built when read, once Foundry's dice
+ * exist); its `init` registers the settings, then the runtime's hooks.
+ */
+export function composeDescriptor(registration: RulesetRegistration, runtime: RulesetRuntime): RulesetDescriptor {
+  const descriptor = Object.defineProperties(
+    {},
+    { ...Object.getOwnPropertyDescriptors(registration), ...Object.getOwnPropertyDescriptors(runtime) },
+  ) as RulesetDescriptor;
+  descriptor.init = () => {
+    registration.settings?.();
+    runtime.init?.();
+  };
+  return descriptor;
 }
 
 const registry = new Map<RulesetId, RulesetDescriptor>();
@@ -81,6 +117,15 @@ export function registerRuleset(descriptor: RulesetDescriptor): void {
     taken.add(spec.type);
   }
   registry.set(descriptor.id, descriptor);
+}
+
+/** Completes a registered rule set with its runtime once its chunk has loaded. */
+export function attachRuntime(id: RulesetId, runtime: RulesetRuntime): RulesetDescriptor | undefined {
+  const registration = registry.get(id);
+  if (!registration) return undefined;
+  const descriptor = composeDescriptor(registration, runtime);
+  registry.set(id, descriptor);
+  return descriptor;
 }
 
 export function getRuleset(id: string): RulesetDescriptor | undefined {

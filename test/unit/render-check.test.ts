@@ -21,6 +21,14 @@ import { allRulesets } from "../../src/foundry/ruleset.ts";
 import { ChronosteApp } from "../../src/foundry/systemj/chronoste.ts";
 import { ReserveApp } from "../../src/foundry/jetons/reserve-app.ts";
 import { RollDialog } from "../../src/foundry/dialog/roll-dialog.ts";
+import { descriptor as ahillmach } from "../../src/foundry/ahillmach/ruleset.ts";
+import { descriptor as jetons } from "../../src/foundry/jetons/ruleset.ts";
+import { descriptor as oeilnoir } from "../../src/foundry/oeilnoir/ruleset.ts";
+import { descriptor as systemj } from "../../src/foundry/systemj/ruleset.ts";
+import { descriptor as trinites } from "../../src/foundry/trinites/ruleset.ts";
+
+/** Every rule set whole: init registers only the world's runtime, the tracker parts of all five are checked. */
+const DESCRIPTORS = [trinites, ahillmach, oeilnoir, jetons, systemj];
 
 type Json = Record<string, unknown>;
 
@@ -40,7 +48,7 @@ function partTemplates(): Map<string, string> {
   };
   for (const r of doubleState().sheets) add((r.sheetClass as { name: string }).name, (r.sheetClass as Json).PARTS);
   for (const app of [ChronosteApp, ReserveApp, RollDialog]) add(app.name, (app as unknown as Json).PARTS);
-  for (const d of allRulesets()) add(`${d.id} tracker`, d.combat?.tracker?.parts);
+  for (const d of DESCRIPTORS) add(`${d.id} tracker`, d.combat?.tracker?.parts);
   return out;
 }
 

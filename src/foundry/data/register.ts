@@ -1,6 +1,8 @@
 /**
- * Applies rule-set descriptors to Foundry at init: every data model, sheet, Roll class and plug-in of every rule set
- * (documents of an inactive rule set still open and save), and the document classes.
+ * Applies rule-set descriptors to Foundry at init. Every rule set's data models, sheets and Roll classes
+ * (`registerRulesetTypes`: documents and chat rolls of an inactive rule set still open and save); only the world's
+ * rule set gets its card actions, damage, combat, dice colours and its own `init` (`activateRuleset`: settings,
+ * menus, hooks).
  */
 import { plugRuleset } from "../chat/plugins.ts";
 import { SYSTEM_ID, type RulesetDescriptor } from "../ruleset.ts";
@@ -12,7 +14,14 @@ export function registerDocumentClasses(): void {
   registerTokenDefaults();
 }
 
+/** Both halves: what a test world of one rule set needs. */
 export function applyRuleset(descriptor: RulesetDescriptor): void {
+  registerRulesetTypes(descriptor);
+  activateRuleset(descriptor);
+}
+
+/** Data models, sheets, token bars and Roll classes: for every rule set, active or not. */
+export function registerRulesetTypes(descriptor: RulesetDescriptor): void {
   const { Actors, Items } = foundry.documents.collections;
   for (const spec of descriptor.actorTypes) {
     // Object.assign: fvtt-types 14.x keys these records by the declared types only, and spec.type is a plain string.
@@ -38,6 +47,10 @@ export function applyRuleset(descriptor: RulesetDescriptor): void {
   // Read as unknown[]: fvtt-types 14.x types the list as `typeof Roll`, our descriptors hold Roll subclasses.
   const rolls: unknown[] = CONFIG.Dice.rolls;
   for (const roll of descriptor.rolls) if (!rolls.includes(roll)) rolls.push(roll);
+}
+
+/** What only the world's rule set runs: its plug-ins and its own registration (settings, menus, hooks). */
+export function activateRuleset(descriptor: RulesetDescriptor): void {
   plugRuleset({
     id: descriptor.id,
     cardActions: descriptor.cardActions,

@@ -1,30 +1,28 @@
 /**
  * The migration runner: at ready, on the active GM's client only, when the world's `schemaVersion` is older than the
- * code's, every actor (and its items), world item, world compendium document (a locked pack is unlocked for it, pack
- * actors' items too) and chat message is migrated with the steps of steps.ts, then the version is saved. A document that fails is reported and skipped; the version is still raised
- * only when every document succeeded, so the next start retries the failures.
+ * code's, every document a world holds is migrated with the steps of steps.ts (what world.ts gathers: actors with
+ * their items and items, invalid ones too; the actors of unlinked tokens on scenes; chat messages, macros, roll
+ * tables; world compendia of those kinds, a locked pack unlocked for it and locked again), then the version is
+ * saved. A progress notice stays until the run ends. A document that fails is reported and skipped; the version is
+ * raised only when every document succeeded, so the next start retries the failures.
  */
 import { SYSTEM_ID } from "../ruleset.ts";
 import { currentSchemaVersion, migrateSource, type DocumentKind, type Source } from "./steps.ts";
+import type {
+  MigratableDocument,
+  MigratablePack,
+  MigrationProgress,
+  MigrationReport,
+  MigrationSources,
+} from "./types.ts";
+import { worldSources, type MigrationWorld } from "./world.ts";
 
-export interface MigratableDocument {
-  documentName: string;
-  toObject(): object;
-  update(changes: Record<string, unknown>, options?: object): Promise<unknown>;
-  items?: Iterable<MigratableDocument>;
-}
+export type { MigratableDocument, MigratablePack, MigrationProgress, MigrationReport, MigrationSources };
 
-export interface MigrationReport {
-  from: number;
-  to: number;
-  migrated: number;
-  failed: { name: string; error: string }[];
-}
+const KINDS: readonly string[] = ["Actor", "Item", "ChatMessage", "Macro", "RollTable"] satisfies DocumentKind[];
 
 function kindOf(doc: MigratableDocument): DocumentKind | null {
-  return doc.documentName === "Actor" || doc.documentName === "Item" || doc.documentName === "ChatMessage"
-    ? doc.documentName
-    : null;
+  return KINDS.includes(doc.documentName) ? (doc.documentName as DocumentKind) : null;
 }
 
 /** Migrates one document (and an actor's embedded items); returns how many documents changed. */
@@ -42,25 +40,9 @@ export async function migrateDocument(
       report.migrated += 1;
     }
   } catch (err) {
-    report.failed.push({ name: (doc as { name?: string }).name ?? kind, error: String(err) });
+    report.failed.push({ name: doc.name ?? kind, error: String(err) });
   }
   if (kind === "Actor" && doc.items) for (const item of doc.items) await migrateDocument(item, fromVersion, report);
-}
-
-/** A compendium as the runner needs it: its lock, and its documents (actors keep their embedded items). */
-export interface MigratablePack {
-  collection: string;
-  locked: boolean;
-  configure(changes: { locked: boolean }): Promise<unknown>;
-  getDocuments(): Promise<Iterable<MigratableDocument>>;
-}
-
-export interface MigrationSources {
-  actors: Iterable<MigratableDocument>;
-  items: Iterable<MigratableDocument>;
-  messages: Iterable<MigratableDocument>;
-  /** The Actor/Item compendia to migrate (world packs, locked or not). */
-  packs: Iterable<MigratablePack>;
 }
 
 /**
@@ -79,32 +61,49 @@ async function migratePack(pack: MigratablePack, fromVersion: number, report: Mi
   }
 }
 
-export async function runMigration(sources: MigrationSources, fromVersion: number): Promise<MigrationReport> {
+export async function runMigration(
+  sources: MigrationSources,
+  fromVersion: number,
+  progress: MigrationProgress = () => undefined,
+): Promise<MigrationReport> {
   const report: MigrationReport = { from: fromVersion, to: currentSchemaVersion(), migrated: 0, failed: [] };
-  for (const list of [sources.actors, sources.items, sources.messages])
-    for (const doc of list) await migrateDocument(doc, fromVersion, report);
-  for (const pack of sources.packs) await migratePack(pack, fromVersion, report);
+  // World actors first: a token's actor then shows its migrated base, so only its delta's old data is written.
+  const docs = [
+    sources.actors,
+    sources.items,
+    sources.tokenActors,
+    sources.messages,
+    sources.macros,
+    sources.tables,
+  ].flatMap((list) => [...(list ?? [])]);
+  const packs = [...sources.packs];
+  const total = docs.length + packs.length;
+  let done = 0;
+  for (const doc of docs) {
+    await migrateDocument(doc, fromVersion, report);
+    progress(++done, total);
+  }
+  for (const pack of packs) {
+    await migratePack(pack, fromVersion, report);
+    progress(++done, total);
+  }
   return report;
 }
 
-/**
- * The world's Actor/Item compendia. The system's own packs are built from code at the current schema (and an update
- * of the system replaces them), so they are left alone.
- */
-function worldPacks(): MigratablePack[] {
-  const packs: MigratablePack[] = [];
-  for (const pack of game.packs ?? []) {
-    if (!["Actor", "Item"].includes(pack.documentName) || pack.metadata.packageType !== "world") continue;
-    packs.push({
-      collection: pack.collection,
-      get locked() {
-        return pack.locked;
-      },
-      configure: (changes) => pack.configure(changes),
-      getDocuments: async (): Promise<MigratableDocument[]> => await pack.getDocuments(),
-    });
-  }
-  return packs;
+/** The notice the GM sees until the run ends (fvtt-types `Notifications`: `progress`, `update`, `remove`). */
+interface ProgressNotices {
+  info(message: string, options?: { progress?: boolean; permanent?: boolean }): unknown;
+  update?(notification: never, update: { pct: number; message?: string }): void;
+  remove?(notification: never): void;
+}
+
+function progressNotice(message: string): { step: MigrationProgress; close(): void } {
+  const notices = ui.notifications as ProgressNotices | undefined;
+  const notice = notices?.info(message, { progress: true, permanent: true });
+  return {
+    step: (done, total) => notices?.update?.(notice as never, { pct: total ? done / total : 1 }),
+    close: () => notices?.remove?.(notice as never),
+  };
 }
 
 /** At ready: the GM migrates when the world is older than the code; a new world just records the version. */
@@ -113,25 +112,24 @@ export async function migrateWorldIfNeeded(): Promise<MigrationReport | null> {
   if (!settings || !game.user?.isGM || game.users?.activeGM !== game.user) return null;
   const target = currentSchemaVersion();
   const stored = settings.get(SYSTEM_ID, "schemaVersion");
-  const empty = (game.actors?.size ?? 0) + (game.items?.size ?? 0) + (game.messages?.size ?? 0) === 0;
+  // A narrow view of `game` (world.ts): fvtt-types' collection generics do not assign to it structurally.
+  const sources = worldSources(game as unknown as MigrationWorld);
+  const empty = [
+    sources.actors,
+    sources.items,
+    sources.messages,
+    sources.tokenActors,
+    sources.macros,
+    sources.tables,
+  ].every((list) => [...(list ?? [])].length === 0);
   if (stored >= target) return null;
   if (stored === 0 && empty) {
     await settings.set(SYSTEM_ID, "schemaVersion", target);
     return null;
   }
   const i18n = game.i18n;
-  ui.notifications?.info(i18n?.format("QUINTETTE.Migration.Start", { version: String(target) }) ?? "", {
-    permanent: false,
-  });
-  const report = await runMigration(
-    {
-      actors: game.actors ?? [],
-      items: game.items ?? [],
-      messages: game.messages ?? [],
-      packs: worldPacks(),
-    },
-    stored,
-  );
+  const notice = progressNotice(i18n?.format("QUINTETTE.Migration.Start", { version: String(target) }) ?? "");
+  const report = await runMigration(sources, stored, notice.step).finally(() => notice.close());
   if (report.failed.length) {
     for (const f of report.failed) console.error(`Quintette migration: ${f.name}: ${f.error}`);
     ui.notifications?.error(i18n?.format("QUINTETTE.Migration.Failed", { count: String(report.failed.length) }) ?? "");

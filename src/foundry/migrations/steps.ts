@@ -4,7 +4,8 @@
  * renamed field is copied to its new place before the old one is removed, and unknown fields are left alone.
  */
 
-export type DocumentKind = "Actor" | "Item" | "ChatMessage";
+/** What the runner visits; an unlinked token's actor is an "Actor" (its delta is what gets written). */
+export type DocumentKind = "Actor" | "Item" | "ChatMessage" | "Macro" | "RollTable";
 
 export type Source = Record<string, unknown>;
 export type Changes = Record<string, unknown>;
@@ -45,8 +46,9 @@ export function migrateActorSystemSource<T extends object>(source: T): T {
 
 /**
  * Version 1: the first schema. Older worlds kept card state in the `world` flag scope (a mistake of the published
- * Trinités system); it moves to the system scope, nothing is lost. (Old biography keys are migrated on load by the
- * data models, see `migrateActorSystemSource`.)
+ * Trinités system); it moves to the system scope, nothing is lost: when the message already holds a system-scope
+ * card, the old one stays where it is. (Old biography keys are migrated on load by the data models, see
+ * `migrateActorSystemSource`.)
  */
 export const toV1: MigrationStep = {
   version: 1,
@@ -57,8 +59,10 @@ export const toV1: MigrationStep = {
     const world = isObject(flags.world) ? flags.world : null;
     if (kind === "ChatMessage" && world && "card" in world) {
       const system = isObject(flags.quintette) ? flags.quintette : {};
-      if (!("card" in system)) changes["flags.quintette.card"] = world.card;
-      changes["flags.world.-=card"] = null;
+      if (!("card" in system)) {
+        changes["flags.quintette.card"] = world.card;
+        changes["flags.world.-=card"] = null;
+      }
     }
     return Object.keys(changes).length ? changes : null;
   },

@@ -1,0 +1,61 @@
+// `npm run release`: builds the package for the configured release location and checks that the version, the
+// manifest and the download agree before anything is published. Prints what to upload; uploads nothing.
+import { execSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import JSZip from "jszip";
+import { releaseAddresses, releaseLocation } from "./release-location.mjs";
+
+const root = new URL("..", import.meta.url).pathname;
+
+/** Every disagreement between package.json, system.json, the changelog, dist/ and its zip (empty: releasable). */
+export async function releaseProblems(dir, pkg, sourceManifest, changelog, location) {
+  const problems = [];
+  const version = pkg.version;
+  if (!location) return ["no release location: set QUINTETTE_REPOSITORY or package.json quintette.repository"];
+  if (sourceManifest.version !== version)
+    problems.push(`system.json version ${sourceManifest.version} is not package.json's ${version}`);
+  if (!new RegExp(`^## ${version.replace(/\./g, "\\.")}\\b`, "m").test(changelog))
+    problems.push(`CHANGELOG.md has no "## ${version}" section`);
+  const builtPath = join(dir, "system.json");
+  if (!existsSync(builtPath)) return [...problems, "dist/system.json missing: build first"];
+  const built = JSON.parse(readFileSync(builtPath, "utf8"));
+  const expected = releaseAddresses(location, version);
+  if (built.version !== version) problems.push(`dist/system.json version ${built.version} is not ${version}`);
+  for (const key of ["url", "bugs", "readme", "manifest", "download"])
+    if (built[key] !== expected[key]) problems.push(`dist/system.json ${key} ${built[key]} is not ${expected[key]}`);
+  const zipName = `quintette-${version}.zip`;
+  if (basename(String(built.download ?? "")) !== zipName) problems.push(`download does not name ${zipName}`);
+  if (!String(built.download ?? "").includes(`/v${version}/`)) problems.push(`download is not under tag v${version}`);
+  const zipPath = join(dir, zipName);
+  if (!existsSync(zipPath)) return [...problems, `${zipName} missing`];
+  const zip = await JSZip.loadAsync(readFileSync(zipPath));
+  const inner = zip.file("system.json");
+  const zipped = inner ? JSON.parse(await inner.async("string")) : null;
+  if (JSON.stringify(zipped) !== JSON.stringify(built)) problems.push("the zip's system.json is not dist/system.json");
+  for (const file of ["LICENSE", "CHANGELOG.md", ...built.esmodules, ...built.esmodules.map((m) => `${m}.map`)])
+    if (!zip.file(file)) problems.push(`the zip lacks ${file}`);
+  return problems;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  const location = releaseLocation(pkg);
+  if (!location) {
+    console.error("release: set QUINTETTE_REPOSITORY (or package.json quintette.repository) to the GitHub repository");
+    process.exit(1);
+  }
+  execSync("npm run build", { cwd: root, stdio: "inherit" });
+  const source = JSON.parse(readFileSync(join(root, "system.json"), "utf8"));
+  const changelog = readFileSync(join(root, "CHANGELOG.md"), "utf8");
+  const problems = await releaseProblems(join(root, "dist"), pkg, source, changelog, location);
+  if (problems.length) {
+    for (const p of problems) console.error(`release: ${p}`);
+    process.exit(1);
+  }
+  const { manifest, download } = releaseAddresses(location, pkg.version);
+  console.log(`release v${pkg.version} checked. Create the GitHub release tagged v${pkg.version} and attach:`);
+  console.log(`  dist/system.json           (served as ${manifest})`);
+  console.log(`  dist/quintette-${pkg.version}.zip  (served as ${download})`);
+}

@@ -1,0 +1,47 @@
+/** Ahill-Mach at init, in every world: its types (models and sheets), the AhillMachRoll, packs and dice colours. */
+import type { RulesetRegistration } from "../ruleset.ts";
+import { AHILLMACH_PACKS } from "./compendium.ts";
+import { ActionModel, EquipementModel, MetierModel, OpposantModel, PersonnageModel } from "./models.ts";
+import { COLORSET, ahillMachRollClass } from "./roll.ts";
+import { AhillMachItemSheet, OpposantSheet, PersonnageSheet } from "./sheets.ts";
+
+export const PACKS = Object.values(AHILLMACH_PACKS).map((name) => `quintette.${name}`);
+
+export const registration: RulesetRegistration = {
+  id: "ahillmach",
+  label: "QUINTETTE.Ruleset.ahillmach",
+  actorTypes: [
+    {
+      type: "personnage",
+      model: PersonnageModel,
+      sheet: PersonnageSheet,
+      trackable: { bar: ["hp"], value: ["xp"] },
+      playerCharacter: true,
+    },
+    { type: "opposant", model: OpposantModel, sheet: OpposantSheet, trackable: { bar: ["hp"], value: [] } },
+  ],
+  itemTypes: [
+    { type: "am-action", model: ActionModel, sheet: AhillMachItemSheet },
+    { type: "am-equipement", model: EquipementModel, sheet: AhillMachItemSheet },
+    { type: "am-metier", model: MetierModel, sheet: AhillMachItemSheet },
+  ],
+  // Read at init, once Foundry's dice exist; the Node test double has none (its tests install a fake first).
+  get rolls() {
+    return typeof foundry.dice === "undefined" ? [] : [ahillMachRollClass()];
+  },
+  packs: PACKS,
+  diceSoNice: [
+    {
+      name: COLORSET,
+      description: "QUINTETTE.AhillMach.Dice",
+      category: "Quintette",
+      foreground: "#f6efe0",
+      background: "#5b1f1a",
+      outline: "#1d0a08",
+      edge: "#7a2d24",
+      texture: "none",
+      material: "wood",
+    },
+  ],
+  load: () => import("./runtime.ts"),
+};

@@ -1,0 +1,24 @@
+/** Jetons at init, in every world: the `archetype` type (model and sheet); its world settings when active. */
+import type { RulesetRegistration } from "../ruleset.ts";
+import { ArchetypeModel } from "./models.ts";
+import { registerJetonsSettings } from "./settings.ts";
+import { ArchetypeSheet } from "./sheet.ts";
+
+export const registration: RulesetRegistration = {
+  id: "jetons",
+  label: "QUINTETTE.Ruleset.jetons",
+  // The one actor type is what the players play.
+  actorTypes: [
+    {
+      type: "archetype",
+      model: ArchetypeModel,
+      sheet: ArchetypeSheet,
+      trackable: { value: ["tokens"] },
+      playerCharacter: true,
+    },
+  ],
+  itemTypes: [],
+  rolls: [],
+  settings: registerJetonsSettings,
+  load: () => import("./runtime.ts"),
+};

@@ -1,0 +1,50 @@
+/**
+ * Jetons in a world that plays it, loaded on demand: the question card (state on the message, bids committed as
+ * hashes and revealed when both are locked, applied by the GM's client), the collective reserve's window, menu and
+ * token control, the archetype checks and the ledger hooks.
+ */
+import type { RulesetRuntime } from "../ruleset.ts";
+import { SYSTEM_ID } from "../ruleset.ts";
+import { CARD_ACTIONS, registerJetonsRelay } from "./actions.ts";
+import { onRenderQuestion, onUpdateQuestion } from "./client.ts";
+import {
+  onCreateActorLedger,
+  onPreCreateActor,
+  onPreUpdateActor,
+  onReadyLedger,
+  onUpdateActorLedger,
+} from "./hooks.ts";
+import { QUESTION_BODY } from "./question-card.ts";
+import { RESERVE_TEMPLATE, ReserveApp, registerReserveRefresh } from "./reserve-app.ts";
+import { registerReserveControl } from "./controls.ts";
+import { ARCHETYPE_PART } from "./sheet.ts";
+import { combatBehaviour } from "./combat.ts";
+
+export const runtime: RulesetRuntime = {
+  cardActions: CARD_ACTIONS,
+  combat: combatBehaviour,
+  templates: [QUESTION_BODY, ARCHETYPE_PART, RESERVE_TEMPLATE],
+  ready: onReadyLedger,
+  init() {
+    registerJetonsRelay();
+    game.settings?.registerMenu(SYSTEM_ID, "jetonsReserve", {
+      name: "QUINTETTE.Jetons.Reserve.Title",
+      label: "QUINTETTE.Jetons.Reserve.Open",
+      hint: "QUINTETTE.Jetons.Reserve.Hint",
+      icon: "fa-solid fa-coins",
+      type: ReserveApp,
+      restricted: false,
+    });
+    Hooks.on("renderChatMessageHTML", onRenderQuestion);
+    Hooks.on("updateChatMessage", onUpdateQuestion);
+    Hooks.on("preCreateActor", onPreCreateActor);
+    Hooks.on("preUpdateActor", onPreUpdateActor);
+    Hooks.on("createActor", (actor, options, userId) => void onCreateActorLedger(actor, options, userId));
+    Hooks.on(
+      "updateActor",
+      (actor, changes, options, userId) => void onUpdateActorLedger(actor, changes, options, userId),
+    );
+    registerReserveControl();
+    registerReserveRefresh();
+  },
+};

@@ -1,0 +1,107 @@
+/**
+ * Everything of a world the runner visits, as dnd5e's world migration reaches it: world actors and items valid or
+ * not, the actors of unlinked tokens on every scene, macros, roll tables, chat messages, and the world's compendia
+ * of those kinds. Read through narrow views of `game` so the runner and its tests share one shape.
+ */
+import type { MigratableDocument, MigratablePack, MigrationSources } from "./types.ts";
+
+/** A world collection as the runner reads it (fvtt-types `DocumentCollection`: `invalidDocumentIds`, `getInvalid`). */
+interface WorldCollection extends Iterable<MigratableDocument> {
+  invalidDocumentIds?: Set<string>;
+  getInvalid?(id: string): MigratableDocument & { id?: string | null };
+}
+
+/** A scene's token (fvtt-types `TokenDocument`: `actorLink`, and `actor`, the synthetic actor of an unlinked token). */
+interface SceneToken {
+  actorLink: boolean;
+  actor: MigratableDocument | null;
+}
+interface WorldScene {
+  tokens: Iterable<SceneToken>;
+}
+
+interface WorldPack {
+  collection: string;
+  documentName: string;
+  locked: boolean;
+  metadata: { packageType: string };
+  configure(changes: { locked: boolean }): Promise<unknown>;
+  getDocuments(): Promise<Iterable<MigratableDocument>>;
+}
+
+/** The parts of `game` the runner reads; `data` holds the world's raw sources (invalid documents are read there). */
+export interface MigrationWorld {
+  actors?: WorldCollection;
+  items?: WorldCollection;
+  messages?: WorldCollection;
+  macros?: WorldCollection;
+  tables?: WorldCollection;
+  scenes?: Iterable<WorldScene>;
+  packs?: Iterable<WorldPack>;
+  data?: Partial<Record<string, { _id?: string }[]>>;
+}
+
+/** Compendium kinds whose documents the steps may change; the system's own packs are built at the current schema. */
+export const MIGRATED_PACK_TYPES = ["Actor", "Item", "Macro", "RollTable"];
+
+/**
+ * Valid documents, then invalid ones. An invalid document's own data is cleaned or a fallback, so its source is the
+ * world's raw record (`game.data.<collection>`), as dnd5e reads it; its update goes through the document.
+ */
+function withInvalid(
+  collection: WorldCollection | undefined,
+  raw: { _id?: string }[] | undefined,
+): MigratableDocument[] {
+  if (!collection) return [];
+  const docs = [...collection];
+  for (const id of collection.invalidDocumentIds ?? []) {
+    const doc = collection.getInvalid?.(id);
+    const source = raw?.find((r) => r._id === id);
+    if (!doc) continue;
+    docs.push({
+      documentName: doc.documentName,
+      name: doc.name ?? id,
+      toObject: () => structuredClone(source ?? doc.toObject()),
+      update: (changes, options) => doc.update(changes, options),
+      items: doc.items,
+    });
+  }
+  return docs;
+}
+
+/** The synthetic actors of unlinked tokens: their updates write the token's delta, never the base actor. */
+function tokenActors(scenes: Iterable<WorldScene> | undefined): MigratableDocument[] {
+  const out: MigratableDocument[] = [];
+  for (const scene of scenes ?? [])
+    for (const token of scene.tokens) if (!token.actorLink && token.actor) out.push(token.actor);
+  return out;
+}
+
+function worldPacks(packs: Iterable<WorldPack> | undefined): MigratablePack[] {
+  const out: MigratablePack[] = [];
+  for (const pack of packs ?? []) {
+    if (!MIGRATED_PACK_TYPES.includes(pack.documentName) || pack.metadata.packageType !== "world") continue;
+    out.push({
+      collection: pack.collection,
+      get locked() {
+        return pack.locked;
+      },
+      configure: (changes) => pack.configure(changes),
+      getDocuments: () => pack.getDocuments(),
+    });
+  }
+  return out;
+}
+
+export function worldSources(world: MigrationWorld): MigrationSources {
+  return {
+    actors: withInvalid(world.actors, world.data?.actors),
+    items: withInvalid(world.items, world.data?.items),
+    messages: withInvalid(world.messages, world.data?.messages),
+    // After the world actors: a token's actor then shows the migrated base and only its delta's old data changes.
+    tokenActors: tokenActors(world.scenes),
+    macros: withInvalid(world.macros, world.data?.macros),
+    tables: withInvalid(world.tables, world.data?.tables),
+    packs: worldPacks(world.packs),
+  };
+}

@@ -1,0 +1,37 @@
+/** L'Œil Noir at init, in every world: its types, Roll class, packs, dice colours; its settings when active. */
+import type { RulesetRegistration } from "../ruleset.ts";
+import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
+import { OEILNOIR_COLORSET, oeilNoirRollClass } from "./roll.ts";
+import { registerOeilNoirSettings } from "./settings.ts";
+import { AdversaireSheet, HerosSheet, OeilNoirItemSheet } from "./sheets.ts";
+
+export const OEILNOIR_PACKS = ["quintette.oeilnoir-tables", "quintette.oeilnoir-equipement"];
+
+export const registration: RulesetRegistration = {
+  id: "oeilnoir",
+  label: "QUINTETTE.Ruleset.oeilnoir",
+  actorTypes: [
+    {
+      type: "heros",
+      model: ACTOR_MODELS.heros,
+      sheet: HerosSheet,
+      trackable: { bar: ["ev", "endurance", "ae"], value: ["wounds"] },
+      playerCharacter: true,
+    },
+    {
+      type: "adversaire",
+      model: ACTOR_MODELS.adversaire,
+      sheet: AdversaireSheet,
+      trackable: { bar: ["ev", "endurance"], value: ["wounds"] },
+    },
+  ],
+  itemTypes: Object.entries(ITEM_MODELS).map(([type, model]) => ({ type, model, sheet: OeilNoirItemSheet })),
+  // The Roll class exists only once Foundry has loaded: built when the registry reads it.
+  get rolls() {
+    return [oeilNoirRollClass()];
+  },
+  packs: OEILNOIR_PACKS,
+  diceSoNice: [OEILNOIR_COLORSET],
+  settings: registerOeilNoirSettings,
+  load: () => import("./runtime.ts"),
+};

@@ -1,0 +1,14 @@
+/** L'Œil Noir in a world that plays it, loaded on demand: card actions (the duel), damage, combat, templates. */
+import type { RulesetRuntime } from "../ruleset.ts";
+import { OEILNOIR_CARD_ACTIONS } from "./actions.ts";
+import { TRACKER_PART, oeilNoirCombat } from "./combat.ts";
+import { oeilNoirDamage } from "./damage.ts";
+import { DUEL_BODY } from "./duel.ts";
+import { SHEET_TEMPLATES } from "./sheets.ts";
+
+export const runtime: RulesetRuntime = {
+  combat: oeilNoirCombat,
+  cardActions: OEILNOIR_CARD_ACTIONS,
+  damage: oeilNoirDamage,
+  templates: [DUEL_BODY, TRACKER_PART, SHEET_TEMPLATES.heros, SHEET_TEMPLATES.adversaire, SHEET_TEMPLATES.item],
+};

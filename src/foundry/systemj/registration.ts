@@ -1,0 +1,31 @@
+/** SYSTEMJ at init, in every world: its types, Roll class and packs; its world settings when active. */
+import type { RulesetRegistration } from "../ruleset.ts";
+import { ITEM_MODELS, ITEM_TYPES, SystemJCreatureModel, SystemJPersonnageModel } from "./models.ts";
+import { systemJRollClass } from "./roll.ts";
+import { registerSystemJSettings } from "./settings.ts";
+import { SystemJActorSheet, SystemJItemSheet } from "./sheets.ts";
+
+const trackable = { bar: ["hitPoints", "armourPoints"], value: [] };
+
+export const registration: RulesetRegistration = {
+  id: "systemj",
+  label: "QUINTETTE.Ruleset.systemj",
+  actorTypes: [
+    // PJ and PNJ share this type: linked by default (a PNJ is a named person too); créatures are not.
+    {
+      type: "sj-personnage",
+      model: SystemJPersonnageModel,
+      sheet: SystemJActorSheet,
+      trackable,
+      playerCharacter: true,
+    },
+    { type: "creature", model: SystemJCreatureModel, sheet: SystemJActorSheet, trackable },
+  ],
+  itemTypes: ITEM_TYPES.map((type) => ({ type, model: ITEM_MODELS[type], sheet: SystemJItemSheet })),
+  get rolls() {
+    return [systemJRollClass()];
+  },
+  packs: ["quintette.systemj-competences", "quintette.systemj-cartes"],
+  settings: registerSystemJSettings,
+  load: () => import("./runtime.ts"),
+};

@@ -1,0 +1,30 @@
+/** Trinités at init, in every world: its types (models and sheets), the Roll class, packs and dice looks. */
+import { ARCHONTE_COLORSET, DEVA_COLORSET } from "../dice/index.ts";
+import type { RulesetRegistration } from "../ruleset.ts";
+import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
+import { TrinitesRoll } from "./roll.ts";
+import { TrinitesActorSheet, TrinitesItemSheet } from "./sheets.ts";
+
+export const TRINITES_PACKS = ["trinites-regles", "trinites-equipement"];
+
+export const registration: RulesetRegistration = {
+  id: "trinites",
+  label: "QUINTETTE.Ruleset.trinites",
+  actorTypes: [
+    {
+      type: "trinite",
+      model: ACTOR_MODELS.trinite,
+      sheet: TrinitesActorSheet,
+      trackable: { bar: ["vie", "deva", "archonte", "adam"], value: [] },
+      // The players play Trinités; humains are the world's people, played by the GM.
+      playerCharacter: true,
+    },
+    { type: "humain", model: ACTOR_MODELS.humain, sheet: TrinitesActorSheet, trackable: { bar: ["vie"], value: [] } },
+  ],
+  itemTypes: Object.entries(ITEM_MODELS).map(([type, model]) => ({ type, model, sheet: TrinitesItemSheet })),
+  rolls: [TrinitesRoll],
+  packs: TRINITES_PACKS.map((p) => `quintette.${p}`),
+  // The system's Deva (light) and Archonte (dark) colour sets are always registered; listed here as this set's own.
+  diceSoNice: [DEVA_COLORSET, ARCHONTE_COLORSET],
+  load: () => import("./runtime.ts"),
+};
