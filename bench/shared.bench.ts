@@ -10,8 +10,8 @@ import { table } from "./world.ts";
 
 const ACTORS = 1000;
 
-export function register(bench: Bench): void {
-  table();
+export async function register(bench: Bench): Promise<void> {
+  await table();
   const { CONFIG } = doubleState();
   CONFIG.Actor.dataModels["quintette-base"] = BaseActorModel;
   for (const type of Object.keys(CONFIG.Actor.dataModels).sort()) {

@@ -81,7 +81,7 @@ function trinitesSetup(actor: Doc, over: Partial<TestSetup> = {}): TestSetup {
 }
 
 export async function register(bench: Bench): Promise<void> {
-  table();
+  await table();
   // Each rule set's main sheet (its first actor type), owned by the player who opens it, one item of each type.
   for (const ruleset of allRulesets()) {
     const main = ruleset.actorTypes[0]!;

@@ -13,7 +13,8 @@ import { installClients } from "../test/double/clients.ts";
 import { readLang } from "../test/double/game.ts";
 import { registerFoundryHelpers } from "../gallery/foundry-helpers.ts";
 import { helpers as systemHelpers } from "../src/foundry/templates/helpers.ts";
-import { initQuintette } from "../src/index.ts";
+import { initQuintette, loadRuntime } from "../src/index.ts";
+import { activeRulesetId, allRulesets } from "../src/foundry/ruleset.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 type Template = (context: unknown) => string;
@@ -26,11 +27,12 @@ function templateFiles(dir: string): string[] {
   });
 }
 
-/** The system initialized on the double, once; later calls do nothing. */
-export function table(): void {
+/** The system initialized on the double, once, with every rule set's runtime (a world loads its own only). */
+export async function table(): Promise<void> {
   if (compiled) return;
   installClients(doubleState());
   initQuintette();
+  for (const registration of allRulesets()) if (registration.id !== activeRulesetId()) await loadRuntime(registration);
   const hbs = Handlebars.create();
   registerFoundryHelpers(hbs, readLang("fr"));
   for (const [name, fn] of Object.entries(systemHelpers)) hbs.registerHelper(name, fn);
