@@ -292,13 +292,14 @@ export class DoubleDocument {
 
   /**
    * `Document#_preCreate(data, options, user)`: runs on the creating client before the write; false cancels. Foundry
-   * calls the system model's `_preCreate` from it (fvtt-types `TypeDataModel#_preCreate`: "Called by
-   * ClientDocument#_preCreate").
+   * calls the system model's `_preCreate` from it with the same arguments (fvtt-types `TypeDataModel#_preCreate`:
+   * "Called by ClientDocument#_preCreate. @param data - The initial data object provided to the document creation
+   * request": the whole creation data, `type`, `name`, `items`, `prototypeToken`…, not only `system`).
    */
   async _preCreate(data: Plain, options: Plain, user: DoubleUserLike): Promise<boolean | void> {
     const sys = this.system as { _preCreate?: (d: Plain, o: Plain, u: DoubleUserLike) => Promise<boolean | void> };
     if (this.system instanceof DataModel && typeof sys._preCreate === "function") {
-      return sys._preCreate(isPlainObject(data.system) ? data.system : {}, options, user);
+      return sys._preCreate(data, options, user);
     }
   }
 

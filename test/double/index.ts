@@ -49,6 +49,7 @@ import { extendDouble } from "./shared-core.ts";
 import { asGM } from "./clients.ts";
 import { userWrites } from "./permissions.ts";
 import { presentGeneration, type Generation } from "./generation.ts";
+import { resolveSceneUuid } from "./scenes.ts";
 
 export interface SheetRegistration {
   documentName: string;
@@ -164,7 +165,8 @@ function createState(lang: string) {
         : (combat as unknown as DoubleDocument);
     }
     if (kind === "ChatMessage") return (game.messages.get(id ?? "") as DoubleDocument | undefined) ?? null;
-    // Anything else (Scene, Token, JournalEntry, Compendium…) is not modelled: fail loudly, never a silent null.
+    if (kind === "Scene") return resolveSceneUuid(uuid);
+    // Anything else (JournalEntry, Compendium…) is not modelled: fail loudly, never a silent null.
     if (kind !== "Actor" && kind !== "Item")
       throw new Error(`The double does not resolve ${String(kind)} uuids (${uuid})`);
     const root =

@@ -115,7 +115,9 @@ let idCounter = 0;
 /** Deterministic 16-character ids, so tests can rely on them. */
 export function randomID(length = 16): string {
   idCounter += 1;
-  return `dbl${idCounter.toString(36)}`.padEnd(length, "0").slice(0, length);
+  // Padded on the left: right-padding made counter 1 and counter 36 ("1", "10") the same id.
+  const n = idCounter.toString(36);
+  return `dbl${n.padStart(Math.max(0, length - 3), "0")}`.slice(-length);
 }
 export function resetRandomID(): void {
   idCounter = 0;

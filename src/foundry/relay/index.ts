@@ -20,6 +20,7 @@
  * that User (the only one who may write there besides a GM, whose request then runs with the User's own rights).
  */
 import type { JsonObject, JsonValue } from "../chat/types.ts";
+import { deletionOf, isDeletion } from "../trust/deletion.ts";
 import { serializeOnGM } from "../trust/queue.ts";
 
 /** Long enough for a GM client busy rolling; short enough for a player to retry. */
@@ -150,6 +151,46 @@ export function handleRelayRequest(
 /** Requests the GM's client is serving now, by `<userId>:<requestId>`: a duplicate joins the running one. */
 const inFlight = new Map<string, Promise<RelayResult>>();
 
+/**
+ * Answers this GM session gave, by `<userId>:<requestId>`, newest last (kept on the GM's side: the requester's own
+ * User is theirs to clear, and clearing must not replay a request). Bounded; a reload of the GM's client forgets it,
+ * where each handler's own idempotence (effect records, `from` values, request keys) still holds.
+ */
+const served = new Map<string, RelayResult>();
+const SERVED_KEPT = 2000;
+function remember(memo: string, result: RelayResult): void {
+  served.delete(memo);
+  served.set(memo, result);
+  for (const old of served.keys()) {
+    if (served.size <= SERVED_KEPT) break;
+    served.delete(old);
+  }
+}
+
+/** Requests served from one User write (an honest client writes one); the rest of that write is ignored. */
+export const REQUESTS_PER_WRITE = 4;
+/** Requests served per user in a sliding window; beyond it they are refused without running. */
+export const REQUESTS_PER_WINDOW = 100;
+export const WINDOW_MS = 10_000;
+const recent = new Map<string, number[]>();
+
+/** Whether `userId` may have one more request served now (and counts it). */
+function withinRate(userId: string): boolean {
+  const now = Date.now();
+  const times = (recent.get(userId) ?? []).filter((t) => now - t < WINDOW_MS);
+  const ok = times.length < REQUESTS_PER_WINDOW;
+  if (ok) times.push(now);
+  recent.set(userId, times);
+  return ok;
+}
+
+/** Forgets the GM session's memory (tests start a new session). */
+export function resetRelayMemory(): void {
+  served.clear();
+  recent.clear();
+  inFlight.clear();
+}
+
 /** Pending requests of this client, by request id. */
 const pending = new Map<string, (result: RelayResult) => void>();
 
@@ -166,13 +207,21 @@ async function onRequestWritten(user: User.Implementation, requestId: string, re
   // Only the User whose document it is (or a GM) may ask through it; anything else is ignored.
   if (!writer || (writer.id !== user.id && !writer.isGM)) return;
   if (!isRequestId(requestId)) return;
-  // An id already answered (a retry after a timeout) gets the stored answer again, without running again.
-  const stored: unknown = user.getFlag(SCOPE, `relayResult.${requestId}` as never);
+  // An id already answered (a retry after a timeout) gets the answer again, without running again. The memory is
+  // this GM session's, never the requester's User (which they may clear).
   const memo = `${user.id ?? ""}:${requestId}`;
+  const stored: unknown = user.getFlag(SCOPE, `relayResult.${requestId}` as never);
+  const known = served.get(memo);
   let result: RelayResult;
   const payload = isStoredRequest(request) ? parsePayload(request) : null;
-  if (isRelayResult(stored)) result = stored;
+  // Still on the User (the requester timed out before reading it): the same answer. Read and cleared already: a
+  // success is not run again ("already"), a refusal stays one.
+  if (known && isRelayResult(stored)) result = known;
+  else if (known)
+    result = known.status === "applied" ? { status: "already", reason: "QUINTETTE.Relay.Already" } : known;
   else if (!isStoredRequest(request) || !payload) result = { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+  else if (!inFlight.has(memo) && !withinRate(user.id ?? ""))
+    result = { status: "denied", reason: "QUINTETTE.Relay.Denied" };
   else {
     let running = inFlight.get(memo);
     if (!running) {
@@ -185,21 +234,36 @@ async function onRequestWritten(user: User.Implementation, requestId: string, re
       inFlight.delete(memo);
     }
   }
+  // A failure is not remembered: the handlers' own idempotence makes a retry safe, and it may succeed.
+  if (result.status !== "error") remember(memo, result);
   await user.update({
     [`flags.${SCOPE}.relayResult.${requestId}`]: result,
-    [`flags.${SCOPE}.relay.-=${requestId}`]: null,
+    ...deletionOf(`flags.${SCOPE}.relay`, requestId),
   } as User.UpdateData);
+}
+
+/** Requests of one write beyond what is served: removed in one write, unanswered (their senders time out). */
+async function dropExcess(user: User.Implementation, ids: string[]): Promise<void> {
+  const update: Record<string, unknown> = {};
+  for (const id of ids) if (isRequestId(id)) Object.assign(update, deletionOf(`flags.${SCOPE}.relay`, id));
+  if (Object.keys(update).length) await user.update(update as User.UpdateData);
 }
 
 /** `updateUser` on every client: the GM serves requests, the requester collects its answers. */
 export function onUpdateUser(user: User.Implementation, changed: unknown, _options: unknown, userId: string): void {
   const requests = relayFlags(changed, "relay");
   if (game.users?.activeGM?.isSelf) {
-    for (const [id, request] of Object.entries(requests)) {
-      if (request === null || id.startsWith("-=")) continue;
+    // A deletion (the GM's own cleanup, in either generation's form) is never a request.
+    const asked = Object.entries(requests).filter(([id, request]) => !isDeletion(id, request));
+    for (const [id, request] of asked.slice(0, REQUESTS_PER_WRITE)) {
       void onRequestWritten(user, id, request, userId).catch((error: unknown) => {
         console.error("quintette | relay answer failed", id, error);
       });
+    }
+    const excess = asked.slice(REQUESTS_PER_WRITE).map(([id]) => id);
+    const writer = game.users?.get(userId);
+    if (excess.length && writer && (writer.id === user.id || writer.isGM)) {
+      void dropExcess(user, excess).catch((error: unknown) => console.error("quintette | relay cleanup failed", error));
     }
   }
   if (!user.isSelf) return;
@@ -239,6 +303,7 @@ export async function serveWaitingRequests(): Promise<void> {
  * joins or leaves the game session"), since the active GM changes with connections.
  */
 export function registerRelay(): void {
+  resetRelayMemory();
   Hooks.on("updateUser", (user, changed, options, userId) => onUpdateUser(user, changed, options, userId));
   Hooks.on("ready", () => void serveWaitingRequests());
   Hooks.on("userConnected", () => void serveWaitingRequests());
@@ -270,13 +335,13 @@ function askThroughUser(
 
 /** Answers nobody waits for any more (their request timed out long ago), beyond a few kept for late retries. */
 const RESULTS_KEPT = 10;
-function staleResults(user: User.Implementation, current: string): Record<string, null> {
+function staleResults(user: User.Implementation, current: string): Record<string, unknown> {
   const stored: unknown = user.getFlag(SCOPE, "relayResult" as never);
   if (!isObject(stored)) return {};
   const ids = Object.keys(stored).filter((id) => id !== current && !asking.has(id));
-  const out: Record<string, null> = {};
+  const out: Record<string, unknown> = {};
   for (const id of ids.slice(0, Math.max(0, ids.length - RESULTS_KEPT)))
-    out[`flags.${SCOPE}.relayResult.-=${id}`] = null;
+    Object.assign(out, deletionOf(`flags.${SCOPE}.relayResult`, id));
   return out;
 }
 
@@ -289,7 +354,7 @@ async function askOnce(
 ): Promise<RelayResult> {
   const stored = user.getFlag(SCOPE, `relayResult.${requestId}` as never) as unknown;
   if (isRelayResult(stored)) {
-    await user.update({ [`flags.${SCOPE}.relayResult.-=${requestId}`]: null } as User.UpdateData);
+    await user.update(deletionOf(`flags.${SCOPE}.relayResult`, requestId) as User.UpdateData);
     return stored;
   }
   const answer = new Promise<RelayResult>((resolve) => pending.set(requestId, resolve));
@@ -305,7 +370,7 @@ async function askOnce(
     } as User.UpdateData);
     const result = await Promise.race([answer, expired]);
     if (result.reason !== "QUINTETTE.Relay.Timeout") {
-      await user.update({ [`flags.${SCOPE}.relayResult.-=${requestId}`]: null } as User.UpdateData);
+      await user.update(deletionOf(`flags.${SCOPE}.relayResult`, requestId) as User.UpdateData);
     }
     return result;
   } finally {

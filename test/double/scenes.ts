@@ -1,0 +1,95 @@
+/**
+ * Scenes holding tokens, and the uuids Foundry resolves into them. fvtt-types `Scene#tokens`: "A collection of
+ * embedded Token objects"; `fromUuid("Scene.<id>.Token.<id>")` is the token, and `…Token.<id>.Actor.<id>` its
+ * actor (a synthetic actor's uuid: fvtt-types `ClientDocument#uuid` of an embedded document is its parent's uuid
+ * followed by its own collection and id). `TokenDocument.create(data, { parent })` adds a token to a scene, as a drop of
+ * an actor on the canvas does with `Actor#getTokenDocument` (tokens.ts).
+ */
+import type { DoubleActor } from "./documents.ts";
+import { DoubleCollection, type DoubleDocument } from "./documents.ts";
+import { DoubleToken, DoubleTokenDocument, installActorTokens } from "./tokens.ts";
+import { randomID, type Plain } from "./utils.ts";
+
+installActorTokens();
+
+export class DoubleScene {
+  static documentName = "Scene";
+  readonly documentName = "Scene";
+  readonly _id: string;
+  name: string;
+  readonly tokens = new DoubleCollection<DoubleTokenDocument>();
+  constructor(data: Plain = {}) {
+    this._id = typeof data._id === "string" ? data._id : randomID();
+    this.name = typeof data.name === "string" ? data.name : "";
+  }
+  get id(): string {
+    return this._id;
+  }
+  get uuid(): string {
+    return `Scene.${this._id}`;
+  }
+  async createEmbeddedDocuments(name: string, data: Plain[]): Promise<DoubleTokenDocument[]> {
+    if (name !== "Token") throw new Error(`The double's scenes embed Tokens only, not ${name}`);
+    const user = (globalThis as { game?: { user?: { isGM: boolean } } }).game?.user;
+    // Tests place tokens as the GM (TOKEN_CREATE and scene rights are not modelled).
+    if (!user?.isGM) throw new Error("The double places tokens as the GM only");
+    return data.map((d) => {
+      const token = new DoubleTokenDocument(d, { parent: this });
+      this.tokens.set(token.id, token);
+      return token;
+    });
+  }
+}
+
+/** `TokenDocument.create(data, { parent })`. */
+export async function createToken(
+  data: Plain | DoubleTokenDocument,
+  { parent }: { parent: DoubleScene },
+): Promise<DoubleTokenDocument> {
+  const source = data instanceof DoubleTokenDocument ? data.toObject() : data;
+  const [token] = await parent.createEmbeddedDocuments("Token", [source]);
+  if (!token) throw new Error("No token created");
+  return token;
+}
+
+interface GameWithScenes {
+  scenes?: DoubleCollection<DoubleScene>;
+}
+function scenes(): DoubleCollection<DoubleScene> {
+  const game = (globalThis as { game?: GameWithScenes }).game;
+  if (!game) throw new Error("The Foundry double is not installed");
+  game.scenes ??= new DoubleCollection<DoubleScene>();
+  return game.scenes;
+}
+
+/** A new scene in `game.scenes`. */
+export function createScene(name = "Scène"): DoubleScene {
+  const scene = new DoubleScene({ name });
+  scenes().set(scene.id, scene);
+  return scene;
+}
+
+/** Drops an actor on a scene (as the GM's client): its token from the prototype token, and the placed object. */
+export async function dropToken(scene: DoubleScene, actor: DoubleActor, data: Plain = {}): Promise<DoubleToken> {
+  const draft = await (
+    actor as DoubleActor & { getTokenDocument(d?: Plain): Promise<DoubleTokenDocument> }
+  ).getTokenDocument(data);
+  return new DoubleToken(await createToken(draft, { parent: scene }));
+}
+
+/** `fromUuid` of `Scene.<id>`, `Scene.<id>.Token.<id>` and `Scene.<id>.Token.<id>.Actor.<id>`; null when absent. */
+export function resolveSceneUuid(uuid: string): DoubleDocument | null {
+  const [kind, sceneId, sub, tokenId, actorKind, actorId, ...rest] = uuid.split(".");
+  if (kind !== "Scene" || rest.length) throw new Error(`The double does not resolve ${uuid}`);
+  if (sub !== undefined && sub !== "Token")
+    throw new Error(`The double does not resolve embedded ${sub} uuids (${uuid})`);
+  const scene = scenes().get(sceneId ?? "");
+  if (!scene) return null;
+  if (sub === undefined) return scene as unknown as DoubleDocument;
+  const token = scene.tokens.get(tokenId ?? "");
+  if (!token) return null;
+  if (actorKind === undefined) return token as unknown as DoubleDocument;
+  if (actorKind !== "Actor") throw new Error(`The double does not resolve ${uuid}`);
+  const actor = token.actor;
+  return actor && actor.id === actorId && !token.isLinked ? actor : null;
+}

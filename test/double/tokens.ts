@@ -1,0 +1,186 @@
+/**
+ * Tokens: a TokenDocument in a scene, linked to its world actor or carrying a synthetic actor built from that actor
+ * and the token's `delta`. What Foundry documents, and the double follows:
+ *
+ * - fvtt-types `TokenDocument#actor`: "A lazily evaluated reference to the Actor this Token modifies. If actorLink is
+ *   true, then the document is the primary Actor document. Otherwise, the Actor document is a synthetic (ephemeral)
+ *   document constructed using the original Actor data and the ActorDelta";
+ * - `TokenDocument#isLinked`: "Is this Token linked to its Actor?" (`actorLink`); `PrototypeToken#actorLink`
+ *   defaults to false (fvtt-types `BasePrototypeToken` schema, and FOUNDRY-NOTES "a token's actorLink defaults to
+ *   false");
+ * - `Actor#isToken`: "Test whether an Actor document is a synthetic representation of a Token (if true) or a full
+ *   Actor document (if false)"; `Actor#token`: "If this Actor was created from a Token, the TokenDocument it
+ *   belongs to"; a synthetic actor's writes are the token's delta (`ActorDelta`: "the differential data of an
+ *   unlinked Token's Actor"), never the world actor's;
+ * - `Actor#getTokenDocument(data)`: "Create a new TokenDocument, cloning the prototype token's data" (unsaved, the
+ *   actor's id and link from its prototype token).
+ *
+ * Not modelled: token hooks (`createToken`, `updateToken`), geometry, a synthetic actor's embedded item writes (they
+ * throw), and the server's TOKEN_CREATE permission (tests drop tokens as the GM).
+ */
+import { DoubleActor, type DoubleUserLike, OWNERSHIP } from "./documents.ts";
+import { deepClone, expandObject, isPlainObject, mergeObject, randomID, type Plain } from "./utils.ts";
+
+/** The scene a token lives in (scenes.ts). */
+export interface TokenParent {
+  readonly uuid: string;
+}
+
+function currentUser(): DoubleUserLike {
+  const user = (globalThis as { game?: { user?: DoubleUserLike } }).game?.user;
+  if (!user) throw new Error("The Foundry double is not installed: no current user");
+  return user;
+}
+
+function worldActor(id: string): DoubleActor | null {
+  const actors = (globalThis as { game?: { actors?: Map<string, DoubleActor> } }).game?.actors;
+  return actors?.get(id) ?? null;
+}
+
+/** The prototype token of an actor (stored under `prototypeToken`), with Foundry's default `actorLink: false`. */
+export function prototypeTokenOf(actor: DoubleActor): Plain {
+  const stored = actor.toObject().prototypeToken;
+  return { actorLink: false, name: actor.name, ...(isPlainObject(stored) ? deepClone(stored) : {}) };
+}
+
+export class DoubleTokenDocument {
+  static documentName = "Token";
+  readonly documentName = "Token";
+  _id: string;
+  name: string;
+  actorId: string;
+  actorLink: boolean;
+  /** The synthetic actor's differences from the world actor (only `system` and `name` here). */
+  delta: Plain;
+  parent: TokenParent | null;
+  readonly updates: { changes: Plain; userId: string }[] = [];
+  #synthetic: DoubleActor | null = null;
+
+  constructor(data: Plain = {}, { parent = null }: { parent?: TokenParent | null } = {}) {
+    this._id = typeof data._id === "string" ? data._id : randomID();
+    this.name = typeof data.name === "string" ? data.name : "";
+    this.actorId = typeof data.actorId === "string" ? data.actorId : "";
+    this.actorLink = data.actorLink === true;
+    this.delta = isPlainObject(data.delta) ? deepClone(data.delta) : {};
+    this.parent = parent;
+  }
+
+  get id(): string {
+    return this._id;
+  }
+  get uuid(): string {
+    return this.parent ? `${this.parent.uuid}.Token.${this._id}` : `Token.${this._id}`;
+  }
+  get isLinked(): boolean {
+    return this.actorLink;
+  }
+  /** The world actor when linked; else the synthetic actor (world actor's data and this token's delta). */
+  get actor(): DoubleActor | null {
+    const base = worldActor(this.actorId);
+    if (!base) return null;
+    if (this.actorLink) return base;
+    this.#synthetic ??= this.#buildSynthetic(base);
+    return this.#synthetic;
+  }
+  /** A token's owner is its actor's owner (the base actor's ownership; the delta changes no rights here). */
+  getUserLevel(user: DoubleUserLike): number {
+    if (user.isGM) return OWNERSHIP.OWNER;
+    return worldActor(this.actorId)?.getUserLevel(user) ?? OWNERSHIP.NONE;
+  }
+  testUserPermission(user: DoubleUserLike, level: keyof typeof OWNERSHIP | number): boolean {
+    return this.getUserLevel(user) >= (typeof level === "number" ? level : OWNERSHIP[level]);
+  }
+  get isOwner(): boolean {
+    return this.testUserPermission(currentUser(), "OWNER");
+  }
+
+  toObject(): Plain {
+    return {
+      _id: this._id,
+      name: this.name,
+      actorId: this.actorId,
+      actorLink: this.actorLink,
+      delta: deepClone(this.delta),
+    };
+  }
+
+  /** Owner-only like an actor write; a `delta` change is applied to the synthetic actor at once. */
+  async update(changes: Plain = {}): Promise<this> {
+    const user = currentUser();
+    if (!this.testUserPermission(user, "OWNER"))
+      throw new Error(`User ${user.id} lacks permission to update Token [${this._id}]`);
+    const expanded = expandObject(changes);
+    if (typeof expanded.name === "string") this.name = expanded.name;
+    if (typeof expanded.actorLink === "boolean") {
+      this.actorLink = expanded.actorLink;
+      this.#synthetic = null;
+    }
+    if (isPlainObject(expanded.delta)) {
+      mergeObject(this.delta, expanded.delta, { performDeletions: true });
+      this.#synthetic?.applyUpdate(expanded.delta);
+    }
+    this.updates.push({ changes: deepClone(changes), userId: user.id });
+    return this;
+  }
+
+  #buildSynthetic(base: DoubleActor): DoubleActor {
+    const source = mergeObject(base.toObject(), deepClone(this.delta), { performDeletions: true });
+    const Cls = base.constructor as new (data: Plain, context: { parent: unknown }) => DoubleActor;
+    const actor = new Cls(source, { parent: this as unknown as DoubleActor });
+    Object.defineProperties(actor, {
+      isToken: { value: true },
+      token: { value: this },
+      // Its writes are the token's delta; the world actor never changes.
+      update: { value: async (changes: Plain = {}) => (await this.update({ delta: expandObject(changes) }), actor) },
+      createEmbeddedDocuments: { value: notModelled },
+      updateEmbeddedDocuments: { value: notModelled },
+      deleteEmbeddedDocuments: { value: notModelled },
+    });
+    return actor;
+  }
+}
+
+async function notModelled(): Promise<never> {
+  throw new Error("The double does not model embedded item writes on a synthetic actor");
+}
+
+/**
+ * `Actor#getTokenDocument(data)` and `Actor#prototypeToken`, added to the double's Actor (and so to the system's
+ * subclasses): an unsaved token from the prototype token, named and linked as it says.
+ */
+export function installActorTokens(): void {
+  const proto = DoubleActor.prototype as DoubleActor & {
+    getTokenDocument?: (data?: Plain) => Promise<DoubleTokenDocument>;
+  };
+  if (proto.getTokenDocument) return;
+  Object.defineProperty(proto, "prototypeToken", {
+    configurable: true,
+    get(this: DoubleActor) {
+      return prototypeTokenOf(this);
+    },
+  });
+  Object.defineProperty(proto, "isToken", { configurable: true, writable: true, value: false });
+  proto.getTokenDocument = async function (this: DoubleActor, data: Plain = {}) {
+    const prototype = prototypeTokenOf(this);
+    return new DoubleTokenDocument({
+      name: prototype.name,
+      actorLink: prototype.actorLink,
+      ...data,
+      actorId: this.id,
+    });
+  };
+}
+
+/** A placed token (the canvas object): its document and its actor, what `user.targets` and `controlled` hold. */
+export class DoubleToken {
+  constructor(readonly document: DoubleTokenDocument) {}
+  get id(): string {
+    return this.document.id;
+  }
+  get name(): string {
+    return this.document.name;
+  }
+  get actor(): DoubleActor | null {
+    return this.document.actor;
+  }
+}
