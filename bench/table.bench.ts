@@ -4,7 +4,7 @@
  * handling of one relayed card action, and the Trinités tracker with 20 combatants during a busy turn.
  */
 import type { Bench } from "tinybench";
-import { asClient, asGM, DoubleCombat, messageElement } from "../test/double/shared-core.ts";
+import { addUser, asClient, asGM, DoubleCombat, messageElement } from "../test/double/shared-core.ts";
 import { doubleState } from "../test/double/index.ts";
 import { allRulesets } from "../src/foundry/ruleset.ts";
 import { enhanceCard } from "../src/foundry/chat/render.ts";
@@ -116,21 +116,28 @@ export async function register(bench: Bench): Promise<void> {
   }
 
   // The GM's client runs a player's Trinités pick (the player may not write the GM-posted card): request, relay,
-  // rights, rules core, writes, answer. A new pending card before each run.
+  // rights, rules core, writes, answer. A new pending card before each run, by the next of 50 players: the relay
+  // serves each user at most 100 requests per 10 s, more than a table asks and fewer than the bench runs.
+  const players = Array.from({ length: 50 }, (_, i) => `bench${i}`);
+  for (const id of players) addUser(id);
   const aelis = await actorOf("trinite", []);
+  await asGM(() => (aelis as unknown as { update(c: object): Promise<unknown> }).update({ ownership: { default: 3 } }));
   let pending = "";
+  let turn = 0;
+  let player = players[0]!;
   const fresh = async () => {
-    const card = buildTestCard(trinitesSetup(aelis), { deva: [9], archonte: [4] });
+    player = players[turn++ % players.length]!;
+    const card = buildTestCard(trinitesSetup(aelis, { rollerId: player }), { deva: [9], archonte: [4] });
     const message = (await asGM(() => postCard(card))) as unknown as Doc;
     pending = message.id;
   };
   await fresh();
-  const first = await asClient("player1", () => requestCardAction(pending, "trinites.pick", { spirit: "deva" }));
+  const first = await asClient(player, () => requestCardAction(pending, "trinites.pick", { spirit: "deva" }));
   if (first.status !== "applied") throw new Error(`relayed pick: ${first.status}`);
   bench.add(
     "table: GM's handling of one relayed request (a player's Trinités pick)",
     async () => {
-      const result = await asClient("player1", () => requestCardAction(pending, "trinites.pick", { spirit: "deva" }));
+      const result = await asClient(player, () => requestCardAction(pending, "trinites.pick", { spirit: "deva" }));
       if (result.status !== "applied") throw new Error(`relayed pick: ${result.status}`);
     },
     // The relayed cards leave the log: the tracker below reads a log of a known length.
