@@ -261,3 +261,47 @@ describe("attack: the move card's author replays its initiative change", () => {
     expect(markers()).toEqual([true, false]);
   });
 });
+
+describe("attack (issue 22): the damage card's state and amount come from a player's message", () => {
+  const garde = () => [...state.game.actors.values()].find((a) => a.name === "Garde") as DoubleActor;
+  const gardeHp = () => (garde().system as unknown as { hp: { value: number } }).hp.value;
+  const damageCards = () => messages().filter((m) => stored(m)?.kind === "damage");
+
+  it("a damage card of 40 posted by the player: the GM's Apply on the guard deals nothing", async () => {
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    queueFaces(5);
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    const real = structuredClone(stored(damageCards()[0]!));
+    const forged = { ...real, rollerId: "player1", damage: { amount: 40 }, applied: [], done: [] };
+    const fake = (await asClient("player1", () =>
+      DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: forged } } }),
+    )) as unknown as DoubleChatMessage;
+    const before = gardeHp();
+    targetsOf("gm").add({ actor: garde() });
+    await asClient("gm", () => requestCardAction(fake.id, "quintette.applyDamage"));
+    expect(gardeHp()).toBe(before);
+  });
+
+  it("a miss rewritten as a hit: the GM's client rolls no damage card", async () => {
+    const message = await roll({ characteristic: "for" }, [1, 2], { item: "taille" });
+    const forged = structuredClone(stored(message));
+    forged.data = { ...forged.data, band: "totale", damage: { die: 8, modifier: 1, name: "Hache" } };
+    await asClient("player1", () => rewriteCard(message, forged));
+    queueFaces(5);
+    const r = await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    expect(r.status).not.toBe("applied");
+    expect(damageCards()).toHaveLength(0);
+  });
+
+  it("honest path: the GM's damage card of the hit is applied to the guard", async () => {
+    const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
+    queueFaces(5);
+    await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
+    const before = gardeHp();
+    targetsOf("gm").add({ actor: garde() });
+    expect((await asClient("gm", () => requestCardAction(damageCards()[0]!.id, "quintette.applyDamage"))).status).toBe(
+      "applied",
+    );
+    expect(gardeHp()).toBeLessThan(before);
+  });
+});

@@ -4,18 +4,27 @@
  * master parry tests), and a helper sends an unbounded healer's value past the rescue dialog.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, resetFoundryDouble } from "../double/index.ts";
-import { DoubleChatMessage, addUser, asClient, installClients, useRealTemplates } from "../double/shared-core.ts";
+import { DoubleActor, asGM, resetFoundryDouble } from "../double/index.ts";
+import {
+  DoubleChatMessage,
+  addUser,
+  asClient,
+  installClients,
+  targetsOf,
+  useRealTemplates,
+} from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
-import { registerDamage } from "../../src/foundry/damage/index.ts";
+import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/index.ts";
+import { oeilNoirDamage } from "../../src/foundry/oeilnoir/damage.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../src/foundry/oeilnoir/models.ts";
 import { OEILNOIR_CARD_ACTIONS, rescueCardFor, setRescuePrompt } from "../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
 import { duelOf, type DuelData } from "../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../src/foundry/oeilnoir/roll.ts";
+import { OPEN_PER_USER, recordOf } from "../../src/foundry/oeilnoir/duel-store.ts";
 import { installEffectsDouble } from "../double/effects.ts";
 import { cardOf, rewriteCard } from "../cards.ts";
 
@@ -27,6 +36,11 @@ let queue: number[][] = [];
 const dice = (...rolls: number[][]) => (queue = rolls.map((r) => [...r]));
 const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const duel = (m: DoubleChatMessage) => duelOf(stored(m));
+/** The GM's record of an open duel (null when none, or finished). */
+const held = (m: DoubleChatMessage) => {
+  const r = recordOf(m.id);
+  return r === "done" ? null : r;
+};
 const sword = (a: DoubleActor) => a.items.get("epee")?.system as unknown as { breakage: number; broken: boolean };
 
 /** The card's author rewrites its duel data from the console (Foundry lets the author update the message). */
@@ -52,6 +66,7 @@ beforeEach(async () => {
   registerRelay();
   registerChatHooks();
   registerDamage();
+  registerDamageApplier("oeilnoir", oeilNoirDamage);
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
   setDiceRoller(async (formula) => {
     const faces = queue.shift();
@@ -118,12 +133,14 @@ describe("attack: the attacker's player rewrites the parry the GM rolls", () => 
     expect(duel(m)?.stage).toBe("awaitParry");
   });
 
-  it("a free attack's parry penalty beyond the fumble tables' is refused", async () => {
+  it("a free attack's parry penalty written on a player's card is not used: the GM rolls against the orc's PRD", async () => {
     const m = await alrikAttacksOrc();
     await forge(m, "player1", (d) => ({ ...d, free: { parryPenalty: 30, unparryable: false, attackModifier: 0 } }));
     dice([5]);
-    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("invalid");
-    expect(duel(m)?.stage).toBe("awaitParry");
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("applied");
+    // Parried: the duel is over, the GM's record a tombstone; the card shows what the GM's client wrote.
+    expect(duel(m)).toMatchObject({ stage: "parried", parry: { value: 9, success: true } });
+    expect(recordOf(m.id)).toBe("done");
   });
 
   it("a master parry never breaks a weapon that is not the attacker's (another player's sword)", async () => {
@@ -142,6 +159,96 @@ describe("attack: the attacker's player rewrites the parry the GM rolls", () => 
     expect(duel(m)).toMatchObject({ stage: "parried", breakage: { factor: 2, broken: false } });
     expect(sword(alrik).breakage).toBe(2);
     expect(sword(bruna).breakage).toBe(1);
+  });
+});
+
+describe("attack 3 (issue 22): the attacker's player rewrites the duel's phase and damage", () => {
+  const ev = (a: DoubleActor) => (a.system as unknown as { ev: { value: number } }).ev.value;
+
+  async function alrikAttacksOrc(): Promise<DoubleChatMessage> {
+    dice([4]);
+    return (await asClient("player1", () =>
+      performAttack(alrik as never, { weaponId: "epee", target: orc as never }),
+    )) as unknown as DoubleChatMessage;
+  }
+
+  it("awaitParry rewritten to damaged with 40 PI: the GM's Apply hit changes nothing (the orc keeps 28 EV)", async () => {
+    const m = await alrikAttacksOrc();
+    await forge(m, "player1", (d) => ({ ...d, stage: "damaged", damage: { faces: [6], pi: 40, critical: false } }));
+    dice([3]);
+    const r = await asClient("gm", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    expect(r.status).not.toBe("applied");
+    expect(ev(orc)).toBe(28);
+  });
+
+  it("after the GM's own steps, a card rewritten with 40 PI is ignored: the hit is the sword's roll", async () => {
+    const m = await alrikAttacksOrc();
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    dice([2]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.damage"));
+    // Alrik's sword: 1D6 + 3 (FO 13 is under the next PI/FO step), rolled 2 by the GM's client.
+    const pi = held(m)?.damage?.pi ?? 0;
+    expect(pi).toBe(5);
+    await forge(m, "player1", (d) => ({ ...d, damage: { faces: [6], pi: 40, critical: true } }));
+    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    // The orc's PR 2 against the recorded PI: far from the 40 PI (−10 EV) the card claims.
+    expect(ev(orc)).toBe(28 - (pi - 2));
+  });
+
+  it("a card rewritten to a damaged blow with no defender: the GM's shared Apply on the orc changes nothing", async () => {
+    const m = await alrikAttacksOrc();
+    await forge(m, "player1", (d) => ({
+      ...d,
+      defender: null,
+      stage: "damaged",
+      damage: { faces: [6], pi: 40, critical: false },
+    }));
+    const card = { ...structuredClone(stored(m)), damage: { amount: 40, critical: false, woundKind: "normal" } };
+    await asClient("player1", () => rewriteCard(m, card));
+    targetsOf("gm").clear();
+    targetsOf("gm").add({ actor: orc } as never);
+    await asClient("gm", () => requestCardAction(m.id, "quintette.applyDamage"));
+    expect(ev(orc)).toBe(28);
+  });
+
+  it("the attacker's PI bonus rewritten before the GM takes the card: refused, nothing rolled", async () => {
+    const m = await alrikAttacksOrc();
+    await forge(m, "player1", (d) => ({ ...d, attacker: { ...d.attacker, piDice: 6, piBonus: 40 } }));
+    const r = await asClient("gm", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    expect(r.status).toBe("invalid");
+    expect(recordOf(m.id)).toBeNull();
+    expect(ev(orc)).toBe(28);
+  });
+
+  it("no eviction: a player holds a bounded number of open duels, past it the GM's client takes no new card", async () => {
+    const first = await alrikAttacksOrc();
+    await asClient("gm", () => requestCardAction(first.id, "oeilnoir.noParry"));
+    const open = held(first);
+    expect(open?.stage).toBe("hit");
+    // Fifty open duels of player1's in the GM's record (as fifty attacks answered by the GM would leave).
+    const store = JSON.parse(String(game.settings?.get("quintette", "oeilnoir.duels"))) as {
+      open: Record<string, unknown>;
+    };
+    for (let i = 0; i < OPEN_PER_USER; i++) store.open[`m${i}`] = { roller: "player1", duel: open };
+    await asGM(() => game.settings?.set("quintette", "oeilnoir.duels", JSON.stringify(store)));
+    const next = await alrikAttacksOrc();
+    expect((await asClient("gm", () => requestCardAction(next.id, "oeilnoir.noParry"))).status).toBe("invalid");
+    // The open duel already held keeps going.
+    dice([3]);
+    expect((await asClient("player1", () => requestCardAction(first.id, "oeilnoir.damage"))).status).toBe("applied");
+  });
+
+  it("honest path: the orc lets the blow through, Alrik rolls damage, the GM applies what the sword dealt", async () => {
+    const m = await alrikAttacksOrc();
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.noParry"))).status).toBe("applied");
+    dice([5]);
+    expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.damage"))).status).toBe("applied");
+    expect(duel(m)).toMatchObject({ stage: "damaged", damage: { faces: [5] } });
+    expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.applyHit"))).status).toBe("applied");
+    expect(duel(m)?.damage?.pi).toBe(8);
+    expect(ev(orc)).toBe(22);
+    expect(duel(m)?.stage).toBe("applied");
+    expect(recordOf(m.id)).toBe("done");
   });
 });
 
@@ -239,7 +346,10 @@ describe("attack: the fumbler's player reopens the free attack already taken", (
     dice([3]);
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"));
     expect(game.messages?.size ?? 0).toBe(count);
-    expect(duel(m)?.fumble?.freeAttack?.messageId).toBe(first);
+    // The GM's record: the free attack was taken, nothing is left to do on this card (its author's display copy
+    // shows what they wrote).
+    expect(first).toBeTruthy();
+    expect(recordOf(m.id)).toBe("done");
   });
 });
 
@@ -274,6 +384,6 @@ describe("attack: the card's author clears a fumble check to have it rolled agai
     dice([20]);
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.fumbleCheck"));
     expect(prone(orc)).toBe(false);
-    expect(duel(m)?.fumble?.check?.result).toMatchObject({ d20: 1, success: true });
+    expect(held(m)?.fumble?.check?.result).toMatchObject({ d20: 1, success: true });
   });
 });

@@ -9,6 +9,8 @@ import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
 import { SEAT, registerTrinitesCombat } from "../../src/foundry/trinites/combat.ts";
 import { HumainModel, TriniteModel } from "../../src/foundry/trinites/models.ts";
 import { registerWoundHooks } from "../../src/foundry/trinites/damage.ts";
+import { registerSeatWatch } from "../../src/foundry/trinites/seat-watch.ts";
+import { CombatantData } from "../../src/foundry/combat/model.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -25,6 +27,7 @@ beforeEach(async () => {
   state = installClients(resetFoundryDouble({ lang: "fr" }));
   CONFIG.Actor.dataModels.trinite = TriniteModel as never;
   CONFIG.Actor.dataModels.humain = HumainModel as never;
+  CONFIG.Combatant.dataModels.base = CombatantData as never;
   registerRelay();
   registerTrinitesCombat();
   addUser("player2");
@@ -167,5 +170,41 @@ describe("pain after healing (RULES.md: every wound that checks boxes of line 2 
       relayToGM(SEAT, { op: "wound", combatId: combat.id, actorUuid: aelis.uuid, healedTo: 99, pain: true }),
     );
     expect(seat("cA").initiative).toBe(6);
+  });
+});
+
+describe("attack (issue 22): an owner writes their own combatant's pain mark or initiative", () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  const mine = () => combat.combatants.get("cA") as unknown as { update(c: Record<string, unknown>): Promise<unknown> };
+
+  it("a pain mark written on the combatant's flags (Foundry lets the owner) spares no pain", async () => {
+    registerWoundHooks();
+    await asClient("player1", () => mine().update({ "flags.quintette.painAt": 99 }));
+    // The GM-only place is refused by the server.
+    await expect(asClient("player1", () => mine().update({ "system.painAt": 99 }))).rejects.toThrow();
+    await asClient("player1", async () => {
+      await aelis.update({ "system.vie.value": 14 }); // into line 2
+    });
+    await asClient("player1", () =>
+      relayToGM(SEAT, { op: "wound", combatId: combat.id, actorUuid: aelis.uuid, pain: true }),
+    );
+    expect(seat("cA").initiative).toBe(6);
+  });
+
+  it("an initiative written on the combatant is put back by the GM's client to the score the GM set", async () => {
+    registerSeatWatch();
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", "system.score": 9 }]));
+    await asClient("player1", () => mine().update({ initiative: 12 }));
+    await settle();
+    expect(seat("cA")).toEqual({ initiative: 9, phase: "feu" });
+  });
+
+  it("honest path: the GM's own seat writes keep the score and the watch leaves them alone", async () => {
+    registerSeatWatch();
+    const payload = { op: "shift", combatId: combat.id, combatantId: "cA", delta: -3, from: 9 };
+    await asClient("gm", () => relayToGM(SEAT, payload));
+    await settle();
+    expect(seat("cA").initiative).toBe(6);
+    expect((combat.combatants.get("cA")?.system as { score?: number }).score).toBe(6);
   });
 });

@@ -8,7 +8,7 @@
  * defeated state of a combatant they own, as Foundry's server enforces.
  */
 import { DoubleActor, DoubleItem } from "./documents.ts";
-import { assertCombatantWrite, assertOwnerWrite, setBroadcast } from "./permissions.ts";
+import { assertCombatantWrite, assertOwnerWrite, broadcastCombatantUpdate, setBroadcast } from "./permissions.ts";
 import { DoubleCombat, DoubleCombatant } from "./combat.ts";
 import { clientStore as client, DoubleUser } from "./game.ts";
 import type { DoubleState } from "./index.ts";
@@ -111,13 +111,17 @@ export function installClients(state: DoubleState, { enforceActorOwnership = tru
   DoubleCombat.prototype.updateEmbeddedDocuments = enforceActorOwnership
     ? async function (this: DoubleCombat, name: string, updates: Plain[]) {
         for (const u of updates) assertCombatantUpdate(this.combatants.get(String(u._id)), u);
-        return originalCombatantUpdates.call(this, name, updates);
+        const done = await originalCombatantUpdates.call(this, name, updates);
+        for (const u of updates) broadcastCombatantUpdate(this.combatants.get(String(u._id)), u);
+        return done;
       }
     : originalCombatantUpdates;
   DoubleCombatant.prototype.update = enforceActorOwnership
     ? async function (this: DoubleCombatant, changes: Plain = {}, options: Plain = {}) {
         assertCombatantUpdate(this, changes);
-        return originalCombatantUpdate.call(this, changes, options) as Promise<DoubleCombatant>;
+        const done = (await originalCombatantUpdate.call(this, changes, options)) as DoubleCombatant;
+        broadcastCombatantUpdate(this, { ...changes, _id: this.id }, options);
+        return done;
       }
     : originalCombatantUpdate;
   return state;

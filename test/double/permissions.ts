@@ -105,6 +105,16 @@ export function setBroadcast(fn: Broadcast): void {
   broadcast = fn;
 }
 
+/**
+ * fvtt-types `Hooks.UpdateDocument` ("A hook event that fires for every Document type after conclusion of an update
+ * workflow", `(document, changed, options, userId)`): a Combatant's update, on every connected client, with the
+ * writer's id as the server attests it.
+ */
+export function broadcastCombatantUpdate(combatant: unknown, changes: Plain, options: Plain = {}): void {
+  const changed = JSON.parse(JSON.stringify(changes)) as Plain;
+  broadcast("updateCombatant", combatant, changed, options, currentUser().id);
+}
+
 /** Every write to a User, whoever makes it; the record of writes for assertions. */
 export const userWrites: Array<{ userId: string; targetId: string; changes: Plain }> = [];
 

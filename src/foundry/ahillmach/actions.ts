@@ -20,7 +20,16 @@ import { originKey, postOnce, postedFor } from "../trust/once.ts";
 import { effectKey, isWritableDocument, readEffect, type WritableDocument } from "../trust/effects.ts";
 import { messageModeFor, messageModeOf, normalizeMessageMode } from "../chat/mode.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
-import { ACTIONS, K, buildDamageCard, damageFormula, moveData, pickOption, withXpAwarded } from "./card.ts";
+import {
+  ACTIONS,
+  K,
+  buildDamageCard,
+  damageFormula,
+  damageRollable,
+  moveData,
+  pickOption,
+  withXpAwarded,
+} from "./card.ts";
 import { applyToTargetsAction, checkedTargets, withDocumentDamage } from "./target-damage.ts";
 import { actorOfCombatant, holderOf, sideOf, type CombatantLike } from "./combat.ts";
 import { XP_MAX, type PersonnageModel } from "./models.ts";
@@ -75,16 +84,21 @@ export const xpAction: CardAction = {
   },
 };
 
+/**
+ * The hit's damage card, always rolled and posted by the GM's client (issue 22): so the damage card's amount and state
+ * are a GM's, and only such a card is applied (damage.ts). The hit, the move and the options are read again from the
+ * roller's dice by the rules core (`damageRollable`); the die and modifier from the roller's documents.
+ */
 export const damageAction: CardAction = {
   name: ACTIONS.damage,
   audience: "roller",
-  localWithoutGM: true,
   async execute({ card, message }) {
     // The damage card is posted before the card records it: a retry or a replay (the author clearing `done` and
     // `damageRolled`) finds the card the GM's client already posted, and rolls nothing new.
     const origin = originKey(message.id ?? "", ACTIONS.damage);
     if (postedFor(origin)) return { status: "applied", card: { ...card, data: { ...card.data, damageRolled: true } } };
     const stated = moveData(card);
+    if (stated && !damageRollable(card, stated)) return { status: "invalid", reason: K("Card.NoDamage") };
     // The die and modifier come from the roller's documents as this client reads them, not from the card's flags.
     const data = stated ? await withDocumentDamage(card, stated) : null;
     const formula = data ? damageFormula(data) : null;

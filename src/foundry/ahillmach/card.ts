@@ -393,6 +393,42 @@ export function withXpAwarded(card: CardState): CardState {
   return { ...card, data: { ...card.data, xpAwarded: true } };
 }
 
+/** The band of a move card, read again by the rules core from its dice, advantage and bonus (bonus capped). */
+export function bandFromDice(card: CardState): Band | null {
+  const advantage = card.data.advantage;
+  const bonus = card.data.bonus;
+  if (typeof advantage !== "number" || typeof bonus !== "number") return null;
+  try {
+    return ahillmach.resolveMove({
+      dice: card.dice.map((d) => d.value),
+      advantage,
+      bonus: Math.trunc(bonus),
+      surpass: card.data.surpass === true,
+    }).band;
+  } catch {
+    return null;
+  }
+}
+
+/** The rules core's moves that deal damage on a hit (Défendre only through its "niveau" option). */
+const DAMAGING_MOVES: readonly string[] = ["taillerEnPieces", "salve"];
+
+/**
+ * Whether the GM's client may roll this card's damage (issue 22): a hit as the rules core reads the roller's dice, a
+ * move of the rules core that deals damage (or Défendre's level damage picked), and no more options chosen than that
+ * band allows. A free move (an item's own) keeps the card's word for the rest.
+ */
+export function damageRollable(card: CardState, data: MoveCardData): boolean {
+  const band = bandFromDice(card);
+  if (!band || !hits(band) || !data.damage) return false;
+  const moveId = ahillmach.MOVE_IDS.find((id) => id === data.moveId);
+  if (!moveId) return data.moveId === null;
+  const chosen = data.options.reduce((n, o) => n + (o.chosen ? Math.max(1, o.times) : 0), 0);
+  if (chosen > ahillmach.optionPicks(moveId, band)) return false;
+  const level = moveId === "defendre" && data.options.some((o) => o.id === "niveau" && o.chosen);
+  return DAMAGING_MOVES.includes(moveId) || level;
+}
+
 /** The damage formula of a hit: weapon die and modifier, ±1d6 from the chosen options; or a fixed amount. */
 export function damageFormula(data: MoveCardData): string | null {
   if (!data.damage) return null;

@@ -7,6 +7,7 @@ import { ahillmach } from "../../rules/index.ts";
 import type { DamageApplication, DamageApplier } from "../damage/index.ts";
 import type { OpposantDerived, PersonnageDerived } from "./derive.ts";
 import { wardPath, wardedHit } from "./ward.ts";
+import { writtenByGM } from "./gm-written.ts";
 
 const K = (key: string) => `QUINTETTE.AhillMach.Damage.${key}`;
 
@@ -103,6 +104,14 @@ export function wardedApplication(
   };
 }
 
+/**
+ * Only a damage card a GM's client wrote is applied (issue 22): its amount is the GM's own roll. A card a player
+ * wrote (their own message, whatever it says) deals nothing, whoever clicks.
+ */
 export const damageApplier: DamageApplier = {
-  apply: (actor, damage, _card, messageId, view) => wardedApplication(actor, damage.amount, messageId ?? "", view),
+  apply: (actor, damage, card, messageId, view) => {
+    const message = messageId ? game.messages?.get(messageId) : undefined;
+    if (card.kind !== "damage" || !message || !writtenByGM(message)) return null;
+    return wardedApplication(actor, damage.amount, messageId ?? "", view);
+  },
 };

@@ -13,6 +13,9 @@ import type { CardAction, DocumentWrite } from "../chat/actions.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, RULESET, attackTargetsOf, type AttackTarget, type MoveCardData } from "./card.ts";
 import { wardedApplication } from "./damage.ts";
+import { writtenByGM } from "./gm-written.ts";
+
+export { writtenByGM };
 import { UNARMED_DICE } from "./dialog.ts";
 import type { PersonnageModel } from "./models.ts";
 
@@ -20,14 +23,6 @@ import type { PersonnageModel } from "./models.ts";
 export const MAX_ATTACK_TARGETS = 8;
 
 const TARGET_TYPES = new Set(["opposant", "personnage"]);
-
-/** Whether a GM's client wrote the message (a player's own message holds flags that player may rewrite). */
-export function writtenByGM(message: ChatMessage.Implementation): boolean {
-  // Foundry gives the author as a User; the test double keeps its id.
-  const author: unknown = message.author;
-  const user = typeof author === "string" ? game.users?.get(author) : author;
-  return !!user && typeof user === "object" && "isGM" in user && user.isGM === true;
-}
 
 /** The move card's recorded targets that are Ahill-Mach actors other than the roller, named from their documents. */
 export async function checkedTargets(card: CardState): Promise<AttackTarget[]> {

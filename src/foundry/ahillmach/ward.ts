@@ -10,7 +10,7 @@ import { ahillmach } from "../../rules/index.ts";
 import { userOwnsUuid } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
 import type { CardState } from "../chat/types.ts";
-import { BODY_TEMPLATES, RULESET, moveData } from "./card.ts";
+import { BODY_TEMPLATES, RULESET, bandFromDice, moveData } from "./card.ts";
 
 export const WARD_FLAG = "amWard";
 const WARDED_TYPES = new Set(["opposant", "personnage"]);
@@ -39,23 +39,6 @@ function actorSync(uuid: string | null | undefined): ActorLike | null {
   return WARDED_TYPES.has(actor.type) ? actor : null;
 }
 
-/** The band of a Défendre card, read again by the rules core from its dice, advantage and bonus (bonus capped). */
-function bandOf(card: CardState): ahillmach.Band | null {
-  const advantage = card.data.advantage;
-  const bonus = card.data.bonus;
-  if (typeof advantage !== "number" || typeof bonus !== "number") return null;
-  try {
-    return ahillmach.resolveMove({
-      dice: card.dice.map((d) => d.value),
-      advantage,
-      bonus: Math.trunc(bonus),
-      surpass: card.data.surpass === true,
-    }).band;
-  } catch {
-    return null;
-  }
-}
-
 /** The ward of one Défendre card, or null when the card does not hold one (checked as described above). */
 export function wardOfCard(messageId: string, card: CardState): Ward | null {
   if (card.ruleset !== RULESET || card.body !== BODY_TEMPLATES.move) return null;
@@ -65,7 +48,7 @@ export function wardOfCard(messageId: string, card: CardState): Ward | null {
   const roller = game.users?.get(card.rollerId);
   // The roller must own the defender: a redirected hit lands on that actor.
   if (!defender || defender.type !== "personnage" || !roller || !userOwnsUuid(roller, defender.uuid)) return null;
-  const band = bandOf(card);
+  const band = bandFromDice(card);
   if (!band) return null;
   const picked: Record<string, number> = {};
   for (const o of data.options) picked[o.id] = typeof o.times === "number" ? o.times : o.chosen ? 1 : 0;

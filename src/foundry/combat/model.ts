@@ -22,6 +22,20 @@ function defineCombatantSchema() {
     waiting: new fields.BooleanField({ required: true, initial: false }),
     /** A rule-set marker shown in the tracker (Ahill-Mach: holds the initiative). */
     marker: new fields.BooleanField({ required: true, initial: false }),
+    /**
+     * The initiative as only a GM sets it (Trinités' score): an owner may write its combatant's `initiative`, never
+     * its `system`, so the GM's client puts this back over a player's write (issue 22). Null: not rolled.
+     */
+    score: new fields.NumberField({
+      required: true,
+      nullable: true,
+      integer: true,
+      initial: null,
+      min: -999,
+      max: 999,
+    }),
+    /** Damage at which pain was last counted (Trinités' pain mark), written by the GM only. */
+    painAt: new fields.NumberField({ required: true, nullable: false, integer: true, initial: 0, min: 0, max: 999 }),
   };
 }
 

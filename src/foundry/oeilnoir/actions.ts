@@ -60,6 +60,7 @@ import {
   type RescueAttempt,
 } from "./duel.ts";
 import { rollDice, showDice } from "./roll.ts";
+import { gmAuthored, mayOpen, recordDuel, trustedDuel } from "./duel-store.ts";
 
 const L = "QUINTETTE.OeilNoir.Card.";
 
@@ -379,10 +380,10 @@ export const noParryAction: CardAction = {
   },
 };
 
+/** The blow's PI, rolled by the GM's client from the attacker's weapon as the record holds it (never the card's). */
 export const damageAction: CardAction = {
   name: ACTIONS.damage,
   audience: "roller",
-  localWithoutGM: true,
   async execute({ card }): Promise<CardActionOutcome> {
     const duel = stageIs(card, "hit");
     if (!duel) return { status: "already" };
@@ -858,6 +859,55 @@ export function rescueCardFor(actorUuid: string): { messageId: string; attempt: 
   return null;
 }
 
+/** The context with the duel as the GM's client holds it (duel-store.ts) in place of the card's copy. */
+function held(ctx: CardActionContext): CardActionContext | "done" | null {
+  const duel = trustedDuel(ctx.message, ctx.card);
+  if (!duel || duel === "done") return duel;
+  const card = { ...ctx.card, actorUuid: duel.attacker.uuid, data: { ...ctx.card.data, duel } };
+  return { ...ctx, card };
+}
+
+/**
+ * A duel action reading and writing the GM's record (issue 22): `allowed` and `execute` see the held duel, never
+ * the card's, and the duel the step produced is recorded after its effects (a GM-authored card is its own record).
+ */
+function gmHeld(action: CardAction): CardAction {
+  const allowed = action.allowed;
+  return {
+    ...action,
+    // A card the GM's client cannot take is refused by `execute` (invalid), whoever asks.
+    ...(allowed
+      ? {
+          allowed: (ctx: CardActionContext) => {
+            const c = held(ctx);
+            return c && c !== "done" ? allowed(c) : true;
+          },
+        }
+      : {}),
+    async execute(ctx): Promise<CardActionOutcome> {
+      const c = held(ctx);
+      // A finished duel has no step left, whatever its card shows.
+      if (c === "done") return { status: "already" };
+      if (!c) {
+        const full = !mayOpen(ctx.card.rollerId);
+        return { status: "invalid", reason: `QUINTETTE.OeilNoir.Notify.${full ? "TooManyOpen" : "DuelUnreadable"}` };
+      }
+      const outcome = await action.execute(c);
+      const next = outcome.status === "applied" ? duelOf(outcome.card) : null;
+      if (outcome.status !== "applied" || !next || gmAuthored(ctx.message)) return outcome;
+      const messageId = ctx.message.id ?? "";
+      const before = outcome.afterWrites;
+      return {
+        ...outcome,
+        afterWrites: async () => {
+          await before?.();
+          await recordDuel(messageId, ctx.card.rollerId, next);
+        },
+      };
+    },
+  };
+}
+
 export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
   parryAction,
   dodgeAction,
@@ -870,7 +920,7 @@ export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
   freeAttackAction,
   standAction,
   rescueAction,
-];
+].map(gmHeld);
 
 /** Attack fumble line, rolled at once on the attacker's client: the table face and its effects. */
 export async function attackFumble(

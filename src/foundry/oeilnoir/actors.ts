@@ -101,29 +101,11 @@ function adversaireUnarmed(actor: Actor.Implementation, data: Extract<OeilNoirAc
 export function attackerFor(actor: Actor.Implementation, weaponId?: string | null): AttackChoice | null {
   const data = oeilNoirActor(actor);
   if (!data) return null;
-  const name = actor.name ?? "";
   if (data.kind === "adversaire") {
     const armed = data.system.armed ?? true;
     const lost = armed && (data.system.weaponDropped === true || data.system.weaponBroken === true);
     if (weaponId === UNARMED_ID || lost) return adversaireUnarmed(actor, data);
-    return {
-      attacker: {
-        uuid: actor.uuid,
-        name,
-        weaponUuid: null,
-        weaponName: data.system.weaponName || name,
-        breakage: null,
-        piDice: data.system.pi.dice,
-        piBonus: data.system.pi.bonus,
-        woundKind: "normal",
-        ranged: false,
-        armed,
-      },
-      value: data.derived.current.at,
-      weapon: null,
-      kinds: WEAPON_ATTACK_KINDS,
-      strength: 0,
-    };
+    return adversaireArmed(actor, data);
   }
   const unarmed = data.derived.weapons.find((w) => w.id === UNARMED_ID) ?? null;
   const weapon =
@@ -131,6 +113,57 @@ export function attackerFor(actor: Actor.Implementation, weaponId?: string | nul
     (weaponId ? null : (data.derived.weapons.find((w) => w.id === data.derived.mainWeaponId) ?? unarmed));
   if (!weapon || weapon.error || weapon.broken || weapon.dropped || itemLost(actor, weapon.id) || weapon.ammo === 0)
     return null;
+  return herosChoice(actor, weapon);
+}
+
+/**
+ * The attacker as it rolled an attack card (issue 22): the weapon the card names, read from the attacker's own
+ * documents whatever became of it since (the shot's last missile spent, a fumble that dropped or broke it): an item
+ * of its own, its bare hands, or an adversaire's own attack. Null when the card names nothing the attacker holds.
+ */
+export function attackerAsRolled(
+  actor: Actor.Implementation,
+  named: { weaponUuid: string | null; unarmed?: boolean },
+): AttackChoice | null {
+  const data = oeilNoirActor(actor);
+  if (!data) return null;
+  if (data.kind === "adversaire") {
+    if (named.weaponUuid !== null) return null;
+    return named.unarmed ? adversaireUnarmed(actor, data) : adversaireArmed(actor, data);
+  }
+  const weapon = named.unarmed
+    ? data.derived.weapons.find((w) => w.unarmed)
+    : data.derived.weapons.find((w) => !w.unarmed && named.weaponUuid === `${actor.uuid}.Item.${w.id}`);
+  return weapon && !weapon.error ? herosChoice(actor, weapon) : null;
+}
+
+function adversaireArmed(
+  actor: Actor.Implementation,
+  data: Extract<OeilNoirActorKind, { kind: "adversaire" }>,
+): AttackChoice {
+  const name = actor.name ?? "";
+  return {
+    attacker: {
+      uuid: actor.uuid,
+      name,
+      weaponUuid: null,
+      weaponName: data.system.weaponName || name,
+      breakage: null,
+      piDice: data.system.pi.dice,
+      piBonus: data.system.pi.bonus,
+      woundKind: "normal",
+      ranged: false,
+      armed: data.system.armed ?? true,
+    },
+    value: data.derived.current.at,
+    weapon: null,
+    kinds: WEAPON_ATTACK_KINDS,
+    strength: 0,
+  };
+}
+
+function herosChoice(actor: Actor.Implementation, weapon: WeaponLine): AttackChoice {
+  const name = actor.name ?? "";
   if (weapon.unarmed)
     return {
       attacker: {

@@ -1,24 +1,20 @@
 /**
  * The damage applier for the shared "apply damage" action (a blow without a stored defender, applied to targeted or
- * controlled tokens): PI (doubled on a critical) − PR, wounds over the thresholds, EV, from the rules core.
+ * controlled tokens): PI (doubled on a critical) − PR, wounds over the thresholds, EV, from the rules core. The blow
+ * is the duel as the GM's client holds it (duel-store.ts), never the card's damage, which its author may rewrite.
  */
 import type { DamageApplier } from "../damage/index.ts";
-import type { WoundAttackKind } from "../../rules/oeilnoir/index.ts";
 import { hitUpdate, victimValues } from "./actors.ts";
+import { trustedDuel } from "./duel-store.ts";
 import { hitOn } from "./duel.ts";
 
-const KINDS: readonly WoundAttackKind[] = ["normal", "carreau", "coupCible", "sansArme", "coupDuPlat", "piEnd"];
-
 export const oeilNoirDamage: DamageApplier = {
-  apply(actor, damage) {
+  apply(actor, _damage, card, messageId) {
+    const message = messageId ? game.messages?.get(messageId) : undefined;
+    const duel = message ? trustedDuel(message, card) : null;
     const victim = victimValues(actor);
-    if (!victim) return null;
-    const kind = KINDS.find((k) => k === damage.woundKind) ?? "normal";
-    const blow = {
-      attacker: { woundKind: kind },
-      damage: { faces: [], pi: Math.max(0, Math.round(damage.amount)), critical: damage.critical === true },
-    };
-    const hit = hitOn(blow, victim);
+    if (!victim || !duel || duel === "done" || duel.stage !== "damaged" || !duel.damage) return null;
+    const hit = hitOn(duel, victim);
     const update = hit ? hitUpdate(actor, hit) : null;
     if (!hit || !update) return null;
     return {

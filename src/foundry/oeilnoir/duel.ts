@@ -665,6 +665,11 @@ function buttonsOf(duel: DuelData): CardButton[] {
   return [...stageButtons(duel), ...fumbleButtons(duel)];
 }
 
+/** Whether the duel still offers a step (a parry, damage, a check, a rescue…); finished otherwise. */
+export function duelOpen(duel: DuelData): boolean {
+  return buttonsOf(duel).length > 0;
+}
+
 function stageButtons(duel: DuelData): CardButton[] {
   const target = duel.defender?.name ?? "";
   switch (duel.stage) {

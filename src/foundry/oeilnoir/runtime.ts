@@ -4,6 +4,7 @@ import { OEILNOIR_CARD_ACTIONS } from "./actions.ts";
 import { TRACKER_PART, oeilNoirCombat } from "./combat.ts";
 import { oeilNoirDamage } from "./damage.ts";
 import { DUEL_BODY } from "./duel.ts";
+import { registerDuelRecords, registerDuelStore } from "./duel-store.ts";
 import { SHEET_TEMPLATES } from "./sheets.ts";
 
 export const runtime: RulesetRuntime = {
@@ -11,4 +12,9 @@ export const runtime: RulesetRuntime = {
   cardActions: OEILNOIR_CARD_ACTIONS,
   damage: oeilNoirDamage,
   templates: [DUEL_BODY, TRACKER_PART, SHEET_TEMPLATES.heros, SHEET_TEMPLATES.adversaire, SHEET_TEMPLATES.item],
+  // The GM's record of the duels (issue 22): a GM-only world setting, forgotten with its message.
+  init() {
+    registerDuelStore();
+    registerDuelRecords();
+  },
 };

@@ -31,6 +31,10 @@ import {
 import { isInfluenceUse, storeUpdate, withdrawUpdate } from "./influence.ts";
 import { initiativeUpdate } from "./combat.ts";
 import { regenerateAction } from "./regeneration.ts";
+import { trustedTestData } from "./confrontation.ts";
+import type { JsonObject } from "../chat/types.ts";
+
+const toJson = (data: unknown): JsonObject => JSON.parse(JSON.stringify(data)) as JsonObject;
 import { DEBT_LOG_SIZE } from "./models.ts";
 
 function isSpirit(value: unknown): value is "deva" | "archonte" {
@@ -98,17 +102,24 @@ export const oppositionAction: CardAction = {
     if (!opposes || opposes.messageId !== message.id || opposes.key !== args.key) {
       return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotAReaction" };
     }
-    const side = reactionSide(reaction);
+    // Both sides as the rules core reads their dice (issue 22): neither card's stated result is believed.
+    const verifiedReaction = verifiedData(reaction);
+    const side = verifiedReaction ? reactionSide({ ...reaction, data: toJson(verifiedReaction) }) : null;
     if (!side) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.ReactionPending" };
-    const applied = applyOpposition(card, {
-      key: opposes.key,
-      name: reaction.actorName,
-      messageId: source.id ?? "",
-      ...side,
-    });
+    const own = verifiedData(card);
+    if (!own) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.TestPending" };
+    const applied = applyOpposition(
+      { ...card, data: toJson({ ...own, opposition: readData(card).opposition }) },
+      {
+        key: opposes.key,
+        name: reaction.actorName,
+        messageId: source.id ?? "",
+        ...side,
+      },
+    );
     if (!applied) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.TestPending" };
     // A foe who resisted an intimidation already stored on it loses it (the requester owns that foe).
-    const data = readData(card);
+    const data = own;
     const writes: DocumentWrite[] = [];
     if (
       data.setup.action === "intimider" &&
@@ -136,8 +147,8 @@ export const influenceAction: CardAction = {
   async execute({ card, message, args }) {
     const use = args.use;
     if (!isInfluenceUse(use)) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.BadInfluence" };
-    // Success and targets as the rules core reads the dice, not as the card says (issue 12).
-    const data = verifiedData(card);
+    // Success and targets as the rules core reads the dice, answers as the reaction cards give them (issues 12, 22).
+    const data = trustedTestData(message, card);
     if (!data) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.BadInfluence" };
     const action = data.setup.action;
     if (action !== "encourager" && action !== "intimider")
@@ -186,9 +197,10 @@ export const initiativeAction: CardAction = {
     return !!combatant && ownsCombatantOf(requester, combatant as Combatant.Implementation);
   },
   execute({ card }) {
-    const data = readData(card);
-    const init = data.setup.initiative;
-    if (!init) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotInitiative" };
+    // The score as the rules core reads the roller's dice and pick, never the card's stated result (issue 22).
+    const data = verifiedData(card);
+    const init = data?.setup.initiative;
+    if (!data || !init) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotInitiative" };
     if (!data.result) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.TestPending" };
     const combatant = game.combats?.get(init.combatId)?.combatants.get(init.combatantId);
     if (!combatant) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NoCombatant" };
@@ -197,7 +209,15 @@ export const initiativeAction: CardAction = {
       status: "applied",
       card,
       writes: [
-        { uuid: combatant.uuid, changes: { initiative: update.initiative, "system.phase": update["system.phase"] } },
+        {
+          uuid: combatant.uuid,
+          // The score kept where only a GM writes too (issue 22): a player's own write to `initiative` is put back.
+          changes: {
+            initiative: update.initiative,
+            "system.score": update.initiative,
+            "system.phase": update["system.phase"],
+          },
+        },
       ],
     };
   },

@@ -16,6 +16,7 @@ import { FLAG_SCOPE, isTypedCard, readCard, writeCard } from "../chat/flags.ts";
 import { contentCache } from "../memo.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts, verifiedData } from "./card.ts";
+import { withDocumentOpposition } from "./confrontation.ts";
 import { offerRegenerations } from "./regeneration.ts";
 import { boxesPerLine, damageFromValue } from "./derived.ts";
 
@@ -65,7 +66,7 @@ export interface SeatUpdate {
   "system.marker"?: boolean;
   "system.acted"?: boolean;
   /** The damage pain was last counted at (checkedWoundUpdate). */
-  "flags.quintette.painAt"?: number;
+  "system.painAt"?: number;
 }
 
 /**
@@ -252,7 +253,9 @@ function seatsOf(combat: Combat.Implementation): SeatLike[] {
 }
 
 async function updateSeats(combat: Combat.Implementation, updates: SeatUpdate[]): Promise<void> {
-  if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
+  // Each score the GM sets is kept where only a GM writes too (`system.score`): see `registerSeatWatch`.
+  const withScore = updates.map((u) => ("initiative" in u ? { ...u, "system.score": u.initiative } : u));
+  if (withScore.length) await combat.updateEmbeddedDocuments("Combatant", withScore);
 }
 
 /** The relayed request kind: a change of one or more dice that only a GM may write. */
@@ -312,8 +315,8 @@ export async function handleSeat(payload: JsonObject, requester: User.Implementa
   return { status: "applied" };
 }
 
-/** The damage at which pain was last counted for a combatant (a flag the GM writes with the pain). */
-const PAIN_FLAG = "painAt";
+/** The damage at which pain was last counted for a combatant (`system.painAt`: only a GM writes it, issue 22). */
+const PAIN_PATH = "system.painAt";
 
 /**
  * A wound report, checked: knocked out when the actor is out cold now and its die is not en retrait yet; awake when
@@ -335,7 +338,7 @@ export function checkedWoundUpdate(
   const seat = seatOf(c);
   const damage = damageFromValue(value, kind);
   const per = boxesPerLine(kind);
-  const stored = Number((c.flags as { quintette?: Record<string, unknown> } | undefined)?.quintette?.[PAIN_FLAG] ?? 0);
+  const stored = Number((c.system as { painAt?: unknown } | undefined)?.painAt ?? 0);
   const counted = Number.isFinite(stored) ? stored : 0;
   const healed = healedTo !== null && Number.isInteger(healedTo) ? Math.min(counted, Math.max(0, healedTo)) : counted;
   const { pain, mark } = T.painMark(damage, healed, per, painReported);
@@ -347,7 +350,7 @@ export function checkedWoundUpdate(
   };
   const update = woundUpdate(seat, effects);
   if (mark === stored) return update;
-  return { ...(update ?? { _id: seat.id }), [`flags.quintette.${PAIN_FLAG}` as const]: mark };
+  return { ...(update ?? { _id: seat.id }), [PAIN_PATH]: mark };
 }
 
 /** The requesting side: a seat change sent to the active GM (run at once on the GM's own client). */
@@ -462,7 +465,9 @@ function dueCards(combat: Combat.Stored | Combat.Implementation) {
   for (const message of game.messages?.contents ?? []) {
     // Most of a long log is not this turn's: a look at the stored flag first spares the strict read (a deep copy).
     if (!mayBeDue(message, combat.id ?? "", combat.round ?? 0)) continue;
-    const card = readCard(message);
+    const read = readCard(message);
+    // Its targets' answers are the reaction cards, not the card's own list (issue 22).
+    const card = read ? withDocumentOpposition(message, read) : null;
     // A card moves dice only if its roller (the message's author) may speak for its actor.
     if (
       card &&

@@ -7,8 +7,9 @@ import { trinites as T } from "../../rules/index.ts";
 import type { DamageApplier } from "../damage/index.ts";
 import type { CardAction } from "../chat/actions.ts";
 import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
-import type { AppliedEntry, CardDamage, CardState } from "../chat/types.ts";
-import { DAMAGE, damageReaches, reachOf, readData } from "./card.ts";
+import type { AppliedEntry, CardDamage, CardState, JsonObject } from "../chat/types.ts";
+import { DAMAGE, damageOf, damageReaches, reachOf, readData } from "./card.ts";
+import { trustedTestData } from "./confrontation.ts";
 import { woundActorCombatants, type WoundEffects } from "./combat.ts";
 import { boxesPerLine, damageFromValue, valueFromDamage, type ActorKind } from "./derived.ts";
 import { ArmourModel, HumainModel, TriniteModel, WeaponModel } from "./models.ts";
@@ -67,11 +68,33 @@ export function wornProtection(actor: Actor.Implementation): number {
   return total;
 }
 
+/**
+ * The damage of a card as the GM's client reads it (issue 22): the verified result and the confrontation from the
+ * reaction cards (`trustedTestData`), the weapon's damage, blade and area from the roller's own item; the card's own
+ * damage numbers are never read. Null when the card carries no damage so read.
+ */
+function gmCardDamage(card: CardState, messageId: string | undefined): { card: CardState; damage: CardDamage } | null {
+  const message = messageId ? game.messages?.get(messageId) : undefined;
+  const data = message ? trustedTestData(message, card) : null;
+  const roller = card.actorUuid ? (fromUuidSync(card.actorUuid) as Actor.Implementation | null) : null;
+  const rollerUser = game.users?.get(card.rollerId);
+  if (!data?.setup.weapon || !roller || !rollerUser || !roller.testUserPermission(rollerUser, "OWNER")) return null;
+  const weapon = gmWeapon(card, roller);
+  if (!weapon) return null;
+  const setup = { ...data.setup, weapon: { ...data.setup.weapon, ...weapon } };
+  const damage = damageOf(setup, data.result);
+  if (!damage) return null;
+  const trusted = { ...data, setup } as unknown as JsonObject;
+  return { card: { ...card, data: trusted, damage }, damage };
+}
+
 export const damageApplier: DamageApplier = {
-  apply(actor: Actor.Implementation, damage: CardDamage, card: CardState) {
+  apply(actor: Actor.Implementation, _damage: CardDamage, card: CardState, messageId?: string) {
     const system = actor.system;
     if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return null;
-    if (card.ruleset === "trinites" && !damageReaches(card, actor.uuid ?? "")) return null;
+    const gm = gmCardDamage(card, messageId);
+    if (!gm || !damageReaches(gm.card, actor.uuid ?? "")) return null;
+    const damage = gm.damage;
     const kind: ActorKind = system instanceof TriniteModel ? "trinite" : "humain";
     const r = computeDamage({ kind, value: system.vie.value, protection: wornProtection(actor) }, damage);
     return {
@@ -121,7 +144,9 @@ export const damageAction: CardAction = {
   // Revision-scoped, only to stop a double click early: the record on the target (damageRecord) decides.
   token: (args, card) => `${DAMAGE}:${String(args.key ?? "")}:r${card.revision}`,
   async execute({ message, card, requester, args }) {
-    const data = readData(card);
+    // Result and confrontation as the rules core reads the dice and the reaction cards, not as the card says.
+    const data = trustedTestData(message, card);
+    if (!data) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.TestPending" };
     const uuid = String(args.key ?? "");
     const ref = data.setup?.targets?.find((t) => t.uuid === uuid);
     if (!ref || !data.setup.weapon) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotYourTarget" };

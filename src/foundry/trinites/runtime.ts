@@ -5,6 +5,7 @@ import { BODY } from "./card.ts";
 import { combatBehaviour, PLACES_PART, registerTrinitesCombat } from "./combat.ts";
 import { damageAction, damageApplier, registerWoundHooks } from "./damage.ts";
 import { registerDaylight } from "./daylight.ts";
+import { registerSeatWatch } from "./seat-watch.ts";
 import { registerTrinitesHooks } from "./flow.ts";
 import { ACTOR_PARTS, HARM_DIALOG, ITEM_PART } from "./sheet-paths.ts";
 
@@ -17,6 +18,7 @@ export const runtime: RulesetRuntime = {
     registerTrinitesHooks();
     registerTrinitesCombat();
     registerWoundHooks();
+    registerSeatWatch();
     registerDaylight();
   },
 };

@@ -192,7 +192,13 @@ describe("Trinité roll card", () => {
 
 describe("confrontation and damage", () => {
   it("records a reaction, decides the confrontation and lets damage reach only a beaten target", async () => {
+    const [katana] = await asClient("player1", () =>
+      hero.createEmbeddedDocuments("Item", [
+        { name: "Katana", type: "tr-arme", system: { degats: 4, lame: "katana" } },
+      ]),
+    );
     const weapon = {
+      itemId: (katana as { id: string }).id,
       name: "Katana",
       damage: 4,
       swordKind: true,
@@ -233,7 +239,7 @@ describe("confrontation and damage", () => {
     expect(readData(stored(attack)).opposition).toMatchObject([
       { key: thug.uuid, final: 6, success: false, winner: "a" },
     ]);
-    const applied = damageApplier.apply(thug as never, stored(attack).damage!, stored(attack));
+    const applied = damageApplier.apply(thug as never, stored(attack).damage!, stored(attack), attack.id);
     // A human takes the katana's standard 4 (the sword rule only doubles against a Trinité): line 2 reached.
     expect(applied?.update).toMatchObject({ "system.vie.value": 8 });
   });

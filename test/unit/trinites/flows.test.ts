@@ -29,7 +29,13 @@ import { buildTestCard, readData } from "../../../src/foundry/trinites/card.ts";
 import { testSetup } from "./setup-fixture.ts";
 import { canReactFor, onTrinitesMessage, pendingFollowUps } from "../../../src/foundry/trinites/flow.ts";
 import { combatBehaviour, requestSeat, woundActorCombatants } from "../../../src/foundry/trinites/combat.ts";
-import { damageApplier, woundEffects } from "../../../src/foundry/trinites/damage.ts";
+import {
+  comaNonLethal,
+  computeDamage,
+  damageApplier,
+  woundEffects,
+  wornProtection,
+} from "../../../src/foundry/trinites/damage.ts";
 import { refillWorld } from "../../../src/foundry/trinites/daylight.ts";
 import { resolveValues, setupFrom, testDialogConfig } from "../../../src/foundry/trinites/dialog.ts";
 import { nextReactionUpdate, rollerOf } from "../../../src/foundry/trinites/flow.ts";
@@ -233,7 +239,7 @@ describe("confrontation and follow-ups relayed from a player", () => {
     await asClient("player2", () => onTrinitesMessage(reaction as never));
     expect(relayRequests().length).toBe(before + 1);
     expect(readData(stored(attack)).opposition).toMatchObject([{ key: thug.uuid, final: 13, winner: "b" }]);
-    expect(damageApplier.apply(thug as never, stored(attack).damage!, stored(attack))).toBeNull();
+    expect(damageApplier.apply(thug as never, stored(attack).damage!, stored(attack), attack.id)).toBeNull();
     // Nothing left to request, from any client.
     const lookup = (id: string) => (id === attack.id ? stored(attack) : null);
     expect(pendingFollowUps(reaction.id, stored(reaction), lookup)).toEqual([]);
@@ -321,7 +327,14 @@ describe("damage", () => {
     await aelis.createEmbeddedDocuments("Item", [
       { name: "Cuir", type: "tr-armure", system: { protection: 1, equipee: true } },
     ]);
+    // The GM reads the weapon on the thug's own item (issue 22), never the card's numbers.
+    const [katana] = await asGM(() =>
+      thug.createEmbeddedDocuments("Item", [
+        { name: "Katana", type: "tr-arme", system: { degats: 4, lame: "katana" } },
+      ]),
+    );
     const weapon = {
+      itemId: (katana as { id: string }).id,
       name: "Katana",
       damage: 4,
       swordKind: true,
@@ -378,25 +391,24 @@ describe("damage", () => {
       }),
       { deva: [10], archonte: [] },
     );
-    const hit = damageApplier.apply(aelis as never, card.damage!, card);
+    // What the applier computes (the card's own damage is read by the GM from the weapon item, issue 22).
+    const hit = (actor: DoubleActor, kind: "trinite" | "humain", damage = card.damage!) => {
+      const vie = (actor.system as unknown as { vie: { value: number; nonLetal: boolean } }).vie;
+      const r = computeDamage({ kind, value: vie.value, protection: wornProtection(actor as never) }, damage);
+      return { value: r.value, nonLetal: comaNonLethal(vie.nonLetal, r.life, damage.nonLethal === true) };
+    };
     // 5 × 2 = 10, minus the worn 2: 8 boxes, the whole first line (8 boxes).
-    expect(hit?.update).toMatchObject({ "system.vie.value": 16 });
+    expect(hit(aelis, "trinite").value).toBe(16);
     expect(woundEffects("trinite", 16, 13)).toEqual({ pain: true, knockedOut: false, woke: false });
     expect(woundEffects("trinite", 4, 10)).toEqual({ pain: false, knockedOut: false, woke: true, healedTo: 14 });
-    expect(damageApplier.apply(brune as never, card.damage!, card)?.update).toMatchObject({
-      "system.vie.value": 7,
-    });
+    expect(hit(brune, "humain").value).toBe(7);
     // Brune already out cold from a lethal wound: a non-lethal blow keeps her coma lethal…
     await brune.update({ "system.vie.value": 3, "system.vie.nonLetal": false });
     const soft = { ...card.damage!, amount: 1, weaponDamage: 1, swordKind: false, nonLethal: true };
-    const hit2 = damageApplier.apply(brune as never, soft, card)?.update;
-    expect(hit2).toMatchObject({ "system.vie.value": 2, "system.vie.nonLetal": false });
+    expect(hit(brune, "humain", soft)).toEqual({ value: 2, nonLetal: false });
     // …while the blow that knocks someone out sets it.
     await brune.update({ "system.vie.value": 4, "system.vie.nonLetal": false });
-    expect(damageApplier.apply(brune as never, soft, card)?.update).toMatchObject({
-      "system.vie.value": 3,
-      "system.vie.nonLetal": true,
-    });
+    expect(hit(brune, "humain", soft)).toEqual({ value: 3, nonLetal: true });
   });
 });
 

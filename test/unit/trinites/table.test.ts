@@ -17,7 +17,7 @@ import { postCard, registerCardAction, registerChatHooks } from "../../../src/fo
 import { CARD_ACTIONS } from "../../../src/foundry/trinites/actions.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
-import { applyOpposition, buildTestCard, type WeaponSetup } from "../../../src/foundry/trinites/card.ts";
+import { buildTestCard, readData, type WeaponSetup } from "../../../src/foundry/trinites/card.ts";
 import { performTest, rollerOf, rollReaction, weaponOf, type TestPreset } from "../../../src/foundry/trinites/flow.ts";
 import { DialogV2 } from "../../double/applications.ts";
 import { TrinitesRoll } from "../../../src/foundry/trinites/roll.ts";
@@ -201,9 +201,17 @@ describe("area attacks (issue 14, point 6)", () => {
       }),
       { deva: [10], archonte: [] },
     );
-    const dodged = applyOpposition(card, { key: aelis.uuid, name: "Aelis", messageId: "m", final: 40, success: true })!;
-    expect(dodged.entry.winner).toBe("b");
-    const attack = await post(dodged.card, "player2");
+    const attack = await post(card, "player2");
+    // Aelis's player dodges: her reaction card (her own dice) beats the attack.
+    const dodge = buildTestCard(
+      testSetup(aelis, "player1", { trinite: false, opposes: { messageId: attack.id, key: aelis.uuid } }),
+      { deva: [12, 12, 12, 5], archonte: [] },
+    );
+    const reaction = await post(dodge, "player1");
+    await asClient("player1", () =>
+      requestCardAction(attack.id, "trinites.opposition", { key: aelis.uuid, source: reaction.id }),
+    );
+    expect(readData(stored(attack)).opposition).toMatchObject([{ key: aelis.uuid, winner: "b" }]);
     // 7 halved, rounded up = 4, minus 1.
     expect(stored(attack).buttons[0]?.label).toEqual({
       key: "QUINTETTE.Trinites.Card.DamageToHalf",

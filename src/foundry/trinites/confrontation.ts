@@ -1,0 +1,56 @@
+/**
+ * A Trinités confrontation as the documents give it (issue 22): the answers to a test card are the reaction cards
+ * themselves, each its roller's own dice, read by the rules core; never the `opposition` list written on the tested
+ * card, which its author may rewrite. Who won each direct confrontation is computed again from the two verified
+ * results. What the GM's client acts on (damage, influence, end-of-turn shifts) reads the card through here.
+ */
+import { trinites as T } from "../../rules/index.ts";
+import { userOwnsUuid } from "../chat/actions.ts";
+import { authorIdOf, readCard } from "../chat/flags.ts";
+import type { CardState, JsonValue } from "../chat/types.ts";
+import { RULESET, readData, verifiedData, type OppositionEntry, type TestData } from "./card.ts";
+
+/**
+ * The answers to the card of `messageId`: for each answered target, the newest resolved reaction card whose author
+ * answers for that target (its owner, or a GM), and who wins against the card's own verified result.
+ */
+export function documentOpposition(messageId: string, card: CardState): OppositionEntry[] {
+  const own = verifiedData(card)?.result;
+  if (!own || !messageId) return [];
+  const byKey = new Map<string, OppositionEntry>();
+  for (const message of game.messages?.contents ?? []) {
+    const reaction = readCard(message);
+    if (!reaction || reaction.ruleset !== RULESET) continue;
+    const opposes = readData(reaction).setup?.opposes;
+    if (!opposes || opposes.messageId !== messageId || typeof opposes.key !== "string") continue;
+    const author = game.users?.get(authorIdOf(message) ?? "");
+    if (!author || !userOwnsUuid(author, opposes.key)) continue;
+    const side = verifiedData(reaction)?.result;
+    if (!side) continue;
+    const winner = T.confront(
+      { final: own.final, success: own.success },
+      { final: side.final, success: side.success },
+      { preventer: "b" },
+    );
+    byKey.set(opposes.key, {
+      key: opposes.key,
+      name: reaction.actorName,
+      messageId: message.id ?? "",
+      final: side.final,
+      success: side.success,
+      winner,
+    });
+  }
+  return [...byKey.values()];
+}
+
+/** The card with its confrontation read from the reaction cards (its own `opposition` list ignored). */
+export function withDocumentOpposition(message: ChatMessage.Implementation, card: CardState): CardState {
+  const opposition = documentOpposition(message.id ?? "", card) as unknown as JsonValue;
+  return { ...card, data: { ...card.data, opposition } };
+}
+
+/** The card's data as the GM's client acts on it: verified dice and pick, confrontation from the documents. */
+export function trustedTestData(message: ChatMessage.Implementation, card: CardState): TestData | null {
+  return verifiedData(withDocumentOpposition(message, card));
+}
