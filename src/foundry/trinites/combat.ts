@@ -12,7 +12,7 @@ import { trinites as T } from "../../rules/index.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
 import type { CardState, JsonObject } from "../chat/types.ts";
 import { isDone } from "../chat/card-state.ts";
-import { FLAG_SCOPE, isTypedCard, readCard, writeCard } from "../chat/flags.ts";
+import { peekCard, readCard, writeCard } from "../chat/flags.ts";
 import { contentCache } from "../memo.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts, verifiedData } from "./card.ts";
@@ -449,10 +449,7 @@ function readableAtTurnEnd(message: ChatMessage.Implementation, card: CardState)
 /** Whether the message's stored card, unchecked, says it is due: false excludes it, true still needs `readCard`. */
 function mayBeDue(message: ChatMessage.Implementation, combatId: string, round: number): boolean {
   try {
-    // A typed card's model (its fields are the state's), or a legacy card's flag.
-    const raw: unknown = isTypedCard(message)
-      ? (message as { system?: unknown }).system
-      : message.getFlag(FLAG_SCOPE, "card");
+    const raw = peekCard(message);
     return !!raw && typeof raw === "object" && dueAtTurnEnd(raw as CardState, combatId, round);
   } catch {
     return false;
