@@ -1,5 +1,5 @@
 /**
- * `npm run gallery`: render every fixture of gallery/fixtures with the real templates, real Handlebars, the real
+ * `npm run gallery` (through run.ts): render every fixture of gallery/fixtures with the real templates, real Handlebars, the real
  * lang files and the real CSS into a static site (gallery-dist/), one page per language. A render error is written
  * into the page as `.gallery-error`, so the browser test reports it with the rest.
  */
