@@ -5,6 +5,7 @@
  * the only one whose card actions, damage, combat, dice colours, `init` (settings, menus, hooks), templates and
  * compendia a world gets.
  */
+import type { CardModel } from "./chat/card-model.ts";
 import type { CardAction } from "./chat/actions.ts";
 import type { CombatBehaviour } from "./combat/behaviour.ts";
 import type { DamageApplier } from "./damage/index.ts";
@@ -63,6 +64,11 @@ export interface RulesetRegistration {
   /** Compendium packs this rule set ships (`quintette.trinites-armes`); hidden in the worlds of other rule sets. */
   packs?: string[];
   diceSoNice?: DiceSoNiceColorset[];
+  /**
+   * Its chat card sub-types (`documentTypes.ChatMessage`), each with the `CardModel` subclass that gives its kinds'
+   * data a schema; registered at init in every world, as cards of another rule set still open.
+   */
+  cardTypes?: { type: string; model: typeof CardModel; kinds?: string[] }[];
   /** Its world settings and menus, registered at init for the active rule set only. */
   settings?(): void;
   /** Imports the rule set's runtime (`./runtime.ts`, a chunk of its own in the build). */

@@ -26,6 +26,7 @@ import {
 import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-card.ts";
 import { clearMemorySecrets } from "../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens, registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
+import { registerJetonsCardModels } from "../../src/foundry/jetons/card-model.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -99,6 +100,7 @@ beforeEach(async () => {
   clearMemorySecrets();
   resetLedgerWatch();
   registerRelay();
+  registerJetonsCardModels();
   registerChatHooks();
   registerJetonsSettings();
   registerJetonsRelay();

@@ -29,6 +29,7 @@ import {
 import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-card.ts";
 import { clearMemorySecrets, forgetSecret, loadSecret } from "../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens, registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
+import { registerJetonsCardModels } from "../../src/foundry/jetons/card-model.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -111,6 +112,7 @@ beforeEach(async () => {
   clearMemorySecrets();
   resetLedgerWatch();
   registerRelay();
+  registerJetonsCardModels();
   registerChatHooks();
   registerJetonsSettings();
   registerJetonsRelay();

@@ -36,6 +36,8 @@ import { exchangeCard, revealCard, testCard } from "../../src/foundry/systemj/ca
 import { combatBehaviour as sjCombat, registerSystemJCombat } from "../../src/foundry/systemj/combat.ts";
 import { startExchange } from "../../src/foundry/systemj/exchange.ts";
 import { testData } from "../../src/foundry/systemj/tests.ts";
+import { registerSystemJCardModels } from "../../src/foundry/systemj/card-model.ts";
+import { registerJetonsCardModels } from "../../src/foundry/jetons/card-model.ts";
 
 const CLIENTS = ["gm", "player1", "player2"];
 const HERO = "Actor.hero00000000000";
@@ -216,6 +218,8 @@ async function world(ruleset: RulesetUnderTest): Promise<DoubleCombat> {
   installClients(resetFoundryDouble({ lang: "en" }));
   useRealTemplates("en");
   registerRelay();
+  registerSystemJCardModels();
+  registerJetonsCardModels();
   registerChatHooks();
   registerDamage();
   registerCardAction(...ruleset.actions);

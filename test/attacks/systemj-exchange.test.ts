@@ -26,6 +26,7 @@ import {
   SETTING_CHRONOSTE,
 } from "../../src/foundry/systemj/settings.ts";
 import { cardOf, rewriteCard } from "../cards.ts";
+import { registerSystemJCardModels } from "../../src/foundry/systemj/card-model.ts";
 
 const { MODIFIER_MAX, MODIFIER_MIN } = systemj;
 
@@ -76,6 +77,7 @@ beforeEach(async () => {
   Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
+  registerSystemJCardModels();
   registerChatHooks();
   registerDamage();
   registerCardAction(...CARD_ACTIONS);

@@ -4,6 +4,7 @@
  * rule set gets its card actions, damage, combat, dice colours and its own `init` (`activateRuleset`: settings,
  * menus, hooks).
  */
+import { registerCardModel } from "../chat/card-model.ts";
 import { plugRuleset } from "../chat/plugins.ts";
 import { SYSTEM_ID, type RulesetDescriptor } from "../ruleset.ts";
 import { QuintetteActor, QuintetteItem, registerTokenDefaults } from "./documents.ts";
@@ -44,6 +45,8 @@ export function registerRulesetTypes(descriptor: RulesetDescriptor): void {
       label: descriptor.label,
     });
   }
+  for (const card of descriptor.cardTypes ?? [])
+    registerCardModel(card.type, card.model, { ruleset: descriptor.id, ...(card.kinds ? { kinds: card.kinds } : {}) });
   // Read as unknown[]: fvtt-types 14.x types the list as `typeof Roll`, our descriptors hold Roll subclasses.
   const rolls: unknown[] = CONFIG.Dice.rolls;
   for (const roll of descriptor.rolls) if (!rolls.includes(roll)) rolls.push(roll);

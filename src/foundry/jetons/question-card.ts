@@ -30,6 +30,8 @@ export type StoredOutcome = {
   advantageSpent: boolean;
   advantageGained: boolean;
   conditionAllowed: boolean;
+  /** The player never revealed: a failure at no cost (docs/rules/jetons.md). */
+  forfeit?: boolean;
 };
 
 export type StoredQuestion = {
@@ -624,7 +626,10 @@ export function questionView(data: QuestionCardData, playerReserve: number | nul
       total: open ? total(side) : null,
     })),
     showBids: open || cancelledAfterPlayerReveal,
-    outcome: q.outcome ? { ...q.outcome, winnerKey: `QUINTETTE.Jetons.Winner.${q.outcome.winner}` } : null,
+    // No undefined value in the view (it is stored as JSON): an outcome read back may carry `forfeit: undefined`.
+    outcome: q.outcome
+      ? { ...q.outcome, forfeit: q.outcome.forfeit === true, winnerKey: `QUINTETTE.Jetons.Winner.${q.outcome.winner}` }
+      : null,
     movement: data.movement,
     cancelledAfterPlayerReveal,
     offer: {

@@ -3,6 +3,7 @@ import type { RulesetRegistration } from "../ruleset.ts";
 import { ArchetypeModel } from "./models.ts";
 import { registerJetonsSettings } from "./settings.ts";
 import { ArchetypeSheet } from "./sheet.ts";
+import { QUESTION_CARD_TYPE, JetonsQuestionCardModel } from "./card-model.ts";
 
 export const registration: RulesetRegistration = {
   id: "jetons",
@@ -20,5 +21,6 @@ export const registration: RulesetRegistration = {
   itemTypes: [],
   rolls: [],
   settings: registerJetonsSettings,
+  cardTypes: [{ type: QUESTION_CARD_TYPE, model: JetonsQuestionCardModel, kinds: ["question"] }],
   load: () => import("./runtime.ts"),
 };

@@ -4,6 +4,7 @@ import { ITEM_MODELS, ITEM_TYPES, SystemJCreatureModel, SystemJPersonnageModel }
 import { systemJRollClass } from "./roll.ts";
 import { registerSystemJSettings } from "./settings.ts";
 import { SystemJActorSheet, SystemJItemSheet } from "./sheets.ts";
+import { EXCHANGE_CARD_TYPE, SystemJExchangeCardModel } from "./card-model.ts";
 
 const trackable = { bar: ["hitPoints", "armourPoints"], value: [] };
 
@@ -27,5 +28,6 @@ export const registration: RulesetRegistration = {
   },
   packs: ["quintette.systemj-competences", "quintette.systemj-cartes"],
   settings: registerSystemJSettings,
+  cardTypes: [{ type: EXCHANGE_CARD_TYPE, model: SystemJExchangeCardModel, kinds: ["exchange"] }],
   load: () => import("./runtime.ts"),
 };

@@ -40,6 +40,7 @@ import { reserveOf } from "../../../src/foundry/jetons/ledger.ts";
 import { onReadyLedger } from "../../../src/foundry/jetons/hooks.ts";
 import { readCard } from "../../../src/foundry/chat/flags.ts";
 import { cardOf } from "../../cards.ts";
+import { registerJetonsCardModels } from "../../../src/foundry/jetons/card-model.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -90,6 +91,7 @@ beforeEach(async () => {
   useRealTemplates("en");
   clearMemorySecrets();
   registerRelay();
+  registerJetonsCardModels();
   registerChatHooks();
   registerJetonsSettings();
   registerJetonsRelay();

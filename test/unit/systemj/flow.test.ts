@@ -47,6 +47,7 @@ import {
   SETTING_CHRONOSTE,
 } from "../../../src/foundry/systemj/settings.ts";
 import { cardOf } from "../../cards.ts";
+import { registerSystemJCardModels } from "../../../src/foundry/systemj/card-model.ts";
 
 let state: DoubleState;
 let aude: DoubleActor;
@@ -70,6 +71,7 @@ beforeEach(async () => {
   Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
+  registerSystemJCardModels();
   registerChatHooks();
   registerDamage();
   registerCardAction(...CARD_ACTIONS);

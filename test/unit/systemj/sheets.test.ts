@@ -22,6 +22,7 @@ import { registerDamage } from "../../../src/foundry/damage/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { answerTestDialogs } from "./dialog-answer.ts";
 import { cardOf } from "../../cards.ts";
+import { registerSystemJCardModels } from "../../../src/foundry/systemj/card-model.ts";
 
 let state: DoubleState;
 let faces: number[] = [];
@@ -236,6 +237,7 @@ describe("SYSTEMJ actor sheet", () => {
 
   it("a whole fight from the sheet: Aude's player attacks, the GM's bear fails to dodge, the damage lands", async () => {
     registerRelay();
+    registerSystemJCardModels();
     registerChatHooks();
     registerDamage();
     const aude = await makeAude();
