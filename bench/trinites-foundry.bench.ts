@@ -6,7 +6,8 @@
 import type { Bench } from "tinybench";
 import { deriveActor, type TrinitesActorSource } from "../src/foundry/trinites/derived";
 import { testOdds, type RollerView } from "../src/foundry/trinites/dialog";
-import { buildTestCard } from "../src/foundry/trinites/card";
+import { buildTestCard, verifiedData } from "../src/foundry/trinites/card";
+import type { CardState } from "../src/foundry/chat/types";
 import { placesContext, turnEndDeltas } from "../src/foundry/trinites/combat";
 import { trinites as T } from "../src/rules/index";
 
@@ -28,12 +29,15 @@ function trinite(i: number): TrinitesActorSource {
 
 export function register(bench: Bench): void {
   const sources = Array.from({ length: 1000 }, (_, i) => trinite(i));
-  const derived = deriveActor(trinite(1), "trinite");
+  // A copy whose Mêlée score the loop below sets (derived skill views are shared and frozen).
+  const shared = deriveActor(trinite(1), "trinite");
+  const melee = { ...shared.skills.melee! };
+  const derived = { ...shared, skills: { ...shared.skills, melee } };
   bench.add("trinites-foundry: dialog odds, scores −20…+20 × 6 difficulties × 1 and 2 dice", () => {
     for (const trinite of [false, true]) {
       const roller: RollerView = { name: "x", uuid: null, img: null, trinite, adamKarma: "aucun", derived };
       for (let score = -20; score <= 20; score++) {
-        roller.derived.skills.melee!.score = score;
+        melee.score = score;
         for (const d of T.DIFFICULTIES)
           testOdds(roller, { skill: "melee", difficulty: d.id, related: "optimale", freeActions: 1, modifier: 0 });
       }
@@ -87,7 +91,19 @@ export function register(bench: Bench): void {
       { deva: [(i % 11) + 1], archonte: [] },
     ),
   );
+  // A card is verified once per revision: a render that reads the same cards again finds them verified.
   bench.add("trinites-foundry: tracker places of 40 dice with end-of-turn changes of 200 cards", () => {
     placesContext(seats, true, 1, turnEndDeltas(seats, cards));
+  });
+  // The worst render: every card changed since the last one (each run gives them new contents, nothing cached).
+  let revision = 0;
+  const changed = (card: CardState): CardState => ({ ...card, data: { ...card.data, benchRevision: revision } });
+  bench.add("trinites-foundry: the same, every card a new revision (200 verifications)", () => {
+    revision++;
+    placesContext(seats, true, 1, turnEndDeltas(seats, cards.map(changed)));
+  });
+  bench.add("trinites-foundry: one card's verification (a new revision, not cached)", () => {
+    revision++;
+    verifiedData(changed(cards[1]!));
   });
 }

@@ -165,8 +165,8 @@ export function derivePersonnage(source: PersonnageSource, items: Iterable<ItemL
   const boosted = source.scene.boosted.filter((id): id is CharacteristicId => ahillmach.isCharacteristicId(id));
   const sceneMystique = clampInt(num(source.scene.mystique), -3, 4);
   const uses = Math.max(0, Math.trunc(num(source.scene.uses)));
-  return {
-    ...base,
+  // Completes the rules core's fresh object: spreading it into a new one cost most of a personnage's derived data.
+  return Object.assign(base, {
     ticked,
     creationMatch,
     creationValid,
@@ -182,7 +182,7 @@ export function derivePersonnage(source: PersonnageSource, items: Iterable<ItemL
       boosted: source.scene.active ? boosted : [],
     },
     warnings,
-  };
+  });
 }
 
 /** The rules core's scene record from the stored one (a fresh scene when none is active). */
@@ -249,11 +249,19 @@ export function opposantInput(source: OpposantSource): ahillmach.OpponentInput {
   };
 }
 
+/** Flee odds per morale bonus: a handful of values, each an exact distribution, computed once. */
+const fleeOddsByBonus = new Map<number, number>();
+function fleeOddsFor(mystique: number): number {
+  let odds = fleeOddsByBonus.get(mystique);
+  if (odds === undefined) fleeOddsByBonus.set(mystique, (odds = ahillmach.fleeOdds({ mystique })));
+  return odds;
+}
+
 export function deriveOpposant(source: OpposantSource): OpposantDerived {
   const stats = ahillmach.opponentStatBlock(opposantInput(source));
   return {
     stats,
-    fleeOdds: ahillmach.fleeOdds({ mystique: stats.moraleBonus }),
+    fleeOdds: fleeOddsFor(stats.moraleBonus),
     side: source.side === "personnages" ? "personnages" : "opposants",
     hp: clampInt(num(source.hp.value), 0, stats.hp),
   };

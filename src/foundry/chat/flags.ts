@@ -61,6 +61,18 @@ function storedState(message: ChatMessage.Implementation): CardState | null | un
   return cardFromSource(raw);
 }
 
+/**
+ * The stored card state as it is, unchecked and not copied (a typed card's model, a legacy card's flag), or undefined.
+ * Only to skip messages cheaply before `readCard`: nothing read here may be acted on. Never throws.
+ */
+export function peekCard(message: ChatMessage.Implementation): unknown {
+  try {
+    return isTypedCard(message) ? (message as { system?: unknown }).system : message.getFlag(FLAG_SCOPE, "card");
+  } catch {
+    return undefined;
+  }
+}
+
 /** A deep copy of the message's card state, or null when the message carries no valid card. Never throws. */
 export function readCard(message: ChatMessage.Implementation): CardState | null {
   let state: CardState | null | undefined;

@@ -253,7 +253,8 @@ function unarmedLine(
 ): WeaponLine {
   const def = COMBAT_SKILLS.bagarre;
   const s = source.skills.bagarre ?? NO_SKILL;
-  const common = {
+  // Built whole, then completed: spreading a fresh object into another was most of the héros' derived-data time.
+  const line: WeaponLine = {
     id: UNARMED_ID,
     name: "QUINTETTE.OeilNoir.Unarmed",
     skill: "QUINTETTE.OeilNoir.CombatSkill.bagarre",
@@ -272,6 +273,10 @@ function unarmedLine(
     confined: def.confined,
     range: null,
     ammo: null,
+    at: 0,
+    prd: 0,
+    encE: 0,
+    error: null,
   };
   try {
     const v = combatValues({
@@ -286,10 +291,13 @@ function unarmedLine(
       weaponPrd: 0,
       wounds,
     });
-    return { ...common, at: v.at, prd: v.prd, encE: v.encE, error: null };
+    line.at = v.at;
+    line.prd = v.prd;
+    line.encE = v.encE;
   } catch (error) {
-    return { ...common, at: 0, prd: 0, encE: 0, error: errorText(error) };
+    line.error = errorText(error);
   }
+  return line;
 }
 
 function formula(dice: number, bonus: number): string {
@@ -321,7 +329,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
   const skills: SkillLine[] = COMBAT_SKILL_KEYS.map((key) => {
     const def = COMBAT_SKILLS[key];
     const s = source.skills[key] ?? NO_SKILL;
-    const line = {
+    const line: SkillLine = {
       key,
       label: def.label,
       points: s.points,
@@ -329,6 +337,9 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       toParry: def.attackOnly ? 0 : Math.max(0, s.points - s.toAttack),
       allowance: s.allowance ?? def.allowance,
       attackOnly: def.attackOnly,
+      at: base.at - 2 * wounds,
+      prd: base.prd - 2 * wounds,
+      error: null,
     };
     try {
       const v = splitSkill({
@@ -338,10 +349,12 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
         toAttack: line.toAttack,
         attackOnly: def.attackOnly,
       });
-      return { ...line, at: v.at, prd: v.prd, error: null };
+      line.at = v.at;
+      line.prd = v.prd;
     } catch (error) {
-      return { ...line, at: base.at - 2 * wounds, prd: base.prd - 2 * wounds, error: errorText(error) };
+      line.error = errorText(error);
     }
+    return line;
   });
 
   const fo = source.qualities.FO;
@@ -350,7 +363,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
     const s = source.skills[w.system.skill] ?? NO_SKILL;
     const strength = strengthBonus({ fo, threshold: w.system.piFo.threshold, step: w.system.piFo.step });
     const bonus = w.system.pi.bonus + strength;
-    const common = {
+    const line: WeaponLine = {
       id: w.id,
       name: w.name,
       // A localization key: the sheet shows the skill in the reader's language.
@@ -370,6 +383,10 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       confined: def.confined,
       range: null,
       ammo: null,
+      at: 0,
+      prd: 0,
+      encE: 0,
+      error: null,
     };
     try {
       const v = combatValues({
@@ -384,10 +401,13 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
         weaponPrd: w.system.prd,
         wounds,
       });
-      return { ...common, at: v.at + shield.at, prd: v.prd + shield.prd, encE: v.encE, error: null };
+      line.at = v.at + shield.at;
+      line.prd = v.prd + shield.prd;
+      line.encE = v.encE;
     } catch (error) {
-      return { ...common, at: 0, prd: 0, encE: 0, error: errorText(error) };
+      line.error = errorText(error);
     }
+    return line;
   });
   const ranged = ofType<RangedWeaponSource>(items, "on-arme-distance").map((w): WeaponLine => ({
     id: w.id,
@@ -436,34 +456,37 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
   const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
   const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max) }) : null;
 
-  return {
-    base,
-    current: {
-      at: base.at - 2 * wounds,
-      prd: base.prd - 2 * wounds,
-      distance: base.distance - 2 * wounds,
-      ini: base.ini - 2 * wounds,
-      ag: source.qualities.AG - 2 * wounds,
-      vitesse: reducedVitesse(source.vitesse, wounds + (low?.vitesse ?? 0)),
+  // The life fields assigned, not spread: a spread here cost more than the derivation.
+  return Object.assign(
+    {
+      base,
+      current: {
+        at: base.at - 2 * wounds,
+        prd: base.prd - 2 * wounds,
+        distance: base.distance - 2 * wounds,
+        ini: base.ini - 2 * wounds,
+        ag: source.qualities.AG - 2 * wounds,
+        vitesse: reducedVitesse(source.vitesse, wounds + (low?.vitesse ?? 0)),
+      },
+      abilities,
+      armour: { pr: totals.pr, enc: totals.enc, effectiveEnc: encAfterHabit },
+      armourPieces: armours.map((a) => ({ id: a.id, name: a.name, pr: a.system.pr, enc: a.system.enc })),
+      dodge: dodgeValue({ prdBase: base.prd - 2 * wounds, enc: encAfterHabit }),
+      shield,
+      thresholds: woundThresholds({ cn: source.qualities.CN, modifier: thresholdModifier }),
+      thresholdModifier,
+      skills,
+      weapons,
+      mainWeaponId: main?.id ?? null,
+      initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
+      lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
     },
-    abilities,
-    armour: { pr: totals.pr, enc: totals.enc, effectiveEnc: encAfterHabit },
-    armourPieces: armours.map((a) => ({ id: a.id, name: a.name, pr: a.system.pr, enc: a.system.enc })),
-    dodge: dodgeValue({ prdBase: base.prd - 2 * wounds, enc: encAfterHabit }),
-    shield,
-    thresholds: woundThresholds({ cn: source.qualities.CN, modifier: thresholdModifier }),
-    thresholdModifier,
-    skills,
-    weapons,
-    mainWeaponId: main?.id ?? null,
-    initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
-    ...statusOf(
+    statusOf(
       lifeStatus({ ev: source.ev.value, cn: source.qualities.CN, tenace: abilities.tenace, enFer: abilities.enFer }),
       source.fightsOn,
       source.stabilized,
     ),
-    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
-  };
+  );
 }
 
 export interface AdversaireSource {
@@ -526,29 +549,32 @@ export function deriveAdversaire(
   const dice: 1 | 2 = abilities.danseurDeLames ? 2 : 1;
   const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
   const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max) }) : null;
-  return {
-    current: {
-      at: source.at - 2 * w,
-      prd: source.prd - 2 * w,
-      ini: source.iniBase - 2 * w,
-      vitesse: reducedVitesse(source.vitesse, w + (low?.vitesse ?? 0)),
-      ag: (source.ag ?? 12) - 2 * w,
-      in: source.in ?? 12,
+  // The life fields assigned, not spread: a spread here cost more than the derivation.
+  return Object.assign(
+    {
+      current: {
+        at: source.at - 2 * w,
+        prd: source.prd - 2 * w,
+        ini: source.iniBase - 2 * w,
+        vitesse: reducedVitesse(source.vitesse, w + (low?.vitesse ?? 0)),
+        ag: (source.ag ?? 12) - 2 * w,
+        in: source.in ?? 12,
+      },
+      // Wounds lower a dodge as they lower the parry it replaces.
+      dodge: Math.max(0, (source.esquive ?? Math.max(0, source.prd - 2)) - 2 * w),
+      abilities,
+      pi: formula(source.pi.dice, source.pi.bonus),
+      thresholds: woundThresholds({ cn: source.cn, modifier: thresholdModifier }),
+      thresholdModifier,
+      initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
+      lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
     },
-    // Wounds lower a dodge as they lower the parry it replaces.
-    dodge: Math.max(0, (source.esquive ?? Math.max(0, source.prd - 2)) - 2 * w),
-    abilities,
-    pi: formula(source.pi.dice, source.pi.bonus),
-    thresholds: woundThresholds({ cn: source.cn, modifier: thresholdModifier }),
-    thresholdModifier,
-    initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
-    ...statusOf(
+    statusOf(
       lifeStatus({ ev: source.ev.value, cn: source.cn, tenace: abilities.tenace, enFer: abilities.enFer }),
       source.fightsOn,
       source.stabilized,
     ),
-    lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
-  };
+  );
 }
 
 /**

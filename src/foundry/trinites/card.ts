@@ -5,6 +5,7 @@
  */
 import { trinites as T } from "../../rules/index.ts";
 import { cardDie, createCardState, withDone } from "../chat/card-state.ts";
+import { contentCache, deepFreeze } from "../memo.ts";
 import type { CardButton, CardDamage, CardDie, CardOutcome, CardState, JsonObject } from "../chat/types.ts";
 import { SKILL_KEY } from "./derived.ts";
 
@@ -21,6 +22,8 @@ export const APPLY_DAMAGE = "quintette.applyDamage";
 export const DAMAGE = "trinites.damage";
 export const BODY = "systems/quintette/templates/trinites/chat/test-body.hbs";
 export const K = (key: string) => `QUINTETTE.Trinites.Card.${key}`;
+/** Verified card contents kept: more than the cards of a busy combat's turns. */
+const VERIFIED_CARDS = 1000;
 
 export type Spirit = T.Spirit;
 
@@ -308,6 +311,11 @@ function damageButtons(data: TestData): CardButton[] {
 
 /** Re-derives everything shown from `data` (dice looks, outcome, buttons, damage, ranking). */
 export function refresh(card: CardState): CardState {
+  return refreshCard(card, true);
+}
+
+/** `turnEnd: false` leaves the end-of-turn view out: the verification's rebuild (which that view itself reads). */
+function refreshCard(card: CardState, turnEnd: boolean): CardState {
   const data = readData(card);
   const dice: CardDie[] = data.setup.trinite
     ? [
@@ -325,7 +333,7 @@ export function refresh(card: CardState): CardState {
     data: toJson({
       ...data,
       ranking,
-      turnEnd: turnEndView(card),
+      turnEnd: turnEnd ? turnEndView(card) : null,
       influenceView: influenceViewOf(data),
       reactable: reactionSkillOf(data.setup) !== null,
       influenceChoose: influenceOpen(data),
@@ -381,6 +389,10 @@ function rankingOf(data: TestData): TestData["ranking"] {
 
 /** The card posted with a roll. A human's single die is resolved at once; a Trinité's pick is pending. */
 export function buildTestCard(setup: TestSetup, chains: { deva: number[]; archonte: number[] }): CardState {
+  return buildCard(setup, chains, true);
+}
+
+function buildCard(setup: TestSetup, chains: { deva: number[]; archonte: number[] }, turnEnd: boolean): CardState {
   const input = testInput(setup);
   const deva = view(T.resolveTest({ ...input, dice: chains.deva }));
   const archonte = setup.trinite ? view(T.resolveTest({ ...input, dice: chains.archonte })) : null;
@@ -415,7 +427,7 @@ export function buildTestCard(setup: TestSetup, chains: { deva: number[]; archon
     body: BODY,
     data: toJson(data),
   });
-  return refresh(card);
+  return refreshCard(card, turnEnd);
 }
 
 export function signed(n: number): string {
@@ -432,6 +444,10 @@ export interface PickOutcome {
  * a pending Trinité test (callers check `canPick` first).
  */
 export function applyPick(card: CardState, pick: Spirit): PickOutcome {
+  return pickCard(card, pick, true);
+}
+
+function pickCard(card: CardState, pick: Spirit, turnEnd: boolean): PickOutcome {
   const data = readData(card);
   const { setup, chains } = data;
   const picked = T.pickDie({
@@ -442,7 +458,7 @@ export function applyPick(card: CardState, pick: Spirit): PickOutcome {
     pick,
   });
   const next: TestData = { ...data, pick, result: view(picked), debt: picked.debt };
-  return { card: refresh(withData(card, next)), debt: picked.debt };
+  return { card: refreshCard(withData(card, next), turnEnd), debt: picked.debt };
 }
 
 export function canPick(card: CardState): boolean {
@@ -517,8 +533,27 @@ function reactionSkillOf(setup: TestSetup): T.SkillId | null {
  * unique. What the GM's client acts on (issue 12). Null when the card cannot be resolved so.
  */
 export function verifiedData(card: CardState): TestData | null {
+  // Cached by content: any change to the data (a new revision, or an author's rewrite) is verified afresh.
+  let key: string;
   try {
-    const data = readData(card);
+    key = JSON.stringify(card.data) ?? "";
+  } catch {
+    return null;
+  }
+  // Verified from a private copy: the frozen result shares nothing with the caller's card.
+  return verifications.get(key, () => verify(key));
+}
+
+const verifications = contentCache<TestData | null>(VERIFIED_CARDS);
+
+/** How many times a card's data was verified (not served from the cache): the bench and the tests read it. */
+export function verificationCount(): number {
+  return verifications.computed;
+}
+
+function verify(json: string): TestData | null {
+  try {
+    const data = JSON.parse(json) as TestData;
     const { setup, chains, pick } = data;
     if (!setup || !chains || !Array.isArray(chains.deva) || !Array.isArray(chains.archonte)) return null;
     // What the end of a turn reads besides the dice: answers to the card and the influence chosen.
@@ -527,12 +562,13 @@ export function verifiedData(card: CardState): TestData | null {
     const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
     if (inf !== null && (typeof inf !== "object" || !("given" in inf) || !strings(inf.given))) return null;
     if (inf !== null && (!("refused" in inf) || !strings(inf.refused) || !("use" in inf))) return null;
-    const fresh = readData(buildTestCard(setup, chains));
+    // Rebuilt as at roll time (a card that cannot be rebuilt is refused), without the end-of-turn view that reads this.
+    const built = buildCard(setup, chains, false);
     const result = setup.trinite
       ? pick
-        ? readData(applyPick(buildTestCard(setup, chains), pick).card).result
+        ? readData(pickCard(built, pick, false).card).result
         : null
-      : fresh.result;
+      : readData(built).result;
     const bound = (v: unknown, min: number, max: number) =>
       typeof v === "number" && Number.isInteger(v) ? Math.min(max, Math.max(min, v)) : 0;
     const selfShift = {
@@ -543,7 +579,7 @@ export function verifiedData(card: CardState): TestData | null {
     const targets = (Array.isArray(setup.targets) ? setup.targets : []).filter(
       (t) => typeof t?.uuid === "string" && !seen.has(t.uuid) && !!seen.add(t.uuid),
     );
-    return { ...data, result, setup: { ...setup, selfShift, targets } };
+    return deepFreeze({ ...data, result, setup: { ...setup, selfShift, targets } });
   } catch {
     return null;
   }

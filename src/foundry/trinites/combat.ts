@@ -12,7 +12,8 @@ import { trinites as T } from "../../rules/index.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
 import type { CardState, JsonObject } from "../chat/types.ts";
 import { isDone } from "../chat/card-state.ts";
-import { readCard, writeCard } from "../chat/flags.ts";
+import { peekCard, readCard, writeCard } from "../chat/flags.ts";
+import { contentCache } from "../memo.ts";
 import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { markTurnEnd, readData, RULESET, TURN_END, turnEndShifts, verifiedData } from "./card.ts";
 import { withDocumentOpposition } from "./confrontation.ts";
@@ -416,6 +417,9 @@ async function lapseReactionBonuses(combat: Combat.Implementation, ids: readonly
   }
 }
 
+/** Cards whose content the end of a turn could read (an unreadable one throws again, uncached). */
+const readable = contentCache<true>(1000);
+
 /** Cards already logged as unreadable here (once each). */
 const unreadable = new Set<string>();
 
@@ -425,9 +429,13 @@ const unreadable = new Set<string>();
  */
 function readableAtTurnEnd(message: ChatMessage.Implementation, card: CardState): boolean {
   try {
-    if (!verifiedData(card)) throw new Error("unverifiable test data");
-    markTurnEnd(card);
-    return true;
+    // Once per content: every tracker render asks again about the same cards.
+    const key = JSON.stringify(card);
+    return readable.get(key, () => {
+      if (!verifiedData(card)) throw new Error("unverifiable test data");
+      markTurnEnd(card);
+      return true;
+    });
   } catch (error) {
     const id = message.id ?? "";
     if (!unreadable.has(id)) {
@@ -438,10 +446,22 @@ function readableAtTurnEnd(message: ChatMessage.Implementation, card: CardState)
   }
 }
 
+/** Whether the message's stored card, unchecked, says it is due: false excludes it, true still needs `readCard`. */
+function mayBeDue(message: ChatMessage.Implementation, combatId: string, round: number): boolean {
+  try {
+    const raw = peekCard(message);
+    return !!raw && typeof raw === "object" && dueAtTurnEnd(raw as CardState, combatId, round);
+  } catch {
+    return false;
+  }
+}
+
 /** Cards of a combat's turn still to read, from the world's chat log. */
 function dueCards(combat: Combat.Stored | Combat.Implementation) {
   const out: { message: ChatMessage.Implementation; card: CardState }[] = [];
   for (const message of game.messages?.contents ?? []) {
+    // Most of a long log is not this turn's: a look at the stored flag first spares the strict read (a deep copy).
+    if (!mayBeDue(message, combat.id ?? "", combat.round ?? 0)) continue;
     const read = readCard(message);
     // Its targets' answers are the reaction cards, not the card's own list (issue 22).
     const card = read ? withDocumentOpposition(message, read) : null;

@@ -6,7 +6,7 @@
  */
 import { trinites as T } from "../../rules/index.ts";
 import { userOwnsUuid } from "../chat/actions.ts";
-import { authorIdOf, readCard } from "../chat/flags.ts";
+import { authorIdOf, peekCard, readCard } from "../chat/flags.ts";
 import type { CardState, JsonValue } from "../chat/types.ts";
 import { RULESET, readData, verifiedData, type OppositionEntry, type TestData } from "./card.ts";
 
@@ -19,6 +19,8 @@ export function documentOpposition(messageId: string, card: CardState): Oppositi
   if (!own || !messageId) return [];
   const byKey = new Map<string, OppositionEntry>();
   for (const message of game.messages?.contents ?? []) {
+    // A look at the stored state first: only the reactions to this card get the strict read (a deep copy each).
+    if (!answersMessage(peekCard(message), messageId)) continue;
     const reaction = readCard(message);
     if (!reaction || reaction.ruleset !== RULESET) continue;
     const opposes = readData(reaction).setup?.opposes;
@@ -42,6 +44,14 @@ export function documentOpposition(messageId: string, card: CardState): Oppositi
     });
   }
   return [...byKey.values()];
+}
+
+/** Whether a stored state, unchecked, says it answers the card of `messageId` (false skips it; true is read strictly). */
+function answersMessage(raw: unknown, messageId: string): boolean {
+  const data = raw && typeof raw === "object" ? (raw as { data?: unknown }).data : undefined;
+  const setup = data && typeof data === "object" ? (data as { setup?: unknown }).setup : undefined;
+  const opposes = setup && typeof setup === "object" ? (setup as { opposes?: unknown }).opposes : undefined;
+  return !!opposes && typeof opposes === "object" && (opposes as { messageId?: unknown }).messageId === messageId;
 }
 
 /** The card with its confrontation read from the reaction cards (its own `opposition` list ignored). */

@@ -3,6 +3,7 @@
  * fixtures all call these, so the fixture contexts are the real ones. Every rule comes from the rules core.
  */
 import { trinites as T } from "../../rules/index.ts";
+import { deepFreeze } from "../memo.ts";
 
 export type ActorKind = "trinite" | "humain";
 
@@ -76,6 +77,11 @@ export const SKILL_KEY = (id: string) => `QUINTETTE.Trinites.Skill.${id}`;
 export const SIGN_KEY = (id: string) => `QUINTETTE.Trinites.Sign.${id}`;
 export const LIFE_STATE_KEY = (id: string) => `QUINTETTE.Trinites.Life.${id}`;
 export const ADAM_KEY = (id: string) => `QUINTETTE.Trinites.AdamKarma.${id}`;
+// Read once: per skill of every actor, a namespace lookup costs more than the rule (unbundled module loaders).
+const { SIGNS, SKILLS, SIGN_IDS, SKILL_BASE_MAX, SIGN_BONUS_MIN, SIGN_BONUS_MAX, skillScore, specialities } = T;
+// Built once: every actor's derived data names the same keys.
+const SKILL_LABELS: Record<string, string> = Object.fromEntries(T.SKILL_IDS.map((id) => [id, SKILL_KEY(id)]));
+const SIGN_LABELS: Record<string, string> = Object.fromEntries(T.SIGN_IDS.map((id) => [id, SIGN_KEY(id)]));
 
 export function boxesPerLine(kind: ActorKind): number {
   return T.BOXES_PER_LINE[kind];
@@ -93,9 +99,19 @@ export function valueFromDamage(damage: number, kind: ActorKind): number {
   return T.maxHitPoints(boxesPerLine(kind)) - damage;
 }
 
+/** Life views by kind and damage: a few dozen, shared (frozen) by every actor in that state. */
+const lifeViews = new Map<string, LifeView>();
+
 export function deriveLife(value: number, kind: ActorKind): LifeView {
-  const per = boxesPerLine(kind);
   const damage = damageFromValue(value, kind);
+  const key = `${kind}:${damage}`;
+  let view = lifeViews.get(key);
+  if (!view) lifeViews.set(key, (view = deepFreeze(lifeView(damage, kind))));
+  return view;
+}
+
+function lifeView(damage: number, kind: ActorKind): LifeView {
+  const per = boxesPerLine(kind);
   const state = T.lifeState(damage, per);
   const lineKeys = ["endolori", "blesse", "inconscient"];
   const boxes = T.lifeBoxes(damage, per);
@@ -115,31 +131,57 @@ export function deriveLife(value: number, kind: ActorKind): LifeView {
   };
 }
 
+function skillView(skill: T.Skill, base: number, bonus: number, rows: readonly string[]): SkillView {
+  const specialites = rows.length ? specialities(rows) : [];
+  return {
+    id: skill.id,
+    label: SKILL_LABELS[skill.id]!,
+    sign: skill.sign,
+    base,
+    specialites,
+    specialitesText: specialites.join(", "),
+    specialiteRows: rows.map((name, index) => ({ index, name })),
+    score: skillScore(base, bonus),
+  };
+}
+
+/** Views of skills without specialities, by skill, base and sign bonus (a few thousand at most). */
+const plainSkillViews = new Map<string, SkillView>();
+
+function plainSkillView(skill: T.Skill, base: number, bonus: number): SkillView {
+  const key = `${skill.id}:${base}:${bonus}`;
+  let view = plainSkillViews.get(key);
+  if (!view) plainSkillViews.set(key, (view = deepFreeze(skillView(skill, base, bonus, []))));
+  return view;
+}
+
+/** Sign views whose skills are all shared ones, by sign, bonus and bases (frozen, shared in turn). */
+const plainSignViews = new Map<string, SignView>();
+
+function signView(sign: T.Sign, bonus: number, skills: Record<string, SkillView>): SignView {
+  const views = sign.skills.map((id) => skills[id]!);
+  const build = () => ({ id: sign.id, label: SIGN_LABELS[sign.id]!, bonus, skills: views });
+  if (!views.every((v) => Object.isFrozen(v))) return build();
+  const key = `${sign.id}:${bonus}:${views.map((v) => v.base).join(",")}`;
+  let view = plainSignViews.get(key);
+  if (!view) plainSignViews.set(key, (view = deepFreeze(build())));
+  return view;
+}
+
 /** Everything derived from an actor's stored data. */
 export function deriveActor(source: TrinitesActorSource, kind: ActorKind): TrinitesDerived {
   const bonuses: Partial<Record<T.SignId, number>> = {};
-  for (const id of T.SIGN_IDS) bonuses[id] = clamp(source.signes[id] ?? 0, T.SIGN_BONUS_MIN, T.SIGN_BONUS_MAX);
+  for (const id of SIGN_IDS) bonuses[id] = clamp(source.signes[id] ?? 0, SIGN_BONUS_MIN, SIGN_BONUS_MAX);
   const skills: Record<string, SkillView> = {};
-  for (const skill of T.SKILLS) {
+  for (const skill of SKILLS) {
     const stored = source.competences[skill.id];
-    const base = clamp(stored?.base ?? 0, 0, T.SKILL_BASE_MAX);
-    skills[skill.id] = {
-      id: skill.id,
-      label: SKILL_KEY(skill.id),
-      sign: skill.sign,
-      base,
-      specialites: T.specialities(stored?.specialites ?? []),
-      specialitesText: T.specialities(stored?.specialites ?? []).join(", "),
-      specialiteRows: (stored?.specialites ?? []).map((name, index) => ({ index, name })),
-      score: T.skillScore(base, bonuses[skill.sign] ?? 0),
-    };
+    const base = clamp(stored?.base ?? 0, 0, SKILL_BASE_MAX);
+    const rows = stored?.specialites ?? [];
+    const bonus = bonuses[skill.sign] ?? 0;
+    // Most skills have no speciality: their view depends on the skill, base and bonus only, shared (frozen).
+    skills[skill.id] = rows.length ? skillView(skill, base, bonus, rows) : plainSkillView(skill, base, bonus);
   }
-  const signs = T.SIGNS.map((sign) => ({
-    id: sign.id,
-    label: SIGN_KEY(sign.id),
-    bonus: bonuses[sign.id] ?? 0,
-    skills: sign.skills.map((id) => skills[id]!),
-  }));
+  const signs = SIGNS.map((sign) => signView(sign, bonuses[sign.id] ?? 0, skills));
   let karma: KarmaView | null = null;
   if (kind === "trinite") {
     const deva = clamp(source.deva?.max ?? 0, 0, T.KARMA_MAX);

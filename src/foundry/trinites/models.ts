@@ -179,15 +179,16 @@ type Derived = { derived: TrinitesDerived };
 /** The stored data derivations read (both actor models have it). */
 function sourceOf(model: object, kind: ActorKind): TrinitesActorSource {
   const m = model as unknown as TrinitesActorSource; // the model's initialized fields have exactly this shape
-  return {
-    signes: m.signes,
-    competences: m.competences,
-    vie: m.vie,
-    xp: m.xp,
-    ...(kind === "trinite"
-      ? { deva: m.deva, archonte: m.archonte, adam: m.adam, dettes: m.dettes, credits: m.credits }
-      : {}),
-  };
+  const source: TrinitesActorSource = { signes: m.signes, competences: m.competences, vie: m.vie, xp: m.xp };
+  // Set one by one: a conditional spread here cost more than the derivation itself.
+  if (kind === "trinite") {
+    source.deva = m.deva;
+    source.archonte = m.archonte;
+    source.adam = m.adam;
+    source.dettes = m.dettes;
+    source.credits = m.credits;
+  }
+  return source;
 }
 
 export class TriniteModel extends foundry.abstract.TypeDataModel<
