@@ -77,7 +77,8 @@ async function mirror(actor: ArchetypeActor, entry: ReserveEntry, extra: Record<
   if (same && !Object.keys(extra).length) return;
   await actor.update(
     { "system.tokens": entry.tokens, "system.bidLock": entry.bidLock, ...extra } as Actor.UpdateData,
-    { [MIRROR_OPTION]: true } as Actor.Database.UpdateOperation,
+    // Our own option, read back by our updateActor listener; 13.x and 14.x type the options differently.
+    { [MIRROR_OPTION]: true } as unknown as Parameters<ArchetypeActor["update"]>[1],
   );
 }
 
