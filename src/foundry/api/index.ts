@@ -47,7 +47,6 @@ export type QuintetteApi = typeof API;
 
 declare global {
   /** The short alias macros use (`quintette.roll(…)`), set at init. */
-  // eslint-disable-next-line no-var
   var quintette: QuintetteApi | undefined;
 }
 

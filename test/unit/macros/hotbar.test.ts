@@ -8,21 +8,17 @@ import { DoubleActor, doubleState, resetFoundryDouble, setDoubleUser } from "../
 import { asClient, controlledTokens, installClients } from "../../double/clients.ts";
 import { installMacrosDouble, type DoubleMacro } from "../../double/macros.ts";
 import type { DoubleCollection } from "../../double/documents.ts";
-import { PersonnageSheet } from "../../../src/foundry/ahillmach/sheets.ts";
 import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
-import { SystemJActorSheet } from "../../../src/foundry/systemj/sheets.ts";
-import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
+import { api as ahillmachApi } from "../../../src/foundry/ahillmach/api.ts";
+import { api as oeilnoirApi } from "../../../src/foundry/oeilnoir/api.ts";
+import { api as systemjApi } from "../../../src/foundry/systemj/api.ts";
+import { api as trinitesApi } from "../../../src/foundry/trinites/api.ts";
+import type { RulesetApi } from "../../../src/foundry/api/types.ts";
 import { rollDragData, rollMacro, type RollDragData } from "../../../src/foundry/macros/hotbar.ts";
 import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
 import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
 
 const PLAYER = "player1";
-
-/** What the spy reads of a rule set's actor sheet. */
-interface Rollable {
-  document: { name: string };
-  rollRequest(key: string, target: HTMLElement): RollRequest | null;
-}
 
 /** The hook as Foundry calls it (fvtt-types types its first argument as the Hotbar application). */
 const callHook = (name: string, ...args: unknown[]) =>
@@ -36,14 +32,13 @@ beforeAll(async () => {
   macros = installMacrosDouble();
   await import("../../../src/index.ts");
   Hooks.callAll("init");
-  // Each sheet's real roll request is built (null: nothing to roll); only the dice are left out, recorded instead.
-  for (const Sheet of [PersonnageSheet, SystemJActorSheet, TrinitesActorSheet, HerosSheet]) {
-    const proto = Sheet.prototype as unknown as Rollable;
-    const original = proto.rollRequest;
-    vi.spyOn(proto, "rollRequest").mockImplementation(function (this: Rollable, key: string, target: HTMLElement) {
-      const real = original.call(this, key, target);
+  // Each rule set's real roll request is built (null: nothing to roll); only the dice are left out, recorded instead.
+  for (const api of [ahillmachApi, systemjApi, trinitesApi, oeilnoirApi] as RulesetApi[]) {
+    const original = api.request.bind(api);
+    vi.spyOn(api, "request").mockImplementation((actor, key, options): RollRequest | null => {
+      const real = original(actor, key, options);
       if (!real) return null;
-      return { dialog: real.dialog, roll: async () => void rolled.push(`${this.document.name} ${key}`) };
+      return { dialog: real.dialog, roll: async () => void rolled.push(`${actor.name} ${key}`) };
     });
   }
 });
@@ -109,7 +104,7 @@ describe("hotbar rolls", () => {
     expect(data.item).toEqual({ id: MOVE_A, type: "am-action", name: "Tailler en pièces" });
     const macro = await asClient(PLAYER, () => drop(data, 4));
     expect(macro).toMatchObject({ name: "Tailler en pièces", type: "script" });
-    expect(macro.command).toContain("game.quintette.rollMacro(");
+    expect(macro.command).toContain("quintette.rollMacro(");
     expect(player().hotbar["4"]).toBe(macro.id);
     // Foundry's own drop handling is not asked for other data.
     expect(callHook("hotbarDrop", {}, { type: "Item", uuid: "Item.x" }, 5)).toBe(true);
