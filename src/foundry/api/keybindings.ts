@@ -33,7 +33,11 @@ interface ModifierEvent {
 }
 
 /** Whether one of these bindings is held now: its key down (or, for a modifier key, held in the event) with its modifiers. */
-export function bindingHeld(bindings: readonly Binding[], event: ModifierEvent | null, down: ReadonlySet<string>): boolean {
+export function bindingHeld(
+  bindings: readonly Binding[],
+  event: ModifierEvent | null,
+  down: ReadonlySet<string>,
+): boolean {
   const held: Record<string, boolean> = {
     Shift: !!event?.shiftKey,
     Control: !!(event?.ctrlKey || event?.metaKey),

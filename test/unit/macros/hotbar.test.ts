@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, doubleState, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
-import { asClient, controlledTokens, installClients } from "../../double/clients.ts";
+import { asClient, asGM, controlledTokens, installClients } from "../../double/clients.ts";
 import { installMacrosDouble, type DoubleMacro } from "../../double/macros.ts";
 import type { DoubleCollection } from "../../double/documents.ts";
 import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
@@ -232,5 +232,37 @@ describe("dragging from a rendered sheet", () => {
     callHook("renderActorSheetV2", sheet, { querySelectorAll: () => [attack] }, {}, {});
     expect(attack.draggable).toBe(false);
     expect(dragStart(attack)).toEqual({});
+  });
+});
+
+describe("item macros", () => {
+  it("an owned weapon dropped on the hotbar becomes a macro using the weapon of that name of the selected actor", async () => {
+    const { activeRuntime } = await import("../../../src/index.ts");
+    await activeRuntime(); // the world's rule set (Trinités here) decides at the drop which items roll
+    const owner = { default: 0, [PLAYER]: 3 };
+    const katana = (id: string) => ({
+      _id: id,
+      name: "Katana",
+      type: "tr-arme",
+      system: { degats: 4, lame: "katana", competence: "melee" },
+    });
+    const a = (await asGM(() =>
+      DoubleActor.create({ name: "Aelis", type: "trinite", ownership: owner, items: [katana(MOVE_A)] }),
+    )) as DoubleActor;
+    const b = new DoubleActor({ name: "Brann", type: "trinite", ownership: owner, items: [katana(MOVE_B)] });
+    const item = a.items.get(MOVE_A) as unknown as { uuid: string };
+    expect(callHook("hotbarDrop", {}, { type: "Item", uuid: item.uuid }, 2)).toBe(false);
+    await vi.waitFor(() => expect(macros.size).toBe(1));
+    const macro = [...macros.values()][0]!;
+    expect(macro.command).toContain("quintette.useItemMacro(");
+    expect(macro.name).toBe("Katana");
+    controlledTokens().push({ actor: b });
+    await asClient(PLAYER, () => run(macro));
+    expect(rolled).toEqual([`Brann weapon:${MOVE_B}`]);
+    // An item that rolls nothing (an object) is left to Foundry's own drop.
+    const [thing] = (await asGM(() =>
+      a.createEmbeddedDocuments("Item", [{ name: "Corde", type: "tr-objet" }]),
+    )) as unknown as { uuid: string }[];
+    expect(callHook("hotbarDrop", {}, { type: "Item", uuid: thing!.uuid }, 3)).toBe(true);
   });
 });
