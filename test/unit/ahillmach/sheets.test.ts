@@ -211,14 +211,14 @@ describe("personnage sheet", () => {
   it("answers the roll buttons with the shared dialog: moves, characteristics and the wound tests", async () => {
     const hero = await makeHero();
     const sheet = open(PersonnageSheet, hero);
-    const move = (await request(sheet, "move:taille"));
+    const move = await request(sheet, "move:taille");
     expect(move?.dialog.inputs.map((i) => i.name)).toEqual(
       expect.arrayContaining(["characteristic", "helpers", "hinderers"]),
     );
-    expect((await request(sheet, "char:mys"))).not.toBeNull();
-    expect((await request(sheet, "fainting"))).not.toBeNull();
-    expect((await request(sheet, "move:nope"))).toBeNull();
-    expect((await request(sheet, "char:xyz"))).toBeNull();
+    expect(await request(sheet, "char:mys")).not.toBeNull();
+    expect(await request(sheet, "fainting")).not.toBeNull();
+    expect(await request(sheet, "move:nope")).toBeNull();
+    expect(await request(sheet, "char:xyz")).toBeNull();
   });
 
   it("rolls a move from its button with Shift (dialog defaults) and posts the band's card", async () => {
@@ -395,7 +395,7 @@ describe("opposant sheet", () => {
     expect((await request(sheet, "morale"))?.dialog.inputs.map((i) => i.name)).toEqual(
       expect.arrayContaining(["helpers", "hinderers"]),
     );
-    expect((await request(sheet, "char:for"))).toBeNull();
+    expect(await request(sheet, "char:for")).toBeNull();
   });
 });
 

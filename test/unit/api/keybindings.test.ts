@@ -39,8 +39,8 @@ describe("keybindings", () => {
     expect(fastRollHeld({ altKey: true })).toBe(false);
     expect(fastRollHeld(null)).toBe(false);
     const alt = [{ key: "AltLeft" }];
-    expect(bindingHeld(alt, { shiftKey: true }, new Set())).toBe(false);
-    expect(bindingHeld(alt, { altKey: true }, new Set())).toBe(true);
+    expect(bindingHeld(alt, { shiftKey: true }, new Set<string>())).toBe(false);
+    expect(bindingHeld(alt, { altKey: true }, new Set<string>())).toBe(true);
     expect(bindingHeld([{ key: "KeyR", modifiers: ["CONTROL"] }], { ctrlKey: true }, new Set(["KeyR"]))).toBe(true);
     expect(bindingHeld([{ key: "KeyR", modifiers: ["CONTROL"] }], {}, new Set(["KeyR"]))).toBe(false);
   });
