@@ -202,9 +202,15 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
   static async #onRoll(this: QuintetteActorSheet, event: PointerEvent, target: HTMLElement) {
     const key = target.dataset.roll;
     if (!key) return;
-    const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const itemId = rowItemId(target);
     await roll(this.document, key, { skipDialog: fastRollHeld(event), ...(itemId ? { itemId } : {}) });
   }
+}
+
+/** The owned item a roll button's row names (`data-item-id` on an ancestor); tests' plain targets have no ancestors. */
+export function rowItemId(target: HTMLElement): string | undefined {
+  const row = "closest" in target ? target.closest<HTMLElement>("[data-item-id]") : null;
+  return row?.dataset.itemId || undefined;
 }
 
 /**

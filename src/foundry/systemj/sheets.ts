@@ -4,7 +4,7 @@
  * a card, its colour set by the card's family.
  */
 import { systemj } from "../../rules/index.ts";
-import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
+import { QuintetteActorSheet, rowItemId } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
 import { roll } from "../api/rolls.ts";
@@ -82,7 +82,7 @@ export class SystemJActorSheet extends QuintetteActorSheet {
 
   /** An attack button: its `data-roll` key (`attack.<mode>`) with the row's weapon card, as a roll button does. */
   static async #onAttack(this: SystemJActorSheet, event: PointerEvent, target: HTMLElement) {
-    const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
+    const itemId = rowItemId(target);
     const mode = target.dataset.mode;
     const key = target.dataset.roll ?? (mode ? `attack.${mode}` : "attack");
     await roll(this.document, key, { skipDialog: fastRollHeld(event), ...(itemId ? { itemId } : {}) });
