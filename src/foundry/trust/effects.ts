@@ -11,7 +11,7 @@
  * its reversal is written to the target in one update with the nonce that proves it (records.ts).
  */
 import type { AppliedEntry, JsonValue } from "../chat/types.ts";
-import { deletionOf } from "./deletion.ts";
+import { deletionOf, isDeletionOperator } from "./deletion.ts";
 import { shortHash } from "./hash.ts";
 import {
   applicationOf,
@@ -172,7 +172,7 @@ function record(w: PlannedEffect, meta: EffectMeta, planned: Map<string, Record<
   planned.set(doc.uuid, mine);
   for (const [path, after] of Object.entries(changes)) {
     const leaf = path.split(".").pop() ?? "";
-    if (leaf.startsWith("-=")) continue;
+    if (leaf.startsWith("-=") || isDeletionOperator(after)) continue;
     const before = path in mine ? mine[path] : readPath(doc, path);
     mine[path] = after;
     if (typeof before === "number" && typeof after === "number") app.delta.push({ path, value: after - before });
