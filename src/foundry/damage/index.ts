@@ -1,8 +1,9 @@
 /**
  * Damage from a card to the targeted (else controlled) tokens' actors. The rule set's applier turns damage into an
- * actor update through its rules core; the executor writes it with its effect record on the actor (one per card
- * and target: applied once, whatever the card says); the card lists it with an undo. Undo reverses the record's
- * own delta from the actor's current values. Both actions are relayed to the GM like every card action.
+ * actor update through its rules core; the executor writes it and the GM's client records it (one record per card
+ * and target: applied once, whatever the card or the actor's flags say); the card lists it with an undo. Undo
+ * reverses the record's own delta from the actor's current values, within the field's limits. Both actions are
+ * relayed to the GM like every card action.
  */
 import { registerCardAction, type CardAction, type CardActionArgs, type DocumentWrite } from "../chat/actions.ts";
 import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
@@ -172,7 +173,7 @@ export async function applicationWrites(input: {
   return { writes, entries };
 }
 
-/** One damage effect per card and target: the key of its record on the target. */
+/** One damage effect per card and target: the token of its record's key. */
 export function damageEffect(uuid: string): string {
   return `${APPLY_DAMAGE}:${uuid}`;
 }

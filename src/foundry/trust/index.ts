@@ -1,6 +1,6 @@
 /**
  * The shared trust model (docs/security.md), used by all five rule sets: the GM's serialization queue, effect
- * records on targets, write-target checks, and strict readers of what a client wrote.
+ * the GM's effect records, write-target checks, and strict readers of what a client wrote.
  */
 export { serializeOnGM, queueBusy } from "./queue.ts";
 export { originKey, postOnce, postedFor } from "./once.ts";
