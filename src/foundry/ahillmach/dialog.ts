@@ -170,7 +170,9 @@ export function dialogInputs(src: DialogSource): RollInput[] {
       kind: "checkbox",
       name: "edge",
       label: K("Dialog.Edge"),
-      hint: held ? K(held.source === "discerner" ? "Dialog.EdgeDiscerner" : "Dialog.EdgeDefendre") : K("Dialog.EdgeHint"),
+      hint: held
+        ? K(held.source === "discerner" ? "Dialog.EdgeDiscerner" : "Dialog.EdgeDefendre")
+        : K("Dialog.EdgeHint"),
       initial: held !== undefined,
     });
   }

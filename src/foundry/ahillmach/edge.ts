@@ -7,7 +7,7 @@
  * - `amChoices.<roll key>`: the gear and métier last chosen for that roll, preselected the next time.
  * A +1 is the owner's own bonus: like their gear, a forged one cheats only their own roll (docs/security.md).
  */
-import { ahillmach } from "../../rules/index.ts";
+import type { ahillmach } from "../../rules/index.ts";
 import { currentWards } from "./ward.ts";
 
 export const EDGE_FLAG = "amEdge";
@@ -88,11 +88,7 @@ export function rememberedChoice(actor: FlagReader, key: string): RememberedChoi
 }
 
 /** The update remembering a roll's choice (nothing when it did not change). */
-export function rememberChoice(
-  actor: FlagReader,
-  key: string,
-  choice: RememberedChoice,
-): Record<string, unknown> {
+export function rememberChoice(actor: FlagReader, key: string, choice: RememberedChoice): Record<string, unknown> {
   const before = rememberedChoice(actor, key);
   if (before && before.gear === choice.gear && before.metier === choice.metier) return {};
   if (!before && !choice.gear && !choice.metier) return {};

@@ -232,7 +232,9 @@ export async function performRoll(
   }
   if (spec.kind === "sceneEnd" && isPersonnage) await endScene(actor, card.data.band as ahillmach.Band, card);
   const grantsEdge =
-    isPersonnage && spec.moveId === "discernerLaRealite" && ahillmach.discernerGrantsEdge(card.data.band as ahillmach.Band);
+    isPersonnage &&
+    spec.moveId === "discernerLaRealite" &&
+    ahillmach.discernerGrantsEdge(card.data.band as ahillmach.Band);
   // A failed fainting test knocks the character out: written by the client that rolls it (the owner, or the GM for a
   // relayed follow-up), only when not already fainted, so a repeat writes nothing. A passed one changes nothing.
   if (isPersonnage && faints(spec.kind, Number(card.data.value)) && !(actor.system as PersonnageModel).fainted) {

@@ -10,7 +10,9 @@ import { actorOf, readPublic } from "./choices.ts";
 const K = (key: string) => `QUINTETTE.SystemJ.Round.${key}`;
 
 /** The combatant of this actor in the active combat, with that combat's public phase; null out of combat. */
-function combatantOf(actor: { uuid: string | null }): { choice: systemj.RoundChoice | null; status: "choosing" | "revealed" } | null {
+function combatantOf(actor: {
+  uuid: string | null;
+}): { choice: systemj.RoundChoice | null; status: "choosing" | "revealed" } | null {
   const combat = game.combat;
   if (!combat?.started || !actor.uuid) return null;
   const combatant = combat.combatants.contents.find((c) => actorOf(c)?.uuid === actor.uuid);

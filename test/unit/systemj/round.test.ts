@@ -84,7 +84,9 @@ describe("the revealed Action / Mouvement binds the round (issue 25)", () => {
     });
     state.game.i18n.setLanguage("en");
     await swordAttack("player1");
-    expect(state.notifications.at(-1)?.message).toBe("Aude revealed Movement this round: no attack (the GM may override).");
+    expect(state.notifications.at(-1)?.message).toBe(
+      "Aude revealed Movement this round: no attack (the GM may override).",
+    );
     expect(messages().length).toBe(before);
   });
 

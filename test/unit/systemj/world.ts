@@ -6,13 +6,7 @@
  */
 import { vi } from "vitest";
 import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import {
-  DoubleChatMessage,
-  DoubleCombat,
-  addUser,
-  asClient,
-  installClients,
-} from "../../double/shared-core.ts";
+import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import { registerDamage } from "../../../src/foundry/damage/index.ts";
