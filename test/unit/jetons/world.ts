@@ -13,12 +13,7 @@ import { readCard } from "../../../src/foundry/chat/flags.ts";
 import { ArchetypeModel } from "../../../src/foundry/jetons/models.ts";
 import { CARD_ACTIONS, registerJetonsRelay } from "../../../src/foundry/jetons/actions.ts";
 import { askQuestion, autoReveal, sealBid, sendQuestionEvent } from "../../../src/foundry/jetons/client.ts";
-import {
-  onCreateActorLedger,
-  onReadyLedger,
-  onUpdateActorLedger,
-  resetLedgerWatch,
-} from "../../../src/foundry/jetons/hooks.ts";
+import { onCreateActorLedger, onReadyLedger, onUpdateActorLedger } from "../../../src/foundry/jetons/hooks.ts";
 import { readQuestionData, type QuestionCardData } from "../../../src/foundry/jetons/question-card.ts";
 import { clearMemorySecrets } from "../../../src/foundry/jetons/secrets.ts";
 import { registerJetonsSettings } from "../../../src/foundry/jetons/settings.ts";
@@ -38,7 +33,6 @@ export interface JetonsWorldOptions {
 export function jetonsWorld(options: JetonsWorldOptions = {}): DoubleState {
   const state = installClients(resetFoundryDouble({ lang: options.lang ?? "en" }));
   clearMemorySecrets();
-  resetLedgerWatch();
   registerRelay();
   registerJetonsCardModels();
   registerChatHooks();
