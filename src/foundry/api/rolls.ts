@@ -33,7 +33,7 @@ export async function rollRequest(
 
 /**
  * Rolls a key for an actor: the roll dialog with its exact odds (or, with `skipDialog`, its defaults), then the card.
- * Resolves with the values rolled, or null (cancelled, or nothing to roll: the user is told why).
+ * Resolves with the values rolled, or null (cancelled, or nothing to roll; a rule set that refuses says why itself).
  */
 export async function roll(
   actor: Actor.Implementation,
@@ -41,10 +41,7 @@ export async function roll(
   options: RollOptions = {},
 ): Promise<RollDialogResult | null> {
   const request = await rollRequest(actor, key, options);
-  if (!request) {
-    notify("QUINTETTE.Macro.Missing", { actor: actor.name ?? "", name: key });
-    return null;
-  }
+  if (!request) return null;
   const mode = options.rollMode ?? currentRollMode();
   if (options.rollMode) request.dialog.rollMode = options.rollMode;
   return runRollRequest(request, options.skipDialog ?? false, (config) => RollDialog.prompt(config), mode);
