@@ -250,6 +250,13 @@ export function sheetButton(sheet: OpenSheet, action: string, data: Record<strin
   return found;
 }
 
+/** The user edits fields of the sheet and the form is submitted (the form's names and values, as typed). */
+export async function editSheet(sheet: OpenSheet, fields: Record<string, unknown>): Promise<void> {
+  await asClient(sheet.user, () => (sheet.app as unknown as { submit(o: object): Promise<void> }).submit(fields));
+  await settle();
+  await rerender(sheet);
+}
+
 /** What the user answers in the next roll dialogs: values typed, and the mode chosen (else the dialog's own). */
 export interface DialogAnswer {
   values?: Record<string, unknown>;
