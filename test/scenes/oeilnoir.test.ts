@@ -48,7 +48,7 @@ beforeAll(async () => {
   table = await openTable("oeilnoir");
 });
 
-describe.sequential("L'Œil Noir at a whole table", () => {
+describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
   it("the players create their héros from the sidebar; the GM an orc", async () => {
     alrik = await createFromSidebar("player1", { name: "Alrik", type: "heros" });
     nadja = await createFromSidebar("player2", { name: "Nadja", type: "heros" });
