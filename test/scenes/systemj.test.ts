@@ -150,17 +150,21 @@ describe.sequential("SYSTEMJ at a whole table", { timeout: 60_000 }, () => {
       hitTarget: "defender",
       tests: [{ roll: 30 }, { roll: 90, success: false, role: "dodge", by: "defender" }],
     });
-    // The hit's damage and its application belong to the attacker's side or the defender's (and the GM). Bertil's
-    // player is shown them too (one card button names one owner, the step has two sides): her click is refused.
-    const dealer = async (action: string) => {
-      expect(await buttonsByUser(fight)).toEqual({ gm: [action], player1: [action], player2: [action] });
+    // The hit's damage and its application belong to the attacker's side or the defender's (and the GM): Bertil's
+    // player is refused both; the damage button is not shown to him, the application's still is.
+    const dealer = async (action: string, shownToBystander: boolean) => {
+      expect(await buttonsByUser(fight)).toEqual({
+        gm: [action],
+        player1: [action],
+        player2: shownToBystander ? [action] : [],
+      });
       expect(await forceCardAction("player2", fight, action)).toBe("denied");
     };
-    await dealer("systemj.damage");
+    await dealer("systemj.damage", false);
     chooseDice(2);
     await clickCard("player1", fight, "systemj.damage");
     expect(exchangeOf(fight)).toMatchObject({ phase: "hit", damage: 2 });
-    await dealer("systemj.applyDamage");
+    await dealer("systemj.applyDamage", true);
     await clickCard("player1", fight, "systemj.applyDamage");
     expect(hp(tokens.Ours!.actor)).toBe(8);
     expect(hp(ours)).toBe(10);
