@@ -14,6 +14,7 @@
  *   computes its writes from current values;
  * - no half-application: every document is resolved and every right checked before the first write.
  */
+import { activeRulesetId, isRulesetId } from "../ruleset.ts";
 import { notifyRelayResult, registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import {
   allowedChanges,
@@ -242,6 +243,9 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
   const card = message ? readCard(message) : null;
   const action = registry.get(request.action);
   if (!message || !card) return { status: "invalid", reason: "QUINTETTE.Card.Missing" };
+  // A card of a game the world no longer plays is read only (chat/render.ts), the shared actions (undo) included.
+  if (isRulesetId(card.ruleset) && card.ruleset !== activeRulesetId())
+    return { status: "invalid", reason: "QUINTETTE.Card.InactiveRulesetAction" };
   if (!action) return { status: "invalid", reason: "QUINTETTE.Card.UnknownAction" };
   const ctx: CardActionContext = { message, card, requester, args: { ...request.args } };
   if (!audienceAllows(action.audience, requester, card) || (action.allowed && !action.allowed(ctx))) {

@@ -3,8 +3,9 @@
  * own rights, so a card looks the same after a reload and for everyone. Clicks on `[data-action]` buttons inside
  * the card dispatch registered card actions.
  */
+import { activeRulesetId, isRulesetId, rulesetLabel } from "../ruleset.ts";
 import { buttonToken, requestCardAction, userOwnsUuid, type CardActionArgs } from "./actions.ts";
-import { buildCardContext, CARD_TEMPLATE, type CardViewer } from "./card-state.ts";
+import { buildCardContext, CARD_TEMPLATE, type CardContext, type CardViewer } from "./card-state.ts";
 import { readCard } from "./flags.ts";
 import { shownButtons } from "./exclusive.ts";
 import type { CardState, JsonPrimitive } from "./types.ts";
@@ -57,6 +58,28 @@ export function registerCardViewerContext(ruleset: string, extend: CardViewerCon
   viewerContexts.set(ruleset, extend);
 }
 
+/** Whether a card belongs to a rule set this world does not play (it played it before switching). */
+export function fromInactiveRuleset(state: CardState): boolean {
+  return isRulesetId(state.ruleset) && state.ruleset !== activeRulesetId();
+}
+
+/**
+ * A card of a rule set the world no longer plays, read only: the shared frame (title, dice, outcome, what was
+ * applied) with a note, without its buttons, undo and follow-ups, nor its rule set's body. Acting on it would run
+ * that rule set's code, settings and hooks, which the world does not load (issue 23); its body's template, controls
+ * and styles are that code's too.
+ */
+function readOnlyContext(context: CardContext, state: CardState) {
+  const name = game.i18n?.localize(rulesetLabel(state.ruleset as Parameters<typeof rulesetLabel>[0])) ?? state.ruleset;
+  return {
+    ...context,
+    body: null,
+    buttons: [],
+    applied: context.applied.map((entry) => ({ ...entry, canUndo: false, showFollowUp: false })),
+    inactiveRuleset: name,
+  };
+}
+
 /**
  * Replaces the message content with the card rendered from its state. Returns false (and leaves Foundry's
  * rendering alone) for messages without a card and for content this user may not see (blind or private rolls).
@@ -69,9 +92,14 @@ export async function enhanceCard(message: ChatMessage.Implementation, html: HTM
   if (!content || !user) return false;
   const viewer = { userId: user.id, isGM: user.isGM, owns: (uuid: string) => userOwnsUuid(user, uuid) };
   const built = buildCardContext(state, viewer, buttonToken(state));
-  const context = { ...built, buttons: shownButtons(state, built.buttons, viewer) };
-  const extra = viewerContexts.get(state.ruleset)?.(state, viewer) ?? {};
-  content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, { ...context, ...extra });
+  const context = fromInactiveRuleset(state)
+    ? readOnlyContext(built, state)
+    : {
+        ...built,
+        buttons: shownButtons(state, built.buttons, viewer),
+        ...viewerContexts.get(state.ruleset)?.(state, viewer),
+      };
+  content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, context);
   html.classList.add("quintette-message");
   const id = message.id;
   // The listener returns the dispatch promise so callers (and tests) can await it; browsers ignore it.
