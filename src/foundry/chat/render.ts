@@ -5,7 +5,13 @@
  */
 import { activeRulesetId, isRulesetId, rulesetLabel } from "../ruleset.ts";
 import { buttonToken, requestCardAction, userOwnsUuid, type CardActionArgs } from "./actions.ts";
-import { buildCardContext, CARD_TEMPLATE, type CardContext, type CardViewer } from "./card-state.ts";
+import {
+  buildCardContext,
+  CARD_TEMPLATE,
+  readOnlyCardContext,
+  type CardContext,
+  type CardViewer,
+} from "./card-state.ts";
 import { readCard } from "./flags.ts";
 import { shownButtons } from "./exclusive.ts";
 import type { CardState, JsonPrimitive } from "./types.ts";
@@ -63,21 +69,9 @@ export function fromInactiveRuleset(state: CardState): boolean {
   return isRulesetId(state.ruleset) && state.ruleset !== activeRulesetId();
 }
 
-/**
- * A card of a rule set the world no longer plays, read only: the shared frame (title, dice, outcome, what was
- * applied) with a note, without its buttons, undo and follow-ups, nor its rule set's body. Acting on it would run
- * that rule set's code, settings and hooks, which the world does not load (issue 23); its body's template, controls
- * and styles are that code's too.
- */
 function readOnlyContext(context: CardContext, state: CardState) {
   const name = game.i18n?.localize(rulesetLabel(state.ruleset as Parameters<typeof rulesetLabel>[0])) ?? state.ruleset;
-  return {
-    ...context,
-    body: null,
-    buttons: [],
-    applied: context.applied.map((entry) => ({ ...entry, canUndo: false, showFollowUp: false })),
-    inactiveRuleset: name,
-  };
+  return readOnlyCardContext(context, name);
 }
 
 /**
