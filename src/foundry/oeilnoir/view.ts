@@ -91,6 +91,15 @@ const QUALITY_TEXT = Object.fromEntries(
     },
   ]),
 );
+const LABEL = {
+  ev: `${L}EV`,
+  endurance: `${L}Endurance`,
+  ae: `${L}AE`,
+  at: `${L}AT`,
+  prd: `${L}PRD`,
+  distance: `${L}Distance`,
+  ini: `${L}INI`,
+};
 const skillText = (key: string) => ({
   label: `${L}CombatSkill.${key}`,
   pathPoints: `system.skills.${key}.points`,
@@ -106,19 +115,20 @@ const RANGED_TEXT = Object.fromEntries(
  * The split options of a skill by its points and its points to attack, shared (frozen): they depend on nothing
  * else, and a new list per skill of every héros was most of the sheet's context time.
  */
-const splitOptions = new Map<string, readonly SplitOption[]>();
+const splitOptions = new Map<number, Map<number, readonly SplitOption[]>>();
 const NO_SPLITS: readonly SplitOption[] = Object.freeze([]);
 
 function splitsOf(points: number, toAttack: number): readonly SplitOption[] {
-  const key = `${points}/${toAttack}`;
-  let list = splitOptions.get(key);
+  let byAttack = splitOptions.get(points);
+  if (!byAttack) splitOptions.set(points, (byAttack = new Map()));
+  let list = byAttack.get(toAttack);
   if (!list) {
     list = Object.freeze(
       legalSplits(points).map((a) =>
         Object.freeze({ value: a, label: `${a} / ${points - a}`, selected: a === toAttack }),
       ),
     );
-    splitOptions.set(key, list);
+    byAttack.set(toAttack, list);
   }
   return list;
 }
@@ -191,9 +201,9 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
       };
     }),
     resources: [
-      resource("ev", `${L}EV`, source.ev, "system.ev"),
-      resource("endurance", `${L}Endurance`, source.endurance, "system.endurance"),
-      resource("ae", `${L}AE`, source.ae, "system.ae"),
+      resource("ev", LABEL.ev, source.ev, "system.ev"),
+      resource("endurance", LABEL.endurance, source.endurance, "system.endurance"),
+      resource("ae", LABEL.ae, source.ae, "system.ae"),
     ],
     wounds: source.wounds,
     vitesse: derived.current.vitesse,
@@ -203,10 +213,10 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
     dodge: derived.dodge,
     status: statusView(derived),
     base: [
-      { label: `${L}AT`, base: derived.base.at, current: derived.current.at },
-      { label: `${L}PRD`, base: derived.base.prd, current: derived.current.prd },
-      { label: `${L}Distance`, base: derived.base.distance, current: derived.current.distance },
-      { label: `${L}INI`, base: derived.base.ini, current: derived.current.ini },
+      { label: LABEL.at, base: derived.base.at, current: derived.current.at },
+      { label: LABEL.prd, base: derived.base.prd, current: derived.current.prd },
+      { label: LABEL.distance, base: derived.base.distance, current: derived.current.distance },
+      { label: LABEL.ini, base: derived.base.ini, current: derived.current.ini },
     ],
     thresholds: derived.thresholds,
     skills: derived.skills.map(skillRow),
