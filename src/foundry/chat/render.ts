@@ -86,8 +86,9 @@ export async function enhanceCard(message: ChatMessage.Implementation, html: HTM
   if (!content || !user) return false;
   const viewer = { userId: user.id, isGM: user.isGM, owns: (uuid: string) => userOwnsUuid(user, uuid) };
   const built = buildCardContext(state, viewer, buttonToken(state));
-  const context = fromInactiveRuleset(state)
-    ? readOnlyContext(built, state)
+  // A plain record, as renderTemplate takes it (the rule set's viewer context adds its own keys).
+  const context: Record<string, unknown> = fromInactiveRuleset(state)
+    ? { ...readOnlyContext(built, state) }
     : {
         ...built,
         buttons: shownButtons(state, built.buttons, viewer),
