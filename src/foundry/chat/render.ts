@@ -3,8 +3,8 @@
  * own rights, so a card looks the same after a reload and for everyone. Clicks on `[data-action]` buttons inside
  * the card dispatch registered card actions.
  */
-import { activeRulesetId, isRulesetId, rulesetLabel } from "../ruleset.ts";
-import { buttonToken, requestCardAction, userOwnsUuid, type CardActionArgs } from "./actions.ts";
+import { rulesetLabel } from "../ruleset.ts";
+import { buttonToken, cardsLive, requestCardAction, userOwnsUuid, type CardActionArgs } from "./actions.ts";
 import {
   buildCardContext,
   CARD_TEMPLATE,
@@ -66,7 +66,7 @@ export function registerCardViewerContext(ruleset: string, extend: CardViewerCon
 
 /** Whether a card belongs to a rule set this world does not play (it played it before switching). */
 export function fromInactiveRuleset(state: CardState): boolean {
-  return isRulesetId(state.ruleset) && state.ruleset !== activeRulesetId();
+  return !cardsLive(state.ruleset);
 }
 
 function readOnlyContext(context: CardContext, state: CardState) {
