@@ -10,7 +10,7 @@
 import type { DoubleActor } from "./documents.ts";
 import { clientStore as client } from "./context.ts";
 import { DoubleUser } from "./game.ts";
-import { setLatency, USER_ROLES } from "./server.ts";
+import { broadcast, callAll, setLatency, USER_ROLES } from "./server.ts";
 import type { DoubleState } from "./index.ts";
 import type { Plain } from "./utils.ts";
 
@@ -96,9 +96,22 @@ export function addUser(id: string, isGMOrRole: boolean | number = false): Doubl
   return user;
 }
 
-/** Disconnects (or reconnects) every GM: `game.users.activeGM` is then null. */
+/**
+ * Connects or disconnects a user's client: every other connected client then runs the `userConnected` hook (fvtt-types
+ * `Hooks.userConnected`: "fires whenever some other User joins or leaves the game session"), after the latency. A
+ * client that connects loads the world instead (its own `ready`, which the test runs if it needs it).
+ */
+export function setUserConnected(userId: string, connected: boolean): void {
+  const user = currentGame().users.get(userId);
+  if (!user) throw new Error(`No user ${userId}`);
+  if (user.active === connected) return;
+  user.active = connected;
+  broadcast(() => callAll("userConnected", user, connected), { except: user.id });
+}
+
+/** Disconnects (or reconnects) every GM (`game.users.activeGM` is then null), each a `userConnected` for the others. */
 export function setGMsConnected(connected: boolean): void {
-  for (const user of currentGame().users.values()) if (user.isGM) user.active = connected;
+  for (const user of currentGame().users.contents) if (user.isGM) setUserConnected(user.id, connected);
 }
 
 /** The tokens a user targets (Foundry's `user.targets`). */
