@@ -11,6 +11,7 @@ import type { DoubleActor } from "./documents.ts";
 import { clientStore as client } from "./context.ts";
 import { DoubleUser } from "./game.ts";
 import { broadcast, callAll, setLatency, USER_ROLES } from "./server.ts";
+import { enableChatLog } from "./chat-log.ts";
 import type { DoubleState } from "./index.ts";
 import type { Plain } from "./utils.ts";
 
@@ -54,15 +55,21 @@ const controlled: FakeToken[] = [];
 /**
  * Installs per-client users on the current double; returns the state for chaining. Every write already goes through
  * the server (server.ts) with Foundry's permission checks; `latency` sets the socket's one-way delay in milliseconds
- * (tests with several clients use a few, then `await settle()`).
+ * (tests with several clients use a few, then `await settle()`); `chatLog` makes every client render what it receives
+ * into its chat log (chat-log.ts: `renderChatMessageHTML` for the messages that user may see).
  */
-export function installClients(state: DoubleState, { latency = 0 }: { latency?: number } = {}): DoubleState {
+export function installClients(
+  state: DoubleState,
+  { latency = 0, chatLog = false }: { latency?: number; chatLog?: boolean } = {},
+): DoubleState {
   const game: GameWithUsers = state.game;
   // `game.user` already follows the running client (context.ts `clientStore`).
   for (const user of game.users.values()) equip(user);
   controlled.length = 0;
   Object.assign(globalThis, { canvas: { tokens: { controlled } } });
   setLatency(latency);
+  // Each client renders the messages it receives into its own chat log (chat-log.ts), when the test asks.
+  enableChatLog(chatLog);
   return state;
 }
 

@@ -23,7 +23,16 @@ export function extendDouble(state: DoubleState): void {
 }
 
 export { DoubleChatMessage, DoubleCombat, DoubleCombatant, DoubleCombatTracker };
-export { reloadMessage, messageElement, buttonsIn, click, useRealTemplates } from "./chat.ts";
+export {
+  reloadMessage,
+  messageElement,
+  buttonsIn,
+  click,
+  useRealTemplates,
+  loadChatLog,
+  chatLogOf,
+  enableChatLog,
+} from "./chat.ts";
 export {
   installClients,
   asClient,
