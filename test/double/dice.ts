@@ -98,8 +98,7 @@ export function rebuildRolls(stored: readonly string[]): unknown[] {
     try {
       const data = JSON.parse(json) as Plain;
       const cls = rollClasses().find((c) => c.name === data.class) as
-        | (RollClass & { fromData?: (d: Plain) => unknown })
-        | undefined;
+        (RollClass & { fromData?: (d: Plain) => unknown }) | undefined;
       if (!cls) throw new Error(`Unable to recreate ${String(data.class)} instance from provided data`);
       if (typeof cls.fromData !== "function") throw new Error(`${cls.name} has no fromData`);
       out.push(cls.fromData(data));

@@ -124,7 +124,8 @@ export class DoubleTokenDocument {
   }
   /** `Document#delete`: TOKEN_DELETE (or a GM), then `deleteToken` on every client. */
   async delete(options: Plain = {}): Promise<this | undefined> {
-    const scene = this.parent as (TokenParent & { deleteEmbeddedDocuments?(n: string, ids: string[], o?: Plain): Promise<unknown[]> }) | null;
+    const scene = this.parent as
+      (TokenParent & { deleteEmbeddedDocuments?(n: string, ids: string[], o?: Plain): Promise<unknown[]> }) | null;
     if (!scene?.deleteEmbeddedDocuments) throw new Error("A token outside a scene cannot be deleted");
     const [done] = await scene.deleteEmbeddedDocuments("Token", [this._id], options);
     return done ? this : undefined;
