@@ -51,7 +51,7 @@ beforeEach(() => {
 /** Every (client, writer) pair a hook reached. */
 function listen(hook: string): Array<[string, unknown]> {
   const seen: Array<[string, unknown]> = [];
-  Hooks.on(hook, (...args: unknown[]) => void seen.push([game.user?.id ?? "?", args[args.length - 1]]));
+  state.hooks.on(hook, (...args: unknown[]) => void seen.push([game.user?.id ?? "?", args[args.length - 1]]));
   return seen;
 }
 
@@ -152,8 +152,8 @@ describe("latency", () => {
     const hero = await asGM(() => DoubleActor.create({ name: "H", type: "hero", ownership: { player1: 3 } }));
     setLatency(10);
     const order: number[] = [];
-    Hooks.on("updateActor", (doc: DoubleActor) => {
-      if (game.user?.id === "gm") order.push((doc.system as unknown as { vie: number }).vie);
+    state.hooks.on("updateActor", (doc: unknown) => {
+      if (game.user?.id === "gm") order.push(((doc as DoubleActor).system as unknown as { vie: number }).vie);
     });
     const first = asClient("player1", () => hero.update({ "system.vie": 1 }));
     const second = asGM(() => hero.update({ "system.vie": 2 }));
@@ -178,8 +178,8 @@ describe("latency", () => {
 describe("connections (fvtt-types Hooks.userConnected: 'fires whenever some other User joins or leaves')", () => {
   it("a GM leaving or joining runs userConnected on every other connected client, not its own", async () => {
     const seen: Array<[string, unknown, unknown]> = [];
-    Hooks.on("userConnected", (user: { id: string }, connected: unknown) => {
-      seen.push([game.user?.id ?? "?", user.id, connected]);
+    state.hooks.on("userConnected", (user: unknown, connected: unknown) => {
+      seen.push([game.user?.id ?? "?", (user as { id: string }).id, connected]);
     });
     setGMsConnected(false);
     await settle();

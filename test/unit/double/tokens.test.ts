@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../../double/index.ts";
-import { asGM, resetFoundryDouble } from "../../double/index.ts";
+import { asGM, doubleState, resetFoundryDouble } from "../../double/index.ts";
 import { asClient, installClients, setPermission, targetsOf, USER_ROLES } from "../../double/shared-core.ts";
 import { createScene, createToken, dropToken } from "../../double/scenes.ts";
 import type { DoubleTokenDocument } from "../../double/tokens.ts";
@@ -59,7 +59,7 @@ describe("token writes through the server (BaseToken metadata: TOKEN_CREATE, TOK
   it("createToken, updateToken and deleteToken run on every client with the writer's id", async () => {
     const seen: string[] = [];
     for (const hook of ["createToken", "updateToken", "deleteToken"])
-      Hooks.on(
+      doubleState().hooks.on(
         hook,
         (...args: unknown[]) => void seen.push(`${hook}:${game.user?.id}:${String(args[args.length - 1])}`),
       );
