@@ -4,7 +4,7 @@
  * from the player's client with what any player can run in their browser console: writes Foundry's server accepts
  * from them (their own messages and User, actors they own) and calls to the system's code.
  */
-import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, settle as settleDouble, type DoubleState } from "../double/index.ts";
 import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
 import {
   createCardState,
@@ -111,5 +111,8 @@ export const applyDamage = (userId: string, message: DoubleChatMessage) =>
 export const undo = (userId: string, message: DoubleChatMessage, key: string) =>
   asClient(userId, () => requestCardAction(message.id, UNDO, { key }));
 
-/** Lets the GM's client finish what a hook started (relay answers are written from `updateUser`). */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Lets the GM's client finish what a hook started (relay answers are written from `updateUser`): the double's
+ * `settle`, which waits until the server and every client are idle (a fixed 20 ms was too short on a loaded machine).
+ */
+export const settle = (): Promise<void> => settleDouble();
