@@ -4,8 +4,8 @@
  * from the player's client with what any player can run in their browser console: writes Foundry's server accepts
  * from them (their own messages and User, actors they own) and calls to the system's code.
  */
-import { asGM, DoubleActor, resetFoundryDouble, settle as settleDouble, type DoubleState } from "../double/index.ts";
-import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { asClient, installClients, settle, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
 import {
   createCardState,
   postCard,
@@ -113,6 +113,6 @@ export const undo = (userId: string, message: DoubleChatMessage, key: string) =>
 
 /**
  * Lets the GM's client finish what a hook started (relay answers are written from `updateUser`): the double's
- * `settle`, which waits until the server and every client are idle (a fixed 20 ms was too short on a loaded machine).
+ * server settles every write in flight and every listener it started (a fixed pause was too short on a busy machine).
  */
-export const settle = (): Promise<void> => settleDouble();
+export { settle };
