@@ -8,7 +8,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { asGM, resetFoundryDouble } from "../double/index.ts";
 import { addUser, asClient, installClients, setLatency, settle } from "../double/shared-core.ts";
 import { registerRelay, registerRelayHandler, relayToGM, setTakeoverDelay } from "../../src/foundry/relay/index.ts";
-import { claimServing, currentSession, isServingSession, SETTING_SESSION } from "../../src/foundry/relay/session.ts";
+import {
+  claimServing,
+  currentSession,
+  isServingSession,
+  registerServingSession,
+  SETTING_SESSION,
+} from "../../src/foundry/relay/session.ts";
 
 let runs = 0;
 beforeEach(() => {
@@ -24,6 +30,7 @@ beforeEach(() => {
 
 /** The GM's other page claimed the service (its own session id): what this page sees of it. */
 async function otherPageClaims(): Promise<void> {
+  registerServingSession();
   await asGM(() =>
     game.settings?.set("quintette", SETTING_SESSION, JSON.stringify({ userId: "gm", session: "otherpage", at: 1 })),
   );
