@@ -538,3 +538,13 @@ export function spendReactionBonuses(b: ReactionBonuses): ReactionBonuses {
   assertBonuses(b);
   return { prudence: Math.max(0, b.prudence - 1), danger: Math.max(0, b.danger - 1) };
 }
+
+/**
+ * Whether an action is advanced (*avancée*: Désarmer, Maîtriser): it always carries one penalty of its own, with no
+ * prime in return. The action decides it, never the player.
+ */
+export function isAdvancedAction(action: CombatActionId | null | undefined): boolean {
+  if (!action) return false;
+  const row = COMBAT_ACTIONS.find((a) => a.id === action);
+  return !!row && row.types.includes("avancee");
+}
