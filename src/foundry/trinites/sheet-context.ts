@@ -56,6 +56,11 @@ export function itemRow(item: ItemLike): ItemRow {
       break;
     case "tr-objet":
       summary.push({ key: F("Quantity"), value: Number(s.quantite ?? 1) });
+      // What is left of its life line.
+      summary.push({
+        key: F("ObjectHp"),
+        value: `${Math.max(0, Number(s.pv ?? 0) - Number(s.usure ?? 0))} / ${Number(s.pv ?? 0)}`,
+      });
       break;
   }
   return {
@@ -187,12 +192,7 @@ export function actorSheetContext(input: ActorSheetInput) {
     })),
     life: derived.life,
     karma,
-    regeneration: trinite
-      ? {
-          lumiere: input.editable && derived.life.regeneration.includes("lumiere"),
-          tenebres: input.editable && derived.life.regeneration.includes("tenebres"),
-        }
-      : null,
+    regeneration: trinite ? regenerationButtons(input, derived) : null,
     groups,
     combat: {
       weapons,
@@ -221,7 +221,12 @@ export function actorSheetContext(input: ActorSheetInput) {
         })),
       ),
     },
-    resources: src.ressources.map((r, index) => ({ ...r, index })),
+    resources: src.ressources.map((r, index) => ({
+      ...r,
+      index,
+      // One more point with experience (desired base × 2), on the row it raises.
+      xpPrice: input.editable ? xpPrice(xpSource, { kind: "ressource", index }) : null,
+    })),
     xp: {
       ...src.xp,
       available: derived.xpAvailable,
@@ -255,6 +260,21 @@ export function actorSheetContext(input: ActorSheetInput) {
   };
 }
 export type ActorSheetContext = ReturnType<typeof actorSheetContext>;
+
+/**
+ * Which regeneration buttons work now: the state allows that kind, a reserve of that kind holds a point, and in
+ * combat that kind's point of the round is unspent (rules core `canSpendKind`).
+ */
+function regenerationButtons(input: ActorSheetInput, derived: TrinitesDerived) {
+  const src = input.source;
+  const scores = { deva: src.deva?.max ?? 0, archonte: src.archonte?.max ?? 0 };
+  const reserves = { deva: src.deva?.value ?? 0, archonte: src.archonte?.value ?? 0, adam: src.adam?.value ?? 0 };
+  const can = (kind: T.KarmaKind) =>
+    input.editable &&
+    derived.life.regeneration.includes(kind) &&
+    T.canSpendKind(scores, reserves, kind, input.roundSpending);
+  return { lumiere: can("lumiere"), tenebres: can("tenebres") };
+}
 
 /**
  * Clicking life box `index` (1-based): checks up to it, or unchecks it when it is the last checked one; the dead stay
@@ -391,7 +411,7 @@ export function xpSpendUpdate(
 
 /* Harm outside combat (the GM's harm dialog) ------------------------------------------------------------- */
 
-export const HARM_KINDS = ["feu", "chute", "continu", "coma", "repos"] as const;
+export const HARM_KINDS = ["feu", "chute", "deloger", "continu", "coma", "repos"] as const;
 export type HarmKind = (typeof HARM_KINDS)[number];
 
 /** What the harm dialog's form sends back (strings and booleans from its inputs). */
@@ -404,6 +424,9 @@ export interface HarmAnswer {
   dodged?: unknown;
   aggression?: unknown;
   amount?: unknown;
+  /** Déloger: the scenery element the target was thrown into, and metres of stairs. */
+  element?: unknown;
+  stairs?: unknown;
 }
 
 /** The harm dialog's context: the tables (from the rules core) and where the character stands. */
@@ -419,6 +442,11 @@ export function harmContext(kind: ActorKind, vie: { value: number; nonLetal: boo
       id,
       label: `QUINTETTE.Trinites.Harm.Surface.${id}`,
       modifier: signedLabel(T.FALL_SURFACES[id].modifier),
+    })),
+    dislodge: T.DISLODGE_DAMAGE.map((d) => ({
+      id: d.id,
+      label: `QUINTETTE.Trinites.Harm.Dislodge.${d.id}`,
+      damage: d.damage,
     })),
     aggressions: T.CONTINUOUS_AGGRESSIONS.map((a) => ({
       id: a.id,
@@ -448,6 +476,12 @@ function harmSource(answer: HarmAnswer): T.HarmSource | null {
         meters: Math.max(0, Number(answer.meters) || 0),
         surface: String(answer.surface ?? "normal") as T.FallSurface,
         dodged: answer.dodged === true,
+      };
+    case "deloger":
+      return {
+        kind: "deloger",
+        id: String(answer.element) as T.DislodgeId,
+        meters: Math.max(0, Number(answer.stairs) || 0),
       };
     case "continu":
       return {

@@ -2,6 +2,7 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
   attackDamage,
+  clickObjectBox,
   damageObject,
   dislodgeDamage,
   fallDamage,
@@ -148,6 +149,12 @@ describe("Déloger and objects (issue 25)", () => {
     expect(damageObject(6, 0, 5, 2)).toEqual({ damage: 3, lost: 3, destroyed: false });
     expect(damageObject(6, 3, 5, 2)).toEqual({ damage: 6, lost: 3, destroyed: true });
     expect(damageObject(6, 0, 2, 2)).toEqual({ damage: 0, lost: 0, destroyed: false });
+  });
+  it("checks an object's boxes up to the one clicked, and unchecks the last checked one", () => {
+    expect(clickObjectBox(6, 0, 3)).toBe(3);
+    expect(clickObjectBox(6, 3, 3)).toBe(2);
+    expect(clickObjectBox(6, 3, 1)).toBe(1);
+    expect(clickObjectBox(6, 3, 7)).toBe(3);
   });
   it("never checks more boxes than the line holds, nor unchecks any", () => {
     fc.assert(

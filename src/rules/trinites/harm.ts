@@ -227,6 +227,13 @@ export function damageObject(
   return { damage: next, lost: next - before, destroyed: hitPoints > 0 && next >= hitPoints };
 }
 
+/** Clicking box `index` (1-based) of an object's line: checks up to it, or unchecks it when it is the last checked. */
+export function clickObjectBox(hitPoints: number, damage: number, index: number): number {
+  const current = Math.max(0, Math.min(hitPoints, damage));
+  if (!Number.isInteger(index) || index < 1 || index > hitPoints) return current;
+  return index === current ? index - 1 : index;
+}
+
 /** Damage of hitting battlefield elements after being dislodged (Déloger). */
 export const DISLODGE_DAMAGE = [
   { id: "vitre", label: "Vitre", damage: 1 },
