@@ -36,7 +36,7 @@ import {
   type OppositionEntry,
 } from "./card.ts";
 import { isInfluenceUse, storeUpdate, withdrawUpdate } from "./influence.ts";
-import { initiativeUpdate } from "./combat.ts";
+import { initiativeUpdate } from "./seats.ts";
 import { regenerateAction } from "./regeneration.ts";
 import { trustedTestData } from "./confrontation.ts";
 import type { JsonObject } from "../chat/types.ts";

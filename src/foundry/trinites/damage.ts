@@ -10,7 +10,8 @@ import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.t
 import type { AppliedEntry, CardDamage, CardState, JsonObject } from "../chat/types.ts";
 import { DAMAGE, damageOf, damageReaches, reachOf, readData } from "./card.ts";
 import { pendingAnswers, trustedTestData } from "./confrontation.ts";
-import { woundActorCombatants, type WoundEffects } from "./combat.ts";
+import { woundActorCombatants } from "./seat-relay.ts";
+import type { WoundEffects } from "./seats.ts";
 import { boxesPerLine, damageFromValue, valueFromDamage, type ActorKind } from "./derived.ts";
 import { ArmourModel, HumainModel, TriniteModel, WeaponModel } from "./models.ts";
 

@@ -25,7 +25,7 @@ import {
   signed,
   type TestSetup,
 } from "./card.ts";
-import { seatOf } from "./combat.ts";
+import { seatOf } from "./seats.ts";
 import { answersTo } from "./confrontation.ts";
 import {
   groupInitiativeDialogConfig,

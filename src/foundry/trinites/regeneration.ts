@@ -11,7 +11,7 @@ import type { CardAction } from "../chat/actions.ts";
 import type { CardState, JsonObject } from "../chat/types.ts";
 import { K, RULESET } from "./card.ts";
 import { damageFromValue } from "./derived.ts";
-import { regenerationUpdate, type KarmaSnapshot } from "./sheet-context.ts";
+import { regenerationUpdate, type KarmaSnapshot } from "./sheet-updates.ts";
 
 export const REGENERATE = "trinites.regenerate";
 

@@ -2,7 +2,7 @@
  * Trinités sheets on the shared base sheets (tabs, play/edit mode, portrait, items with drops, biography, limited
  * view, refused out-of-range edits). The actor sheet adds three tabs — the Adam' (life lines, Karma, debts,
  * resources, experience), signs and skills, combat — and answers the roll buttons with a test request; the item sheet
- * adds the type's details. Every rule behind a button is the rules core's, through sheet-context.ts.
+ * adds the type's details. Every rule behind a button is the rules core's, through sheet-updates.ts.
  */
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";

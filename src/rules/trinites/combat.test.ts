@@ -10,12 +10,14 @@ import {
   PENALTIES,
   PRIMES,
   reactionSkill,
+} from "./combat";
+import {
   addReactionBonuses,
   reactionBonusModifier,
   spendReactionBonuses,
   NO_REACTION_BONUSES,
   type ReactionBonuses,
-} from "./combat";
+} from "./reactions";
 import { isSkillId, SKILL_IDS } from "./skills";
 
 describe("primes and penalties", () => {
