@@ -1,5 +1,12 @@
 /** Ahill-Mach at init, in every world: its types (models and sheets), the AhillMachRoll, packs and dice colours. */
 import type { RulesetRegistration } from "../ruleset.ts";
+import {
+  AhillMachDamageCardModel,
+  AhillMachRollCardModel,
+  DAMAGE_CARD_TYPE,
+  ROLL_CARD_TYPE,
+  ROLL_KINDS,
+} from "./card-model.ts";
 import { AHILLMACH_PACKS } from "./compendium.ts";
 import { ActionModel, EquipementModel, MetierModel, OpposantModel, PersonnageModel } from "./models.ts";
 import { COLORSET, ahillMachRollClass } from "./roll.ts";
@@ -30,6 +37,10 @@ export const registration: RulesetRegistration = {
     return typeof foundry.dice === "undefined" ? [] : [ahillMachRollClass()];
   },
   packs: PACKS,
+  cardTypes: [
+    { type: ROLL_CARD_TYPE, model: AhillMachRollCardModel, kinds: ROLL_KINDS },
+    { type: DAMAGE_CARD_TYPE, model: AhillMachDamageCardModel, kinds: ["damage"] },
+  ],
   diceSoNice: [
     {
       name: COLORSET,

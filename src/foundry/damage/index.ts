@@ -7,6 +7,7 @@
  */
 import { registerCardAction, type CardAction, type CardActionArgs, type DocumentWrite } from "../chat/actions.ts";
 import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
+import { isServingSession } from "../relay/session.ts";
 import { serializeOnGM } from "../trust/queue.ts";
 import { forgetMessages, recordsOfMessage, registerEffectRecords } from "../trust/records.ts";
 import type { AppliedEntry, CardDamage, CardState, JsonObject, JsonValue, Label } from "../chat/types.ts";
@@ -262,7 +263,7 @@ export function registerDamage(): void {
   registerEffectRecords();
   Hooks.on("deleteChatMessage", (message) => {
     const id = message.id;
-    if (!game.users?.activeGM?.isSelf || !id) return;
+    if (!isServingSession() || !id) return;
     void serializeOnGM(() => forgetMessages([id])).catch((error: unknown) =>
       console.error("quintette | effect records cleanup failed", error),
     );

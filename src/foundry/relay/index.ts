@@ -18,10 +18,16 @@
  * A request no GM served (the GM left, reloaded, or its client failed before answering) is not lost: a client that
  * becomes the active GM (at `ready`, or when users connect or leave) serves every request still stored on a User, for
  * that User (the only one who may write there besides a GM, whose request then runs with the User's own rights).
+ *
+ * One page serves: of the active GM user's pages (a GM may be connected twice), only the one holding the service
+ * (session.ts) serves; another page of that user takes over when a request waits past what a requester waits.
  */
 import type { JsonObject, JsonValue } from "../chat/types.ts";
 import { deletionOf, isDeletion } from "../trust/deletion.ts";
 import { serializeOnGM } from "../trust/queue.ts";
+import { claimServing, isServingSession, registerServingSession } from "./session.ts";
+
+export { isServingSession } from "./session.ts";
 
 /** Long enough for a GM client busy rolling; short enough for a player to retry. */
 export const RELAY_TIMEOUT_MS = 10_000;
@@ -189,6 +195,33 @@ export function resetRelayMemory(): void {
   served.clear();
   recent.clear();
   inFlight.clear();
+  for (const timer of takeovers) clearTimeout(timer);
+  takeovers.clear();
+}
+
+/**
+ * How long a page of the active GM that does not hold the service waits on a request before taking over (the
+ * serving page was closed or crashed): longer than a requester waits, so a live serving page has answered first.
+ */
+let takeoverMs = RELAY_TIMEOUT_MS + 2_000;
+const takeovers = new Set<ReturnType<typeof setTimeout>>();
+
+/** Tests shorten the takeover. */
+export function setTakeoverDelay(ms: number): void {
+  takeoverMs = ms;
+}
+
+/** A page of the active GM user that does not serve: if the request still waits after the delay, take over. */
+function watchUnanswered(user: User.Implementation, requestId: string): void {
+  const timer = setTimeout(() => {
+    takeovers.delete(timer);
+    const waiting: unknown = user.getFlag(SCOPE, `relay.${requestId}` as never);
+    if (!isObject(waiting) || !game.users?.activeGM?.isSelf || isServingSession()) return;
+    void claimServing()
+      .then(() => serveWaitingRequests())
+      .catch((error: unknown) => console.error("quintette | relay takeover failed", error));
+  }, takeoverMs);
+  takeovers.add(timer);
 }
 
 /** Pending requests of this client, by request id. */
@@ -252,7 +285,7 @@ async function dropExcess(user: User.Implementation, ids: string[]): Promise<voi
 /** `updateUser` on every client: the GM serves requests, the requester collects its answers. */
 export function onUpdateUser(user: User.Implementation, changed: unknown, _options: unknown, userId: string): void {
   const requests = relayFlags(changed, "relay");
-  if (game.users?.activeGM?.isSelf) {
+  if (isServingSession()) {
     // A deletion (the GM's own cleanup, in either generation's form) is never a request.
     const asked = Object.entries(requests).filter(([id, request]) => !isDeletion(id, request));
     for (const [id, request] of asked.slice(0, REQUESTS_PER_WRITE)) {
@@ -265,6 +298,9 @@ export function onUpdateUser(user: User.Implementation, changed: unknown, _optio
     if (excess.length && writer && (writer.id === user.id || writer.isGM)) {
       void dropExcess(user, excess).catch((error: unknown) => console.error("quintette | relay cleanup failed", error));
     }
+  } else if (game.users?.activeGM?.isSelf) {
+    // Another page of this GM user holds the service (session.ts); watch that it answers.
+    for (const [id, request] of Object.entries(requests)) if (!isDeletion(id, request)) watchUnanswered(user, id);
   }
   if (!user.isSelf) return;
   for (const [id, result] of Object.entries(relayFlags(changed, "relayResult"))) {
@@ -280,7 +316,7 @@ export function onUpdateUser(user: User.Implementation, changed: unknown, _optio
  * Returns when all are answered (for tests); callers from hooks do not wait.
  */
 export async function serveWaitingRequests(): Promise<void> {
-  if (!game.users?.activeGM?.isSelf) return;
+  if (!isServingSession() || !game.users) return;
   const served: Promise<void>[] = [];
   for (const user of game.users) {
     const stored: unknown = user.getFlag(SCOPE, "relay" as never);
@@ -304,9 +340,14 @@ export async function serveWaitingRequests(): Promise<void> {
  */
 export function registerRelay(): void {
   resetRelayMemory();
+  registerServingSession();
   Hooks.on("updateUser", (user, changed, options, userId) => onUpdateUser(user, changed, options, userId));
-  Hooks.on("ready", () => void serveWaitingRequests());
-  Hooks.on("userConnected", () => void serveWaitingRequests());
+  const serve = () =>
+    void claimServing()
+      .then(() => serveWaitingRequests())
+      .catch((error: unknown) => console.error("quintette | relay service failed", error));
+  Hooks.on("ready", serve);
+  Hooks.on("userConnected", serve);
 }
 
 function newRequestId(payload: JsonObject, options: RelayOptions): string {
@@ -390,7 +431,8 @@ export async function relayToGM(kind: string, payload: JsonObject, options: Rela
   const requestId = newRequestId(payload, options);
   let result: RelayResult;
   if (!gm || !user) result = { status: "noGM", reason: "QUINTETTE.Relay.NoGM" };
-  else if (gm.isSelf) result = await handleRelayRequest(kind, payload, user);
+  // The serving page runs it at once; another page of the same GM user asks it through its own User, like a player.
+  else if (gm.isSelf && isServingSession()) result = await handleRelayRequest(kind, payload, user);
   else {
     try {
       result = await askThroughUser(user, kind, payload, requestId, options.timeout ?? RELAY_TIMEOUT_MS);
