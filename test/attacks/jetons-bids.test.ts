@@ -25,7 +25,7 @@ import { ArchetypeModel } from "../../src/foundry/jetons/models.ts";
 import { buyAdvantage, CARD_ACTIONS, registerJetonsRelay } from "../../src/foundry/jetons/actions.ts";
 import { askQuestion, autoReveal, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
 import { onCreateActorLedger, onReadyLedger, onUpdateActorLedger } from "../../src/foundry/jetons/hooks.ts";
-import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-card.ts";
+import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
 import { clearMemorySecrets } from "../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens, registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
 import { registerJetonsCardModels } from "../../src/foundry/jetons/card-model.ts";

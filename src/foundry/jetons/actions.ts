@@ -11,18 +11,10 @@ import type { JsonObject } from "../chat/types.ts";
 import { notifyRelayResult, registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import { archetypeData } from "./models.ts";
 import { recordPurchaseOn } from "./purchases.ts";
-import {
-  applyCardEvent,
-  eventToken,
-  newQuestionCard,
-  parseCardEvent,
-  QUESTION_ACTION,
-  readQuestionData,
-  RECORD_ACTION,
-  RULESET,
-  settlementOf,
-  withQuestion,
-} from "./question-card.ts";
+import { newQuestionCard, withQuestion } from "./question-card.ts";
+import { QUESTION_ACTION, readQuestionData, RECORD_ACTION, RULESET } from "./question-data.ts";
+import { applyCardEvent, eventToken, parseCardEvent } from "./question-events.ts";
+import { settlementOf } from "./question-settlement.ts";
 import { authoredByGM, mayActAs } from "./rights.ts";
 import { registerBidQuery } from "./reveal.ts";
 

@@ -79,7 +79,7 @@ export class JetonsQuestionCardModel extends CardModel {
         true,
       ),
       recorded: schema({ advantage: text(300, { nullable: true }), condition: text(300, { nullable: true }) }),
-      // What the template shows, derived on every write by question-card.ts (display only).
+      // What the template shows, derived on every write by question-view.ts (display only).
       view: jsonObject(),
     });
   }

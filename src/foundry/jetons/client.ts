@@ -11,7 +11,7 @@ import type { JsonPrimitive } from "../chat/types.ts";
 import { notifyRelayResult, type RelayResult } from "../relay/index.ts";
 import { askQuestionOf } from "./actions.ts";
 import { archetypeData } from "./models.ts";
-import { QUESTION_ACTION, readQuestionData, RECORD_ACTION, type QuestionCardData } from "./question-card.ts";
+import { QUESTION_ACTION, readQuestionData, RECORD_ACTION, type QuestionCardData } from "./question-data.ts";
 import { sidesOf } from "./rights.ts";
 import { forgetSecret, loadLockSeen, loadSecret, makeNonce, saveLockSeen, saveSecret } from "./secrets.ts";
 import { revealTogether, sendOpening } from "./reveal.ts";

@@ -12,7 +12,7 @@ import { requestCardAction } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
 import type { RelayResult } from "../relay/index.ts";
 import { authoredByGM } from "./rights.ts";
-import { QUESTION_ACTION, readQuestionData } from "./question-card.ts";
+import { QUESTION_ACTION, readQuestionData } from "./question-data.ts";
 import { forgetSecret, loadSecret } from "./secrets.ts";
 
 export const OPEN_BID = "quintette.jetons.openBid";

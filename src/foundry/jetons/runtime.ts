@@ -14,7 +14,7 @@ import {
   onReadyLedger,
   onUpdateActorLedger,
 } from "./hooks.ts";
-import { QUESTION_BODY } from "./question-card.ts";
+import { QUESTION_BODY } from "./question-data.ts";
 import { RESERVE_TEMPLATE, ReserveApp, registerReserveRefresh } from "./reserve-app.ts";
 import { registerReserveControl } from "./controls.ts";
 import { ARCHETYPE_PART } from "./sheet.ts";

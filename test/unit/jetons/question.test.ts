@@ -33,7 +33,7 @@ import {
   sealBid,
   sendQuestionEvent,
 } from "../../../src/foundry/jetons/client.ts";
-import { readQuestionData, type QuestionCardData } from "../../../src/foundry/jetons/question-card.ts";
+import { readQuestionData, type QuestionCardData } from "../../../src/foundry/jetons/question-data.ts";
 import { clearMemorySecrets, loadLockSeen, loadSecret, makeNonce } from "../../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens, registerJetonsSettings } from "../../../src/foundry/jetons/settings.ts";
 import { reserveOf } from "../../../src/foundry/jetons/ledger.ts";
