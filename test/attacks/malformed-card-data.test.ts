@@ -6,14 +6,14 @@
  */
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble } from "../double/index.ts";
+import { asGM, DoubleActor, resetFoundryDouble, settle } from "../double/index.ts";
 import {
   DoubleChatMessage,
   DoubleCombat,
   addUser,
   asClient,
+  chatLogOf,
   installClients,
-  messageElement,
   useRealTemplates,
 } from "../double/shared-core.ts";
 import { registerCardAction, registerChatHooks } from "../../src/foundry/chat/index.ts";
@@ -215,7 +215,8 @@ function malformedCard(ruleset: string): fc.Arbitrary<CardState> {
 /* ------------------------------------------------------------------ the world and its readers */
 
 async function world(ruleset: RulesetUnderTest): Promise<DoubleCombat> {
-  installClients(resetFoundryDouble({ lang: "en" }));
+  // Every client renders what it receives into its chat log (renderChatMessageHTML for what its user may see).
+  installClients(resetFoundryDouble({ lang: "en" }), { chatLog: true });
   useRealTemplates("en");
   registerRelay();
   registerSystemJCardModels();
@@ -246,14 +247,11 @@ async function world(ruleset: RulesetUnderTest): Promise<DoubleCombat> {
   return combat;
 }
 
-/** Lets the listeners' unawaited work (the card's template render, a reveal) finish. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
-
 /**
- * Everything a write could change: actors, combats and their combatants, the messages there are. The forged
- * message's own card is left out: its author may rewrite it anyway, and an action may redraw it.
+ * Everything a write could change: actors, combats and their combatants, the messages there are (but the forged one,
+ * `forged`). The forged message's own card is left out: its author may rewrite it anyway, and an action may redraw it.
  */
-function snapshot(): string {
+function snapshot(forged = ""): string {
   const g = game as unknown as {
     actors: { contents: { toObject(): unknown }[] };
     combats: { contents: { toObject(): unknown; combatants: { contents: { toObject(): unknown }[] } }[] };
@@ -262,23 +260,24 @@ function snapshot(): string {
   return JSON.stringify({
     actors: g.actors.contents.map((a) => a.toObject()),
     combats: g.combats.contents.map((c) => [c.toObject(), c.combatants.contents.map((x) => x.toObject())]),
-    messages: g.messages.contents.map((m) => (m as { id?: string }).id),
+    messages: g.messages.contents.map((m) => (m as { id?: string }).id).filter((id) => id !== forged),
   });
 }
 
 /** Every reader of every client, then every action the GM may click with the card's own and empty arguments. */
 async function readEverywhere(ruleset: RulesetUnderTest, card: CardState, combat: DoubleCombat): Promise<void> {
+  const before = snapshot();
+  // The author posts it: every client receiving it renders it into its log (`renderChatMessageHTML`, the shared card
+  // render and the rule set's own listeners); then the author rewrites it: every client runs `updateChatMessage` with
+  // the author's id and renders it again. The double delivers both; no hook is fired by hand.
   const message = await asClient("player1", () =>
     DoubleChatMessage.create({ author: "player1", content: "<p>x</p>", flags: { quintette: { card } } }),
   );
-  const before = snapshot();
+  await asClient("player1", () => message.update({ content: "<p>y</p>" }));
+  await settle();
   for (const userId of CLIENTS) {
-    await asClient(userId, async () => {
-      // The hooks as Foundry calls them: the shared card render, then the rule set's own listeners.
-      const { html } = messageElement("<p>x</p>");
-      Hooks.callAll("renderChatMessageHTML", message as never, html as never, {} as never);
-      Hooks.callAll("updateChatMessage", message as never, {}, {} as never, userId);
-      await settle();
+    expect(chatLogOf(userId).has(message.id), `${userId} logged the card`).toBe(true);
+    asClient(userId, () => {
       ruleset.combat.tracker?.partContext?.("part", combat as never, {});
       ruleset.combat.tracker?.turnContext?.(combat as never, combat.combatants.get("cH") as never, {}, 0);
     });
@@ -296,7 +295,7 @@ async function readEverywhere(ruleset: RulesetUnderTest, card: CardState, combat
   }
   // Asynchronous readers (a reveal the render hook starts) settle before the check.
   await settle();
-  expect(snapshot()).toBe(before);
+  expect(snapshot(message.id)).toBe(before);
 }
 
 let errors: ReturnType<typeof vi.spyOn>;

@@ -17,6 +17,9 @@ import { assertDocumentCreate } from "./permissions.ts";
 import { requestCreates } from "./writes.ts";
 import { worldCollections } from "./documents.ts";
 import { deepClone, isPlainObject, type Plain } from "./utils.ts";
+import { rebuildRolls, storeRolls } from "./dice.ts";
+import { chatLogEnabled, removeFromLog, renderChatLog, renderIntoLog, type FakeElement } from "./chat-log.ts";
+import { clientStore, type ClientUser } from "./context.ts";
 
 interface UserLike {
   id: string;
@@ -39,34 +42,81 @@ export class DoubleChatMessage extends DoubleDocument {
   static override documentName = "ChatMessage";
   content: string;
   author: string;
+  /** The Roll instances this client rebuilt from the stored JSON (dice.ts); what cannot be rebuilt is not here. */
   rolls: unknown[];
   speaker: Plain;
   whisper: string[];
   blind: boolean;
+  /** The stored rolls: one JSON string per Roll (`Roll#toJSON`), as the server keeps them. */
+  #rollSources: string[];
 
   constructor(data: Plain = {}) {
     super(data);
     this.content = typeof data.content === "string" ? data.content : "";
     this.author = typeof data.author === "string" ? data.author : gameOf().user.id;
-    this.rolls = Array.isArray(data.rolls) ? [...(data.rolls as unknown[])] : [];
+    this.#rollSources = storeRolls(data.rolls);
+    this.rolls = rebuildRolls(this.#rollSources);
     this.speaker = isPlainObject(data.speaker) ? deepClone(data.speaker) : {};
-    this.whisper = Array.isArray(data.whisper) ? (data.whisper as string[]) : [];
+    this.whisper = Array.isArray(data.whisper) ? [...(data.whisper as string[])] : [];
     this.blind = data.blind === true;
   }
-  /** Foundry's rule for roll modes: blind → GM only; whispered → recipients, author and GM. */
+  /** fvtt-types `ChatMessage#isAuthor`: "Is the current User the author of this message?" */
+  get isAuthor(): boolean {
+    return gameOf().user.id === this.author;
+  }
+  /** fvtt-types `ChatMessage#isRoll`: "Test whether the chat message contains a dice roll". */
+  get isRoll(): boolean {
+    return this.rolls.length > 0;
+  }
+  /**
+   * fvtt-types `ChatMessage#visible`: "Return whether the ChatMessage is visible to the current User. Messages may not
+   * be visible if they are private whispers": a whisper is its author's and its recipients' only, a GM's no more
+   * (foundryvtt/foundryvtt#9888: "GMs can never read other players' whispers in core, regardless of settings"). A
+   * roll is seen by everyone in every mode, its result not (foundryvtt.com/article/dice: "For every roll mode, all
+   * players will be able to see that a roll was performed… but depending on the roll mode they may not see the
+   * results").
+   */
+  get visible(): boolean {
+    if (!this.whisper.length || this.isRoll) return true;
+    return this.isAuthor || this.whisper.includes(gameOf().user.id);
+  }
+  /**
+   * fvtt-types `ChatMessage#isContentVisible`: "For certain dice rolls, for example, the message itself may be visible
+   * while the content of that message is not." A whispered roll's content is its recipients', and its author's unless
+   * blind (fvtt-types `ChatMessage.Schema.blind`: "sent blindly where the creating User cannot see it"; DICE_ROLL_MODES
+   * BLIND: "The rolling player will not see the result of their own roll"); the same rule as the working system
+   * MetaMorphic-Digital/draw-steel#1698 (`whisper.includes(game.user.id) || (isAuthor && !blind)`). Any other message:
+   * `visible`.
+   */
   get isContentVisible(): boolean {
-    const user = gameOf().user;
-    if (this.blind) return user.isGM;
-    if (this.whisper.length) return user.isGM || this.whisper.includes(user.id) || this.author === user.id;
-    return true;
+    if (!this.isRoll) return this.visible;
+    if (!this.whisper.length) return true;
+    return this.whisper.includes(gameOf().user.id) || (this.isAuthor && !this.blind);
+  }
+  /** Every client that receives the message logs it if its user may see it (chat-log.ts), when logs are on. */
+  override _onCreate(data: Plain, options: Plain, userId: string): void {
+    super._onCreate(data, options, userId);
+    if (chatLogEnabled()) renderIntoLog(this);
+  }
+  override _onUpdate(changed: Plain, options: Plain, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    if (chatLogEnabled()) renderIntoLog(this);
+  }
+  override _onDelete(options: Plain, userId: string): void {
+    super._onDelete(options, userId);
+    removeFromLog(this.id);
   }
   canUserModify(user: UserLike, _action: string): boolean {
     return user.isGM || user.id === this.author;
   }
   /** The message's own fields change with an update like any other (fvtt-types `ChatMessage.Schema`). */
   override applyUpdate(changes: Plain, options: Plain = {}): void {
-    const { content, whisper, blind, speaker, author, ...rest } = changes;
+    const { content, whisper, blind, speaker, author, rolls, ...rest } = changes;
     if (typeof content === "string") this.content = content;
+    if (Array.isArray(rolls)) {
+      this.#rollSources = storeRolls(rolls);
+      this.rolls = rebuildRolls(this.#rollSources);
+    }
     if (Array.isArray(whisper)) this.whisper = [...(whisper as string[])];
     if (typeof blind === "boolean") this.blind = blind;
     if (isPlainObject(speaker)) this.speaker = deepClone(speaker);
@@ -81,6 +131,7 @@ export class DoubleChatMessage extends DoubleDocument {
       speaker: deepClone(this.speaker),
       whisper: [...this.whisper],
       blind: this.blind,
+      rolls: [...this.#rollSources],
     };
   }
   /**
@@ -137,6 +188,16 @@ export class DoubleChatMessage extends DoubleDocument {
   }
 }
 
+/**
+ * A client loading the world renders its chat log (`ChatLog#_renderBatch`): every message its user may see, each
+ * through `renderChatMessageHTML`. Returns that client's log.
+ */
+export function loadChatLog(userId: string): ReadonlyMap<string, FakeElement> {
+  const user = gameOf().users.get(userId) as ClientUser | undefined;
+  if (!user) throw new Error(`No user ${userId}`);
+  return clientStore.run(user, () => renderChatLog(gameOf().messages.contents as DoubleChatMessage[]));
+}
+
 /** A message as a fresh client loads it after a reload: built again from its stored source. */
 export function reloadMessage(message: DoubleChatMessage): DoubleChatMessage {
   const copy = new DoubleChatMessage(message.toObject());
@@ -144,93 +205,17 @@ export function reloadMessage(message: DoubleChatMessage): DoubleChatMessage {
   return copy;
 }
 
-// ---- The rendered message element -------------------------------------------------------------------------
-
-type Listener = (event: FakeEvent) => void;
-
-export interface FakeEvent {
-  target: FakeButton | FakeElement;
-  preventDefault(): void;
-  stopPropagation(): void;
-}
-
-/** Just what the hook touches: `querySelector(".message-content")`, innerHTML, classList, click listeners. */
-export class FakeElement {
-  innerHTML = "";
-  readonly classes = new Set<string>();
-  readonly listeners: Listener[] = [];
-  readonly children = new Map<string, FakeElement>();
-  readonly classList = {
-    add: (...names: string[]) => names.forEach((n) => this.classes.add(n)),
-    contains: (name: string) => this.classes.has(name),
-  };
-  querySelector(selector: string): FakeElement | null {
-    return this.children.get(selector) ?? null;
-  }
-  addEventListener(type: string, listener: Listener): void {
-    if (type === "click") this.listeners.push(listener);
-  }
-  closest(): null {
-    return null;
-  }
-}
-
-/** A button parsed from rendered HTML: `closest("[data-action]")` is itself. */
-export class FakeButton {
-  readonly dataset: Record<string, string | undefined>;
-  constructor(
-    readonly action: string,
-    readonly args: string,
-    readonly disabled: boolean,
-  ) {
-    this.dataset = { action, args };
-  }
-  closest(): FakeButton {
-    return this;
-  }
-  hasAttribute(name: string): boolean {
-    return name === "disabled" && this.disabled;
-  }
-}
-
-/** The `<li class="chat-message">` Foundry hands to `renderChatMessageHTML`, with its `.message-content`. */
-export function messageElement(content = "<p>roll</p>"): { html: FakeElement; content: FakeElement } {
-  const html = new FakeElement();
-  const inner = new FakeElement();
-  inner.innerHTML = content;
-  html.children.set(".message-content", inner);
-  return { html, content: inner };
-}
-
-const unescape = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#x3D;/g, "=")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-/** Every `<button data-action>` in rendered HTML, as the browser would see it. */
-export function buttonsIn(html: string): FakeButton[] {
-  const out: FakeButton[] = [];
-  for (const match of html.matchAll(/<button\b([^>]*)>/g)) {
-    const attrs = match[1] ?? "";
-    const action = /data-action="([^"]*)"/.exec(attrs)?.[1];
-    if (!action) continue;
-    const args = /data-args="([^"]*)"/.exec(attrs)?.[1] ?? "";
-    out.push(new FakeButton(unescape(action), unescape(args), /\sdisabled\b/.test(attrs)));
-  }
-  return out;
-}
-
-/** Clicks a button inside an element the hook enhanced; resolves when the dispatched action settles. */
-export async function click(element: FakeElement, button: FakeButton): Promise<void> {
-  const pending: unknown[] = [];
-  const event: FakeEvent = { target: button, preventDefault: () => {}, stopPropagation: () => {} };
-  for (const listener of element.listeners) pending.push(listener(event));
-  await Promise.all(pending);
-}
+// ---- The rendered message element (chat-log.ts) ------------------------------------------------------------
+export {
+  messageElement,
+  buttonsIn,
+  click,
+  chatLogOf,
+  enableChatLog,
+  FakeElement,
+  FakeButton,
+  type FakeEvent,
+} from "./chat-log.ts";
 
 // ---- Real template rendering -------------------------------------------------------------------------------
 

@@ -10,7 +10,8 @@
 import type { DoubleActor } from "./documents.ts";
 import { clientStore as client } from "./context.ts";
 import { DoubleUser } from "./game.ts";
-import { setLatency, USER_ROLES } from "./server.ts";
+import { broadcast, callAll, setLatency, USER_ROLES } from "./server.ts";
+import { enableChatLog } from "./chat-log.ts";
 import type { DoubleState } from "./index.ts";
 import type { Plain } from "./utils.ts";
 
@@ -54,15 +55,21 @@ const controlled: FakeToken[] = [];
 /**
  * Installs per-client users on the current double; returns the state for chaining. Every write already goes through
  * the server (server.ts) with Foundry's permission checks; `latency` sets the socket's one-way delay in milliseconds
- * (tests with several clients use a few, then `await settle()`).
+ * (tests with several clients use a few, then `await settle()`); `chatLog` makes every client render what it receives
+ * into its chat log (chat-log.ts: `renderChatMessageHTML` for the messages that user may see).
  */
-export function installClients(state: DoubleState, { latency = 0 }: { latency?: number } = {}): DoubleState {
+export function installClients(
+  state: DoubleState,
+  { latency = 0, chatLog = false }: { latency?: number; chatLog?: boolean } = {},
+): DoubleState {
   const game: GameWithUsers = state.game;
   // `game.user` already follows the running client (context.ts `clientStore`).
   for (const user of game.users.values()) equip(user);
   controlled.length = 0;
   Object.assign(globalThis, { canvas: { tokens: { controlled } } });
   setLatency(latency);
+  // Each client renders the messages it receives into its own chat log (chat-log.ts), when the test asks.
+  enableChatLog(chatLog);
   return state;
 }
 
@@ -96,9 +103,22 @@ export function addUser(id: string, isGMOrRole: boolean | number = false): Doubl
   return user;
 }
 
-/** Disconnects (or reconnects) every GM: `game.users.activeGM` is then null. */
+/**
+ * Connects or disconnects a user's client: every other connected client then runs the `userConnected` hook (fvtt-types
+ * `Hooks.userConnected`: "fires whenever some other User joins or leaves the game session"), after the latency. A
+ * client that connects loads the world instead (its own `ready`, which the test runs if it needs it).
+ */
+export function setUserConnected(userId: string, connected: boolean): void {
+  const user = currentGame().users.get(userId);
+  if (!user) throw new Error(`No user ${userId}`);
+  if (user.active === connected) return;
+  user.active = connected;
+  broadcast(() => callAll("userConnected", user, connected), { except: user.id });
+}
+
+/** Disconnects (or reconnects) every GM (`game.users.activeGM` is then null), each a `userConnected` for the others. */
 export function setGMsConnected(connected: boolean): void {
-  for (const user of currentGame().users.values()) if (user.isGM) user.active = connected;
+  for (const user of currentGame().users.contents) if (user.isGM) setUserConnected(user.id, connected);
 }
 
 /** The tokens a user targets (Foundry's `user.targets`). */

@@ -109,10 +109,20 @@ export class DoubleCombatant extends DoubleDocument {
     // client, and the turn index stays where it was (the pointer may then name another combatant).
     if (options.broadcast && !this.isServerCopy) this.combat?.setupTurns();
   }
-  /** Foundry's default: the system's initiative formula from CONFIG. */
+  /**
+   * fvtt-types `Combatant#_getInitiativeFormula`: "Acquire the default dice formula which should be used to roll
+   * initiative": `CONFIG.Combat.initiative.formula` (default `null`), else the manifest's (fvtt-types `System` schema
+   * `initiative`: "A default initiative formula used for this system", `game.system.initiative`). With neither, Foundry
+   * builds a Roll from no formula and throws (issue 21: other systems' public reports); the double throws too.
+   */
   _getInitiativeFormula(): string {
-    const cfg = (globalThis as { CONFIG?: { Combat?: { initiative?: { formula?: string | null } } } }).CONFIG;
-    return cfg?.Combat?.initiative?.formula ?? "1d20";
+    const g = globalThis as {
+      CONFIG?: { Combat?: { initiative?: { formula?: string | null } } };
+      game?: { system?: { initiative?: string | null } };
+    };
+    const formula = g.CONFIG?.Combat?.initiative?.formula || g.game?.system?.initiative;
+    if (!formula) throw new Error("No initiative formula: neither CONFIG.Combat.initiative.formula nor the manifest's");
+    return formula;
   }
   /**
    * "Get a Roll object which represents the initiative roll for this Combatant", an explicit formula winning over
@@ -244,7 +254,9 @@ export class DoubleCombat extends DoubleDocument {
       // Foundry's Combat#rollInitiative asks each combatant for its roll (`getInitiativeRoll(formula)`).
       if (!c) throw new Error(`No Combatant [${id}] in Combat [${this.id}]`);
       const formula = c.getInitiativeRoll().formula;
-      const value = DoubleCombat.rolls[formula];
+      // A formula without dice (the manifest's "0") has one total; dice need a result the test chose.
+      const constant = /^\s*-?\d+(\.\d+)?\s*$/.test(formula) ? Number(formula) : undefined;
+      const value = DoubleCombat.rolls[formula] ?? constant;
       // The double rolls no dice: a formula the test gave no result for fails loudly.
       if (value === undefined) throw new Error(`DoubleCombat.rolls has no result for ${formula}`);
       return [{ _id: id, initiative: value }];

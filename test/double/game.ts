@@ -13,6 +13,8 @@ import { callAll, roundTrip, userHasPermission, userHasRole, USER_ROLES } from "
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+const MANIFEST = JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8")) as { initiative?: string };
+
 export function readLang(lang: string): Plain {
   const file = path.join(ROOT, "lang", `${lang}.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Plain) : {};
@@ -206,7 +208,8 @@ export function createGame(lang = "en") {
   // …)`, `setDoubleUser("gm")`), so no path passes only because the double ran it as the GM (issue 13).
   let chosen: DoubleUser = player;
   return {
-    system: { id: "quintette", version: "0.0.0-test" },
+    // The manifest's fields the code reads (`initiative`: fvtt-types `System` schema, "A default initiative formula").
+    system: { id: "quintette", version: "0.0.0-test", initiative: MANIFEST.initiative ?? null },
     settings: new SettingsDouble(),
     i18n: new I18nDouble(lang),
     /** The user of the client running this code: the one `asClient`/`asGM` runs as, else the chosen one. */

@@ -51,6 +51,8 @@ import { userWrites } from "./permissions.ts";
 import { presentGeneration, type Generation } from "./generation.ts";
 import { permissionTable, resetPermissions, resetServer } from "./server.ts";
 import { resolveSceneUuid } from "./scenes.ts";
+import { RollDouble } from "./dice.ts";
+import { resetChatLogs } from "./chat-log.ts";
 
 export interface SheetRegistration {
   documentName: string;
@@ -103,7 +105,8 @@ function createState(lang: string) {
     Combatant: documentConfig(undefined),
     ChatMessage: documentConfig(undefined),
     Dice: {
-      rolls: [] as unknown[],
+      // fvtt-types `CONFIG.Dice.rolls` "@defaultValue `[Roll]`": the rule sets add their subclasses.
+      rolls: [RollDouble] as unknown[],
       terms: {} as Record<string, unknown>,
       rollModes: { publicroll: {}, gmroll: {}, blindroll: {}, selfroll: {} } as Record<string, unknown>,
     },
@@ -185,33 +188,6 @@ function createState(lang: string) {
 }
 
 /**
- * Roll: a shell so Roll subclasses load; `evaluate()` sums the `forcedResults` option and throws without it: tests
- * choose faces, they never roll at random.
- */
-class RollDouble {
-  static CHAT_TEMPLATE = "templates/dice/roll.html";
-  total: number | undefined = undefined;
-  _evaluated = false;
-  terms: unknown[] = [];
-  constructor(
-    readonly formula: string,
-    readonly data: Plain = {},
-    readonly options: Plain = {},
-  ) {}
-  async evaluate(): Promise<this> {
-    const forced = this.options.forcedResults;
-    // No chosen faces: the double rolls no dice, so it refuses instead of inventing a total.
-    if (!Array.isArray(forced)) throw new Error(`The double's Roll has no forcedResults for ${this.formula}`);
-    this.total = forced.reduce((s: number, v: unknown) => s + Number(v), 0);
-    this._evaluated = true;
-    return this;
-  }
-  get dice(): unknown[] {
-    return [];
-  }
-}
-
-/**
  * DragDrop: `bind(html)` listens for drops on the element and calls `callbacks.drop` (fvtt-types `DragDrop#bind`:
  * "Bind the DragDrop controller to an HTML application"), so a sheet binding its own DragDrop on top of
  * ActorSheetV2's built-in handler gets both, as in Foundry.
@@ -256,6 +232,7 @@ export function installFoundryDouble({
 }: { lang?: string; generation?: Generation } = {}): DoubleState {
   resetRandomID();
   resetServer();
+  resetChatLogs();
   resetPermissions();
   userWrites.length = 0;
   worldCollections.actors.clear();

@@ -9,6 +9,8 @@ import type { DoubleActor } from "./documents.ts";
 import { DoubleCollection, type DoubleDocument } from "./documents.ts";
 import { DoubleToken, DoubleTokenDocument, installActorTokens } from "./tokens.ts";
 import { randomID, type Plain } from "./utils.ts";
+import { userHasPermission } from "./server.ts";
+import { requestCreates, requestDeletes } from "./writes.ts";
 
 installActorTokens();
 
@@ -28,16 +30,32 @@ export class DoubleScene {
   get uuid(): string {
     return `Scene.${this._id}`;
   }
-  async createEmbeddedDocuments(name: string, data: Plain[]): Promise<DoubleTokenDocument[]> {
+  /** Tokens through the server (writes.ts): TOKEN_CREATE (Assistant by default, or a GM), then `createToken` everywhere. */
+  async createEmbeddedDocuments(name: string, data: Plain[], options: Plain = {}): Promise<DoubleTokenDocument[]> {
     if (name !== "Token") throw new Error(`The double's scenes embed Tokens only, not ${name}`);
-    const user = (globalThis as { game?: { user?: { isGM: boolean } } }).game?.user;
-    // Tests place tokens as the GM (TOKEN_CREATE and scene rights are not modelled).
-    if (!user?.isGM) throw new Error("The double places tokens as the GM only");
-    return data.map((d) => {
-      const token = new DoubleTokenDocument(d, { parent: this });
-      this.tokens.set(token.id, token);
+    return requestCreates(
+      {
+        documentName: "Token",
+        build: (source) => new DoubleTokenDocument(source, { parent: this }),
+        exists: (id) => this.tokens.has(id),
+        add: (token) => void this.tokens.set(token.id, token),
+        assertCreate: (user) => {
+          if (!user.isGM && !userHasPermission(user, "TOKEN_CREATE"))
+            throw new Error(`User ${user.id} lacks permission to create Token`);
+        },
+      },
+      data,
+      options,
+    );
+  }
+  async deleteEmbeddedDocuments(name: string, ids: string[], options: Plain = {}): Promise<DoubleTokenDocument[]> {
+    if (name !== "Token") throw new Error(`The double's scenes embed Tokens only, not ${name}`);
+    const tokens = ids.map((id) => {
+      const token = this.tokens.get(id);
+      if (!token) throw new Error(`No Token [${id}] in Scene [${this._id}] to delete`);
       return token;
     });
+    return requestDeletes(tokens, options);
   }
 }
 

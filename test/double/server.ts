@@ -133,6 +133,27 @@ export function roundTrip<R>(serve: (writer: ClientUser) => Delivery<R> | null):
   return trip;
 }
 
+/**
+ * A message the server sends to every connected client but `except` (a connection change, which the client it is
+ * about does not receive), after the latency, run as each client; unawaited, in view of `settle`.
+ */
+export function broadcast(notify: (user: ClientUser) => void, { except }: { except?: string } = {}): void {
+  const trip = (async () => {
+    await hop();
+    for (const user of connectedUsers()) {
+      if (user.id === except) continue;
+      try {
+        clientStore.run(user, () => notify(user));
+      } catch (error) {
+        net.errors.push(error);
+      }
+    }
+  })();
+  net.pending.add(trip);
+  const done = () => net.pending.delete(trip);
+  trip.then(done, done);
+}
+
 /** Calls a hook on the current client like Foundry's `Hooks.callAll` (unawaited; listeners' promises tracked). */
 export function callAll(hook: string, ...args: unknown[]): void {
   const hooks = (globalThis as { Hooks?: { callAll(hook: string, ...args: unknown[]): unknown } }).Hooks;

@@ -23,6 +23,24 @@ export function extendDouble(state: DoubleState): void {
 }
 
 export { DoubleChatMessage, DoubleCombat, DoubleCombatant, DoubleCombatTracker };
-export { reloadMessage, messageElement, buttonsIn, click, useRealTemplates } from "./chat.ts";
-export { installClients, asClient, asGM, addUser, setGMsConnected, targetsOf, controlledTokens } from "./clients.ts";
+export {
+  reloadMessage,
+  messageElement,
+  buttonsIn,
+  click,
+  useRealTemplates,
+  loadChatLog,
+  chatLogOf,
+  enableChatLog,
+} from "./chat.ts";
+export {
+  installClients,
+  asClient,
+  asGM,
+  addUser,
+  setGMsConnected,
+  setUserConnected,
+  targetsOf,
+  controlledTokens,
+} from "./clients.ts";
 export { settle, setLatency, setPermission, USER_ROLES } from "./server.ts";

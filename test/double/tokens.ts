@@ -15,10 +15,17 @@
  * - `Actor#getTokenDocument(data)`: "Create a new TokenDocument, cloning the prototype token's data" (unsaved, the
  *   actor's id and link from its prototype token).
  *
- * Not modelled: token hooks (`createToken`, `updateToken`), geometry, a synthetic actor's embedded item writes (they
- * throw), and the server's TOKEN_CREATE permission (tests drop tokens as the GM).
+ * - writes: a token is created, updated and deleted through the server like any document (writes.ts): the
+ *   `createToken`/`updateToken`/`deleteToken` hooks run on every client with the writer's id; the rights are BaseToken's
+ *   metadata (fvtt-types common/documents/token.d.mts: `create: "TOKEN_CREATE"`, `delete: "TOKEN_DELETE"`, update by
+ *   an owner).
+ *
+ * Not modelled: geometry, a synthetic actor's embedded item writes (they throw).
  */
 import { DoubleActor, type DoubleUserLike, OWNERSHIP } from "./documents.ts";
+import type { ClientUser } from "./context.ts";
+import { userHasPermission } from "./server.ts";
+import { requestUpdates } from "./writes.ts";
 import { deepClone, expandObject, isPlainObject, mergeObject, randomID, type Plain } from "./utils.ts";
 
 /** The scene a token lives in (scenes.ts). */
@@ -54,7 +61,10 @@ export class DoubleTokenDocument {
   delta: Plain;
   parent: TokenParent | null;
   readonly updates: { changes: Plain; userId: string }[] = [];
+  deleted = false;
+  readonly embeddedKeys: readonly string[] = [];
   #synthetic: DoubleActor | null = null;
+  #serverCopy = false;
 
   constructor(data: Plain = {}, { parent = null }: { parent?: TokenParent | null } = {}) {
     this._id = typeof data._id === "string" ? data._id : randomID();
@@ -104,11 +114,25 @@ export class DoubleTokenDocument {
     };
   }
 
-  /** Owner-only like an actor write; a `delta` change is applied to the synthetic actor at once. */
-  async update(changes: Plain = {}): Promise<this> {
-    const user = currentUser();
-    if (!this.testUserPermission(user, "OWNER"))
-      throw new Error(`User ${user.id} lacks permission to update Token [${this._id}]`);
+  /**
+   * A round trip through the server (owner only); every client then applies it (a `delta` change reaches the synthetic
+   * actor) and runs `updateToken`. Resolves undefined when nothing changed, as `Document#update` does.
+   */
+  async update(changes: Plain = {}, options: Plain = {}): Promise<this | undefined> {
+    const [done] = await requestUpdates([this], [changes], options);
+    return done;
+  }
+  /** `Document#delete`: TOKEN_DELETE (or a GM), then `deleteToken` on every client. */
+  async delete(options: Plain = {}): Promise<this | undefined> {
+    const scene = this.parent as
+      (TokenParent & { deleteEmbeddedDocuments?(n: string, ids: string[], o?: Plain): Promise<unknown[]> }) | null;
+    if (!scene?.deleteEmbeddedDocuments) throw new Error("A token outside a scene cannot be deleted");
+    const [done] = await scene.deleteEmbeddedDocuments("Token", [this._id], options);
+    return done ? this : undefined;
+  }
+
+  // ---- The server's view (writes.ts) ----
+  applyUpdate(changes: Plain, _options: Plain = {}): void {
     const expanded = expandObject(changes);
     if (typeof expanded.name === "string") this.name = expanded.name;
     if (typeof expanded.actorLink === "boolean") {
@@ -117,10 +141,31 @@ export class DoubleTokenDocument {
     }
     if (isPlainObject(expanded.delta)) {
       mergeObject(this.delta, expanded.delta, { performDeletions: true });
-      this.#synthetic?.applyUpdate(expanded.delta);
+      if (!this.#serverCopy) this.#synthetic?.applyUpdate(deepClone(expanded.delta));
     }
-    this.updates.push({ changes: deepClone(changes), userId: user.id });
-    return this;
+  }
+  recordUpdate(changes: Plain, _options: Plain, userId: string): void {
+    this.updates.push({ changes: deepClone(changes), userId });
+  }
+  serverCopy(source: Plain): DoubleTokenDocument {
+    const copy = new DoubleTokenDocument(source, { parent: this.parent });
+    copy.#serverCopy = true;
+    return copy;
+  }
+  assertWrite(action: "update" | "delete", user: ClientUser): void {
+    const allowed =
+      action === "update"
+        ? this.testUserPermission(user, "OWNER")
+        : user.isGM || userHasPermission(user, "TOKEN_DELETE");
+    if (!allowed) throw new Error(`User ${user.id} lacks permission to ${action} Token [${this._id}]`);
+  }
+  async _preUpdate(_changes: Plain, _options: Plain, _user: ClientUser): Promise<boolean | void> {}
+  _onUpdate(_changed: Plain, _options: Plain, _userId: string): void {}
+  async _preDelete(_options: Plain, _user: ClientUser): Promise<boolean | void> {}
+  _onDelete(_options: Plain, _userId: string): void {}
+  _onCreate(_data: Plain, _options: Plain, _userId: string): void {}
+  detach(): void {
+    (this.parent as { tokens?: Map<string, unknown> } | null)?.tokens?.delete(this._id);
   }
 
   #buildSynthetic(base: DoubleActor): DoubleActor {

@@ -55,9 +55,10 @@ export async function postCard(
 
 /**
  * A card the GM's client posts for a player (a relayed action, a follow-up roll) is applied the GM's way: Foundry
- * whispers a self card to the posting GM and a private or blind one to the GMs, so the roller would lose it. The
- * roller is put back among the readers: a self card goes to the roller alone (the posting GM sees it as author),
- * a private or blind one to the GMs and the roller (a blind card still hides its roll from them).
+ * whispers a self card to the posting GM and a private one to the GMs, so the roller would lose it. The roller is
+ * put back among the readers: a self card goes to the roller alone (the posting GM sees it as author), a private one
+ * to the GMs and the roller. A blind card stays the GMs' alone: a whisper's recipient sees a roll's result whatever
+ * `blind` says (`blind` hides it from the author only), so the roller sees that a roll was made, never its result.
  */
 export function keepRollerAsReader(
   data: ChatMessage.CreateData,
@@ -69,6 +70,7 @@ export function keepRollerAsReader(
   const raw: unknown = data.whisper;
   const whisper = Array.isArray(raw) ? raw.filter((id): id is string => typeof id === "string") : [];
   if (!whisper.length || !posterId || rollerId === posterId || !game.users?.get(rollerId)) return;
+  if (data.blind === true) return;
   if (self) data.whisper = [rollerId];
   else if (!whisper.includes(rollerId)) data.whisper = [...whisper, rollerId];
 }

@@ -289,7 +289,9 @@ export function onUpdateUser(user: User.Implementation, changed: unknown, _optio
     // A deletion (the GM's own cleanup, in either generation's form) is never a request.
     const asked = Object.entries(requests).filter(([id, request]) => !isDeletion(id, request));
     for (const [id, request] of asked.slice(0, REQUESTS_PER_WRITE)) {
-      void onRequestWritten(user, id, request, userId).catch((error: unknown) => {
+      // `changed` holds only what differs (a retry with the same id changes `sentAt` alone): read the request whole.
+      const whole: unknown = user.getFlag(SCOPE, `relay.${id}` as never) ?? request;
+      void onRequestWritten(user, id, whole, userId).catch((error: unknown) => {
         console.error("quintette | relay answer failed", id, error);
       });
     }

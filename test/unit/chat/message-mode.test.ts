@@ -110,14 +110,15 @@ describe.each([13, 14] as Generation[])("chat modes on Foundry v%i", (generation
     expect(secret.whisper).toEqual(["gm"]);
   });
 
-  it("a card the GM's client posts for a player keeps the player as a reader in every private mode", async () => {
+  it("a card the GM's client posts for a player keeps the player as a reader in the private and self modes", async () => {
     // The player's card (rollerId player1), posted by the GM's client in the player's mode (a relayed action).
     setDoubleUser("gm");
     const post = async (mode: string) => (await postCard(card(), { rollMode: mode })) as unknown as DoubleChatMessage;
     const gm = await post(g.keys.gm);
     expect([gm.whisper, gm.blind]).toEqual([["gm", "player1"], false]);
+    // Blind: the GMs' alone; a recipient would see the roll's result (the player sees that a roll was made).
     const blind = await post(g.keys.blind);
-    expect([blind.whisper, blind.blind]).toEqual([["gm", "player1"], true]);
+    expect([blind.whisper, blind.blind]).toEqual([["gm"], true]);
     // Self: the roller alone (the GM sees it as its author); a follow-up reads it as a self card still.
     const self = await post(g.keys.self);
     expect([self.whisper, self.blind]).toEqual([["player1"], false]);

@@ -121,13 +121,14 @@ describe("order, initiative and rounds from the active rule set", () => {
   });
 
   it("rolls the rule set's initiative formula, or the system default without one", async () => {
-    DoubleCombat.rolls = { "1d12x": 9, "1d20": 17 };
+    DoubleCombat.rolls = { "1d12x": 9 };
     const combat = await fight();
     await combat.rollInitiative(["c3"]);
     expect(combat.combatants.get("c3")?.initiative).toBe(9);
     active = null;
+    // The system default is the manifest's formula (`game.system.initiative`, "0"), as Foundry reads it.
     await combat.rollInitiative("c1");
-    expect(combat.combatants.get("c1")?.initiative).toBe(17);
+    expect(combat.combatants.get("c1")?.initiative).toBe(0);
   });
 
   it("uses a custom initiative roll when the rule set has one; null leaves the combatant unrolled", async () => {

@@ -174,10 +174,24 @@ describe("where the double cannot know, it fails loudly", () => {
     expect((await new RollDouble("1d20", {}, { forcedResults: [4, 5] }).evaluate()).total).toBe(9);
     const combat = new DoubleCombat({ _id: "c" });
     await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "a", name: "A" }], { keepId: true }));
+    // The formula is CONFIG's, else the manifest's (`game.system.initiative`); dice need a chosen result.
+    Object.assign(state.CONFIG.Combat, { initiative: { formula: "1d20", decimals: 0 } });
     await expect(asGM(() => combat.rollInitiative(["a"]))).rejects.toThrow(/no result for 1d20/);
     DoubleCombat.rolls = { "1d20": 12 };
     await asGM(() => combat.rollInitiative(["a"]));
     expect(combat.combatants.get("a")?.initiative).toBe(12);
+  });
+
+  it("reads the manifest's initiative formula without CONFIG's, and throws with neither (no invented 1d20)", async () => {
+    // fvtt-types `Combatant#_getInitiativeFormula` and the `System` schema's `initiative`: the manifest's "0" here.
+    const combat = new DoubleCombat({ _id: "c" });
+    await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "a", name: "A" }], { keepId: true }));
+    expect(state.game.system.initiative).toBe("0");
+    expect(combat.combatants.get("a")?.getInitiativeRoll().formula).toBe("0");
+    await asGM(() => combat.rollInitiative(["a"]));
+    expect(combat.combatants.get("a")?.initiative).toBe(0);
+    Object.assign(state.game.system, { initiative: null });
+    expect(() => combat.combatants.get("a")?.getInitiativeRoll()).toThrow(/No initiative formula/);
   });
 
   it("does not answer a dialog for the user: the test chooses, null being a dismissed dialog", async () => {

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../../double/index.ts";
-import { asGM, resetFoundryDouble } from "../../double/index.ts";
+import { asGM, doubleState, resetFoundryDouble } from "../../double/index.ts";
 import { asClient, installClients, setPermission, targetsOf, USER_ROLES } from "../../double/shared-core.ts";
 import { createScene, createToken, dropToken } from "../../double/scenes.ts";
 import type { DoubleTokenDocument } from "../../double/tokens.ts";
@@ -51,6 +51,44 @@ describe("tokens on the double", () => {
     const token = await asGM(() => dropToken(createScene(), orc));
     await expect(asClient("player1", () => token.actor!.update({ "system.vie.value": 0 }))).rejects.toThrow(
       /permission/,
+    );
+  });
+});
+
+describe("token writes through the server (BaseToken metadata: TOKEN_CREATE, TOKEN_DELETE, update by an owner)", () => {
+  it("createToken, updateToken and deleteToken run on every client with the writer's id", async () => {
+    const seen: string[] = [];
+    for (const hook of ["createToken", "updateToken", "deleteToken"])
+      doubleState().hooks.on(
+        hook,
+        (...args: unknown[]) => void seen.push(`${hook}:${game.user?.id}:${String(args[args.length - 1])}`),
+      );
+    const orc = await asGM(() => actorClass().create({ name: "Orc", type: "humain" }));
+    const scene = createScene();
+    const token = await asGM(() => dropToken(scene, orc));
+    await asGM(() => token.document.update({ name: "Orc 2" }));
+    await asGM(() => token.document.delete());
+    expect(seen).toEqual([
+      "createToken:gm:gm",
+      "createToken:player1:gm",
+      "updateToken:gm:gm",
+      "updateToken:player1:gm",
+      "deleteToken:gm:gm",
+      "deleteToken:player1:gm",
+    ]);
+    expect(scene.tokens.size).toBe(0);
+  });
+
+  it("a player may not drop a token (TOKEN_CREATE is an Assistant's by default) unless the GM grants it", async () => {
+    const hero = await asGM(() =>
+      actorClass().create({ name: "Ysolde", type: "trinite", ownership: { default: 0, player1: 3 } } as object),
+    );
+    const scene = createScene();
+    await expect(asClient("player1", () => dropToken(scene, hero))).rejects.toThrow(/lacks permission to create Token/);
+    setPermission("TOKEN_CREATE", [USER_ROLES.PLAYER, USER_ROLES.TRUSTED, USER_ROLES.ASSISTANT]);
+    const token = await asClient("player1", () => dropToken(scene, hero));
+    await expect(asClient("player1", () => token.document.delete())).rejects.toThrow(
+      /lacks permission to delete Token/,
     );
   });
 });
