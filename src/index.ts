@@ -4,7 +4,7 @@
  * shared templates; then only the world's rule set: its settings and menus, its stylesheet, the compendium
  * directory without the other rule sets' packs, and the import of its runtime chunk (card flows, combat, damage,
  * hooks, templates), activated as soon as it arrives. At ready: once that chunk is active, its ready step, then the
- * GM's client migrates older worlds.
+ * GM's client imports the migration runner and migrates older worlds.
  *
  * Rule sets plug in by exporting `registration: RulesetRegistration` from `src/foundry/<ruleset>/registration.ts`
  * (found here by Vite's glob import, so adding one needs no edit of this file); its `load` imports
@@ -20,8 +20,9 @@ import {
 import { registerConditions } from "./foundry/conditions/index.ts";
 import { registerCompendiumFilter } from "./foundry/compendia.ts";
 import { activateRuleset, registerDocumentClasses, registerRulesetTypes } from "./foundry/data/register.ts";
+import { registerApi } from "./foundry/api/index.ts";
+import { registerKeybindings } from "./foundry/api/keybindings.ts";
 import { registerHotbar } from "./foundry/macros/hotbar.ts";
-import { migrateWorldIfNeeded } from "./foundry/migrations/index.ts";
 import {
   activeRuleset,
   activeRulesetId,
@@ -75,6 +76,8 @@ export function initQuintette(): void {
   registerDiceSoNice();
   registerConditions();
   registerHotbar();
+  registerKeybindings();
+  registerApi();
   for (const descriptor of allRulesets()) registerRulesetTypes(descriptor);
   registerHelpers();
   void preloadTemplates();
@@ -93,6 +96,9 @@ export function initQuintette(): void {
 export async function readyQuintette(): Promise<void> {
   const runtime = await runtimeLoaded;
   runtime?.ready?.();
+  // The migration runner is the GM's, once per world version: a chunk of its own, not part of the entry.
+  if (!game.user?.isGM) return;
+  const { migrateWorldIfNeeded } = await import("./foundry/migrations/index.ts");
   await migrateWorldIfNeeded();
 }
 

@@ -5,6 +5,7 @@
  * the only one whose card actions, damage, combat, dice colours, `init` (settings, menus, hooks), templates and
  * compendia a world gets.
  */
+import type { RulesetApi } from "./api/types.ts";
 import type { CardModel } from "./chat/card-model.ts";
 import type { CardAction } from "./chat/actions.ts";
 import type { CombatBehaviour } from "./combat/behaviour.ts";
@@ -83,6 +84,8 @@ export interface RulesetRuntime {
   /** Initiative, order, round changes and tracker parts (the combat base asks the active rule set). */
   combat?: CombatBehaviour;
   cardActions?: CardAction[];
+  /** Its rolls and sheet actions as plain calls (`src/foundry/api/rolls.ts` reaches them for documents and macros). */
+  api?: RulesetApi;
   /** Turns card damage into actor changes (the shared apply-damage action calls it). */
   damage?: DamageApplier;
   /** Templates to preload (partials by full `systems/quintette/…` path). */

@@ -7,6 +7,7 @@ import { CARD_ACTIONS } from "./actions.ts";
 import { BODY_TEMPLATES } from "./card.ts";
 import { TRACKER_PART, combatBehaviour, holderOf, setHolder } from "./combat.ts";
 import { damageApplier } from "./damage.ts";
+import { api } from "./api.ts";
 import { SHEET_TEMPLATES } from "./sheets.ts";
 import { ahillmach } from "../../rules/index.ts";
 
@@ -24,6 +25,7 @@ export const runtime: RulesetRuntime = {
   combat: combatBehaviour,
   cardActions: CARD_ACTIONS,
   damage: damageApplier,
+  api,
   templates: [BODY_TEMPLATES.move, BODY_TEMPLATES.damage, TRACKER_PART, ...Object.values(SHEET_TEMPLATES)],
   init() {
     Hooks.on("renderCombatTracker", onRenderTracker);

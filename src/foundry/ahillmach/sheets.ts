@@ -1,17 +1,14 @@
 /**
  * Ahill-Mach sheets. Actors extend the shared base sheet (tabs, edit mode, items, biography, drops, range checks);
  * the item sheet is this rule set's own until the shared one lands (it reuses the shared form screening).
- * Roll buttons (`data-action="roll" data-roll="…"`) answer with a roll request: the shared dialog, then the roll.
+ * Roll buttons (`data-action="roll" data-roll="…"`) and the rest and damage buttons go through `api.ts`.
  */
 import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { ahillmach } from "../../rules/index.ts";
 import type { OpposantModel, PersonnageModel } from "./models.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
-import type { RollRequest } from "../dialog/request.ts";
-import { K, buildDamageCard } from "./card.ts";
+import { act } from "../api/rolls.ts";
 import { actorOfCombatant, hasMarker } from "./combat.ts";
-import { opposantSource, personnageSource, rollRequest, rollerOf } from "./rolling.ts";
-import { postCard, speakerFor } from "../chat/post.ts";
 import { missingMoves, moveItemData } from "./compendium.ts";
 import { hpAfterEdit, metiersOf } from "./derive.ts";
 import {
@@ -24,6 +21,9 @@ import {
 } from "./sheet-context.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
+
+// The rule set's localization prefix, as card.ts has it (not imported: card.ts belongs to the runtime chunk).
+const K = (key: string) => `QUINTETTE.AhillMach.${key}`;
 
 const T = "systems/quintette/templates/ahillmach/sheets";
 export const SHEET_TEMPLATES = {
@@ -116,12 +116,8 @@ export class PersonnageSheet extends QuintetteActorSheet {
     return withFullHpKept(this.document, data);
   }
 
-  /** A good rest (about 8 hours): breath and bruises come back in full; wounds (6 HP or less) stay (rules core). */
   static async #onRest(this: PersonnageSheet): Promise<void> {
-    if (!this.isEditable) return;
-    const derived = (this.document.system as PersonnageModel).derived;
-    const hp = ahillmach.afterRest({ hp: derived.hp, maxHp: derived.maxHp });
-    if (hp !== derived.hp) await this.document.update({ system: { hp: { value: hp } } });
+    if (this.isEditable) await act(this.document, "amRest");
   }
 
   /** Adds the rules moves the character lacks, in the user's language. */
@@ -131,22 +127,6 @@ export class PersonnageSheet extends QuintetteActorSheet {
     const data = ahillmach.MOVES.filter((m) => missing.has(m.id)).map((m) => moveItemData(m, lang));
     // Plain item data of a registered sub-type; Item.CreateData wants the system typed per sub-type.
     if (data.length) await this.document.createEmbeddedDocuments("Item", data as Item.CreateData[]);
-  }
-
-  override rollRequest(key: string): RollRequest | null {
-    const actor = this.document;
-    const [kind, arg] = key.split(":");
-    if (kind === "char" && arg && ahillmach.isCharacteristicId(arg)) {
-      return rollRequest(actor, personnageSource(actor, "characteristic", { characteristic: arg }));
-    }
-    if (kind === "move" && arg) {
-      const item = actor.items.get(arg);
-      return item ? rollRequest(actor, personnageSource(actor, "move", { item })) : null;
-    }
-    if (kind === "fainting" || kind === "recovery" || kind === "sceneEnd") {
-      return rollRequest(actor, personnageSource(actor, kind));
-    }
-    return null;
   }
 }
 
@@ -198,25 +178,9 @@ export class OpposantSheet extends QuintetteActorSheet {
     return withFullHpKept(this.document, data);
   }
 
-  override rollRequest(key: string): RollRequest | null {
-    return key === "morale" ? rollRequest(this.document, opposantSource(this.document)) : null;
-  }
-
-  /** The opponent's damage die (tier, size, FOR) into a damage card with the shared apply button. */
+  /** The opponent's damage die into a damage card (`api.ts`). */
   static async #onDamage(this: OpposantSheet) {
-    const actor = this.document;
-    const d = (actor.system as OpposantModel).derived.stats.damage;
-    const formula = d.modifier ? `1d${d.sides} ${d.modifier > 0 ? "+" : "-"} ${Math.abs(d.modifier)}` : `1d${d.sides}`;
-    const roll = new foundry.dice.Roll(formula);
-    await roll.evaluate();
-    const card = buildDamageCard({
-      roller: rollerOf(actor),
-      formula,
-      faces: roll.dice.flatMap((t) => t.results.map((r) => r.result)),
-      amount: roll.total ?? 0,
-      source: actor.name ?? "",
-    });
-    await postCard(card, { rolls: [roll], speaker: speakerFor(actor) });
+    await act(this.document, "amDamage");
   }
 }
 

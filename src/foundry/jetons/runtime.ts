@@ -17,6 +17,7 @@ import {
 import { QUESTION_BODY } from "./question-data.ts";
 import { RESERVE_TEMPLATE, ReserveApp, registerReserveRefresh } from "./reserve-app.ts";
 import { registerReserveControl } from "./controls.ts";
+import { api } from "./api.ts";
 import { ARCHETYPE_PART } from "./sheet.ts";
 import { combatBehaviour } from "./combat.ts";
 import { registerHeldPaths } from "../trust/effects.ts";
@@ -24,6 +25,7 @@ import { registerHeldPaths } from "../trust/effects.ts";
 export const runtime: RulesetRuntime = {
   cardActions: CARD_ACTIONS,
   combat: combatBehaviour,
+  api,
   templates: [QUESTION_BODY, ARCHETYPE_PART, RESERVE_TEMPLATE],
   ready: onReadyLedger,
   init() {

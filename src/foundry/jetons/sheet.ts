@@ -1,13 +1,11 @@
 /**
  * The archetype sheet: the shared actor sheet with a "Character" tab (archetype, reserve, traits within P, weakness,
- * temporary advantage, conditions), and the buttons of play: ask a question, buy an advantage, see the reserve.
+ * temporary advantage, conditions), and the buttons of play (`api.ts`): ask a question, buy an advantage, see the
+ * reserve.
  */
-import { jetons as J } from "../../rules/index.ts";
+import { act } from "../api/rolls.ts";
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
-import { buyAdvantage } from "./actions.ts";
-import { askQuestion } from "./client.ts";
 import { archetypeData, type ArchetypeDerived, MAX_CONDITIONS, MAX_TRAITS } from "./models.ts";
-import { ReserveApp } from "./reserve-app.ts";
 import { collectiveTokens } from "./settings.ts";
 import { archetypeView } from "./view.ts";
 
@@ -69,23 +67,18 @@ export class ArchetypeSheet extends QuintetteActorSheet {
   }
 
   static async #onAsk(this: ArchetypeSheet) {
-    await askQuestion(this.document);
+    await act(this.document, "jeAsk");
   }
 
   /** Reads what the advantage is from the field beside the button; nothing is bought without it. */
   static async #onBuy(this: ArchetypeSheet, _event: PointerEvent, target: HTMLElement) {
     const input = target.closest(".je-play")?.querySelector<HTMLInputElement>("input.je-buy-text");
-    const text = J.purchaseText(input?.value ?? "");
-    if (text === null) {
-      ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Jetons.Error.PurchaseText") ?? "");
-      return;
-    }
-    const result = await buyAdvantage(this.document, text);
-    if (result.status === "applied" && input) input.value = "";
+    const bought = await act(this.document, "jeBuy", { text: input?.value ?? "" });
+    if (bought === true && input) input.value = "";
   }
 
-  static async #onOpenReserve() {
-    await ReserveApp.open();
+  static async #onOpenReserve(this: ArchetypeSheet) {
+    await act(this.document, "jeReserve");
   }
 
   static async #onAddTrait(this: ArchetypeSheet) {

@@ -1,32 +1,14 @@
 /**
  * Sheets of L'Œil Noir: the héros and adversaire sheets extend the shared actor sheet with a "Combat" tab (view.ts)
- * and answer its roll buttons (attack with the exact odds of the exchange, D20 checks, Orientation); the item sheet
+ * whose roll buttons (attack with the exact odds of the exchange, D20 checks, Orientation) roll through `api.ts`; the item sheet
  * shows each type's fields with their ranges (item-view.ts).
  */
 import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
-import type { RollRequest } from "../dialog/request.ts";
-import type { RollDialogConfig } from "../dialog/inputs.ts";
-import {
-  attackRefusal,
-  attackerFor,
-  defenderFor,
-  isProne,
-  oeilNoirActor,
-  targetConfinedClass,
-  woundEditWrite,
-  wrongHandTraining,
-  type OeilNoirActorKind,
-} from "./actors.ts";
-import { orientationRefusal, orientationSetupOf, performOrientation } from "./combat.ts";
-import { requestCardAction } from "../chat/actions.ts";
-import { rescueCardFor } from "./actions.ts";
-import { ACTIONS } from "./duel.ts";
-import { orientationDialogConfig } from "./dialog-config.ts";
+import { act } from "../api/rolls.ts";
+import { oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
 import { itemContext } from "./item-view.ts";
-import { attackDialogConfig, checkOdds, performAttack, performCheck, type AttackSetup } from "./launch.ts";
 import { plainItems } from "./models.ts";
-import { moduleOn } from "./settings.ts";
 import { adversaireView, herosView } from "./view.ts";
 
 const T = "systems/quintette/templates/oeilnoir";
@@ -37,118 +19,6 @@ export const SHEET_TEMPLATES = {
 } as const;
 
 const COMBAT_TAB = { id: "combat", label: "QUINTETTE.OeilNoir.Tab.combat", icon: "fa-solid fa-khanda" };
-
-/** The first token the user targets, as the attack's defender (L'Œil Noir actors only). */
-function targetedActor(): Actor.Implementation | null {
-  const user = game.user;
-  if (!user) return null;
-  for (const token of user.targets) {
-    const actor = token.actor;
-    if (actor && oeilNoirActor(actor)) return actor;
-  }
-  return null;
-}
-
-/** Without a targeted token: the other Œil Noir fighters of the running combat, to name as defender. */
-function otherFighters(actor: Actor.Implementation): { uuid: string; name: string }[] {
-  const list: { uuid: string; name: string }[] = [];
-  for (const c of game.combat?.combatants ?? []) {
-    const a = c.actor;
-    if (a && a.uuid !== actor.uuid && oeilNoirActor(a) && !list.some((x) => x.uuid === a.uuid))
-      list.push({ uuid: a.uuid ?? "", name: c.name ?? a.name ?? "" });
-  }
-  return list;
-}
-
-/** The defender named in the dialog (none: the GM names one on the card). */
-function chosenDefender(values: Record<string, unknown>): Actor.Implementation | null {
-  const uuid = values.defender;
-  if (typeof uuid !== "string" || !uuid) return null;
-  // Only an Œil Noir actor (checked through its data model) can defend.
-  const doc = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as Actor.Implementation | null;
-  return doc && oeilNoirActor(doc) ? doc : null;
-}
-
-/** The roll requests both actor sheets answer. */
-function requestFor(actor: Actor.Implementation, key: string): RollRequest | null {
-  const [kind, arg] = key.split(":");
-  if (kind === "attack") {
-    const refusal = attackRefusal(actor, arg ?? null);
-    const choice = refusal ? null : attackerFor(actor, arg ?? null);
-    if (!choice) {
-      const reason = refusal ?? "QUINTETTE.OeilNoir.Notify.NoWeapon";
-      ui.notifications?.warn(game.i18n?.localize(reason) ?? "");
-      return null;
-    }
-    const target = targetedActor();
-    const setup: AttackSetup = {
-      kinds: choice.kinds,
-      targetConfined: target ? targetConfinedClass(target) : null,
-      at: choice.value,
-      // The same parry the card will use (low-EV penalty included); a shot cannot be parried.
-      prd: target && !choice.attacker.ranged ? defenderFor(target).prd : null,
-      targetName: target?.name ?? null,
-      situational: moduleOn("oeilnoirSituational"),
-      ranged: choice.attacker.ranged,
-      penalty: oeilNoirActor(actor)?.derived.lowEv.quality ?? 0,
-      prone: isProne(actor),
-      targetProne: isProne(target),
-      range: choice.weapon?.range ?? null,
-      ammo: choice.weapon?.ammo ?? null,
-      ...(target ? {} : { defenders: otherFighters(actor) }),
-      wrongHand: wrongHandTraining(actor),
-    };
-    return {
-      dialog: attackDialogConfig(setup, choice.attacker.weaponName),
-      roll: ({ values, rollMode }) =>
-        performAttack(actor, { weaponId: arg ?? null, target: target ?? chosenDefender(values), values, rollMode }),
-    };
-  }
-  if (kind === "check") {
-    const data = oeilNoirActor(actor);
-    if (!data || data.kind !== "heros" || !arg) return null;
-    const qualities: Record<string, number> = { ...data.system.qualities };
-    const value = arg === "volonte" ? data.system.volonte : qualities[arg];
-    if (value === undefined) return null;
-    const label = arg === "volonte" ? "QUINTETTE.OeilNoir.Volonte" : `QUINTETTE.OeilNoir.Quality.${arg}`;
-    // Low-EV penalties (optional module): quality checks, and thrice that for Volonté, a skill.
-    const penalty = arg === "volonte" ? data.derived.lowEv.skill : data.derived.lowEv.quality;
-    const dialog: RollDialogConfig = {
-      title: "QUINTETTE.OeilNoir.Dialog.CheckTitle",
-      subtitle: game.i18n?.localize(label) ?? label,
-      inputs: [
-        {
-          kind: "counter",
-          name: "modifier",
-          label: "QUINTETTE.OeilNoir.Dialog.Modifier",
-          min: -10,
-          max: 20,
-          initial: penalty,
-        },
-      ],
-      odds: (values) => checkOdds(value, values),
-      cssClass: "oeilnoir",
-    };
-    return {
-      dialog,
-      roll: ({ values, rollMode }) =>
-        performCheck(actor, { label, value, modifier: Number(values.modifier ?? 0), rollMode }),
-    };
-  }
-  if (kind === "orientation") {
-    const setup = orientationSetupOf(actor);
-    const refusal = orientationRefusal(actor);
-    if (refusal || !setup) {
-      ui.notifications?.warn(game.i18n?.localize(refusal ?? "QUINTETTE.OeilNoir.Notify.NotInCombat") ?? "");
-      return null;
-    }
-    return {
-      dialog: orientationDialogConfig(setup),
-      roll: ({ values, rollMode }) => performOrientation(actor, { values, rollMode }),
-    };
-  }
-  return null;
-}
 
 /** Submits the sheet, then moves the combatant's initiative by the wounds edited by hand (−2 each). */
 async function submitWithWounds<R>(
@@ -167,17 +37,13 @@ async function submitWithWounds<R>(
 
 /** The sheet's "Save (Médecine)" button: the same action as on the newest card where this actor lies dying. */
 async function onRescue(this: QuintetteActorSheet): Promise<void> {
-  const found = rescueCardFor(this.document.uuid ?? "");
-  if (!found) {
-    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoRescueCard") ?? "");
-    return;
-  }
-  await requestCardAction(found.messageId, ACTIONS.rescue, { attempt: found.attempt });
+  await act(this.document, "onRescue");
 }
 
-/** Whether the sheet offers the save: dying, not saved yet, and a card to act on. */
-function rescuable(actor: Actor.Implementation, derived: { status: string; stabilized: boolean }): boolean {
-  return derived.status === "mourant" && !derived.stabilized && !!rescueCardFor(actor.uuid ?? "");
+/** Whether the sheet offers the save: dying, not saved yet, and a card to act on (looked up by `api.ts`). */
+async function rescuable(actor: Actor.Implementation, derived: { status: string; stabilized: boolean }) {
+  if (derived.status !== "mourant" || derived.stabilized) return false;
+  return (await act(actor, "onCanRescue")) === true;
 }
 
 /** What both actor sheets share: the combat tab, roll requests, wounds that move initiative, the save button. */
@@ -190,10 +56,6 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   /** The combat tab's view for this sheet's kind of actor; null for another kind. */
   protected abstract combatView(data: OeilNoirActorKind): object | null;
 
-  override rollRequest(key: string): RollRequest | null {
-    return requestFor(this.document, key);
-  }
-
   // The return type is left to inference: v13 resolves void, v14 the submit result.
   protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>) {
     return submitWithWounds(this, args[2], () => super._processSubmitData(...args));
@@ -204,7 +66,7 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
     const data = oeilNoirActor(this.document);
     const on = data ? this.combatView(data) : null;
     if (!data || !on) return context;
-    return { ...context, on: { ...on, rescuable: rescuable(this.document, data.derived) } };
+    return { ...context, on: { ...on, rescuable: await rescuable(this.document, data.derived) } };
   }
 }
 

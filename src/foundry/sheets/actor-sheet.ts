@@ -1,12 +1,13 @@
 /**
  * The base actor sheet every rule set extends: tabs, a play/edit toggle, portrait (file picker in edit mode), rich-text
- * biography, owned items grouped by type with create/edit/delete, item drops, `data-action="roll"` buttons that open
- * the roll dialog (Shift-click: defaults, no dialog), a reduced sheet for limited viewers, and refusal of out-of-range
- * edits. A rule set adds parts and tabs (`composeParts`, `SHEET_TABS`) and answers `rollRequest`.
+ * biography, owned items grouped by type with create/edit/delete, item drops, `data-action="roll"` buttons that roll
+ * their `data-roll` key through the actor's rule set (`api/rolls.ts`: the roll dialog, or its defaults with the
+ * fast-roll key held), a reduced sheet for limited viewers, and refusal of out-of-range edits. A rule set adds parts
+ * and tabs (`composeParts`, `SHEET_TABS`) and answers roll keys in its runtime's `rolls`.
  */
 import { configureHandlebarsParts, HandlebarsActorSheet } from "./mixed.ts";
-import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
-import { runRollRequest, type RollRequest } from "../dialog/request.ts";
+import { roll } from "../api/rolls.ts";
+import { fastRollHeld } from "../api/keybindings.ts";
 import { activeRulesetId, rulesetOfType, getRuleset } from "../ruleset.ts";
 import { buildActorSheetContext, canEmbed, TAB_GROUP, type ActorSheetContext, type SheetTabSpec } from "./context.ts";
 import { ACTOR_SHEET_PARTS } from "./parts.ts";
@@ -75,11 +76,6 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
 
   get sheetTabs(): SheetTabSpec[] {
     return (this.constructor as typeof QuintetteActorSheet).SHEET_TABS;
-  }
-
-  /** The rule set's answer to a roll button (`data-roll` key); null: nothing to roll. */
-  rollRequest(_key: string, _target: HTMLElement): RollRequest | null {
-    return null;
   }
 
   // The mixin's member, out of the narrowed base type (see mixed.ts).
@@ -156,10 +152,15 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     return true;
   }
 
-  static async #onToggleMode(this: QuintetteActorSheet) {
+  /** Switches between play and edit mode (the header button and the keybinding). */
+  async toggleMode(): Promise<void> {
     if (!this.isEditable) return;
     this.editMode = !this.editMode;
     await this.render();
+  }
+
+  static async #onToggleMode(this: QuintetteActorSheet) {
+    await this.toggleMode();
   }
 
   static async #onEditPortrait(this: QuintetteActorSheet) {
@@ -199,10 +200,17 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onRoll(this: QuintetteActorSheet, event: PointerEvent, target: HTMLElement) {
-    const request = this.rollRequest(target.dataset.roll ?? "", target);
-    if (!request) return;
-    await runRollRequest(request, event.shiftKey, (config) => RollDialog.prompt(config), currentRollMode());
+    const key = target.dataset.roll;
+    if (!key) return;
+    const itemId = rowItemId(target);
+    await roll(this.document, key, { skipDialog: fastRollHeld(event), ...(itemId ? { itemId } : {}) });
   }
+}
+
+/** The owned item a roll button's row names (`data-item-id` on an ancestor); tests' plain targets have no ancestors. */
+export function rowItemId(target: HTMLElement): string | undefined {
+  const row = "closest" in target ? target.closest<HTMLElement>("[data-item-id]") : null;
+  return row?.dataset.itemId || undefined;
 }
 
 /**

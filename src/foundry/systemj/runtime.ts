@@ -8,12 +8,14 @@ import { registerRoundBinding } from "./binding.ts";
 import { openChronoste, registerChronoste } from "./chronoste.ts";
 import { PHASE_TEMPLATE } from "./phase-context.ts";
 import { CHRONOSTE_TEMPLATE } from "./chronoste-context.ts";
+import { api } from "./api.ts";
 import { fillChronosteChoices } from "./settings.ts";
 import { ACTOR_PARTS, ITEM_CARD } from "./sheet-paths.ts";
 
 export const runtime: RulesetRuntime = {
   cardActions: CARD_ACTIONS,
   damage: damageApplier,
+  api,
   combat: combatBehaviour,
   templates: [
     ACTOR_PARTS.main,

@@ -4,15 +4,13 @@
  * a card, its colour set by the card's family.
  */
 import { systemj } from "../../rules/index.ts";
-import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
+import { QuintetteActorSheet, rowItemId } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
-import type { RollRequest } from "../dialog/request.ts";
-import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
-import { runRollRequest } from "../dialog/request.ts";
-import { systemOf, weaponsOf } from "./fighters.ts";
+import { roll } from "../api/rolls.ts";
+import { fastRollHeld } from "../api/keybindings.ts";
+import { systemOf } from "./fighters.ts";
 import { SystemJArmourModel, SystemJCreatureModel } from "./models.ts";
-import { attackRequest, scoreForKey, testRequest } from "./rolling.ts";
 import { itemCardContext, systemjActorContext, type ActorData, type CardItem } from "./sheet-context.ts";
 import { worldSpecials } from "./settings.ts";
 
@@ -59,17 +57,6 @@ export class SystemJActorSheet extends QuintetteActorSheet {
     { id: "biography", label: "QUINTETTE.Sheet.Tabs.Biography", icon: "fa-solid fa-feather" },
   ];
 
-  override rollRequest(key: string, target: HTMLElement): RollRequest | null {
-    const actor = this.document;
-    if (key === "card") {
-      const item = actor.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
-      const score = (item?.system as { score?: unknown } | undefined)?.score;
-      return item && typeof score === "number" ? (testRequest(actor, item.name ?? "", score) as RollRequest) : null;
-    }
-    const found = scoreForKey(actor, key);
-    return found ? (testRequest(actor, found.label, found.score) as RollRequest) : null;
-  }
-
   protected override async _prepareContext(
     options: Parameters<foundry.applications.sheets.ActorSheetV2["_prepareContext"]>[0],
   ): Promise<Awaited<ReturnType<QuintetteActorSheet["_prepareContext"]>>> {
@@ -93,18 +80,12 @@ export class SystemJActorSheet extends QuintetteActorSheet {
     );
   }
 
+  /** An attack button: its `data-roll` key (`attack.<mode>`) with the row's weapon card, as a roll button does. */
   static async #onAttack(this: SystemJActorSheet, event: PointerEvent, target: HTMLElement) {
-    const actor = this.document;
-    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
-    const weapon = weaponsOf(actor.items).find((w) => w.id === id) ?? null;
+    const itemId = rowItemId(target);
     const mode = target.dataset.mode;
-    const request = attackRequest(
-      actor,
-      weapon,
-      mode === "meleeStealth" ? "stealth" : mode === "throw" ? "throw" : "weapon",
-    );
-    if (!request) return;
-    await runRollRequest(request, event.shiftKey, (config) => RollDialog.prompt(config), currentRollMode());
+    const key = target.dataset.roll ?? (mode ? `attack.${mode}` : "attack");
+    await roll(this.document, key, { skipDialog: fastRollHeld(event), ...(itemId ? { itemId } : {}) });
   }
 
   static async #onToggleEquip(this: SystemJActorSheet, _event: PointerEvent, target: HTMLElement) {

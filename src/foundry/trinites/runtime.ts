@@ -7,12 +7,14 @@ import { damageAction, damageApplier, registerWoundHooks } from "./damage.ts";
 import { registerDaylight } from "./daylight.ts";
 import { registerSeatWatch } from "./seat-watch.ts";
 import { registerTrinitesHooks } from "./flow.ts";
+import { api } from "./api.ts";
 import { ACTOR_PARTS, HARM_DIALOG, ITEM_PART } from "./sheet-paths.ts";
 
 export const runtime: RulesetRuntime = {
   combat: combatBehaviour,
   cardActions: [...CARD_ACTIONS, damageAction],
   damage: damageApplier,
+  api,
   templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART, HARM_DIALOG],
   init() {
     registerTrinitesHooks();

@@ -1,12 +1,11 @@
 /**
  * Trinités sheets on the shared base sheets (tabs, play/edit mode, portrait, items with drops, biography, limited
  * view, refused out-of-range edits). The actor sheet adds three tabs — the Adam' (life lines, Karma, debts,
- * resources, experience), signs and skills, combat — and answers the roll buttons with a test request; the item sheet
+ * resources, experience), signs and skills, combat (its roll buttons roll through `api.ts`); the item sheet
  * adds the type's details. Every rule behind a button is the rules core's, through sheet-context.ts.
  */
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
-import type { RollRequest } from "../dialog/request.ts";
 import { trinites as T } from "../../rules/index.ts";
 import {
   actorSheetContext,
@@ -26,10 +25,8 @@ import {
   type ItemLike,
   type KarmaSnapshot,
 } from "./sheet-context.ts";
-import { testRequest, weaponOf } from "./flow.ts";
 import { HumainModel, TriniteModel } from "./models.ts";
 import { itemSheetContext } from "./item-context.ts";
-import type { TurnAction } from "./card.ts";
 import { EMPTY_SLOT } from "./influence.ts";
 import { ACTOR_PARTS, ACTOR_TABS, HARM_DIALOG, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
 
@@ -83,21 +80,6 @@ export function trinitesActorContext(
   });
 }
 
-/** What a roll button (`data-roll`) of the actor sheet rolls: `skill:<id>`, `weapon:<item id>`, `action:<id>`. */
-export function actorRollRequest(actor: Actor.Implementation, key: string): RollRequest | null {
-  const [kind, arg = ""] = key.split(":");
-  if (kind === "skill" && T.isSkillId(arg)) return testRequest(actor, { skill: arg });
-  if (kind === "weapon") {
-    const item = actor.items.get(arg);
-    const weapon = item ? weaponOf(item) : null;
-    return weapon ? testRequest(actor, { weapon, skill: weapon.skill }) : null;
-  }
-  if (kind === "action" && (arg === "encourager" || arg === "intimider")) {
-    return testRequest(actor, { action: arg as TurnAction });
-  }
-  return null;
-}
-
 export class TrinitesActorSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["trinites"],
@@ -145,10 +127,6 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       relativeTo: actor,
     });
     return Object.assign(context, { tr, notes: { value, enriched } });
-  }
-
-  override rollRequest(key: string): RollRequest | null {
-    return actorRollRequest(this.document, key);
   }
 
   #karma(): KarmaSnapshot | null {

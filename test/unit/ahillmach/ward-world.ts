@@ -2,6 +2,8 @@
  * The Défendre world shared by the ward tests (issue 16.3 and its attacks): Ahill-Mach models, cards and the shared
  * damage path registered on the double with player clients; Ysolde (player1) defends Bran (player2).
  */
+import { descriptor as ahillmachDescriptor } from "../../../src/foundry/ahillmach/ruleset.ts";
+import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
 import { expect } from "vitest";
 import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { addUser, asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
@@ -86,6 +88,9 @@ export async function wardWorld(): Promise<{ state: DoubleState; hero: DoubleAct
   registerDamage();
   registerDamageApplier("ahillmach", damageApplier);
   registerCardAction(...CARD_ACTIONS);
+  // The registry knows the rule set: sheets' roll buttons reach its `api` through it (src/foundry/api/rolls.ts).
+  clearRulesets();
+  registerRuleset(ahillmachDescriptor);
   addUser("player2");
   addUser("player3");
   const hero = await wardCharacter("ysolde0000000000", "Ysolde", "player1");

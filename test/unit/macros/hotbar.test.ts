@@ -5,24 +5,20 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, doubleState, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
-import { asClient, controlledTokens, installClients } from "../../double/clients.ts";
+import { asClient, asGM, controlledTokens, installClients } from "../../double/clients.ts";
 import { installMacrosDouble, type DoubleMacro } from "../../double/macros.ts";
 import type { DoubleCollection } from "../../double/documents.ts";
-import { PersonnageSheet } from "../../../src/foundry/ahillmach/sheets.ts";
 import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
-import { SystemJActorSheet } from "../../../src/foundry/systemj/sheets.ts";
-import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
+import { api as ahillmachApi } from "../../../src/foundry/ahillmach/api.ts";
+import { api as oeilnoirApi } from "../../../src/foundry/oeilnoir/api.ts";
+import { api as systemjApi } from "../../../src/foundry/systemj/api.ts";
+import { api as trinitesApi } from "../../../src/foundry/trinites/api.ts";
+import type { RulesetApi } from "../../../src/foundry/api/types.ts";
 import { rollDragData, rollMacro, type RollDragData } from "../../../src/foundry/macros/hotbar.ts";
 import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
 import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
 
 const PLAYER = "player1";
-
-/** What the spy reads of a rule set's actor sheet. */
-interface Rollable {
-  document: { name: string };
-  rollRequest(key: string, target: HTMLElement): RollRequest | null;
-}
 
 /** The hook as Foundry calls it (fvtt-types types its first argument as the Hotbar application). */
 const callHook = (name: string, ...args: unknown[]) =>
@@ -36,14 +32,13 @@ beforeAll(async () => {
   macros = installMacrosDouble();
   await import("../../../src/index.ts");
   Hooks.callAll("init");
-  // Each sheet's real roll request is built (null: nothing to roll); only the dice are left out, recorded instead.
-  for (const Sheet of [PersonnageSheet, SystemJActorSheet, TrinitesActorSheet, HerosSheet]) {
-    const proto = Sheet.prototype as unknown as Rollable;
-    const original = proto.rollRequest;
-    vi.spyOn(proto, "rollRequest").mockImplementation(function (this: Rollable, key: string, target: HTMLElement) {
-      const real = original.call(this, key, target);
+  // Each rule set's real roll request is built (null: nothing to roll); only the dice are left out, recorded instead.
+  for (const api of [ahillmachApi, systemjApi, trinitesApi, oeilnoirApi] as RulesetApi[]) {
+    const original = api.request.bind(api);
+    vi.spyOn(api, "request").mockImplementation((actor, key, options): RollRequest | null => {
+      const real = original(actor, key, options);
       if (!real) return null;
-      return { dialog: real.dialog, roll: async () => void rolled.push(`${this.document.name} ${key}`) };
+      return { dialog: real.dialog, roll: async () => void rolled.push(`${actor.name} ${key}`) };
     });
   }
 });
@@ -109,7 +104,7 @@ describe("hotbar rolls", () => {
     expect(data.item).toEqual({ id: MOVE_A, type: "am-action", name: "Tailler en pièces" });
     const macro = await asClient(PLAYER, () => drop(data, 4));
     expect(macro).toMatchObject({ name: "Tailler en pièces", type: "script" });
-    expect(macro.command).toContain("game.quintette.rollMacro(");
+    expect(macro.command).toContain("quintette.rollMacro(");
     expect(player().hotbar["4"]).toBe(macro.id);
     // Foundry's own drop handling is not asked for other data.
     expect(callHook("hotbarDrop", {}, { type: "Item", uuid: "Item.x" }, 5)).toBe(true);
@@ -237,5 +232,37 @@ describe("dragging from a rendered sheet", () => {
     callHook("renderActorSheetV2", sheet, { querySelectorAll: () => [attack] }, {}, {});
     expect(attack.draggable).toBe(false);
     expect(dragStart(attack)).toEqual({});
+  });
+});
+
+describe("item macros", () => {
+  it("an owned weapon dropped on the hotbar becomes a macro using the weapon of that name of the selected actor", async () => {
+    const { activeRuntime } = await import("../../../src/index.ts");
+    await activeRuntime(); // the world's rule set (Trinités here) decides at the drop which items roll
+    const owner = { default: 0, [PLAYER]: 3 };
+    const katana = (id: string) => ({
+      _id: id,
+      name: "Katana",
+      type: "tr-arme",
+      system: { degats: 4, lame: "katana", competence: "melee" },
+    });
+    const a = (await asGM(() =>
+      DoubleActor.create({ name: "Aelis", type: "trinite", ownership: owner, items: [katana(MOVE_A)] }),
+    )) as DoubleActor;
+    const b = new DoubleActor({ name: "Brann", type: "trinite", ownership: owner, items: [katana(MOVE_B)] });
+    const item = a.items.get(MOVE_A) as unknown as { uuid: string };
+    expect(callHook("hotbarDrop", {}, { type: "Item", uuid: item.uuid }, 2)).toBe(false);
+    await vi.waitFor(() => expect(macros.size).toBe(1));
+    const macro = [...macros.values()][0]!;
+    expect(macro.command).toContain("quintette.useItemMacro(");
+    expect(macro.name).toBe("Katana");
+    controlledTokens().push({ actor: b });
+    await asClient(PLAYER, () => run(macro));
+    expect(rolled).toEqual([`Brann weapon:${MOVE_B}`]);
+    // An item that rolls nothing (an object) is left to Foundry's own drop.
+    const [thing] = (await asGM(() =>
+      a.createEmbeddedDocuments("Item", [{ name: "Corde", type: "tr-objet" }]),
+    )) as unknown as { uuid: string }[];
+    expect(callHook("hotbarDrop", {}, { type: "Item", uuid: thing!.uuid }, 3)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
  * dodge and bare hands, a defender named by the GM, fumbles that stick, permanent EV loss once, exclusive buttons,
  * who may attack and orient, played as the players who click.
  */
+import { api as oeilNoirApi } from "../../../src/foundry/oeilnoir/api.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
@@ -546,9 +547,10 @@ describe("buttons of a fumble, shown only to who may use them", () => {
   });
 });
 
-type SheetRequests = { rollRequest(key: string): RollRequest | null };
-const herosSheet = (actor: DoubleActor) =>
-  new (HerosSheet as unknown as new (o: object) => SheetRequests)({ document: actor });
+/** The héros sheet's roll keys, as the rule set's `api` answers them (the sheet's buttons reach it). */
+const herosSheet = (actor: DoubleActor) => ({
+  rollRequest: (key: string) => oeilNoirApi.request(actor as unknown as Actor.Implementation, key, {}),
+});
 
 function selectOptions(request: RollRequest | null, name: string): string[] | null {
   const input = request?.dialog.inputs.find((i) => i.name === name);

@@ -48,20 +48,19 @@ function makeActor(extra: Record<string, unknown> = {}) {
   });
 }
 
-class RollingSheet extends QuintetteActorSheet {
-  rolled: unknown[] = [];
-  override rollRequest(key: string): RollRequest | null {
-    if (key !== "force") return null;
-    return {
-      dialog: {
-        title: "QUINTETTE.Dialog.Title",
-        inputs: [{ kind: "counter", name: "bonus", label: "x", min: -3, max: 3, initial: 1 }],
-        odds: () => [{ id: "ok", label: "x", probability: 1 }],
-        rollMode: "gmroll",
-      },
-      roll: async (result) => void this.rolled.push(result),
-    };
-  }
+/** What the test rule set's `api` rolled: the sheet's roll buttons reach it through the actor's rule set. */
+const rolled: unknown[] = [];
+function forceRequest(key: string): RollRequest | null {
+  if (key !== "force") return null;
+  return {
+    dialog: {
+      title: "QUINTETTE.Dialog.Title",
+      inputs: [{ kind: "counter", name: "bonus", label: "x", min: -3, max: 3, initial: 1 }],
+      odds: () => [{ id: "ok", label: "x", probability: 1 }],
+      rollMode: "gmroll",
+    },
+    roll: async (result) => void rolled.push(result),
+  };
 }
 
 const asSheet = (s: unknown) =>
@@ -77,7 +76,9 @@ describe("base sheets on the double", () => {
     resetFoundryDouble();
     clearRulesets();
     registerCoreSettings();
+    rolled.length = 0;
     for (const d of [testRuleset("trinites", "t"), testRuleset("systemj", "s")]) {
+      d.api = { request: (_actor, key) => forceRequest(key) };
       registerRuleset(d);
       applyRuleset(d);
     }
@@ -171,11 +172,12 @@ describe("base sheets on the double", () => {
   });
 
   it("opens the roll dialog from a roll button, and Shift-click rolls with the defaults without it", async () => {
-    const sheet = new RollingSheet({ document: asActor(makeActor()) });
-    await asSheet(sheet).runAction("roll", { shiftKey: true }, { dataset: { roll: "force" } });
-    expect(sheet.rolled).toEqual([{ values: { bonus: 1 }, rollMode: "gmroll" }]);
-    await asSheet(sheet).runAction("roll", { shiftKey: true }, { dataset: { roll: "unknown" } });
-    expect(sheet.rolled).toHaveLength(1);
+    const sheet = new QuintetteActorSheet({ document: asActor(makeActor()) });
+    const button = (roll: string) => ({ dataset: { roll }, closest: () => null });
+    await asSheet(sheet).runAction("roll", { shiftKey: true }, button("force"));
+    expect(rolled).toEqual([{ values: { bonus: 1 }, rollMode: "gmroll" }]);
+    await asSheet(sheet).runAction("roll", { shiftKey: true }, button("unknown"));
+    expect(rolled).toHaveLength(1);
   });
 
   it("creates, deletes and embeds items; refuses an item of another rule set", async () => {

@@ -4,6 +4,8 @@
  * personnage, a sword and leather), Brin (player2's, the same) and the GM's bear; a fight card posted as a roller
  * would post it, and the combat of the action phase.
  */
+import { descriptor as systemjDescriptor } from "../../../src/foundry/systemj/ruleset.ts";
+import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
 import { vi } from "vitest";
 import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../../double/shared-core.ts";
@@ -76,6 +78,9 @@ export async function systemjWorld(options: { lang?: string } = {}): Promise<Sys
   registerChatHooks();
   registerDamage();
   registerCardAction(...CARD_ACTIONS);
+  // The registry knows the rule set: sheets' roll buttons reach its `api` through it (src/foundry/api/rolls.ts).
+  clearRulesets();
+  registerRuleset(systemjDescriptor);
   registerSystemJSettings();
   registerSystemJCombat();
   registerChronoste();

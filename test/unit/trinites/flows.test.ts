@@ -24,6 +24,7 @@ import { applyRuleset } from "../../../src/foundry/data/register.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
 import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
+import { rollRequest } from "../../../src/foundry/api/rolls.ts";
 import { TrinitesActorSheet, TrinitesItemSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { buildTestCard, readData } from "../../../src/foundry/trinites/card.ts";
 import { testSetup } from "./setup-fixture.ts";
@@ -155,15 +156,15 @@ describe("the actor sheet on the shared base sheet", () => {
       [{ _id: "w1", name: "Katana", type: "tr-arme", system: { degats: 4, lame: "katana", competence: "melee" } }],
       { keepId: true },
     );
-    const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
-    const skill = sheet.rollRequest("skill:rapidite");
+    const actor = asActor(aelis);
+    const skill = await rollRequest(actor, "skill:rapidite");
     expect(skill?.dialog.inputs.find((i) => i.name === "skill")?.initial).toBe("rapidite");
-    const weapon = sheet.rollRequest("weapon:w1");
+    const weapon = await rollRequest(actor, "weapon:w1");
     expect(weapon?.dialog.subtitle).toBe("Aelis — Katana");
-    const encourage = sheet.rollRequest("action:encourager");
+    const encourage = await rollRequest(actor, "action:encourager");
     expect(encourage?.dialog.inputs.find((i) => i.name === "skill")?.initial).toBe("commandement");
-    expect(sheet.rollRequest("skill:nope")).toBeNull();
-    expect(sheet.rollRequest("weapon:none")).toBeNull();
+    expect(await rollRequest(actor, "skill:nope")).toBeNull();
+    expect(await rollRequest(actor, "weapon:none")).toBeNull();
   });
 
   it("embeds a dropped Trinités item and refuses an out-of-range edit, saving the rest", async () => {

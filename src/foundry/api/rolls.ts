@@ -1,0 +1,87 @@
+/**
+ * Rolls and actions on documents. Every roll or action a sheet button starts is one of these calls, taking the actor
+ * (or item) and plain options: sheets, hotbar macros, keybindings and modules all call them. They reach the rule set's
+ * `api` (its runtime chunk, imported here on first use, so the dialogs and card flows are not in the entry).
+ */
+import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
+import { runRollRequest, type RollRequest } from "../dialog/request.ts";
+import type { RollDialogResult } from "../dialog/inputs.ts";
+import { rulesetOfType } from "../ruleset.ts";
+import type { ActionOptions, RollOptions, RulesetApi } from "./types.ts";
+
+/**
+ * The rolls of the rule set owning a document type: from its runtime when the world's rule set is loaded, else its
+ * chunk imported (documents of another rule set still roll); null for a type no rule set owns.
+ */
+export async function apiOf(type: string): Promise<RulesetApi | null> {
+  const ruleset = rulesetOfType(type);
+  if (!ruleset) return null;
+  if (ruleset.api) return ruleset.api;
+  const loaded = await ruleset.load?.();
+  return loaded?.runtime.api ?? null;
+}
+
+/** The roll request behind a roll key for this actor (the dialog's configuration and its roll); null: nothing rolls. */
+export async function rollRequest(
+  actor: Actor.Implementation,
+  key: string,
+  options: RollOptions = {},
+): Promise<RollRequest | null> {
+  const api = await apiOf(actor.type);
+  return api?.request(actor, key, options) ?? null;
+}
+
+/**
+ * Rolls a key for an actor: the roll dialog with its exact odds (or, with `skipDialog`, its defaults), then the card.
+ * Resolves with the values rolled, or null (cancelled, or nothing to roll; a rule set that refuses says why itself).
+ */
+export async function roll(
+  actor: Actor.Implementation,
+  key: string,
+  options: RollOptions = {},
+): Promise<RollDialogResult | null> {
+  const request = await rollRequest(actor, key, options);
+  if (!request) return null;
+  const mode = options.rollMode ?? currentRollMode();
+  if (options.rollMode) request.dialog.rollMode = options.rollMode;
+  return runRollRequest(request, options.skipDialog ?? false, (config) => RollDialog.prompt(config), mode);
+}
+
+/** The roll key an owned item rolls on its actor, or null. */
+export async function itemRollKey(item: Item.Implementation): Promise<string | null> {
+  const api = await apiOf(item.type);
+  return api?.itemKey?.(item) ?? null;
+}
+
+/** Uses an owned item: rolls its key on the actor that owns it. */
+export async function useItem(item: Item.Implementation, options: RollOptions = {}): Promise<RollDialogResult | null> {
+  const actor = item.parent;
+  const key = actor ? await itemRollKey(item) : null;
+  if (!actor || !key) {
+    notify("QUINTETTE.Macro.NotUsable", { name: item.name ?? "" });
+    return null;
+  }
+  return roll(actor, key, { ...options, itemId: item.id ?? "" });
+}
+
+/** The names of the actions (other than rolls) an actor's rule set offers. */
+export async function actionNames(actor: Actor.Implementation): Promise<string[]> {
+  return Object.keys((await apiOf(actor.type))?.actions ?? {});
+}
+
+/**
+ * Runs a named action of the actor's rule set (`amRest`, `jeAsk`…) and resolves with what it returns; undefined (the
+ * user told why) when the rule set has no such action.
+ */
+export async function act(actor: Actor.Implementation, name: string, options: ActionOptions = {}): Promise<unknown> {
+  const action = (await apiOf(actor.type))?.actions?.[name];
+  if (!action) {
+    notify("QUINTETTE.Macro.Missing", { actor: actor.name ?? "", name });
+    return undefined;
+  }
+  return action(actor, options);
+}
+
+function notify(key: string, values: Record<string, string>): void {
+  ui.notifications?.warn(game.i18n?.format(key, values) ?? key);
+}

@@ -1,0 +1,87 @@
+/**
+ * docs/api.md's macros, run on the double as a player: each script of the "One macro per rule set" section, in the
+ * order written (Trinités, Ahill-Mach, L'Œil Noir, Jetons, SYSTEMJ), rolls or acts for the selected token's actor
+ * through `quintette`. Only the dice are left out: each rule set's real request is built, then recorded.
+ */
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { DoubleActor, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
+import { asClient, controlledTokens, installClients } from "../../double/clients.ts";
+import { installMacrosDouble } from "../../double/macros.ts";
+import { api as ahillmachApi } from "../../../src/foundry/ahillmach/api.ts";
+import { api as jetonsApi } from "../../../src/foundry/jetons/api.ts";
+import { api as oeilnoirApi } from "../../../src/foundry/oeilnoir/api.ts";
+import { api as systemjApi } from "../../../src/foundry/systemj/api.ts";
+import { api as trinitesApi } from "../../../src/foundry/trinites/api.ts";
+import type { RulesetApi } from "../../../src/foundry/api/types.ts";
+import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
+import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
+
+const PLAYER = "player1";
+const done: string[] = [];
+
+/** The js blocks of docs/api.md's "One macro per rule set" section, in order. */
+function documentedMacros(): string[] {
+  const doc = readFileSync(new URL("../../../docs/api.md", import.meta.url), "utf8");
+  const section = doc.split("## One macro per rule set")[1]?.split("\n## ")[0] ?? "";
+  return [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+}
+
+beforeAll(async () => {
+  const state = resetFoundryDouble({ lang: "fr" });
+  installClients(state);
+  installMacrosDouble();
+  await import("../../../src/index.ts");
+  Hooks.callAll("init");
+  for (const api of [ahillmachApi, systemjApi, trinitesApi, oeilnoirApi] as RulesetApi[]) {
+    const original = api.request.bind(api);
+    vi.spyOn(api, "request").mockImplementation((actor, key, options): RollRequest | null => {
+      const real = original(actor, key, options);
+      if (!real) return null;
+      return { dialog: real.dialog, roll: async (r) => void done.push(`${actor.name} ${key} ${r.rollMode}`) };
+    });
+  }
+  vi.spyOn(jetonsApi.actions!, "jeAsk").mockImplementation(async (actor) => void done.push(`${actor.name} jeAsk`));
+  vi.spyOn(RollDialog, "prompt").mockImplementation(async () => ({ values: {}, rollMode: "publicroll" }));
+  setDoubleUser(PLAYER);
+});
+
+const owner = { default: 0, [PLAYER]: 3 };
+const MOVE = "mmmmmmmmmmmmmmm1";
+const actors = () => [
+  new DoubleActor({ name: "Aelis", type: "trinite", ownership: owner }),
+  new DoubleActor({
+    name: "Ysolde",
+    type: "personnage",
+    ownership: owner,
+    items: [{ _id: MOVE, name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } }],
+  }),
+  new DoubleActor({
+    name: "Alrik",
+    type: "heros",
+    ownership: owner,
+    system: { qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 }, ev: { value: 30, max: 30 } },
+  }),
+  new DoubleActor({ name: "Jeanne", type: "archetype", ownership: owner }),
+  new DoubleActor({ name: "Mage", type: "sj-personnage", ownership: owner }),
+];
+
+describe("docs/api.md", () => {
+  it("documents one macro per rule set, and each rolls or acts for the selected actor", async () => {
+    const macros = documentedMacros();
+    expect(macros).toHaveLength(5);
+    for (const [index, actor] of actors().entries()) {
+      controlledTokens().length = 0;
+      controlledTokens().push({ actor });
+      const script = macros[index]!;
+      await asClient(PLAYER, () => new Function(`return (async () => {\n${script}\n})();`)() as Promise<unknown>);
+    }
+    expect(done).toEqual([
+      "Aelis skill:rapidite publicroll",
+      `Ysolde move:${MOVE} publicroll`,
+      "Alrik check:CO gmroll",
+      "Jeanne jeAsk",
+      "Mage attribute.FOR publicroll",
+    ]);
+  });
+});
