@@ -85,7 +85,13 @@ beforeEach(async () => {
   addUser("player2");
   // The GM creates the fighters (ACTOR_CREATE is an Assistant's right) and gives Brune to her player.
   brune = await asGM(() =>
-    DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } }),
+    DoubleActor.create({
+      name: "Brune",
+      type: "humain",
+      ownership: { default: 0, player1: 3 },
+      // Rapidité 5: her initiative test's score as her sheet gives it.
+      system: { competences: { rapidite: { base: 5 } } },
+    }),
   );
   orc = await asGM(() => DoubleActor.create({ name: "Orc", type: "humain" }));
 });
@@ -158,5 +164,34 @@ describe("attack (issue 22): an initiative card's result rewritten by its roller
     const seat = combat.combatants.get("cB") as unknown as { initiative: number | null };
     expect(seat.initiative).toBe(initiativeUpdate("cB", 7, false).initiative);
     expect(seat.initiative).not.toBe(initiativeUpdate("cB", 40, false).initiative);
+  });
+
+  it("the card's Rapidité score or difficulty rewritten: the GM reads Rapidité on her actor (issue 25)", async () => {
+    const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
+    state.game.combats.set(combat.id, combat);
+    await asGM(() =>
+      combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brune", actorId: brune.id }], { keepId: true }),
+    );
+    const initiative = { combatId: "fight", combatantId: "cB", surprised: false };
+    // Written at roll time with a Rapidité of 40: the GM's client reads her sheet's 5, so 2 + 5 = 7 → 4.
+    const m = await post(
+      buildTestCard(testSetup(brune, "player1", { skill: "rapidite", score: 40, initiative }), {
+        deva: [2],
+        archonte: [],
+      }),
+    );
+    await asClient("player1", () => requestCardAction(m.id, "trinites.initiative"));
+    const seat = combat.combatants.get("cB") as unknown as { initiative: number | null };
+    expect(seat.initiative).toBe(initiativeUpdate("cB", 7, false).initiative);
+    // A difficulty no condition gives (+30) is refused: the score stays where it was.
+    const forged = await post(
+      buildTestCard(testSetup(brune, "player1", { skill: "rapidite", difficulty: 30, initiative }), {
+        deva: [2],
+        archonte: [],
+      }),
+    );
+    const r = await asClient("player1", () => requestCardAction(forged.id, "trinites.initiative"));
+    expect(r.status).toBe("invalid");
+    expect(seat.initiative).toBe(4);
   });
 });

@@ -427,4 +427,6 @@ export class TypeDataModel extends DataModel {
   prepareDerivedData(): void {}
   /** fvtt-types `TypeDataModel#_preCreate`: "Called by ClientDocument#_preCreate"; false cancels the creation. */
   async _preCreate(_data: Plain, _options: Plain, _user: unknown): Promise<boolean | void> {}
+  /** fvtt-types `TypeDataModel#_preUpdate`: "Called by ClientDocument#_preUpdate"; false cancels the update. */
+  async _preUpdate(_changes: Plain, _options: Plain, _user: unknown): Promise<boolean | void> {}
 }

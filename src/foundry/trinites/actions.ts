@@ -10,12 +10,18 @@
  *   reaction option is stored on each reached target (influence.ts), even one the roller has no right on.
  * - `trinites.regenerate`: the Archonte regenerates an unconscious Trinité at the end of a round (regeneration.ts).
  */
-import type { CardAction, DocumentWrite } from "../chat/actions.ts";
+import type { CardAction, DocumentWrite, EffectUndo } from "../chat/actions.ts";
+import type { CardState } from "../chat/types.ts";
+import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
+import { damageRecord } from "./damage.ts";
+import { answersTo } from "./confrontation.ts";
+import { trustedInitiativeData } from "./trusted-initiative.ts";
 import { readCard } from "../chat/flags.ts";
 import {
   applyOpposition,
   applyPick,
   canPick,
+  DAMAGE,
   INFLUENCE,
   influenceOpen,
   INITIATIVE,
@@ -27,9 +33,10 @@ import {
   reactionSide,
   verifiedData,
   withInfluence,
+  type OppositionEntry,
 } from "./card.ts";
 import { isInfluenceUse, storeUpdate, withdrawUpdate } from "./influence.ts";
-import { initiativeUpdate } from "./combat.ts";
+import { initiativeUpdate } from "./seats.ts";
 import { regenerateAction } from "./regeneration.ts";
 import { trustedTestData } from "./confrontation.ts";
 import type { JsonObject } from "../chat/types.ts";
@@ -102,6 +109,9 @@ export const oppositionAction: CardAction = {
     if (!opposes || opposes.messageId !== message.id || opposes.key !== args.key) {
       return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotAReaction" };
     }
+    // One reaction per character per action: only the first this character posted against the card counts.
+    if (answersTo(message.id ?? "").get(opposes.key)?.messageId !== source.id)
+      return { status: "invalid", reason: "QUINTETTE.Trinites.Card.AlreadyReacted" };
     // Both sides as the rules core reads their dice (issue 22): neither card's stated result is believed.
     const verifiedReaction = verifiedData(reaction);
     const side = verifiedReaction ? reactionSide({ ...reaction, data: toJson(verifiedReaction) }) : null;
@@ -130,9 +140,32 @@ export const oppositionAction: CardAction = {
       const changes = foe ? withdrawUpdate(foe.system, "intimider", message.id ?? "") : null;
       if (foe && changes) writes.push({ uuid: foe.uuid ?? "", changes });
     }
-    return { status: "applied", card: applied.card, writes };
+    // A hit already applied to this target is taken back when its reaction wins (the shared undo of its record).
+    const reversal = await reversedHit(message, opposes.key, applied.card, applied.entry.winner);
+    return { status: "applied", card: reversal.card, writes, undo: reversal.undo };
   },
 };
+
+/**
+ * When a reaction wins (or ties) against a card whose damage already reached that target, the hit is reversed: its
+ * record on the target (read there, not on the card) is undone and the card's applied line marked undone. An area
+ * attack's target may then take the half the dodge leaves, from the damage button again.
+ */
+async function reversedHit(
+  message: ChatMessage.Implementation,
+  targetUuid: string,
+  card: CardState,
+  winner: OppositionEntry["winner"],
+): Promise<{ card: CardState; undo: EffectUndo[] }> {
+  if (winner === "a") return { card, undo: [] };
+  const target = await fromUuid<Actor.Implementation>(targetUuid);
+  const key = effectKey(message.id ?? "", damageRecord(targetUuid));
+  if (!target || !isWritableDocument(target) || !hasLiveEffect(target, key)) return { card, undo: [] };
+  const applied = card.applied.map((e) =>
+    e.action === DAMAGE && e.targetUuid === targetUuid && !e.undone ? { ...e, undone: true } : e,
+  );
+  return { card: { ...card, applied }, undo: [{ uuid: targetUuid, effect: key }] };
+}
 
 /**
  * `trinites.influence`: the roller picks what a successful Encourager/Intimider gives (once per card). The rule
@@ -197,13 +230,15 @@ export const initiativeAction: CardAction = {
     return !!combatant && ownsCombatantOf(requester, combatant as Combatant.Implementation);
   },
   execute({ card }) {
-    // The score as the rules core reads the roller's dice and pick, never the card's stated result (issue 22).
-    const data = verifiedData(card);
-    const init = data?.setup.initiative;
-    if (!data || !init) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotInitiative" };
-    if (!data.result) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.TestPending" };
+    const init = readData(card).setup?.initiative;
+    if (!init) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotInitiative" };
     const combatant = game.combats?.get(init.combatId)?.combatants.get(init.combatantId);
     if (!combatant) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NoCombatant" };
+    // The score from the roller's dice and pick, with Rapidité read on the combatant's own actor and the card's
+    // other numbers bounded (issue 25): nothing the card states about the result is read.
+    const data = combatant.actor ? trustedInitiativeData(card, combatant.actor) : null;
+    if (!data) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotInitiative" };
+    if (!data.result) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.TestPending" };
     const update = initiativeUpdate(init.combatantId, data.result.final, init.surprised);
     return {
       status: "applied",

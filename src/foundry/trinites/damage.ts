@@ -9,8 +9,9 @@ import type { CardAction } from "../chat/actions.ts";
 import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
 import type { AppliedEntry, CardDamage, CardState, JsonObject } from "../chat/types.ts";
 import { DAMAGE, damageOf, damageReaches, reachOf, readData } from "./card.ts";
-import { trustedTestData } from "./confrontation.ts";
-import { woundActorCombatants, type WoundEffects } from "./combat.ts";
+import { pendingAnswers, trustedTestData } from "./confrontation.ts";
+import { woundActorCombatants } from "./seat-relay.ts";
+import type { WoundEffects } from "./seats.ts";
 import { boxesPerLine, damageFromValue, valueFromDamage, type ActorKind } from "./derived.ts";
 import { ArmourModel, HumainModel, TriniteModel, WeaponModel } from "./models.ts";
 
@@ -94,6 +95,8 @@ export const damageApplier: DamageApplier = {
     if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return null;
     const gm = gmCardDamage(card, messageId);
     if (!gm || !damageReaches(gm.card, actor.uuid ?? "")) return null;
+    // A reaction this target declared and has not resolved yet decides first.
+    if (messageId && pendingAnswers(messageId).has(actor.uuid ?? "")) return null;
     const damage = gm.damage;
     const kind: ActorKind = system instanceof TriniteModel ? "trinite" : "humain";
     const r = computeDamage({ kind, value: system.vie.value, protection: wornProtection(actor) }, damage);
@@ -128,7 +131,7 @@ function gmWeapon(
  * The record key of this card's hit on one target: the action and the target only (with the message id the executor
  * adds), never the card's lines, which its author can rewrite. An undo marks that record undone; a new hit rewrites it.
  */
-function damageRecord(uuid: string): string {
+export function damageRecord(uuid: string): string {
   return `${DAMAGE}:${uuid}`;
 }
 
@@ -150,6 +153,9 @@ export const damageAction: CardAction = {
     const uuid = String(args.key ?? "");
     const ref = data.setup?.targets?.find((t) => t.uuid === uuid);
     if (!ref || !data.setup.weapon) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotYourTarget" };
+    // The confrontation decides whether the action lands: a declared reaction still awaiting its pick comes first.
+    if (pendingAnswers(message.id ?? "").has(uuid))
+      return { status: "invalid", reason: "QUINTETTE.Trinites.Card.ReactionPending" };
     const reach = reachOf(data, uuid);
     if (reach === "none") return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
     const roller = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;

@@ -4,7 +4,7 @@
  * when Ténèbres), with the rules core's `refillKarma`. A sheet's own buttons do the same for one actor.
  */
 import { activeRulesetId } from "../ruleset.ts";
-import { refillUpdate } from "./sheet-context.ts";
+import { refillUpdate } from "./sheet-updates.ts";
 import { TriniteModel } from "./models.ts";
 
 export type Moment = "aube" | "crepuscule";

@@ -59,7 +59,6 @@ export interface TestValues extends RollValues {
   freeActions: number;
   prime: string;
   penalty: string;
-  advanced: boolean;
   penalty2: string;
   previousFailures: number;
   modifier: number;
@@ -174,8 +173,15 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
         options: penaltyOptions(),
         initial: NONE,
       },
-      { kind: "checkbox", name: "advanced", label: D("Advanced"), hint: D("AdvancedHint"), initial: false },
-      { kind: "select", name: "penalty2", label: D("Penalty2"), options: penaltyOptions(), initial: NONE },
+      // An advanced action (Désarmer, Maîtriser) always takes one more penalty: the action decides, not a checkbox.
+      {
+        kind: "select",
+        name: "penalty2",
+        label: D("Penalty2"),
+        hint: D("AdvancedHint"),
+        options: penaltyOptions(),
+        initial: NONE,
+      },
     );
     if (preset.reaction) {
       inputs.push({
@@ -202,8 +208,8 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
     name: "modifier",
     label: D("Modifier"),
     ...(preset.modifierHint ? { hint: preset.modifierHint } : preset.modifier ? { hint: D("ModifierFromAttack") } : {}),
-    min: -30,
-    max: 30,
+    min: -T.MODIFIER_MAX,
+    max: T.MODIFIER_MAX,
     initial: preset.modifier ?? 0,
   });
   return inputs;
@@ -226,6 +232,8 @@ export interface Resolution {
   /** The combat action the test stands for (the dialog's choice), or null. */
   combatAction: T.CombatActionId | null;
   invalid: string | null;
+  /** An advanced action still lacks its own penalty (the dialog says so instead of a generic refusal). */
+  advancedMissing: boolean;
 }
 
 const isCombatAction = (v: unknown): v is T.CombatActionId => T.COMBAT_ACTION_IDS.some((id) => id === v);
@@ -250,8 +258,6 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
   const previousFailures =
     preset.initiative || preset.reaction ? 0 : Math.trunc(Number(values.previousFailures ?? 0)) || 0;
   const prime = isPrime(String(values.prime)) ? (String(values.prime) as T.PrimeId) : null;
-  const advanced = !preset.initiative && values.advanced === true;
-  const penalties = [values.penalty, advanced ? values.penalty2 : NONE].map(String).filter(isPenalty) as T.PenaltyId[];
   const combatAction =
     preset.initiative || preset.reaction
       ? null
@@ -260,6 +266,9 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
         : isCombatAction(values.combatAction)
           ? values.combatAction
           : null;
+  const advanced = T.isAdvancedAction(combatAction);
+  // The second penalty counts only for an advanced action; either slot may hold the action's own penalty.
+  const penalties = [values.penalty, advanced ? values.penalty2 : NONE].map(String).filter(isPenalty) as T.PenaltyId[];
   const choice = { primes: prime ? [prime] : [], penalties, advanced, action: combatAction ?? undefined };
   const check = T.checkMartialChoice(choice);
   const effects = check.valid ? T.martialEffects(choice) : null;
@@ -292,13 +301,17 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
     effects,
     combatAction,
     invalid: check.valid ? null : (check.reason ?? "invalid"),
+    advancedMissing: advanced && penalties.length < (prime ? 2 : 1),
   };
 }
 
 /** Exact odds of the dialog's current values (successChance: one die, or the better of two). */
 export function testOdds(roller: RollerView, values: RollValues, preset: DialogPreset = {}): OddsLine[] {
   const r = resolveValues(roller, values, preset);
-  if (r.invalid) return [{ id: "invalid", label: D("InvalidChoice"), probability: 0, tone: "neutral" }];
+  if (r.invalid) {
+    const label = r.advancedMissing ? D("AdvancedPenaltyMissing") : D("InvalidChoice");
+    return [{ id: "invalid", label, probability: 0, tone: "neutral" }];
+  }
   if (preset.initiative) {
     // What an initiative test is for: where the score lands, not success or failure.
     const o = T.initiativeOdds({ score: r.score, difficulty: r.difficulty, dice: roller.trinite ? 2 : 1 });

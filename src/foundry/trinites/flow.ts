@@ -25,7 +25,8 @@ import {
   signed,
   type TestSetup,
 } from "./card.ts";
-import { seatOf } from "./combat.ts";
+import { seatOf } from "./seats.ts";
+import { answersTo } from "./confrontation.ts";
 import {
   groupInitiativeDialogConfig,
   setupFrom,
@@ -266,6 +267,11 @@ export async function rollReaction(message: ChatMessage.Implementation, targetUu
   const card = readCard(message);
   if (!card || !actor || !(actor instanceof Actor) || !actor.isOwner) {
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Trinites.Card.NotYourTarget") ?? "");
+    return;
+  }
+  // Each character reacts once to a given action.
+  if (answersTo(message.id ?? "").has(targetUuid)) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Trinites.Card.AlreadyReacted") ?? "");
     return;
   }
   await rollTest(actor, {

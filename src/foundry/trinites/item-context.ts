@@ -75,6 +75,7 @@ export function itemValues(type: string, s: Record<string, unknown>): ValueLine[
         n("Quantity", s.quantite),
         k("Material", `QUINTETTE.Trinites.Material.${String(s.materiau)}`),
         n("ObjectHp", s.pv),
+        n("ObjectDamage", s.usure),
         k("WeaponOrArmour", yesNo(s.arme)),
       ];
     default:
@@ -118,8 +119,21 @@ export function itemSheetContext(input: ItemSheetInput) {
       type === "tr-objet" && typeof s.materiau === "string" && s.materiau in T.MATERIALS
         ? T.objectProtection(s.materiau as T.Material, s.arme === true)
         : null,
+    objectLine: type === "tr-objet" ? objectLine(s) : null,
     labels: { damage: F("Damage") },
     /** Some value is ours, not the source's: the sheet says so under the values. */
     hasSuggestions: ["degats", "portee", "protection"].some((key) => suggested(s, key)),
+  };
+}
+
+/** An object's single life line (its `pv` boxes, `usure` checked) and its protection by material. */
+export function objectLine(s: Record<string, unknown>) {
+  const hp = Math.max(0, Math.trunc(Number(s.pv ?? 0)) || 0);
+  const damage = Math.min(hp, Math.max(0, Math.trunc(Number(s.usure ?? 0)) || 0));
+  return {
+    boxes: Array.from({ length: hp }, (_, i) => ({ index: i + 1, checked: i < damage })),
+    left: hp - damage,
+    hp,
+    destroyed: hp > 0 && damage >= hp,
   };
 }

@@ -8,6 +8,7 @@ import { baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, integerField, textField } from "../data/fields.ts";
 import { deriveActor, type ActorKind, type TrinitesActorSource, type TrinitesDerived } from "./derived.ts";
 import { migrateActorSystemSource } from "../migrations/steps.ts";
+import { followReserves } from "./karma-follow.ts";
 type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 const L = (key: string) => `QUINTETTE.Trinites.Field.${key}`;
@@ -208,6 +209,17 @@ export class TriniteModel extends foundry.abstract.TypeDataModel<
     return triniteSchema();
   }
 
+  /** A reserve at its score follows a new score while nothing is spent (karma-follow.ts, issue 25). */
+  protected override async _preUpdate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<TriniteSchema, Actor.Implementation>["_preUpdate"]>
+  ): Promise<boolean | void> {
+    if ((await super._preUpdate(...args)) === false) return false;
+    followReserves(
+      { deva: this.deva, archonte: this.archonte, adam: this.adam },
+      args[0] as Parameters<typeof followReserves>[1],
+    );
+  }
+
   override prepareDerivedData(): void {
     // A reserve never exceeds its permanent score (the GM may have lowered the score after the reserve was filled).
     this.deva.value = Math.min(this.deva.value, this.deva.max);
@@ -329,6 +341,8 @@ function objectSchema() {
       label: L("Material"),
     }),
     pv: integerField({ min: 0, max: 24, initial: 2, label: L("ObjectHp") }),
+    /** Boxes checked on the object's single life line (issue 25). */
+    usure: integerField({ min: 0, max: 24, initial: 0, label: L("ObjectDamage") }),
     arme: booleanField({ label: L("WeaponOrArmour") }),
   };
 }

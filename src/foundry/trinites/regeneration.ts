@@ -11,7 +11,7 @@ import type { CardAction } from "../chat/actions.ts";
 import type { CardState, JsonObject } from "../chat/types.ts";
 import { K, RULESET } from "./card.ts";
 import { damageFromValue } from "./derived.ts";
-import { regenerationUpdate, type KarmaSnapshot } from "./sheet-context.ts";
+import { regenerationUpdate, type KarmaSnapshot } from "./sheet-updates.ts";
 
 export const REGENERATE = "trinites.regenerate";
 
@@ -34,12 +34,24 @@ interface RegenData extends JsonObject {
   regenerated: boolean;
 }
 
-/** Whether the Archonte may regenerate this Trinité now: unconscious, with a Ténèbres point to spend. */
-export function archonteCanRegenerate(k: KarmaSnapshot, lifeValue: number): boolean {
+/**
+ * Whether the Archonte may regenerate this Trinité now: unconscious, with a Ténèbres point in a reserve and, in the
+ * round `moment` names, that round's Ténèbres point still unspent.
+ */
+export function archonteCanRegenerate(
+  k: KarmaSnapshot,
+  lifeValue: number,
+  moment: { combat: string; round: number } | null = null,
+): boolean {
   const state = T.lifeState(damageFromValue(lifeValue, "trinite"), T.BOXES_PER_LINE.trinite);
   if (state !== "inconscient") return false;
-  const adam = T.adamKarma(k.deva.max, k.archonte.max);
-  return k.archonte.value > 0 || (adam.type === "tenebres" && Math.min(k.adam.value, adam.value) > 0);
+  const spent = moment
+    ? k.depenseRound.combat === moment.combat && k.depenseRound.round === moment.round
+      ? { lumiere: k.depenseRound.lumiere, tenebres: k.depenseRound.tenebres }
+      : { lumiere: 0, tenebres: 0 }
+    : null;
+  const reserves = { deva: k.deva.value, archonte: k.archonte.value, adam: k.adam.value };
+  return T.canSpendKind({ deva: k.deva.max, archonte: k.archonte.max }, reserves, "tenebres", spent);
 }
 
 /** The GM's card for one unconscious Trinité at the end of a round. */
@@ -85,7 +97,7 @@ export const regenerateAction: CardAction = {
     const s = triniteFacts(actor);
     if (!actor || !s) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
     const k = snapshot(s);
-    if (!archonteCanRegenerate(k, s.vie.value)) {
+    if (!archonteCanRegenerate(k, s.vie.value, { combat: data.combatId, round: data.round })) {
       return { status: "invalid", reason: "QUINTETTE.Trinites.Karma.RegenerationRefused" };
     }
     const r = regenerationUpdate(k, s.vie.value, "tenebres", { combat: data.combatId, round: data.round });
@@ -107,7 +119,8 @@ export async function offerRegenerations(combat: Combat.Implementation): Promise
   for (const c of combat.combatants) {
     const actor = c.actor;
     const s = triniteFacts(actor);
-    if (!actor || !s || !archonteCanRegenerate(snapshot(s), s.vie.value)) continue;
+    const moment = { combat: combat.id ?? "", round: combat.round ?? 0 };
+    if (!actor || !s || !archonteCanRegenerate(snapshot(s), s.vie.value, moment)) continue;
     const card = regenerationCard({
       gmId: game.user?.id ?? "",
       actorUuid: actor.uuid ?? "",

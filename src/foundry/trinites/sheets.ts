@@ -2,7 +2,7 @@
  * Trinités sheets on the shared base sheets (tabs, play/edit mode, portrait, items with drops, biography, limited
  * view, refused out-of-range edits). The actor sheet adds three tabs — the Adam' (life lines, Karma, debts,
  * resources, experience), signs and skills, combat (its roll buttons roll through `api.ts`); the item sheet
- * adds the type's details. Every rule behind a button is the rules core's, through sheet-context.ts.
+ * adds the type's details. Every rule behind a button is the rules core's, through sheet-updates.ts.
  */
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
@@ -25,7 +25,7 @@ import {
   type ItemLike,
   type KarmaSnapshot,
 } from "./sheet-context.ts";
-import { HumainModel, TriniteModel } from "./models.ts";
+import { HumainModel, ObjectModel, TriniteModel } from "./models.ts";
 import { itemSheetContext } from "./item-context.ts";
 import { EMPTY_SLOT } from "./influence.ts";
 import { ACTOR_PARTS, ACTOR_TABS, HARM_DIALOG, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
@@ -297,7 +297,43 @@ export class TrinitesItemSheet extends QuintetteItemSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["trinites"],
     position: { width: 540, height: 560 },
+    actions: {
+      objectBox: TrinitesItemSheet.#onObjectBox,
+      objectHit: TrinitesItemSheet.#onObjectHit,
+    },
   };
+
+  /** A box of an object's life line: checks up to it, or unchecks the last checked one (rules core). */
+  static async #onObjectBox(this: TrinitesItemSheet, _event: PointerEvent, target: HTMLElement) {
+    const s = this.document.system;
+    if (!this.isEditable || !(s instanceof ObjectModel)) return;
+    const update: Record<string, unknown> = {
+      "system.usure": T.clickObjectBox(s.pv, s.usure, Number(target.dataset.index)),
+    };
+    await this.document.update(update);
+  }
+
+  /** A blow to the object: what passes its material's protection checks boxes (rules core `damageObject`). */
+  static async #onObjectHit(this: TrinitesItemSheet) {
+    const s = this.document.system;
+    if (!this.isEditable || !(s instanceof ObjectModel)) return;
+    const label = localize("QUINTETTE.Trinites.Sheet.ObjectBlow");
+    const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+      window: { title: "QUINTETTE.Trinites.Sheet.ObjectHit" },
+      content: `<label>${label} <input type="number" name="blow" value="0" min="0" max="99" step="1" autofocus /></label>`,
+      ok: {
+        label: "QUINTETTE.Trinites.Sheet.ObjectHit",
+        callback: (_event: Event, button: HTMLButtonElement) =>
+          new foundry.applications.ux.FormDataExtended(button.form!).object,
+      },
+    });
+    const blow = Math.trunc(Number((answer as { blow?: unknown } | null)?.blow));
+    if (!Number.isInteger(blow) || blow < 0 || blow > 99) return;
+    const r = T.damageObject(s.pv, Math.min(s.usure, s.pv), blow, s.protection);
+    const update: Record<string, unknown> = { "system.usure": r.damage };
+    await this.document.update(update);
+    if (r.destroyed) ui.notifications?.info(localize("QUINTETTE.Trinites.Sheet.ObjectDestroyed"));
+  }
 
   static override PARTS: Record<string, Part> = QuintetteItemSheet.composeParts({
     details: { template: ITEM_PART, scrollable: [""] },

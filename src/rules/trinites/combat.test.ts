@@ -2,6 +2,7 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
   checkMartialChoice,
+  isAdvancedAction,
   COMBAT_ACTION_IDS,
   COMBAT_ACTIONS,
   engagedReactionPenalty,
@@ -9,12 +10,14 @@ import {
   PENALTIES,
   PRIMES,
   reactionSkill,
+} from "./combat";
+import {
   addReactionBonuses,
   reactionBonusModifier,
   spendReactionBonuses,
   NO_REACTION_BONUSES,
   type ReactionBonuses,
-} from "./combat";
+} from "./reactions";
 import { isSkillId, SKILL_IDS } from "./skills";
 
 describe("primes and penalties", () => {
@@ -134,5 +137,21 @@ describe("Prudence and Danger per reaction", () => {
       danger: 2,
     });
     expect(() => reactionBonusModifier({ prudence: -1, danger: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("advanced actions (issue 25)", () => {
+  it("Désarmer and Maîtriser are advanced, Frapper and Tirer are not, no action is not", () => {
+    expect(isAdvancedAction("desarmer")).toBe(true);
+    expect(isAdvancedAction("maitriser")).toBe(true);
+    expect(isAdvancedAction("frapper")).toBe(false);
+    expect(isAdvancedAction("tirer")).toBe(false);
+    expect(isAdvancedAction(null)).toBe(false);
+  });
+  it("an advanced action needs its own penalty on top of a prime's", () => {
+    for (const id of COMBAT_ACTION_IDS.filter((a) => isAdvancedAction(a))) {
+      expect(checkMartialChoice({ advanced: true, action: id }).valid).toBe(false);
+      expect(checkMartialChoice({ advanced: true, action: id, penalties: ["difficulte"] }).valid).toBe(true);
+    }
   });
 });

@@ -2,6 +2,9 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
   attackDamage,
+  clickObjectBox,
+  damageObject,
+  dislodgeDamage,
   fallDamage,
   harmDamage,
   FIRE_DAMAGE,
@@ -129,6 +132,38 @@ describe("harmDamage", () => {
           expect(fall).toBeLessThanOrEqual(meters / 2 + 3);
         },
       ),
+    );
+  });
+});
+
+describe("Déloger and objects (issue 25)", () => {
+  it("costs 1 for a window, 2 for a wall, 1 per full 3 m of stairs", () => {
+    expect(dislodgeDamage("vitre")).toBe(1);
+    expect(dislodgeDamage("mur")).toBe(2);
+    expect(dislodgeDamage("escaliers", 7)).toBe(2);
+    expect(harmDamage({ kind: "deloger", id: "escaliers", meters: 2 })).toBe(0);
+    expect(harmDamage({ kind: "deloger", id: "mur" })).toBe(2);
+  });
+  it("an object's line takes the blow above its protection and is destroyed when full", () => {
+    // A wooden door: 6 boxes, protection 2. A blow of 5 checks 3; another of 5 checks the last 3.
+    expect(damageObject(6, 0, 5, 2)).toEqual({ damage: 3, lost: 3, destroyed: false });
+    expect(damageObject(6, 3, 5, 2)).toEqual({ damage: 6, lost: 3, destroyed: true });
+    expect(damageObject(6, 0, 2, 2)).toEqual({ damage: 0, lost: 0, destroyed: false });
+  });
+  it("checks an object's boxes up to the one clicked, and unchecks the last checked one", () => {
+    expect(clickObjectBox(6, 0, 3)).toBe(3);
+    expect(clickObjectBox(6, 3, 3)).toBe(2);
+    expect(clickObjectBox(6, 3, 1)).toBe(1);
+    expect(clickObjectBox(6, 3, 7)).toBe(3);
+  });
+  it("never checks more boxes than the line holds, nor unchecks any", () => {
+    fc.assert(
+      fc.property(fc.nat(24), fc.nat(30), fc.nat(30), fc.nat(5), (hp, d, blow, prot) => {
+        const r = damageObject(hp, d, blow, prot);
+        expect(r.damage).toBeLessThanOrEqual(hp);
+        expect(r.damage).toBeGreaterThanOrEqual(Math.min(d, hp));
+        expect(r.destroyed).toBe(hp > 0 && r.damage === hp);
+      }),
     );
   });
 });

@@ -204,6 +204,36 @@ export function objectProtection(material: Material, weaponOrArmour = false): nu
   return m.protection + (weaponOrArmour ? 1 : 0);
 }
 
+/**
+ * An object's single life line after a blow: the damage above the material's protection checks boxes, never more
+ * than the line holds; `destroyed` once every box is checked.
+ */
+export function damageObject(
+  hitPoints: number,
+  damage: number,
+  blow: number,
+  protection: number,
+): { damage: number; lost: number; destroyed: boolean } {
+  for (const [name, v] of [
+    ["hit points", hitPoints],
+    ["damage", damage],
+    ["blow", blow],
+    ["protection", protection],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 0) throw new RangeError(`${name} must be an integer ≥ 0, got ${v}`);
+  }
+  const before = Math.min(damage, hitPoints);
+  const next = Math.min(hitPoints, before + Math.max(0, blow - protection));
+  return { damage: next, lost: next - before, destroyed: hitPoints > 0 && next >= hitPoints };
+}
+
+/** Clicking box `index` (1-based) of an object's line: checks up to it, or unchecks it when it is the last checked. */
+export function clickObjectBox(hitPoints: number, damage: number, index: number): number {
+  const current = Math.max(0, Math.min(hitPoints, damage));
+  if (!Number.isInteger(index) || index < 1 || index > hitPoints) return current;
+  return index === current ? index - 1 : index;
+}
+
 /** Damage of hitting battlefield elements after being dislodged (Déloger). */
 export const DISLODGE_DAMAGE = [
   { id: "vitre", label: "Vitre", damage: 1 },
@@ -231,7 +261,23 @@ export type HarmSource =
   | { readonly kind: "feu"; readonly size: FireSize; readonly protected: boolean }
   | { readonly kind: "chute"; readonly meters: number; readonly surface: FallSurface; readonly dodged: boolean }
   /** `amount` is the GM's pick within the aggression's range (ignored when its damage is fixed). */
-  | { readonly kind: "continu"; readonly id: string; readonly amount?: number };
+  | { readonly kind: "continu"; readonly id: string; readonly amount?: number }
+  /** Dislodged into the scenery (Déloger): a window, a wall, or stairs (`meters` fallen down them). */
+  | { readonly kind: "deloger"; readonly id: DislodgeId; readonly meters?: number };
+
+export type DislodgeId = (typeof DISLODGE_DAMAGE)[number]["id"];
+
+/** Metres of stairs per hit point of a dislodged fall. */
+export const DISLODGE_STAIRS_METERS = 3;
+
+/** Hit points of being dislodged into an element: 1 for a window, 2 for a wall, 1 per full 3 m of stairs. */
+export function dislodgeDamage(id: DislodgeId, meters = 0): number {
+  const row = DISLODGE_DAMAGE.find((d) => d.id === id);
+  if (!row) throw new RangeError(`unknown scenery element "${String(id)}"`);
+  if (id !== "escaliers") return row.damage;
+  if (!Number.isFinite(meters) || meters < 0) throw new RangeError(`metres must be a number ≥ 0, got ${meters}`);
+  return row.damage * Math.floor(meters / DISLODGE_STAIRS_METERS);
+}
 
 /** Hit points a harm costs (armour does not count: only the fire outfit, for fire). */
 export function harmDamage(source: HarmSource): number {
@@ -243,6 +289,8 @@ export function harmDamage(source: HarmSource): number {
     }
     case "chute":
       return fallDamage(source.meters, source.surface, source.dodged);
+    case "deloger":
+      return dislodgeDamage(source.id, source.meters ?? 0);
     case "continu": {
       const row = CONTINUOUS_AGGRESSIONS.find((a) => a.id === source.id);
       if (!row) throw new RangeError(`unknown continuous harm "${source.id}"`);

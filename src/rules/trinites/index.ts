@@ -10,5 +10,6 @@ export * from "./harm";
 export * from "./karma";
 export * from "./xp";
 export * from "./combat";
+export * from "./reactions";
 export * from "./influence";
 export * from "./equipment";

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { adamKarma, karmaMaxima, refillKarma, spendKarma } from "./karma";
+import { adamKarma, canSpendKind, karmaMaxima, refillKarma, reservesFollowScores, spendKarma } from "./karma";
 
 describe("adamKarma", () => {
   it("follows the stronger spirit", () => {
@@ -52,5 +52,88 @@ describe("spending and refills", () => {
     expect(refillKarma(scores, low, "aube")).toEqual({ deva: 8, archonte: 0, adam: 3 });
     expect(refillKarma(scores, low, "crepuscule")).toEqual({ deva: 1, archonte: 5, adam: 0 });
     expect(refillKarma({ deva: 2, archonte: 6 }, low, "crepuscule")).toEqual({ deva: 1, archonte: 6, adam: 4 });
+  });
+});
+
+describe("canSpendKind (regeneration buttons, issue 25)", () => {
+  const scores = { deva: 6, archonte: 2 };
+  it("needs a reserve of that kind: the spirit's, or a Lumière Adam' for Lumière", () => {
+    expect(canSpendKind(scores, { deva: 0, archonte: 0, adam: 4 }, "lumiere")).toBe(true);
+    expect(canSpendKind(scores, { deva: 0, archonte: 0, adam: 4 }, "tenebres")).toBe(false);
+    expect(canSpendKind(scores, { deva: 0, archonte: 1, adam: 0 }, "tenebres")).toBe(true);
+    expect(canSpendKind(scores, { deva: 0, archonte: 0, adam: 0 }, "lumiere")).toBe(false);
+  });
+  it("allows one point per kind per combat round", () => {
+    const full = { deva: 6, archonte: 2, adam: 4 };
+    expect(canSpendKind(scores, full, "lumiere", { lumiere: 1, tenebres: 0 })).toBe(false);
+    expect(canSpendKind(scores, full, "tenebres", { lumiere: 1, tenebres: 0 })).toBe(true);
+    expect(canSpendKind(scores, full, "lumiere", null)).toBe(true);
+  });
+  it("agrees with spendKarma on every reserve and round", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.nat(12),
+        fc.nat(12),
+        fc.nat(12),
+        fc.constantFrom<"lumiere" | "tenebres">("lumiere", "tenebres"),
+        fc.nat(1),
+        (deva, archonte, rd, ra, radam, kind, spent) => {
+          const s = { deva, archonte };
+          const max = karmaMaxima(s);
+          const reserves = {
+            deva: Math.min(rd, max.deva),
+            archonte: Math.min(ra, max.archonte),
+            adam: Math.min(radam, max.adam),
+          };
+          const round = { lumiere: kind === "lumiere" ? spent : 0, tenebres: kind === "tenebres" ? spent : 0 };
+          const pools = (kind === "lumiere" ? ["deva", "adam"] : ["archonte", "adam"]) as (
+            "deva" | "archonte" | "adam"
+          )[];
+          const anyWorks = pools.some((pool) => {
+            try {
+              return spendKarma(s, reserves, pool, 1, { spentThisRound: round }).kind === kind;
+            } catch {
+              return false;
+            }
+          });
+          expect(canSpendKind(s, reserves, kind, round)).toBe(anyWorks);
+        },
+      ),
+    );
+  });
+});
+
+describe("reservesFollowScores (a Trinité being built, issue 25)", () => {
+  it("fills a reserve that was at its score to the new score, the Adam' too", () => {
+    expect(
+      reservesFollowScores({ deva: 0, archonte: 0 }, { deva: 0, archonte: 0, adam: 0 }, { deva: 7, archonte: 3 }),
+    ).toEqual({
+      deva: 7,
+      archonte: 3,
+      adam: 4,
+    });
+  });
+  it("keeps a reserve where points were spent, capped at the new score", () => {
+    expect(
+      reservesFollowScores({ deva: 7, archonte: 3 }, { deva: 5, archonte: 3, adam: 4 }, { deva: 4, archonte: 5 }),
+    ).toEqual({
+      deva: 4,
+      archonte: 5,
+      adam: 1,
+    });
+  });
+  it("never leaves a reserve above its score", () => {
+    fc.assert(
+      fc.property(fc.nat(12), fc.nat(12), fc.nat(12), fc.nat(12), fc.nat(12), fc.nat(12), (d0, a0, d1, a1, rd, ra) => {
+        const before = { deva: d0, archonte: a0 };
+        const reserves = { deva: Math.min(rd, d0), archonte: Math.min(ra, a0), adam: karmaMaxima(before).adam };
+        const after = { deva: d1, archonte: a1 };
+        const out = reservesFollowScores(before, reserves, after);
+        const max = karmaMaxima(after);
+        for (const pool of ["deva", "archonte", "adam"] as const) expect(out[pool]).toBeLessThanOrEqual(max[pool]);
+      }),
+    );
   });
 });

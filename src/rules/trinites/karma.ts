@@ -91,3 +91,35 @@ export function refillKarma(
   }
   return out;
 }
+
+/**
+ * Whether one point of `kind` can be spent now: a reserve of that kind holds one (the spirit's, or the Adam' when its
+ * Karma is of that kind) and, in combat, the round's point of that kind is still unspent.
+ */
+export function canSpendKind(
+  scores: KarmaScores,
+  reserves: KarmaReserves,
+  kind: KarmaKind,
+  spentThisRound: RoundSpending | null = null,
+): boolean {
+  const max = karmaMaxima(scores);
+  const held = (pool: KarmaPool) => Math.min(reserves[pool], max[pool]) > 0;
+  const adamType = adamKarma(scores.deva, scores.archonte).type;
+  const available = held(kind === "lumiere" ? "deva" : "archonte") || (adamType === kind && held("adam"));
+  return available && (!spentThisRound || spentThisRound[kind] < COMBAT_ROUND_LIMIT[kind]);
+}
+
+/**
+ * While nothing is spent (a reserve at its score, as when a Trinité is being built), the reserve follows a new
+ * score: the new reserves after the scores move from `before` to `after`. A reserve below its score keeps its value
+ * (points were spent), capped at the new maximum.
+ */
+export function reservesFollowScores(before: KarmaScores, reserves: KarmaReserves, after: KarmaScores): KarmaReserves {
+  const was = karmaMaxima(before);
+  const now = karmaMaxima(after);
+  const out = { ...reserves };
+  for (const pool of ["deva", "archonte", "adam"] as const) {
+    out[pool] = reserves[pool] >= was[pool] ? now[pool] : Math.min(reserves[pool], now[pool]);
+  }
+  return out;
+}

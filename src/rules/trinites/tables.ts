@@ -45,6 +45,14 @@ export const INITIATIVE_CONDITIONS = [
 ] as const satisfies readonly DifficultyRow[];
 export type InitiativeConditionId = (typeof INITIATIVE_CONDITIONS)[number]["id"];
 
+/** Whether a difficulty is one an initiative test can have: a condition plus a related-skill penalty. */
+export function isInitiativeDifficulty(value: number): boolean {
+  return INITIATIVE_CONDITIONS.some((c) => RELATED_SKILL_PENALTIES.some((r) => c.value + r.value === value));
+}
+
+/** The widest situational modifier a roll dialog accepts, either way. */
+export const MODIFIER_MAX = 30;
+
 /** Difficulty of care (first aid, watch, emergency) by the patient's state. */
 export const CARE_DIFFICULTIES = { indemne: 0, endolori: 0, blesse: -3, inconscient: -6 } as const;
 

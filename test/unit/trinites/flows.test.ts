@@ -580,6 +580,8 @@ describe("the three-place machine", () => {
     await expect(
       asClient("player1", () => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cB", "system.phase": "feu" }])),
     ).rejects.toThrow(/lacks permission/);
+    // Rapidité 5 each, as the GM reads it on their actors (issue 25: never the card's own number).
+    await asClient("player1", () => brune.update({ "system.competences.rapidite.base": 5 }));
     await initiative(aelis, "player1", "cA", 11); // 11 + 5 → 16, score 8
     await initiative(brune, "player1", "cB", 10, true); // 10 + 5 → 15, score 8, surprised
     expect(seat(combat, "cA")).toMatchObject({ initiative: 8, phase: "garde" });
