@@ -48,6 +48,7 @@ import {
   resolveFumbleCheck,
   resolveDefence,
   withDefender,
+  withoutDefence,
   resolveVolonte,
   resolveStanding,
   canRescue,
@@ -61,6 +62,7 @@ import {
 } from "./duel.ts";
 import { rollDice, showDice } from "./roll.ts";
 import { gmAuthored, mayOpen, recordDuel, trustedDuel } from "./duel-store.ts";
+import { spendWrite } from "./round-actions.ts";
 
 const L = "QUINTETTE.OeilNoir.Card.";
 
@@ -254,6 +256,12 @@ export const parryAction: CardAction = {
     // weapon and the attacking weapon checked against the documents before anything is rolled or written.
     const duel = await checkedAttacker(card, stored);
     const defender = await actorAt(stored.defender.uuid);
+    // Actions per round: no defence left, the blow lands without a roll; else this parry spends it.
+    const spend = spendWrite(combatantOf(defender), "defence");
+    if (spend === "refused")
+      return duel
+        ? { status: "applied", card: rebuild(card, withoutDefence(duel)), writes: [] }
+        : { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
     const chosen = defender && duel ? parryChoice(defender, duel, args.weapon) : null;
     if (!duel?.defender || !chosen) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
     const prd = chosen.prd;
@@ -273,7 +281,8 @@ export const parryAction: CardAction = {
       ...(chosen?.weaponName ? { weaponName: chosen.weaponName } : {}),
       ...(breakageDice ? { breakageDice } : {}),
     });
-    const writes: DocumentWrite[] = [];
+    // A master parry (natural 1) is a free action: the defence stays.
+    const writes: DocumentWrite[] = spend && !next.parry?.critical ? [spend] : [];
     if (next.breakage && duel.attacker.weaponUuid)
       writes.push({
         uuid: duel.attacker.weaponUuid,
@@ -321,6 +330,8 @@ export const dodgeAction: CardAction = {
     const duel = stageIs(card, "awaitParry");
     if (!duel?.defender) return { status: "already" };
     const defender = await actorAt(duel.defender.uuid);
+    const spend = spendWrite(combatantOf(defender), "defence");
+    if (spend === "refused") return { status: "applied", card: rebuild(card, withoutDefence(duel)), writes: [] };
     const base = defender ? dodgeFor(defender) : null;
     if (base === null || duel.defender.situation?.dodge === null)
       return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.CannotDodge" };
@@ -330,11 +341,11 @@ export const dodgeAction: CardAction = {
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(value) : value);
     showDice(d20);
     let next = resolveDefence(duel, { d20: d20.faces[0] ?? 20, value, dodge: true });
-    let writes: DocumentWrite[] = [];
+    const writes: DocumentWrite[] = spend && !next.parry?.critical ? [spend] : [];
     if (next.parry?.fumble) {
       const f = await defenceFumble(next, defender, null, true);
       next = f.duel;
-      writes = f.writes;
+      writes.push(...f.writes);
     }
     return { status: "applied", card: rebuild(card, next), writes };
   },

@@ -15,6 +15,8 @@ import {
 import type { DocumentWrite } from "../chat/actions.ts";
 import {
   UNARMED_ID,
+  parryChoices,
+  usableMelee,
   type AdversaireDerived,
   type AdversaireSource,
   type HerosDerived,
@@ -24,6 +26,8 @@ import {
 import type { DuelAttacker, DuelDefender, FumblerValues, HitData, VictimValues } from "./duel.ts";
 import { AdversaireModel, HerosModel } from "./models.ts";
 import { moduleOn } from "./settings.ts";
+import { isSecondTurn } from "./order.ts";
+import { leftOf } from "./round-actions.ts";
 
 export type OeilNoirActorKind =
   | { kind: "heros"; derived: HerosDerived; system: HerosLike }
@@ -225,12 +229,31 @@ export function attackRefusal(actor: Actor.Implementation, weaponId?: string | n
   const combatant = combatantOf(actor);
   if (combatant && typeof combatant.initiative === "number" && combatant.initiative < 0)
     return "QUINTETTE.OeilNoir.Notify.DefenceOnly";
+  const economy = combatant ? turnRefusal(combatant) : null;
+  if (economy) return economy;
   if (data.kind !== "heros") return null;
   const weapon = data.derived.weapons.find((w) => w.id === weaponId);
   const item = weaponId ? itemSystem(actor, weaponId) : null;
   if (weapon?.broken || item?.broken) return "QUINTETTE.OeilNoir.Notify.WeaponBroken";
   if (weapon?.dropped || item?.dropped) return "QUINTETTE.OeilNoir.Notify.WeaponDropped";
   if (weapon?.ammo === 0) return "QUINTETTE.OeilNoir.Notify.NoAmmo";
+  return null;
+}
+
+/**
+ * Why this combatant may not act on its turn now (actions per round, RULES.md): its turn action spent (a second one
+ * is traded for the defence first), or a traded second action asked before its turn at INI − 8 has come.
+ */
+export function turnRefusal(combatant: Combatant.Implementation): string | null {
+  const left = leftOf(combatant);
+  if (!left.turn)
+    return left.trade ? "QUINTETTE.OeilNoir.Notify.AttackSpent" : "QUINTETTE.OeilNoir.Notify.NoActionLeft";
+  const combat = combatant.parent;
+  // The second comes 8 phases later: on its own row of the running round (a combat not started has no turn yet).
+  if (left.nextIsSecond && combat && combat.turn !== null && combat.started) {
+    const onSecond = combat.combatant?.id === combatant.id && isSecondTurn(combat.turns, combat.turn);
+    if (!onSecond) return "QUINTETTE.OeilNoir.Notify.SecondLater";
+  }
   return null;
 }
 
@@ -248,16 +271,10 @@ export function wrongHandTraining(actor: Actor.Implementation): {
   };
 }
 
-/** A héros' weapon line usable to fight (melee, computed, not broken nor dropped). */
-function usableMelee(w: WeaponLine): boolean {
-  return !w.ranged && !w.error && !w.broken && !w.dropped && (w.equipped || w.unarmed);
-}
-
 /** The weapons a héros may parry with: its usable melee weapons, then bare hands. An adversaire: none listed. */
 export function defenceWeapons(actor: Actor.Implementation): { id: string; name: string }[] {
   const data = oeilNoirActor(actor);
-  if (data?.kind !== "heros") return [];
-  return data.derived.weapons.filter(usableMelee).map((w) => ({ id: w.id, name: w.name }));
+  return data?.kind === "heros" ? parryChoices(data.derived.weapons) : [];
 }
 
 /**
@@ -308,6 +325,9 @@ export function defenderFor(actor: Actor.Implementation, prdModifier = 0): DuelD
   const data = oeilNoirActor(actor);
   // Out of the fight, dying or dead: no parry, no dodge, the blow lands.
   if (data && outOfFight(data)) return { uuid: actor.uuid, name: actor.name ?? "", prd: null, canDodge: false };
+  // No defence left this round (RULES.md: hit without a parry roll).
+  if (!leftOf(combatantOf(actor)).defence)
+    return { uuid: actor.uuid, name: actor.name ?? "", prd: null, canDodge: false, exhausted: true };
   const prd = parryValue(actor);
   const lowEv = data?.derived.lowEv.quality ?? 0;
   const weapons = defenceWeapons(actor);
@@ -354,9 +374,9 @@ export function victimValues(actor: Actor.Implementation): VictimValues | null {
 const EV_MIN = -60;
 
 /** The combatant of this actor in the running combat (its initiative follows wounds and fumbles). */
-export function combatantOf(actor: Actor.Implementation): Combatant.Implementation | null {
+export function combatantOf(actor: Actor.Implementation | null): Combatant.Implementation | null {
   const combat = game.combat;
-  if (!combat) return null;
+  if (!combat || !actor) return null;
   return combat.combatants.find((c) => c.actor?.uuid === actor.uuid) ?? null;
 }
 

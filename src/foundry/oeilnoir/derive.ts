@@ -37,6 +37,19 @@ export const ABILITY_KEYS = Object.keys(ABILITIES) as AbilityKey[];
 /** The id of the bare-hands line among a héros' weapons (no item behind it). */
 export const UNARMED_ID = "sansArme";
 
+/** A héros' weapon line usable to fight (melee, computed, not broken nor dropped). */
+export function usableMelee(w: WeaponLine): boolean {
+  return !w.ranged && !w.error && !w.broken && !w.dropped && (w.equipped || w.unarmed);
+}
+
+/**
+ * The parry buttons' weapons: the usable melee lines, bare hands last. Bare hands keep their key as name (the card
+ * gives them a label of their own, so every reader sees them in their language).
+ */
+export function parryChoices(weapons: readonly WeaponLine[]): { id: string; name: string }[] {
+  return weapons.filter(usableMelee).map((w) => ({ id: w.id, name: w.name }));
+}
+
 export interface Resource {
   value: number;
   max: number;

@@ -11,6 +11,7 @@ import { attackFumble } from "./actions.ts";
 import {
   attackRefusal,
   attackerFor,
+  combatantOf,
   defenderFor,
   oeilNoirActor,
   targetConfinedClass,
@@ -19,6 +20,7 @@ import {
 } from "./actors.ts";
 import { checkCard, duelCard, startAttack, type CardBase, type DuelData } from "./duel.ts";
 import { rollDice } from "./roll.ts";
+import { spendOwn } from "./round-actions.ts";
 
 function cardBase(actor: Actor.Implementation): CardBase {
   return { rollerId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: actor.name ?? "", img: actor.img ?? null };
@@ -54,6 +56,8 @@ export async function performAttack(
   let attacker = withAttackKind(choice.attacker, choice.kinds.length ? attackKindOf(setup, values) : "normal");
   if (!eff.strengthBonus) attacker = { ...attacker, piBonus: attacker.piBonus - choice.strength };
   const d20 = await rollDice("1d20", eff.at);
+  // Actions per round: the attack spends the fighter's turn action (its combatant's own record).
+  await spendOwn(combatantOf(actor), "turn");
   let duel: DuelData = startAttack({
     attacker,
     defender: defender

@@ -10,10 +10,12 @@ import type { RollDialogConfig } from "../dialog/inputs.ts";
 import {
   attackRefusal,
   attackerFor,
+  combatantOf,
   defenderFor,
   isProne,
   oeilNoirActor,
   targetConfinedClass,
+  turnRefusal,
   woundEditWrite,
   wrongHandTraining,
   type OeilNoirActorKind,
@@ -28,6 +30,7 @@ import { attackDialogConfig, checkOdds, performAttack, performCheck, type Attack
 import { plainItems } from "./models.ts";
 import { moduleOn } from "./settings.ts";
 import { adversaireView, herosView } from "./view.ts";
+import { roundView, spendOwn } from "./round-actions.ts";
 
 const T = "systems/quintette/templates/oeilnoir";
 export const SHEET_TEMPLATES = {
@@ -175,6 +178,27 @@ async function onRescue(this: QuintetteActorSheet): Promise<void> {
   await requestCardAction(found.messageId, ACTIONS.rescue, { attempt: found.attempt });
 }
 
+/** Trades this round's defence for a second action at INI − 8 (RULES.md): the tracker then shows its row. */
+async function onSecondAction(this: QuintetteActorSheet): Promise<void> {
+  const combatant = combatantOf(this.document);
+  if (!combatant || !(await spendOwn(combatant, "second"))) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoTrade") ?? "");
+    return;
+  }
+  await this.render();
+}
+
+/** A non-combat action (reloading, a spell's gestures, moving): it spends the turn action like an attack. */
+async function onOtherAction(this: QuintetteActorSheet): Promise<void> {
+  const combatant = combatantOf(this.document);
+  const refusal = combatant ? turnRefusal(combatant) : null;
+  if (!combatant || refusal || !(await spendOwn(combatant, "turn"))) {
+    ui.notifications?.warn(game.i18n?.localize(refusal ?? "QUINTETTE.OeilNoir.Notify.NoActionLeft") ?? "");
+    return;
+  }
+  await this.render();
+}
+
 /** Whether the sheet offers the save: dying, not saved yet, and a card to act on. */
 function rescuable(actor: Actor.Implementation, derived: { status: string; stabilized: boolean }): boolean {
   return derived.status === "mourant" && !derived.stabilized && !!rescueCardFor(actor.uuid ?? "");
@@ -183,7 +207,7 @@ function rescuable(actor: Actor.Implementation, derived: { status: string; stabi
 /** What both actor sheets share: the combat tab, roll requests, wounds that move initiative, the save button. */
 abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    actions: { rescue: onRescue },
+    actions: { rescue: onRescue, secondAction: onSecondAction, otherAction: onOtherAction },
   };
   static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
 
@@ -204,7 +228,8 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
     const data = oeilNoirActor(this.document);
     const on = data ? this.combatView(data) : null;
     if (!data || !on) return context;
-    return { ...context, on: { ...on, rescuable: rescuable(this.document, data.derived) } };
+    const round = roundView(combatantOf(this.document));
+    return { ...context, on: { ...on, rescuable: rescuable(this.document, data.derived), round } };
   }
 }
 

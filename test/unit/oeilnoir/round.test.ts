@@ -1,0 +1,166 @@
+/**
+ * Issue 25 at the table: actions per round (one attack and one defence, traded on request; the second attack at
+ * INI − 8; no defence left, no parry roll; the second row only when taken), bare hands named in the reader's
+ * language. Played as the players who click, in French and in English.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { asGM, settle, type DoubleActor, type DoubleState } from "../../double/index.ts";
+import { asClient, messageElement, type DoubleChatMessage } from "../../double/shared-core.ts";
+import { enhanceCard } from "../../../src/foundry/chat/render.ts";
+import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
+import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
+import { attack, dice, duel, inCombat, player, rolled, setupWorld, stored, teardownWorld } from "./world.ts";
+
+afterEach(teardownWorld);
+
+type Sheet = {
+  render(): Promise<unknown>;
+  lastContext: Record<string, unknown>;
+  runAction(action: string, event?: unknown, target?: unknown): Promise<unknown>;
+};
+const sheetOf = (actor: DoubleActor) => new (HerosSheet as unknown as new (o: object) => Sheet)({ document: actor });
+
+const LANGS = [
+  {
+    lang: "fr" as const,
+    attackSpent: "Attaque déjà faite ce round : échangez votre défense contre une 2e action (INI − 8) pour attaquer encore.",
+    secondLater: "La 2e action vient 8 phases plus tard : attendez son tour dans le suivi de combat.",
+    noDefence: "plus de défense ce round",
+    bareHands: "Attaque à mains nues",
+    parryBare: "Parer à mains nues",
+  },
+  {
+    lang: "en" as const,
+    attackSpent: "Attack already made this round: trade your defence for a second action (INI − 8) to attack again.",
+    secondLater: "The second action comes 8 phases later: wait for its turn in the combat tracker.",
+    noDefence: "has no defence left this round",
+    bareHands: "Bare-handed attack",
+    parryBare: "Parry bare-handed",
+  },
+];
+
+async function render(m: DoubleChatMessage, user: string): Promise<string> {
+  const { html, content } = messageElement();
+  await asClient(user, () => enhanceCard(m as never, html as never));
+  return content.innerHTML;
+}
+
+/**
+ * Alrik (player1, INI 14) and the GM's orc (INI 9) in round 1 of a tracked combat, Alrik's turn. Without `orc`, the
+ * orc stands for a band the GM does not track: its blows spend nothing of its own.
+ */
+async function round(state: DoubleState, alrik: DoubleActor, orc: DoubleActor | null) {
+  const combat = await inCombat(
+    state,
+    [{ actor: alrik, initiative: 14 }, ...(orc ? [{ actor: orc, initiative: 9 }] : [])],
+    { tracked: true },
+  );
+  await asGM(() => combat.startCombat());
+  await settle();
+  return combat;
+}
+
+describe.each(LANGS)("actions per round ($lang)", (t) => {
+  it("one attack per round; the trade on the sheet adds the INI − 8 row; the second attack comes then and costs the defence", async () => {
+    const { state, alrik, orc } = await setupWorld({ lang: t.lang });
+    const combat = await round(state, alrik, orc);
+    expect(combat.turns.map((c) => c.name)).toEqual(["Alrik", "Orc"]);
+    dice([15]);
+    const first = await attack(alrik, orc);
+    expect(duel(first)?.stage).toBe("missed");
+    // A second attack in the same round is refused, and says how to get one.
+    expect(await attack(alrik, orc)).toBeUndefined();
+    expect(state.notifications.at(-1)?.message).toBe(t.attackSpent);
+    // Alrik's player trades his defence on the sheet: the tracker gets his second row at 14 − 8 = 6.
+    const sheet = sheetOf(alrik);
+    await asClient("player1", () => sheet.render());
+    expect(sheet.lastContext.on).toMatchObject({ round: { attack: false, defence: true, trade: true, secondPhase: 6 } });
+    await asClient("player1", () => sheet.runAction("secondAction"));
+    expect(combat.turns.map((c) => c.name)).toEqual(["Alrik", "Orc", "Alrik"]);
+    expect(sheet.lastContext.on).toMatchObject({ round: { attack: true, defence: false, second: 6 } });
+    // Not before its phase.
+    expect(await attack(alrik, orc)).toBeUndefined();
+    expect(state.notifications.at(-1)?.message).toBe(t.secondLater);
+    await asGM(() => combat.nextTurn());
+    // The orc strikes: Alrik traded his defence, so the blow lands without a parry roll.
+    dice([10]);
+    const blow = await attack(orc, alrik, "gm");
+    expect(duel(blow)).toMatchObject({ stage: "hit", defender: { prd: null, exhausted: true } });
+    expect(stored(blow).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage"]);
+    expect(await render(blow, "player1")).toContain(t.noDefence);
+    await asGM(() => combat.nextTurn());
+    expect([combat.turn, combat.combatant?.name]).toEqual([2, "Alrik"]);
+    dice([3]);
+    const second = await attack(alrik, orc);
+    expect(duel(second)?.stage).toBe("awaitParry");
+    // Nothing is left to him this round, and the next round starts afresh with one row each.
+    expect(await attack(alrik, orc)).toBeUndefined();
+    await asGM(() => combat.nextTurn());
+    expect(combat.round).toBe(2);
+    expect(combat.turns.map((c) => c.name)).toEqual(["Alrik", "Orc"]);
+  });
+
+  it("a second defence costs the attack; a third attack on the same fighter lands without a roll; a master parry is free", async () => {
+    const { state, alrik, orc } = await setupWorld({ lang: t.lang });
+    await round(state, alrik, null);
+    // Alrik parries twice (the second costs his attack), through the GM as his player clicks.
+    const strike = async () => {
+      dice([5]);
+      return attack(orc, alrik, "gm");
+    };
+    const a = await strike();
+    dice([6]);
+    expect((await asClient("player1", () => requestCardAction(a.id, "oeilnoir.parry"))).status).toBe("applied");
+    const b = await strike();
+    expect(duel(b)?.stage).toBe("awaitParry");
+    dice([1]);
+    // A master parry (natural 1) is a free action: it spends nothing.
+    expect((await asClient("player1", () => requestCardAction(b.id, "oeilnoir.parry"))).status).toBe("applied");
+    expect(duel(b)?.parry).toMatchObject({ critical: true, success: true });
+    const c = await strike();
+    dice([8]);
+    await asClient("player1", () => requestCardAction(c.id, "oeilnoir.parry"));
+    expect(duel(c)?.stage).toBe("parried");
+    // Two defences spent: his attack is gone, and a fourth blow lands with no defence roll.
+    expect(await attack(alrik, orc)).toBeUndefined();
+    const d = await strike();
+    expect(duel(d)).toMatchObject({ stage: "hit", defender: { exhausted: true } });
+    const before = rolled.length;
+    expect(await render(d, "player1")).toContain(t.noDefence);
+    expect(rolled.length).toBe(before);
+  });
+
+  it("a parry left open on an older card, once the defence is spent elsewhere, lands the blow without a roll", async () => {
+    const { state, alrik, orc } = await setupWorld({ lang: t.lang });
+    await round(state, alrik, null);
+    dice([12]);
+    await attack(alrik, orc);
+    dice([5]);
+    const older = await attack(orc, alrik, "gm");
+    dice([5]);
+    const newer = await attack(orc, alrik, "gm");
+    dice([4]);
+    await asClient("player1", () => requestCardAction(newer.id, "oeilnoir.parry"));
+    const before = rolled.length;
+    expect((await asClient("player1", () => requestCardAction(older.id, "oeilnoir.parry"))).status).toBe("applied");
+    expect(rolled.length).toBe(before);
+    expect(duel(older)).toMatchObject({ stage: "hit", defender: { exhausted: true } });
+  });
+
+  it("bare hands are named in the reader's language, never by a raw key", async () => {
+    const { state, alrik, orc, bruna } = await setupWorld({ lang: t.lang });
+    player("player2", bruna);
+    await inCombat(state, [
+      { actor: alrik, initiative: 10 },
+      { actor: bruna, initiative: 8 },
+      { actor: orc, initiative: 5 },
+    ]);
+    // Bruna has no weapon: she strikes bare-handed.
+    dice([4]);
+    const fists = await attack(bruna, alrik, "player2", { weaponId: null });
+    const html = await render(fists, "player1");
+    expect(html).toContain(t.bareHands);
+    expect(html).toContain(t.parryBare);
+    expect(html).not.toContain("QUINTETTE.");
+  });
+});
