@@ -237,6 +237,7 @@ export function attackRefusal(actor: Actor.Implementation, weaponId?: string | n
   if (weapon?.broken || item?.broken) return "QUINTETTE.OeilNoir.Notify.WeaponBroken";
   if (weapon?.dropped || item?.dropped) return "QUINTETTE.OeilNoir.Notify.WeaponDropped";
   if (weapon?.ammo === 0) return "QUINTETTE.OeilNoir.Notify.NoAmmo";
+  if (weapon?.error) return "QUINTETTE.OeilNoir.Notify.SplitRefused";
   return null;
 }
 

@@ -31,6 +31,7 @@ import { plainItems } from "./models.ts";
 import { moduleOn } from "./settings.ts";
 import { adversaireView, herosView } from "./view.ts";
 import { roundView, spendOwn } from "./round-actions.ts";
+import { isLegalSplit, nearestLegalSplit } from "../../rules/oeilnoir/index.ts";
 
 const T = "systems/quintette/templates/oeilnoir";
 export const SHEET_TEMPLATES = {
@@ -199,6 +200,37 @@ async function onOtherAction(this: QuintetteActorSheet): Promise<void> {
   await this.render();
 }
 
+/** The refused split's fix button: the nearest legal split, written on the héros (its owner's edit). */
+async function onFixSplit(this: QuintetteActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+  const key = target.dataset.skill ?? "";
+  const data = oeilNoirActor(this.document);
+  const skill = data?.kind === "heros" ? data.derived.skills.find((s) => s.key === key) : undefined;
+  if (!skill || skill.attackOnly || !this.isEditable) return;
+  const changes: Record<string, unknown> = {
+    [`system.skills.${key}.toAttack`]: nearestLegalSplit(skill.points, skill.toAttack),
+  };
+  await this.document.update(changes);
+}
+
+/**
+ * Skill points typed over a split they make illegal (10 points over 0 / 0): the split moves to the nearest legal one
+ * in the same submit, so a sheet being built never stores a refused split.
+ */
+export function withLegalSplits(actor: Actor.Implementation, submitData: unknown): void {
+  const data = oeilNoirActor(actor);
+  const submitted = foundry.utils.getProperty(submitData as object, "system.skills") as
+    Record<string, { points?: unknown; toAttack?: unknown }> | undefined;
+  if (data?.kind !== "heros" || !submitted || typeof submitted !== "object") return;
+  for (const [key, entry] of Object.entries(submitted)) {
+    const line = data.derived.skills.find((s) => s.key === key);
+    if (!line || line.attackOnly || !entry || typeof entry !== "object") continue;
+    const points = typeof entry.points === "number" ? entry.points : line.points;
+    const toAttack = typeof entry.toAttack === "number" ? entry.toAttack : line.toAttack;
+    if (!Number.isInteger(points) || points < 0 || !Number.isInteger(toAttack)) continue;
+    if (!isLegalSplit(points, toAttack)) entry.toAttack = nearestLegalSplit(points, toAttack);
+  }
+}
+
 /** Whether the sheet offers the save: dying, not saved yet, and a card to act on. */
 function rescuable(actor: Actor.Implementation, derived: { status: string; stabilized: boolean }): boolean {
   return derived.status === "mourant" && !derived.stabilized && !!rescueCardFor(actor.uuid ?? "");
@@ -207,7 +239,7 @@ function rescuable(actor: Actor.Implementation, derived: { status: string; stabi
 /** What both actor sheets share: the combat tab, roll requests, wounds that move initiative, the save button. */
 abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    actions: { rescue: onRescue, secondAction: onSecondAction, otherAction: onOtherAction },
+    actions: { rescue: onRescue, secondAction: onSecondAction, otherAction: onOtherAction, fixSplit: onFixSplit },
   };
   static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
 
@@ -220,6 +252,7 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
 
   // The return type is left to inference: v13 resolves void, v14 the submit result.
   protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>) {
+    withLegalSplits(this.document, args[2]);
     return submitWithWounds(this, args[2], () => super._processSubmitData(...args));
   }
 

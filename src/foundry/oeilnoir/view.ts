@@ -2,7 +2,13 @@
  * What the L'Œil Noir sheet parts read, pure: built from the model's data and derived values, so the sheets and the
  * gallery fixtures share it.
  */
-import { ABILITIES, legalSplits, secondActionPhase } from "../../rules/oeilnoir/index.ts";
+import {
+  ABILITIES,
+  isLegalSplit,
+  legalSplits,
+  nearestLegalSplit,
+  secondActionPhase,
+} from "../../rules/oeilnoir/index.ts";
 import {
   QUALITY_KEYS,
   RANGED_SKILL_KEYS,
@@ -89,9 +95,9 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
       pathPoints: `system.skills.${s.key}.points`,
       pathToAttack: `system.skills.${s.key}.toAttack`,
       pathAllowance: `system.skills.${s.key}.allowance`,
-      splits: s.attackOnly
-        ? []
-        : legalSplits(s.points).map((a) => ({ value: a, label: `${a} / ${s.points - a}`, selected: a === s.toAttack })),
+      splits: s.attackOnly ? [] : splitOptions(s.points, s.toAttack),
+      // A refused split: the one-click fix to the nearest legal one.
+      fix: s.attackOnly || isLegalSplit(s.points, s.toAttack) ? null : splitFix(s.points, s.toAttack),
     })),
     ranged: RANGED_SKILL_KEYS.map((key) => ({
       key,
@@ -105,6 +111,8 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
       roll: `attack:${w.id}`,
       main: w.id === derived.mainWeaponId,
       usable: w.equipped && !w.broken && !w.dropped && !w.error && w.ammo !== 0,
+      // A refused split keeps the button: a click says why and where to fix it (issue 25).
+      blocked: w.equipped && !w.broken && !w.dropped && !!w.error && w.ammo !== 0,
       outOfAmmo: w.ammo === 0,
     })),
     armour: derived.armour,
@@ -137,6 +145,36 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
   };
 }
 export type HerosView = ReturnType<typeof herosView>;
+
+/**
+ * The split dropdown: the legal splits and, when the stored one is refused, that one too, selected (the select shows
+ * what is stored, so choosing any legal split is a change the form sends).
+ */
+export function splitOptions(
+  points: number,
+  toAttack: number,
+): { value: number; label: string; selected: boolean; refused: boolean }[] {
+  const legal = legalSplits(points).map((a) => ({
+    value: a,
+    label: `${a} / ${points - a}`,
+    selected: a === toAttack,
+    refused: false,
+  }));
+  if (isLegalSplit(points, toAttack)) return legal;
+  const stored = {
+    value: toAttack,
+    label: `${toAttack} / ${Math.max(0, points - toAttack)}`,
+    selected: true,
+    refused: true,
+  };
+  return [stored, ...legal];
+}
+
+/** The nearest legal split of a refused one, for its fix button. */
+export function splitFix(points: number, toAttack: number): { value: number; label: string } {
+  const a = nearestLegalSplit(points, toAttack);
+  return { value: a, label: `${a} / ${points - a}` };
+}
 
 export function adversaireView(source: AdversaireSource, derived: AdversaireDerived, items: readonly PlainItem[]) {
   return {

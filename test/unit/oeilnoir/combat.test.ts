@@ -283,9 +283,7 @@ describe("the second action's turn in Foundry's tracker", () => {
   async function fight(second = true): Promise<DoubleCombat> {
     const combat = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "c" });
     combat.round = 1;
-    const flags = second
-      ? { quintette: { oeilnoirActions: { round: 1, turn: 0, defences: 0, second: true } } }
-      : {};
+    const flags = second ? { quintette: { oeilnoirActions: { round: 1, turn: 0, defences: 0, second: true } } } : {};
     await asGM(() =>
       combat.createEmbeddedDocuments(
         "Combatant",

@@ -23,7 +23,8 @@ const sheetOf = (actor: DoubleActor) => new (HerosSheet as unknown as new (o: ob
 const LANGS = [
   {
     lang: "fr" as const,
-    attackSpent: "Attaque déjà faite ce round : échangez votre défense contre une 2e action (INI − 8) pour attaquer encore.",
+    attackSpent:
+      "Attaque déjà faite ce round : échangez votre défense contre une 2e action (INI − 8) pour attaquer encore.",
     secondLater: "La 2e action vient 8 phases plus tard : attendez son tour dans le suivi de combat.",
     noDefence: "plus de défense ce round",
     bareHands: "Attaque à mains nues",
@@ -74,7 +75,9 @@ describe.each(LANGS)("actions per round ($lang)", (t) => {
     // Alrik's player trades his defence on the sheet: the tracker gets his second row at 14 − 8 = 6.
     const sheet = sheetOf(alrik);
     await asClient("player1", () => sheet.render());
-    expect(sheet.lastContext.on).toMatchObject({ round: { attack: false, defence: true, trade: true, secondPhase: 6 } });
+    expect(sheet.lastContext.on).toMatchObject({
+      round: { attack: false, defence: true, trade: true, secondPhase: 6 },
+    });
     await asClient("player1", () => sheet.runAction("secondAction"));
     expect(combat.turns.map((c) => c.name)).toEqual(["Alrik", "Orc", "Alrik"]);
     expect(sheet.lastContext.on).toMatchObject({ round: { attack: true, defence: false, second: 6 } });

@@ -1,0 +1,70 @@
+/**
+ * Issue 25, a héros built from scratch: the AT/PRD split after the skill points are typed. The select shows what is
+ * stored, a refused split is said and fixed in one click, the weapon keeps its attack button. Played by the héros'
+ * player, in French and in English.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { asGM, type DoubleActor } from "../../double/index.ts";
+import { asClient } from "../../double/shared-core.ts";
+import type { FormInput } from "../../double/applications.ts";
+import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
+import type { HerosView } from "../../../src/foundry/oeilnoir/view.ts";
+import { MAIL, setupWorld, teardownWorld } from "./world.ts";
+
+afterEach(teardownWorld);
+
+type Sheet = {
+  render(): Promise<unknown>;
+  lastContext: Record<string, unknown>;
+  rollRequest(key: string): unknown;
+  runAction(action: string, event?: unknown, target?: unknown): Promise<unknown>;
+  submitForm(elements: FormInput[]): Promise<void>;
+};
+const SABRE = { _id: "sabre", name: "Sabre", type: "on-arme-melee", system: { skill: "sabres", equipped: true } };
+
+async function player1Sheet(actor: DoubleActor) {
+  const sheet = new (HerosSheet as unknown as new (o: object) => Sheet)({ document: actor });
+  await asClient("player1", () => sheet.render());
+  const on = () => sheet.lastContext.on as HerosView;
+  const sabres = () => on().skills.find((s) => s.key === "sabres");
+  const sabre = () => on().weapons.find((w) => w.id === "sabre");
+  return { sheet, on, sabres, sabre };
+}
+
+describe.each([
+  { lang: "fr" as const, refused: "La répartition AT/PRD de cette arme est refusée" },
+  { lang: "en" as const, refused: "This weapon's AT/PRD split is refused" },
+])("the AT/PRD split at creation ($lang)", (t) => {
+  it("typing the points moves a split they make illegal to the nearest legal one", async () => {
+    const { alrik } = await setupWorld({ lang: t.lang, alrikItems: [SABRE, MAIL] });
+    const { sheet, sabres, sabre } = await player1Sheet(alrik);
+    expect(sabres()).toMatchObject({ points: 0, toAttack: 0 });
+    // The player types 10 points over the 0 / 0 split: 0 / 10 would be refused, the sheet stores 3 / 7.
+    await asClient("player1", () =>
+      sheet.submitForm([{ name: "system.skills.sabres.points", type: "number", value: "10" }]),
+    );
+    await asClient("player1", () => sheet.render());
+    expect(sabres()).toMatchObject({ points: 10, toAttack: 3, error: null, fix: null });
+    expect(sabres()?.splits.find((o) => o.selected)).toMatchObject({ value: 3, refused: false });
+    expect(sabre()).toMatchObject({ usable: true });
+  });
+
+  it("a refused split stored is shown selected, said, fixed in one click; the weapon keeps its button", async () => {
+    const { state, alrik } = await setupWorld({ lang: t.lang, alrikItems: [SABRE, MAIL] });
+    // Written before the sheet guarded it (an older actor, an import): 10 points, 0 to attack.
+    await asGM(() => alrik.update({ "system.skills.sabres": { points: 10, toAttack: 0 } }));
+    const { sheet, sabres, sabre } = await player1Sheet(alrik);
+    expect(sabres()?.splits[0]).toMatchObject({ value: 0, selected: true, refused: true });
+    expect(sabres()?.splits.filter((o) => o.selected)).toHaveLength(1);
+    expect(sabres()?.fix).toEqual({ value: 3, label: "3 / 7" });
+    expect(sabre()).toMatchObject({ usable: false, blocked: true });
+    // Its attack button says why instead of vanishing.
+    expect(await asClient("player1", () => sheet.rollRequest("attack:sabre"))).toBeNull();
+    expect(state.notifications.at(-1)?.message).toContain(t.refused);
+    // One click fixes it.
+    await asClient("player1", () => sheet.runAction("fixSplit", new Event("click"), { dataset: { skill: "sabres" } }));
+    await asClient("player1", () => sheet.render());
+    expect(sabres()).toMatchObject({ toAttack: 3, error: null, fix: null });
+    expect(sabre()).toMatchObject({ usable: true, blocked: false });
+  });
+});
