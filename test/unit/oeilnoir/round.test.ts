@@ -167,3 +167,81 @@ describe.each(LANGS)("actions per round ($lang)", (t) => {
     expect(html).not.toContain("QUINTETTE.");
   });
 });
+
+describe("initiative writes during a second action keep the current turn", () => {
+  it("a wound and a passed Volonté on the fighter in his second action leave the turn on that action", async () => {
+    const { state, alrik, orc, bruna } = await setupWorld();
+    const combat = await inCombat(
+      state,
+      [
+        { actor: alrik, initiative: 14 },
+        { actor: orc, initiative: 9 },
+        { actor: bruna, initiative: 4 },
+      ],
+      { tracked: true },
+    );
+    await asGM(() => combat.startCombat());
+    const sheet = sheetOf(alrik);
+    await asClient("player1", () => sheet.render());
+    await asClient("player1", () => sheet.runAction("secondAction"));
+    expect(combat.turns.map((c) => c.name)).toEqual(["Alrik", "Orc", "Alrik", "Bruna"]);
+    await asGM(() => combat.nextTurn());
+    await asGM(() => combat.nextTurn());
+    expect([combat.turn, combat.combatant?.name]).toEqual([2, "Alrik"]);
+    // In Alrik's second action, a critical blow of an orc outside the tracker: no defence left, 2 wounds and a
+    // serious one (−6 INI: 14 → 8, his second action 6 → 0, now after Bruna's turn).
+    dice([1]);
+    const blow = await attack(orc, alrik, "gm");
+    dice([6]);
+    await asClient("gm", () => requestCardAction(blow.id, "oeilnoir.damage"));
+    await asClient("player1", () => requestCardAction(blow.id, "oeilnoir.applyHit"));
+    await settle();
+    expect(combat.combatants.get("c-alrik")?.initiative).toBe(8);
+    expect(combat.turns.map((c) => c.name)).toEqual(["Orc", "Alrik", "Bruna", "Alrik"]);
+    expect([combat.turn, combat.combatant?.name]).toEqual([3, "Alrik"]);
+    // His Volonté (harder by the 16 damage: only a natural 1) passed takes the serious wound back (+2): 10, his second
+    // action at 2, still after Bruna.
+    dice([1]);
+    await asClient("player1", () => requestCardAction(blow.id, "oeilnoir.volonte"));
+    await settle();
+    expect(combat.combatants.get("c-alrik")?.initiative).toBe(10);
+    expect(combat.turns.map((c) => c.name)).toEqual(["Alrik", "Orc", "Bruna", "Alrik"]);
+    expect([combat.turn, combat.combatant?.name]).toEqual([3, "Alrik"]);
+    // His second attack fumbles (Désorienté, −2), written by his player's own client: 8, the second action at 0.
+    dice([20], [1]);
+    const fumble = await attack(alrik, orc);
+    expect(duel(fumble)?.fumble).toMatchObject({ key: "desoriente", iniChange: -2 });
+    await settle();
+    expect(combat.combatants.get("c-alrik")?.initiative).toBe(8);
+    expect(combat.turns.map((c) => c.name)).toEqual(["Orc", "Alrik", "Bruna", "Alrik"]);
+    expect([combat.turn, combat.combatant?.name]).toEqual([3, "Alrik"]);
+  });
+
+  it("a wound that takes the fighter below 0 in his second action leaves the turn on him", async () => {
+    const { state, alrik, orc, bruna } = await setupWorld();
+    const combat = await inCombat(
+      state,
+      [
+        { actor: alrik, initiative: 5 },
+        { actor: bruna, initiative: 4 },
+      ],
+      { tracked: true },
+    );
+    await asGM(() => combat.startCombat());
+    const sheet = sheetOf(alrik);
+    await asClient("player1", () => sheet.render());
+    await asClient("player1", () => sheet.runAction("secondAction"));
+    await asGM(() => combat.nextTurn());
+    await asGM(() => combat.nextTurn());
+    expect([combat.turn, combat.combatant?.name]).toEqual([2, "Alrik"]);
+    // −6 INI: 5 → −1, defence only, no second action any more; the action under way is still his.
+    dice([1]);
+    const blow = await attack(orc, alrik, "gm");
+    dice([6]);
+    await asClient("gm", () => requestCardAction(blow.id, "oeilnoir.damage"));
+    await asClient("player1", () => requestCardAction(blow.id, "oeilnoir.applyHit"));
+    await settle();
+    expect(combat.turns.map((c) => c.name)).toEqual(["Bruna", "Alrik"]);
+    expect([combat.turn, combat.combatant?.name]).toEqual([1, "Alrik"]);
+  });
+});
