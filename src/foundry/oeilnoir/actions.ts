@@ -3,7 +3,13 @@
  * They run on the active GM's client through the shared executor (rights, idempotence, relay); the dice are rolled
  * there with `rollDice`, and every result is stored on the card so it survives a reload.
  */
-import type { CardAction, CardActionContext, CardActionOutcome, DocumentWrite } from "../chat/actions.ts";
+import type {
+  CardAction,
+  CardActionArgs,
+  CardActionContext,
+  CardActionOutcome,
+  DocumentWrite,
+} from "../chat/actions.ts";
 import { userOwnsUuid } from "../chat/actions.ts";
 import { previousValues } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
@@ -63,6 +69,8 @@ import {
 import { rollDice, showDice } from "./roll.ts";
 import { gmAuthored, mayOpen, recordDuel, trustedDuel } from "./duel-store.ts";
 import { spendWrite } from "./round-actions.ts";
+import { boundedModifier } from "./defence-dialog.ts";
+import { collectDefence } from "./defence-prompt.ts";
 
 const L = "QUINTETTE.OeilNoir.Card.";
 
@@ -242,6 +250,17 @@ async function checkedAttacker(card: CardState, duel: DuelData): Promise<DuelDat
   };
 }
 
+/**
+ * The defender's own situational modifier and a GM's adjustment (issue 25), as the request carries them: each within
+ * the dialog's bounds, the adjustment only from a GM. Their sum (positive: harder), or null when refused.
+ */
+function defenderModifiers(args: CardActionArgs, requester: User.Implementation): number | null {
+  const own = boundedModifier(args.modifier);
+  const adjust = boundedModifier(args.adjust);
+  if (own === null || adjust === null || (adjust !== 0 && !requester.isGM)) return null;
+  return own + adjust;
+}
+
 export const parryAction: CardAction = {
   name: ACTIONS.parry,
   audience: "anyone",
@@ -249,7 +268,8 @@ export const parryAction: CardAction = {
   // The master parry may damage the attacker's weapon: the rule grants that write, not ownership.
   trustedWrites: true,
   token: () => "oeilnoir.answer",
-  async execute({ card, args }): Promise<CardActionOutcome> {
+  collect: (args, messageId) => collectDefence(args, messageId, false),
+  async execute({ card, args, requester }): Promise<CardActionOutcome> {
     const stored = stageIs(card, "awaitParry");
     if (!stored?.defender) return { status: "already" };
     // The card's numbers come from its author's client: the parry value is recomputed from the defender's own
@@ -263,8 +283,9 @@ export const parryAction: CardAction = {
         ? { status: "applied", card: rebuild(card, withoutDefence(duel)), writes: [] }
         : { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
     const chosen = defender && duel ? parryChoice(defender, duel, args.weapon) : null;
-    if (!duel?.defender || !chosen) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
-    const prd = chosen.prd;
+    const extra = defenderModifiers(args, requester);
+    if (!duel?.defender || !chosen || extra === null) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+    const prd = chosen.prd - extra;
     // Against a critical attack the parry is rolled under half the PRD: the roll carries that target.
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(prd) : prd);
     showDice(d20);
@@ -326,7 +347,8 @@ export const dodgeAction: CardAction = {
   audience: "anyone",
   allowed: isDefenderOwner,
   token: () => "oeilnoir.answer",
-  async execute({ card }): Promise<CardActionOutcome> {
+  collect: (args, messageId) => collectDefence(args, messageId, true),
+  async execute({ card, args, requester }): Promise<CardActionOutcome> {
     const duel = stageIs(card, "awaitParry");
     if (!duel?.defender) return { status: "already" };
     const defender = await actorAt(duel.defender.uuid);
@@ -336,8 +358,9 @@ export const dodgeAction: CardAction = {
     if (base === null || duel.defender.situation?.dodge === null)
       return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.CannotDodge" };
     const penalty = defencePenalty(duel, true);
-    if (penalty === null) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
-    const value = base - penalty;
+    const extra = defenderModifiers(args, requester);
+    if (penalty === null || extra === null) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+    const value = base - penalty - extra;
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(value) : value);
     showDice(d20);
     let next = resolveDefence(duel, { d20: d20.faces[0] ?? 20, value, dodge: true });

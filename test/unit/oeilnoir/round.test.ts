@@ -7,9 +7,23 @@ import { afterEach, describe, expect, it } from "vitest";
 import { asGM, settle, type DoubleActor, type DoubleState } from "../../double/index.ts";
 import { asClient, messageElement, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
-import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
+import { CARD_ACTION_KIND, requestCardAction } from "../../../src/foundry/chat/actions.ts";
+import { relayToGM } from "../../../src/foundry/relay/index.ts";
 import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
-import { attack, dice, duel, inCombat, player, rolled, setupWorld, stored, teardownWorld } from "./world.ts";
+import {
+  answerDefence,
+  attack,
+  defenceDialogs,
+  dice,
+  duel,
+  inCombat,
+  player,
+  rolled,
+  setupWorld,
+  stored,
+  targets,
+  teardownWorld,
+} from "./world.ts";
 
 afterEach(teardownWorld);
 
@@ -243,5 +257,40 @@ describe("initiative writes during a second action keep the current turn", () =>
     await settle();
     expect(combat.turns.map((c) => c.name)).toEqual(["Bruna", "Alrik"]);
     expect([combat.turn, combat.combatant?.name]).toEqual([1, "Alrik"]);
+  });
+});
+
+describe("the defender's own modifier and the GM's adjustment", () => {
+  it("the defender's player states its own situation; a GM adds an adjustment; a player's forged adjustment is refused", async () => {
+    const { alrik, orc } = await setupWorld();
+    dice([8]);
+    const m = await attack(orc, alrik, "gm");
+    answerDefence({ modifier: 3 });
+    dice([9]);
+    expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("applied");
+    // Alrik's sword PRD 11, harder by 3: rolled under 8, the 9 fails.
+    expect(targets.at(-1)).toBe(8);
+    expect(duel(m)).toMatchObject({ stage: "hit", parry: { value: 8, success: false } });
+    expect(defenceDialogs.at(-1)?.inputs.map((i) => i.name)).toEqual(["modifier"]);
+    // The GM parries for the orc and adjusts: PRD 9, +2 by the GM, −1 of its own (it stands above Alrik).
+    dice([5]);
+    const back = await attack(alrik, orc);
+    answerDefence({ modifier: -1, adjust: 2 });
+    dice([8]);
+    await asClient("gm", () => requestCardAction(back.id, "oeilnoir.parry"));
+    expect(defenceDialogs.at(-1)?.inputs.map((i) => i.name)).toEqual(["modifier", "adjust"]);
+    expect(duel(back)).toMatchObject({ stage: "parried", parry: { value: 8 } });
+    // A player's request carrying an adjustment (written by hand) is refused.
+    dice([8]);
+    const third = await attack(orc, alrik, "gm");
+    const forged = await asClient("player1", () =>
+      relayToGM(CARD_ACTION_KIND, {
+        messageId: third.id,
+        action: "oeilnoir.parry",
+        args: { modifier: 0, adjust: -10 },
+      }),
+    );
+    expect(forged.status).toBe("invalid");
+    expect(duel(third)?.stage).toBe("awaitParry");
   });
 });

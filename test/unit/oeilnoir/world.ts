@@ -26,6 +26,8 @@ import { OEILNOIR_CARD_ACTIONS } from "../../../src/foundry/oeilnoir/actions.ts"
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
+import { setDefencePrompt } from "../../../src/foundry/oeilnoir/defence-prompt.ts";
+import type { RollDialogConfig } from "../../../src/foundry/dialog/inputs.ts";
 import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
 import { oeilNoirCombat } from "../../../src/foundry/oeilnoir/combat.ts";
 import { cardOf } from "../../cards.ts";
@@ -38,6 +40,27 @@ export interface World {
 }
 
 let queue: number[][] = [];
+/** The defence dialogs opened (parry, dodge), and the answer the next one gives (null: cancelled). */
+export const defenceDialogs: RollDialogConfig[] = [];
+let defenceAnswer: { modifier?: number; adjust?: number } | null = {};
+
+/** The defender's answer to its next dialogs (default: no modifier). */
+export function answerDefence(answer: { modifier?: number; adjust?: number } | null): void {
+  defenceAnswer = answer;
+}
+
+/** Answers the defence dialog as its user would: the given modifiers, none by default. */
+export function installDefencePrompt(): void {
+  defenceDialogs.length = 0;
+  defenceAnswer = {};
+  setDefencePrompt(async (config) => {
+    defenceDialogs.push(config);
+    if (!defenceAnswer) return null;
+    const values: Record<string, number> = { modifier: defenceAnswer.modifier ?? 0 };
+    if (config.inputs.some((i) => i.name === "adjust")) values.adjust = defenceAnswer.adjust ?? 0;
+    return { values, rollMode: "publicroll" };
+  });
+}
 /** Every formula rolled, in order. */
 export const rolled: string[] = [];
 /** The target each roll carried (D20 tests), in order. */
@@ -82,6 +105,7 @@ export async function setupWorld(
   registerChatHooks();
   registerDamage();
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
+  installDefencePrompt();
   queue = [];
   rolled.length = 0;
   targets.length = 0;
@@ -147,6 +171,7 @@ export async function setupWorld(
 
 export function teardownWorld(): void {
   setDiceRoller(null);
+  setDefencePrompt(null);
 }
 
 /** Adds a player (player2 plays Bruna when given her). */
