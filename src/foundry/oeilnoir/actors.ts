@@ -15,6 +15,7 @@ import {
 import type { DocumentWrite } from "../chat/actions.ts";
 import {
   UNARMED_ID,
+  enduranceInUse,
   parryChoices,
   usableMelee,
   type AdversaireDerived,
@@ -418,7 +419,15 @@ export function hitUpdate(
     const endurance = (data.system as { endurance?: { value: number } }).endurance;
     if (endurance) changes["system.endurance.value"] = Math.max(0, endurance.value - hit.endurance);
   }
-  const status = lifeStatus({ ev, cn, tenace: data.derived.abilities.tenace, enFer: data.derived.abilities.enFer });
+  const enduranceAfter = changes["system.endurance.value"];
+  const endurance = enduranceInUse((data.system as { endurance?: { value: number; max: number } }).endurance);
+  const status = lifeStatus({
+    ev,
+    cn,
+    tenace: data.derived.abilities.tenace,
+    enFer: data.derived.abilities.enFer,
+    endurance: typeof enduranceAfter === "number" && endurance !== null ? enduranceAfter : endurance,
+  });
   return { changes, status, iniChange: -2 * hit.totalWounds };
 }
 

@@ -37,6 +37,11 @@ export const ABILITY_KEYS = Object.keys(ABILITIES) as AbilityKey[];
 /** The id of the bare-hands line among a héros' weapons (no item behind it). */
 export const UNARMED_ID = "sansArme";
 
+/** Endurance when the fighter uses it (a maximum above 0), else null: the knockout at 0 needs it in play. */
+export function enduranceInUse(endurance: { value: number; max: number } | undefined): number | null {
+  return endurance && endurance.max > 0 ? endurance.value : null;
+}
+
 /** A héros' weapon line usable to fight (melee, computed, not broken nor dropped). */
 export function usableMelee(w: WeaponLine): boolean {
   return !w.ranged && !w.error && !w.broken && !w.dropped && (w.equipped || w.unarmed);
@@ -103,7 +108,6 @@ export interface ArmourSource {
   pr: number;
   enc: number;
   equipped: boolean;
-  habitual: boolean;
 }
 
 export interface ShieldSource {
@@ -333,9 +337,12 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
   const abilities = abilityFlags(items);
   const armours = ofType<ArmourSource>(items, "on-armure").filter((a) => a.system.equipped);
   const totals = armourTotals(armours.map((a) => a.system));
-  // Habitude I counts only for the armour the hero is used to: one habitual piece is enough.
-  const habitual = armours.some((a) => a.system.habitual);
-  const encAfterHabit = effectiveEnc({ enc: totals.enc, habitude: abilities.habitude, habitualArmour: habitual });
+  // Habitude I counts for the armour the hero is used to: the one he wears (issue 25: no tick to find first).
+  const encAfterHabit = effectiveEnc({
+    enc: totals.enc,
+    habitude: abilities.habitude,
+    habitualArmour: armours.length > 0,
+  });
   const shields = ofType<ShieldSource>(items, "on-bouclier").filter((s) => s.system.equipped);
   const shield = shieldModifiers(shields.map((s) => s.system));
 
@@ -495,7 +502,13 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
     },
     statusOf(
-      lifeStatus({ ev: source.ev.value, cn: source.qualities.CN, tenace: abilities.tenace, enFer: abilities.enFer }),
+      lifeStatus({
+        ev: source.ev.value,
+        cn: source.qualities.CN,
+        tenace: abilities.tenace,
+        enFer: abilities.enFer,
+        endurance: enduranceInUse(source.endurance),
+      }),
       source.fightsOn,
       source.stabilized,
     ),
@@ -583,7 +596,13 @@ export function deriveAdversaire(
       lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
     },
     statusOf(
-      lifeStatus({ ev: source.ev.value, cn: source.cn, tenace: abilities.tenace, enFer: abilities.enFer }),
+      lifeStatus({
+        ev: source.ev.value,
+        cn: source.cn,
+        tenace: abilities.tenace,
+        enFer: abilities.enFer,
+        endurance: enduranceInUse(source.endurance),
+      }),
       source.fightsOn,
       source.stabilized,
     ),

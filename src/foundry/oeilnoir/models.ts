@@ -238,7 +238,6 @@ function armourSchema() {
     pr: integerField({ min: 0, max: 10, initial: 1, label: `${L}PR` }),
     enc: integerField({ min: 0, max: 10, initial: 1, label: `${L}Enc` }),
     equipped: booleanField({ initial: true, label: `${L}Equipped` }),
-    habitual: booleanField({ label: `${L}Habitual` }),
   };
 }
 export type ArmourSchema = ReturnType<typeof armourSchema>;

@@ -4,12 +4,14 @@
  * player, in French and in English.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { asGM, type DoubleActor } from "../../double/index.ts";
 import { asClient } from "../../double/shared-core.ts";
 import type { FormInput } from "../../double/applications.ts";
 import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
 import type { HerosView } from "../../../src/foundry/oeilnoir/view.ts";
-import { MAIL, setupWorld, teardownWorld } from "./world.ts";
+import { MAIL, SWORD, setupWorld, teardownWorld } from "./world.ts";
 
 afterEach(teardownWorld);
 
@@ -66,5 +68,29 @@ describe.each([
     await asClient("player1", () => sheet.render());
     expect(sabres()).toMatchObject({ toAttack: 3, error: null, fix: null });
     expect(sabre()).toMatchObject({ usable: true, blocked: false });
+  });
+});
+
+describe("Habitude de la Protection with the armour a héros wears", () => {
+  it("level I lowers the Enc of the compendium's cuirasse, worn as it comes (no tick to find)", async () => {
+    const cuirasse = JSON.parse(
+      readFileSync(join(import.meta.dirname, "../../../packs-src/oeilnoir-equipement/cuirasse.json"), "utf8"),
+    ) as { name: string; type: string; system: Record<string, unknown> };
+    const habitude = {
+      _id: "habitude",
+      name: "Habitude",
+      type: "on-capacite",
+      system: { key: "habitudeDeLaProtection", level: 1 },
+    };
+    const { alrik } = await setupWorld({
+      alrikItems: [
+        SWORD,
+        { _id: "cuirasse", name: cuirasse.name, type: cuirasse.type, system: cuirasse.system },
+        habitude,
+      ],
+    });
+    const { on } = await player1Sheet(alrik);
+    // Cuirasse: PR 3, Enc 2; Habitude I: Enc 1 for the initiative and the EncE.
+    expect(on().armour).toMatchObject({ pr: 3, enc: 2, effectiveEnc: 1 });
   });
 });

@@ -294,3 +294,26 @@ describe("the defender's own modifier and the GM's adjustment", () => {
     expect(duel(third)?.stage).toBe("awaitParry");
   });
 });
+
+describe("Endurance at 0", () => {
+  it("a bare-handed blow that empties Alrik's Endurance puts him out of the fight; his Volonté may keep him up", async () => {
+    const { alrik, bruna } = await setupWorld();
+    player("player2", bruna);
+    await asGM(() => alrik.update({ "system.endurance.value": 2 }));
+    dice([4]);
+    const m = await attack(bruna, alrik, "player2", { weaponId: null });
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
+    dice([6]);
+    await asClient("player2", () => requestCardAction(m.id, "oeilnoir.damage"));
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+    // 1D6 6 PI(End) − PR 4 = 2 off Endurance (2 → 0), 1 off EV: EV 29, yet out of the fight.
+    expect((alrik.system as unknown as { endurance: { value: number }; ev: { value: number } }).endurance.value).toBe(
+      0,
+    );
+    expect(duel(m)?.hit).toMatchObject({ status: "horsCombat", evAfter: 29 });
+    expect(stored(m).buttons.map((b) => b.action)).toContain("oeilnoir.stand");
+    dice([5]);
+    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.stand"));
+    expect(duel(m)?.standing).toMatchObject({ success: true });
+  });
+});
