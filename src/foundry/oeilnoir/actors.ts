@@ -4,12 +4,14 @@
  */
 import {
   ATTACK_KINDS,
+  CONFINED_SPACE,
   UNARMED_PI,
   WEAPON_ATTACK_KINDS,
   lifeStatus,
   permanentEvLoss,
   type AttackKind,
   type ConfinedClass,
+  type FighterSituation,
   type WoundAttackKind,
 } from "../../rules/oeilnoir/index.ts";
 import type { DocumentWrite } from "../chat/actions.ts";
@@ -29,6 +31,9 @@ import { AdversaireModel, HerosModel } from "./models.ts";
 import { moduleOn } from "./settings.ts";
 import { isSecondTurn } from "./order.ts";
 import { leftOf } from "./round-actions.ts";
+
+/** A fighter's own part of a situation, from its abilities. */
+export type FighterTraits = Pick<FighterSituation, "sight" | "waterFighter" | "peupleDeLEau" | "demiEpee">;
 
 export type OeilNoirActorKind =
   | { kind: "heros"; derived: HerosDerived; system: HerosLike }
@@ -311,11 +316,30 @@ export function dodgeFor(actor: Actor.Implementation): number | null {
   return data.derived.dodge - data.derived.lowEv.quality;
 }
 
-/** The class of the defender's main weapon in a confined space (null: an adversaire's, left to the GM). */
+/** The class of the fighter's weapon in a confined space: a héros' main weapon, an adversaire's own field. */
 export function targetConfinedClass(actor: Actor.Implementation): ConfinedClass | null {
   const data = oeilNoirActor(actor);
+  if (data?.kind === "adversaire") {
+    const c = data.system.weaponClass;
+    return c && c in CONFINED_SPACE ? (c as ConfinedClass) : "courte";
+  }
   if (data?.kind !== "heros") return null;
   return parryWith(actor)?.weapon?.confined ?? null;
+}
+
+/**
+ * What a fighter's abilities change in a situation (issue 25): Vision dans la Pénombre and Nyctalope (light),
+ * Combat dans l'Eau and Peuple de l'Eau (water), Demi-Épée (confined space). The attack dialog counts them.
+ */
+export function fighterTraits(actor: Actor.Implementation | null): FighterTraits {
+  const a = oeilNoirActor(actor)?.derived.abilities;
+  if (!a) return {};
+  return {
+    ...(a.nyctalope ? { sight: "nyctalope" as const } : a.visionPenombre ? { sight: "penombre" as const } : {}),
+    waterFighter: a.combatDansLEau,
+    peupleDeLEau: a.peupleDeLEau,
+    demiEpee: a.demiEpee,
+  };
 }
 
 /**

@@ -138,6 +138,12 @@ export interface AbilityFlags {
   mainGauche: boolean;
   combatADeuxMainsI: boolean;
   combatADeuxMainsII: boolean;
+  visionPenombre: boolean;
+  nyctalope: boolean;
+  combatDansLEau: boolean;
+  peupleDeLEau: boolean;
+  demiEpee: boolean;
+  frenetique: boolean;
 }
 
 export function abilityFlags(items: readonly PlainItem[]): AbilityFlags {
@@ -153,6 +159,12 @@ export function abilityFlags(items: readonly PlainItem[]): AbilityFlags {
     mainGauche: false,
     combatADeuxMainsI: false,
     combatADeuxMainsII: false,
+    visionPenombre: false,
+    nyctalope: false,
+    combatDansLEau: false,
+    peupleDeLEau: false,
+    demiEpee: false,
+    frenetique: false,
   };
   for (const item of items) {
     if (item.type !== "on-capacite") continue;
@@ -474,7 +486,9 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
   const fixed = initiativeFixed(initiativeInput);
   const dice: 1 | 2 = abilities.danseurDeLames ? 2 : 1;
   const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
-  const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max) }) : null;
+  const low = lowEvModule
+    ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max), frenzy: abilities.frenetique })
+    : null;
 
   // The life fields assigned, not spread: a spread here cost more than the derivation.
   return Object.assign(
@@ -542,6 +556,8 @@ export interface AdversaireSource {
   armed?: boolean;
   weaponDropped?: boolean;
   weaponBroken?: boolean;
+  /** Its weapon's class in a confined space; absent on older actors (short then). */
+  weaponClass?: string;
 }
 
 export interface AdversaireDerived {
@@ -574,7 +590,9 @@ export function deriveAdversaire(
   });
   const dice: 1 | 2 = abilities.danseurDeLames ? 2 : 1;
   const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
-  const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max) }) : null;
+  const low = lowEvModule
+    ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max), frenzy: abilities.frenetique })
+    : null;
   // The life fields assigned, not spread: a spread here cost more than the derivation.
   return Object.assign(
     {

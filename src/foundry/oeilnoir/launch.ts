@@ -13,6 +13,7 @@ import {
   attackerFor,
   combatantOf,
   defenderFor,
+  fighterTraits,
   oeilNoirActor,
   targetConfinedClass,
   withAttackKind,
@@ -49,6 +50,8 @@ export async function performAttack(
     kinds: choice.kinds,
     targetConfined: target ? targetConfinedClass(target) : null,
     wrongHand: wrongHandTraining(actor),
+    selfTraits: fighterTraits(actor),
+    targetTraits: fighterTraits(target),
   };
   const values = input.values ?? {};
   const eff = effectiveValues({ ...setup, situational: "position" in values }, values);

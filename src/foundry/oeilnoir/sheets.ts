@@ -12,6 +12,7 @@ import {
   attackerFor,
   combatantOf,
   defenderFor,
+  fighterTraits,
   isProne,
   oeilNoirActor,
   targetConfinedClass,
@@ -101,6 +102,8 @@ function requestFor(actor: Actor.Implementation, key: string): RollRequest | nul
       ammo: choice.weapon?.ammo ?? null,
       ...(target ? {} : { defenders: otherFighters(actor) }),
       wrongHand: wrongHandTraining(actor),
+      selfTraits: fighterTraits(actor),
+      targetTraits: fighterTraits(target),
     };
     return {
       dialog: attackDialogConfig(setup, choice.attacker.weaponName),

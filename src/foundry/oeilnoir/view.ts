@@ -4,6 +4,7 @@
  */
 import {
   ABILITIES,
+  CONFINED_SPACE,
   isLegalSplit,
   legalSplits,
   nearestLegalSplit,
@@ -178,6 +179,13 @@ export function splitFix(points: number, toAttack: number): { value: number; lab
 
 export function adversaireView(source: AdversaireSource, derived: AdversaireDerived, items: readonly PlainItem[]) {
   return {
+    // Its weapon's class in a confined space (issue 25), chosen on the sheet.
+    weaponClass: source.weaponClass ?? "courte",
+    weaponClasses: Object.keys(CONFINED_SPACE).map((k) => ({
+      value: k,
+      label: `${L}Confined.${k}`,
+      selected: k === (source.weaponClass ?? "courte"),
+    })),
     resources: [
       resource("ev", `${L}EV`, source.ev, "system.ev"),
       resource("endurance", `${L}Endurance`, source.endurance, "system.endurance"),

@@ -10,8 +10,9 @@ import { asGM, type DoubleActor } from "../../double/index.ts";
 import { asClient } from "../../double/shared-core.ts";
 import type { FormInput } from "../../double/applications.ts";
 import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
+import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
 import type { HerosView } from "../../../src/foundry/oeilnoir/view.ts";
-import { MAIL, SWORD, setupWorld, teardownWorld } from "./world.ts";
+import { MAIL, SWORD, attack, dice, duel, setupWorld, teardownWorld } from "./world.ts";
 
 afterEach(teardownWorld);
 
@@ -92,5 +93,66 @@ describe("Habitude de la Protection with the armour a héros wears", () => {
     const { on } = await player1Sheet(alrik);
     // Cuirasse: PR 3, Enc 2; Habitude I: Enc 1 for the initiative and the EncE.
     expect(on().armour).toMatchObject({ pr: 3, enc: 2, effectiveEnc: 1 });
+  });
+});
+
+describe("rules only the core knew, reached from the attack dialog", () => {
+  const ability = (key: string) => ({ _id: `ab${key}`.slice(0, 16), name: key, type: "on-capacite", system: { key } });
+  const DARK_AND_NARROW = {
+    modifier: 0,
+    position: "debout",
+    opponentPosition: "debout",
+    light: "obscurite",
+    water: "aucune",
+    confined: "moyenne",
+    flying: false,
+    selfFlying: false,
+    wrongHand: false,
+  };
+
+  it.each(["fr", "en"] as const)(
+    "Nyctalope and Demi-Épée ease Alrik's attack; the orc's weapon class weighs on its parry (%s)",
+    async (lang) => {
+      const plain = await setupWorld({ lang });
+      await asGM(() => plain.orc.update({ "system.weaponClass": "ample" }));
+      dice([19]);
+      const before = await attack(plain.alrik, plain.orc, "player1", { values: DARK_AND_NARROW });
+      // Darkness 8 and a sword in a narrow place 2; the orc's long swung weapon: 2 more on its parry, and 8 of dark.
+      const at = (duel(before)?.attack.value ?? 0) + 10;
+      expect(duel(before)?.defender?.situation).toEqual({ prd: 10, dodge: 10 });
+      teardownWorld();
+      const trained = await setupWorld({
+        lang,
+        alrikItems: [SWORD, MAIL, ability("nyctalope"), ability("demiEpee")],
+      });
+      dice([19]);
+      const after = await attack(trained.alrik, trained.orc, "player1", { values: DARK_AND_NARROW });
+      // Nyctalope: the dark costs 2; Demi-Épée: no confined penalty. An orc with a short weapon (the default).
+      expect(duel(after)?.attack.value).toBe(at - 2);
+      expect(duel(after)?.defender?.situation).toEqual({ prd: 8, dodge: 8 });
+    },
+  );
+});
+
+describe("Frénétique", () => {
+  it("a frenzied héros at low EV has no low-EV penalty on his attack dialog", async () => {
+    const { alrik } = await setupWorld({
+      alrikItems: [
+        SWORD,
+        MAIL,
+        { _id: "frenzy", name: "Frénétique", type: "on-capacite", system: { key: "frenetique" } },
+      ],
+    });
+    registerOeilNoirSettings();
+    await asGM(() => game.settings?.set("quintette", "oeilnoirLowEv", true));
+    await asGM(() => alrik.update({ "system.ev.value": 9 }));
+    const { sheet } = await player1Sheet(alrik);
+    const request = (await asClient("player1", () => sheet.rollRequest("attack:epee"))) as {
+      dialog: { inputs: { name: string; initial: unknown }[] };
+    };
+    expect(request.dialog.inputs.find((i) => i.name === "modifier")?.initial).toBe(0);
+    await asGM(() => alrik.deleteEmbeddedDocuments("Item", ["frenzy"]));
+    const again = (await asClient("player1", () => sheet.rollRequest("attack:epee"))) as typeof request;
+    expect(again.dialog.inputs.find((i) => i.name === "modifier")?.initial).toBe(2);
   });
 });
