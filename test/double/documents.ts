@@ -422,6 +422,7 @@ export class DoubleItem extends DoubleDocument {
         exists: (id) => worldCollections.items.has(id),
         add: (doc) => void worldCollections.items.set(doc.id, doc),
         assertCreate: (user) => assertDocumentCreate("Item", user, null),
+        serverFields: ownedByCreator,
       },
       [data],
       options,
@@ -546,7 +547,18 @@ function actorSpec(Cls: typeof DoubleActor): CreateSpec<DoubleActor> {
     exists: (id) => worldCollections.actors.has(id),
     add: (doc) => void worldCollections.actors.set(doc.id, doc),
     assertCreate: (user) => assertDocumentCreate("Actor", user, null),
+    serverFields: ownedByCreator,
   };
+}
+
+/**
+ * A world Actor or Item is owned by the user who creates it: Foundry writes the creator into `ownership` at OWNER
+ * (an actor a GM creates is stored `{ default: 0, <GM's id>: 3 }`; a player who creates a character from the sidebar
+ * owns it, or could not even open its sheet).
+ */
+function ownedByCreator(source: Plain, writer: { id: string }): void {
+  const ownership = isPlainObject(source.ownership) ? source.ownership : { default: OWNERSHIP.NONE };
+  source.ownership = { ...ownership, [writer.id]: OWNERSHIP.OWNER };
 }
 
 /** World collections the double's `game.actors`, `game.items`, `game.messages`, `game.combats` point to. */

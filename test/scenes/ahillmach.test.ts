@@ -1,0 +1,286 @@
+/**
+ * Ahill-Mach at a whole table (issue 21): a GM and two players on their own clients with latency. The players
+ * create their characters from the sidebar, the GM drops the tokens and an opponent, the fight runs two rounds in
+ * the tracker, the players roll from their sheets with chosen dice and every card button is clicked by whoever sees
+ * it (and refused to whoever does not), one roll goes in each private mode, and every card and sheet reads the same
+ * when built again from stored data.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DoubleActor } from "../double/index.ts";
+import { DoubleCombat, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
+import type { DoubleToken } from "../double/tokens.ts";
+import { cardOf } from "../cards.ts";
+import { chooseDice, facesLeft } from "./dice.ts";
+import {
+  buttonsByUser,
+  clickCard,
+  clickSheet,
+  createFromSidebar,
+  dropOnScene,
+  expectCardsSameFromStore,
+  expectSheetsSameFromStore,
+  forceCardAction,
+  openSheet,
+  openTable,
+  seeCard,
+  sheetButton,
+  startEncounter,
+  tracker,
+  turnOrder,
+  type OpenSheet,
+  type Table,
+} from "./table.ts";
+
+let table: Table;
+let kael: DoubleActor;
+let mira: DoubleActor;
+let brute: DoubleActor;
+const tokens: Record<string, DoubleToken> = {};
+const sheets: Record<string, OpenSheet> = {};
+let combat: DoubleCombat;
+
+type Hp = { hp: { value: number; max: number } };
+const hp = (a: DoubleActor | null | undefined) => (a?.system as unknown as Hp | undefined)?.hp.value;
+const messages = () => table.state.game.messages.contents as unknown as DoubleChatMessage[];
+const lastMessage = () => messages().at(-1)!;
+const markers = () =>
+  Object.fromEntries(combat.combatants.contents.map((c) => [c.name, (c.system as { marker?: boolean }).marker]));
+/** The move button of a character's sheet, by the move's name. */
+function findRoll(sheet: OpenSheet, text: string): string {
+  const found = sheet.html.match(new RegExp(`data-roll="(move:[^"]+)"[^>]*>\\s*(?:<[^>]+>\\s*)*${text}`));
+  if (!found?.[1]) throw new Error(`No move ${text} on ${sheet.user}'s sheet`);
+  return found[1];
+}
+
+beforeAll(async () => {
+  table = await openTable("ahillmach");
+});
+
+describe.sequential("Ahill-Mach at a whole table", () => {
+  it("the players create their characters from the sidebar; the GM an opponent", async () => {
+    kael = await createFromSidebar("player1", { name: "Kael", type: "personnage" });
+    mira = await createFromSidebar("player2", { name: "Mira", type: "personnage" });
+    brute = await createFromSidebar("gm", { name: "Brute", type: "opposant" });
+    for (const [actor, owner] of [
+      [kael, "player1"],
+      [mira, "player2"],
+    ] as const) {
+      const source = actor.toObject() as { ownership: object; prototypeToken: object; items: { type: string }[] };
+      expect(source.ownership).toEqual({ default: 0, [owner]: 3 });
+      expect(source.prototypeToken).toMatchObject({ actorLink: true, bar1: { attribute: "hp" } });
+      expect(source.items.filter((i) => i.type === "am-action")).toHaveLength(7);
+      expect(hp(actor)).toBe((actor.system as unknown as Hp).hp.max);
+    }
+    expect(brute.toObject()).toMatchObject({ ownership: { default: 0, gm: 3 }, prototypeToken: { actorLink: false } });
+    expect(brute.items.size).toBe(0);
+  });
+
+  it("the GM drops their tokens: the characters linked, the opponent a synthetic actor", async () => {
+    for (const actor of [kael, mira, brute]) tokens[actor.name] = await dropOnScene(table, actor);
+    expect(tokens.Kael!.actor).toBe(kael);
+    expect(tokens.Mira!.actor).toBe(mira);
+    const synthetic = tokens.Brute!.actor as DoubleActor & { isToken: boolean };
+    expect(synthetic.isToken).toBe(true);
+    expect(synthetic).not.toBe(brute);
+  });
+
+  it("each player opens their sheet: the roll buttons are there and enabled", async () => {
+    sheets.kael = await openSheet("player1", kael);
+    sheets.mira = await openSheet("player2", mira);
+    for (const sheet of [sheets.kael, sheets.mira]) {
+      expect(sheetButton(sheet, "roll", { roll: "char:for" }).disabled).toBe(false);
+      expect(sheetButton(sheet, "roll", { roll: findRoll(sheet, "Tailler en pièces") }).disabled).toBe(false);
+    }
+  });
+
+  it("the GM opens the conflict: order by DEX, the characters hold the initiative", async () => {
+    combat = await startEncounter([tokens.Kael!, tokens.Mira!, tokens.Brute!]);
+    // Initiative is DEX, shown as a constant formula: Foundry's Roll of "1" is 1 (the double knows no formula).
+    for (const actor of [kael, mira, brute]) {
+      const formula = combat.combatants.contents.find((c) => c.name === actor.name)!.getInitiativeRoll().formula;
+      DoubleCombat.rolls[formula] = Number(formula);
+    }
+    await tracker(combat, "rollAll");
+    await tracker(combat, "startCombat");
+    expect(turnOrder(combat)).toMatchObject({ round: 1, current: turnOrder(combat).order[0] });
+    expect(markers()).toEqual({ Kael: true, Mira: true, Brute: false });
+  });
+
+  it("Kael's player hits the Brute from the sheet: the move card, its picks and damage for the roller only", async () => {
+    targetsOf("player1").add(tokens.Brute!);
+    chooseDice(9, 8);
+    await clickSheet(sheets.kael!, "roll", { roll: findRoll(sheets.kael!, "Tailler en pièces") });
+    const move = lastMessage();
+    // Card: written by the roller's client; the roll keeps the characters' initiative (recorded on every combatant).
+    expect(move.author).toBe("player1");
+    expect(cardOf(move)).toMatchObject({
+      rollerId: "player1",
+      actorUuid: kael.uuid,
+      done: ["ahillmach.initiative"],
+      data: { kept: [9, 8], total: 19, band: "totale", targets: [{ uuid: tokens.Brute!.actor!.uuid }] },
+    });
+    expect(markers()).toEqual({ Kael: true, Mira: true, Brute: false });
+    expect(await buttonsByUser(move)).toEqual({
+      gm: ["ahillmach.pick", "ahillmach.rollDamage"],
+      player1: ["ahillmach.pick", "ahillmach.rollDamage"],
+      player2: [],
+    });
+    // Mira's player, who is not shown them, is refused both, and nothing is written.
+    const before = JSON.stringify(move.toObject());
+    expect(await forceCardAction("player2", move, "ahillmach.pick", { key: "plus1d6" })).toBe("denied");
+    expect(await forceCardAction("player2", move, "ahillmach.rollDamage")).toBe("denied");
+    expect(JSON.stringify(move.toObject())).toBe(before);
+    await clickCard("player1", move, "ahillmach.pick", { key: "plus1d6" });
+    expect(cardOf(move).data).toMatchObject({ chosenCount: 1 });
+    chooseDice(1, 2);
+    await clickCard("player1", move, "ahillmach.rollDamage");
+    const damage = lastMessage();
+    // The damage card is the GM's client's (relayed), in the move card's mode, for the roller.
+    expect(damage.author).toBe("gm");
+    expect(cardOf(damage)).toMatchObject({ kind: "damage", rollerId: "player1", damage: { amount: 3 } });
+    expect(cardOf(move).data).toMatchObject({ damageRolled: true });
+    expect(await buttonsByUser(damage)).toEqual({
+      gm: ["quintette.applyDamage", "ahillmach.applyToTargets"],
+      player1: ["quintette.applyDamage", "ahillmach.applyToTargets"],
+      player2: ["quintette.applyDamage"],
+    });
+    expect(await forceCardAction("player2", damage, "ahillmach.applyToTargets")).toBe("denied");
+    // The roller applies it to the Brute's token: its synthetic actor is hit, the Brute of the sidebar is not.
+    await clickCard("player1", damage, "ahillmach.applyToTargets");
+    expect(hp(tokens.Brute!.actor)).toBe(3);
+    expect(hp(brute)).toBe(6);
+    expect(tokens.Brute!.document.delta).toMatchObject({ system: { hp: { value: 3 } } });
+    expect(cardOf(damage).applied).toEqual([
+      expect.objectContaining({ targetUuid: tokens.Brute!.actor!.uuid, userId: "player1", undone: false }),
+    ]);
+    expect(facesLeft()).toBe(0);
+  });
+
+  it("the wounded Brute's morale and the undo go to its owner, the GM; the players are refused them", async () => {
+    const damage = messages().find((m) => cardOf(m).kind === "damage")!;
+    const line = cardOf(damage).applied[0]!;
+    expect(line.followUp).toMatchObject({ action: "ahillmach.morale", done: false });
+    expect(await buttonsByUser(damage)).toEqual({
+      gm: ["quintette.applyDamage", "ahillmach.applyToTargets", "ahillmach.morale", "quintette.undo"],
+      player1: ["quintette.applyDamage", "ahillmach.applyToTargets"],
+      player2: ["quintette.applyDamage"],
+    });
+    for (const user of ["player1", "player2"] as const) {
+      expect(await forceCardAction(user, damage, "ahillmach.morale", { key: line.id })).toBe("denied");
+      expect(await forceCardAction(user, damage, "quintette.undo", { key: line.id })).toBe("denied");
+    }
+    expect(hp(tokens.Brute!.actor)).toBe(3);
+    // The GM rolls the morale with one hinderer: a card of the Brute's, posted once.
+    const count = messages().length;
+    chooseDice(7, 6, 2);
+    await clickCard("gm", damage, "ahillmach.morale", { key: line.id }, { values: { hinderers: 1 } });
+    expect(messages()).toHaveLength(count + 1);
+    const morale = lastMessage();
+    expect(morale.author).toBe("gm");
+    expect(cardOf(morale)).toMatchObject({
+      kind: "morale",
+      actorUuid: tokens.Brute!.actor!.uuid,
+      data: {
+        rollKind: "morale",
+        hinderers: 1,
+        kept: [6, 2],
+        band: "echec",
+        outcomeDetail: "QUINTETTE.AhillMach.Card.Flees",
+      },
+    });
+    expect(cardOf(damage).applied[0]!.followUp).toMatchObject({ done: true });
+    // A second click rolls nothing new.
+    expect(await forceCardAction("gm", damage, "ahillmach.morale", { key: line.id })).not.toBe("applied");
+    expect(messages()).toHaveLength(count + 1);
+    // The GM undoes the hit: the token is whole again, the record marked undone.
+    await clickCard("gm", damage, "quintette.undo", { key: line.id });
+    expect(hp(tokens.Brute!.actor)).toBe(6);
+    expect(cardOf(damage).applied[0]).toMatchObject({ undone: true });
+    expect(facesLeft()).toBe(0);
+  });
+
+  it("Mira's player takes the blow on her own token with the damage card's shared button, and undoes it", async () => {
+    const damage = messages().find((m) => cardOf(m).kind === "damage")!;
+    targetsOf("player2").add(tokens.Mira!);
+    const before = hp(mira)!;
+    // Not on a token she does not own: the Brute's.
+    targetsOf("player1").clear();
+    await clickCard("player2", damage, "quintette.applyDamage");
+    expect(hp(mira)).toBe(before - 3);
+    const line = cardOf(damage).applied.at(-1)!;
+    expect(line).toMatchObject({ targetUuid: mira.uuid, userId: "player2", undone: false });
+    expect((await buttonsByUser(damage)).player2).toContain("quintette.undo");
+    expect(await forceCardAction("player1", damage, "quintette.undo", { key: line.id })).toBe("denied");
+    await clickCard("player2", damage, "quintette.undo", { key: line.id });
+    expect(hp(mira)).toBe(before);
+    targetsOf("player2").clear();
+  });
+
+  it("two rounds in the tracker: Next turn to each fighter, a failed move hands the initiative over, Next round", async () => {
+    await tracker(combat, "nextTurn");
+    expect(turnOrder(combat)).toMatchObject({ round: 1, current: "Mira" });
+    await tracker(combat, "nextTurn");
+    expect(turnOrder(combat)).toMatchObject({ round: 1, current: "Brute" });
+    await tracker(combat, "nextTurn");
+    expect(turnOrder(combat)).toMatchObject({ round: 2, current: "Kael" });
+    await tracker(combat, "nextTurn");
+    expect(turnOrder(combat)).toMatchObject({ round: 2, current: "Mira" });
+    // Mira's player fails a Tailler en pièces: a failure hands the initiative to the opponents and earns 1 XP.
+    const xp = (mira.system as unknown as { xp: number }).xp;
+    chooseDice(1, 2);
+    await clickSheet(sheets.mira!, "roll", { roll: findRoll(sheets.mira!, "Tailler en pièces") });
+    const failed = lastMessage();
+    expect(cardOf(failed)).toMatchObject({ rollerId: "player2", data: { band: "echec", xpAwarded: true } });
+    expect((mira.system as unknown as { xp: number }).xp).toBe(xp + 1);
+    expect(markers()).toEqual({ Kael: false, Mira: false, Brute: true });
+    // Only the XP's undo, for those who own Mira.
+    expect(await buttonsByUser(failed)).toEqual({ gm: ["quintette.undo"], player1: [], player2: ["quintette.undo"] });
+    await tracker(combat, "nextRound");
+    expect(turnOrder(combat)).toMatchObject({ round: 3, current: "Kael" });
+    expect(markers()).toEqual({ Kael: false, Mira: false, Brute: true });
+    expect(facesLeft()).toBe(0);
+  });
+
+  it("Mira's player rolls once in each private mode: the card reaches exactly its readers", async () => {
+    const readers: Record<string, string[]> = {};
+    const written: Record<string, { whisper: string[]; blind: boolean }> = {};
+    for (const [mode, faces] of [
+      ["gmroll", [5, 5]],
+      ["blindroll", [6, 6]],
+      ["selfroll", [7, 7]],
+    ] as const) {
+      chooseDice(...faces);
+      await clickSheet(sheets.mira!, "roll", { roll: "char:aur" }, { rollMode: mode });
+      const message = lastMessage();
+      expect(cardOf(message)).toMatchObject({ rollerId: "player2", data: { kept: [...faces] } });
+      readers[mode] = [];
+      for (const user of ["gm", "player1", "player2"] as const)
+        if ((await seeCard(user, message)).html.includes("quintette-card")) readers[mode].push(user);
+      written[mode] = { whisper: [...message.whisper], blind: message.blind };
+    }
+    expect(written).toEqual({
+      gmroll: { whisper: ["gm"], blind: false },
+      blindroll: { whisper: ["gm"], blind: true },
+      selfroll: { whisper: ["player2"], blind: false },
+    });
+    // A self roll is its roller's alone; the double still shows it to the GM (todo below), so only the players'
+    // side is asserted here.
+    expect({ ...readers, selfroll: readers.selfroll!.filter((u) => u !== "gm") }).toEqual({
+      gmroll: ["gm", "player2"],
+      blindroll: ["gm"],
+      selfroll: ["player2"],
+    });
+    expect(facesLeft()).toBe(0);
+  });
+
+  it.todo(
+    "a self roll is hidden from the GM (Foundry shows a whisper's content only to its recipients and author): the " +
+      "double's ChatMessage#isContentVisible shows every whisper to a GM (test/double/chat.ts, the double's chat " +
+      "visibility of issue 21, being rewritten by the double's engineer)",
+  );
+
+  it("every card and sheet reads the same when built again from stored data", async () => {
+    await expectCardsSameFromStore(messages());
+    await expectSheetsSameFromStore([sheets.kael!, sheets.mira!]);
+  });
+});

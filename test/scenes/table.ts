@@ -1,0 +1,447 @@
+/**
+ * A whole table on the double, shared by the scenes (issue 21): a world of one rule set with the system's own init
+ * and ready, a GM and two players each on their own client with a non-zero latency, a scene for the tokens, the
+ * dice tray, and what each user does with their hands: create a character from the sidebar, open a sheet and click
+ * one of its buttons (found in the sheet's rendered HTML), answer the roll dialog, look at a card in their chat log
+ * and click one of its buttons, run the tracker. Every click runs on the clicking user's client; nothing here writes
+ * a document for the product or fires a document hook.
+ */
+import { expect, vi } from "vitest";
+import { doubleState, resetFoundryDouble, type DoubleActor, type DoubleState } from "../double/index.ts";
+import {
+  addUser,
+  asClient,
+  buttonsIn,
+  click,
+  installClients,
+  messageElement,
+  setPermission,
+  settle,
+  useRealTemplates,
+  USER_ROLES,
+  type DoubleChatMessage,
+  type DoubleCombat,
+} from "../double/shared-core.ts";
+import { sheetsFor } from "../double/index.ts";
+import { createScene, dropToken, type DoubleScene } from "../double/scenes.ts";
+import type { DoubleToken } from "../double/tokens.ts";
+import { activeRuntime, initQuintette, readyQuintette } from "../../src/index.ts";
+import { clearRulesets, type RulesetId } from "../../src/foundry/ruleset.ts";
+import { registerCoreSettings } from "../../src/foundry/settings/index.ts";
+import { RollDialog } from "../../src/foundry/dialog/roll-dialog.ts";
+import type { RollDialogConfig, RollDialogResult } from "../../src/foundry/dialog/inputs.ts";
+import { requestCardAction } from "../../src/foundry/chat/actions.ts";
+import { installDiceTray } from "./dice.ts";
+
+export const GM = "gm";
+export const PLAYERS = ["player1", "player2"] as const;
+export const USERS = [GM, ...PLAYERS] as const;
+export type UserId = (typeof USERS)[number];
+
+/** One-way latency of the table's socket, in milliseconds (several clients: never zero). */
+export const LATENCY = 3;
+
+export interface Table {
+  state: DoubleState;
+  scene: DoubleScene;
+}
+
+/**
+ * Opens a world playing `ruleset`: the GM chooses the rule set, the system's init and ready run as Foundry runs them
+ * (ready on every client), players are granted ACTOR_CREATE (a table whose players make their characters does so:
+ * Foundry gives it to Assistants by default), the GM has a scene.
+ */
+export async function openTable(ruleset: RulesetId, { lang = "fr" }: { lang?: string } = {}): Promise<Table> {
+  const state = installClients(resetFoundryDouble({ lang }), { latency: LATENCY });
+  addUser("player2");
+  useRealTemplates(lang);
+  installDiceTray();
+  clearRulesets();
+  registerCoreSettings();
+  await asClient(GM, () => state.game.settings.set("quintette", "ruleset", ruleset));
+  initQuintette();
+  await activeRuntime();
+  for (const user of USERS) await asClient(user, () => readyQuintette());
+  await settle();
+  setPermission("ACTOR_CREATE", [USER_ROLES.PLAYER, USER_ROLES.TRUSTED, USER_ROLES.ASSISTANT]);
+  const scene = asClient(GM, () => createScene("Table"));
+  return { state, scene };
+}
+
+// ---- The sidebar and the canvas ------------------------------------------------------------------------------
+
+type Creatable = { create(data: object, options?: object): Promise<DoubleActor> };
+
+/** "Create Actor" in the sidebar, on `user`'s client: Foundry's creation path with the data the dialog gives. */
+export async function createFromSidebar(user: UserId, data: { name: string; type: string }): Promise<DoubleActor> {
+  const cls = CONFIG.Actor.documentClass as unknown as Creatable;
+  const actor = await asClient(user, () => cls.create(data));
+  await settle();
+  return actor;
+}
+
+/** The GM drops an actor from the sidebar on the scene. */
+export async function dropOnScene(table: Table, actor: DoubleActor): Promise<DoubleToken> {
+  const token = await asClient(GM, () => dropToken(table.scene, actor));
+  await settle();
+  return token;
+}
+
+// ---- Sheets ---------------------------------------------------------------------------------------------------
+
+/** An element of rendered HTML with a `data-action`: its data attributes and its ancestors' (for `closest`). */
+export interface HtmlButton {
+  tag: string;
+  action: string;
+  dataset: Record<string, string>;
+  disabled: boolean;
+  text: string;
+  /** What a click handler receives as its target. */
+  target: FakeTarget;
+}
+interface FakeTarget {
+  dataset: Record<string, string>;
+  classList: { contains(name: string): boolean };
+  closest(selector: string): FakeTarget | null;
+  hasAttribute(name: string): boolean;
+  getAttribute(name: string): string | null;
+}
+
+const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"]);
+const camel = (name: string) => name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&#x3D;/g, "=")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+function attributesOf(raw: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of raw.matchAll(/([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+    const name = m[1];
+    if (name) out[name.toLowerCase()] = unescapeHtml(m[2] ?? m[3] ?? m[4] ?? "");
+  }
+  return out;
+}
+
+function targetOf(attrs: Record<string, string>, parent: FakeTarget | null): FakeTarget {
+  const dataset = Object.fromEntries(
+    Object.entries(attrs)
+      .filter(([k]) => k.startsWith("data-"))
+      .map(([k, v]) => [camel(k.slice(5)), v]),
+  );
+  const classes = new Set((attrs.class ?? "").split(/\s+/).filter(Boolean));
+  const self: FakeTarget = {
+    dataset,
+    classList: { contains: (name) => classes.has(name) },
+    hasAttribute: (name) => name in attrs,
+    getAttribute: (name) => attrs[name] ?? null,
+    closest(selector) {
+      // `[data-x]`, `[data-x="v"]` and `.class`: what the system's handlers ask of a clicked element.
+      const attr = /^\[([-a-z0-9]+)(?:="([^"]*)")?\]$/.exec(selector);
+      const cls = /^\.([-\w]+)$/.exec(selector);
+      const matches = attr
+        ? attr[1]! in attrs && (attr[2] === undefined || attrs[attr[1]!] === attr[2])
+        : cls
+          ? classes.has(cls[1]!)
+          : false;
+      if (!attr && !cls) throw new Error(`The table's HTML reader does not know the selector ${selector}`);
+      return matches ? self : (parent?.closest(selector) ?? null);
+    },
+  };
+  return self;
+}
+
+/** Every element with a `data-action` in rendered HTML, with its ancestors (for `closest`), as the browser has them. */
+export function actionElements(html: string): HtmlButton[] {
+  const out: HtmlButton[] = [];
+  const stack: { tag: string; target: FakeTarget; button?: HtmlButton }[] = [];
+  const re = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^>]*?)?)(\/?)>|([^<]+)/g;
+  for (const m of html.matchAll(re)) {
+    if (m[5] !== undefined) {
+      for (const open of stack) if (open.button) open.button.text += m[5];
+      continue;
+    }
+    const tag = (m[2] ?? "").toLowerCase();
+    if (m[1]) {
+      const at = stack.map((s) => s.tag).lastIndexOf(tag);
+      if (at >= 0) stack.length = at;
+      continue;
+    }
+    const attrs = attributesOf(m[3] ?? "");
+    const target = targetOf(attrs, stack.at(-1)?.target ?? null);
+    let button: HtmlButton | undefined;
+    if (attrs["data-action"]) {
+      button = {
+        tag,
+        action: attrs["data-action"],
+        dataset: target.dataset,
+        disabled: "disabled" in attrs,
+        text: "",
+        target,
+      };
+      out.push(button);
+    }
+    if (!VOID.has(tag) && !m[4]) stack.push({ tag, target, ...(button ? { button } : {}) });
+  }
+  for (const b of out) b.text = b.text.replace(/\s+/g, " ").trim();
+  return out;
+}
+
+export interface OpenSheet {
+  user: UserId;
+  app: SheetApp;
+  /** The HTML of every part, as the user's client rendered it last. */
+  html: string;
+}
+interface SheetApp {
+  id: string;
+  render(options?: object): Promise<unknown>;
+  runAction(action: string, event: unknown, target: unknown): Promise<unknown>;
+  renderedParts: Record<string, Record<string, unknown>>;
+  _configureRenderParts(options: object): Record<string, { template: string }>;
+}
+
+async function partsHtml(app: SheetApp): Promise<string> {
+  const parts = app._configureRenderParts({});
+  const out: string[] = [];
+  for (const [id, context] of Object.entries(app.renderedParts)) {
+    const template = parts[id]?.template;
+    if (!template) throw new Error(`No template for part ${id}`);
+    const html = await foundry.applications.handlebars.renderTemplate(template, context);
+    out.push(`<section data-part="${id}">${html}</section>`);
+  }
+  // The application's own id is per window: a sheet opened again reads the same once it is set aside.
+  const html = out.join("\n");
+  return app.id.length >= 8 ? html.split(app.id).join("APP") : html;
+}
+
+/** Opens the actor's default sheet on `user`'s client and renders it (context and HTML). */
+export async function openSheet(user: UserId, actor: DoubleActor): Promise<OpenSheet> {
+  const registration =
+    sheetsFor("Actor", actor.type).find((r) => r.options.makeDefault) ?? sheetsFor("Actor", actor.type)[0];
+  if (!registration) throw new Error(`No sheet for ${actor.type}`);
+  const Sheet = registration.sheetClass as new (options: object) => SheetApp;
+  const app = new Sheet({ document: actor });
+  const sheet: OpenSheet = { user, app, html: "" };
+  await rerender(sheet);
+  return sheet;
+}
+
+/** Renders the sheet again on its user's client (after a change). */
+export async function rerender(sheet: OpenSheet): Promise<string> {
+  sheet.html = await asClient(sheet.user, async () => {
+    await sheet.app.render({ force: true });
+    return partsHtml(sheet.app);
+  });
+  return sheet.html;
+}
+
+/** The sheet's element for an action (and `data-*` it carries, e.g. `{ roll: "char:for" }`); fails when not shown. */
+export function sheetButton(sheet: OpenSheet, action: string, data: Record<string, string> = {}): HtmlButton {
+  const found = actionElements(sheet.html).find(
+    (b) => b.action === action && Object.entries(data).every(([k, v]) => b.dataset[k] === v),
+  );
+  if (!found) throw new Error(`${sheet.user} sees no ${action} ${JSON.stringify(data)} on the sheet`);
+  return found;
+}
+
+/** What the user answers in the next roll dialogs: values typed, and the mode chosen (else the dialog's own). */
+export interface DialogAnswer {
+  values?: Record<string, unknown>;
+  rollMode?: string;
+}
+/** Dialogs the users saw, in order: who opened it, its configuration, its odds as shown. */
+export const dialogsSeen: { user: string; config: RollDialogConfig; odds: { id: string; probability: number }[] }[] =
+  [];
+
+/**
+ * Runs `fn` with the roll dialogs it opens answered as the user would: the real dialog, rendered, its fields set to
+ * `answer` as the user types them, then confirmed.
+ */
+async function answering<T>(answer: DialogAnswer, fn: () => Promise<T>): Promise<T> {
+  const spy = vi.spyOn(RollDialog, "prompt").mockImplementation((async (config: RollDialogConfig) => {
+    let result: RollDialogResult | null = null;
+    const dialog = new RollDialog(config, (r) => (result = r));
+    await dialog.render({ force: true });
+    for (const [name, value] of Object.entries(answer.values ?? {})) await dialog.changeValue(name, value);
+    if (answer.rollMode) await dialog.changeValue("rollMode", answer.rollMode);
+    dialogsSeen.push({
+      user: game.user?.id ?? "",
+      config,
+      odds: config.odds(dialog.values).map((o) => ({ id: o.id, probability: o.probability })),
+    });
+    dialog.confirm();
+    return result;
+  }) as typeof RollDialog.prompt);
+  try {
+    return await fn();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/**
+ * Clicks a sheet's element on its user's client, answering the roll dialog it opens; every write the click causes
+ * has reached every client after.
+ */
+export async function clickSheet(
+  sheet: OpenSheet,
+  action: string,
+  data: Record<string, string> = {},
+  answer: DialogAnswer = {},
+): Promise<void> {
+  const button = sheetButton(sheet, action, data);
+  expect(button.disabled, `${action} is disabled for ${sheet.user}`).toBe(false);
+  await answering(answer, () =>
+    asClient(sheet.user, () => sheet.app.runAction(action, { shiftKey: false }, button.target)),
+  );
+  await settle();
+}
+
+// ---- The chat log ---------------------------------------------------------------------------------------------
+
+export interface SeenCard {
+  user: UserId;
+  message: DoubleChatMessage;
+  /** The card as it reads in the user's chat log ("" when the user may not see its content). */
+  html: string;
+  buttons: ReturnType<typeof buttonsIn>;
+  element: ReturnType<typeof messageElement>;
+}
+
+/**
+ * The message as `user`'s chat log renders it: Foundry builds the message's element and calls the
+ * `renderChatMessageHTML` render hook on that client (ChatMessage#renderHTML); the system's listeners fill it.
+ */
+export async function seeCard(user: UserId, message: DoubleChatMessage): Promise<SeenCard> {
+  const element = messageElement("");
+  await asClient(user, () => {
+    // A render hook, not a document hook; typed for Foundry's ChatMessage and HTMLElement, which the double's stand for.
+    (Hooks.callAll as (hook: string, ...args: unknown[]) => unknown)("renderChatMessageHTML", message, element.html, {
+      message,
+      user: game.user,
+    });
+  });
+  await settle();
+  const html = element.content.innerHTML;
+  return { user, message, html, buttons: buttonsIn(html), element };
+}
+
+/** Actions of the card's enabled buttons for each user. */
+export async function buttonsByUser(message: DoubleChatMessage): Promise<Record<UserId, string[]>> {
+  const out = {} as Record<UserId, string[]>;
+  for (const user of USERS)
+    out[user] = (await seeCard(user, message)).buttons.filter((b) => !b.disabled).map((b) => b.action);
+  return out;
+}
+
+/** Clicks a card button in `user`'s chat log; fails when the user does not see it enabled. */
+export async function clickCard(
+  user: UserId,
+  message: DoubleChatMessage,
+  action: string,
+  args: Record<string, unknown> | null = null,
+  answer: DialogAnswer = {},
+): Promise<void> {
+  const seen = await seeCard(user, message);
+  const button = seen.buttons.find(
+    (b) => b.action === action && !b.disabled && (args === null || sameArgs(b.args, args)),
+  );
+  if (!button) throw new Error(`${user} sees no enabled ${action} ${JSON.stringify(args)} on the card`);
+  await answering(answer, () => asClient(user, () => click(seen.element.content, button)));
+  await settle();
+}
+function sameArgs(raw: string, args: Record<string, unknown>): boolean {
+  try {
+    return JSON.stringify(JSON.parse(raw || "{}")) === JSON.stringify(args);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A user who is not shown a button sends its request anyway (a console, a stale chat log): the answer, once every
+ * write it caused (none, when refused) has reached every client.
+ */
+export async function forceCardAction(
+  user: UserId,
+  message: DoubleChatMessage,
+  action: string,
+  args: Record<string, unknown> = {},
+): Promise<string> {
+  const result = await asClient(user, () => requestCardAction(message.id, action, args as never));
+  await settle();
+  return result.status;
+}
+
+// ---- Stored data ----------------------------------------------------------------------------------------------
+
+/** A message as a client that just loaded the world builds it: from its stored source. */
+export function storedMessage(message: DoubleChatMessage): DoubleChatMessage {
+  const Cls = message.constructor as new (data: object) => DoubleChatMessage;
+  return new Cls(message.toObject());
+}
+
+/** An actor as a client that just loaded the world builds it: from its stored source. */
+export function storedActor(actor: DoubleActor): DoubleActor {
+  const Cls = actor.constructor as new (data: object) => DoubleActor;
+  return new Cls(actor.toObject());
+}
+
+/** Every card reads the same for every user when rendered again from its stored data. */
+export async function expectCardsSameFromStore(messages: DoubleChatMessage[]): Promise<void> {
+  for (const message of messages) {
+    for (const user of USERS) {
+      const live = await seeCard(user, message);
+      const stored = await seeCard(user, storedMessage(message));
+      expect(stored.html, `card ${message.id} for ${user}`).toBe(live.html);
+    }
+  }
+}
+
+/** Every sheet reads the same for its user when its actor is built again from stored data. */
+export async function expectSheetsSameFromStore(sheets: OpenSheet[]): Promise<void> {
+  for (const sheet of sheets) {
+    const live = await rerender(sheet);
+    const actor = (sheet.app as unknown as { document: DoubleActor }).document;
+    const again = await openSheet(sheet.user, storedActor(actor));
+    expect(again.html, `${actor.name}'s sheet for ${sheet.user}`).toBe(live);
+  }
+}
+
+// ---- Combat ---------------------------------------------------------------------------------------------------
+
+/** The GM creates the encounter on the scene and adds the tokens to it (the tracker's "toggle combat state"). */
+export async function startEncounter(tokens: DoubleToken[]): Promise<DoubleCombat> {
+  const Combat = CONFIG.Combat.documentClass as unknown as { create(data: object): Promise<DoubleCombat> };
+  const combat = await asClient(GM, () => Combat.create({ scene: null, active: true }));
+  await asClient(GM, () =>
+    combat.createEmbeddedDocuments(
+      "Combatant",
+      tokens.map((t) => ({ tokenId: t.id, actorId: t.actor?.id ?? null, name: t.name })),
+    ),
+  );
+  doubleState().game.combats.set(combat.id, combat);
+  Object.assign(doubleState().game, { combat });
+  await settle();
+  return combat;
+}
+
+/** A tracker control clicked by the GM: "Begin", "Next turn", "Next round". */
+export async function tracker(
+  combat: DoubleCombat,
+  control: "rollAll" | "rollNPC" | "startCombat" | "nextTurn" | "nextRound",
+): Promise<void> {
+  await asClient(GM, () => combat[control]());
+  await settle();
+}
+
+/** The ids of the combat's turns, in order, and the current turn's name. */
+export function turnOrder(combat: DoubleCombat): { order: string[]; round: number; current: string | undefined } {
+  return { order: combat.turns.map((c) => c.name), round: combat.round, current: combat.combatant?.name };
+}
