@@ -1,7 +1,8 @@
 /**
  * Défendre's redirect when one application hits both the protected one and the defender (issue 12, a known limit):
  * the card gets one undo entry per write, and each entry reverses exactly its own write. Played as the players on
- * the double: a third player's attack hits Bran (protected by Ysolde) and Ysolde; Ysolde's player undoes.
+ * the double: a third player's attack hits Bran (protected by Ysolde) and Ysolde; the GM undoes (a hit the GM's
+ * client wrote from another player's attack is not Ysolde's player's to undo, nor the attacker's: docs/security.md).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DoubleActor, DoubleState } from "../double/index.ts";
@@ -54,15 +55,21 @@ describe("attack: one application on the protected one and the defender, undone 
     expect(new Set(onHero.map((e) => e.effect)).size).toBe(2);
     const own = onHero.find((e) => !e.id.includes(">"))!;
     const drawn = onHero.find((e) => e.id.includes(">"))!;
-    // Ysolde's player undoes her own hit: 8 back, and the redirect stays spent (its record is untouched).
-    expect(
-      (await asClient("player1", () => requestCardAction(damage.id, "quintette.undo", { key: own.id }))).status,
-    ).toBe("applied");
+    // Neither Ysolde's player nor the attacker's may undo it.
+    for (const player of ["player1", "player3"]) {
+      expect(
+        (await asClient(player, () => requestCardAction(damage.id, "quintette.undo", { key: own.id }))).status,
+      ).toBe("denied");
+    }
+    // The GM undoes Ysolde's own hit: 8 back, and the redirect stays spent (its record is untouched).
+    expect((await asClient("gm", () => requestCardAction(damage.id, "quintette.undo", { key: own.id }))).status).toBe(
+      "applied",
+    );
     expect(hp(hero)).toBe(9);
     // …then the hit drawn from Bran: 8 more back.
-    expect(
-      (await asClient("player1", () => requestCardAction(damage.id, "quintette.undo", { key: drawn.id }))).status,
-    ).toBe("applied");
+    expect((await asClient("gm", () => requestCardAction(damage.id, "quintette.undo", { key: drawn.id }))).status).toBe(
+      "applied",
+    );
     expect([hp(ally), hp(hero)]).toEqual([17, 17]);
   });
 });

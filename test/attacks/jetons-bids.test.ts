@@ -24,12 +24,7 @@ import { effectKey } from "../../src/foundry/trust/effects.ts";
 import { ArchetypeModel } from "../../src/foundry/jetons/models.ts";
 import { buyAdvantage, CARD_ACTIONS, registerJetonsRelay } from "../../src/foundry/jetons/actions.ts";
 import { askQuestion, autoReveal, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
-import {
-  onCreateActorLedger,
-  onReadyLedger,
-  onUpdateActorLedger,
-  resetLedgerWatch,
-} from "../../src/foundry/jetons/hooks.ts";
+import { onCreateActorLedger, onReadyLedger, onUpdateActorLedger } from "../../src/foundry/jetons/hooks.ts";
 import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-card.ts";
 import { clearMemorySecrets } from "../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens, registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
@@ -86,7 +81,6 @@ async function toBidding(): Promise<DoubleChatMessage> {
 beforeEach(async () => {
   state = installClients(resetFoundryDouble({ lang: "en" }));
   clearMemorySecrets();
-  resetLedgerWatch();
   registerRelay();
   registerJetonsCardModels();
   registerChatHooks();
@@ -176,7 +170,6 @@ describe("attack: the ledger trusts what it saw (issue 22, attack 5)", () => {
     expect(sys(hero).tokens).toBe(99);
     // The GM logs in: a new page (nothing remembered), then its ready hook.
     setGMsConnected(true);
-    resetLedgerWatch();
     await asClient("gm", async () => onReadyLedger());
     expect(sys(hero).tokens).toBe(5);
     expect(total()).toBe(10);

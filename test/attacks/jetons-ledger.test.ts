@@ -5,7 +5,15 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import { addUser, asClient, installClients, useRealTemplates, type DoubleChatMessage } from "../double/shared-core.ts";
+import {
+  addUser,
+  asClient,
+  installClients,
+  setLatency,
+  settle,
+  useRealTemplates,
+  type DoubleChatMessage,
+} from "../double/shared-core.ts";
 import { registerChatHooks } from "../../src/foundry/chat/index.ts";
 import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
 import { registerCardAction } from "../../src/foundry/chat/actions.ts";
@@ -20,12 +28,7 @@ import {
   registerJetonsRelay,
 } from "../../src/foundry/jetons/actions.ts";
 import { askQuestion, autoReveal, formArgs, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
-import {
-  onCreateActorLedger,
-  onReadyLedger,
-  onUpdateActorLedger,
-  resetLedgerWatch,
-} from "../../src/foundry/jetons/hooks.ts";
+import { onCreateActorLedger, onReadyLedger, onUpdateActorLedger } from "../../src/foundry/jetons/hooks.ts";
 import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-card.ts";
 import { clearMemorySecrets, forgetSecret, loadSecret } from "../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens, registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
@@ -42,7 +45,6 @@ const data = (m: DoubleChatMessage): QuestionCardData => {
   if (!d) throw new Error("no question card");
   return d;
 };
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** Tokens in play: every character's reserve and the collective reserve. */
 const total = () => sys(hero).tokens + sys(other).tokens + collectiveTokens();
 const boughtNotices = () =>
@@ -92,24 +94,13 @@ async function toBidding(actor: DoubleActor, player: string): Promise<DoubleChat
   return m;
 }
 
-/**
- * Foundry's server sends `updateActor` to every connected client once a write is committed, with the writer's id;
- * the double does too (server.ts). Every actor write here then lets the GM's listener finish its work.
- */
-function broadcastActorUpdatesToGM(): void {
-  const write = DoubleActor.prototype.update;
-  DoubleActor.prototype.update = async function (this: DoubleActor, changes = {}, options = {}) {
-    const result = await write.call(this, changes, options);
-    await asClient("gm", flush);
-    return result;
-  };
-}
+/** The socket's one-way delay: the server broadcasts every write to every connected client after it (server.ts). */
+const LATENCY = 10;
 
 beforeEach(async () => {
   state = installClients(resetFoundryDouble({ lang: "en" }));
   useRealTemplates("en");
   clearMemorySecrets();
-  resetLedgerWatch();
   registerRelay();
   registerJetonsCardModels();
   registerChatHooks();
@@ -117,13 +108,14 @@ beforeEach(async () => {
   registerJetonsRelay();
   registerCardAction(...CARD_ACTIONS);
   addUser("player2");
-  broadcastActorUpdatesToGM();
+  setLatency(LATENCY);
   state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
   Hooks.on("createActor", (a, o, u) => void onCreateActorLedger(a, o, u));
   Hooks.on("updateActor", (a, c, o, u) => void onUpdateActorLedger(a, c, o, u));
   hero = await character("Nila", "player1");
   other = await character("Brann", "player2");
   await asClient("gm", async () => onReadyLedger());
+  await settle();
 });
 
 describe("attack: double click on Buy advantage", () => {
@@ -234,7 +226,9 @@ describe("attack: concurrent writes of the collective reserve", () => {
 describe("attack: token writes from a player's console", () => {
   it("a player giving themselves tokens (their own character) is undone by the GM's client, and the GM is told", async () => {
     await asClient("player1", () => hero.update({ system: { tokens: 99 } }));
-    // Foundry lets an owner write their actor; the GM's client puts the ledger back.
+    // Foundry lets an owner write their actor; the GM's client, once the server's broadcast reaches it, puts the
+    // ledger back.
+    await settle();
     expect(hero.updates.map((u) => u.userId)).toEqual(["player1", "gm"]);
     expect(sys(hero).tokens).toBe(5);
     expect(state.notifications.some((n) => n.type === "warn" && n.message.includes("Nila"))).toBe(true);
@@ -246,6 +240,7 @@ describe("attack: token writes from a player's console", () => {
     await asClient("player1", () => sealBid(m.id, "joueur", 2));
     expect(sys(hero).bidLock).toBe(m.id);
     await asClient("player1", () => hero.update({ "system.bidLock": "", "system.tokens": 1 }));
+    await settle();
     expect([sys(hero).tokens, sys(hero).bidLock]).toEqual([5, m.id]);
     expect((await asClient("player1", () => buyAdvantage(hero as never, "Une corde"))).status).toBe("denied");
   });
@@ -255,6 +250,7 @@ describe("attack: token writes from a player's console", () => {
     expect([hero.name, sys(hero).tokens]).toEqual(["Nila the Swift", 5]);
     await asClient("gm", () => hero.update({ "system.tokens": 7 }));
     await asClient("player1", () => hero.update({ "system.tokens": 12 }));
+    await settle();
     expect(sys(hero).tokens).toBe(7);
     expect(state.notifications.filter((n) => n.message.includes("Nila"))).toHaveLength(1);
   });

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import { DoubleChatMessage, addUser, asClient, installClients } from "../double/shared-core.ts";
+import { DoubleChatMessage, addUser, asClient, installClients, setLatency, settle } from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
@@ -500,6 +500,36 @@ describe("attack: the victim's owner plants a record to escape the GM's damage r
     dice(3);
     expect((await asGM(() => requestCardAction(m.id, "systemj.damage"))).status).toBe("applied");
     expect((await asGM(() => requestCardAction(m.id, "systemj.applyDamage"))).status).toBe("applied");
+    expect(pts(aude)).toEqual([0, 14]);
+  });
+
+  it('a record planted on Aude for the hit itself (with latency) does not make the GM\'s hit "already applied"', async () => {
+    setLatency(10);
+    const data = startExchange({
+      mode: "meleeForce",
+      attacker: { uuid: ours.uuid, name: "Ours" },
+      defender: { uuid: aude.uuid, name: "Aude" },
+      weapon: { name: "", damage: "1d3", family: "corpsACorps" },
+      counterWeapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
+      first: testData("x", 58, 0, 30),
+      gear: { canParry: true, canBlock: false },
+    });
+    const state = exchangeCard("gm", { uuid: ours.uuid, name: "Ours", img: null }, data);
+    const m = await asGM(() => DoubleChatMessage.create({ flags: { quintette: { card: state } } }));
+    await asClient("player1", () => requestCardAction(m.id, "systemj.noDefence"));
+    dice(3);
+    expect((await asGM(() => requestCardAction(m.id, "systemj.damage"))).status).toBe("applied");
+    // The record the GM's client once wrote on the victim, in its old shape, planted by Aude's player.
+    const record = { messageId: m.id, action: "systemj.applyDamage", userId: "gm", at: 0, delta: [], set: [] };
+    const key = effectKey(m.id, "systemj.applyDamage");
+    await asClient("player1", () =>
+      aude.update({ flags: { quintette: { effects: { [key]: { ...record, undone: false } } } } }),
+    );
+    await settle();
+    expect((await asGM(() => requestCardAction(m.id, "systemj.applyDamage"))).status).toBe("applied");
+    expect(pts(aude)).toEqual([0, 14]);
+    // Applied once: a second click finds the GM's own record.
+    expect((await asGM(() => requestCardAction(m.id, "systemj.applyDamage"))).status).toBe("already");
     expect(pts(aude)).toEqual([0, 14]);
   });
 });

@@ -5,7 +5,7 @@
  * from them (their own messages and User, actors they own) and calls to the system's code.
  */
 import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
+import { asClient, installClients, settle, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
 import {
   createCardState,
   postCard,
@@ -111,5 +111,8 @@ export const applyDamage = (userId: string, message: DoubleChatMessage) =>
 export const undo = (userId: string, message: DoubleChatMessage, key: string) =>
   asClient(userId, () => requestCardAction(message.id, UNDO, { key }));
 
-/** Lets the GM's client finish what a hook started (relay answers are written from `updateUser`). */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Lets the GM's client finish what a hook started (relay answers are written from `updateUser`): the double's
+ * server settles every write in flight and every listener it started (a fixed pause was too short on a busy machine).
+ */
+export { settle };

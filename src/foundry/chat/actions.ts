@@ -8,8 +8,11 @@
  *   the requester must own every document the action writes;
  * - targets: only actors, items, tokens and combatants of this world and system, only `system.*` and
  *   `flags.quintette.*` paths (trust/effects.ts), whatever the card or the request names;
- * - applied once, atomically: each write carries its effect record in the same update on the target; a target
- *   already holding the record is not written again, whatever the card's `done` list says;
+ * - applied once: each write is recorded in the GM's own store (trust/records.ts) and written to its target in one
+ *   update; a target the store says was written is not written again, whatever the card's `done` list or the
+ *   target's own flags say; the card's lines are restored from the store;
+ * - undone only as recorded: once, within the field's limits, by a GM or by the player who asked for the effect
+ *   and only where that player could write themselves;
  * - no lost update: on the GM's client every action runs in one queue, after the previous one finished, so it
  *   computes its writes from current values;
  * - no half-application: every document is resolved and every right checked before the first write.
@@ -17,15 +20,20 @@
 import { notifyRelayResult, registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import {
   allowedChanges,
-  applyEffect,
+  applyEffects,
   effectKey,
   hasLiveEffect,
   isEffectKey,
+  playerMayWrite,
+  readEffect,
   resolveWriteTarget,
-  undoEffect,
+  undoChanges,
+  undoEffects,
+  type PlannedUndo,
   type WritableDocument,
 } from "../trust/effects.ts";
 import { serializeOnGM } from "../trust/queue.ts";
+import { withRecordedLines } from "./lines.ts";
 import { defaultActionToken, isDone, withDone } from "./card-state.ts";
 import { readCard, writeCard } from "./flags.ts";
 import type { ButtonAudience, CardButton, CardState, JsonObject, JsonPrimitive } from "./types.ts";
@@ -206,19 +214,36 @@ async function resolveWrites(
   return out;
 }
 
+/**
+ * Who may undo what (docs/security.md): a GM any effect the GM's store holds; a player only an effect they asked
+ * for themselves, on a document they own, and only when every field it wrote is one they could write themselves (not
+ * a Combatant's `system`, not a field the GM's client holds, such as Jetons' tokens). Each undo is computed from the
+ * GM's record, never from the card.
+ */
 async function resolveUndo(
-  action: CardAction,
   requester: User.Implementation,
+  messageId: string,
   undo: EffectUndo[],
-): Promise<Array<{ doc: WritableDocument; key: string }> | Refusal> {
-  const out: Array<{ doc: WritableDocument; key: string }> = [];
+): Promise<{ plans: PlannedUndo[]; undoneAlready: number } | Refusal> {
+  const plans: PlannedUndo[] = [];
+  let undoneAlready = 0;
   for (const u of undo) {
     const doc = await resolveWriteTarget(u.uuid);
-    if (!doc || !isEffectKey(u.effect)) return { status: "invalid", reason: "QUINTETTE.Damage.NothingToUndo" };
-    if (!mayWrite(action, requester, doc)) return { status: "denied", reason: "QUINTETTE.Card.NotOwner" };
-    out.push({ doc, key: u.effect });
+    const record = doc && isEffectKey(u.effect) ? readEffect(doc, u.effect) : null;
+    if (!doc || !record || record.messageId !== messageId) {
+      return { status: "invalid", reason: "QUINTETTE.Damage.NothingToUndo" };
+    }
+    if (!requester.isGM) {
+      const paths = [...record.delta.map((d) => d.path), ...record.set.map((d) => d.path)];
+      const own = record.userId === requester.id && doc.testUserPermission(requester, "OWNER");
+      if (!own || !paths.every((path) => playerMayWrite(doc, path))) {
+        return { status: "denied", reason: "QUINTETTE.Damage.NotYourUndo" };
+      }
+    }
+    if (record.undone) undoneAlready += 1;
+    else plans.push({ doc, key: u.effect, update: undoChanges(doc, record) });
   }
-  return out;
+  return { plans, undoneAlready };
 }
 
 /**
@@ -237,6 +262,17 @@ function linkEntries(before: CardState, after: CardState, writes: ResolvedWrite[
   return { ...after, applied };
 }
 
+/** Writes the card again when the GM's records restore lines it lacks (a retry after a failure, a replay). */
+async function repairedAlready(
+  message: ChatMessage.Implementation,
+  card: CardState,
+  reason: string,
+): Promise<RelayResult> {
+  const repaired = game.user?.isGM ? withRecordedLines(card, message.id ?? "") : card;
+  if (repaired !== card) await writeCard(message, repaired);
+  return { status: "already", reason };
+}
+
 async function execute(request: CardActionRequest, requester: User.Implementation): Promise<RelayResult> {
   const message = game.messages?.get(request.messageId);
   const card = message ? readCard(message) : null;
@@ -248,43 +284,59 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
     return { status: "denied", reason: "QUINTETTE.Card.NotAllowed" };
   }
   const token = actionToken(action.name, ctx.args, card);
-  if (isDone(card, token)) return { status: "already", reason: "QUINTETTE.Card.AlreadyDone" };
+  if (isDone(card, token)) return repairedAlready(message, card, "QUINTETTE.Card.AlreadyDone");
 
   const outcome = await action.execute(ctx);
   if (outcome.status === "already")
-    return { status: "already", reason: outcome.reason ?? "QUINTETTE.Card.AlreadyDone" };
+    return repairedAlready(message, card, outcome.reason ?? "QUINTETTE.Card.AlreadyDone");
   if (outcome.status !== "applied") return outcome;
 
   // Resolve and check everything before the first write.
   const messageId = message.id ?? "";
   const writes = await resolveWrites(action, requester, messageId, token, outcome.writes ?? []);
   if (!Array.isArray(writes)) return writes;
-  const undo = await resolveUndo(action, requester, outcome.undo ?? []);
-  if (!Array.isArray(undo)) return undo;
+  const undo = await resolveUndo(requester, messageId, outcome.undo ?? []);
+  if (!("plans" in undo)) return undo;
 
-  // A target holding the record already got this effect (a replay, or a retry after a failure partway).
+  if (!game.user?.isGM) {
+    // A player's own client, no GM connected (`localWithoutGM`): it writes only what the player owns, as a hand edit
+    // would. Only a GM writes records, so such an effect has none, and no undo.
+    for (const w of writes) await w.doc.update(w.changes);
+    await outcome.afterWrites?.();
+    const known = new Set(card.applied.map((e) => e.id));
+    const applied = outcome.card.applied.map((e) => (known.has(e.id) ? e : { ...e, undo: null, effect: null }));
+    await writeCard(message, withDone({ ...outcome.card, applied }, token));
+    return { status: "applied" };
+  }
+  // The GM's record says this target got this effect already (a replay, or a retry after a failure partway).
   const pending = writes.filter((w) => !hasLiveEffect(w.doc, w.key));
-  if (writes.length && !pending.length) return { status: "already", reason: "QUINTETTE.Card.AlreadyDone" };
-  const meta = { messageId, action: action.name, userId: requester.id ?? "" };
-  for (const w of pending) await applyEffect(w.doc, w.key, w.changes, meta);
-  let undone = 0;
-  for (const u of undo) {
-    const status = await undoEffect(u.doc, u.key, messageId);
-    if (status === "missing") return { status: "invalid", reason: "QUINTETTE.Damage.NothingToUndo" };
-    if (status === "applied") undone += 1;
+  if (writes.length && !pending.length) return repairedAlready(message, card, "QUINTETTE.Card.AlreadyDone");
+  if (undo.undoneAlready && !undo.plans.length && !writes.length) {
+    return repairedAlready(message, card, "QUINTETTE.Damage.AlreadyUndone");
   }
-  if (undo.length && !undone && !writes.length) {
-    return { status: "already", reason: "QUINTETTE.Damage.AlreadyUndone" };
-  }
+  const linked = linkEntries(card, outcome.card, writes, messageId);
+  const known = new Set(card.applied.map((e) => e.id));
+  const fresh = linked.applied.filter((e) => !known.has(e.id));
+  const planned = pending.map((w) => ({
+    ...w,
+    lines: fresh.filter((e) => e.effect === w.key && e.targetUuid === w.doc.uuid),
+  }));
+  await applyEffects(planned, { messageId, action: action.name, userId: requester.id ?? "" });
+  await undoEffects(undo.plans);
   try {
     await outcome.afterWrites?.();
   } catch (error) {
-    // The non-document part failed: take back the effects just written (values and records), then report it.
-    for (const w of pending) await undoEffect(w.doc, w.key, messageId);
+    // The non-document part failed: take back the effects just written, then report it.
+    await undoEffects(
+      pending.flatMap((w) => {
+        const record = readEffect(w.doc, w.key);
+        return record ? [{ doc: w.doc, key: w.key, update: undoChanges(w.doc, record) }] : [];
+      }),
+    );
     throw error;
   }
   // The card is a display copy, written after the effects and their records.
-  await writeCard(message, withDone(linkEntries(card, outcome.card, writes, messageId), token));
+  await writeCard(message, withDone(withRecordedLines(linked, messageId), token));
   return { status: "applied" };
 }
 

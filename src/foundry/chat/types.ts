@@ -74,12 +74,12 @@ export interface AppliedEntry {
   summary: Label;
   /**
    * Display only (the card is writable by its author): non-null shows an undo button. The undo itself reads the
-   * effect record on the target (`effect`), never this object.
+   * GM's record holding this line (trust/records.ts), never this object.
    */
   undo: JsonObject | null;
   undone: boolean;
   userId: string;
-  /** Key of the effect record on the target (`flags.quintette.effects.<effect>`), set by the executor. */
+  /** Key of the GM's record of the effect (trust/records.ts), set by the executor; display only. */
   effect?: string | null;
   /** The next step this change calls for (an opponent's morale roll…), offered next to it once. */
   followUp?: AppliedFollowUp | null;

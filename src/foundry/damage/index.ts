@@ -1,11 +1,14 @@
 /**
  * Damage from a card to the targeted (else controlled) tokens' actors. The rule set's applier turns damage into an
- * actor update through its rules core; the executor writes it with its effect record on the actor (one per card
- * and target: applied once, whatever the card says); the card lists it with an undo. Undo reverses the record's
- * own delta from the actor's current values. Both actions are relayed to the GM like every card action.
+ * actor update through its rules core; the executor writes it and the GM's client records it (one record per card
+ * and target: applied once, whatever the card or the actor's flags say); the card lists it with an undo. Undo
+ * reverses the record's own delta from the actor's current values, within the field's limits. Both actions are
+ * relayed to the GM like every card action.
  */
 import { registerCardAction, type CardAction, type CardActionArgs, type DocumentWrite } from "../chat/actions.ts";
 import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
+import { serializeOnGM } from "../trust/queue.ts";
+import { forgetMessages, recordsOfMessage, registerEffectRecords } from "../trust/records.ts";
 import type { AppliedEntry, CardDamage, CardState, JsonObject, JsonValue, Label } from "../chat/types.ts";
 
 export const APPLY_DAMAGE = "quintette.applyDamage";
@@ -170,7 +173,7 @@ export async function applicationWrites(input: {
   return { writes, entries };
 }
 
-/** One damage effect per card and target: the key of its record on the target. */
+/** One damage effect per card and target: the token of its record's key. */
 export function damageEffect(uuid: string): string {
   return `${APPLY_DAMAGE}:${uuid}`;
 }
@@ -232,27 +235,36 @@ export const applyDamageAction: CardAction = {
 };
 
 /**
- * Undo of any "applied" entry: reverses the effect record the entry names on its target (which must belong to this
- * message), from the target's current values, once. The entry's stored `undo` object is never written.
+ * Undo of any "applied" line: the GM's record of this message whose lines hold it names the target and the effect
+ * (the card's entry, which its author may rewrite, is not read); the executor reverses it from the target's current
+ * values, once, within the field's limits, and only for who may undo it.
  */
 export const undoAction: CardAction = {
   name: UNDO,
   audience: "owners",
-  // The record on the target says whether it is undone; the card's token only stops a double click early.
+  // The record says whether it is undone; the card's token only stops a double click early.
   token: (args) => `${UNDO}:${String(args.key ?? "")}`,
-  execute({ card, args }) {
-    const entry = card.applied.find((e) => e.id === args.key);
-    if (!entry || !entry.effect) return { status: "invalid", reason: "QUINTETTE.Damage.NothingToUndo" };
-    if (entry.undone) return { status: "already", reason: "QUINTETTE.Damage.AlreadyUndone" };
-    return {
-      status: "applied",
-      card: { ...card, applied: card.applied.map((e) => (e.id === entry.id ? { ...e, undone: true } : e)) },
-      undo: [{ uuid: entry.targetUuid, effect: entry.effect }],
-    };
+  execute({ message, card, args }) {
+    const line = String(args.key ?? "");
+    const record = recordsOfMessage(message.id ?? "").find((r) => r.applied?.lines.some((l) => l.id === line));
+    if (!record?.applied) return { status: "invalid", reason: "QUINTETTE.Damage.NothingToUndo" };
+    if (record.applied.undone) return { status: "already", reason: "QUINTETTE.Damage.AlreadyUndone" };
+    return { status: "applied", card, undo: [{ uuid: record.target, effect: record.key }] };
   },
 };
 
-/** Registers the shared apply-damage and undo card actions. */
+/**
+ * Registers the shared apply-damage and undo card actions, the GM's effect records, and their end: the active GM's
+ * client drops a deleted message's records (it can never be clicked again).
+ */
 export function registerDamage(): void {
   registerCardAction(applyDamageAction, undoAction);
+  registerEffectRecords();
+  Hooks.on("deleteChatMessage", (message) => {
+    const id = message.id;
+    if (!game.users?.activeGM?.isSelf || !id) return;
+    void serializeOnGM(() => forgetMessages([id])).catch((error: unknown) =>
+      console.error("quintette | effect records cleanup failed", error),
+    );
+  });
 }

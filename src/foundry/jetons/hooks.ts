@@ -74,6 +74,3 @@ export async function onUpdateActorLedger(
   const writer = game.users?.get(userId);
   await onLedger(() => watchCopy(actor, options, !!writer?.isGM, writer?.name ?? userId));
 }
-
-/** Test helper: kept for the tests of a new world (the ledger lives in a world setting the double resets). */
-export function resetLedgerWatch(): void {}

@@ -19,6 +19,7 @@ import { RESERVE_TEMPLATE, ReserveApp, registerReserveRefresh } from "./reserve-
 import { registerReserveControl } from "./controls.ts";
 import { ARCHETYPE_PART } from "./sheet.ts";
 import { combatBehaviour } from "./combat.ts";
+import { registerHeldPaths } from "../trust/effects.ts";
 
 export const runtime: RulesetRuntime = {
   cardActions: CARD_ACTIONS,
@@ -27,6 +28,8 @@ export const runtime: RulesetRuntime = {
   ready: onReadyLedger,
   init() {
     registerJetonsRelay();
+    // The ledger holds these (ledger.ts): no player's undo of a recorded effect writes them.
+    registerHeldPaths("Actor", "archetype", ["system.tokens", "system.bidLock"]);
     game.settings?.registerMenu(SYSTEM_ID, "jetonsReserve", {
       name: "QUINTETTE.Jetons.Reserve.Title",
       label: "QUINTETTE.Jetons.Reserve.Open",

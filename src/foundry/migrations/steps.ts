@@ -1,8 +1,10 @@
 /**
  * Migration steps, pure: each takes a document's stored source (plain data) and returns the changes to apply (a
- * Foundry update, dotted paths allowed; `-=key` deletes) or null when nothing changes. Steps never drop data: a
- * renamed field is copied to its new place before the old one is removed, and unknown fields are left alone.
+ * Foundry update, dotted paths allowed; a deletion in the running generation's form, `deletionOf`: v13's `-=key`,
+ * v14's operator) or null when nothing changes. Steps never drop data: a renamed field is copied to its new place
+ * before the old one is removed, and unknown fields are left alone.
  */
+import { deletionOf, isDeletionOperator } from "../trust/deletion.ts";
 
 /** What the runner visits; an unlinked token's actor is an "Actor" (its delta is what gets written). */
 export type DocumentKind = "Actor" | "Item" | "ChatMessage" | "Macro" | "RollTable";
@@ -61,7 +63,7 @@ export const toV1: MigrationStep = {
       const system = isObject(flags.quintette) ? flags.quintette : {};
       if (!("card" in system)) {
         changes["flags.quintette.card"] = world.card;
-        changes["flags.world.-=card"] = null;
+        Object.assign(changes, deletionOf("flags.world", "card"));
       }
     }
     return Object.keys(changes).length ? changes : null;
@@ -98,6 +100,7 @@ export function applyChanges(source: Source, changes: Changes): Source {
       target = target[part] as Record<string, unknown>;
     }
     if (last.startsWith("-=")) delete target[last.slice(2)];
+    else if (isDeletionOperator(value)) delete target[last];
     else target[last] = structuredClone(value);
   }
   return out;

@@ -22,11 +22,16 @@ export function deletionOf(parent: string, key: string): Record<string, unknown>
   return op ? { [`${parent}.${key}`]: op.create() } : { [`${parent}.-=${key}`]: null };
 }
 
+/** Whether a value is v14's deletion operator (live or serialized): never a value to store. */
+export function isDeletionOperator(value: unknown): boolean {
+  const op = forcedDeletion();
+  if (op && value instanceof (op as unknown as new () => object)) return true;
+  return isPlainRecord(value) && "__$OPERATOR$__" in value;
+}
+
 /** Whether an entry of an update's `changed` deletes its key (either generation's form), rather than setting it. */
 export function isDeletion(key: string, value: unknown): boolean {
   if (key.startsWith("-=")) return true;
   if (value === null || value === undefined) return true;
-  const op = forcedDeletion();
-  if (op && value instanceof (op as unknown as new () => object)) return true;
-  return isPlainRecord(value) && "__$OPERATOR$__" in value;
+  return isDeletionOperator(value);
 }

@@ -3,30 +3,40 @@
  *
  * Targets: only Actor, Item, Token and Combatant documents of the world (never User, Setting, ChatMessage, Macro…,
  * never a compendium; a world of this system holds only this system's actor and item types); paths only under `system.` and `flags.quintette.`
- * (plus a Combatant's `initiative` and `defeated`); the records' own path is reserved.
+ * (plus a Combatant's `initiative` and `defeated`); the nonces' own path is reserved.
  *
- * Records: each effect carries its record in the SAME update, on the target itself, under
- * `flags.quintette.effects.<key>` (key from the message id and the action's token): so an effect never happens
- * without its record, a record present means "already applied", and undo reverses what the record says from the
- * current values (numeric leaves by their delta; other leaves only when they still hold what this effect wrote).
- * The player cannot write a record on a document they do not own; on a document they own they may write anything
- * anyway (accepted: see docs/security.md).
+ * Records: the GM's own, in a world setting (records.ts), never on the target: a record present and not undone
+ * means "already applied", and undo reverses what the record says from the current values (numeric leaves by their
+ * delta, within the field's limits; other leaves only when they still hold what this effect wrote). Each effect and
+ * its reversal is written to the target in one update with the nonce that proves it (records.ts).
  */
-import type { JsonValue } from "../chat/types.ts";
+import type { AppliedEntry, JsonValue } from "../chat/types.ts";
+import { deletionOf, isDeletionOperator } from "./deletion.ts";
 import { shortHash } from "./hash.ts";
+import {
+  applicationOf,
+  EFFECTS_PATH,
+  newNonce,
+  proofOf,
+  readStore,
+  recordId,
+  settleAll,
+  writeStore,
+  type Application,
+  type Store,
+  type StoredRecord,
+} from "./records.ts";
 import { isJsonValue, isPlainRecord } from "./validate.ts";
 
 const SCOPE = "quintette";
-export const EFFECTS_PATH = `flags.${SCOPE}.effects`;
-/** Records kept per document; the oldest go first (an undo older than that is refused). */
-export const EFFECTS_KEPT = 40;
+export { EFFECTS_PATH };
 
+/** An effect as the GM's record holds it. */
 export interface EffectRecord {
   messageId: string;
   action: string;
   /** The requester as Foundry's server attested it. */
   userId: string;
-  /** When it was applied (ms), for pruning. */
   at: number;
   /** Numeric leaves: the change actually written (`after - before`). */
   delta: Array<{ path: string; value: number }>;
@@ -107,50 +117,19 @@ function toJson(value: unknown): JsonValue {
   return isJsonValue(copy) ? copy : null;
 }
 
-function isRecord(value: unknown): value is EffectRecord {
-  return (
-    isPlainRecord(value) &&
-    typeof value.messageId === "string" &&
-    typeof value.action === "string" &&
-    typeof value.userId === "string" &&
-    typeof value.at === "number" &&
-    Array.isArray(value.delta) &&
-    value.delta.every((d) => isPlainRecord(d) && typeof d.path === "string" && Number.isFinite(d.value)) &&
-    Array.isArray(value.set) &&
-    value.set.every((s) => isPlainRecord(s) && typeof s.path === "string") &&
-    typeof value.undone === "boolean"
-  );
+/** The GM's record of an effect on a document, or null (whatever the document's own flags say). */
+export function readEffect(doc: { uuid: string | null }, key: string): EffectRecord | null {
+  if (!isEffectKey(key) || !doc.uuid) return null;
+  const found = applicationOf(key, doc.uuid);
+  if (!found) return null;
+  const { messageId, action, userId, at, delta, set, undone } = found;
+  return { messageId, action, userId, at, delta, set, undone };
 }
 
-/** The record of an effect on a document, or null. */
-// Reading needs the flags only: an actor whose uuid is typed nullable (fvtt-types 14.x) can be asked too.
-export function readEffect(doc: Pick<WritableDocument, "getFlag">, key: string): EffectRecord | null {
-  if (!isEffectKey(key)) return null;
-  const raw = doc.getFlag(SCOPE, `effects.${key}`);
-  return isRecord(raw) ? raw : null;
-}
-
-/** Whether an effect is on the document and not undone. */
-export function hasLiveEffect(doc: Pick<WritableDocument, "getFlag">, key: string): boolean {
+/** Whether the GM's record says the effect is on the document and not undone. */
+export function hasLiveEffect(doc: { uuid: string | null }, key: string): boolean {
   const record = readEffect(doc, key);
   return !!record && !record.undone;
-}
-
-function allRecords(doc: WritableDocument): Array<[string, EffectRecord]> {
-  const raw = doc.getFlag(SCOPE, "effects");
-  if (!isPlainRecord(raw)) return [];
-  return Object.entries(raw).flatMap(([k, v]) => (isRecord(v) ? [[k, v] as [string, EffectRecord]] : []));
-}
-
-/** Deletions of the oldest records beyond what is kept, for the same update. */
-function pruning(doc: WritableDocument, adding: string): Record<string, null> {
-  const others = allRecords(doc)
-    .filter(([k]) => k !== adding)
-    .sort((a, b) => a[1].at - b[1].at);
-  const excess = others.length + 1 - EFFECTS_KEPT;
-  const out: Record<string, null> = {};
-  for (const [k] of others.slice(0, Math.max(0, excess))) out[`${EFFECTS_PATH}.-=${k}`] = null;
-  return out;
 }
 
 export interface EffectMeta {
@@ -159,55 +138,202 @@ export interface EffectMeta {
   userId: string;
 }
 
+/** A write the executor checked, with the card lines that show it. */
+export interface PlannedEffect {
+  doc: WritableDocument;
+  key: string;
+  changes: Record<string, unknown>;
+  lines: AppliedEntry[];
+}
+
+/** A reversal computed from a record (`update`), ready to write. */
+export interface PlannedUndo {
+  doc: WritableDocument;
+  key: string;
+  update: Record<string, unknown>;
+}
+
 /**
- * Applies `changes` (already checked with `allowedChanges`) with its record, in one update. Returns "already"
- * without writing when a live record with this key is there.
+ * The record of one write, read against the document as the writes before it in the same batch leave it
+ * (`planned`: path → value they write), since every record is computed before the first write.
  */
-export async function applyEffect(
-  doc: WritableDocument,
-  key: string,
-  changes: Record<string, unknown>,
-  meta: EffectMeta,
-): Promise<"applied" | "already"> {
-  if (!isEffectKey(key)) throw new Error(`quintette | bad effect key ${key}`);
-  if (hasLiveEffect(doc, key)) return "already";
-  const record: EffectRecord = { ...meta, at: Date.now(), delta: [], set: [], undone: false };
+function record(w: PlannedEffect, meta: EffectMeta, planned: Map<string, Record<string, unknown>>): Application {
+  const { doc, changes, lines } = w;
+  const app: Application = {
+    action: meta.action,
+    userId: meta.userId,
+    at: Date.now(),
+    delta: [],
+    set: [],
+    lines,
+    undone: false,
+  };
+  const mine = planned.get(doc.uuid) ?? {};
+  planned.set(doc.uuid, mine);
   for (const [path, after] of Object.entries(changes)) {
     const leaf = path.split(".").pop() ?? "";
-    if (leaf.startsWith("-=")) continue;
-    const before = readPath(doc, path);
-    if (typeof before === "number" && typeof after === "number") record.delta.push({ path, value: after - before });
-    else record.set.push({ path, before: toJson(before), after: toJson(after) });
+    if (leaf.startsWith("-=") || isDeletionOperator(after)) continue;
+    const before = path in mine ? mine[path] : readPath(doc, path);
+    mine[path] = after;
+    if (typeof before === "number" && typeof after === "number") app.delta.push({ path, value: after - before });
+    else app.set.push({ path, before: toJson(before), after: toJson(after) });
   }
-  await doc.update({ ...changes, [`${EFFECTS_PATH}.${key}`]: record, ...pruning(doc, key) });
-  return "applied";
+  return app;
+}
+
+/**
+ * The nonce written with the effect, and the deletion of the document's other nonces whose transition is settled
+ * (only a pending one is still needed), in the running generation's form.
+ */
+function nonceChanges(doc: WritableDocument, key: string, nonce: string, store: Store): Record<string, unknown> {
+  const out: Record<string, unknown> = { [`${EFFECTS_PATH}.${key}`]: { n: nonce } };
+  const held = doc.getFlag(SCOPE, "effects");
+  if (!isPlainRecord(held)) return out;
+  for (const other of Object.keys(held)) {
+    if (other === key || other.startsWith("-=") || store[recordId(other, doc.uuid)]?.pending) continue;
+    Object.assign(out, deletionOf(EFFECTS_PATH, other));
+  }
+  return out;
+}
+
+/**
+ * Writes one transition of several effects: every record pending first (one setting write), then each target's
+ * update with its nonce, then every record confirmed. A failure on the way throws; what was written is settled
+ * from the targets' nonces when the records are next read.
+ */
+async function transition(
+  items: Array<{
+    doc: WritableDocument;
+    key: string;
+    update: Record<string, unknown>;
+    pending: (proof: string, current: StoredRecord | undefined) => StoredRecord | null;
+  }>,
+): Promise<void> {
+  if (!items.length) return;
+  const store = readStore();
+  settleAll(store);
+  const nonces = items.map(() => newNonce());
+  const ready = items.filter((item, i) => {
+    const id = recordId(item.key, item.doc.uuid);
+    const next = item.pending(proofOf(nonces[i] ?? ""), store[id]);
+    if (next) store[id] = next;
+    return !!next;
+  });
+  if (!ready.length) return;
+  await writeStore(store);
+  for (const [i, item] of items.entries()) {
+    if (!ready.includes(item)) continue;
+    await item.doc.update({ ...item.update, ...nonceChanges(item.doc, item.key, nonces[i] ?? "", store) });
+  }
+  settleAll(store);
+  await writeStore(store);
+}
+
+/** Applies checked writes, each with its record in the GM's store (records.ts). */
+export async function applyEffects(writes: PlannedEffect[], meta: EffectMeta): Promise<void> {
+  const planned = new Map<string, Record<string, unknown>>();
+  await transition(
+    writes.map((w) => ({
+      doc: w.doc,
+      key: w.key,
+      update: w.changes,
+      pending: (proof, current) => ({
+        messageId: meta.messageId,
+        target: w.doc.uuid,
+        key: w.key,
+        applied: current?.applied ?? null,
+        pending: { proof, to: "applied", next: record(w, meta, planned) },
+      }),
+    })),
+  );
+}
+
+/** Reverses planned undos, each marking its record undone. */
+export async function undoEffects(undos: PlannedUndo[]): Promise<void> {
+  await transition(
+    undos.map((u) => ({
+      doc: u.doc,
+      key: u.key,
+      update: u.update,
+      pending: (proof, current) =>
+        current?.applied && !current.applied.undone ? { ...current, pending: { proof, to: "undone" } } : null,
+    })),
+  );
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
+function finite(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
 /**
- * Reverses an effect from the document's CURRENT values and marks its record undone, in one update: numeric leaves
- * by their own delta (later changes stay), other leaves only when they still hold what this effect wrote.
+ * The limits of a numeric field: its schema's `min`/`max` (NumberField), and for a `….value` the sibling `….min` and
+ * `….max` as the document holds them now (prepared data: a maximum derived from other fields counts).
  */
-export async function undoEffect(
-  doc: WritableDocument,
-  key: string,
-  messageId: string,
-): Promise<"applied" | "already" | "missing"> {
-  const record = readEffect(doc, key);
-  if (!record || record.messageId !== messageId) return "missing";
-  if (record.undone) return "already";
+export function fieldLimits(doc: WritableDocument, path: string): { min: number | null; max: number | null } {
+  let min: number | null = null;
+  let max: number | null = null;
+  const system = (doc as { system?: { schema?: { getField?: (p: string) => unknown } } }).system;
+  if (path.startsWith("system.") && typeof system?.schema?.getField === "function") {
+    const field = system.schema.getField(path.slice("system.".length)) as { min?: unknown; max?: unknown } | undefined;
+    min = finite(field?.min);
+    max = finite(field?.max);
+  }
+  if (path.endsWith(".value")) {
+    const parent = path.slice(0, -".value".length);
+    const low = finite(foundry.utils.getProperty(doc, `${parent}.min`));
+    const high = finite(foundry.utils.getProperty(doc, `${parent}.max`));
+    if (low !== null) min = min === null ? low : Math.max(min, low);
+    if (high !== null) max = max === null ? high : Math.min(max, high);
+  }
+  return { min, max };
+}
+
+/**
+ * The reversal of a record from the document's CURRENT values: numeric leaves by their own delta (later changes
+ * stay), moved only toward where the undo goes and never past the field's limits (a hit of 4 undone after a heal to
+ * the maximum stays at the maximum); other leaves only when they still hold what this effect wrote.
+ */
+export function undoChanges(doc: WritableDocument, record: EffectRecord): Record<string, unknown> {
   const update: Record<string, unknown> = {};
   for (const { path, value } of record.delta) {
     const current = readPath(doc, path);
-    if (typeof current === "number") update[path] = current - value;
+    if (typeof current !== "number" || value === 0) continue;
+    const { min, max } = fieldLimits(doc, path);
+    let next = current - value;
+    if (value < 0 && max !== null) next = Math.max(current, Math.min(next, max));
+    if (value > 0 && min !== null) next = Math.min(current, Math.max(next, min));
+    if (next !== current) update[path] = next;
   }
   for (const { path, before, after } of record.set) {
     if (sameJson(readPath(doc, path), after)) update[path] = before;
   }
-  if (!allowedChanges(doc.documentName, update)) return "missing";
-  await doc.update({ ...update, [`${EFFECTS_PATH}.${key}.undone`]: true });
-  return "applied";
+  return update;
+}
+
+/** Fields the GM's client holds the truth of (a rule set's ledger): by document name and type, path prefixes. */
+const held: Array<{ documentName: string; type: string | null; paths: string[] }> = [];
+
+/** Declares fields only the GM's client writes for a player (Jetons' tokens and bid lock): no player's undo writes them. */
+export function registerHeldPaths(documentName: string, type: string | null, paths: string[]): void {
+  held.push({ documentName, type, paths });
+}
+
+/** Fields Foundry lets a player write on a Combatant they own (fvtt-types BaseCombatant `#canUpdate`). */
+const PLAYER_COMBATANT_PATHS = ["initiative", "defeated"];
+
+/** Whether a player who owns the document could write this path themselves (and the GM's client does not hold it). */
+export function playerMayWrite(doc: WritableDocument, path: string): boolean {
+  const holds = held.some(
+    (h) =>
+      h.documentName === doc.documentName &&
+      (h.type === null || h.type === doc.type) &&
+      h.paths.some((p) => path === p || path.startsWith(`${p}.`)),
+  );
+  if (holds) return false;
+  if (doc.documentName === "Combatant") return PLAYER_COMBATANT_PATHS.includes(path) || path.startsWith("flags.");
+  return true;
 }
