@@ -21,11 +21,20 @@ export interface DamageTarget {
   system: unknown;
 }
 
+/** Whether an opponent is already out of the fight (0 HP): a hit on it changes nothing. */
+export function opponentDown(target: DamageTarget): boolean {
+  if (target.type !== "opposant") return false;
+  const hp = (target.system as { hp?: { value?: unknown } }).hp?.value;
+  return typeof hp === "number" && hp <= 0;
+}
+
 /** The update and summary for one target; null for actors of other rule sets. */
 export function damageApplication(target: DamageTarget, amount: number): DamageApplication | null {
   const damage = Math.max(0, Math.trunc(amount));
   if (target.type === "opposant") {
     const sys = target.system as { hp: { value: number }; derived: OpposantDerived };
+    // Already down (issue 25): nothing more to take; the card says so instead of "takes N and is out" again.
+    if (opponentDown(target)) return { update: { "system.hp.value": 0 }, summary: { key: K("AlreadyDown") } };
     const hit = ahillmach.opponentHit({
       hp: Math.min(sys.hp.value, sys.derived.stats.hp),
       damage,

@@ -35,6 +35,12 @@ export interface DialogSource {
   fixedBonus: number;
   /** Whether the dialog offers gear, métier and Se surpasser (not for morale, fainting, scene end). */
   full: boolean;
+  /** The gear and métier preselected (remembered from the last roll, or the equipped weapon of an attack). */
+  preset?: { gear: string | null; metier: string | null };
+  /** Under which key the roll's gear and métier are remembered (a move, a characteristic), or null. */
+  rollKey?: string | null;
+  /** The +1 the roller holds for this roll (Discerner's answer, a Défendre ally's), preselected when there is one. */
+  edges?: { source: ahillmach.EdgeSource; from: string | null }[];
   localize(key: string): string;
 }
 
@@ -48,6 +54,11 @@ function weaponOf(src: DialogSource, values: RollValues): MoveRollSpec["weapon"]
   const picked = Number(values.damageDie);
   const die = (UNARMED_DICE as readonly number[]).includes(picked) ? picked : UNARMED_DICE[0];
   return { die, modifier: 0, name: src.localize(K("Dialog.Unarmed")) };
+}
+
+/** Gear the dialog offers: what gives a bonus. */
+function gearOptions(src: DialogSource): DialogSource["gear"] {
+  return src.gear.filter((g) => g.bonus > 0);
 }
 
 function signed(n: number): string {
@@ -81,9 +92,9 @@ export function dialogInputs(src: DialogSource): RollInput[] {
       label: K("Dialog.Gear"),
       options: [
         { value: NONE, label: t(K("Dialog.None")) },
-        ...src.gear.filter((g) => g.bonus > 0).map((g) => ({ value: g.id, label: `${g.name} (${signed(g.bonus)})` })),
+        ...gearOptions(src).map((g) => ({ value: g.id, label: `${g.name} (${signed(g.bonus)})` })),
       ],
-      initial: NONE,
+      initial: gearOptions(src).some((g) => g.id === src.preset?.gear) ? (src.preset?.gear ?? NONE) : NONE,
     });
     inputs.push({
       kind: "select",
@@ -93,7 +104,7 @@ export function dialogInputs(src: DialogSource): RollInput[] {
         { value: NONE, label: t(K("Dialog.None")) },
         ...src.metiers.map((m) => ({ value: m.id, label: `${m.name} (${signed(m.mastery)})` })),
       ],
-      initial: NONE,
+      initial: src.metiers.some((m) => m.id === src.preset?.metier) ? (src.preset?.metier ?? NONE) : NONE,
     });
   }
   if (src.dealsDamage && !src.weapon) {
@@ -152,6 +163,19 @@ export function dialogInputs(src: DialogSource): RollInput[] {
       initial: 0,
     });
   }
+  if (src.full) {
+    // The moves' own +1 (Discerner's answer, Défendre's ally), distinct from gear: ticked when one is held.
+    const held = src.edges?.[0];
+    inputs.push({
+      kind: "checkbox",
+      name: "edge",
+      label: K("Dialog.Edge"),
+      hint: held
+        ? K(held.source === "discerner" ? "Dialog.EdgeDiscerner" : "Dialog.EdgeDefendre")
+        : K("Dialog.EdgeHint"),
+      initial: held !== undefined,
+    });
+  }
   if (src.full && (src.usesLeft > 0 || src.boosted.length)) {
     inputs.push({
       kind: "checkbox",
@@ -181,6 +205,11 @@ export interface ChosenRoll {
   surpass: boolean;
   /** A new use of Se surpasser this roll (spends Mystique). */
   newSurpass: boolean;
+  /** The roll takes the moves' +1 (a held one is used up). */
+  edge: boolean;
+  /** The gear and métier chosen (ids), remembered for the next roll. */
+  gearId: string | null;
+  metierId: string | null;
   penchantIndex: number;
   parts: { label: string; value: number }[];
 }
@@ -213,6 +242,8 @@ export function chosenRoll(src: DialogSource, values: RollValues): ChosenRoll {
   if (src.fixedBonus) parts.push({ label: K("Dialog.States"), value: src.fixedBonus });
   const otherGear = src.full ? Math.min(5, Math.max(0, Math.trunc(Number(values.otherGear ?? 0)) || 0)) : 0;
   if (otherGear) parts.push({ label: K("Dialog.OtherGear"), value: otherGear });
+  const edge = src.full && values.edge === true;
+  if (edge) parts.push({ label: K("Dialog.Edge"), value: ahillmach.edgeBonus(true) });
   const penchantIndex = src.penchantIndex ?? (Number(values.penchant ?? 0) === 1 ? 1 : 0);
   return {
     characteristic: id,
@@ -220,6 +251,9 @@ export function chosenRoll(src: DialogSource, values: RollValues): ChosenRoll {
     bonus: parts.reduce((s, p) => s + p.value, 0),
     surpass: already || newSurpass,
     newSurpass,
+    edge,
+    gearId: gear?.id ?? null,
+    metierId: metier?.id ?? null,
     penchantIndex,
     parts,
   };

@@ -15,6 +15,7 @@ import { actorOfCombatant } from "./combat.ts";
 import { dialogConfig, specFromValues, type DialogSource } from "./dialog.ts";
 import { sceneOf, storedScene } from "./derive.ts";
 import { ahillMachRollClass } from "./roll.ts";
+import { discernerGrant, edgeUse, pendingEdges, rememberChoice, rememberedChoice } from "./edge.ts";
 
 type CharacteristicId = ahillmach.CharacteristicId;
 
@@ -95,6 +96,17 @@ export function personnageSource(
   // adjusted value (Mystique 0 surpassing once is at −1 until the scene ends).
   if (sys.scene.active) effective.mys = d.surpass.adjustedMystique;
   if (kind === "sceneEnd") characteristic = "mys";
+  // What this roll remembers its gear and métier under: the move (its item for a free one), or the characteristic.
+  const rollKey = !full
+    ? null
+    : kind === "move"
+      ? (move.moveId ?? (options.item?.id ? `item-${options.item.id}` : null))
+      : characteristic
+        ? `char-${characteristic}`
+        : null;
+  const remembered = rollKey ? rememberedChoice(actor, rollKey) : null;
+  // An attack reaches for the equipped weapon unless the player chose otherwise for this move before.
+  const preset = remembered ?? { gear: move.dealsDamage && d.weapon ? d.weapon.id : null, metier: null };
   return {
     kind,
     moveId: move.moveId,
@@ -113,6 +125,9 @@ export function personnageSource(
     level: sys.level,
     fixedBonus,
     full,
+    preset,
+    rollKey,
+    edges: full ? pendingEdges(actor) : [],
     localize,
   };
 }
@@ -184,6 +199,14 @@ export async function performRoll(
       await actor.update({ system: { scene: storedScene(scene) } });
     }
   }
+  // The gear and métier are remembered for this roll's next time; a +1 held is used up by a roll that takes it.
+  if (isPersonnage && src.full) {
+    const memory = src.rollKey
+      ? rememberChoice(actor, src.rollKey, { gear: spec.roll.gearId, metier: spec.roll.metierId })
+      : {};
+    const used = spec.roll.edge ? edgeUse(actor, pendingEdges(actor)[0]) : {};
+    if (Object.keys(memory).length || Object.keys(used).length) await actor.update({ ...memory, ...used });
+  }
   const Roll = ahillMachRollClass();
   const roll = Roll.build({ advantage: spec.advantage, bonus: spec.bonus, surpass: spec.surpass });
   await roll.evaluate();
@@ -208,6 +231,10 @@ export async function performRoll(
     });
   }
   if (spec.kind === "sceneEnd" && isPersonnage) await endScene(actor, card.data.band as ahillmach.Band, card);
+  const grantsEdge =
+    isPersonnage &&
+    spec.moveId === "discernerLaRealite" &&
+    ahillmach.discernerGrantsEdge(card.data.band as ahillmach.Band);
   // A failed fainting test knocks the character out: written by the client that rolls it (the owner, or the GM for a
   // relayed follow-up), only when not already fainted, so a repeat writes nothing. A passed one changes nothing.
   if (isPersonnage && faints(spec.kind, Number(card.data.value)) && !(actor.system as PersonnageModel).fainted) {
@@ -220,6 +247,8 @@ export async function performRoll(
     ...(options.origin ? { origin: options.origin } : {}),
   });
   const id = message?.id;
+  // Discerner's answer gives +1 to the next action that uses it: held by the character until a roll takes it.
+  if (id && grantsEdge) await actor.update(discernerGrant(id));
   // A fainting test rolled by a damage card's follow-up runs inside the GM's queue: its XP runs there too, at once
   // (a queued request would wait for the task that asks it). Anywhere else it goes through the executor's queue.
   if (id && card.data.xp && isPersonnage) {

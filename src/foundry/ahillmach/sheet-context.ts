@@ -39,6 +39,8 @@ export interface CharacteristicRow {
   ticked: boolean;
   lowered: boolean;
   boosted: boolean;
+  /** Points of this characteristic spent on Se surpasser this scene (Mystique only), shown beside its value. */
+  spent: number;
   /** Values the creation array allows (edit mode select), or null for a free number input. */
   choices: { value: number; label: string; selected: boolean }[] | null;
 }
@@ -58,6 +60,8 @@ function characteristicRows(
   boosted: readonly CharacteristicId[],
   creation: string | null,
   raises = 0,
+  /** Mystique spent on Se surpasser this scene: the row shows the value rolls read (issue 25). */
+  mystiqueSpent = 0,
 ): CharacteristicRow[] {
   const index = creation === "a" ? 0 : creation === "b" ? 1 : null;
   // The array's values plus the level-up raises earned (issue 16.6): a raised value stays selectable.
@@ -65,6 +69,8 @@ function characteristicRows(
   return ahillmach.CHARACTERISTICS.map((c) => {
     const state = ahillmach.stateFor(c.id);
     const base = characteristics[c.id];
+    const spent = c.id === "mys" ? Math.max(0, mystiqueSpent) : 0;
+    const value = effective[c.id] - spent;
     // The stored value is always offered, so saving the form never changes it behind the player's back.
     const offered = values && !values.includes(base) ? [...values, base].sort((a, b) => b - a) : values;
     return {
@@ -73,14 +79,15 @@ function characteristicRows(
       abbr: K(`Abbr.${c.id}`),
       group: c.group,
       base,
-      effective: effective[c.id],
-      effectiveText: signed(effective[c.id] + (boosted.includes(c.id) ? 1 : 0)),
+      effective: value,
+      effectiveText: signed(value + (boosted.includes(c.id) ? 1 : 0)),
       field: `system.characteristics.${c.id}`,
       stateField: `system.states.${c.id}`,
       stateLabel: K(`State.${state.id}`),
       ticked: ticked.includes(c.id),
-      lowered: effective[c.id] < base,
+      lowered: value < base,
       boosted: boosted.includes(c.id),
+      spent,
       choices: offered ? offered.map((v) => ({ value: v, label: signed(v), selected: v === base })) : null,
     };
   });
@@ -147,6 +154,8 @@ export function personnageSheetData(
       d.surpass.boosted,
       system.creation,
       d.characteristicIncreases,
+      // The scene's Mystique as every Mystique roll reads it (spent points stay spent until the scene ends).
+      d.surpass.active ? d.effective.mys - d.surpass.adjustedMystique : 0,
     ),
     moves: visible,
     hiddenMoves: rows.length - visible.length,

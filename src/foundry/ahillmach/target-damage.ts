@@ -12,12 +12,21 @@ import { effectKey, hasLiveEffect } from "../trust/index.ts";
 import type { CardAction, DocumentWrite } from "../chat/actions.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, RULESET, attackTargetsOf, type AttackTarget, type MoveCardData } from "./card.ts";
-import { wardedApplication } from "./damage.ts";
+import { opponentDown, wardedApplication } from "./damage.ts";
+import { readCard } from "../chat/flags.ts";
 import { writtenByGM } from "./gm-written.ts";
 
 export { writtenByGM };
 import { UNARMED_DICE } from "./dialog.ts";
 import type { PersonnageModel } from "./models.ts";
+
+/** Whether the actor at this uuid is an opponent already down, as this client sees it. */
+function downNow(uuid: string): boolean {
+  const actor = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as unknown;
+  if (!actor || typeof actor !== "object") return false;
+  const a = actor as { type?: unknown; system?: unknown };
+  return typeof a.type === "string" && opponentDown({ type: a.type, system: a.system });
+}
 
 /** Most targets one attack carries (Salve at a group, say); more are dropped. */
 export const MAX_ATTACK_TARGETS = 8;
@@ -65,6 +74,17 @@ export const applyToTargetsAction: CardAction = {
   // The rule grants the write: the roller hits the targets of their own attack, which they do not own.
   trustedWrites: true,
   token: (_args, card) => `${ACTIONS.applyToTargets}:r${card.revision}`,
+  // On the clicking client: a target already down is named in a warning (the hit then changes nothing on it).
+  collect(args, messageId) {
+    const message = game.messages?.get(messageId);
+    const card = message ? readCard(message) : null;
+    const down = card ? attackTargetsOf(card.data).filter((t) => downNow(t.uuid)) : [];
+    if (down.length) {
+      const names = down.map((t) => t.name).join(", ");
+      ui.notifications?.warn(game.i18n?.format(K("Damage.AlreadyDownWarning"), { name: names }) ?? names);
+    }
+    return args;
+  },
   async execute({ message, card, requester }) {
     if (card.ruleset !== RULESET || card.kind !== "damage" || !card.damage) {
       return { status: "invalid", reason: "QUINTETTE.Damage.NoDamage" };

@@ -22,6 +22,8 @@ export interface Ward {
   defenderName: string;
   protectedUuid: string | null;
   held: ahillmach.WardCounts;
+  /** "+1 to an ally" picks held (issue 25): the protected one's next rolls take them (edge.ts). */
+  allies: number;
 }
 
 interface ActorLike {
@@ -64,6 +66,7 @@ export function wardOfCard(messageId: string, card: CardState): Ward | null {
     defenderName: defender.name ?? "",
     protectedUuid: warded && warded.uuid !== defender.uuid ? warded.uuid : null,
     held,
+    allies: ahillmach.allyEdgesHeld(band, picked),
   };
 }
 

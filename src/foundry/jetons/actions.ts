@@ -86,7 +86,13 @@ export const questionAction: CardAction = {
       const settlement = settlementOf(
         data,
         after,
-        { id: actor.id ?? "", tokens: reserve.tokens, bidLock: reserve.bidLock, advantage: system.advantage },
+        {
+          id: actor.id ?? "",
+          tokens: reserve.tokens,
+          bidLock: reserve.bidLock,
+          advantage: system.advantage,
+          purchases: system.purchases ?? [],
+        },
         collectiveTokens(),
         ctx.message.id ?? "",
       );

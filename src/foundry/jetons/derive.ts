@@ -9,7 +9,7 @@ export interface ArchetypeSource {
   advantage: { active: boolean; label: string };
   conditions: { name: string; permanent: boolean }[];
   /** Advantages bought for automatic actions (absent on data from before the record). */
-  purchases?: { text: string }[];
+  purchases?: { text: string; lapsed?: boolean }[];
   bidLock: string;
 }
 

@@ -45,9 +45,14 @@ function archetypeSchema() {
       { label: L("Conditions") },
     ),
     /** Advantages bought for automatic actions, newest last (written by the GM's client at purchase). */
-    purchases: new f.ArrayField(new f.SchemaField({ text: textField({ label: L("PurchaseText") }) }), {
-      label: L("Purchases"),
-    }),
+    purchases: new f.ArrayField(
+      new f.SchemaField({
+        text: textField({ label: L("PurchaseText") }),
+        /** Lapsed once the character acted again (issue 25); unset on records from before: read by position. */
+        lapsed: booleanField({ label: L("PurchaseLapsed") }),
+      }),
+      { label: L("Purchases") },
+    ),
     /** Id of the chat message whose sealed bid freezes the reserve; empty when none. */
     bidLock: textField({ label: L("BidLock") }),
   };

@@ -447,6 +447,8 @@ export interface ActorTokens {
   tokens: number;
   bidLock: string;
   advantage: { active: boolean; label: string };
+  /** The advantages bought for automatic actions (a resolved question is the next action: they lapse). */
+  purchases?: readonly J.Purchase[];
 }
 
 export interface Settlement {
@@ -495,9 +497,14 @@ export function settlementOf(
       reserveAfter: tokens,
       collectiveAfter: out.collective,
     };
-    if (o?.advantageSpent) {
+    // A counted advantage is spent; one held when the question was asked lapses with this action, counted or not
+    // (issue 25: it serves the character's next action only), and so do the advantages bought before it.
+    if (o?.advantageSpent || (actor.advantage.active && J.advantageLapses(a.status, a.advantageAvailable))) {
       actorChanges["system.advantage.active"] = false;
       actorChanges["system.advantage.label"] = "";
+    }
+    if (a.status === "resolved" && actor.purchases && J.purchaseInEffect(actor.purchases)) {
+      actorChanges["system.purchases"] = J.lapsePurchases(actor.purchases);
     }
   }
   const ended = settled || a.status === "abandoned" || a.status === "cancelled" || a.status === "voided";

@@ -12,8 +12,8 @@ export interface ArchetypeView {
   problems: { key: string; severity: "error" | "warning" }[];
   advantage: { active: boolean; label: string };
   conditions: { index: number; name: string; permanent: boolean; path: string }[];
-  /** Advantages bought for automatic actions, newest first. */
-  purchases: { text: string }[];
+  /** Advantages bought for automatic actions, newest first; only the newest may still be in effect (issue 25). */
+  purchases: { text: string; inEffect: boolean }[];
   /** Only a GM edits the reserve by hand; players' tokens move through questions and the GM. */
   canEditTokens: boolean;
   /** The temporary advantage and the conditions are the GM's to give and take (RULES.md §4): GM-only controls. */
@@ -48,7 +48,9 @@ export function archetypeView(
     problems: derived.check.problems.map((p) => ({ key: `QUINTETTE.Jetons.Problem.${p.code}`, severity: p.severity })),
     advantage: { ...system.advantage },
     conditions: system.conditions.map((c, index) => ({ index, ...c, path: `system.conditions.${index}` })),
-    purchases: [...(system.purchases ?? [])].reverse().map((p) => ({ text: p.text })),
+    purchases: [...(system.purchases ?? [])]
+      .reverse()
+      .map((p, i) => ({ text: p.text, inEffect: i === 0 && p.lapsed !== true })),
     canEditTokens: options.isGM && !derived.locked,
     canEditGMFields: options.isGM,
     canBuy: !derived.locked && system.tokens > 0,

@@ -37,6 +37,7 @@ import {
   weaponsOf,
 } from "./fighters.ts";
 import { rollDamage, rollTest } from "./roll.ts";
+import { showRollOf } from "../dice/show.ts";
 import { dialogModifier, testDialogConfig, type TestData } from "./tests.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import { readCard } from "../chat/flags.ts";
@@ -120,7 +121,19 @@ async function onExchange(
   }
 }
 
+/** Dice So Nice shows a roll of the card with the card's whisper, blind, id and speaker (never awaited). */
+function show(ctx: CardActionContext, roll: unknown): void {
+  const { message } = ctx;
+  showRollOf(roll, {
+    id: message.id ?? null,
+    whisper: (message.whisper ?? []).filter((id): id is string => typeof id === "string"),
+    blind: message.blind === true,
+    speaker: message.speaker,
+  });
+}
+
 async function defenderTest(
+  ctx: CardActionContext,
   data: ExchangeData,
   label: string,
   score: (actor: ActorLike) => number,
@@ -128,7 +141,9 @@ async function defenderTest(
 ): Promise<TestData | null> {
   const actor = await actorAt(data.defender.uuid);
   if (!actor) return null;
-  return (await rollTest(score(actor), modifier, label)).test;
+  const { roll, test } = await rollTest(score(actor), modifier, label);
+  show(ctx, roll);
+  return test;
 }
 
 /**
@@ -213,7 +228,12 @@ export const detectAction: CardAction = {
       if (!actor || !model) return invalid("QUINTETTE.Card.TargetMissing");
       const modifier = argModifier(ctx);
       if (modifier === null) return invalid("QUINTETTE.Relay.Invalid");
-      const { test } = await rollTest(skillScore(model, "detection"), modifier, "QUINTETTE.SystemJ.Skill.detection");
+      const { roll, test } = await rollTest(
+        skillScore(model, "detection"),
+        modifier,
+        "QUINTETTE.SystemJ.Skill.detection",
+      );
+      show(ctx, roll);
       return applied(ctx.card, applyDetection(data, test, gearOf(actor)));
     }),
 };
@@ -231,7 +251,8 @@ export const followAction: CardAction = {
       const score = attackScore(attributesOf(model), null, mode);
       const modifier = argModifier(ctx);
       if (modifier === null) return invalid("QUINTETTE.Relay.Invalid");
-      const { test } = await rollTest(score, modifier, `QUINTETTE.SystemJ.Score.${mode}`);
+      const { roll, test } = await rollTest(score, modifier, `QUINTETTE.SystemJ.Score.${mode}`);
+      show(ctx, roll);
       const defender = await actorAt(data.defender.uuid);
       return applied(ctx.card, applyFollowUp(data, test, gearOf(defender)));
     }),
@@ -250,6 +271,7 @@ export const defendAction: CardAction = {
       const modifier = argModifier(ctx);
       if (modifier === null) return invalid("QUINTETTE.Relay.Invalid");
       const test = await defenderTest(
+        ctx,
         data,
         `QUINTETTE.SystemJ.Score.${defence}`,
         (actor) => {
@@ -279,6 +301,7 @@ export const counterAction: CardAction = {
       const modifier = argModifier(ctx);
       if (modifier === null) return invalid("QUINTETTE.Relay.Invalid");
       const test = await defenderTest(
+        ctx,
         data,
         "QUINTETTE.SystemJ.Score.meleeForce",
         (actor) => {
@@ -313,6 +336,15 @@ function dealerFormula(dealer: ActorLike | null, formula: string): boolean {
 export const damageAction: CardAction = {
   ...base,
   name: ACTIONS.damage,
+  // The dealer's side rolls its own weapon's damage (its owners, or a GM), as the card shows the button to them only.
+  allowed: (ctx) => {
+    if (ctx.requester.isGM) return true;
+    const data = trustedExchange(ctx.card, ctx.message.id ?? "");
+    if (!data) return ctx.requester.id === ctx.card.rollerId;
+    if (data === "done") return true;
+    const dealer = hitDealer(data);
+    return dealer ? ownsUuid(ctx.requester, dealer.fighter.uuid) : mayAnswer(ctx);
+  },
   execute: (ctx) =>
     onExchange(ctx, async (data) => {
       const dealer = hitDealer(data);
@@ -322,7 +354,8 @@ export const damageAction: CardAction = {
       const dealerActor = await actorAt(dealer.fighter.uuid);
       const victimActor = await actorAt(victim.uuid);
       if (!victimActor || !dealerFormula(dealerActor, dealer.weapon.damage)) return invalid("QUINTETTE.Relay.Invalid");
-      const { amount } = await rollDamage(dealer.weapon.damage);
+      const { roll, amount } = await rollDamage(dealer.weapon.damage);
+      show(ctx, roll);
       return { status: "applied", card: withExchange(ctx.card, setDamage(data, amount)) };
     }),
 };

@@ -7,6 +7,7 @@
  * Instead of eviction, a player may hold a bounded number of open exchanges (OPEN_PER_USER); past it the GM's client
  * takes no new card of theirs until some end or are deleted.
  */
+import { roundRefusalOf } from "./binding.ts";
 import { systemj } from "../../rules/index.ts";
 import type { CardState } from "../chat/types.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
@@ -177,6 +178,9 @@ export function takeExchange(card: CardState): ExchangeData | null {
   const defender = actorSync(raw.defender.uuid);
   if (!roller || !attacker || !defender || !attacker.uuid || !defender.uuid) return null;
   if (!roller.isGM && !attacker.testUserPermission(roller, "OWNER")) return null;
+  // A player's attack the revealed round refuses (the fighter showed Mouvement, or nothing) is not taken; only a GM
+  // overrides the round (issue 25).
+  if (!roller.isGM && roundRefusalOf(attacker, "action")) return null;
   const modifier = systemj.parseModifier(first.modifier);
   const roll = first.roll;
   if (modifier === null || !Number.isInteger(roll) || roll < 0 || roll > 99) return null;

@@ -232,8 +232,15 @@ export function exchangeButtons(data: ExchangeData): CardButton[] {
         b(ACTIONS.noCounter, "NoCounter", "fa-solid fa-xmark", "anyone"),
       ];
     case "hit":
+      // Only the dealer's side (its owners, the GM) rolls the damage: the others do not see the button (issue 25).
       return data.damage === null
-        ? [b(ACTIONS.damage, "RollDamage", "fa-solid fa-burst", "anyone")]
+        ? [
+            {
+              ...b(ACTIONS.damage, "RollDamage", "fa-solid fa-burst", "anyone"),
+              exclusive: true,
+              owner: hitDealer(data)?.fighter.uuid ?? null,
+            },
+          ]
         : [b(ACTIONS.apply, "ApplyDamage", "fa-solid fa-heart-crack", "anyone")];
     case "miss":
       return [];

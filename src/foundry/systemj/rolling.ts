@@ -24,6 +24,7 @@ import {
   type WeaponCard,
 } from "./fighters.ts";
 import { rollTest } from "./roll.ts";
+import { OVERRIDE_INPUT, refusalText, roundRefusalOf } from "./binding.ts";
 import { worldSpecials } from "./settings.ts";
 import { dialogModifier, oddsLines, testDialogConfig, testDialogInputs, type TestDialogValues } from "./tests.ts";
 
@@ -132,6 +133,13 @@ export function attackRequest(
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.SystemJ.Error.NoTarget") ?? "");
     return null;
   }
+  // The revealed round binds (issue 25): a player's attack is refused when the fighter did not show Action; the GM's
+  // dialog asks to override it.
+  const refused = roundRefusalOf(actor, "action");
+  if (refused && !game.user?.isGM) {
+    ui.notifications?.warn(refusalText(actor.name ?? "", refused, "action"));
+    return null;
+  }
   const stealth = kind === "stealth";
   const thrown = kind === "throw" ? systemj.objectThrow(attributesOf(model)) : null;
   if (thrown) weapon = null;
@@ -166,12 +174,27 @@ export function attackRequest(
             },
           ]
         : []),
+      ...(refused
+        ? [
+            {
+              kind: "checkbox" as const,
+              name: OVERRIDE_INPUT,
+              label: "QUINTETTE.SystemJ.Round.Override",
+              hint: "QUINTETTE.SystemJ.Round.OverrideHint",
+              initial: false,
+            },
+          ]
+        : []),
     ],
     odds: (values) => oddsLines(score, dialogModifier(values)),
   };
   return {
     dialog,
     async roll({ values, rollMode }) {
+      if (refused && values[OVERRIDE_INPUT] !== true) {
+        ui.notifications?.warn(refusalText(actor.name ?? "", refused, "action"));
+        return null;
+      }
       const { roll, test } = await rollTest(score, dialogModifier(values), label);
       const defenderWeapons = weaponsOf(target.actor.items);
       const data = startExchange({

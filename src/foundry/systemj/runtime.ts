@@ -4,6 +4,7 @@ import { CARD_ACTIONS, damageApplier } from "./actions.ts";
 import { EXCHANGE_BODY, REVEAL_BODY, TEST_BODY } from "./cards.ts";
 import { combatBehaviour, registerSystemJCombat } from "./combat.ts";
 import { registerExchangeStore } from "./exchange-store.ts";
+import { registerRoundBinding } from "./binding.ts";
 import { openChronoste, registerChronoste } from "./chronoste.ts";
 import { PHASE_TEMPLATE } from "./phase-context.ts";
 import { CHRONOSTE_TEMPLATE } from "./chronoste-context.ts";
@@ -28,6 +29,7 @@ export const runtime: RulesetRuntime = {
     registerSystemJCombat();
     registerChronoste();
     registerExchangeStore();
+    registerRoundBinding();
   },
   ready() {
     if (game.users) fillChronosteChoices(game.users);

@@ -13,3 +13,4 @@ export * from "./opponents";
 export * from "./conflict";
 export * from "./character";
 export * from "./ward";
+export * from "./edge";

@@ -8,6 +8,11 @@ export const MAX_PURCHASES_KEPT = 20;
 export interface Purchase {
   /** What the advantage was, in the player's words. */
   text: string;
+  /**
+   * The advantage has lapsed (issue 25): a bought advantage serves the action it was bought for, the character's next
+   * one, and lapses once the character acts again (a new purchase, or a question resolved). Absent: in effect.
+   */
+  lapsed?: boolean;
 }
 
 /**
@@ -23,9 +28,31 @@ export function purchaseText(raw: unknown): string | null {
   return text;
 }
 
-/** The record with one more purchase at the end, keeping at most MAX_PURCHASES_KEPT (the newest). */
+/** The record once the character has acted again: every purchase lapsed. */
+export function lapsePurchases(record: readonly Purchase[]): Purchase[] {
+  return record.map((p) => ({ text: p.text, lapsed: true }));
+}
+
+/**
+ * The record with one more purchase at the end, keeping at most MAX_PURCHASES_KEPT (the newest). Buying is the
+ * character's next action: every earlier purchase has lapsed.
+ */
 export function recordPurchase(record: readonly Purchase[], text: string): Purchase[] {
   const clean = purchaseText(text);
   if (clean === null) throw new RangeError(`not a recordable advantage: ${JSON.stringify(text)}`);
-  return [...record, { text: clean }].slice(-MAX_PURCHASES_KEPT);
+  return [...lapsePurchases(record), { text: clean, lapsed: false }].slice(-MAX_PURCHASES_KEPT);
+}
+
+/** Whether any purchase of the record is still in effect. */
+export function purchaseInEffect(record: readonly Purchase[]): boolean {
+  return record.some((p) => p.lapsed !== true);
+}
+
+/**
+ * Whether the temporary advantage the character held when a question was asked lapses when the question ends
+ * (issue 25): it may be used on the character's next action only, so a question that is resolved (a success, a
+ * failure, a forfeit) ends it, counted or not. A tie, a question given up, cancelled or voided is no action: kept.
+ */
+export function advantageLapses(status: string, heldWhenAsked: boolean): boolean {
+  return heldWhenAsked && status === "resolved";
 }

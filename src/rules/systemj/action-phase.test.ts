@@ -10,6 +10,7 @@ import {
   nextRound,
   publicView,
   reveal,
+  roundRefusal,
   waitingFor,
   type ActionPhaseEvent,
   type ActionPhaseState,
@@ -110,5 +111,17 @@ describe("action phase", () => {
         }
       }),
     );
+  });
+});
+
+describe("the revealed choice binds the round (issue 25)", () => {
+  it("Mouvement refuses an attack, Action refuses a movement, no choice refuses both; nothing before the reveal", () => {
+    expect(roundRefusal("revealed", "mouvement", "action")).toBe("mouvement");
+    expect(roundRefusal("revealed", "action", "mouvement")).toBe("action");
+    expect(roundRefusal("revealed", "action", "action")).toBeNull();
+    expect(roundRefusal("revealed", "mouvement", "mouvement")).toBeNull();
+    expect(roundRefusal("revealed", null, "action")).toBe("none");
+    expect(roundRefusal("choosing", "mouvement", "action")).toBeNull();
+    expect(roundRefusal("choosing", null, "mouvement")).toBeNull();
   });
 });

@@ -119,3 +119,19 @@ function has(state: ActionPhaseState, id: string): boolean {
 function assertKnown(state: ActionPhaseState, id: string): void {
   if (!has(state, id)) throw new RangeError(`unknown combatant "${id}"`);
 }
+
+/**
+ * What a revealed round lets a combatant do (issue 25): the Action card fixes them in place (no movement), the
+ * Movement card lets them only move (no attack, no other action); a combatant who had not chosen at a forced reveal
+ * does neither. Before the reveal (or out of an action phase) nothing is bound. Returns null when allowed, else the
+ * choice that refuses it ("none": had not chosen).
+ */
+export function roundRefusal(
+  status: "choosing" | "revealed",
+  choice: RoundChoice | null,
+  wanted: RoundChoice,
+): RoundChoice | "none" | null {
+  if (status !== "revealed") return null;
+  if (choice === null) return "none";
+  return choice === wanted ? null : choice;
+}

@@ -96,11 +96,12 @@ describe("roll dialog configuration", () => {
       "helpers",
       "hinderers",
       "otherGear",
+      "edge",
       "surpass",
       "penchant",
     ]);
     const morale = dialogInputs(source({ kind: "morale", moveId: null, full: false })).map((i) => i.name);
-    // No situational modifier (the source has none); gear only where gear counts.
+    // No situational modifier but the moves' +1 (issue 25), and only where gear counts.
     expect(morale).toEqual(["characteristic", "helpers", "hinderers"]);
     // Défier le danger: every characteristic, with the way of acting it fits.
     const defier = dialogInputs(source({ moveId: "defierLeDanger", characteristic: null }))[0];
@@ -119,6 +120,32 @@ describe("roll dialog configuration", () => {
     const roll = chosenRoll(source(), { characteristic: "for", gear: "g", metier: "m", size: "grand" });
     expect(roll.parts.map((p) => p.value)).toEqual([2, 1, 2, 1]);
     expect(roll.bonus).toBe(6);
+  });
+
+  it("adds the moves' +1 apart from gear, ticked when one is held, and preselects the remembered gear (issue 25)", () => {
+    const plain = dialogInputs(source());
+    const edge = plain.find((i) => i.name === "edge");
+    expect(edge).toMatchObject({ kind: "checkbox", initial: false, hint: "QUINTETTE.AhillMach.Dialog.EdgeHint" });
+    const held = dialogInputs(source({ edges: [{ source: "discerner", from: null }] }));
+    expect(held.find((i) => i.name === "edge")).toMatchObject({
+      initial: true,
+      hint: "QUINTETTE.AhillMach.Dialog.EdgeDiscerner",
+    });
+    const roll = chosenRoll(source({ targetSize: "normal" }), { characteristic: "for", gear: "g", edge: true });
+    expect(roll.parts.map((p) => [p.label, p.value])).toEqual([
+      ["QUINTETTE.AhillMach.Characteristic.for", 2],
+      ["Hache", 1],
+      ["QUINTETTE.AhillMach.Dialog.Edge", 1],
+    ]);
+    expect(roll).toMatchObject({ edge: true, gearId: "g", metierId: null, bonus: 4 });
+    // Not on a morale roll, where neither gear nor the moves' +1 count.
+    expect(chosenRoll(source({ full: false }), { characteristic: "for", edge: true }).edge).toBe(false);
+    const preset = dialogInputs(source({ preset: { gear: "g", metier: "m" } }));
+    expect(preset.find((i) => i.name === "gear")?.initial).toBe("g");
+    expect(preset.find((i) => i.name === "metier")?.initial).toBe("m");
+    // A remembered item the character no longer has is not preselected.
+    const gone = dialogInputs(source({ preset: { gear: "lost", metier: "lost" } }));
+    expect(gone.find((i) => i.name === "gear")?.initial).toBe("none");
   });
 
   it("shows exact band odds equal to an enumeration of the dice, summing to 1", () => {

@@ -117,7 +117,11 @@ describe("buying an advantage from the sheet", () => {
     const torch = buyButton("Une torche");
     await asClient("player1", () => sheet.runAction("buyAdvantage", {}, torch.target));
     expect([sys(actor).tokens, collectiveTokens()]).toEqual([3, 2]);
-    expect(sys(actor).purchases).toEqual([{ text: "Une corde solide" }, { text: "Une torche" }]);
+    // The torch is the character's next action: the rope lapsed with it (issue 25).
+    expect(sys(actor).purchases).toEqual([
+      { text: "Une corde solide", lapsed: true },
+      { text: "Une torche", lapsed: false },
+    ]);
     expect(rope.input.value).toBe("");
     await asClient("player1", () => sheet.render());
     expect(sheet.renderedParts.jetons?.je.purchases.map((p) => p.text)).toEqual(["Une torche", "Une corde solide"]);

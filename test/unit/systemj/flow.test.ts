@@ -238,9 +238,13 @@ describe("SYSTEMJ fight flow through the GM relay", () => {
     dice(10);
     expect((await asClient("gm", () => requestCardAction(m.id, "systemj.counter"))).status).toBe("applied");
     expect(exchangeOf(m)).toMatchObject({ phase: "hit", hitTarget: "attacker" });
-    // Bare hands 1d3 → 3; Aude's player rolls it (she is the attacker, and the roller).
+    // Bare hands 1d3 → 3: the bear's damage, rolled by the bear's side (the GM); Aude's player neither sees nor
+    // may click it (issue 25).
+    const rollDamage = card(m).buttons.find((b) => b.action === "systemj.damage");
+    expect(rollDamage).toMatchObject({ exclusive: true, owner: ours.uuid });
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.damage"))).status).toBe("denied");
     dice(3);
-    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.damage"))).status).toBe("applied");
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.damage"))).status).toBe("applied");
     expect(exchangeOf(m)?.damage).toBe(3);
     expect((await asClient("player1", () => requestCardAction(m.id, "systemj.applyDamage"))).status).toBe("applied");
     expect(sys(aude).armourPoints.value).toBe(0);

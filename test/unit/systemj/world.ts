@@ -1,0 +1,162 @@
+/**
+ * The SYSTEMJ test world shared by the unit, scene and attack tests: the models, cards, relay, damage, settings,
+ * combat and Chronoste registered on the double with player clients; scripted d100 faces; Aude (player1's
+ * personnage, a sword and leather), Brin (player2's, the same) and the GM's bear; a fight card posted as a roller
+ * would post it, and the combat of the action phase.
+ */
+import { vi } from "vitest";
+import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../../double/shared-core.ts";
+import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
+import { registerRelay } from "../../../src/foundry/relay/index.ts";
+import { registerDamage } from "../../../src/foundry/damage/index.ts";
+import type { CardState } from "../../../src/foundry/chat/types.ts";
+import type { systemj } from "../../../src/rules/index.ts";
+import { CARD_ACTIONS } from "../../../src/foundry/systemj/actions.ts";
+import { exchangeCard, readExchange } from "../../../src/foundry/systemj/cards.ts";
+import { startExchange } from "../../../src/foundry/systemj/exchange.ts";
+import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../../src/foundry/systemj/models.ts";
+import { testData } from "../../../src/foundry/systemj/tests.ts";
+import { registerSystemJCombat } from "../../../src/foundry/systemj/combat.ts";
+import { registerChronoste } from "../../../src/foundry/systemj/chronoste.ts";
+import { registerSystemJSettings } from "../../../src/foundry/systemj/settings.ts";
+import { registerSystemJCardModels } from "../../../src/foundry/systemj/card-model.ts";
+import { answerTestDialogs, type DialogAnswers } from "./dialog-answer.ts";
+import { cardOf } from "../../cards.ts";
+
+export const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
+
+/** A personnage with leather (2 armour points) and a sword in hand, owned by `owner`. */
+export const personnage = (id: string, name: string, owner: string, system: Record<string, unknown> = {}) => ({
+  _id: id,
+  name,
+  type: "sj-personnage",
+  ownership: { default: 0, [owner]: 3 },
+  system: { attributes, hitPoints: { value: 15, max: 15 }, armourPoints: { value: 2, max: 2 }, ...system },
+  items: [
+    { _id: "cuir", name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 2 } },
+    {
+      _id: "epee",
+      name: "Épée",
+      type: "sj-arme",
+      system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
+    },
+  ],
+});
+
+export interface SystemJWorld {
+  state: DoubleState;
+  aude: DoubleActor;
+  brin: DoubleActor;
+  ours: DoubleActor;
+  dialogs: DialogAnswers;
+}
+
+let faces: number[] = [];
+
+/** The d100 (or damage) faces the next rolls read, in order; a roll with none left throws. */
+export function dice(...next: number[]): void {
+  faces = [...next];
+}
+
+/** Faces scripted and not yet rolled. */
+export const facesLeft = () => faces.length;
+
+export const card = (m: DoubleChatMessage) => cardOf(m) as CardState;
+export const exchangeOf = (m: DoubleChatMessage) => readExchange(card(m));
+
+/** A fresh double playing SYSTEMJ: everything a world's runtime registers, and the three fighters. */
+export async function systemjWorld(options: { lang?: string } = {}): Promise<SystemJWorld> {
+  const state = installClients(resetFoundryDouble({ lang: options.lang ?? "fr" }));
+  // Keyed by the declared types only in fvtt-types 14.x: filled like the registry does (docs/architecture.md).
+  Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });
+  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
+  registerRelay();
+  registerSystemJCardModels();
+  registerChatHooks();
+  registerDamage();
+  registerCardAction(...CARD_ACTIONS);
+  registerSystemJSettings();
+  registerSystemJCombat();
+  registerChronoste();
+  // Follow-up tests open the test dialog on the clicking client; honest clicks roll at its defaults.
+  const dialogs = answerTestDialogs();
+  faces = [];
+  const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
+  Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
+    const face = faces.shift();
+    if (face === undefined) throw new Error(`no scripted face for ${this.formula}`);
+    this.total = face;
+    return this;
+  };
+  addUser("player2");
+  const aude = await asGM(() =>
+    DoubleActor.create(personnage("aude", "Aude", "player1", { skills: { dissimulation: 55 } }), { keepId: true }),
+  );
+  const brin = await asGM(() => DoubleActor.create(personnage("brin", "Brin", "player2"), { keepId: true }));
+  const ours = await asGM(() =>
+    DoubleActor.create(
+      {
+        _id: "ours",
+        name: "Ours",
+        type: "creature",
+        system: {
+          attributes: { FOR: 80, RES: 70, AGI: 45, RAP: 60, INT: 10, PER: 20, CHA: 30 },
+          hitPoints: { value: 22, max: 22 },
+          armourPoints: { value: 3, max: 3 },
+          skills: { detection: 70 },
+        },
+        items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
+      },
+      { keepId: true },
+    ),
+  );
+  return { state, aude, brin, ours, dialogs };
+}
+
+/** Restores what a world's test mocked (the dialog answers). */
+export const restoreWorld = () => vi.restoreAllMocks();
+
+/**
+ * A fight card as its roller posts it from their own client (the server sets the author): `attacker` on `defender`
+ * with the first test's roll against `score`. The attacker swings the sword if it holds one, else bare hands.
+ */
+export async function postFight(
+  roller: string,
+  attacker: DoubleActor,
+  defender: DoubleActor,
+  options: { mode?: systemj.AttackMode; roll: number; score: number; canParry?: boolean },
+): Promise<DoubleChatMessage> {
+  const armed = attacker.type === "sj-personnage";
+  const sword = { name: "Épée", damage: "1d8", family: "corpsACorps" };
+  const hands = { name: "", damage: "1d3", family: "corpsACorps" };
+  const data = startExchange({
+    mode: options.mode ?? "meleeForce",
+    attacker: { uuid: attacker.uuid, name: attacker.name },
+    defender: { uuid: defender.uuid, name: defender.name },
+    weapon: armed ? sword : hands,
+    counterWeapon: defender.type === "sj-personnage" ? sword : hands,
+    first: testData("x", options.score, 0, options.roll),
+    gear: { canParry: options.canParry ?? false, canBlock: false },
+  });
+  const state = exchangeCard(roller, { uuid: attacker.uuid, name: attacker.name, img: null }, data);
+  return asClient(roller, () => DoubleChatMessage.create({ author: roller, flags: { quintette: { card: state } } }));
+}
+
+/** The GM's combat of Aude and the bear (combatants `ca` and `co`), started, the world's active combat. */
+export async function fightCombat(state: DoubleState): Promise<DoubleCombat> {
+  const c = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
+  await asGM(() =>
+    c.createEmbeddedDocuments(
+      "Combatant",
+      [
+        { _id: "ca", name: "Aude", actorId: "aude" },
+        { _id: "co", name: "Ours", actorId: "ours" },
+      ],
+      { keepId: true },
+    ),
+  );
+  state.game.combats.set(c.id, c);
+  Object.assign(state.game, { combat: c });
+  return c;
+}
