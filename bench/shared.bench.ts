@@ -2,7 +2,7 @@
  * Shared core: derived data of 1,000 actors per actor type (their data models' preparation), on the Foundry test
  * double. The base model always runs; every rule set whose descriptor is registered adds its types automatically.
  */
-import "../test/double/setup.ts";
+import "./double.ts";
 import type { Bench } from "tinybench";
 import { doubleState, DoubleActor } from "../test/double/index.ts";
 import { BaseActorModel } from "../src/foundry/data/models.ts";

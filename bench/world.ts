@@ -3,7 +3,7 @@
  * bench module, and templates rendered as the gallery renders them (real templates, real Handlebars, the helper
  * shim, the system's helpers, the real lang file), each compiled once as Foundry's template cache does.
  */
-import "../test/double/setup.ts";
+import "./double.ts";
 import Handlebars from "handlebars";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -32,7 +32,12 @@ export async function table(): Promise<void> {
   if (compiled) return;
   installClients(doubleState());
   initQuintette();
-  for (const registration of allRulesets()) if (registration.id !== activeRulesetId()) await loadRuntime(registration);
+  // The other rule sets as their own worlds would have them: their settings, then their runtime.
+  for (const registration of allRulesets()) {
+    if (registration.id === activeRulesetId()) continue;
+    registration.settings?.();
+    await loadRuntime(registration);
+  }
   const hbs = Handlebars.create();
   registerFoundryHelpers(hbs, readLang("fr"));
   for (const [name, fn] of Object.entries(systemHelpers)) hbs.registerHelper(name, fn);

@@ -17,6 +17,7 @@
  *   computes its writes from current values;
  * - no half-application: every document is resolved and every right checked before the first write.
  */
+import { activeRulesetId, isRulesetId } from "../ruleset.ts";
 import { notifyRelayResult, registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import {
   allowedChanges,
@@ -126,6 +127,18 @@ const registry = new Map<string, CardAction>();
 /** Registers (or replaces) card actions; called by rule sets and by the shared damage/undo module. */
 export function registerCardAction(...actions: CardAction[]): void {
   for (const action of actions) registry.set(action.name, action);
+}
+
+/**
+ * Whether the cards of a rule set are live in this world: the rule set it plays, or one whose card actions are
+ * registered here (the bench and tests register several). A card of any other rule set, a game the world played
+ * before switching, is read only. A name that is no rule set's is not a game's card: live.
+ */
+export function cardsLive(ruleset: string): boolean {
+  if (!isRulesetId(ruleset) || ruleset === activeRulesetId()) return true;
+  const prefix = `${ruleset}.`;
+  for (const name of registry.keys()) if (name.startsWith(prefix)) return true;
+  return false;
 }
 
 export function getCardAction(name: string): CardAction | undefined {
@@ -278,6 +291,8 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
   const card = message ? readCard(message) : null;
   const action = registry.get(request.action);
   if (!message || !card) return { status: "invalid", reason: "QUINTETTE.Card.Missing" };
+  // A card of a game the world no longer plays is read only (chat/render.ts), the shared actions (undo) included.
+  if (!cardsLive(card.ruleset)) return { status: "invalid", reason: "QUINTETTE.Card.InactiveRulesetAction" };
   if (!action) return { status: "invalid", reason: "QUINTETTE.Card.UnknownAction" };
   const ctx: CardActionContext = { message, card, requester, args: { ...request.args } };
   if (!audienceAllows(action.audience, requester, card) || (action.allowed && !action.allowed(ctx))) {

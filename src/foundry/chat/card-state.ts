@@ -178,3 +178,22 @@ export function buildCardContext(
     rollerView: viewer.isGM || viewer.userId === state.rollerId,
   };
 }
+
+/**
+ * A card of a rule set the world no longer plays, read only: the shared frame (title, dice, outcome, what was
+ * applied) with a note naming the game, without its buttons, undo and follow-ups, nor its rule set's body. Acting on
+ * it would run that rule set's code, settings and hooks, which the world does not load (issue 23); its body's
+ * template, controls and styles are that code's too.
+ */
+export function readOnlyCardContext(
+  context: CardContext,
+  rulesetName: string,
+): CardContext & { inactiveRuleset: string } {
+  return {
+    ...context,
+    body: null,
+    buttons: [],
+    applied: context.applied.map((entry) => ({ ...entry, canUndo: false, showFollowUp: false })),
+    inactiveRuleset: rulesetName,
+  };
+}

@@ -3,8 +3,15 @@
  * own rights, so a card looks the same after a reload and for everyone. Clicks on `[data-action]` buttons inside
  * the card dispatch registered card actions.
  */
-import { buttonToken, requestCardAction, userOwnsUuid, type CardActionArgs } from "./actions.ts";
-import { buildCardContext, CARD_TEMPLATE, type CardViewer } from "./card-state.ts";
+import { rulesetLabel } from "../ruleset.ts";
+import { buttonToken, cardsLive, requestCardAction, userOwnsUuid, type CardActionArgs } from "./actions.ts";
+import {
+  buildCardContext,
+  CARD_TEMPLATE,
+  readOnlyCardContext,
+  type CardContext,
+  type CardViewer,
+} from "./card-state.ts";
 import { readCard } from "./flags.ts";
 import { shownButtons } from "./exclusive.ts";
 import type { CardState, JsonPrimitive } from "./types.ts";
@@ -57,6 +64,16 @@ export function registerCardViewerContext(ruleset: string, extend: CardViewerCon
   viewerContexts.set(ruleset, extend);
 }
 
+/** Whether a card belongs to a rule set this world does not play (it played it before switching). */
+export function fromInactiveRuleset(state: CardState): boolean {
+  return !cardsLive(state.ruleset);
+}
+
+function readOnlyContext(context: CardContext, state: CardState) {
+  const name = game.i18n?.localize(rulesetLabel(state.ruleset as Parameters<typeof rulesetLabel>[0])) ?? state.ruleset;
+  return readOnlyCardContext(context, name);
+}
+
 /**
  * Replaces the message content with the card rendered from its state. Returns false (and leaves Foundry's
  * rendering alone) for messages without a card and for content this user may not see (blind or private rolls).
@@ -69,9 +86,15 @@ export async function enhanceCard(message: ChatMessage.Implementation, html: HTM
   if (!content || !user) return false;
   const viewer = { userId: user.id, isGM: user.isGM, owns: (uuid: string) => userOwnsUuid(user, uuid) };
   const built = buildCardContext(state, viewer, buttonToken(state));
-  const context = { ...built, buttons: shownButtons(state, built.buttons, viewer) };
-  const extra = viewerContexts.get(state.ruleset)?.(state, viewer) ?? {};
-  content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, { ...context, ...extra });
+  // A plain record, as renderTemplate takes it (the rule set's viewer context adds its own keys).
+  const context: Record<string, unknown> = fromInactiveRuleset(state)
+    ? { ...readOnlyContext(built, state) }
+    : {
+        ...built,
+        buttons: shownButtons(state, built.buttons, viewer),
+        ...viewerContexts.get(state.ruleset)?.(state, viewer),
+      };
+  content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, context);
   html.classList.add("quintette-message");
   const id = message.id;
   // The listener returns the dispatch promise so callers (and tests) can await it; browsers ignore it.

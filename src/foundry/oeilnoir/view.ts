@@ -18,6 +18,8 @@ import {
   type HerosDerived,
   type HerosSource,
   type PlainItem,
+  type SkillLine,
+  type WeaponLine,
 } from "./derive.ts";
 
 const L = "QUINTETTE.OeilNoir.";
@@ -61,20 +63,158 @@ function itemViews(
 const n = (v: unknown) => (typeof v === "number" ? v : 0);
 const signed = (v: number) => (v > 0 ? `+${v}` : String(v));
 
-export function herosView(source: HerosSource, derived: HerosDerived, items: readonly PlainItem[]) {
-  return {
-    qualities: QUALITY_KEYS.map((key) => ({
-      key,
+/** One AT/PRD split of a skill's points in the sheet's select. */
+export interface SplitOption {
+  value: number;
+  label: string;
+  selected: boolean;
+  /** The stored split, refused by the 5-point rule (shown selected so the select shows what is stored). */
+  refused?: boolean;
+}
+
+/** A skill line as the sheet shows it: every field of the derived line, the edit paths and the legal splits. */
+export interface SkillRow extends SkillLine {
+  pathPoints: string;
+  pathToAttack: string;
+  pathAllowance: string;
+  splits: readonly SplitOption[];
+  /** A refused split: the one-click fix to the nearest legal one; null when the split is legal. */
+  fix: { value: number; label: string } | null;
+}
+
+/** A weapon line as the sheet shows it. */
+export interface WeaponRow extends WeaponLine {
+  roll: string;
+  main: boolean;
+  usable: boolean;
+  /** A refused split keeps the button: a click says why and where to fix it (issue 25). */
+  blocked: boolean;
+  outOfAmmo: boolean;
+}
+
+// The sheet's fixed texts by key, built once (every héros' view names the same ones).
+const QUALITY_TEXT = Object.fromEntries(
+  QUALITY_KEYS.map((key) => [
+    key,
+    {
       label: `${L}Quality.${key}`,
       short: `${L}QualityShort.${key}`,
-      value: source.qualities[key],
       path: `system.qualities.${key}`,
       roll: `check:${key}`,
-    })),
+    },
+  ]),
+);
+const LABEL = {
+  ev: `${L}EV`,
+  endurance: `${L}Endurance`,
+  ae: `${L}AE`,
+  at: `${L}AT`,
+  prd: `${L}PRD`,
+  distance: `${L}Distance`,
+  ini: `${L}INI`,
+};
+const skillText = (key: string) => ({
+  label: `${L}CombatSkill.${key}`,
+  pathPoints: `system.skills.${key}.points`,
+  pathToAttack: `system.skills.${key}.toAttack`,
+  pathAllowance: `system.skills.${key}.allowance`,
+});
+const SKILL_TEXT = new Map<string, ReturnType<typeof skillText>>();
+const RANGED_TEXT = Object.fromEntries(
+  RANGED_SKILL_KEYS.map((key) => [key, { label: `${L}RangedSkill.${key}`, path: `system.ranged.${key}.points` }]),
+);
+
+/**
+ * The split options of a skill by its points and its points to attack, shared (frozen): they depend on nothing
+ * else, and a new list per skill of every héros was most of the sheet's context time.
+ */
+const splitOptions = new Map<number, Map<number, readonly SplitOption[]>>();
+const NO_SPLITS: readonly SplitOption[] = Object.freeze([]);
+
+function splitsOf(points: number, toAttack: number): readonly SplitOption[] {
+  let byAttack = splitOptions.get(points);
+  if (!byAttack) splitOptions.set(points, (byAttack = new Map()));
+  let list = byAttack.get(toAttack);
+  if (!list) {
+    list = Object.freeze(splitChoices(points, toAttack).map((o) => Object.freeze(o)));
+    byAttack.set(toAttack, list);
+  }
+  return list;
+}
+
+// Rows are written field by field: spreading a derived line into a new object cost ten times the rest of the view.
+function skillRow(s: SkillLine): SkillRow {
+  let text = SKILL_TEXT.get(s.key);
+  if (!text) SKILL_TEXT.set(s.key, (text = skillText(s.key)));
+  return {
+    key: s.key,
+    label: text.label,
+    points: s.points,
+    toAttack: s.toAttack,
+    toParry: s.toParry,
+    allowance: s.allowance,
+    at: s.at,
+    prd: s.prd,
+    attackOnly: s.attackOnly,
+    error: s.error,
+    pathPoints: text.pathPoints,
+    pathToAttack: text.pathToAttack,
+    pathAllowance: text.pathAllowance,
+    splits: s.attackOnly ? NO_SPLITS : splitsOf(s.points, s.toAttack),
+    fix: s.attackOnly || isLegalSplit(s.points, s.toAttack) ? null : splitFix(s.points, s.toAttack),
+  };
+}
+
+function weaponRow(w: WeaponLine, mainId: string | null): WeaponRow {
+  return {
+    id: w.id,
+    name: w.name,
+    skill: w.skill,
+    at: w.at,
+    prd: w.prd,
+    pi: w.pi,
+    piDice: w.piDice,
+    piBonus: w.piBonus,
+    strength: w.strength,
+    ini: w.ini,
+    encE: w.encE,
+    breakage: w.breakage,
+    broken: w.broken,
+    equipped: w.equipped,
+    ranged: w.ranged,
+    bolt: w.bolt,
+    unarmed: w.unarmed,
+    dropped: w.dropped,
+    confined: w.confined,
+    range: w.range,
+    ammo: w.ammo,
+    error: w.error,
+    roll: `attack:${w.id}`,
+    main: w.id === mainId,
+    usable: w.equipped && !w.broken && !w.dropped && !w.error && w.ammo !== 0,
+    blocked: w.equipped && !w.broken && !w.dropped && !!w.error && w.ammo !== 0,
+    outOfAmmo: w.ammo === 0,
+  };
+}
+
+export function herosView(source: HerosSource, derived: HerosDerived, items: readonly PlainItem[]) {
+  const { initiative } = derived;
+  return {
+    qualities: QUALITY_KEYS.map((key) => {
+      const text = QUALITY_TEXT[key]!;
+      return {
+        key,
+        label: text.label,
+        short: text.short,
+        value: source.qualities[key],
+        path: text.path,
+        roll: text.roll,
+      };
+    }),
     resources: [
-      resource("ev", `${L}EV`, source.ev, "system.ev"),
-      resource("endurance", `${L}Endurance`, source.endurance, "system.endurance"),
-      resource("ae", `${L}AE`, source.ae, "system.ae"),
+      resource("ev", LABEL.ev, source.ev, "system.ev"),
+      resource("endurance", LABEL.endurance, source.endurance, "system.endurance"),
+      resource("ae", LABEL.ae, source.ae, "system.ae"),
     ],
     wounds: source.wounds,
     vitesse: derived.current.vitesse,
@@ -84,38 +224,21 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
     dodge: derived.dodge,
     status: statusView(derived),
     base: [
-      { label: `${L}AT`, base: derived.base.at, current: derived.current.at },
-      { label: `${L}PRD`, base: derived.base.prd, current: derived.current.prd },
-      { label: `${L}Distance`, base: derived.base.distance, current: derived.current.distance },
-      { label: `${L}INI`, base: derived.base.ini, current: derived.current.ini },
+      { label: LABEL.at, base: derived.base.at, current: derived.current.at },
+      { label: LABEL.prd, base: derived.base.prd, current: derived.current.prd },
+      { label: LABEL.distance, base: derived.base.distance, current: derived.current.distance },
+      { label: LABEL.ini, base: derived.base.ini, current: derived.current.ini },
     ],
     thresholds: derived.thresholds,
-    skills: derived.skills.map((s) => ({
-      ...s,
-      label: `${L}CombatSkill.${s.key}`,
-      pathPoints: `system.skills.${s.key}.points`,
-      pathToAttack: `system.skills.${s.key}.toAttack`,
-      pathAllowance: `system.skills.${s.key}.allowance`,
-      splits: s.attackOnly ? [] : splitOptions(s.points, s.toAttack),
-      // A refused split: the one-click fix to the nearest legal one.
-      fix: s.attackOnly || isLegalSplit(s.points, s.toAttack) ? null : splitFix(s.points, s.toAttack),
-    })),
+    skills: derived.skills.map(skillRow),
     ranged: RANGED_SKILL_KEYS.map((key) => ({
       key,
-      label: `${L}RangedSkill.${key}`,
+      label: RANGED_TEXT[key]!.label,
       points: source.ranged[key].points,
-      path: `system.ranged.${key}.points`,
+      path: RANGED_TEXT[key]!.path,
       value: derived.current.distance + source.ranged[key].points,
     })),
-    weapons: derived.weapons.map((w) => ({
-      ...w,
-      roll: `attack:${w.id}`,
-      main: w.id === derived.mainWeaponId,
-      usable: w.equipped && !w.broken && !w.dropped && !w.error && w.ammo !== 0,
-      // A refused split keeps the button: a click says why and where to fix it (issue 25).
-      blocked: w.equipped && !w.broken && !w.dropped && !!w.error && w.ammo !== 0,
-      outOfAmmo: w.ammo === 0,
-    })),
+    weapons: derived.weapons.map((w) => weaponRow(w, derived.mainWeaponId)),
     armour: derived.armour,
     shield: derived.shield,
     hasShield: derived.shield.prd !== 0 || derived.shield.at !== 0,
@@ -139,8 +262,10 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
         };
       }),
     initiative: {
-      ...derived.initiative,
-      second: secondActionPhase(derived.initiative.fixed + derived.initiative.dice * 6),
+      fixed: initiative.fixed,
+      dice: initiative.dice,
+      formula: initiative.formula,
+      second: secondActionPhase(initiative.fixed + initiative.dice * 6),
     },
     lowEv: derived.lowEv,
   };
@@ -151,7 +276,7 @@ export type HerosView = ReturnType<typeof herosView>;
  * The split dropdown: the legal splits and, when the stored one is refused, that one too, selected (the select shows
  * what is stored, so choosing any legal split is a change the form sends).
  */
-export function splitOptions(
+export function splitChoices(
   points: number,
   toAttack: number,
 ): { value: number; label: string; selected: boolean; refused: boolean }[] {

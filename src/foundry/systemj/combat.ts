@@ -208,6 +208,16 @@ export const combatBehaviour: CombatBehaviour = {
   },
 };
 
+/**
+ * The active GM checks, once ready, that it holds every choice the combats say were made (see reconcileChoices).
+ * The runtime's ready step calls it: a `ready` listener registered by this chunk would be missed whenever the chunk
+ * loads after Foundry's `ready`.
+ */
+export function reconcileAtReady(): void {
+  if (!game.user?.isGM || game.users?.activeGM?.id !== game.user.id) return;
+  for (const combat of game.combats?.contents ?? []) void reconcileChoices(combat);
+}
+
 export function registerSystemJCombat(): void {
   game.settings?.register(SYSTEM_ID, SECRET_SETTING, {
     scope: "client",
@@ -217,11 +227,6 @@ export function registerSystemJCombat(): void {
   });
   registerRelayHandler(CHOOSE, handleChoose);
   registerChoiceQuery();
-  // The active GM checks, once ready, that it holds every choice the combats say were made (see reconcileChoices).
-  Hooks.once("ready", () => {
-    if (!game.user?.isGM || game.users?.activeGM?.id !== game.user.id) return;
-    for (const combat of game.combats?.contents ?? []) void reconcileChoices(combat);
-  });
   registerRelayHandler(REVEAL, handleReveal);
   Hooks.on("renderCombatTracker", (app, html) =>
     onRenderTracker(app as { viewed?: Combat.Stored | null }, html as HTMLElement),

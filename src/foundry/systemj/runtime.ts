@@ -2,7 +2,7 @@
 import type { RulesetRuntime } from "../ruleset.ts";
 import { CARD_ACTIONS, damageApplier } from "./actions.ts";
 import { EXCHANGE_BODY, REVEAL_BODY, TEST_BODY } from "./cards.ts";
-import { combatBehaviour, registerSystemJCombat } from "./combat.ts";
+import { combatBehaviour, reconcileAtReady, registerSystemJCombat } from "./combat.ts";
 import { registerExchangeStore } from "./exchange-store.ts";
 import { registerRoundBinding } from "./binding.ts";
 import { openChronoste, registerChronoste } from "./chronoste.ts";
@@ -32,6 +32,7 @@ export const runtime: RulesetRuntime = {
     registerRoundBinding();
   },
   ready() {
+    reconcileAtReady();
     if (game.users) fillChronosteChoices(game.users);
     openChronoste();
   },

@@ -78,7 +78,7 @@ export const SIGN_KEY = (id: string) => `QUINTETTE.Trinites.Sign.${id}`;
 export const LIFE_STATE_KEY = (id: string) => `QUINTETTE.Trinites.Life.${id}`;
 export const ADAM_KEY = (id: string) => `QUINTETTE.Trinites.AdamKarma.${id}`;
 // Read once: per skill of every actor, a namespace lookup costs more than the rule (unbundled module loaders).
-const { SIGNS, SKILLS, SIGN_IDS, SKILL_BASE_MAX, SIGN_BONUS_MIN, SIGN_BONUS_MAX, skillScore, specialities } = T;
+const { SIGNS, SKILLS, SKILL_BASE_MAX, SIGN_BONUS_MIN, SIGN_BONUS_MAX, skillScore, specialities } = T;
 // Built once: every actor's derived data names the same keys.
 const SKILL_LABELS: Record<string, string> = Object.fromEntries(T.SKILL_IDS.map((id) => [id, SKILL_KEY(id)]));
 const SIGN_LABELS: Record<string, string> = Object.fromEntries(T.SIGN_IDS.map((id) => [id, SIGN_KEY(id)]));
@@ -155,33 +155,81 @@ function plainSkillView(skill: T.Skill, base: number, bonus: number): SkillView 
   return view;
 }
 
-/** Sign views whose skills are all shared ones, by sign, bonus and bases (frozen, shared in turn). */
-const plainSignViews = new Map<string, SignView>();
+const SKILL_OF: Record<string, T.Skill> = Object.fromEntries(SKILLS.map((skill) => [skill.id, skill]));
+const BASE_SPAN = SKILL_BASE_MAX + 1;
 
-function signView(sign: T.Sign, bonus: number, skills: Record<string, SkillView>): SignView {
-  const views = sign.skills.map((id) => skills[id]!);
-  const build = () => ({ id: sign.id, label: SIGN_LABELS[sign.id]!, bonus, skills: views });
-  if (!views.every((v) => Object.isFrozen(v))) return build();
-  const key = `${sign.id}:${bonus}:${views.map((v) => v.base).join(",")}`;
+/**
+ * Sign views whose skills have no speciality, shared (frozen) by every actor with the same sign bonus and bases, by a
+ * number made of those values (a string key per skill of every actor cost more than the rules): the bonus and the
+ * bases in their ranges, then the sign's index, so no two signs or values share one.
+ */
+const plainSignViews = new Map<number, SignView>();
+
+function signView(sign: T.Sign, bonus: number, bases: readonly number[], source: TrinitesActorSource): SignView {
+  const views = sign.skills.map((id, k): SkillView => {
+    const rows = source.competences[id]?.specialites ?? [];
+    const skill = SKILL_OF[id]!;
+    return rows.length ? skillView(skill, bases[k]!, bonus, rows) : plainSkillView(skill, bases[k]!, bonus);
+  });
+  return { id: sign.id, label: SIGN_LABELS[sign.id]!, bonus, skills: views };
+}
+
+/**
+ * Skills and signs of actors whose signs are all shared views, shared in turn: a path through this tree by the
+ * actor's twelve sign views leads to them (a record of 36 skills built per actor cost more than the rules).
+ */
+interface SignPath {
+  next: Map<SignView, SignPath>;
+  shared?: { skills: Record<string, SkillView>; signs: SignView[] };
+}
+const plainActors: SignPath = { next: new Map() };
+/** The bases of one sign, and the sign views, of the actor being derived (reused: one actor at a time). */
+const bases: number[] = [];
+const scratchSigns: SignView[] = [];
+
+/** The view of one sign of an actor: shared when none of its skills has a speciality. */
+function actorSign(s: number, source: TrinitesActorSource): SignView {
+  const sign = SIGNS[s]!;
+  const bonus = clamp(source.signes[sign.id] ?? 0, SIGN_BONUS_MIN, SIGN_BONUS_MAX);
+  let key = bonus - SIGN_BONUS_MIN;
+  let plain = true;
+  for (let k = 0; k < sign.skills.length; k++) {
+    const stored = source.competences[sign.skills[k]!];
+    if (stored?.specialites?.length) plain = false;
+    const base = clamp(stored?.base ?? 0, 0, SKILL_BASE_MAX);
+    bases[k] = base;
+    key = key * BASE_SPAN + base;
+  }
+  if (!plain) return signView(sign, bonus, bases, source);
+  key = key * SIGNS.length + s;
   let view = plainSignViews.get(key);
-  if (!view) plainSignViews.set(key, (view = deepFreeze(build())));
+  if (!view) plainSignViews.set(key, (view = deepFreeze(signView(sign, bonus, bases, source))));
   return view;
 }
 
 /** Everything derived from an actor's stored data. */
 export function deriveActor(source: TrinitesActorSource, kind: ActorKind): TrinitesDerived {
-  const bonuses: Partial<Record<T.SignId, number>> = {};
-  for (const id of SIGN_IDS) bonuses[id] = clamp(source.signes[id] ?? 0, SIGN_BONUS_MIN, SIGN_BONUS_MAX);
-  const skills: Record<string, SkillView> = {};
-  for (const skill of SKILLS) {
-    const stored = source.competences[skill.id];
-    const base = clamp(stored?.base ?? 0, 0, SKILL_BASE_MAX);
-    const rows = stored?.specialites ?? [];
-    const bonus = bonuses[skill.sign] ?? 0;
-    // Most skills have no speciality: their view depends on the skill, base and bonus only, shared (frozen).
-    skills[skill.id] = rows.length ? skillView(skill, base, bonus, rows) : plainSkillView(skill, base, bonus);
+  const signs = scratchSigns;
+  let path: SignPath | undefined = plainActors;
+  for (let s = 0; s < SIGNS.length; s++) {
+    const view = actorSign(s, source);
+    signs[s] = view;
+    if (!path) continue;
+    if (!Object.isFrozen(view)) path = undefined;
+    else {
+      let next: SignPath | undefined = path.next.get(view);
+      if (!next) path.next.set(view, (next = { next: new Map() }));
+      path = next;
+    }
   }
-  const signs = SIGNS.map((sign) => signView(sign, bonuses[sign.id] ?? 0, skills));
+  let shared = path?.shared;
+  if (!shared) {
+    const skills: Record<string, SkillView> = {};
+    for (const sign of signs) for (const skill of sign.skills) skills[skill.id] = skill;
+    shared = { skills, signs: signs.slice() };
+    if (path) path.shared = deepFreeze(shared);
+  }
+  const { skills } = shared;
   let karma: KarmaView | null = null;
   if (kind === "trinite") {
     const deva = clamp(source.deva?.max ?? 0, 0, T.KARMA_MAX);
@@ -192,7 +240,7 @@ export function deriveActor(source: TrinitesActorSource, kind: ActorKind): Trini
   return {
     kind,
     skills,
-    signs,
+    signs: shared.signs,
     life: deriveLife(source.vie.value, kind),
     karma,
     xpAvailable: Math.max(0, source.xp.total - source.xp.depense),

@@ -6,6 +6,7 @@ import { damage, wounds } from "./damage";
 import {
   EXCHANGE_OUTCOMES,
   damageDistribution,
+  exchangeDistribution,
   exchangeOdds,
   exchangeOutcome,
   hitChance,
@@ -66,6 +67,15 @@ describe("exchange outcomes", () => {
     expect(o(1, 6)).toBe("criticalParried");
     expect(o(1, 7)).toBe("criticalHit");
     expect(o(1, 20)).toBe("criticalParryFumble");
+  });
+  it("odds are the exchange distribution's, for every AT and PRD (none, 0…25)", () => {
+    for (let at = -2; at <= 25; at++) {
+      for (const prd of [null, ...Array.from({ length: 26 }, (_, i) => i)]) {
+        const odds = exchangeOdds({ at, prd });
+        const dist = exchangeDistribution({ at, prd });
+        for (const k of EXCHANGE_OUTCOMES) expect(odds[k]).toBeCloseTo(dist.get(k) ?? 0, 12);
+      }
+    }
   });
   it("odds add to 1 and the landing ones equal hitChance", () => {
     for (const [at, prd] of [

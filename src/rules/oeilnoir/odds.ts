@@ -1,7 +1,7 @@
 /** Exact odds of a duel exchange: whether an attack lands, how, and the damage and wounds it deals. */
 import type { Distribution } from "../shared/distribution";
-import { combine, die, map, odds, shift, sumDice } from "../shared/distribution";
-import { check, criticalParryValue } from "./check";
+import { combine, die, map, shift, sumDice } from "../shared/distribution";
+import { check, criticalParryValue, type CheckResult } from "./check";
 import { damage, wounds } from "./damage";
 import { assertInteger, assertNonNegative } from "./validate";
 
@@ -30,10 +30,15 @@ export function exchangeOutcome(input: {
   prd: number | null;
 }): ExchangeOutcome {
   const a = check({ d20: input.attackD20, value: input.at });
-  if (!a.success) return a.fumble ? "attackFumble" : "miss";
-  if (input.prd === null) return a.critical ? "criticalHit" : "hit";
+  if (!a.success || input.prd === null) return outcomeOfChecks(a, null);
   const value = a.critical ? criticalParryValue(input.prd) : input.prd;
-  const p = check({ d20: input.parryD20, value });
+  return outcomeOfChecks(a, check({ d20: input.parryD20, value }));
+}
+
+/** The outcome from the attack's check and the parry's (null when there is no parry to roll). */
+function outcomeOfChecks(a: CheckResult, p: CheckResult | null): ExchangeOutcome {
+  if (!a.success) return a.fumble ? "attackFumble" : "miss";
+  if (p === null) return a.critical ? "criticalHit" : "hit";
   if (a.critical) return p.success ? "criticalParried" : p.fumble ? "criticalParryFumble" : "criticalHit";
   if (p.success) return p.critical ? "masterParry" : "parried";
   return p.fumble ? "parryFumble" : "hit";
@@ -55,9 +60,41 @@ export function exchangeDistribution(input: { at: number; prd: number | null }):
   );
 }
 
-/** Probability of each exchange outcome, every key present. */
+/**
+ * The d20 faces of a check under `value`, grouped by what the check says (a natural 1, a natural 20, another success,
+ * another failure): at most four kinds, each with its number of faces.
+ */
+function checkKinds(value: number): { check: CheckResult; faces: number }[] {
+  const kinds: { check: CheckResult; faces: number }[] = [];
+  for (let d20 = 1; d20 <= 20; d20++) {
+    const c = check({ d20, value });
+    const same = kinds.find(
+      (k) => k.check.success === c.success && k.check.critical === c.critical && k.check.fumble === c.fumble,
+    );
+    if (same) same.faces++;
+    else kinds.push({ check: c, faces: 1 });
+  }
+  return kinds;
+}
+
+/**
+ * Probability of each exchange outcome, every key present: the 400 pairs of faces `exchangeDistribution` enumerates,
+ * counted by kind of check on each die (at most 4 × 4 pairs of kinds; the roll dialog asks for these odds on every
+ * change, and building the distribution cost ten times more).
+ */
 export function exchangeOdds(input: { at: number; prd: number | null }): Record<ExchangeOutcome, number> {
-  return odds(exchangeDistribution(input), EXCHANGE_OUTCOMES);
+  assertInteger("at", input.at);
+  if (input.prd !== null) assertInteger("prd", input.prd);
+  const counts = Object.fromEntries(EXCHANGE_OUTCOMES.map((o) => [o, 0])) as Record<ExchangeOutcome, number>;
+  const parries = input.prd === null ? null : checkKinds(input.prd);
+  const criticalParries = input.prd === null ? null : checkKinds(criticalParryValue(input.prd));
+  for (const a of checkKinds(input.at)) {
+    const against = a.check.critical ? criticalParries : parries;
+    if (!against || !a.check.success) counts[outcomeOfChecks(a.check, null)] += a.faces * 20;
+    else for (const p of against) counts[outcomeOfChecks(a.check, p.check)] += a.faces * p.faces;
+  }
+  for (const o of EXCHANGE_OUTCOMES) counts[o] /= 400;
+  return counts;
 }
 
 /** P(d20 test under `value` succeeds), natural 1 always in, natural 20 always out. */

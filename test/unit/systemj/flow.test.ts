@@ -55,6 +55,7 @@ import {
 } from "../../../src/foundry/systemj/settings.ts";
 import { cardOf } from "../../cards.ts";
 import { registerSystemJCardModels } from "../../../src/foundry/systemj/card-model.ts";
+import { runtime } from "../../../src/foundry/systemj/runtime.ts";
 
 let state: DoubleState;
 let aude: DoubleActor;
@@ -537,8 +538,12 @@ describe("SYSTEMJ action phase and initiative", () => {
     expect(await asGM(() => reconcileChoices(c as never))).toEqual([]);
     expect(readPublic(c as never).lost).toEqual({ ca: false, co: false });
     await asGM(() => state.game.settings.set("quintette", SECRET_SETTING, "{}"));
-    // What the ready hook does on the active GM's client (registered by registerSystemJCombat).
+    // Foundry's ready may come before the rule set's chunk: nothing of SYSTEMJ listens to it.
     asGM(() => Hooks.callAll("ready"));
+    await settle();
+    expect(readPublic(c as never).lost).toEqual({ ca: false, co: false });
+    // The runtime's ready step, which the entry runs once both ready and the chunk have come, on the active GM's client.
+    asGM(() => runtime.ready!());
     // Its writes go through the server: wait for their broadcast, not for one turn of the event loop.
     await settle();
     expect(readPublic(c as never)).toMatchObject({ chosen: { ca: false }, lost: { ca: true } });
