@@ -56,7 +56,7 @@ beforeAll(async () => {
   table = await openTable("ahillmach");
 });
 
-describe.sequential("Ahill-Mach at a whole table", () => {
+describe.sequential("Ahill-Mach at a whole table", { timeout: 60_000 }, () => {
   it("the players create their characters from the sidebar; the GM an opponent", async () => {
     kael = await createFromSidebar("player1", { name: "Kael", type: "personnage" });
     mira = await createFromSidebar("player2", { name: "Mira", type: "personnage" });

@@ -250,6 +250,13 @@ export function sheetButton(sheet: OpenSheet, action: string, data: Record<strin
   return found;
 }
 
+/** The user edits fields of the sheet and the form is submitted (the form's names and values, as typed). */
+export async function editSheet(sheet: OpenSheet, fields: Record<string, unknown>): Promise<void> {
+  await asClient(sheet.user, () => (sheet.app as unknown as { submit(o: object): Promise<void> }).submit(fields));
+  await settle();
+  await rerender(sheet);
+}
+
 /** What the user answers in the next roll dialogs: values typed, and the mode chosen (else the dialog's own). */
 export interface DialogAnswer {
   values?: Record<string, unknown>;
@@ -263,7 +270,7 @@ export const dialogsSeen: { user: string; config: RollDialogConfig; odds: { id: 
  * Runs `fn` with the roll dialogs it opens answered as the user would: the real dialog, rendered, its fields set to
  * `answer` as the user types them, then confirmed.
  */
-async function answering<T>(answer: DialogAnswer, fn: () => Promise<T>): Promise<T> {
+export async function answering<T>(answer: DialogAnswer, fn: () => Promise<T>): Promise<T> {
   const spy = vi.spyOn(RollDialog, "prompt").mockImplementation((async (config: RollDialogConfig) => {
     let result: RollDialogResult | null = null;
     const dialog = new RollDialog(config, (r) => (result = r));
@@ -374,7 +381,8 @@ export async function forceCardAction(
   action: string,
   args: Record<string, unknown> = {},
 ): Promise<string> {
-  const result = await asClient(user, () => requestCardAction(message.id, action, args as never));
+  // A dialog the action opens first on the user's client (a test's modifier) is answered with its defaults.
+  const result = await answering({}, () => asClient(user, () => requestCardAction(message.id, action, args as never)));
   await settle();
   return result.status;
 }
@@ -432,12 +440,16 @@ export async function startEncounter(tokens: DoubleToken[]): Promise<DoubleComba
   return combat;
 }
 
-/** A tracker control clicked by the GM: "Begin", "Next turn", "Next round". */
+/**
+ * A tracker control clicked by the GM: "Roll all", "Roll NPCs", "Begin", "Next turn", "Next round"; a roll dialog it
+ * opens is answered with `answer` (its defaults unless said).
+ */
 export async function tracker(
   combat: DoubleCombat,
   control: "rollAll" | "rollNPC" | "startCombat" | "nextTurn" | "nextRound",
+  answer: DialogAnswer = {},
 ): Promise<void> {
-  await asClient(GM, () => combat[control]());
+  await answering(answer, () => asClient(GM, () => combat[control]()));
   await settle();
 }
 

@@ -203,7 +203,10 @@ const DEFENCE_ICON: Record<string, string> = {
   block: "fa-solid fa-shield-halved",
 };
 
-/** The buttons of the exchange's current step. Defender actions are "anyone" and checked against ownership. */
+/**
+ * The buttons of the exchange's current step. Defender actions are "anyone" and checked against ownership; they are
+ * shown only to the defender's side (exclusive, owned by the defender), as a click by anyone else is refused.
+ */
 export function exchangeButtons(data: ExchangeData): CardButton[] {
   const b = (action: string, key: string, icon: string, audience: CardButton["audience"], args = {}): CardButton => ({
     action,
@@ -212,9 +215,10 @@ export function exchangeButtons(data: ExchangeData): CardButton[] {
     args,
     audience,
   });
+  const defender = (button: CardButton): CardButton => ({ ...button, exclusive: true, owner: data.defender.uuid });
   switch (data.phase) {
     case "detection":
-      return [b(ACTIONS.detect, "Detect", "fa-solid fa-eye", "anyone")];
+      return [defender(b(ACTIONS.detect, "Detect", "fa-solid fa-eye", "anyone"))];
     case "followForce":
       return [b(ACTIONS.follow, "AttackForce", "fa-solid fa-hand-fist", "roller")];
     case "followStealth":
@@ -225,12 +229,12 @@ export function exchangeButtons(data: ExchangeData): CardButton[] {
           b(ACTIONS.defend, `Defence.${kind}`, DEFENCE_ICON[kind] ?? "fa-solid fa-shield", "anyone", { kind }),
         ),
         b(ACTIONS.noDefence, "NoDefence", "fa-solid fa-heart-crack", "anyone"),
-      ];
+      ].map(defender);
     case "counter":
       return [
         b(ACTIONS.counter, "Counter", "fa-solid fa-hand-back-fist", "anyone"),
         b(ACTIONS.noCounter, "NoCounter", "fa-solid fa-xmark", "anyone"),
-      ];
+      ].map(defender);
     case "hit":
       // Only the dealer's side (its owners, the GM) rolls the damage: the others do not see the button (issue 25).
       return data.damage === null
