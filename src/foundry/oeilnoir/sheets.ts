@@ -6,10 +6,12 @@
 import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
-import { oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
+import { combatantOf, oeilNoirActor, turnRefusal, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
 import { itemContext } from "./item-view.ts";
 import { plainItems } from "./models.ts";
 import { adversaireView, herosView } from "./view.ts";
+import { roundView, spendOwn } from "./round-actions.ts";
+import { isLegalSplit, nearestLegalSplit } from "../../rules/oeilnoir/index.ts";
 
 const T = "systems/quintette/templates/oeilnoir";
 export const SHEET_TEMPLATES = {
@@ -40,6 +42,58 @@ async function onRescue(this: QuintetteActorSheet): Promise<void> {
   await act(this.document, "onRescue");
 }
 
+/** Trades this round's defence for a second action at INI − 8 (RULES.md): the tracker then shows its row. */
+async function onSecondAction(this: QuintetteActorSheet): Promise<void> {
+  const combatant = combatantOf(this.document);
+  if (!combatant || !(await spendOwn(combatant, "second"))) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoTrade") ?? "");
+    return;
+  }
+  await this.render();
+}
+
+/** A non-combat action (reloading, a spell's gestures, moving): it spends the turn action like an attack. */
+async function onOtherAction(this: QuintetteActorSheet): Promise<void> {
+  const combatant = combatantOf(this.document);
+  const refusal = combatant ? turnRefusal(combatant) : null;
+  if (!combatant || refusal || !(await spendOwn(combatant, "turn"))) {
+    ui.notifications?.warn(game.i18n?.localize(refusal ?? "QUINTETTE.OeilNoir.Notify.NoActionLeft") ?? "");
+    return;
+  }
+  await this.render();
+}
+
+/** The refused split's fix button: the nearest legal split, written on the héros (its owner's edit). */
+async function onFixSplit(this: QuintetteActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+  const key = target.dataset.skill ?? "";
+  const data = oeilNoirActor(this.document);
+  const skill = data?.kind === "heros" ? data.derived.skills.find((s) => s.key === key) : undefined;
+  if (!skill || skill.attackOnly || !this.isEditable) return;
+  const changes: Record<string, unknown> = {
+    [`system.skills.${key}.toAttack`]: nearestLegalSplit(skill.points, skill.toAttack),
+  };
+  await this.document.update(changes);
+}
+
+/**
+ * Skill points typed over a split they make illegal (10 points over 0 / 0): the split moves to the nearest legal one
+ * in the same submit, so a sheet being built never stores a refused split.
+ */
+export function withLegalSplits(actor: Actor.Implementation, submitData: unknown): void {
+  const data = oeilNoirActor(actor);
+  const submitted = foundry.utils.getProperty(submitData as object, "system.skills") as
+    Record<string, { points?: unknown; toAttack?: unknown }> | undefined;
+  if (data?.kind !== "heros" || !submitted || typeof submitted !== "object") return;
+  for (const [key, entry] of Object.entries(submitted)) {
+    const line = data.derived.skills.find((s) => s.key === key);
+    if (!line || line.attackOnly || !entry || typeof entry !== "object") continue;
+    const points = typeof entry.points === "number" ? entry.points : line.points;
+    const toAttack = typeof entry.toAttack === "number" ? entry.toAttack : line.toAttack;
+    if (!Number.isInteger(points) || points < 0 || !Number.isInteger(toAttack)) continue;
+    if (!isLegalSplit(points, toAttack)) entry.toAttack = nearestLegalSplit(points, toAttack);
+  }
+}
+
 /** Whether the sheet offers the save: dying, not saved yet, and a card to act on (looked up by `api.ts`). */
 async function rescuable(actor: Actor.Implementation, derived: { status: string; stabilized: boolean }) {
   if (derived.status !== "mourant" || derived.stabilized) return false;
@@ -49,7 +103,7 @@ async function rescuable(actor: Actor.Implementation, derived: { status: string;
 /** What both actor sheets share: the combat tab, roll requests, wounds that move initiative, the save button. */
 abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    actions: { rescue: onRescue },
+    actions: { rescue: onRescue, secondAction: onSecondAction, otherAction: onOtherAction, fixSplit: onFixSplit },
   };
   static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
 
@@ -58,6 +112,7 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
 
   // The return type is left to inference: v13 resolves void, v14 the submit result.
   protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>) {
+    withLegalSplits(this.document, args[2]);
     return submitWithWounds(this, args[2], () => super._processSubmitData(...args));
   }
 
@@ -66,7 +121,8 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
     const data = oeilNoirActor(this.document);
     const on = data ? this.combatView(data) : null;
     if (!data || !on) return context;
-    return { ...context, on: { ...on, rescuable: await rescuable(this.document, data.derived) } };
+    const round = roundView(combatantOf(this.document));
+    return { ...context, on: { ...on, rescuable: await rescuable(this.document, data.derived), round } };
   }
 }
 
