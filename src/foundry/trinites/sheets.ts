@@ -7,24 +7,11 @@
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import { trinites as T } from "../../rules/index.ts";
-import {
-  actorSheetContext,
-  harmContext,
-  harmUpdate,
-  karmaSpendUpdate,
-  type HarmAnswer,
-  type XpTarget,
-  type XpSource,
-  xpSpendUpdate,
-  lifeBoxValue,
-  payDebtsUpdate,
-  refillUpdate,
-  regenerationUpdate,
-  type ActorSheetInput,
-  type CombatMoment,
-  type ItemLike,
-  type KarmaSnapshot,
-} from "./sheet-context.ts";
+import { actorSheetContext, type ActorSheetInput, type ItemLike, type XpSource } from "./sheet-context.ts";
+import type { CombatMoment, HarmAnswer, KarmaSnapshot, XpTarget } from "./sheet-updates.ts";
+
+/** The buttons' updates, imported when one is clicked (they are not needed to show the sheet). */
+const updates = () => import("./sheet-updates.ts");
 import { HumainModel, ObjectModel, TriniteModel } from "./models.ts";
 import { itemSheetContext } from "./item-context.ts";
 import { EMPTY_SLOT } from "./influence.ts";
@@ -141,7 +128,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     if (!this.isEditable || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
     const kind = s instanceof TriniteModel ? "trinite" : "humain";
     const update: Record<string, unknown> = {
-      "system.vie.value": lifeBoxValue(kind, s.vie.value, Number(target.dataset.index)),
+      "system.vie.value": (await updates()).lifeBoxValue(kind, s.vie.value, Number(target.dataset.index)),
     };
     await this.document.update(update);
   }
@@ -150,7 +137,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const k = this.#karma();
     const pool = target.dataset.pool;
     if (!k || !this.isEditable || (pool !== "deva" && pool !== "archonte" && pool !== "adam")) return;
-    const r = karmaSpendUpdate(k, pool, combatMoment(this.document));
+    const r = (await updates()).karmaSpendUpdate(k, pool, combatMoment(this.document));
     if ("error" in r) ui.notifications?.warn(localize("QUINTETTE.Trinites.Karma.Refused"));
     else await this.document.update(r.update);
   }
@@ -159,7 +146,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const k = this.#karma();
     const moment = target.dataset.moment;
     if (!k || !game.user?.isGM || (moment !== "aube" && moment !== "crepuscule")) return;
-    await this.document.update(refillUpdate(k, moment));
+    await this.document.update((await updates()).refillUpdate(k, moment));
   }
 
   static async #onRegenerate(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
@@ -167,7 +154,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const s = this.document.system;
     const kind = target.dataset.karma;
     if (!k || !this.isEditable || !(s instanceof TriniteModel) || (kind !== "lumiere" && kind !== "tenebres")) return;
-    const r = regenerationUpdate(k, s.vie.value, kind, combatMoment(this.document));
+    const r = (await updates()).regenerationUpdate(k, s.vie.value, kind, combatMoment(this.document));
     if ("error" in r) ui.notifications?.warn(localize("QUINTETTE.Trinites.Karma.RegenerationRefused"));
     else await this.document.update(r.update);
   }
@@ -176,7 +163,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const s = this.document.system;
     if (!this.isEditable || !(s instanceof TriniteModel)) return;
     // Equal debts: the button the player clicked says which is paid first.
-    const update = payDebtsUpdate(s, target.dataset.first === "archonte" ? "archonte" : "deva");
+    const update = (await updates()).payDebtsUpdate(s, target.dataset.first === "archonte" ? "archonte" : "deva");
     if (update) await this.document.update(update);
     else ui.notifications?.info(localize("QUINTETTE.Trinites.Karma.NothingToPay"));
   }
@@ -222,7 +209,12 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     if (!want) return;
     const source = s.toObject() as unknown as XpSource; // the model's stored fields, exactly this shape
     const atouts = this.document.items.filter((i) => i.type === "tr-atout").length;
-    const r = xpSpendUpdate(source, want, atouts, target.dataset.first === "archonte" ? "archonte" : "deva");
+    const r = (await updates()).xpSpendUpdate(
+      source,
+      want,
+      atouts,
+      target.dataset.first === "archonte" ? "archonte" : "deva",
+    );
     if ("error" in r) ui.notifications?.warn(localize(r.error));
     else await this.document.update(r.update);
   }
@@ -233,7 +225,10 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     if (!game.user?.isGM || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
     const kind = s instanceof TriniteModel ? "trinite" : "humain";
     const vie = { value: s.vie.value, nonLetal: s.vie.nonLetal };
-    const content = await foundry.applications.handlebars.renderTemplate(HARM_DIALOG, harmContext(kind, vie));
+    const content = await foundry.applications.handlebars.renderTemplate(
+      HARM_DIALOG,
+      (await updates()).harmContext(kind, vie),
+    );
     const answer: unknown = await foundry.applications.api.DialogV2.prompt({
       window: { title: "QUINTETTE.Trinites.Harm.Title" },
       content,
@@ -244,7 +239,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       },
     });
     if (!answer || typeof answer !== "object") return;
-    const r = harmUpdate(kind, vie, answer as HarmAnswer);
+    const r = (await updates()).harmUpdate(kind, vie, answer as HarmAnswer);
     if ("error" in r) ui.notifications?.warn(localize(r.error));
     else await this.document.update(r.update);
   }
