@@ -6,11 +6,8 @@
 import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
-import { combatantOf, oeilNoirActor, turnRefusal, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
-import { itemContext } from "./item-view.ts";
+import { combatantOf, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
 import { plainItems } from "./models.ts";
-import { adversaireView, herosView } from "./view.ts";
-import { roundView, spendOwn } from "./round-actions.ts";
 import { isLegalSplit, nearestLegalSplit } from "../../rules/oeilnoir/index.ts";
 
 const T = "systems/quintette/templates/oeilnoir";
@@ -19,6 +16,11 @@ export const SHEET_TEMPLATES = {
   adversaire: `${T}/sheet/adversaire-combat.hbs`,
   item: `${T}/sheet/item.hbs`,
 } as const;
+
+/** The views and round spending, imported on first render (sheet-view.ts). */
+const views = () => import("./sheet-view.ts");
+
+type SheetViews = Awaited<ReturnType<typeof views>>;
 
 const COMBAT_TAB = { id: "combat", label: "QUINTETTE.OeilNoir.Tab.combat", icon: "fa-solid fa-khanda" };
 
@@ -45,7 +47,7 @@ async function onRescue(this: QuintetteActorSheet): Promise<void> {
 /** Trades this round's defence for a second action at INI − 8 (RULES.md): the tracker then shows its row. */
 async function onSecondAction(this: QuintetteActorSheet): Promise<void> {
   const combatant = combatantOf(this.document);
-  if (!combatant || !(await spendOwn(combatant, "second"))) {
+  if (!combatant || !(await (await views()).spendOwn(combatant, "second"))) {
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoTrade") ?? "");
     return;
   }
@@ -55,6 +57,7 @@ async function onSecondAction(this: QuintetteActorSheet): Promise<void> {
 /** A non-combat action (reloading, a spell's gestures, moving): it spends the turn action like an attack. */
 async function onOtherAction(this: QuintetteActorSheet): Promise<void> {
   const combatant = combatantOf(this.document);
+  const { spendOwn, turnRefusal } = await views();
   const refusal = combatant ? turnRefusal(combatant) : null;
   if (!combatant || refusal || !(await spendOwn(combatant, "turn"))) {
     ui.notifications?.warn(game.i18n?.localize(refusal ?? "QUINTETTE.OeilNoir.Notify.NoActionLeft") ?? "");
@@ -108,7 +111,7 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
 
   /** The combat tab's view for this sheet's kind of actor; null for another kind. */
-  protected abstract combatView(data: OeilNoirActorKind): object | null;
+  protected abstract combatView(data: OeilNoirActorKind, view: SheetViews): object | null;
 
   // The return type is left to inference: v13 resolves void, v14 the submit result.
   protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>) {
@@ -119,9 +122,10 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const data = oeilNoirActor(this.document);
-    const on = data ? this.combatView(data) : null;
+    const view = await views();
+    const on = data ? this.combatView(data, view) : null;
     if (!data || !on) return context;
-    const round = roundView(combatantOf(this.document));
+    const round = view.roundView(combatantOf(this.document));
     return { ...context, on: { ...on, rescuable: await rescuable(this.document, data.derived), round } };
   }
 }
@@ -134,8 +138,8 @@ export class HerosSheet extends OeilNoirActorSheet {
     combat: { template: SHEET_TEMPLATES.heros, scrollable: [""] },
   });
 
-  protected override combatView(data: OeilNoirActorKind) {
-    return data.kind === "heros" ? herosView(data.system, data.derived, plainItems(this.document)) : null;
+  protected override combatView(data: OeilNoirActorKind, view: SheetViews) {
+    return data.kind === "heros" ? view.herosView(data.system, data.derived, plainItems(this.document)) : null;
   }
 }
 
@@ -147,8 +151,10 @@ export class AdversaireSheet extends OeilNoirActorSheet {
     combat: { template: SHEET_TEMPLATES.adversaire, scrollable: [""] },
   });
 
-  protected override combatView(data: OeilNoirActorKind) {
-    return data.kind === "adversaire" ? adversaireView(data.system, data.derived, plainItems(this.document)) : null;
+  protected override combatView(data: OeilNoirActorKind, view: SheetViews) {
+    return data.kind === "adversaire"
+      ? view.adversaireView(data.system, data.derived, plainItems(this.document))
+      : null;
   }
 }
 
@@ -176,7 +182,7 @@ export class OeilNoirItemSheet extends HandlebarsItemSheet {
     );
     return Object.assign(
       base,
-      itemContext(
+      (await views()).itemContext(
         { id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system: item.system },
         this.isEditable,
         description,

@@ -7,13 +7,14 @@
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import { trinites as T } from "../../rules/index.ts";
-import { actorSheetContext, type ActorSheetInput, type ItemLike, type XpSource } from "./sheet-context.ts";
+import type { ActorSheetInput, ItemLike, XpSource } from "./sheet-context.ts";
 import type { CombatMoment, HarmAnswer, KarmaSnapshot, XpTarget } from "./sheet-updates.ts";
 
 /** The buttons' updates, imported when one is clicked (they are not needed to show the sheet). */
 const updates = () => import("./sheet-updates.ts");
+/** What the sheets show, imported on first render (the entry module, loaded by every world, keeps only the classes). */
+const views = () => import("./sheet-view.ts");
 import { HumainModel, ObjectModel, TriniteModel } from "./models.ts";
-import { itemSheetContext } from "./item-context.ts";
 import { EMPTY_SLOT } from "./influence.ts";
 import { ACTOR_PARTS, ACTOR_TABS, HARM_DIALOG, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
 
@@ -34,7 +35,7 @@ export function combatMoment(actor: Actor.Implementation): CombatMoment | null {
 }
 
 /** The Trinités part of the sheet's context from an actor document (null for another rule set's actor). */
-export function trinitesActorContext(
+export async function trinitesActorContext(
   actor: Actor.Implementation,
   viewer: { editable: boolean; isGM: boolean },
   moment: CombatMoment | null,
@@ -57,7 +58,7 @@ export function trinitesActorContext(
         ? { lumiere: system.depenseRound.lumiere, tenebres: system.depenseRound.tenebres }
         : { lumiere: 0, tenebres: 0 }
       : null;
-  return actorSheetContext({
+  return (await views()).actorSheetContext({
     kind,
     source,
     items,
@@ -102,7 +103,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
   ): ReturnType<QuintetteActorSheet["_prepareContext"]> {
     const context = await super._prepareContext(options);
     const actor = this.document;
-    const tr = trinitesActorContext(
+    const tr = await trinitesActorContext(
       actor,
       { editable: context.editable, isGM: game.user?.isGM ?? false },
       combatMoment(actor),
@@ -340,7 +341,7 @@ export class TrinitesItemSheet extends QuintetteItemSheet {
     const context = await super._prepareContext(options);
     const item = this.document;
     return Object.assign(context, {
-      tr: itemSheetContext({
+      tr: (await views()).itemSheetContext({
         type: item.type,
         system: item.system as unknown as Record<string, unknown>, // plain read for the template
       }),
