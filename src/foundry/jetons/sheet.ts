@@ -54,7 +54,10 @@ export class ArchetypeSheet extends QuintetteActorSheet {
     const derived = (this.document.system as { derived: ArchetypeDerived }).derived;
     return {
       ...context,
-      je: (await views()).archetypeView(system, derived, { isGM: game.user?.isGM ?? false, collective: collectiveTokens() }),
+      je: (await views()).archetypeView(system, derived, {
+        isGM: game.user?.isGM ?? false,
+        collective: collectiveTokens(),
+      }),
     };
   }
 
