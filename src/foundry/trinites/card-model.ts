@@ -11,6 +11,7 @@ import { finite, flag, integer, jsonObject, list, text } from "../chat/card-fiel
 import { RULESET } from "./card-data.ts";
 
 export const TEST_CARD_TYPE = "trinites-test";
+export const REGEN_CARD_TYPE = "trinites-regeneration";
 export const TEST_KINDS = ["test", "attack", "reaction", "initiative"];
 
 const SPIRITS = ["deva", "archonte"];
@@ -130,7 +131,15 @@ export class TrinitesTestCardModel extends CardModel {
   }
 }
 
+/** The GM's regeneration card (only a GM's client writes it; typed all the same). */
+export class TrinitesRegenCardModel extends CardModel {
+  static override defineData(): foundry.data.fields.DataField.Any {
+    return schema({ combatId: text(64), round: integer(0, 1_000_000, 0), regenerated: flag() });
+  }
+}
+
 /** Called by the Trinités runtime at init (tests call it too). */
 export function registerTrinitesCardModels(): void {
   registerCardModel(TEST_CARD_TYPE, TrinitesTestCardModel, { ruleset: RULESET, kinds: TEST_KINDS });
+  registerCardModel(REGEN_CARD_TYPE, TrinitesRegenCardModel, { ruleset: RULESET, kinds: ["regeneration"] });
 }
