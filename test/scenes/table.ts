@@ -14,13 +14,15 @@ import {
   buttonsIn,
   click,
   installClients,
-  messageElement,
+  chatLogOf,
+  loadChatLog,
   setPermission,
   settle,
   useRealTemplates,
   USER_ROLES,
   type DoubleChatMessage,
   type DoubleCombat,
+  type FakeElement,
 } from "../double/shared-core.ts";
 import { sheetsFor } from "../double/index.ts";
 import { createScene, dropToken, type DoubleScene } from "../double/scenes.ts";
@@ -31,7 +33,7 @@ import { registerCoreSettings } from "../../src/foundry/settings/index.ts";
 import { RollDialog } from "../../src/foundry/dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../../src/foundry/dialog/inputs.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
-import { installDiceTray } from "./dice.ts";
+import { chooseDice, installDiceTray } from "./dice.ts";
 
 export const GM = "gm";
 export const PLAYERS = ["player1", "player2"] as const;
@@ -52,7 +54,7 @@ export interface Table {
  * Foundry gives it to Assistants by default), the GM has a scene.
  */
 export async function openTable(ruleset: RulesetId, { lang = "fr" }: { lang?: string } = {}): Promise<Table> {
-  const state = installClients(resetFoundryDouble({ lang }), { latency: LATENCY });
+  const state = installClients(resetFoundryDouble({ lang }), { latency: LATENCY, chatLog: true });
   addUser("player2");
   useRealTemplates(lang);
   installDiceTray();
@@ -315,28 +317,26 @@ export async function clickSheet(
 export interface SeenCard {
   user: UserId;
   message: DoubleChatMessage;
-  /** The card as it reads in the user's chat log ("" when the user may not see its content). */
+  /** The card as it reads in the user's chat log ("" when it is not there, or its content is hidden from the user). */
   html: string;
   buttons: ReturnType<typeof buttonsIn>;
-  element: ReturnType<typeof messageElement>;
+  /** The message's `.message-content` in the user's log, which the system's listeners were bound to; null if absent. */
+  content: FakeElement | null;
 }
 
+const contentOf = (element: FakeElement | undefined): FakeElement | null =>
+  element?.querySelector(".message-content") ?? null;
+
 /**
- * The message as `user`'s chat log renders it: Foundry builds the message's element and calls the
- * `renderChatMessageHTML` render hook on that client (ChatMessage#renderHTML); the system's listeners fill it.
+ * The message as it stands in `user`'s chat log: each client renders a message into its log when the message reaches
+ * it (created or changed) and only if its user may see it, through the `renderChatMessageHTML` render hook the
+ * system listens to (test/double/chat-log.ts); the scene only reads the log once every client is idle.
  */
 export async function seeCard(user: UserId, message: DoubleChatMessage): Promise<SeenCard> {
-  const element = messageElement("");
-  await asClient(user, () => {
-    // A render hook, not a document hook; typed for Foundry's ChatMessage and HTMLElement, which the double's stand for.
-    (Hooks.callAll as (hook: string, ...args: unknown[]) => unknown)("renderChatMessageHTML", message, element.html, {
-      message,
-      user: game.user,
-    });
-  });
   await settle();
-  const html = element.content.innerHTML;
-  return { user, message, html, buttons: buttonsIn(html), element };
+  const content = contentOf(chatLogOf(user).get(message.id));
+  const html = content?.innerHTML ?? "";
+  return { user, message, html, buttons: buttonsIn(html), content };
 }
 
 /** Actions of the card's enabled buttons for each user. */
@@ -359,8 +359,10 @@ export async function clickCard(
   const button = seen.buttons.find(
     (b) => b.action === action && !b.disabled && (args === null || sameArgs(b.args, args)),
   );
-  if (!button) throw new Error(`${user} sees no enabled ${action} ${JSON.stringify(args)} on the card`);
-  await answering(answer, () => asClient(user, () => click(seen.element.content, button)));
+  if (!button || !seen.content)
+    throw new Error(`${user} sees no enabled ${action} ${JSON.stringify(args)} on the card`);
+  const content = seen.content;
+  await answering(answer, () => asClient(user, () => click(content, button)));
   await settle();
 }
 function sameArgs(raw: string, args: Record<string, unknown>): boolean {
@@ -387,6 +389,46 @@ export async function forceCardAction(
   return result.status;
 }
 
+// ---- Private modes -----------------------------------------------------------------------------------------
+
+export const PRIVATE_MODES = ["gmroll", "blindroll", "selfroll"] as const;
+export type PrivateMode = (typeof PRIVATE_MODES)[number];
+
+/**
+ * The sheet's user rolls `data` once in each private mode (the mode picked in the roll dialog, `faces[mode]` in the
+ * tray): each card is written by the roller, whispered as Foundry's modes say, and reaches exactly its readers in
+ * the chat logs: a GM roll the GMs and the roller, a blind roll the GMs only, a self roll the roller only (the GM's
+ * log shows that a roll was made, never its card). `check` asserts each card's own data.
+ */
+export async function rollInEachPrivateMode(
+  sheet: OpenSheet,
+  data: Record<string, string>,
+  faces: Record<PrivateMode, number[]>,
+  check: (message: DoubleChatMessage, faces: number[]) => void,
+): Promise<void> {
+  const roller = sheet.user;
+  const written: Record<string, { author: string; whisper: string[]; blind: boolean }> = {};
+  const readers: Record<string, string[]> = {};
+  for (const mode of PRIVATE_MODES) {
+    chooseDice(...faces[mode]);
+    const before = doubleState().game.messages.size;
+    await clickSheet(sheet, "roll", data, { rollMode: mode });
+    expect(doubleState().game.messages.size, `one card for the ${mode}`).toBe(before + 1);
+    const message = doubleState().game.messages.contents.at(-1) as unknown as DoubleChatMessage;
+    check(message, faces[mode]);
+    written[mode] = { author: message.author, whisper: [...message.whisper], blind: message.blind };
+    readers[mode] = [];
+    for (const user of USERS)
+      if ((await seeCard(user, message)).html.includes("quintette-card")) readers[mode].push(user);
+  }
+  expect(written).toEqual({
+    gmroll: { author: roller, whisper: [GM], blind: false },
+    blindroll: { author: roller, whisper: [GM], blind: true },
+    selfroll: { author: roller, whisper: [roller], blind: false },
+  });
+  expect(readers).toEqual({ gmroll: [GM, roller], blindroll: [GM], selfroll: [roller] });
+}
+
 // ---- Stored data ----------------------------------------------------------------------------------------------
 
 /** A message as a client that just loaded the world builds it: from its stored source. */
@@ -401,15 +443,23 @@ export function storedActor(actor: DoubleActor): DoubleActor {
   return new Cls(actor.toObject());
 }
 
-/** Every card reads the same for every user when rendered again from its stored data. */
+/**
+ * Every card reads the same for every user after a reload: each user's log as the table left it, then the world's
+ * messages built again from their stored source and every client loading its chat log (`ChatLog#_renderBatch`).
+ * The world keeps the reloaded messages afterwards.
+ */
 export async function expectCardsSameFromStore(messages: DoubleChatMessage[]): Promise<void> {
-  for (const message of messages) {
-    for (const user of USERS) {
-      const live = await seeCard(user, message);
-      const stored = await seeCard(user, storedMessage(message));
-      expect(stored.html, `card ${message.id} for ${user}`).toBe(live.html);
-    }
-  }
+  await settle();
+  const read = (user: UserId) =>
+    Object.fromEntries(messages.map((m) => [m.id, contentOf(chatLogOf(user).get(m.id))?.innerHTML ?? null]));
+  const live = Object.fromEntries(USERS.map((user) => [user, read(user)]));
+  // Each scene posts cards: a log with none read would prove nothing.
+  expect(Object.values(live.gm ?? {}).filter((html) => html?.includes("quintette-card")).length).toBeGreaterThan(0);
+  const world = doubleState().game.messages;
+  for (const message of messages) world.set(message.id, storedMessage(message));
+  for (const user of USERS) loadChatLog(user);
+  await settle();
+  for (const user of USERS) expect(read(user), `${user}'s chat log after a reload`).toEqual(live[user]);
 }
 
 /** Every sheet reads the same for its user when its actor is built again from stored data. */
