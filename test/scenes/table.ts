@@ -491,15 +491,31 @@ export async function startEncounter(tokens: DoubleToken[]): Promise<DoubleComba
 }
 
 /**
- * A tracker control clicked by the GM: "Roll all", "Roll NPCs", "Begin", "Next turn", "Next round"; a roll dialog it
- * opens is answered with `answer` (its defaults unless said).
+ * A tracker control clicked by the GM (or by `user`: Foundry's tracker shows a player "Next turn" when the current
+ * combatant is theirs): "Roll all", "Roll NPCs", "Begin", "Next turn", "Next round"; a roll dialog it opens is
+ * answered with `answer` (its defaults unless said).
  */
 export async function tracker(
   combat: DoubleCombat,
   control: "rollAll" | "rollNPC" | "startCombat" | "nextTurn" | "nextRound",
   answer: DialogAnswer = {},
+  user: UserId = GM,
 ): Promise<void> {
-  await answering(answer, () => asClient(GM, () => combat[control]()));
+  await answering(answer, () => asClient(user, () => combat[control]()));
+  await settle();
+}
+
+/**
+ * A user clicks the die on a combatant's row of the tracker (Foundry's tracker calls `Combat#rollInitiative` with that
+ * combatant's id) on their own client; the roll dialog it opens is answered with `answer`.
+ */
+export async function rollInitiativeAs(
+  user: UserId,
+  combat: DoubleCombat,
+  combatantId: string,
+  answer: DialogAnswer = {},
+): Promise<void> {
+  await answering(answer, () => asClient(user, () => combat.rollInitiative([combatantId])));
   await settle();
 }
 
