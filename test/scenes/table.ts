@@ -34,6 +34,7 @@ import { RollDialog } from "../../src/foundry/dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../../src/foundry/dialog/inputs.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { chooseDice, installDiceTray } from "./dice.ts";
+import { actionElements, htmlTree, type HtmlButton, type HtmlNode } from "./html.ts";
 
 export const GM = "gm";
 export const PLAYERS = ["player1", "player2"] as const;
@@ -90,109 +91,6 @@ export async function dropOnScene(table: Table, actor: DoubleActor): Promise<Dou
 }
 
 // ---- Sheets ---------------------------------------------------------------------------------------------------
-
-/** An element of rendered HTML with a `data-action`: its data attributes and its ancestors' (for `closest`). */
-export interface HtmlButton {
-  tag: string;
-  action: string;
-  dataset: Record<string, string>;
-  disabled: boolean;
-  text: string;
-  /** What a click handler receives as its target. */
-  target: FakeTarget;
-}
-interface FakeTarget {
-  dataset: Record<string, string>;
-  classList: { contains(name: string): boolean };
-  closest(selector: string): FakeTarget | null;
-  hasAttribute(name: string): boolean;
-  getAttribute(name: string): string | null;
-}
-
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"]);
-const camel = (name: string) => name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
-const unescapeHtml = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&#x3D;/g, "=")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-function attributesOf(raw: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of raw.matchAll(/([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
-    const name = m[1];
-    if (name) out[name.toLowerCase()] = unescapeHtml(m[2] ?? m[3] ?? m[4] ?? "");
-  }
-  return out;
-}
-
-function targetOf(attrs: Record<string, string>, parent: FakeTarget | null): FakeTarget {
-  const dataset = Object.fromEntries(
-    Object.entries(attrs)
-      .filter(([k]) => k.startsWith("data-"))
-      .map(([k, v]) => [camel(k.slice(5)), v]),
-  );
-  const classes = new Set((attrs.class ?? "").split(/\s+/).filter(Boolean));
-  const self: FakeTarget = {
-    dataset,
-    classList: { contains: (name) => classes.has(name) },
-    hasAttribute: (name) => name in attrs,
-    getAttribute: (name) => attrs[name] ?? null,
-    closest(selector) {
-      // `[data-x]`, `[data-x="v"]` and `.class`: what the system's handlers ask of a clicked element.
-      const attr = /^\[([-a-z0-9]+)(?:="([^"]*)")?\]$/.exec(selector);
-      const cls = /^\.([-\w]+)$/.exec(selector);
-      const matches = attr
-        ? attr[1]! in attrs && (attr[2] === undefined || attrs[attr[1]!] === attr[2])
-        : cls
-          ? classes.has(cls[1]!)
-          : false;
-      if (!attr && !cls) throw new Error(`The table's HTML reader does not know the selector ${selector}`);
-      return matches ? self : (parent?.closest(selector) ?? null);
-    },
-  };
-  return self;
-}
-
-/** Every element with a `data-action` in rendered HTML, with its ancestors (for `closest`), as the browser has them. */
-export function actionElements(html: string): HtmlButton[] {
-  const out: HtmlButton[] = [];
-  const stack: { tag: string; target: FakeTarget; button?: HtmlButton }[] = [];
-  const re = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^>]*?)?)(\/?)>|([^<]+)/g;
-  for (const m of html.matchAll(re)) {
-    if (m[5] !== undefined) {
-      for (const open of stack) if (open.button) open.button.text += m[5];
-      continue;
-    }
-    const tag = (m[2] ?? "").toLowerCase();
-    if (m[1]) {
-      const at = stack.map((s) => s.tag).lastIndexOf(tag);
-      if (at >= 0) stack.length = at;
-      continue;
-    }
-    const attrs = attributesOf(m[3] ?? "");
-    const target = targetOf(attrs, stack.at(-1)?.target ?? null);
-    let button: HtmlButton | undefined;
-    if (attrs["data-action"]) {
-      button = {
-        tag,
-        action: attrs["data-action"],
-        dataset: target.dataset,
-        disabled: "disabled" in attrs,
-        text: "",
-        target,
-      };
-      out.push(button);
-    }
-    if (!VOID.has(tag) && !m[4]) stack.push({ tag, target, ...(button ? { button } : {}) });
-  }
-  for (const b of out) b.text = b.text.replace(/\s+/g, " ").trim();
-  return out;
-}
 
 export interface OpenSheet {
   user: UserId;
@@ -337,6 +235,59 @@ export async function seeCard(user: UserId, message: DoubleChatMessage): Promise
   const content = contentOf(chatLogOf(user).get(message.id));
   const html = content?.innerHTML ?? "";
   return { user, message, html, buttons: buttonsIn(html), content };
+}
+
+/** The card in `user`'s log as an element tree (its forms, as the user fills them), with the log's element. */
+export async function cardTree(
+  user: UserId,
+  message: DoubleChatMessage,
+): Promise<{ element: FakeElement; content: FakeElement; tree: HtmlNode }> {
+  await settle();
+  const element = chatLogOf(user).get(message.id);
+  const content = contentOf(element);
+  if (!element || !content) throw new Error(`${user}'s chat log has no card ${message.id}`);
+  return { element, content, tree: htmlTree(content.innerHTML) };
+}
+
+/**
+ * Waits until the table is still: every client idle and no document or setting changing over a few event-loop turns
+ * (a click whose listener is not awaited may first hash or read, off the write path, before it writes).
+ */
+export async function tableStill(): Promise<void> {
+  const snapshot = () =>
+    JSON.stringify([
+      doubleState().game.messages.contents.map((m) => (m as unknown as DoubleChatMessage).toObject()),
+      doubleState().game.actors.contents.map((a) => (a as unknown as DoubleActor).toObject()),
+    ]);
+  for (let i = 0; i < 50; i += 1) {
+    const before = snapshot();
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
+    if (snapshot() === before) return;
+  }
+  throw new Error("The table never came to rest");
+}
+
+/**
+ * `user` clicks an element of a card in their chat log (found in `tree`, whose inputs they filled): the click bubbles
+ * from the message's content to the message, as in the browser, through every listener the system bound there.
+ */
+export async function clickInCard(
+  user: UserId,
+  card: { element: FakeElement; content: FakeElement },
+  target: HtmlNode,
+): Promise<void> {
+  const event = { target, preventDefault: () => {}, stopPropagation: () => {} };
+  await answering({}, async () => {
+    await asClient(user, async () => {
+      const pending: unknown[] = [];
+      for (const listener of [...card.content.listeners, ...card.element.listeners])
+        pending.push(listener(event as never));
+      await Promise.all(pending);
+    });
+    await tableStill();
+  });
 }
 
 /** Actions of the card's enabled buttons for each user. */
