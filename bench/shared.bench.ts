@@ -1,11 +1,10 @@
 /**
  * Shared core: derived data of 1,000 actors per actor type (their data models' preparation), on the Foundry test
- * double. The base model always runs; every rule set whose descriptor is registered adds its types automatically.
+ * double. Every rule set whose descriptor is registered adds its types automatically.
  */
 import "./double.ts";
 import type { Bench } from "tinybench";
 import { doubleState, DoubleActor } from "../test/double/index.ts";
-import { BaseActorModel } from "../src/foundry/data/models.ts";
 import { table } from "./world.ts";
 
 const ACTORS = 1000;
@@ -13,7 +12,6 @@ const ACTORS = 1000;
 export async function register(bench: Bench): Promise<void> {
   await table();
   const { CONFIG } = doubleState();
-  CONFIG.Actor.dataModels["quintette-base"] = BaseActorModel;
   for (const type of Object.keys(CONFIG.Actor.dataModels).sort()) {
     const actors = Array.from(
       { length: ACTORS },

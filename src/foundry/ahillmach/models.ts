@@ -4,12 +4,10 @@
  * `prepareDerivedData`, never stored.
  */
 import { ahillmach } from "../../rules/index.ts";
-import { baseActorSchema, baseItemSchema } from "../data/models.ts";
+import { BaseActorModel, BaseItemModel, baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, htmlField, integerField, resourceField, textField } from "../data/fields.ts";
 import { derivePersonnage, deriveOpposant, type OpposantDerived, type PersonnageDerived } from "./derive.ts";
 import { creationDefaults, type ActorCreationData } from "./compendium.ts";
-import { migrateActorSystemSource } from "../migrations/steps.ts";
-type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 const { CHARACTERISTIC_IDS, CHARACTERISTIC_MIN, CHARACTERISTIC_MAX, CLASS_IDS, MOVE_IDS } = ahillmach;
 
@@ -129,13 +127,7 @@ function applyCreationDefaults(parent: Actor.Implementation | null, data: unknow
   if (update && parent) parent.updateSource(update as Actor.UpdateData);
 }
 
-export class PersonnageModel extends foundry.abstract.TypeDataModel<PersonnageSchema, Actor.Implementation> {
-  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
-  static override migrateData(source: MigrationSource): MigrationSource {
-    migrateActorSystemSource(source);
-    return super.migrateData(source);
-  }
-
+export class PersonnageModel extends BaseActorModel<PersonnageSchema> {
   static override defineSchema(): PersonnageSchema {
     return personnageSchema();
   }
@@ -195,13 +187,7 @@ function opposantSchema() {
 }
 export type OpposantSchema = ReturnType<typeof opposantSchema>;
 
-export class OpposantModel extends foundry.abstract.TypeDataModel<OpposantSchema, Actor.Implementation> {
-  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
-  static override migrateData(source: MigrationSource): MigrationSource {
-    migrateActorSystemSource(source);
-    return super.migrateData(source);
-  }
-
+export class OpposantModel extends BaseActorModel<OpposantSchema> {
   static override defineSchema(): OpposantSchema {
     return opposantSchema();
   }
@@ -266,7 +252,7 @@ function actionSchema() {
 }
 export type ActionSchema = ReturnType<typeof actionSchema>;
 
-export class ActionModel extends foundry.abstract.TypeDataModel<ActionSchema, Item.Implementation> {
+export class ActionModel extends BaseItemModel<ActionSchema> {
   static override defineSchema(): ActionSchema {
     return actionSchema();
   }
@@ -293,7 +279,7 @@ function equipementSchema() {
 }
 export type EquipementSchema = ReturnType<typeof equipementSchema>;
 
-export class EquipementModel extends foundry.abstract.TypeDataModel<EquipementSchema, Item.Implementation> {
+export class EquipementModel extends BaseItemModel<EquipementSchema> {
   static override defineSchema(): EquipementSchema {
     return equipementSchema();
   }
@@ -312,7 +298,7 @@ function metierSchema() {
 }
 export type MetierSchema = ReturnType<typeof metierSchema>;
 
-export class MetierModel extends foundry.abstract.TypeDataModel<MetierSchema, Item.Implementation> {
+export class MetierModel extends BaseItemModel<MetierSchema> {
   static override defineSchema(): MetierSchema {
     return metierSchema();
   }

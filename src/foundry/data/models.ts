@@ -1,6 +1,7 @@
 /**
  * Base data models every rule set's actor and item models extend: the rich-text fields every sheet shows, and the
- * derived summary the base sheet reads. Rule sets spread `baseActorSchema()` into their own `defineSchema`.
+ * migration of old biography keys every actor needs. Rule sets spread `baseActorSchema()` / `baseItemSchema()` into
+ * their own `defineSchema`.
  */
 import { htmlField, textField } from "./fields.ts";
 import { migrateActorSystemSource } from "../migrations/steps.ts";
@@ -22,17 +23,14 @@ export function baseItemSchema() {
 }
 export type BaseItemSchema = ReturnType<typeof baseItemSchema>;
 
-/** Counts of owned items by type: the base sheet's inventory headings and the bench's derived figure. */
-export function countItemsByType(items: Iterable<{ type: string }>): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const item of items) counts[item.type] = (counts[item.type] ?? 0) + 1;
-  return counts;
-}
+// The base and derived data parameters as TypeDataModel declares them (fvtt-types: `AnyObject`, default `EmptyObject`).
+type ModelData = Record<string, unknown>;
 
-export class BaseActorModel<Schema extends BaseActorSchema = BaseActorSchema> extends foundry.abstract.TypeDataModel<
-  Schema,
-  Actor.Implementation
-> {
+export class BaseActorModel<
+  Schema extends BaseActorSchema = BaseActorSchema,
+  BaseData extends ModelData = Record<never, never>,
+  DerivedData extends ModelData = Record<never, never>,
+> extends foundry.abstract.TypeDataModel<Schema, Actor.Implementation, BaseData, DerivedData> {
   /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
   static override migrateData(source: MigrationSource): MigrationSource {
     migrateActorSystemSource(source);
@@ -42,20 +40,13 @@ export class BaseActorModel<Schema extends BaseActorSchema = BaseActorSchema> ex
   static override defineSchema(): BaseActorSchema {
     return baseActorSchema();
   }
-
-  /** Derived: owned items per type (set in prepareDerivedData). */
-  itemCounts: Record<string, number> = {};
-
-  override prepareDerivedData(): void {
-    const items = this.parent?.items;
-    this.itemCounts = items ? countItemsByType(items) : {};
-  }
 }
 
-export class BaseItemModel<Schema extends BaseItemSchema = BaseItemSchema> extends foundry.abstract.TypeDataModel<
-  Schema,
-  Item.Implementation
-> {
+export class BaseItemModel<
+  Schema extends BaseItemSchema = BaseItemSchema,
+  BaseData extends ModelData = Record<never, never>,
+  DerivedData extends ModelData = Record<never, never>,
+> extends foundry.abstract.TypeDataModel<Schema, Item.Implementation, BaseData, DerivedData> {
   static override defineSchema(): BaseItemSchema {
     return baseItemSchema();
   }

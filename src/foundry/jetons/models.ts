@@ -4,12 +4,10 @@
  * sealed bid puts on the reserve. Derived: the creation check from the rules core against the world's P.
  */
 import { jetons as J } from "../../rules/index.ts";
-import { baseActorSchema } from "../data/models.ts";
+import { BaseActorModel, baseActorSchema } from "../data/models.ts";
 import { booleanField, integerField, textField } from "../data/fields.ts";
 import { deriveArchetype, type ArchetypeDerived, type ArchetypeSource } from "./derive.ts";
 import { MAX_TOKENS, traitPoints } from "./settings.ts";
-import { migrateActorSystemSource } from "../migrations/steps.ts";
-type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 export { deriveArchetype, type ArchetypeDerived, type ArchetypeSource };
 
@@ -61,18 +59,7 @@ export type ArchetypeSchema = ReturnType<typeof archetypeSchema>;
 
 type Derived = { derived: ArchetypeDerived };
 
-export class ArchetypeModel extends foundry.abstract.TypeDataModel<
-  ArchetypeSchema,
-  Actor.Implementation,
-  Record<never, never>,
-  Derived
-> {
-  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
-  static override migrateData(source: MigrationSource): MigrationSource {
-    migrateActorSystemSource(source);
-    return super.migrateData(source);
-  }
-
+export class ArchetypeModel extends BaseActorModel<ArchetypeSchema, Record<never, never>, Derived> {
   static override defineSchema(): ArchetypeSchema {
     return archetypeSchema();
   }

@@ -2,7 +2,7 @@
  * Data models of L'Œil Noir: every number with its range and integer-ness, every vocabulary with its choices; the
  * derived values come from the rules core through derive.ts. Schemas are built inside `defineSchema` only.
  */
-import { baseActorSchema, baseItemSchema } from "../data/models.ts";
+import { BaseActorModel, BaseItemModel, baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, integerField, resourceField, textField } from "../data/fields.ts";
 import {
   ABILITY_KEYS,
@@ -18,8 +18,6 @@ import { COMBAT_SKILLS, CONFINED_SPACE, type CombatSkillKey } from "../../rules/
 
 const CONFINED_CLASSES = Object.keys(CONFINED_SPACE);
 import { lowEvModuleOn } from "./settings.ts";
-import { migrateActorSystemSource } from "../migrations/steps.ts";
-type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 const L = "QUINTETTE.OeilNoir.";
 
@@ -103,13 +101,7 @@ export function plainItems(actor: Actor.Implementation | null | undefined): Plai
   }));
 }
 
-export class HerosModel extends foundry.abstract.TypeDataModel<HerosSchema, Actor.Implementation> {
-  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
-  static override migrateData(source: MigrationSource): MigrationSource {
-    migrateActorSystemSource(source);
-    return super.migrateData(source);
-  }
-
+export class HerosModel extends BaseActorModel<HerosSchema> {
   static override defineSchema(): HerosSchema {
     return herosSchema();
   }
@@ -165,13 +157,7 @@ function adversaireSchema() {
 }
 export type AdversaireSchema = ReturnType<typeof adversaireSchema>;
 
-export class AdversaireModel extends foundry.abstract.TypeDataModel<AdversaireSchema, Actor.Implementation> {
-  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
-  static override migrateData(source: MigrationSource): MigrationSource {
-    migrateActorSystemSource(source);
-    return super.migrateData(source);
-  }
-
+export class AdversaireModel extends BaseActorModel<AdversaireSchema> {
   static override defineSchema(): AdversaireSchema {
     return adversaireSchema();
   }
@@ -209,7 +195,7 @@ function meleeSchema() {
   };
 }
 export type MeleeSchema = ReturnType<typeof meleeSchema>;
-export class MeleeWeaponModel extends foundry.abstract.TypeDataModel<MeleeSchema, Item.Implementation> {
+export class MeleeWeaponModel extends BaseItemModel<MeleeSchema> {
   static override defineSchema(): MeleeSchema {
     return meleeSchema();
   }
@@ -233,7 +219,7 @@ function rangedSchema() {
   };
 }
 export type RangedSchema = ReturnType<typeof rangedSchema>;
-export class RangedWeaponModel extends foundry.abstract.TypeDataModel<RangedSchema, Item.Implementation> {
+export class RangedWeaponModel extends BaseItemModel<RangedSchema> {
   static override defineSchema(): RangedSchema {
     return rangedSchema();
   }
@@ -248,7 +234,7 @@ function armourSchema() {
   };
 }
 export type ArmourSchema = ReturnType<typeof armourSchema>;
-export class ArmourModel extends foundry.abstract.TypeDataModel<ArmourSchema, Item.Implementation> {
+export class ArmourModel extends BaseItemModel<ArmourSchema> {
   static override defineSchema(): ArmourSchema {
     return armourSchema();
   }
@@ -265,7 +251,7 @@ function shieldSchema() {
   };
 }
 export type ShieldSchema = ReturnType<typeof shieldSchema>;
-export class ShieldModel extends foundry.abstract.TypeDataModel<ShieldSchema, Item.Implementation> {
+export class ShieldModel extends BaseItemModel<ShieldSchema> {
   static override defineSchema(): ShieldSchema {
     return shieldSchema();
   }
@@ -282,7 +268,7 @@ function abilitySchema() {
   };
 }
 export type AbilitySchema = ReturnType<typeof abilitySchema>;
-export class AbilityModel extends foundry.abstract.TypeDataModel<AbilitySchema, Item.Implementation> {
+export class AbilityModel extends BaseItemModel<AbilitySchema> {
   static override defineSchema(): AbilitySchema {
     return abilitySchema();
   }

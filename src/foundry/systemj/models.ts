@@ -3,7 +3,7 @@
  * language skills. Every number declares its range and integer-ness; derived values come from the rules core.
  */
 import { systemj } from "../../rules/index.ts";
-import { baseActorSchema, baseItemSchema } from "../data/models.ts";
+import { BaseActorModel, BaseItemModel, baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, integerField, resourceField, textField } from "../data/fields.ts";
 
 const { ATTRIBUTE_IDS, SCORE_MAX, WEAPON_BONUS_MAX, WEAPON_FAMILIES, combatScores, skillsFor } = systemj;
@@ -11,8 +11,6 @@ const { ATTRIBUTE_IDS, SCORE_MAX, WEAPON_BONUS_MAX, WEAPON_FAMILIES, combatScore
 export { ACTOR_TYPES, ITEM_KINDS, ITEM_TYPES, isSystemJItemType } from "./types.ts";
 export type { SystemJActorType, SystemJItemType } from "./types.ts";
 import type { SystemJItemType } from "./types.ts";
-import { migrateActorSystemSource } from "../migrations/steps.ts";
-type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 /** Hit points and armour points cap: generous, the source gives no maximum. */
 export const POINTS_MAX = 999;
@@ -63,13 +61,7 @@ function actorSchema(entity: "personnage" | "creature") {
 }
 export type SystemJActorSchema = ReturnType<typeof actorSchema>;
 
-abstract class SystemJActorModelBase extends foundry.abstract.TypeDataModel<SystemJActorSchema, Actor.Implementation> {
-  /** Old biography keys, before schema cleaning drops them (see migrateActorSystemSource). */
-  static override migrateData(source: MigrationSource): MigrationSource {
-    migrateActorSystemSource(source);
-    return super.migrateData(source);
-  }
-
+abstract class SystemJActorModelBase extends BaseActorModel<SystemJActorSchema> {
   static readonly entity: "personnage" | "creature" = "personnage";
 
   /** Derived: combat scores without any card's bonus (the sheet adds each weapon's). */
@@ -165,18 +157,12 @@ function skillCardSchema() {
   return { ...cardBase(), score: score("QUINTETTE.SystemJ.Card.Score", 30) };
 }
 
-export class SystemJObjectModel extends foundry.abstract.TypeDataModel<
-  ReturnType<typeof objectSchema>,
-  Item.Implementation
-> {
+export class SystemJObjectModel extends BaseItemModel<ReturnType<typeof objectSchema>> {
   static override defineSchema() {
     return objectSchema();
   }
 }
-export class SystemJWeaponModel extends foundry.abstract.TypeDataModel<
-  ReturnType<typeof weaponSchema>,
-  Item.Implementation
-> {
+export class SystemJWeaponModel extends BaseItemModel<ReturnType<typeof weaponSchema>> {
   static override defineSchema() {
     return weaponSchema();
   }
@@ -184,34 +170,22 @@ export class SystemJWeaponModel extends foundry.abstract.TypeDataModel<
     return WEAPON_FAMILIES.find((f) => f.id === this.family)?.ranged ?? false;
   }
 }
-export class SystemJArmourModel extends foundry.abstract.TypeDataModel<
-  ReturnType<typeof armourSchema>,
-  Item.Implementation
-> {
+export class SystemJArmourModel extends BaseItemModel<ReturnType<typeof armourSchema>> {
   static override defineSchema() {
     return armourSchema();
   }
 }
-export class SystemJStockModel extends foundry.abstract.TypeDataModel<
-  ReturnType<typeof stockSchema>,
-  Item.Implementation
-> {
+export class SystemJStockModel extends BaseItemModel<ReturnType<typeof stockSchema>> {
   static override defineSchema() {
     return stockSchema();
   }
 }
-export class SystemJPlainCardModel extends foundry.abstract.TypeDataModel<
-  ReturnType<typeof plainSchema>,
-  Item.Implementation
-> {
+export class SystemJPlainCardModel extends BaseItemModel<ReturnType<typeof plainSchema>> {
   static override defineSchema() {
     return plainSchema();
   }
 }
-export class SystemJSkillCardModel extends foundry.abstract.TypeDataModel<
-  ReturnType<typeof skillCardSchema>,
-  Item.Implementation
-> {
+export class SystemJSkillCardModel extends BaseItemModel<ReturnType<typeof skillCardSchema>> {
   static override defineSchema() {
     return skillCardSchema();
   }

@@ -4,10 +4,9 @@
  * core through derived.ts.
  */
 import { trinites as T } from "../../rules/index.ts";
-import { baseActorSchema, baseItemSchema } from "../data/models.ts";
+import { BaseActorModel, BaseItemModel, baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, integerField, textField } from "../data/fields.ts";
 import { deriveActor, type ActorKind, type TrinitesActorSource, type TrinitesDerived } from "./derived.ts";
-import { migrateActorSystemSource } from "../migrations/steps.ts";
 import { followReserves } from "./karma-follow.ts";
 type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
@@ -192,15 +191,9 @@ function sourceOf(model: object, kind: ActorKind): TrinitesActorSource {
   return source;
 }
 
-export class TriniteModel extends foundry.abstract.TypeDataModel<
-  TriniteSchema,
-  Actor.Implementation,
-  Record<never, never>,
-  Derived
-> {
-  /** Old biography keys and single specialities, before schema cleaning drops them. */
+export class TriniteModel extends BaseActorModel<TriniteSchema, Record<never, never>, Derived> {
+  /** Single specialities, before schema cleaning drops them (old biography keys: BaseActorModel). */
   static override migrateData(source: MigrationSource): MigrationSource {
-    migrateActorSystemSource(source);
     migrateSpecialities(source);
     return super.migrateData(source);
   }
@@ -233,15 +226,9 @@ export class TriniteModel extends foundry.abstract.TypeDataModel<
   }
 }
 
-export class HumainModel extends foundry.abstract.TypeDataModel<
-  HumainSchema,
-  Actor.Implementation,
-  Record<never, never>,
-  Derived
-> {
-  /** Old biography keys and single specialities, before schema cleaning drops them. */
+export class HumainModel extends BaseActorModel<HumainSchema, Record<never, never>, Derived> {
+  /** Single specialities, before schema cleaning drops them (old biography keys: BaseActorModel). */
   static override migrateData(source: MigrationSource): MigrationSource {
-    migrateActorSystemSource(source);
     migrateSpecialities(source);
     return super.migrateData(source);
   }
@@ -354,7 +341,7 @@ type VersetSchema = ReturnType<typeof versetSchema>;
 type AtoutSchema = ReturnType<typeof atoutSchema>;
 type ObjectSchema = ReturnType<typeof objectSchema>;
 
-export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
+export class WeaponModel extends BaseItemModel<WeaponSchema> {
   static override defineSchema(): WeaponSchema {
     return weaponSchema();
   }
@@ -364,31 +351,31 @@ export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, It
   }
 }
 
-export class ArmourModel extends foundry.abstract.TypeDataModel<ArmourSchema, Item.Implementation> {
+export class ArmourModel extends BaseItemModel<ArmourSchema> {
   static override defineSchema(): ArmourSchema {
     return armourSchema();
   }
 }
 
-export class AuraModel extends foundry.abstract.TypeDataModel<AuraSchema, Item.Implementation> {
+export class AuraModel extends BaseItemModel<AuraSchema> {
   static override defineSchema(): AuraSchema {
     return auraSchema();
   }
 }
 
-export class VersetModel extends foundry.abstract.TypeDataModel<VersetSchema, Item.Implementation> {
+export class VersetModel extends BaseItemModel<VersetSchema> {
   static override defineSchema(): VersetSchema {
     return versetSchema();
   }
 }
 
-export class AtoutModel extends foundry.abstract.TypeDataModel<AtoutSchema, Item.Implementation> {
+export class AtoutModel extends BaseItemModel<AtoutSchema> {
   static override defineSchema(): AtoutSchema {
     return atoutSchema();
   }
 }
 
-export class ObjectModel extends foundry.abstract.TypeDataModel<ObjectSchema, Item.Implementation> {
+export class ObjectModel extends BaseItemModel<ObjectSchema> {
   static override defineSchema(): ObjectSchema {
     return objectSchema();
   }
