@@ -9,6 +9,7 @@ import { booleanField, choiceField, integerField, textField } from "../data/fiel
 import { deriveActor, type ActorKind, type TrinitesActorSource, type TrinitesDerived } from "./derived.ts";
 import { migrateActorSystemSource } from "../migrations/steps.ts";
 import { followReserves } from "./karma-follow.ts";
+import * as upkeep from "./actor-methods.ts";
 type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 const L = (key: string) => `QUINTETTE.Trinites.Field.${key}`;
@@ -231,6 +232,32 @@ export class TriniteModel extends foundry.abstract.TypeDataModel<
     this.vie.max = derived.life.max;
     this.derived = derived;
   }
+
+  /* Document methods: the rules that change the actor between rolls (actor-methods.ts, rules core upkeep.ts). */
+  clickLifeBox(index: number) {
+    return upkeep.clickLifeBox(this, index);
+  }
+  harm(choice: T.HarmChoice) {
+    return upkeep.harm(this, choice);
+  }
+  rest() {
+    return upkeep.rest(this);
+  }
+  spendXp(target: T.XpTarget, options: { first?: T.Spirit } = {}) {
+    return upkeep.spendXp(this, target, options.first);
+  }
+  spendKarma(pool: T.KarmaPool) {
+    return upkeep.spendKarma(this, pool);
+  }
+  regenerate(kind: T.KarmaKind) {
+    return upkeep.regenerate(this, kind);
+  }
+  refill(moment: "aube" | "crepuscule") {
+    return upkeep.refill(this, moment);
+  }
+  payDebts(options: { first?: T.Spirit } = {}) {
+    return upkeep.payDebts(this, options.first);
+  }
 }
 
 export class HumainModel extends foundry.abstract.TypeDataModel<
@@ -254,6 +281,20 @@ export class HumainModel extends foundry.abstract.TypeDataModel<
     const derived = deriveActor(sourceOf(this, "humain"), "humain");
     this.vie.max = derived.life.max;
     this.derived = derived;
+  }
+
+  /* Document methods: the rules that change the actor between rolls (actor-methods.ts, rules core upkeep.ts). */
+  clickLifeBox(index: number) {
+    return upkeep.clickLifeBox(this, index);
+  }
+  harm(choice: T.HarmChoice) {
+    return upkeep.harm(this, choice);
+  }
+  rest() {
+    return upkeep.rest(this);
+  }
+  spendXp(target: T.XpTarget, options: { first?: T.Spirit } = {}) {
+    return upkeep.spendXp(this, target, options.first);
   }
 }
 

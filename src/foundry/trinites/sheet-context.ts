@@ -1,13 +1,18 @@
 /**
- * Sheet contexts of Trinités, pure: what the actor templates read (the updates of the sheet's buttons are in
- * `sheet-updates.ts`, re-exported here). The gallery builds its fixtures with these same functions.
+ * Sheet contexts of Trinités, pure: what the actor templates read (the sheet's buttons call the actor's document
+ * methods, actor-methods.ts, whose rules are the rules core's upkeep.ts). The gallery builds its fixtures with these
+ * same functions.
  */
 import { pendingFor } from "./influence.ts";
 import { trinites as T } from "../../rules/index.ts";
 import { ADAM_KEY, deriveActor, type ActorKind, type TrinitesActorSource, type TrinitesDerived } from "./derived.ts";
-import { debtChoice, signedLabel, xpPrice, type XpSource } from "./sheet-updates.ts";
 
-export * from "./sheet-updates.ts";
+const { debtChoice, xpPrice } = T;
+
+/** A signed number as the sheet shows a bonus (`+3`, `−2`, `0`). */
+export function signedLabel(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0";
+}
 
 export interface ItemRow {
   id: string;
@@ -159,7 +164,7 @@ export function actorSheetContext(input: ActorSheetInput) {
       }
     : null;
   const weapons = input.items.filter((i) => i.type === "tr-arme").map((i) => weaponRow(i, derived));
-  const xpSource = src as unknown as XpSource; // the same stored fields, read as the purchase rules want them
+  const xpSource = src as unknown as T.XpState; // the same stored fields, read as the purchase rules want them
   const atouts = input.items.filter((i) => i.type === "tr-atout").length;
   const armours: ArmourRow[] = input.items
     .filter((i) => i.type === "tr-armure")
@@ -177,7 +182,7 @@ export function actorSheetContext(input: ActorSheetInput) {
       // The experience price of one more point, shown on the skill's spend button (play mode, editable sheets).
       skills: sign.skills.map((sk) => ({
         ...sk,
-        xpPrice: input.editable ? xpPrice(xpSource, { kind: "competence", skill: sk.id as T.SkillId }) : null,
+        xpPrice: input.editable ? xpPrice(xpSource, { kind: "competence", skill: sk.id }) : null,
       })),
     })),
     life: derived.life,

@@ -13,3 +13,4 @@ export * from "./combat";
 export * from "./reactions";
 export * from "./influence";
 export * from "./equipment";
+export * from "./upkeep";
