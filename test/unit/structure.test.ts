@@ -23,6 +23,8 @@ const TOO_LONG_FOR_NOW = new Set([
 interface Edge {
   to: string;
   dynamic: boolean;
+  /** `import type` / `export type`: erased from the built code. */
+  typeOnly?: boolean;
 }
 
 function walk(dir: string): string[] {
@@ -35,7 +37,7 @@ function walk(dir: string): string[] {
 
 // `import … from "./x"`, `export … from "./x"` (type-only too), `import("./x")`, `import "./x"`.
 const IMPORT =
-  /^\s*(?:import|export)\s[^;]*?\sfrom\s*["'](\.[^"']+)["']|\bimport\s*\(\s*["'](\.[^"']+)["']\s*\)|^\s*import\s+["'](\.[^"']+)["']/gm;
+  /^\s*(?:import|export)\s(type\s)?[^;]*?\sfrom\s*["'](\.[^"']+)["']|\bimport\s*\(\s*["'](\.[^"']+)["']\s*\)|^\s*import\s+["'](\.[^"']+)["']/gm;
 
 /** Each file's relative imports resolved to source files, from the files' texts. */
 export function graphOf(texts: Map<string, string>): Map<string, Edge[]> {
@@ -48,8 +50,8 @@ export function graphOf(texts: Map<string, string>): Map<string, Edge[]> {
     [...texts].map(([file, text]) => [
       file,
       [...text.matchAll(IMPORT)].flatMap((m) => {
-        const to = resolve(file, (m[1] ?? m[2] ?? m[3])!);
-        return to ? [{ to, dynamic: m[2] !== undefined }] : [];
+        const to = resolve(file, (m[2] ?? m[3] ?? m[4])!);
+        return to ? [{ to, dynamic: m[3] !== undefined, typeOnly: m[1] !== undefined }] : [];
       }),
     ]),
   );
@@ -104,14 +106,16 @@ export function upwardImports(edges: Map<string, Edge[]>): string[] {
 
 /**
  * Modules the built code reaches from `roots` (statically or through dynamic imports) that are imported both ways.
- * The roots are the entry and the rule sets' registrations, which the entry imports through Vite's eager glob.
+ * The roots are the entry and the rule sets' registrations, which the entry imports through Vite's eager glob. Type-only
+ * imports are erased from the build and do not count.
  */
 export function importedBothWays(edges: Map<string, Edge[]>, roots: string[]): string[] {
+  const code = (file: string) => (edges.get(file) ?? []).filter((e) => !e.typeOnly);
   const reached = new Set<string>(roots);
-  for (const file of reached) for (const { to } of edges.get(file) ?? []) reached.add(to);
+  for (const file of reached) for (const { to } of code(file)) reached.add(to);
   const how = new Map<string, Set<boolean>>();
   for (const file of reached) {
-    for (const { to, dynamic } of edges.get(file) ?? []) {
+    for (const { to, dynamic } of code(file)) {
       how.set(to, (how.get(to) ?? new Set()).add(dynamic));
     }
   }
@@ -148,7 +152,11 @@ describe("source structure (issue 24)", () => {
         ["src/foundry/chat/actions.ts", 'import { activeRulesetId } from "../ruleset.ts";'],
         ["src/foundry/ruleset.ts", 'import type { DamageApplier } from "./damage/index.ts";'],
         ["src/foundry/damage/index.ts", 'import {\n  registerCardAction,\n} from "../chat/actions.ts";'],
-        ["src/foundry/trinites/runtime.ts", 'import { registerTrinitesHooks } from "./flow.ts";'],
+        [
+          "src/foundry/trinites/runtime.ts",
+          'import { registerTrinitesHooks } from "./flow.ts";\nimport type { X } from "./sheets.ts";',
+        ],
+        ["src/foundry/trinites/sheets.ts", 'const d = await import("./sheets.ts");'],
         ["src/foundry/trinites/flow.ts", 'import { trinites } from "../../rules/index.ts";'],
         ["src/foundry/trinites/combat.ts", 'const f = await import("./flow.ts");\nimport "../oeilnoir/duel.ts";'],
         ["src/foundry/oeilnoir/duel.ts", 'import { x } from "../../index.ts";'],

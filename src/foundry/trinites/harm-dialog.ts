@@ -3,6 +3,7 @@
  * stands, and the harm its form chose. The change itself is the actor's `harm` or `rest` method (actor-methods.ts).
  */
 import { trinites as T } from "../../rules/index.ts";
+import type * as U from "../../rules/trinites/upkeep.ts";
 import type { ActorKind } from "./derived.ts";
 import { signedLabel } from "./sheet-context.ts";
 
@@ -64,7 +65,7 @@ export function harmContext(kind: ActorKind, vie: { value: number; nonLetal: boo
 }
 
 /** The harm the form chose: a harm, an hour of coma, a point of rest (`"repos"`), or null for an unknown kind. */
-export function harmChoice(answer: HarmAnswer): T.HarmChoice | "repos" | null {
+export function harmChoice(answer: HarmAnswer): U.HarmChoice | "repos" | null {
   if (answer.kind === "coma") return { kind: "coma" };
   if (answer.kind === "repos") return "repos";
   return harmSource(answer);

@@ -4,12 +4,16 @@
  * core through derived.ts.
  */
 import { trinites as T } from "../../rules/index.ts";
+import type * as U from "../../rules/trinites/upkeep.ts";
 import { baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, integerField, textField } from "../data/fields.ts";
 import { deriveActor, type ActorKind, type TrinitesActorSource, type TrinitesDerived } from "./derived.ts";
 import { migrateActorSystemSource } from "../migrations/steps.ts";
 import { followReserves } from "./karma-follow.ts";
-import * as upkeep from "./actor-methods.ts";
+import type { UpkeepResult } from "./actor-updates.ts";
+
+/** The document methods' code, loaded on a first call (a chunk of its own, out of the entry every world loads). */
+const upkeep = () => import("./actor-methods.ts");
 type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 const L = (key: string) => `QUINTETTE.Trinites.Field.${key}`;
@@ -234,29 +238,29 @@ export class TriniteModel extends foundry.abstract.TypeDataModel<
   }
 
   /* Document methods: the rules that change the actor between rolls (actor-methods.ts, rules core upkeep.ts). */
-  clickLifeBox(index: number) {
-    return upkeep.clickLifeBox(this, index);
+  async clickLifeBox(index: number): Promise<UpkeepResult> {
+    return (await upkeep()).clickLifeBox(this, index);
   }
-  harm(choice: T.HarmChoice) {
-    return upkeep.harm(this, choice);
+  async harm(choice: U.HarmChoice): Promise<UpkeepResult> {
+    return (await upkeep()).harm(this, choice);
   }
-  rest() {
-    return upkeep.rest(this);
+  async rest(): Promise<UpkeepResult> {
+    return (await upkeep()).rest(this);
   }
-  spendXp(target: T.XpTarget, options: { first?: T.Spirit } = {}) {
-    return upkeep.spendXp(this, target, options.first);
+  async spendXp(target: U.XpTarget, options: { first?: T.Spirit } = {}): Promise<UpkeepResult> {
+    return (await upkeep()).spendXp(this, target, options.first);
   }
-  spendKarma(pool: T.KarmaPool) {
-    return upkeep.spendKarma(this, pool);
+  async spendKarma(pool: T.KarmaPool): Promise<UpkeepResult> {
+    return (await upkeep()).spendKarma(this, pool);
   }
-  regenerate(kind: T.KarmaKind) {
-    return upkeep.regenerate(this, kind);
+  async regenerate(kind: T.KarmaKind): Promise<UpkeepResult> {
+    return (await upkeep()).regenerate(this, kind);
   }
-  refill(moment: "aube" | "crepuscule") {
-    return upkeep.refill(this, moment);
+  async refill(moment: "aube" | "crepuscule"): Promise<UpkeepResult> {
+    return (await upkeep()).refill(this, moment);
   }
-  payDebts(options: { first?: T.Spirit } = {}) {
-    return upkeep.payDebts(this, options.first);
+  async payDebts(options: { first?: T.Spirit } = {}): Promise<UpkeepResult> {
+    return (await upkeep()).payDebts(this, options.first);
   }
 }
 
@@ -284,17 +288,17 @@ export class HumainModel extends foundry.abstract.TypeDataModel<
   }
 
   /* Document methods: the rules that change the actor between rolls (actor-methods.ts, rules core upkeep.ts). */
-  clickLifeBox(index: number) {
-    return upkeep.clickLifeBox(this, index);
+  async clickLifeBox(index: number): Promise<UpkeepResult> {
+    return (await upkeep()).clickLifeBox(this, index);
   }
-  harm(choice: T.HarmChoice) {
-    return upkeep.harm(this, choice);
+  async harm(choice: U.HarmChoice): Promise<UpkeepResult> {
+    return (await upkeep()).harm(this, choice);
   }
-  rest() {
-    return upkeep.rest(this);
+  async rest(): Promise<UpkeepResult> {
+    return (await upkeep()).rest(this);
   }
-  spendXp(target: T.XpTarget, options: { first?: T.Spirit } = {}) {
-    return upkeep.spendXp(this, target, options.first);
+  async spendXp(target: U.XpTarget, options: { first?: T.Spirit } = {}): Promise<UpkeepResult> {
+    return (await upkeep()).spendXp(this, target, options.first);
   }
 }
 

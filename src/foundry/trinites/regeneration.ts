@@ -4,18 +4,18 @@
  * the rules core (`regenerate`, the one-point-per-kind-per-round limit included). The Archonte decides, so it is
  * the GM's button, never automatic. Waking moves the die en garde (damage.ts hooks).
  */
-import { trinites as T } from "../../rules/index.ts";
+import * as U from "../../rules/trinites/upkeep.ts";
 import { createCardState } from "../chat/card-state.ts";
 import { postCard, speakerFor } from "../chat/post.ts";
 import type { CardAction } from "../chat/actions.ts";
 import type { CardState, JsonObject } from "../chat/types.ts";
 import { K, RULESET } from "./card.ts";
-import { regenerationUpdate } from "./actor-methods.ts";
+import { regenerationUpdate } from "./actor-updates.ts";
 
 export const REGENERATE = "trinites.regenerate";
 
 /** What the Archonte reads of a Trinité (its data model has these fields); null for any other actor. */
-interface TriniteFacts extends T.KarmaState {
+interface TriniteFacts extends U.KarmaState {
   vie: { value: number };
 }
 // No data-model import here: the tracker module (and so the gallery) loads this file without Foundry.
@@ -72,10 +72,10 @@ export const regenerateAction: CardAction = {
     const s = triniteFacts(actor);
     if (!actor || !s) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
     const moment = { combat: data.combatId, round: data.round };
-    if (!T.archonteCanRegenerate(s, s.vie.value, moment)) {
+    if (!U.archonteCanRegenerate(s, s.vie.value, moment)) {
       return { status: "invalid", reason: "QUINTETTE.Trinites.Karma.RegenerationRefused" };
     }
-    const r = T.regenerateWithKarma(s, s.vie.value, "tenebres", moment);
+    const r = U.regenerateWithKarma(s, s.vie.value, "tenebres", moment);
     if (!r.ok) return { status: "invalid", reason: "QUINTETTE.Trinites.Karma.RegenerationRefused" };
     const value = r.life;
     const next: CardState = {
@@ -95,7 +95,7 @@ export async function offerRegenerations(combat: Combat.Implementation): Promise
     const actor = c.actor;
     const s = triniteFacts(actor);
     const moment = { combat: combat.id ?? "", round: combat.round ?? 0 };
-    if (!actor || !s || !T.archonteCanRegenerate(s, s.vie.value, moment)) continue;
+    if (!actor || !s || !U.archonteCanRegenerate(s, s.vie.value, moment)) continue;
     const card = regenerationCard({
       gmId: game.user?.id ?? "",
       actorUuid: actor.uuid ?? "",

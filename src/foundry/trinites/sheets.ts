@@ -8,9 +8,10 @@
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import { trinites as T } from "../../rules/index.ts";
+import type * as U from "../../rules/trinites/upkeep.ts";
 import { actorSheetContext, type ActorSheetInput, type ItemLike } from "./sheet-context.ts";
-import { harmChoice, harmContext, type HarmAnswer } from "./harm-dialog.ts";
-import { combatMoment, type UpkeepResult } from "./actor-methods.ts";
+import type { HarmAnswer } from "./harm-dialog.ts";
+import { combatMoment, type UpkeepResult } from "./actor-updates.ts";
 import { HumainModel, ObjectModel, TriniteModel } from "./models.ts";
 import { itemSheetContext } from "./item-context.ts";
 import { EMPTY_SLOT } from "./influence.ts";
@@ -24,7 +25,7 @@ function localize(key: string): string {
   return game.i18n?.localize(key) ?? key;
 }
 
-export { combatMoment } from "./actor-methods.ts";
+export { combatMoment } from "./actor-updates.ts";
 
 /** A refused change is told to the user who clicked. */
 function tell(r: UpkeepResult, level: "warn" | "info" = "warn"): void {
@@ -35,7 +36,7 @@ function tell(r: UpkeepResult, level: "warn" | "info" = "warn"): void {
 export function trinitesActorContext(
   actor: Actor.Implementation,
   viewer: { editable: boolean; isGM: boolean },
-  moment: T.FightMoment | null,
+  moment: U.FightMoment | null,
 ) {
   const system = actor.system;
   if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return null;
@@ -177,7 +178,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const s = this.document.system;
     if (!this.isEditable || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
     const { kind, skill, spirit, index } = target.dataset;
-    const want: T.XpTarget | null =
+    const want: U.XpTarget | null =
       kind === "competence" && T.isSkillId(skill ?? "")
         ? { kind, skill: skill ?? "" }
         : kind === "karma" && (spirit === "deva" || spirit === "archonte")
@@ -197,6 +198,8 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     if (!game.user?.isGM || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
     const kind = s instanceof TriniteModel ? "trinite" : "humain";
     const vie = { value: s.vie.value, nonLetal: s.vie.nonLetal };
+    // The dialog's tables load with it: a GM's rare click, out of the entry every world loads.
+    const { harmChoice, harmContext } = await import("./harm-dialog.ts");
     const content = await foundry.applications.handlebars.renderTemplate(HARM_DIALOG, harmContext(kind, vie));
     const answer: unknown = await foundry.applications.api.DialogV2.prompt({
       window: { title: "QUINTETTE.Trinites.Harm.Title" },

@@ -14,4 +14,3 @@ export * from "./martial";
 export * from "./reactions";
 export * from "./influence";
 export * from "./equipment";
-export * from "./upkeep";
