@@ -6,7 +6,7 @@
  * - the ledger: tokens written while no GM is connected, a forged write just before a purchase.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DoubleActor } from "../double/index.ts";
+import { DoubleActor } from "../double/index.ts";
 import { userWrites } from "../double/permissions.ts";
 import { asClient, setGMsConnected, type DoubleChatMessage } from "../double/shared-core.ts";
 import { readCard } from "../../src/foundry/chat/flags.ts";
