@@ -19,6 +19,7 @@ import {
   type ConflictFacts,
   type MoveItemFacts,
 } from "./sheet-context.ts";
+import { EFFECT_ACTIONS, EFFECTS_PART, effectsContext } from "../effects/sheet.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
@@ -191,10 +192,12 @@ export class AhillMachItemSheet extends HandlebarsItemSheet {
     position: { width: 560, height: 640 },
     window: { resizable: true },
     form: { submitOnChange: true },
+    actions: { ...EFFECT_ACTIONS },
   };
 
   static override PARTS = {
     main: { template: SHEET_TEMPLATES.item, scrollable: [""] },
+    effects: { template: EFFECTS_PART },
   };
 
   protected override async _prepareContext(
@@ -214,6 +217,7 @@ export class AhillMachItemSheet extends HandlebarsItemSheet {
         this.isEditable,
         enriched,
       ),
+      { effects: await effectsContext(this, { tabbed: false, active: true }) },
     );
   }
 

@@ -10,6 +10,7 @@ import { oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.
 import { itemContext } from "./item-view.ts";
 import { plainItems } from "./models.ts";
 import { adversaireView, herosView } from "./view.ts";
+import { EFFECT_ACTIONS, EFFECTS_PART, effectsContext } from "../effects/sheet.ts";
 
 const T = "systems/quintette/templates/oeilnoir";
 export const SHEET_TEMPLATES = {
@@ -102,9 +103,10 @@ export class OeilNoirItemSheet extends HandlebarsItemSheet {
     position: { width: 460, height: "auto" as const },
     window: { resizable: true },
     form: { submitOnChange: true },
+    actions: { ...EFFECT_ACTIONS },
   };
 
-  static override PARTS = { main: { template: SHEET_TEMPLATES.item } };
+  static override PARTS = { main: { template: SHEET_TEMPLATES.item }, effects: { template: EFFECTS_PART } };
 
   protected override async _prepareContext(
     options: Parameters<foundry.applications.sheets.ItemSheetV2["_prepareContext"]>[0],
@@ -125,6 +127,7 @@ export class OeilNoirItemSheet extends HandlebarsItemSheet {
         this.isEditable,
         description,
       ),
+      { effects: await effectsContext(this, { tabbed: false, active: true }) },
     );
   }
 

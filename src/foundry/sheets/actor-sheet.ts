@@ -12,6 +12,9 @@ import { activeRulesetId, rulesetOfType, getRuleset } from "../ruleset.ts";
 import { buildActorSheetContext, canEmbed, TAB_GROUP, type ActorSheetContext, type SheetTabSpec } from "./context.ts";
 import { ACTOR_SHEET_PARTS } from "./parts.ts";
 import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
+import { enableRowDrag } from "./drag.ts";
+import { EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext, markModified } from "../effects/sheet.ts";
+import type { EffectsContext } from "../effects/view.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
@@ -20,7 +23,9 @@ interface ActorSheetDrops {
   _onDropItem(this: unknown, event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null>;
 }
 
-interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {}
+interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {
+  effects: EffectsContext;
+}
 
 /** Sheet-level helpers shared with the item sheet. */
 export function rulesetIdOf(type: string): string {
@@ -44,6 +49,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
       editItem: QuintetteActorSheet.#onEditItem,
       deleteItem: QuintetteActorSheet.#onDeleteItem,
       roll: QuintetteActorSheet.#onRoll,
+      ...EFFECT_ACTIONS,
     },
   };
 
@@ -54,6 +60,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
   };
   static readonly TAIL_PARTS: Record<string, Part> = {
     items: { template: ACTOR_SHEET_PARTS.items, scrollable: [""] },
+    effects: { template: EFFECTS_PART, scrollable: [""] },
     biography: { template: ACTOR_SHEET_PARTS.biography, scrollable: [""] },
     limited: { template: ACTOR_SHEET_PARTS.limited },
   };
@@ -68,6 +75,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
   /** Tabs in order; a rule set puts its own first: `[{ id: "main", … }, ...QuintetteActorSheet.SHEET_TABS]`. */
   static SHEET_TABS: SheetTabSpec[] = [
     { id: "items", label: "QUINTETTE.Sheet.Tabs.Items", icon: "fa-solid fa-suitcase" },
+    EFFECTS_TAB,
     { id: "biography", label: "QUINTETTE.Sheet.Tabs.Biography", icon: "fa-solid fa-feather" },
   ];
 
@@ -127,7 +135,18 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
         biography: { enriched, value },
       },
     );
-    return { ...base, ...context };
+    const effects = await effectsContext(this, { tabbed: true, active: !!context.sheetTabs.effects?.active });
+    return { ...base, ...context, effects };
+  }
+
+  /** Rows drag out as their documents; fields an effect changes say where their value comes from. */
+  protected override async _onRender(
+    context: ActorSheetRenderContext,
+    options: foundry.applications.sheets.ActorSheetV2.RenderOptions,
+  ): Promise<void> {
+    await super._onRender(context, options);
+    enableRowDrag(this.document, this.element);
+    markModified(this.element, context.effects.tooltips);
   }
 
   /** Screens the form: out-of-range values are refused (notified, dropped, re-rendered); arrays merge by index. */

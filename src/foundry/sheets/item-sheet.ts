@@ -6,6 +6,8 @@ import { HandlebarsItemSheet } from "./mixed.ts";
 import { buildItemSheetContext, TAB_GROUP, type ItemSheetContext, type SheetTabSpec } from "./context.ts";
 import { ITEM_SHEET_PARTS } from "./parts.ts";
 import { rulesetIdOf, screenForm } from "./actor-sheet.ts";
+import { EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
+import type { EffectsContext } from "../effects/view.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
@@ -18,6 +20,7 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     actions: {
       toggleMode: QuintetteItemSheet.#onToggleMode,
       editPortrait: QuintetteItemSheet.#onEditPortrait,
+      ...EFFECT_ACTIONS,
     },
   };
 
@@ -27,6 +30,7 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
   };
   static readonly TAIL_PARTS: Record<string, Part> = {
     description: { template: ITEM_SHEET_PARTS.description, scrollable: [""] },
+    effects: { template: EFFECTS_PART, scrollable: [""] },
   };
 
   static composeParts(ruleset: Record<string, Part> = {}): Record<string, Part> {
@@ -38,6 +42,7 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
   /** A rule set puts its details tab first: `[{ id: "details", … }, ...QuintetteItemSheet.SHEET_TABS]`. */
   static SHEET_TABS: SheetTabSpec[] = [
     { id: "description", label: "QUINTETTE.Sheet.Tabs.Description", icon: "fa-solid fa-book-open" },
+    EFFECTS_TAB,
   ];
 
   editMode = false;
@@ -48,7 +53,10 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
 
   protected override async _prepareContext(
     options: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_prepareContext"]>[0],
-  ): Promise<foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation> & ItemSheetContext> {
+  ): Promise<
+    foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation> &
+      ItemSheetContext & { effects: EffectsContext }
+  > {
     const base = await super._prepareContext(options);
     const item = this.document;
     const system = item.system as { description?: unknown };
@@ -77,7 +85,10 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
         description: { enriched, value },
       },
     );
-    return { ...base, ...context };
+    // A sheet without tabs (a SYSTEMJ card) shows its effects under the rest.
+    const tabbed = this.sheetTabs.some((t) => t.id === EFFECTS_TAB.id);
+    const effects = await effectsContext(this, { tabbed, active: !!context.sheetTabs.effects?.active });
+    return { ...base, ...context, effects };
   }
 
   protected override _processFormData(
