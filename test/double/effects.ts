@@ -33,8 +33,8 @@
  * - `CONFIG.ActiveEffect.documentClass` and `CONFIG.specialStatusEffects` (`DEFEATED: "dead"` by default, config.d.mts).
  */
 import { DataModel } from "./fields.ts";
-import { DoubleActor, DoubleDocument, DoubleItem } from "./documents.ts";
-import { deepClone, getProperty, randomID, setProperty, type Plain } from "./utils.ts";
+import { DoubleActor, DoubleItem } from "./documents.ts";
+import { deepClone, getProperty, randomID, type Plain } from "./utils.ts";
 
 export interface DoubleChange {
   key: string;
@@ -192,9 +192,21 @@ export class DoubleActiveEffect {
       default:
         return {};
     }
-    setProperty(actor as Plain, change.key, next);
+    setPath(actor, change.key, next);
     return { [change.key]: next };
   }
+}
+
+/** Foundry's `setProperty` walks into any object (a document's `system` is a DataModel, not a plain object). */
+function setPath(object: object, key: string, value: unknown): void {
+  const parts = key.split(".");
+  const last = parts.pop() ?? key;
+  let target = object as Plain;
+  for (const part of parts) {
+    if (target[part] === null || typeof target[part] !== "object") target[part] = {};
+    target = target[part] as Plain;
+  }
+  target[last] = value;
 }
 
 const effectsOf = new WeakMap<object, EffectCollection<DoubleActiveEffect>>();
@@ -233,7 +245,8 @@ const effectClass = (): EffectClass =>
 
 /** Wraps a document class's embedded writes so that "ActiveEffect" goes to its effects and the rest as before. */
 function embedEffects(proto: Record<string, unknown>): void {
-  const create = proto.createEmbeddedDocuments as ((n: string, d: Plain[], o?: Plain) => Promise<unknown[]>) | undefined;
+  const create = proto.createEmbeddedDocuments as
+    ((n: string, d: Plain[], o?: Plain) => Promise<unknown[]>) | undefined;
   Object.defineProperty(proto, "createEmbeddedDocuments", {
     async value(this: Holder & { effects: EffectCollection<DoubleActiveEffect> }, name: string, data: Plain[], o = {}) {
       if (name !== "ActiveEffect") {
@@ -364,5 +377,3 @@ export async function addEffect(doc: Holder, data: EffectData): Promise<DoubleAc
   if (!effect) throw new Error("No effect created");
   return effect;
 }
-
-export type { DoubleDocument };

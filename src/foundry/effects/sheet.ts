@@ -51,8 +51,7 @@ async function onCreateEffect(this: SheetLike) {
   const doc = this.document as EffectHolder;
   const name = game.i18n?.localize("QUINTETTE.Effects.New") ?? "QUINTETTE.Effects.New";
   const created = (await doc.createEmbeddedDocuments("ActiveEffect", [{ name, img: "icons/svg/aura.svg" }])) as
-    | EffectDoc[]
-    | undefined;
+    EffectDoc[] | undefined;
   created?.[0]?.sheet?.render(true);
 }
 

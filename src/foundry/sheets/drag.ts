@@ -29,7 +29,9 @@ export function rowDragData(doc: DragSource, row: HTMLElement): object | null {
 /** Makes a rendered sheet's item and effect rows draggable (a real DOM only: the test double passes its own rows). */
 export function enableRowDrag(doc: DragSource, root: unknown): void {
   if (!root || typeof (root as Partial<HTMLElement>).querySelectorAll !== "function") return;
-  const rows = (root as HTMLElement).querySelectorAll<HTMLElement>("[data-item-id]:not([data-item-id='']), [data-effect-id]");
+  const rows = (root as HTMLElement).querySelectorAll<HTMLElement>(
+    "[data-item-id]:not([data-item-id='']), [data-effect-id]",
+  );
   for (const row of rows) {
     row.draggable = true;
     row.addEventListener("dragstart", (event) => {
