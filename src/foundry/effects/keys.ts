@@ -36,13 +36,3 @@ export interface ChangeLike {
   type?: string | null | undefined;
   priority?: number | null | undefined;
 }
-
-/** v13's `CONST.ACTIVE_EFFECT_MODES` numbers by the names v14 uses as change types. */
-const MODE_NAMES = ["custom", "multiply", "add", "downgrade", "upgrade", "override"] as const;
-export type ChangeKind = (typeof MODE_NAMES)[number] | "subtract";
-
-export function changeKind(change: ChangeLike): ChangeKind {
-  const named = [...MODE_NAMES, "subtract"] as readonly string[];
-  if (typeof change.type === "string" && named.includes(change.type)) return change.type as ChangeKind;
-  return MODE_NAMES[change.mode ?? 2] ?? "custom";
-}

@@ -1,9 +1,20 @@
 /**
- * Reads an actor's or item's effects into the Effects tab's context (`view.ts`). Imported by the sheets at render
- * (its own chunk: a world loads it only when a sheet opens).
+ * Reads an actor's or item's effects into the Effects tab's context (`view.ts`), and what a rendered sheet needs next
+ * (row drag, tooltips of modified fields, the tab's buttons). Imported by the sheets at render (its own chunk: a
+ * world loads it only when a sheet opens).
  */
 import { buildEffectsContext, effectRows, modifiedValues, type EffectFacts, type EffectsContext } from "./view.ts";
 import type { ChangeLike } from "./keys.ts";
+import { markModified } from "./actions.ts";
+import { enableRowDrag } from "../sheets/drag.ts";
+
+export { EFFECT_HANDLERS } from "./actions.ts";
+
+/** See `sheet.ts` `afterActorRender`. */
+export function afterRender(document: unknown, root: unknown, tooltips: Record<string, string>): void {
+  enableRowDrag(document as Parameters<typeof enableRowDrag>[0], root);
+  markModified(root, tooltips);
+}
 
 interface EffectDoc {
   id: string | null;

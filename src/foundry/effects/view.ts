@@ -4,7 +4,17 @@
  * named as their source); an item's rows are its own. A value an effect changes is listed with where it comes from:
  * "base 12, +1 Bénédiction".
  */
-import { changeKind, isModifiable, type ChangeLike } from "./keys.ts";
+import { isModifiable, type ChangeLike } from "./keys.ts";
+
+/** v13's `CONST.ACTIVE_EFFECT_MODES` numbers by the names v14 uses as change types. */
+const MODE_NAMES = ["custom", "multiply", "add", "downgrade", "upgrade", "override"] as const;
+export type ChangeKind = (typeof MODE_NAMES)[number] | "subtract";
+
+export function changeKind(change: ChangeLike): ChangeKind {
+  const named = [...MODE_NAMES, "subtract"] as readonly string[];
+  if (typeof change.type === "string" && named.includes(change.type)) return change.type as ChangeKind;
+  return MODE_NAMES[change.mode ?? 2] ?? "custom";
+}
 
 export interface EffectFacts {
   id: string;

@@ -9,11 +9,12 @@ import { configureHandlebarsParts, HandlebarsActorSheet } from "./mixed.ts";
 import { roll } from "../api/rolls.ts";
 import { fastRollHeld } from "../api/keybindings.ts";
 import { activeRulesetId, rulesetOfType, getRuleset } from "../ruleset.ts";
-import { buildActorSheetContext, canEmbed, TAB_GROUP, type ActorSheetContext, type SheetTabSpec } from "./context.ts";
+import type { ActorSheetContext, SheetTabSpec } from "./context.ts";
+import { canEmbed, TAB_GROUP } from "./embed.ts";
 import { ACTOR_SHEET_PARTS } from "./parts.ts";
+import { lazyActions } from "./lazy.ts";
 import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
-import { enableRowDrag } from "./drag.ts";
-import { EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext, markModified } from "../effects/sheet.ts";
+import { afterActorRender, EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
 import type { EffectsContext } from "../effects/view.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
@@ -44,10 +45,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     form: { submitOnChange: true },
     actions: {
       toggleMode: QuintetteActorSheet.#onToggleMode,
-      editPortrait: QuintetteActorSheet.#onEditPortrait,
-      createItem: QuintetteActorSheet.#onCreateItem,
-      editItem: QuintetteActorSheet.#onEditItem,
-      deleteItem: QuintetteActorSheet.#onDeleteItem,
+      ...lazyActions(() => import("./item-actions.ts"), ["editPortrait", "createItem", "editItem", "deleteItem"]),
       roll: QuintetteActorSheet.#onRoll,
       ...EFFECT_ACTIONS,
     },
@@ -109,6 +107,8 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
       relativeTo: actor,
     });
     if (!this.tabGroups[TAB_GROUP]) this.tabGroups[TAB_GROUP] = this.sheetTabs[0]?.id ?? "items";
+    // Imported at render: the context code stays out of a world's entry (docs/architecture.md "Budget").
+    const { buildActorSheetContext } = await import("./context.ts");
     const context = buildActorSheetContext(
       {
         id: actor.id ?? "",
@@ -145,8 +145,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     options: foundry.applications.sheets.ActorSheetV2.RenderOptions,
   ): Promise<void> {
     await super._onRender(context, options);
-    enableRowDrag(this.document, this.element);
-    markModified(this.element, context.effects.tooltips);
+    await afterActorRender(this.document, this.element, context.effects.tooltips);
   }
 
   /** Screens the form: out-of-range values are refused (notified, dropped, re-rendered); arrays merge by index. */
@@ -180,42 +179,6 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
 
   static async #onToggleMode(this: QuintetteActorSheet) {
     await this.toggleMode();
-  }
-
-  static async #onEditPortrait(this: QuintetteActorSheet) {
-    if (!this.isEditable || !this.editMode) return;
-    const actor = this.document;
-    const picker = new foundry.applications.apps.FilePicker.implementation({
-      type: "image",
-      current: actor.img ?? "",
-      callback: (path: string) => void actor.update({ img: path }),
-    });
-    await picker.browse();
-  }
-
-  static async #onCreateItem(this: QuintetteActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const type = target.dataset.type;
-    if (!this.isEditable || !type) return;
-    const name =
-      game.i18n?.format("QUINTETTE.Sheet.NewItem", { type: game.i18n.localize(`TYPES.Item.${type}`) }) ?? type;
-    const created = await this.document.createEmbeddedDocuments("Item", [{ name, type } as Item.CreateData]);
-    created?.[0]?.sheet?.render(true);
-  }
-
-  static async #onEditItem(this: QuintetteActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = this.document.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
-    item?.sheet?.render(true);
-  }
-
-  static async #onDeleteItem(this: QuintetteActorSheet, _event: PointerEvent, target: HTMLElement) {
-    if (!this.isEditable) return;
-    const item = this.document.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
-    if (!item) return;
-    const confirmed = await foundry.applications.api.DialogV2.confirm({
-      window: { title: "QUINTETTE.Sheet.DeleteItem" },
-      content: `<p>${game.i18n?.format("QUINTETTE.Sheet.DeleteItemConfirm", { name: item.name }) ?? item.name}</p>`,
-    });
-    if (confirmed) await this.document.deleteEmbeddedDocuments("Item", [item.id ?? ""]);
   }
 
   static async #onRoll(this: QuintetteActorSheet, event: PointerEvent, target: HTMLElement) {

@@ -6,7 +6,7 @@
  * item macro, `macros/hotbar.ts`), and this sheet (ActorSheetV2 sorts an item of its own actor among its siblings).
  * Roll buttons inside a row carry their own roll data (`macros/hotbar.ts` stops their drag from reaching the row).
  */
-import { effectOf } from "../effects/sheet.ts";
+import { effectOf } from "../effects/actions.ts";
 
 interface Draggable {
   toDragData(): object;

@@ -3,8 +3,10 @@
  * of out-of-range edits. A rule set adds its details part and tab (`composeParts`, `SHEET_TABS`).
  */
 import { HandlebarsItemSheet } from "./mixed.ts";
-import { buildItemSheetContext, TAB_GROUP, type ItemSheetContext, type SheetTabSpec } from "./context.ts";
+import type { ItemSheetContext, SheetTabSpec } from "./context.ts";
+import { TAB_GROUP } from "./embed.ts";
 import { ITEM_SHEET_PARTS } from "./parts.ts";
+import { lazyActions } from "./lazy.ts";
 import { rulesetIdOf, screenForm } from "./actor-sheet.ts";
 import { EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
 import type { EffectsContext } from "../effects/view.ts";
@@ -19,7 +21,7 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     form: { submitOnChange: true },
     actions: {
       toggleMode: QuintetteItemSheet.#onToggleMode,
-      editPortrait: QuintetteItemSheet.#onEditPortrait,
+      ...lazyActions(() => import("./item-actions.ts"), ["editPortrait"]),
       ...EFFECT_ACTIONS,
     },
   };
@@ -66,6 +68,8 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
       relativeTo: item,
     });
     if (!this.tabGroups[TAB_GROUP]) this.tabGroups[TAB_GROUP] = this.sheetTabs[0]?.id ?? "description";
+    // Imported at render: the context code stays out of a world's entry (docs/architecture.md "Budget").
+    const { buildItemSheetContext } = await import("./context.ts");
     const context = buildItemSheetContext(
       {
         id: item.id ?? "",
@@ -104,16 +108,5 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     if (!this.isEditable) return;
     this.editMode = !this.editMode;
     await this.render();
-  }
-
-  static async #onEditPortrait(this: QuintetteItemSheet) {
-    if (!this.isEditable || !this.editMode) return;
-    const item = this.document;
-    const picker = new foundry.applications.apps.FilePicker.implementation({
-      type: "image",
-      current: item.img ?? "",
-      callback: (path: string) => void item.update({ img: path }),
-    });
-    await picker.browse();
   }
 }
