@@ -35,6 +35,7 @@ import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
 import { cardOf } from "../../cards.ts";
+import { installDefencePrompt } from "./world.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -70,6 +71,7 @@ beforeEach(async () => {
   registerChatHooks();
   registerDamage();
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
+  installDefencePrompt();
   setDiceRoller(async (formula, target) => {
     rolled.push(formula);
     targets.push(target);
