@@ -7,11 +7,15 @@ import type { systemj } from "../../rules/index.ts";
 import { QuintetteActorSheet, rowItemId } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
+import { EFFECTS_PART, EFFECTS_TAB } from "../effects/sheet.ts";
 import { roll } from "../api/rolls.ts";
 import { fastRollHeld } from "../api/keybindings.ts";
 import { systemOf } from "./fighters.ts";
 import { SystemJCreatureModel } from "./models.ts";
-import { itemCardContext, systemjActorContext, type ActorData, type CardItem } from "./sheet-context.ts";
+import type { ActorData, CardItem } from "./sheet-context.ts";
+
+/** What the sheets show, imported on first render (the entry module, loaded by every world, keeps the classes). */
+const views = () => import("./sheet-view.ts");
 import { worldSpecials } from "./settings.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
@@ -54,6 +58,7 @@ export class SystemJActorSheet extends QuintetteActorSheet {
   static override SHEET_TABS = [
     { id: "main", label: "QUINTETTE.SystemJ.Sheet.Tabs.Main", icon: "fa-solid fa-user" },
     { id: "cards", label: "QUINTETTE.SystemJ.Sheet.Tabs.Cards", icon: "fa-solid fa-layer-group" },
+    EFFECTS_TAB,
     { id: "biography", label: "QUINTETTE.Sheet.Tabs.Biography", icon: "fa-solid fa-feather" },
   ];
 
@@ -76,7 +81,13 @@ export class SystemJActorSheet extends QuintetteActorSheet {
     const entity = model instanceof SystemJCreatureModel ? "creature" : "personnage";
     return Object.assign(
       context,
-      systemjActorContext(data, entity, plainItems(this.document.items), worldSpecials(), model.armourFromCards),
+      (await views()).systemjActorContext(
+        data,
+        entity,
+        plainItems(this.document.items),
+        worldSpecials(),
+        model.armourFromCards,
+      ),
     );
   }
 
@@ -103,7 +114,10 @@ export class SystemJItemSheet extends QuintetteItemSheet {
     position: { width: 380, height: 640 },
   };
 
-  static override PARTS: Record<string, Part> = { card: { template: ITEM_CARD, scrollable: [".sj-card-text"] } };
+  static override PARTS: Record<string, Part> = {
+    card: { template: ITEM_CARD, scrollable: [".sj-card-text"] },
+    effects: { template: EFFECTS_PART },
+  };
 
   static override SHEET_TABS: SheetTabSpec[] = [];
 
@@ -113,7 +127,7 @@ export class SystemJItemSheet extends QuintetteItemSheet {
   protected override async _prepareContext(options: Parameters<QuintetteItemSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const item = this.document;
-    const card = itemCardContext(
+    const card = (await views()).itemCardContext(
       { id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system: cardSystem(item) },
       { editable: context.editable, owner: item.parent?.name ?? null },
     );

@@ -9,11 +9,13 @@ import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import { trinites as T } from "../../rules/index.ts";
 import type * as U from "../../rules/trinites/upkeep.ts";
-import { actorSheetContext, type ActorSheetInput, type ItemLike } from "./sheet-context.ts";
+import type { ActorSheetInput, ItemLike } from "./sheet-context.ts";
+
+/** What the sheets show, imported on first render (the entry module, loaded by every world, keeps only the classes). */
+const views = () => import("./sheet-view.ts");
 import type { HarmAnswer } from "./harm-dialog.ts";
 import { combatMoment, type UpkeepResult } from "./actor-updates.ts";
 import { HumainModel, ObjectModel, TriniteModel } from "./models.ts";
-import { itemSheetContext } from "./item-context.ts";
 import { EMPTY_SLOT } from "./influence.ts";
 import { ACTOR_PARTS, ACTOR_TABS, HARM_DIALOG, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
 
@@ -33,7 +35,7 @@ function tell(r: UpkeepResult, level: "warn" | "info" = "warn"): void {
 }
 
 /** The Trinités part of the sheet's context from an actor document (null for another rule set's actor). */
-export function trinitesActorContext(
+export async function trinitesActorContext(
   actor: Actor.Implementation,
   viewer: { editable: boolean; isGM: boolean },
   moment: U.FightMoment | null,
@@ -56,7 +58,7 @@ export function trinitesActorContext(
         ? { lumiere: system.depenseRound.lumiere, tenebres: system.depenseRound.tenebres }
         : { lumiere: 0, tenebres: 0 }
       : null;
-  return actorSheetContext({
+  return (await views()).actorSheetContext({
     kind,
     source,
     items,
@@ -101,7 +103,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
   ): ReturnType<QuintetteActorSheet["_prepareContext"]> {
     const context = await super._prepareContext(options);
     const actor = this.document;
-    const tr = trinitesActorContext(
+    const tr = await trinitesActorContext(
       actor,
       { editable: context.editable, isGM: game.user?.isGM ?? false },
       combatMoment(actor),
@@ -312,7 +314,7 @@ export class TrinitesItemSheet extends QuintetteItemSheet {
     const context = await super._prepareContext(options);
     const item = this.document;
     return Object.assign(context, {
-      tr: itemSheetContext({
+      tr: (await views()).itemSheetContext({
         type: item.type,
         system: item.system as unknown as Record<string, unknown>, // plain read for the template
       }),
