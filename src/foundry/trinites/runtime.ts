@@ -8,6 +8,7 @@ import { registerDaylight } from "./daylight.ts";
 import { registerSeatWatch } from "./seat-watch.ts";
 import { registerTrinitesHooks } from "./flow.ts";
 import { api } from "./api.ts";
+import { trinitesGuide } from "./creation.ts";
 import { ACTOR_PARTS, HARM_DIALOG, ITEM_PART } from "./sheet-paths.ts";
 
 export const runtime: RulesetRuntime = {
@@ -15,6 +16,7 @@ export const runtime: RulesetRuntime = {
   cardActions: [...CARD_ACTIONS, damageAction],
   damage: damageApplier,
   api,
+  creation: trinitesGuide,
   templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART, HARM_DIALOG],
   init() {
     registerTrinitesHooks();

@@ -29,6 +29,7 @@ import { HumainModel, ObjectModel, TriniteModel } from "./models.ts";
 import { itemSheetContext } from "./item-context.ts";
 import { EMPTY_SLOT } from "./influence.ts";
 import { ACTOR_PARTS, ACTOR_TABS, HARM_DIALOG, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
+import { CREATION_ACTIONS, creationView } from "../sheets/creation.ts";
 
 export { ACTOR_PARTS, ITEM_PART } from "./sheet-paths.ts";
 
@@ -99,6 +100,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       reactionsClear: TrinitesActorSheet.#onReactionsClear,
       harm: TrinitesActorSheet.#onHarm,
       spendXp: TrinitesActorSheet.#onSpendXp,
+      ...CREATION_ACTIONS,
     },
   };
 
@@ -126,7 +128,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       secrets: actor.isOwner,
       relativeTo: actor,
     });
-    return Object.assign(context, { tr, notes: { value, enriched } });
+    return Object.assign(context, { tr, notes: { value, enriched }, creation: creationView(actor, context.editable) });
   }
 
   #karma(): KarmaSnapshot | null {
