@@ -1,33 +1,13 @@
 /**
- * The creation guide every character sheet may show (issue 25): the rule set's runtime says, for an actor, the steps
- * and what is illegal (rules core `creation.ts`); this file gives the sheet its context and the guide's two buttons.
- * The guide shows while the character is being built and closes once legal (a flag on the actor); afterwards only
- * problems show, each with its fix. The player writes only their own actor.
+ * The creation guide on a character sheet (issue 25), the part every sheet carries: its context asked of the rule
+ * set's runtime (`creation-view.ts` builds it there, in the rule set's lazily loaded chunk) and the guide's two
+ * buttons. The player writes only their own actor.
  */
-import type { CreationCheck } from "../../rules/shared/creation.ts";
 import { rulesetOfType } from "../ruleset.ts";
 
-export interface CreationView extends CreationCheck {
-  prefix: string;
-  legal: boolean;
-  /** The guide was closed: only problems show. */
-  closed: boolean;
-  editable: boolean;
-}
-
-/** Whether the owner closed the guide (plain display state, the owner's to write). */
-export function creationClosed(actor: { flags?: unknown }): boolean {
-  const flags = actor.flags as { quintette?: { creationDone?: unknown } } | undefined;
-  return flags?.quintette?.creationDone === true;
-}
-
-/** The guide's context, or null when there is nothing to show (no guide for the type, or closed and legal). */
-export function creationView(actor: Actor.Implementation, editable: boolean): CreationView | null {
-  const closed = creationClosed(actor);
-  const check = rulesetOfType(actor.type)?.creation?.(actor, !closed);
-  if (!check) return null;
-  const legal = !check.problems.length;
-  return closed && legal ? null : { ...check, legal, closed, editable };
+/** The guide's context for the sheet (null: nothing to show, or the rule set's runtime is not loaded). */
+export async function creationOf(actor: Actor.Implementation, editable: boolean) {
+  return (await rulesetOfType(actor.type)?.creation?.(actor, editable)) ?? null;
 }
 
 type SheetThis = { document: Actor.Implementation };

@@ -8,7 +8,6 @@ import { registerDaylight } from "./daylight.ts";
 import { registerSeatWatch } from "./seat-watch.ts";
 import { registerTrinitesHooks } from "./flow.ts";
 import { api } from "./api.ts";
-import { trinitesGuide } from "./creation.ts";
 import { ACTOR_PARTS, HARM_DIALOG, ITEM_PART } from "./sheet-paths.ts";
 
 export const runtime: RulesetRuntime = {
@@ -16,7 +15,8 @@ export const runtime: RulesetRuntime = {
   cardActions: [...CARD_ACTIONS, damageAction],
   damage: damageApplier,
   api,
-  creation: trinitesGuide,
+  // The guide's rules and view load with the first sheet, outside the world's start (its budget).
+  creation: async (actor, editable) => (await import("./creation.ts")).trinitesGuide(actor, editable),
   templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART, HARM_DIALOG],
   init() {
     registerTrinitesHooks();
