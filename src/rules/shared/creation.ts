@@ -13,6 +13,7 @@ export interface CreationStep {
   total?: number;
   left?: number;
   a?: number | string;
+  b?: number | string;
 }
 
 /** A write that makes the value legal: `path` below the actor's `system`, the value to set. */
