@@ -3,7 +3,6 @@
  * the item sheet is this rule set's own until the shared one lands (it reuses the shared form screening).
  * Roll buttons (`data-action="roll" data-roll="…"`) and the rest and damage buttons go through `api.ts`.
  */
-import { CREATION_ACTIONS, creationOf } from "../sheets/creation.ts";
 import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { ahillmach } from "../../rules/index.ts";
 import type { OpposantModel, PersonnageModel } from "./models.ts";
@@ -79,7 +78,7 @@ export class PersonnageSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["ahillmach", "personnage"],
     position: { width: 760, height: 820 },
-    actions: { amAddMoves: PersonnageSheet.#onAddMoves, amRest: PersonnageSheet.#onRest, ...CREATION_ACTIONS },
+    actions: { amAddMoves: PersonnageSheet.#onAddMoves, amRest: PersonnageSheet.#onRest },
   };
 
   static override PARTS: Record<string, Part> = QuintetteActorSheet.composeParts({
@@ -98,7 +97,6 @@ export class PersonnageSheet extends QuintetteActorSheet {
     const system = this.document.system as PersonnageModel;
     return Object.assign(context, {
       ahillmach: personnageSheetData(system, moveFacts(this.document), conflictFacts(this.document)),
-      creation: await creationOf(this.document, context.editable),
     });
   }
 

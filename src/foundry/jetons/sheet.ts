@@ -3,7 +3,6 @@
  * temporary advantage, conditions), and the buttons of play (`api.ts`): ask a question, buy an advantage, see the
  * reserve.
  */
-import { CREATION_ACTIONS, creationOf } from "../sheets/creation.ts";
 import { act } from "../api/rolls.ts";
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { archetypeData, type ArchetypeDerived, MAX_CONDITIONS, MAX_TRAITS } from "./models.ts";
@@ -35,7 +34,6 @@ export class ArchetypeSheet extends QuintetteActorSheet {
       removeTrait: ArchetypeSheet.#onRemoveTrait,
       addCondition: ArchetypeSheet.#onAddCondition,
       removeCondition: ArchetypeSheet.#onRemoveCondition,
-      ...CREATION_ACTIONS,
     },
   };
   // Jetons has no item types, so the sheet drops the shared items tab and part.
@@ -55,7 +53,6 @@ export class ArchetypeSheet extends QuintetteActorSheet {
     return {
       ...context,
       je: archetypeView(system, derived, { isGM: game.user?.isGM ?? false, collective: collectiveTokens() }),
-      creation: await creationOf(this.document, context.editable),
     };
   }
 

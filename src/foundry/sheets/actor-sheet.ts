@@ -3,7 +3,8 @@
  * biography, owned items grouped by type with create/edit/delete, item drops, `data-action="roll"` buttons that roll
  * their `data-roll` key through the actor's rule set (`api/rolls.ts`: the roll dialog, or its defaults with the
  * fast-roll key held), a reduced sheet for limited viewers, and refusal of out-of-range edits. A rule set adds parts
- * and tabs (`composeParts`, `SHEET_TABS`) and answers roll keys in its runtime's `rolls`.
+ * and tabs (`composeParts`, `SHEET_TABS`) and answers roll keys in its runtime's `rolls`. Every actor sheet carries the
+ * rule set's creation guide (`creation.ts`) in its context and the guide's two buttons.
  */
 import { configureHandlebarsParts, HandlebarsActorSheet } from "./mixed.ts";
 import { roll } from "../api/rolls.ts";
@@ -11,6 +12,8 @@ import { fastRollHeld } from "../api/keybindings.ts";
 import { activeRulesetId, rulesetOfType, getRuleset } from "../ruleset.ts";
 import { buildActorSheetContext, canEmbed, TAB_GROUP, type ActorSheetContext, type SheetTabSpec } from "./context.ts";
 import { ACTOR_SHEET_PARTS } from "./parts.ts";
+import { CREATION_ACTIONS, creationOf } from "./creation.ts";
+import type { CreationView } from "./creation-view.ts";
 import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
@@ -20,7 +23,10 @@ interface ActorSheetDrops {
   _onDropItem(this: unknown, event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null>;
 }
 
-interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {}
+interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {
+  /** The rule set's creation guide for this actor (`creation.ts`), null when there is none to show. */
+  creation: CreationView | null;
+}
 
 /** Sheet-level helpers shared with the item sheet. */
 export function rulesetIdOf(type: string): string {
@@ -44,6 +50,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
       editItem: QuintetteActorSheet.#onEditItem,
       deleteItem: QuintetteActorSheet.#onDeleteItem,
       roll: QuintetteActorSheet.#onRoll,
+      ...CREATION_ACTIONS,
     },
   };
 
@@ -127,7 +134,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
         biography: { enriched, value },
       },
     );
-    return { ...base, ...context };
+    return { ...base, ...context, creation: await creationOf(actor, this.isEditable) };
   }
 
   /** Screens the form: out-of-range values are refused (notified, dropped, re-rendered); arrays merge by index. */

@@ -3,7 +3,6 @@
  * validation) with a main tab (attributes, skills, special skills, combat) and the hand of cards; the item sheet is
  * a card, its colour set by the card's family.
  */
-import { CREATION_ACTIONS, creationOf } from "../sheets/creation.ts";
 import { systemj } from "../../rules/index.ts";
 import { QuintetteActorSheet, rowItemId } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
@@ -47,7 +46,6 @@ export class SystemJActorSheet extends QuintetteActorSheet {
     actions: {
       attack: SystemJActorSheet.#onAttack,
       toggleEquip: SystemJActorSheet.#onToggleEquip,
-      ...CREATION_ACTIONS,
     },
   };
 
@@ -79,7 +77,6 @@ export class SystemJActorSheet extends QuintetteActorSheet {
     return Object.assign(
       context,
       systemjActorContext(data, entity, plainItems(this.document.items), worldSpecials(), model.armourFromCards),
-      { creation: await creationOf(this.document, context.editable) },
     );
   }
 

@@ -29,7 +29,6 @@ import { HumainModel, ObjectModel, TriniteModel } from "./models.ts";
 import { itemSheetContext } from "./item-context.ts";
 import { EMPTY_SLOT } from "./influence.ts";
 import { ACTOR_PARTS, ACTOR_TABS, HARM_DIALOG, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
-import { CREATION_ACTIONS, creationOf } from "../sheets/creation.ts";
 
 export { ACTOR_PARTS, ITEM_PART } from "./sheet-paths.ts";
 
@@ -100,7 +99,6 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       reactionsClear: TrinitesActorSheet.#onReactionsClear,
       harm: TrinitesActorSheet.#onHarm,
       spendXp: TrinitesActorSheet.#onSpendXp,
-      ...CREATION_ACTIONS,
     },
   };
 
@@ -128,11 +126,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       secrets: actor.isOwner,
       relativeTo: actor,
     });
-    return Object.assign(context, {
-      tr,
-      notes: { value, enriched },
-      creation: await creationOf(actor, context.editable),
-    });
+    return Object.assign(context, { tr, notes: { value, enriched } });
   }
 
   #karma(): KarmaSnapshot | null {
