@@ -29,6 +29,7 @@ import { readQuestionData, type QuestionCardData } from "../../src/foundry/jeton
 import { clearMemorySecrets } from "../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens, registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
 import { registerJetonsCardModels } from "../../src/foundry/jetons/card-model.ts";
+import { otherPageServes } from "./pages.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -190,5 +191,32 @@ describe("attack: the ledger trusts what it saw (issue 22, attack 5)", () => {
     expect((await asClient("player1", () => buyAdvantage(hero as never, "Une lanterne"))).status).toBe("applied");
     await wait(LATENCY * 2);
     expect([sys(hero).tokens, collectiveTokens()]).toEqual([6, 2]);
+  });
+});
+
+describe("the ledger watch runs on the serving GM page only (issue 22: one GM session serves)", () => {
+  it("a page of the active GM that does not serve neither puts a copy back nor writes the ledger", async () => {
+    await otherPageServes();
+    const ledgerBefore = game.settings?.get("quintette", "jetonsLedger");
+    await asClient("player1", () => hero.update({ system: { tokens: 40 } }));
+    await asClient("gm", () => other.update({ "system.tokens": 8 }));
+    await wait(LATENCY * 3);
+    // The serving page (modelled by its claim only) does the watch; this page wrote nothing.
+    expect([sys(hero).tokens, sys(other).tokens]).toEqual([40, 8]);
+    expect(game.settings?.get("quintette", "jetonsLedger")).toEqual(ledgerBefore);
+  });
+
+  it("honest path: the page that claims the service at its load reconciles, then watches", async () => {
+    await otherPageServes();
+    await asClient("player1", () => hero.update({ system: { tokens: 40 } }));
+    await wait(LATENCY * 2);
+    expect(sys(hero).tokens).toBe(40);
+    // This page loads again: it claims the service (the other page was closed) and puts the copy back.
+    await asClient("gm", () => onReadyLedger());
+    expect(sys(hero).tokens).toBe(5);
+    await asClient("player1", () => hero.update({ system: { tokens: 41 } }));
+    await wait(LATENCY * 3);
+    expect(sys(hero).tokens).toBe(5);
+    expect(total()).toBe(10);
   });
 });

@@ -11,6 +11,7 @@ import { HumainModel, TriniteModel } from "../../src/foundry/trinites/models.ts"
 import { registerWoundHooks } from "../../src/foundry/trinites/damage.ts";
 import { registerSeatWatch } from "../../src/foundry/trinites/seat-watch.ts";
 import { CombatantData } from "../../src/foundry/combat/model.ts";
+import { otherPageServes, thisPageServes } from "./pages.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -205,6 +206,20 @@ describe("attack (issue 22): an owner writes their own combatant's pain mark or 
     await asClient("player1", () => mine().update({ initiative: 12 }));
     await settle();
     expect(seat("cA")).toEqual({ initiative: 9, phase: "feu" });
+  });
+
+  it("a page of the active GM that does not serve leaves the put-back to the serving page (issue 22)", async () => {
+    registerSeatWatch();
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", "system.score": 9 }]));
+    await otherPageServes();
+    await asClient("player1", () => mine().update({ initiative: 12 }));
+    await settle();
+    // Only the serving page writes back (here modelled by its claim alone): this page wrote nothing.
+    expect(seat("cA").initiative).toBe(12);
+    await thisPageServes();
+    await asClient("player1", () => mine().update({ initiative: 13 }));
+    await settle();
+    expect(seat("cA").initiative).toBe(9);
   });
 
   it("honest path: the GM's own seat writes keep the score and the watch leaves them alone", async () => {

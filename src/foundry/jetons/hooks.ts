@@ -2,6 +2,7 @@
 import { enterLedger, reconcileLedger, watchCopy } from "./ledger.ts";
 import { onLedger } from "./ledger-queue.ts";
 import { startingTokens } from "./settings.ts";
+import { claimServing, isServingSession } from "../relay/session.ts";
 
 /**
  * Why a change to an archetype is refused on this client, or null. Tokens and the bid lock move only on the GM's
@@ -45,13 +46,20 @@ export function onPreCreateActor(actor: Actor.Implementation, data: { type?: unk
  * a character's copy back from it whenever a player's write changed tokens or the lock, whatever the shape of that
  * write (`system.tokens`, `==system`, a whole `system`), and reconciles every copy at its load. The writer is the
  * `userId` Foundry's server gives the hook. Every step runs in the ledger queue, after any move already queued.
+ * Of the active GM's pages only the serving one watches.
  */
+/** Only the page that serves (relay/session.ts): another page of the same GM would race its ledger writes. */
 function isActiveGM(): boolean {
-  return !!game.users?.activeGM?.isSelf;
+  return isServingSession();
 }
 
-/** At ready, on the active GM's client: every copy reconciled with the ledger. */
-export function onReadyLedger(): Promise<void> | void {
+/**
+ * At ready, on the active GM's page: it claims the service first (a page of the same GM that closed may still hold
+ * it), then reconciles every copy with the ledger; a page that does not serve leaves it to the one that does.
+ */
+export async function onReadyLedger(): Promise<void> {
+  if (!game.users?.activeGM?.isSelf) return;
+  await claimServing();
   if (!isActiveGM()) return;
   return onLedger(() => reconcileLedger());
 }

@@ -12,6 +12,7 @@ import { situationalPrdRange } from "../../rules/oeilnoir/index.ts";
 import { authorIdOf } from "../chat/flags.ts";
 import type { CardState } from "../chat/types.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
+import { isServingSession } from "../relay/session.ts";
 import { serializeOnGM } from "../trust/queue.ts";
 import { isPlainRecord } from "../trust/validate.ts";
 import { attackerAsRolled, defenderFor, fumblerValues, oeilNoirActor, withAttackKind } from "./actors.ts";
@@ -191,7 +192,8 @@ export function trustedDuel(message: ChatMessage.Implementation, card: CardState
 export function registerDuelRecords(): void {
   Hooks.on("deleteChatMessage", (message) => {
     const id = message.id;
-    if (!game.users?.activeGM?.isSelf || !id) return;
+    // Only the serving page (relay/session.ts): another page's write of the store could drop a newer record.
+    if (!isServingSession() || !id) return;
     void serializeOnGM(async () => {
       const store = readStore();
       if (!store.open[id] && store.done[id] === undefined) return;

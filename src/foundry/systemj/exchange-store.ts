@@ -11,6 +11,7 @@ import { roundRefusalOf } from "./binding.ts";
 import { systemj } from "../../rules/index.ts";
 import type { CardState } from "../chat/types.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
+import { isServingSession } from "../relay/session.ts";
 import { serializeOnGM } from "../trust/queue.ts";
 import { isPlainRecord } from "../trust/validate.ts";
 import { asExchange, readExchange } from "./cards.ts";
@@ -231,6 +232,7 @@ export function trustedExchange(card: CardState, messageId: string): ExchangeDat
 /** The active GM's client drops the record of a deleted fight card. */
 export function registerExchangeStore(): void {
   Hooks.on("deleteChatMessage", (message) => {
-    if (game.users?.activeGM?.isSelf && message.id) void forgetDeleted([message.id]);
+    // Only the serving page (relay/session.ts): another page's write of the store could drop a newer record.
+    if (isServingSession() && message.id) void forgetDeleted([message.id]);
   });
 }

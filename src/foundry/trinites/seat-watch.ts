@@ -4,6 +4,8 @@
  * (the server-attested writer of `updateCombatant`) changes a Trinités combatant's initiative, the active GM's
  * client puts the GM's score back. The pain mark lives in `system.painAt`, out of a player's reach.
  */
+import { isServingSession } from "../relay/session.ts";
+
 /** Foundry's `updateCombatant` hook arguments: the document, the changes, the options, the writing user's id. */
 type UpdateCombatantArgs = [combatant: Combatant.Implementation, changed: unknown, options: unknown, userId: string];
 
@@ -25,7 +27,8 @@ export function registerSeatWatch(): void {
   // Typed by hand, like the wound hook (damage.ts): the 14.x hook signature overflows tsc's instantiation depth.
   const hooks = Hooks as unknown as { on(name: "updateCombatant", fn: (...args: UpdateCombatantArgs) => void): number };
   hooks.on("updateCombatant", (combatant, changed, _options, userId) => {
-    if (!game.users?.activeGM?.isSelf || game.users?.get(userId)?.isGM !== false) return;
+    // Only the serving page of the active GM (relay/session.ts): two pages would both write back.
+    if (!isServingSession() || game.users?.get(userId)?.isGM !== false) return;
     const restore = seatRestore(combatant, changed);
     if (!restore) return;
     const name = game.users?.get(userId)?.name ?? userId;
