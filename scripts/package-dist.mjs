@@ -42,8 +42,8 @@ const report = worldReport(dist);
 writeFileSync(join(dist, "build-report.json"), JSON.stringify(report, null, 2) + "\n");
 for (const w of report.worlds)
   console.log(
-    `one ${w.ruleset} world loads ${(w.jsGzip / 1024).toFixed(1)} KiB gzip of JavaScript (${w.js.length} files), ` +
-      `${(w.cssBytes / 1024).toFixed(1)} KiB of CSS`,
+    `one ${w.ruleset} world loads ${(w.jsGzip / 1000).toFixed(1)} kB gzip of JavaScript (budget 110 kB) (${w.js.length} files), ` +
+      `${(w.cssBytes / 1000).toFixed(1)} kB of CSS (budget 30 kB)`,
   );
 
 // The zip holds dist/ as a user unzips it into Data/systems/quintette/, source maps included.

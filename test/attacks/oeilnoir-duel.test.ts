@@ -24,6 +24,7 @@ import { OEILNOIR_CARD_ACTIONS, rescueCardFor, setRescuePrompt } from "../../src
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
 import { duelOf, type DuelData } from "../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../src/foundry/oeilnoir/roll.ts";
+import { setDefencePrompt } from "../../src/foundry/oeilnoir/defence-prompt.ts";
 import { OPEN_PER_USER, recordOf } from "../../src/foundry/oeilnoir/duel-store.ts";
 import { installEffectsDouble } from "../double/effects.ts";
 import { cardOf, rewriteCard } from "../cards.ts";
@@ -68,6 +69,8 @@ beforeEach(async () => {
   registerDamage();
   registerDamageApplier("oeilnoir", oeilNoirDamage);
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
+  // The defender's dialog (its own modifier), answered with none.
+  setDefencePrompt(async () => ({ values: { modifier: 0 }, rollMode: "publicroll" }));
   setDiceRoller(async (formula) => {
     const faces = queue.shift();
     if (!faces) throw new Error(`no scripted dice for ${formula}`);

@@ -5,9 +5,10 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, asGM, resetFoundryDouble } from "../double/index.ts";
-import { DoubleCombat, addUser, asClient, installClients, type DoubleChatMessage } from "../double/shared-core.ts";
+import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../double/shared-core.ts";
 import { postCard, registerCardAction, registerChatHooks } from "../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
+import { readCard } from "../../src/foundry/chat/flags.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
 import { CARD_ACTIONS } from "../../src/foundry/trinites/actions.ts";
@@ -19,6 +20,7 @@ import { weaponOf } from "../../src/foundry/trinites/flow.ts";
 import { registerDamage, UNDO } from "../../src/foundry/damage/index.ts";
 import { testSetup } from "../unit/trinites/setup-fixture.ts";
 import { cardOf, rewriteCard } from "../cards.ts";
+import { registerTrinitesCardModels } from "../../src/foundry/trinites/card-model.ts";
 
 let state: ReturnType<typeof installClients>;
 let brune: DoubleActor;
@@ -47,6 +49,7 @@ beforeEach(async () => {
   Object.assign(state.CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
   registerChatHooks();
+  registerTrinitesCardModels();
   registerCardAction(...CARD_ACTIONS);
   addUser("player2");
   brune = await asGM(() =>
@@ -138,13 +141,20 @@ describe("attack: a card of the right shape with malformed Trinités data, read 
   for (const [name, change] of Object.entries(FORGED)) {
     it(`${name}: no tracker throws on any client, and the end of the turn still runs`, async () => {
       vi.spyOn(console, "warn").mockImplementation(() => {});
-      const m = await post(
-        buildTestCard(setup({ turn, action: "intimider", targets: [{ uuid: aelis.uuid, name: "Aelis" }] }), {
-          deva: [10],
-          archonte: [],
-        }),
+      const built = buildTestCard(
+        setup({ turn, action: "intimider", targets: [{ uuid: aelis.uuid, name: "Aelis" }] }),
+        { deva: [10], archonte: [] },
       );
-      await forge(m, change as (d: TestData) => TestData);
+      const m = await post(built);
+      // A Trinités card is a ChatMessage sub-type (issue 22): its author's rewrite out of the schema is refused (or
+      // cleaned, a null list becoming empty): the stored card still holds its schema...
+      await forge(m, change as (d: TestData) => TestData).catch(() => "refused");
+      expect(readCard(m as never)).not.toBeNull();
+      // ...and the same data in an older card's flags is refused by every reader.
+      const legacy = { ...structuredClone(built), data: change(structuredClone(built.data as unknown as TestData)) };
+      await asClient("player1", () =>
+        DoubleChatMessage.create({ author: "player1", content: "<p>x</p>", flags: { quintette: { card: legacy } } }),
+      );
       // The GM sets up the fight.
       const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }));
       Object.assign(combat, { round: 1 });

@@ -28,6 +28,7 @@ import { CombatantData } from "../../src/foundry/combat/model.ts";
 import { initiativeUpdate } from "../../src/foundry/trinites/combat.ts";
 import { testSetup } from "../unit/trinites/setup-fixture.ts";
 import { cardOf, rewriteCard } from "../cards.ts";
+import { registerTrinitesCardModels } from "../../src/foundry/trinites/card-model.ts";
 
 let state: ReturnType<typeof installClients>;
 let brune: DoubleActor;
@@ -79,6 +80,7 @@ beforeEach(async () => {
   state.CONFIG.Combatant.dataModels = { base: CombatantData };
   registerRelay();
   registerChatHooks();
+  registerTrinitesCardModels();
   registerDamage();
   registerDamageApplier("trinites", damageApplier);
   registerCardAction(...CARD_ACTIONS, damageAction);

@@ -332,8 +332,11 @@ export class DoubleCombat extends DoubleDocument {
     if (ended && pRound > 0) await this._onEndTurn(ended, { round: pRound, turn: pTurn, skipped: false });
     if (advanceRound && pRound > 0) await this._onEndRound({ round: pRound, skipped: false });
     if (advanceRound) await this._onStartRound({ round: cRound, skipped: false });
-    const started = typeof current.combatantId === "string" ? this.combatants.get(current.combatantId) : undefined;
-    if (started) await this._onStartTurn(started, { round: cRound, turn: cTurn, skipped: false });
+    // The turn that starts is `this.combatant` once the events above have run (a round start that re-sorts the turns
+    // moves who stands at the pointer): foundryvtt/foundryvtt#10786 quotes v12's `_manageTurnEvents`,
+    // "if ( (advanceTurn || changeCombatant) && next ) await this._onStartTurn(this.combatant)".
+    const started = this.combatant;
+    if (started) await this._onStartTurn(started, { round: cRound, turn: this.turn ?? cTurn, skipped: false });
   }
   /** fvtt-types `Hooks.combatStart`: "fires on the initiating client before any database update occurs". */
   async startCombat(): Promise<this> {

@@ -92,7 +92,7 @@ export async function dropToken(scene: DoubleScene, actor: DoubleActor, data: Pl
   const draft = await (
     actor as DoubleActor & { getTokenDocument(d?: Plain): Promise<DoubleTokenDocument> }
   ).getTokenDocument(data);
-  return new DoubleToken(await createToken(draft, { parent: scene }));
+  return DoubleToken.of(await createToken(draft, { parent: scene }));
 }
 
 /** `fromUuid` of `Scene.<id>`, `Scene.<id>.Token.<id>` and `Scene.<id>.Token.<id>.Actor.<id>`; null when absent. */

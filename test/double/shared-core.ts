@@ -32,6 +32,7 @@ export {
   loadChatLog,
   chatLogOf,
   enableChatLog,
+  type FakeElement,
 } from "./chat.ts";
 export {
   installClients,

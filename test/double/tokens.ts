@@ -20,6 +20,10 @@
  *   metadata (fvtt-types common/documents/token.d.mts: `create: "TOKEN_CREATE"`, `delete: "TOKEN_DELETE"`, update by
  *   an owner).
  *
+ * - a synthetic actor follows its base actor: each client receiving the base actor's update runs
+ *   `Actor#_updateDependentTokens` → `TokenDocument#_onUpdateBaseActor` → `ActorDelta#updateSyntheticActor`, so the
+ *   synthetic actor reads the base actor's new source with the token's delta on top.
+ *
  * Not modelled: geometry, a synthetic actor's embedded item writes (they throw).
  */
 import { DoubleActor, type DoubleUserLike, OWNERSHIP } from "./documents.ts";
@@ -168,6 +172,19 @@ export class DoubleTokenDocument {
     (this.parent as { tokens?: Map<string, unknown> } | null)?.tokens?.delete(this._id);
   }
 
+  /**
+   * fvtt-types `TokenDocument#_onUpdateBaseActor`: "When the base Actor for a TokenDocument changes, we may need to
+   * update its Actor instance", through `ActorDelta#updateSyntheticActor` ("Update the synthetic Actor instance with
+   * changes from the delta or the base Actor"): the same synthetic actor takes the base actor's change, then the
+   * token's delta again on top (a synthetic actor's data is the base actor's source with the delta applied).
+   */
+  _onUpdateBaseActor(update: Plain): void {
+    if (this.#serverCopy || this.actorLink || !this.#synthetic) return;
+    const { _id: _ignored, ...changes } = update;
+    this.#synthetic.applyUpdate(deepClone(changes));
+    if (Object.keys(this.delta).length) this.#synthetic.applyUpdate(deepClone(this.delta));
+  }
+
   #buildSynthetic(base: DoubleActor): DoubleActor {
     const source = mergeObject(base.toObject(), deepClone(this.delta), { performDeletions: true });
     const Cls = base.constructor as new (data: Plain, context: { parent: unknown }) => DoubleActor;
@@ -205,6 +222,34 @@ export function installActorTokens(): void {
     },
   });
   Object.defineProperty(proto, "isToken", { configurable: true, writable: true, value: false });
+  // fvtt-types `Actor#getActiveTokens`: "Retrieve an Array of active tokens which represent this Actor in the current
+  // canvas Scene… If the Actor is a synthetic token actor, only the exact Token which it represents will be returned";
+  // the double's canvas shows every scene: a world actor's linked tokens (and its unlinked ones unless `linked`).
+  Object.defineProperty(proto, "getActiveTokens", {
+    configurable: true,
+    writable: true,
+    value: function (this: DoubleActor, linked = false, document = false) {
+      const own = (this as { token?: DoubleTokenDocument }).token;
+      const docs = (this as { isToken?: boolean }).isToken
+        ? own
+          ? [own]
+          : []
+        : tokensOf(this.id, true).filter((t) => t.actorLink || !linked);
+      return document ? docs : docs.map((d) => DoubleToken.of(d));
+    },
+  });
+  // fvtt-types `Actor#_updateDependentTokens`: "Update the active TokenDocument instances which represent this Actor"
+  // (forwarding to `TokenDocument#_onUpdateBaseActor`), on each client as the base actor's update reaches it.
+  const onUpdate = proto._onUpdate;
+  Object.defineProperty(proto, "_onUpdate", {
+    configurable: true,
+    writable: true,
+    value: function (this: DoubleActor, changed: Plain, options: Plain, userId: string) {
+      onUpdate.call(this, changed, options, userId);
+      if ((this as { isToken?: boolean }).isToken) return;
+      for (const token of tokensOf(this.id)) token._onUpdateBaseActor(changed);
+    },
+  });
   proto.getTokenDocument = async function (this: DoubleActor, data: Plain = {}) {
     const prototype = prototypeTokenOf(this);
     return new DoubleTokenDocument({
@@ -216,8 +261,32 @@ export function installActorTokens(): void {
   };
 }
 
-/** A placed token (the canvas object): its document and its actor, what `user.targets` and `controlled` hold. */
+/** The tokens of every scene that stand for the world actor `actorId`: its unlinked ones, or all with `all`. */
+function tokensOf(actorId: string, all = false): DoubleTokenDocument[] {
+  const scenes = (globalThis as { game?: { scenes?: Iterable<{ tokens: Iterable<DoubleTokenDocument> }> } }).game
+    ?.scenes;
+  const out: DoubleTokenDocument[] = [];
+  for (const scene of scenes ?? [])
+    for (const token of scene.tokens) if (token.actorId === actorId && (all || !token.actorLink)) out.push(token);
+  return out;
+}
+
+/**
+ * A placed token (the canvas object): its document and its actor, what `user.targets` and `controlled` hold; one per
+ * token document (`DoubleToken.of`). Its `renderFlags.set` records what the code asked to redraw (fvtt-types
+ * `Token#renderFlags`, a `RenderFlags` set: e.g. `{ redrawEffects: true }`).
+ */
 export class DoubleToken {
+  static readonly #placed = new WeakMap<DoubleTokenDocument, DoubleToken>();
+  /** The placed object of a token document (the same object each time, as the canvas layer keeps one). */
+  static of(document: DoubleTokenDocument): DoubleToken {
+    let token = DoubleToken.#placed.get(document);
+    if (!token) DoubleToken.#placed.set(document, (token = new DoubleToken(document)));
+    return token;
+  }
+  /** Every `renderFlags.set` call, in order. */
+  readonly redraws: Plain[] = [];
+  readonly renderFlags = { set: (flags: Plain) => void this.redraws.push(deepClone(flags)) };
   constructor(readonly document: DoubleTokenDocument) {}
   get id(): string {
     return this.document.id;

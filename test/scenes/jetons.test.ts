@@ -1,16 +1,31 @@
 /**
  * Jetons at a whole table (issue 21): a GM and two players on their own clients with latency. The players create
  * their archetypes from the sidebar, the GM drops them on the scene and runs two rounds of a scene in the tracker
- * (Jetons has no initiative: rolling places each combatant after the others, the GM orders), and every sheet reads
- * the same when built again from stored data. The question card is answered in its own forms (todo below).
+ * (Jetons has no initiative: rolling places each combatant after the others, the GM orders); a player asks a question
+ * from her sheet and the card is played through its own forms, each side filling and clicking what its viewer is
+ * shown (the other player shown nothing, and refused); every card and sheet reads the same when built again from
+ * stored data. The question card is the GM's client's (its author is the GM), so it has no private modes to play.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { asClient } from "../double/shared-core.ts";
+import { readCard } from "../../src/foundry/chat/flags.ts";
+import { readQuestionData, RECORD_ACTION, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
+import { requestCardAction } from "../../src/foundry/chat/actions.ts";
+import { collectiveTokens } from "../../src/foundry/jetons/settings.ts";
+import { sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
 import type { DoubleActor } from "../double/index.ts";
-import type { DoubleCombat } from "../double/shared-core.ts";
+import type { DoubleChatMessage, DoubleCombat } from "../double/shared-core.ts";
 import type { DoubleToken } from "../double/tokens.ts";
 import {
+  cardTree,
+  editSheet,
+  tableStill,
+  type UserId,
+  clickInCard,
+  clickSheet,
   createFromSidebar,
   dropOnScene,
+  expectCardsSameFromStore,
   expectSheetsSameFromStore,
   openSheet,
   openTable,
@@ -19,6 +34,7 @@ import {
   turnOrder,
   type OpenSheet,
   type Table,
+  USERS,
 } from "./table.ts";
 
 let table: Table;
@@ -27,6 +43,50 @@ let oren: DoubleActor;
 const tokens: Record<string, DoubleToken> = {};
 const sheets: Record<string, OpenSheet> = {};
 let combat: DoubleCombat;
+const lastMessage = () => table.state.game.messages.contents.at(-1) as unknown as DoubleChatMessage;
+
+const data = (m: DoubleChatMessage): QuestionCardData => {
+  const d = readQuestionData(readCard(m as never));
+  if (!d) throw new Error("no question card");
+  return d;
+};
+
+/** The question card's controls each user is shown: the CSS hides `[data-jetons-only]` of a side not theirs. */
+async function controlsByUser(message: DoubleChatMessage): Promise<Record<UserId, string[]>> {
+  const out = {} as Record<UserId, string[]>;
+  for (const user of USERS) {
+    const card = await cardTree(user, message);
+    const shown = (side: string | undefined) => !side || card.element.classList.contains(`jetons-viewer-${side}`);
+    out[user] = card.tree
+      .querySelectorAll("[data-jetons-action]")
+      .filter((n) => shown(n.closest("[data-jetons-only]")?.dataset.jetonsOnly))
+      .map((n) => `${n.dataset.jetonsAction}:${n.dataset.jetonsSide}`);
+  }
+  return out;
+}
+
+/** `user` fills the inputs of the form around a card control (by name: text, or the values ticked) and clicks it. */
+async function fillAndClick(
+  user: UserId,
+  message: DoubleChatMessage,
+  action: string,
+  fields: Record<string, string | boolean | string[]> = {},
+): Promise<void> {
+  const card = await cardTree(user, message);
+  const button = card.tree.querySelector(`[data-jetons-action="${action}"]`);
+  if (!button) throw new Error(`${user} sees no ${action} on the card`);
+  const form = button.closest("[data-jetons-form]") ?? card.tree;
+  for (const [name, value] of Object.entries(fields)) {
+    const inputs = form.querySelectorAll(`[name="${name}"]`);
+    if (!inputs.length) throw new Error(`No input ${name} in the ${action} form`);
+    for (const input of inputs) {
+      if (input.type === "checkbox" || input.type === "radio")
+        input.checked = Array.isArray(value) ? value.includes(input.value) : value === true || value === input.value;
+      else input.value = String(value);
+    }
+  }
+  await clickInCard(user, card, button);
+}
 
 beforeAll(async () => {
   table = await openTable("jetons");
@@ -72,13 +132,122 @@ describe.sequential("Jetons at a whole table", { timeout: 60_000 }, () => {
     expect(turnOrder(combat)).toMatchObject({ round: 3, current: "Nila" });
   });
 
-  it.todo(
-    "a question from a player's sheet, both bids sealed in the card's forms and revealed, the reserve settled, one " +
-      "question in each private mode: the question card is answered in forms the table helper's HTML reader does " +
-      "not submit yet (test/unit/jetons/question.test.ts plays it through the client functions)",
-  );
+  it("Nila's player writes her traits on the sheet", async () => {
+    await editSheet(sheets.nila!, {
+      "system.archetype": "Elfe éclaireuse",
+      "system.weakness": "Sujette au vertige",
+      "system.traits": [
+        { name: "Escrime", points: 2 },
+        { name: "Acrobaties", points: 1 },
+      ],
+    });
+    expect(nila.toObject()).toMatchObject({
+      system: {
+        traits: [
+          { name: "Escrime", points: 2 },
+          { name: "Acrobaties", points: 1 },
+        ],
+        tokens: 5,
+      },
+    });
+  });
 
-  it("every sheet reads the same when built again from stored data", async () => {
+  it("a question from Nila's sheet, answered in the card's forms: asked, opposed, both bids sealed, settled", async () => {
+    await clickSheet(sheets.nila!, "askQuestion");
+    const question = lastMessage();
+    // The GM's client posts the card (no player may rewrite it), Nila speaking.
+    expect(question.author).toBe("gm");
+    expect(data(question).question.status).toBe("asking");
+    expect(await controlsByUser(question)).toEqual({
+      gm: ["cancel:mj"],
+      player1: ["ask:joueur"],
+      player2: [],
+    });
+    // Oren's player is shown none of it; a request sent anyway is refused and changes nothing.
+    const forced = await asClient("player2", () =>
+      sendQuestionEvent(question.id, "joueur", { event: "ask", text: "?", traits: "0", useAdvantage: false }),
+    );
+    await tableStill();
+    expect(forced.status).toBe("denied");
+    expect(data(question).question.status).toBe("asking");
+
+    await fillAndClick("player1", question, "ask", { text: "Puis-je franchir le gouffre ?", trait: ["0", "1"] });
+    expect(data(question).question).toMatchObject({
+      status: "traitsChosen",
+      text: "Puis-je franchir le gouffre ?",
+      traits: [{ ticked: true }, { ticked: true }],
+    });
+    expect(await controlsByUser(question)).toEqual({
+      gm: ["oppose:mj", "cancel:mj"],
+      player1: ["ask:joueur"],
+      player2: [],
+    });
+    // The opposition is the GM's alone: Nila's player asking for it is refused.
+    const grab = await asClient("player1", () =>
+      sendQuestionEvent(question.id, "mj", {
+        event: "oppose",
+        strike: null,
+        refuseAdvantage: false,
+        conditions: "",
+        weakness: false,
+        extraConditions: 0,
+        extraNegative: 0,
+      }),
+    );
+    await tableStill();
+    expect(grab.status).toBe("denied");
+    // The GM ticks Nila's weakness and one more condition in the opposition form.
+    await fillAndClick("gm", question, "oppose", { weakness: true, extraConditions: "1" });
+    expect(data(question).question).toMatchObject({
+      status: "bidding",
+      conditions: 1,
+      negativeTraits: 1,
+      playerBase: 3,
+      oppositionBase: 2,
+      pivot: 1,
+    });
+    expect(await controlsByUser(question)).toEqual({
+      gm: ["seal:mj", "cancel:mj"],
+      player1: ["seal:joueur"],
+      player2: [],
+    });
+    // Nila's player seals 3: only the hash reaches the card, and her reserve is frozen while the bid is sealed.
+    await fillAndClick("player1", question, "seal", { bid: "3" });
+    expect(data(question).question).toMatchObject({ status: "bidding", bids: { joueur: null, mj: null } });
+    expect(data(question).question.commitments.joueur).toMatch(/^[0-9a-f]{64}$/);
+    expect(nila.toObject()).toMatchObject({ system: { tokens: 5, bidLock: question.id } });
+    expect(await controlsByUser(question)).toEqual({ gm: ["seal:mj", "cancel:mj"], player1: [], player2: [] });
+    // The GM seals 2: both locked, each client holding a bid opens it, the GM's client settles the reserve.
+    await fillAndClick("gm", question, "seal", { bid: "2" });
+    expect(data(question).question).toMatchObject({
+      status: "resolved",
+      bids: { joueur: 3, mj: 2 },
+      outcome: { winner: "joueur", playerTotal: 4, gmTotal: 2, toCollective: 2, returnedToPlayer: 1 },
+    });
+    expect(data(question).movement).toEqual({
+      bid: 3,
+      toCollective: 2,
+      returnedToPlayer: 1,
+      reserveAfter: 3,
+      collectiveAfter: 2,
+    });
+    expect(nila.toObject()).toMatchObject({ system: { tokens: 3, bidLock: "" } });
+    expect(collectiveTokens()).toBe(2);
+    // The won advantage is the GM's to write on the sheet; the player asking for it is refused.
+    expect(await controlsByUser(question)).toEqual({ gm: ["recordAdvantage:mj"], player1: [], player2: [] });
+    const self = await asClient("player1", () =>
+      requestCardAction(question.id, RECORD_ACTION, { what: "advantage", label: "Moi", permanent: false }),
+    );
+    await tableStill();
+    expect(self.status).toBe("denied");
+    await fillAndClick("gm", question, "recordAdvantage", { advantage: "Sur la corniche" });
+    expect(nila.toObject()).toMatchObject({ system: { advantage: { active: true, label: "Sur la corniche" } } });
+    expect(data(question).recorded.advantage).toBe("Sur la corniche");
+    expect(await controlsByUser(question)).toEqual({ gm: [], player1: [], player2: [] });
+  });
+
+  it("every card and sheet reads the same when built again from stored data", async () => {
+    await expectCardsSameFromStore(table.state.game.messages.contents as unknown as DoubleChatMessage[]);
     await expectSheetsSameFromStore([sheets.nila!, sheets.oren!]);
   });
 });

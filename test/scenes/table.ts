@@ -14,13 +14,15 @@ import {
   buttonsIn,
   click,
   installClients,
-  messageElement,
+  chatLogOf,
+  loadChatLog,
   setPermission,
   settle,
   useRealTemplates,
   USER_ROLES,
   type DoubleChatMessage,
   type DoubleCombat,
+  type FakeElement,
 } from "../double/shared-core.ts";
 import { sheetsFor } from "../double/index.ts";
 import { createScene, dropToken, type DoubleScene } from "../double/scenes.ts";
@@ -31,7 +33,8 @@ import { registerCoreSettings } from "../../src/foundry/settings/index.ts";
 import { RollDialog } from "../../src/foundry/dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../../src/foundry/dialog/inputs.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
-import { installDiceTray } from "./dice.ts";
+import { chooseDice, installDiceTray } from "./dice.ts";
+import { actionElements, htmlTree, type HtmlButton, type HtmlNode } from "./html.ts";
 
 export const GM = "gm";
 export const PLAYERS = ["player1", "player2"] as const;
@@ -52,7 +55,7 @@ export interface Table {
  * Foundry gives it to Assistants by default), the GM has a scene.
  */
 export async function openTable(ruleset: RulesetId, { lang = "fr" }: { lang?: string } = {}): Promise<Table> {
-  const state = installClients(resetFoundryDouble({ lang }), { latency: LATENCY });
+  const state = installClients(resetFoundryDouble({ lang }), { latency: LATENCY, chatLog: true });
   addUser("player2");
   useRealTemplates(lang);
   installDiceTray();
@@ -88,109 +91,6 @@ export async function dropOnScene(table: Table, actor: DoubleActor): Promise<Dou
 }
 
 // ---- Sheets ---------------------------------------------------------------------------------------------------
-
-/** An element of rendered HTML with a `data-action`: its data attributes and its ancestors' (for `closest`). */
-export interface HtmlButton {
-  tag: string;
-  action: string;
-  dataset: Record<string, string>;
-  disabled: boolean;
-  text: string;
-  /** What a click handler receives as its target. */
-  target: FakeTarget;
-}
-interface FakeTarget {
-  dataset: Record<string, string>;
-  classList: { contains(name: string): boolean };
-  closest(selector: string): FakeTarget | null;
-  hasAttribute(name: string): boolean;
-  getAttribute(name: string): string | null;
-}
-
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"]);
-const camel = (name: string) => name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
-const unescapeHtml = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&#x3D;/g, "=")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-function attributesOf(raw: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of raw.matchAll(/([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
-    const name = m[1];
-    if (name) out[name.toLowerCase()] = unescapeHtml(m[2] ?? m[3] ?? m[4] ?? "");
-  }
-  return out;
-}
-
-function targetOf(attrs: Record<string, string>, parent: FakeTarget | null): FakeTarget {
-  const dataset = Object.fromEntries(
-    Object.entries(attrs)
-      .filter(([k]) => k.startsWith("data-"))
-      .map(([k, v]) => [camel(k.slice(5)), v]),
-  );
-  const classes = new Set((attrs.class ?? "").split(/\s+/).filter(Boolean));
-  const self: FakeTarget = {
-    dataset,
-    classList: { contains: (name) => classes.has(name) },
-    hasAttribute: (name) => name in attrs,
-    getAttribute: (name) => attrs[name] ?? null,
-    closest(selector) {
-      // `[data-x]`, `[data-x="v"]` and `.class`: what the system's handlers ask of a clicked element.
-      const attr = /^\[([-a-z0-9]+)(?:="([^"]*)")?\]$/.exec(selector);
-      const cls = /^\.([-\w]+)$/.exec(selector);
-      const matches = attr
-        ? attr[1]! in attrs && (attr[2] === undefined || attrs[attr[1]!] === attr[2])
-        : cls
-          ? classes.has(cls[1]!)
-          : false;
-      if (!attr && !cls) throw new Error(`The table's HTML reader does not know the selector ${selector}`);
-      return matches ? self : (parent?.closest(selector) ?? null);
-    },
-  };
-  return self;
-}
-
-/** Every element with a `data-action` in rendered HTML, with its ancestors (for `closest`), as the browser has them. */
-export function actionElements(html: string): HtmlButton[] {
-  const out: HtmlButton[] = [];
-  const stack: { tag: string; target: FakeTarget; button?: HtmlButton }[] = [];
-  const re = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^>]*?)?)(\/?)>|([^<]+)/g;
-  for (const m of html.matchAll(re)) {
-    if (m[5] !== undefined) {
-      for (const open of stack) if (open.button) open.button.text += m[5];
-      continue;
-    }
-    const tag = (m[2] ?? "").toLowerCase();
-    if (m[1]) {
-      const at = stack.map((s) => s.tag).lastIndexOf(tag);
-      if (at >= 0) stack.length = at;
-      continue;
-    }
-    const attrs = attributesOf(m[3] ?? "");
-    const target = targetOf(attrs, stack.at(-1)?.target ?? null);
-    let button: HtmlButton | undefined;
-    if (attrs["data-action"]) {
-      button = {
-        tag,
-        action: attrs["data-action"],
-        dataset: target.dataset,
-        disabled: "disabled" in attrs,
-        text: "",
-        target,
-      };
-      out.push(button);
-    }
-    if (!VOID.has(tag) && !m[4]) stack.push({ tag, target, ...(button ? { button } : {}) });
-  }
-  for (const b of out) b.text = b.text.replace(/\s+/g, " ").trim();
-  return out;
-}
 
 export interface OpenSheet {
   user: UserId;
@@ -315,28 +215,79 @@ export async function clickSheet(
 export interface SeenCard {
   user: UserId;
   message: DoubleChatMessage;
-  /** The card as it reads in the user's chat log ("" when the user may not see its content). */
+  /** The card as it reads in the user's chat log ("" when it is not there, or its content is hidden from the user). */
   html: string;
   buttons: ReturnType<typeof buttonsIn>;
-  element: ReturnType<typeof messageElement>;
+  /** The message's `.message-content` in the user's log, which the system's listeners were bound to; null if absent. */
+  content: FakeElement | null;
+}
+
+const contentOf = (element: FakeElement | undefined): FakeElement | null =>
+  element?.querySelector(".message-content") ?? null;
+
+/**
+ * The message as it stands in `user`'s chat log: each client renders a message into its log when the message reaches
+ * it (created or changed) and only if its user may see it, through the `renderChatMessageHTML` render hook the
+ * system listens to (test/double/chat-log.ts); the scene only reads the log once every client is idle.
+ */
+export async function seeCard(user: UserId, message: DoubleChatMessage): Promise<SeenCard> {
+  await settle();
+  const content = contentOf(chatLogOf(user).get(message.id));
+  const html = content?.innerHTML ?? "";
+  return { user, message, html, buttons: buttonsIn(html), content };
+}
+
+/** The card in `user`'s log as an element tree (its forms, as the user fills them), with the log's element. */
+export async function cardTree(
+  user: UserId,
+  message: DoubleChatMessage,
+): Promise<{ element: FakeElement; content: FakeElement; tree: HtmlNode }> {
+  await settle();
+  const element = chatLogOf(user).get(message.id);
+  const content = contentOf(element);
+  if (!element || !content) throw new Error(`${user}'s chat log has no card ${message.id}`);
+  return { element, content, tree: htmlTree(content.innerHTML) };
 }
 
 /**
- * The message as `user`'s chat log renders it: Foundry builds the message's element and calls the
- * `renderChatMessageHTML` render hook on that client (ChatMessage#renderHTML); the system's listeners fill it.
+ * Waits until the table is still: every client idle and no document or setting changing over a few event-loop turns
+ * (a click whose listener is not awaited may first hash or read, off the write path, before it writes).
  */
-export async function seeCard(user: UserId, message: DoubleChatMessage): Promise<SeenCard> {
-  const element = messageElement("");
-  await asClient(user, () => {
-    // A render hook, not a document hook; typed for Foundry's ChatMessage and HTMLElement, which the double's stand for.
-    (Hooks.callAll as (hook: string, ...args: unknown[]) => unknown)("renderChatMessageHTML", message, element.html, {
-      message,
-      user: game.user,
+export async function tableStill(): Promise<void> {
+  const snapshot = () =>
+    JSON.stringify([
+      doubleState().game.messages.contents.map((m) => (m as unknown as DoubleChatMessage).toObject()),
+      doubleState().game.actors.contents.map((a) => (a as unknown as DoubleActor).toObject()),
+    ]);
+  for (let i = 0; i < 50; i += 1) {
+    const before = snapshot();
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
+    if (snapshot() === before) return;
+  }
+  throw new Error("The table never came to rest");
+}
+
+/**
+ * `user` clicks an element of a card in their chat log (found in `tree`, whose inputs they filled): the click bubbles
+ * from the message's content to the message, as in the browser, through every listener the system bound there.
+ */
+export async function clickInCard(
+  user: UserId,
+  card: { element: FakeElement; content: FakeElement },
+  target: HtmlNode,
+): Promise<void> {
+  const event = { target, preventDefault: () => {}, stopPropagation: () => {} };
+  await answering({}, async () => {
+    await asClient(user, async () => {
+      const pending: unknown[] = [];
+      for (const listener of [...card.content.listeners, ...card.element.listeners])
+        pending.push(listener(event as never));
+      await Promise.all(pending);
     });
+    await tableStill();
   });
-  await settle();
-  const html = element.content.innerHTML;
-  return { user, message, html, buttons: buttonsIn(html), element };
 }
 
 /** Actions of the card's enabled buttons for each user. */
@@ -359,8 +310,10 @@ export async function clickCard(
   const button = seen.buttons.find(
     (b) => b.action === action && !b.disabled && (args === null || sameArgs(b.args, args)),
   );
-  if (!button) throw new Error(`${user} sees no enabled ${action} ${JSON.stringify(args)} on the card`);
-  await answering(answer, () => asClient(user, () => click(seen.element.content, button)));
+  if (!button || !seen.content)
+    throw new Error(`${user} sees no enabled ${action} ${JSON.stringify(args)} on the card`);
+  const content = seen.content;
+  await answering(answer, () => asClient(user, () => click(content, button)));
   await settle();
 }
 function sameArgs(raw: string, args: Record<string, unknown>): boolean {
@@ -387,6 +340,46 @@ export async function forceCardAction(
   return result.status;
 }
 
+// ---- Private modes -----------------------------------------------------------------------------------------
+
+export const PRIVATE_MODES = ["gmroll", "blindroll", "selfroll"] as const;
+export type PrivateMode = (typeof PRIVATE_MODES)[number];
+
+/**
+ * The sheet's user rolls `data` once in each private mode (the mode picked in the roll dialog, `faces[mode]` in the
+ * tray): each card is written by the roller, whispered as Foundry's modes say, and reaches exactly its readers in
+ * the chat logs: a GM roll the GMs and the roller, a blind roll the GMs only, a self roll the roller only (the GM's
+ * log shows that a roll was made, never its card). `check` asserts each card's own data.
+ */
+export async function rollInEachPrivateMode(
+  sheet: OpenSheet,
+  data: Record<string, string>,
+  faces: Record<PrivateMode, number[]>,
+  check: (message: DoubleChatMessage, faces: number[]) => void,
+): Promise<void> {
+  const roller = sheet.user;
+  const written: Record<string, { author: string; whisper: string[]; blind: boolean }> = {};
+  const readers: Record<string, string[]> = {};
+  for (const mode of PRIVATE_MODES) {
+    chooseDice(...faces[mode]);
+    const before = doubleState().game.messages.size;
+    await clickSheet(sheet, "roll", data, { rollMode: mode });
+    expect(doubleState().game.messages.size, `one card for the ${mode}`).toBe(before + 1);
+    const message = doubleState().game.messages.contents.at(-1) as unknown as DoubleChatMessage;
+    check(message, faces[mode]);
+    written[mode] = { author: message.author, whisper: [...message.whisper], blind: message.blind };
+    readers[mode] = [];
+    for (const user of USERS)
+      if ((await seeCard(user, message)).html.includes("quintette-card")) readers[mode].push(user);
+  }
+  expect(written).toEqual({
+    gmroll: { author: roller, whisper: [GM], blind: false },
+    blindroll: { author: roller, whisper: [GM], blind: true },
+    selfroll: { author: roller, whisper: [roller], blind: false },
+  });
+  expect(readers).toEqual({ gmroll: [GM, roller], blindroll: [GM], selfroll: [roller] });
+}
+
 // ---- Stored data ----------------------------------------------------------------------------------------------
 
 /** A message as a client that just loaded the world builds it: from its stored source. */
@@ -401,15 +394,23 @@ export function storedActor(actor: DoubleActor): DoubleActor {
   return new Cls(actor.toObject());
 }
 
-/** Every card reads the same for every user when rendered again from its stored data. */
+/**
+ * Every card reads the same for every user after a reload: each user's log as the table left it, then the world's
+ * messages built again from their stored source and every client loading its chat log (`ChatLog#_renderBatch`).
+ * The world keeps the reloaded messages afterwards.
+ */
 export async function expectCardsSameFromStore(messages: DoubleChatMessage[]): Promise<void> {
-  for (const message of messages) {
-    for (const user of USERS) {
-      const live = await seeCard(user, message);
-      const stored = await seeCard(user, storedMessage(message));
-      expect(stored.html, `card ${message.id} for ${user}`).toBe(live.html);
-    }
-  }
+  await settle();
+  const read = (user: UserId) =>
+    Object.fromEntries(messages.map((m) => [m.id, contentOf(chatLogOf(user).get(m.id))?.innerHTML ?? null]));
+  const live = Object.fromEntries(USERS.map((user) => [user, read(user)]));
+  // Each scene posts cards: a log with none read would prove nothing.
+  expect(Object.values(live.gm ?? {}).filter((html) => html?.includes("quintette-card")).length).toBeGreaterThan(0);
+  const world = doubleState().game.messages;
+  for (const message of messages) world.set(message.id, storedMessage(message));
+  for (const user of USERS) loadChatLog(user);
+  await settle();
+  for (const user of USERS) expect(read(user), `${user}'s chat log after a reload`).toEqual(live[user]);
 }
 
 /** Every sheet reads the same for its user when its actor is built again from stored data. */
@@ -441,15 +442,31 @@ export async function startEncounter(tokens: DoubleToken[]): Promise<DoubleComba
 }
 
 /**
- * A tracker control clicked by the GM: "Roll all", "Roll NPCs", "Begin", "Next turn", "Next round"; a roll dialog it
- * opens is answered with `answer` (its defaults unless said).
+ * A tracker control clicked by the GM (or by `user`: Foundry's tracker shows a player "Next turn" when the current
+ * combatant is theirs): "Roll all", "Roll NPCs", "Begin", "Next turn", "Next round"; a roll dialog it opens is
+ * answered with `answer` (its defaults unless said).
  */
 export async function tracker(
   combat: DoubleCombat,
   control: "rollAll" | "rollNPC" | "startCombat" | "nextTurn" | "nextRound",
   answer: DialogAnswer = {},
+  user: UserId = GM,
 ): Promise<void> {
-  await answering(answer, () => asClient(GM, () => combat[control]()));
+  await answering(answer, () => asClient(user, () => combat[control]()));
+  await settle();
+}
+
+/**
+ * A user clicks the die on a combatant's row of the tracker (Foundry's tracker calls `Combat#rollInitiative` with that
+ * combatant's id) on their own client; the roll dialog it opens is answered with `answer`.
+ */
+export async function rollInitiativeAs(
+  user: UserId,
+  combat: DoubleCombat,
+  combatantId: string,
+  answer: DialogAnswer = {},
+): Promise<void> {
+  await answering(answer, () => asClient(user, () => combat.rollInitiative([combatantId])));
   await settle();
 }
 

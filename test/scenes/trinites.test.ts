@@ -1,13 +1,13 @@
 /**
  * Trinités at a whole table (issue 21): a GM and two players on their own clients with latency. The players create
  * their Trinités from the sidebar, the GM drops them and a humain on the scene, a test rolled from a sheet is picked
- * on its card by the roller (and refused to the others), one test goes in each private mode, and every card and
- * sheet reads the same when built again from stored data. The tracker's two rounds wait for the Trinités turn loop
- * (todo below).
+ * on its card by the roller (and refused to the others), each player rolls and picks their own initiative and the
+ * tracker runs two rounds through Next turn and Next round, one test goes in each private mode, and every card and
+ * sheet reads the same when built again from stored data.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../double/index.ts";
-import { targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
+import { targetsOf, type DoubleChatMessage, type DoubleCombat } from "../double/shared-core.ts";
 import type { DoubleToken } from "../double/tokens.ts";
 import { cardOf } from "../cards.ts";
 import { chooseDice, facesLeft } from "./dice.ts";
@@ -22,7 +22,11 @@ import {
   forceCardAction,
   openSheet,
   openTable,
-  seeCard,
+  rollInitiativeAs,
+  startEncounter,
+  tracker,
+  turnOrder,
+  rollInEachPrivateMode,
   sheetButton,
   type OpenSheet,
   type Table,
@@ -32,6 +36,7 @@ let table: Table;
 let ysolde: DoubleActor;
 let aymeric: DoubleActor;
 let brute: DoubleActor;
+let combat: DoubleCombat;
 const tokens: Record<string, DoubleToken> = {};
 const sheets: Record<string, OpenSheet> = {};
 
@@ -99,47 +104,115 @@ describe.sequential("Trinités at a whole table", { timeout: 60_000 }, () => {
     expect(facesLeft()).toBe(0);
   });
 
-  it.todo(
-    "two rounds in the Trinités tracker with Next turn and Next round: on the double every Next turn opens a new " +
-      "round when the players have not rolled (their initiative is their own dialog), and the turn loop through " +
-      "Next turn is the Trinités engineer's fix of issue 21",
-  );
-
-  it("Aymeric's player rolls once in each private mode: the card reaches exactly its readers", async () => {
-    const readers: Record<string, string[]> = {};
-    const written: Record<string, { whisper: string[]; blind: boolean }> = {};
-    for (const [mode, faces] of [
-      ["gmroll", [5, 6]],
-      ["blindroll", [7, 8]],
-      ["selfroll", [9, 10]],
-    ] as const) {
-      chooseDice(...faces);
-      await clickSheet(sheets.aymeric!, "roll", { roll: "skill:vigilance" }, { rollMode: mode });
-      const message = lastMessage();
-      expect(message.author).toBe("player2");
-      expect(cardOf(message)).toMatchObject({ rollerId: "player2", dice: [{ value: faces[0] }, { value: faces[1] }] });
-      written[mode] = { whisper: [...message.whisper], blind: message.blind };
-      readers[mode] = [];
-      for (const user of ["gm", "player1", "player2"] as const)
-        if ((await seeCard(user, message)).html.includes("quintette-card")) readers[mode].push(user);
-    }
-    expect(written).toEqual({
-      gmroll: { whisper: ["gm"], blind: false },
-      blindroll: { whisper: ["gm"], blind: true },
-      selfroll: { whisper: ["player2"], blind: false },
+  it("two rounds in the tracker: each player rolls and picks their own initiative, the GM the Brute's; Next turn and Next round", async () => {
+    combat = await startEncounter([tokens.Ysolde!, tokens.Aymeric!, tokens.Brute!]);
+    const id = (name: string) => combat.combatants.contents.find((c) => c.name === name)!.id;
+    const seats = () =>
+      Object.fromEntries(
+        combat.combatants.contents.map((c) => {
+          const seat = c.system as unknown as { phase: string; marker: boolean; score: number | null };
+          return [c.name, [c.initiative, seat.score, seat.phase, seat.marker]];
+        }),
+      );
+    // Each player clicks the die on their own row: a Rapidité test whose card waits for the pick.
+    chooseDice(9, 2);
+    await rollInitiativeAs("player1", combat, id("Ysolde"));
+    const ysoldeInit = lastMessage();
+    chooseDice(3, 7);
+    await rollInitiativeAs("player2", combat, id("Aymeric"));
+    const aymericInit = lastMessage();
+    // The GM's "Roll NPCs": the Brute's single die sets its score at once.
+    chooseDice(5);
+    await tracker(combat, "rollNPC");
+    const bruteInit = lastMessage();
+    expect([ysoldeInit, aymericInit, bruteInit].map((m) => [m.author, cardOf(m).kind, cardOf(m).done])).toEqual([
+      ["player1", "initiative", []],
+      ["player2", "initiative", []],
+      ["gm", "initiative", ["trinites.initiative"]],
+    ]);
+    expect(seats()).toEqual({
+      Ysolde: [null, null, "", false],
+      Aymeric: [null, null, "", false],
+      Brute: [3, 3, "garde", false],
     });
-    expect({ ...readers, selfroll: readers.selfroll!.filter((u) => u !== "gm") }).toEqual({
-      gmroll: ["gm", "player2"],
-      blindroll: ["gm"],
-      selfroll: ["player2"],
+    // Each pick is its roller's (and the GM's); the other player is refused, and nothing is written.
+    expect(await buttonsByUser(ysoldeInit)).toEqual({
+      gm: ["trinites.pick", "trinites.pick"],
+      player1: ["trinites.pick", "trinites.pick"],
+      player2: [],
+    });
+    expect(await buttonsByUser(aymericInit)).toEqual({
+      gm: ["trinites.pick", "trinites.pick"],
+      player1: [],
+      player2: ["trinites.pick", "trinites.pick"],
+    });
+    expect(await forceCardAction("player2", ysoldeInit, "trinites.pick", { spirit: "archonte" })).toBe("denied");
+    expect(await forceCardAction("player2", ysoldeInit, "trinites.initiative")).toBe("denied");
+    expect(cardOf(ysoldeInit).done).toEqual([]);
+    expect(seats().Ysolde).toEqual([null, null, "", false]);
+    // The picks: the roller's client then asks the GM to seat the score (the GM's client writes the combatant).
+    await clickCard("player1", ysoldeInit, "trinites.pick", { spirit: "deva" });
+    await clickCard("player2", aymericInit, "trinites.pick", { spirit: "archonte" });
+    for (const m of [ysoldeInit, aymericInit]) expect(cardOf(m).done).toEqual(["trinites.pick", "trinites.initiative"]);
+    expect(seats()).toEqual({
+      Ysolde: [5, 5, "garde", false],
+      Aymeric: [4, 4, "garde", false],
+      Brute: [3, 3, "garde", false],
+    });
+    expect(await buttonsByUser(ysoldeInit)).toEqual({ gm: [], player1: [], player2: [] });
+
+    // Begin: every die goes into the fire and the highest acts at once, its die back en garde.
+    await tracker(combat, "startCombat");
+    expect(turnOrder(combat)).toMatchObject({ round: 1, current: "Ysolde" });
+    expect(seats()).toEqual({
+      Ysolde: [5, 5, "garde", true],
+      Aymeric: [4, 4, "feu", false],
+      Brute: [3, 3, "feu", false],
+    });
+    // Each player ends their own turn with Next turn; the GM ends the Brute's, which ends the round.
+    await tracker(combat, "nextTurn", {}, "player1");
+    expect(turnOrder(combat)).toMatchObject({ round: 1, current: "Aymeric" });
+    expect(seats()).toEqual({
+      Ysolde: [5, 5, "garde", false],
+      Aymeric: [4, 4, "garde", true],
+      Brute: [3, 3, "feu", false],
+    });
+    await tracker(combat, "nextTurn", {}, "player2");
+    expect(turnOrder(combat)).toMatchObject({ round: 1, current: "Brute" });
+    expect(seats().Brute).toEqual([3, 3, "garde", true]);
+    await tracker(combat, "nextTurn");
+    expect(turnOrder(combat)).toMatchObject({ round: 2, current: "Ysolde" });
+    expect(seats()).toEqual({
+      Ysolde: [5, 5, "garde", true],
+      Aymeric: [4, 4, "feu", false],
+      Brute: [3, 3, "feu", false],
+    });
+    await tracker(combat, "nextTurn", {}, "player1");
+    expect(turnOrder(combat)).toMatchObject({ round: 2, current: "Aymeric" });
+    // The GM cuts the round short: Next round puts every die back in the fire, Ysolde acting first again.
+    await tracker(combat, "nextRound");
+    expect(turnOrder(combat)).toMatchObject({ round: 3, current: "Ysolde" });
+    expect(seats()).toEqual({
+      Ysolde: [5, 5, "garde", true],
+      Aymeric: [4, 4, "feu", false],
+      Brute: [3, 3, "feu", false],
     });
     expect(facesLeft()).toBe(0);
   });
 
-  it.todo(
-    "a self roll is hidden from the GM: the double's ChatMessage#isContentVisible shows every whisper to a GM " +
-      "(test/double/chat.ts, the double's chat visibility of issue 21)",
-  );
+  it("Aymeric's player rolls once in each private mode: the card reaches exactly its readers, a self roll none but its roller", async () => {
+    await rollInEachPrivateMode(
+      sheets.aymeric!,
+      { roll: "skill:vigilance" },
+      { gmroll: [5, 6], blindroll: [7, 8], selfroll: [9, 10] },
+      (message, [deva, archonte]) =>
+        expect(cardOf(message)).toMatchObject({
+          rollerId: "player2",
+          dice: [{ value: deva }, { value: archonte }],
+        }),
+    );
+    expect(facesLeft()).toBe(0);
+  });
 
   it("every card and sheet reads the same when built again from stored data", async () => {
     await expectCardsSameFromStore(messages());

@@ -9,16 +9,12 @@ import type { OpposantModel, PersonnageModel } from "./models.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
 import { actorOfCombatant, hasMarker } from "./combat.ts";
-import { missingMoves, moveItemData } from "./compendium.ts";
 import { hpAfterEdit, metiersOf } from "./derive.ts";
-import {
-  itemSheetData,
-  lastTickedAfter,
-  opposantSheetData,
-  personnageSheetData,
-  type ConflictFacts,
-  type MoveItemFacts,
-} from "./sheet-context.ts";
+import { lastTickedAfter } from "./sheet-form.ts";
+import type { ConflictFacts, MoveItemFacts } from "./sheet-context.ts";
+
+/** What the sheets show and the moves they add, imported on first use (the entry keeps only the classes). */
+const views = () => import("./sheet-view.ts");
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
@@ -96,7 +92,7 @@ export class PersonnageSheet extends QuintetteActorSheet {
     const context = await super._prepareContext(options);
     const system = this.document.system as PersonnageModel;
     return Object.assign(context, {
-      ahillmach: personnageSheetData(system, moveFacts(this.document), conflictFacts(this.document)),
+      ahillmach: (await views()).personnageSheetData(system, moveFacts(this.document), conflictFacts(this.document)),
     });
   }
 
@@ -122,6 +118,7 @@ export class PersonnageSheet extends QuintetteActorSheet {
 
   /** Adds the rules moves the character lacks, in the user's language. */
   static async #onAddMoves(this: PersonnageSheet): Promise<void> {
+    const { missingMoves, moveItemData } = await views();
     const missing = new Set(missingMoves(this.document.items.contents));
     const lang = game.i18n?.lang === "en" ? "en" : "fr";
     const data = ahillmach.MOVES.filter((m) => missing.has(m.id)).map((m) => moveItemData(m, lang));
@@ -157,7 +154,7 @@ export class OpposantSheet extends QuintetteActorSheet {
     );
     return Object.assign(context, {
       ahillmach: {
-        ...opposantSheetData(
+        ...(await views()).opposantSheetData(
           system,
           conflictFacts(this.document),
           game.i18n?.lang ?? "fr",
@@ -209,7 +206,7 @@ export class AhillMachItemSheet extends HandlebarsItemSheet {
     });
     return Object.assign(
       context,
-      itemSheetData(
+      (await views()).itemSheetData(
         { id: item.id, name: item.name, img: item.img ?? null, type: item.type, system: item.system },
         this.isEditable,
         enriched,

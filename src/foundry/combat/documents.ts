@@ -118,15 +118,20 @@ function actingOccurrence(
   return { id, nth: turns.slice(0, turn).filter((t) => t.id === id).length };
 }
 
-/** Where that same turn of that combatant is in `turns`, or -1. */
+/**
+ * Where that same turn of that combatant is in `turns`; when that turn is gone (a second action lost to a wound
+ * mid-action), its last turn left; -1 when the combatant has none.
+ */
 function occurrenceIndex(turns: readonly { id: string | null }[], acting: { id: string; nth: number }): number {
   let seen = 0;
+  let last = -1;
   for (const [index, t] of turns.entries()) {
     if (t.id !== acting.id) continue;
     if (seen === acting.nth) return index;
+    last = index;
     seen += 1;
   }
-  return -1;
+  return last;
 }
 
 export class QuintetteCombatant extends foundry.documents.Combatant {

@@ -7,7 +7,9 @@ import { act } from "../api/rolls.ts";
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { archetypeData, type ArchetypeDerived, MAX_CONDITIONS, MAX_TRAITS } from "./models.ts";
 import { collectiveTokens } from "./settings.ts";
-import { archetypeView } from "./view.ts";
+
+/** The sheet's view, imported on first render (the entry module, loaded by every world, keeps the class). */
+const views = () => import("./view.ts");
 
 export const ARCHETYPE_PART = "systems/quintette/templates/jetons/sheet/archetype.hbs";
 
@@ -52,7 +54,10 @@ export class ArchetypeSheet extends QuintetteActorSheet {
     const derived = (this.document.system as { derived: ArchetypeDerived }).derived;
     return {
       ...context,
-      je: archetypeView(system, derived, { isGM: game.user?.isGM ?? false, collective: collectiveTokens() }),
+      je: (await views()).archetypeView(system, derived, {
+        isGM: game.user?.isGM ?? false,
+        collective: collectiveTokens(),
+      }),
     };
   }
 

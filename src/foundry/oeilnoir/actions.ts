@@ -3,7 +3,13 @@
  * They run on the active GM's client through the shared executor (rights, idempotence, relay); the dice are rolled
  * there with `rollDice`, and every result is stored on the card so it survives a reload.
  */
-import type { CardAction, CardActionContext, CardActionOutcome, DocumentWrite } from "../chat/actions.ts";
+import type {
+  CardAction,
+  CardActionArgs,
+  CardActionContext,
+  CardActionOutcome,
+  DocumentWrite,
+} from "../chat/actions.ts";
 import { userOwnsUuid } from "../chat/actions.ts";
 import { previousValues } from "../damage/index.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
@@ -48,6 +54,7 @@ import {
   resolveFumbleCheck,
   resolveDefence,
   withDefender,
+  withoutDefence,
   resolveVolonte,
   resolveStanding,
   canRescue,
@@ -61,6 +68,9 @@ import {
 } from "./duel.ts";
 import { rollDice, showDice } from "./roll.ts";
 import { gmAuthored, mayOpen, recordDuel, trustedDuel } from "./duel-store.ts";
+import { spendWrite } from "./round-actions.ts";
+import { boundedModifier } from "./defence-dialog.ts";
+import { collectDefence } from "./defence-prompt.ts";
 
 const L = "QUINTETTE.OeilNoir.Card.";
 
@@ -240,6 +250,17 @@ async function checkedAttacker(card: CardState, duel: DuelData): Promise<DuelDat
   };
 }
 
+/**
+ * The defender's own situational modifier and a GM's adjustment (issue 25), as the request carries them: each within
+ * the dialog's bounds, the adjustment only from a GM. Their sum (positive: harder), or null when refused.
+ */
+function defenderModifiers(args: CardActionArgs, requester: User.Implementation): number | null {
+  const own = boundedModifier(args.modifier);
+  const adjust = boundedModifier(args.adjust);
+  if (own === null || adjust === null || (adjust !== 0 && !requester.isGM)) return null;
+  return own + adjust;
+}
+
 export const parryAction: CardAction = {
   name: ACTIONS.parry,
   audience: "anyone",
@@ -247,19 +268,27 @@ export const parryAction: CardAction = {
   // The master parry may damage the attacker's weapon: the rule grants that write, not ownership.
   trustedWrites: true,
   token: () => "oeilnoir.answer",
-  async execute({ card, args }): Promise<CardActionOutcome> {
+  collect: (args, messageId) => collectDefence(args, messageId, false),
+  async execute({ card, args, requester, message }): Promise<CardActionOutcome> {
     const stored = stageIs(card, "awaitParry");
     if (!stored?.defender) return { status: "already" };
     // The card's numbers come from its author's client: the parry value is recomputed from the defender's own
     // weapon and the attacking weapon checked against the documents before anything is rolled or written.
     const duel = await checkedAttacker(card, stored);
     const defender = await actorAt(stored.defender.uuid);
+    // Actions per round: no defence left, the blow lands without a roll; else this parry spends it.
+    const spend = spendWrite(combatantOf(defender), "defence");
+    if (spend === "refused")
+      return duel
+        ? { status: "applied", card: rebuild(card, withoutDefence(duel)), writes: [] }
+        : { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
     const chosen = defender && duel ? parryChoice(defender, duel, args.weapon) : null;
-    if (!duel?.defender || !chosen) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
-    const prd = chosen.prd;
+    const extra = defenderModifiers(args, requester);
+    if (!duel?.defender || !chosen || extra === null) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+    const prd = chosen.prd - extra;
     // Against a critical attack the parry is rolled under half the PRD: the roll carries that target.
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(prd) : prd);
-    showDice(d20);
+    showDice(d20, message);
     const face = d20.faces[0] ?? 1;
     let breakageDice: [number, number] | undefined;
     if (face === 1 && !duel.attack.critical && duel.attacker.breakage !== null) {
@@ -273,7 +302,8 @@ export const parryAction: CardAction = {
       ...(chosen?.weaponName ? { weaponName: chosen.weaponName } : {}),
       ...(breakageDice ? { breakageDice } : {}),
     });
-    const writes: DocumentWrite[] = [];
+    // A master parry (natural 1) is a free action: the defence stays.
+    const writes: DocumentWrite[] = spend && !next.parry?.critical ? [spend] : [];
     if (next.breakage && duel.attacker.weaponUuid)
       writes.push({
         uuid: duel.attacker.weaponUuid,
@@ -317,24 +347,28 @@ export const dodgeAction: CardAction = {
   audience: "anyone",
   allowed: isDefenderOwner,
   token: () => "oeilnoir.answer",
-  async execute({ card }): Promise<CardActionOutcome> {
+  collect: (args, messageId) => collectDefence(args, messageId, true),
+  async execute({ card, args, requester, message }): Promise<CardActionOutcome> {
     const duel = stageIs(card, "awaitParry");
     if (!duel?.defender) return { status: "already" };
     const defender = await actorAt(duel.defender.uuid);
+    const spend = spendWrite(combatantOf(defender), "defence");
+    if (spend === "refused") return { status: "applied", card: rebuild(card, withoutDefence(duel)), writes: [] };
     const base = defender ? dodgeFor(defender) : null;
     if (base === null || duel.defender.situation?.dodge === null)
       return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.CannotDodge" };
     const penalty = defencePenalty(duel, true);
-    if (penalty === null) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
-    const value = base - penalty;
+    const extra = defenderModifiers(args, requester);
+    if (penalty === null || extra === null) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
+    const value = base - penalty - extra;
     const d20 = await rollDice("1d20", duel.attack.critical ? criticalParryValue(value) : value);
-    showDice(d20);
+    showDice(d20, message);
     let next = resolveDefence(duel, { d20: d20.faces[0] ?? 20, value, dodge: true });
-    let writes: DocumentWrite[] = [];
+    const writes: DocumentWrite[] = spend && !next.parry?.critical ? [spend] : [];
     if (next.parry?.fumble) {
       const f = await defenceFumble(next, defender, null, true);
       next = f.duel;
-      writes = f.writes;
+      writes.push(...f.writes);
     }
     return { status: "applied", card: rebuild(card, next), writes };
   },
@@ -384,12 +418,12 @@ export const noParryAction: CardAction = {
 export const damageAction: CardAction = {
   name: ACTIONS.damage,
   audience: "roller",
-  async execute({ card }): Promise<CardActionOutcome> {
+  async execute({ card, message }): Promise<CardActionOutcome> {
     const duel = stageIs(card, "hit");
     if (!duel) return { status: "already" };
     const dice = duel.attacker.piDice;
     const roll = await rollDice(dice > 0 ? `${dice}d6` : "0");
-    showDice(roll);
+    showDice(roll, message);
     return { status: "applied", card: rebuild(card, rollDamage(duel, dice > 0 ? roll.faces : [])) };
   },
 };
@@ -419,7 +453,7 @@ export const applyHitAction: CardAction = {
   name: ACTIONS.applyHit,
   // Owners of the defender (or a GM): checked on the writes by the executor.
   audience: "owners",
-  async execute({ card, requester }): Promise<CardActionOutcome> {
+  async execute({ card, requester, message }): Promise<CardActionOutcome> {
     const duel = stageIs(card, "damaged");
     if (!duel?.defender?.uuid) return { status: "already" };
     const defender = await actorAt(duel.defender.uuid);
@@ -478,7 +512,7 @@ export const applyHitAction: CardAction = {
     if (update.status === "mourant") {
       // Dying: the 1D6 of the time left is rolled at once and shown on the card.
       const d6 = await rollDice("1d6");
-      showDice(d6);
+      showDice(d6, message);
       const data = oeilNoirActor(defender);
       next = withDying(next, d6.faces[0] ?? 1, victim.cn, !!data?.derived.abilities.tenace);
     }
@@ -492,11 +526,11 @@ export const volonteAction: CardAction = {
   audience: "anyone",
   allowed: isDefenderOwner,
   trustedWrites: false,
-  async execute({ card }): Promise<CardActionOutcome> {
+  async execute({ card, message }): Promise<CardActionOutcome> {
     const duel = stageIs(card, "applied");
     if (!duel?.hit || duel.hit.volonteTarget === null || duel.volonte) return { status: "already" };
     const d20 = await rollDice("1d20", duel.hit.volonteTarget);
-    showDice(d20);
+    showDice(d20, message);
     const next = resolveVolonte(duel, d20.faces[0] ?? 20);
     const writes: DocumentWrite[] = [];
     const defender = await actorAt(duel.defender?.uuid);
@@ -548,7 +582,7 @@ export const fumbleCheckAction: CardAction = {
     const replayed = storedCheck(fumbler, messageId);
     if (replayed !== null) return { status: "applied", card: rebuild(card, resolveFumbleCheck(duel, replayed)) };
     const d20 = await rollDice("1d20", check.value);
-    showDice(d20);
+    showDice(d20, message);
     const face = d20.faces[0] ?? 20;
     const next = resolveFumbleCheck(duel, face);
     const success = next.fumble?.check?.result?.success ?? false;
@@ -601,7 +635,6 @@ export const freeAttackAction: CardAction = {
     const choice = attackerFor(attacker, weaponId);
     if (!choice) return { status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.NoWeapon" };
     const d20 = await rollDice("1d20", choice.value - free.attackModifier);
-    showDice(d20);
     let next = startFreeAttack({
       attacker: choice.attacker,
       value: choice.value,
@@ -641,11 +674,11 @@ export const standAction: CardAction = {
   name: ACTIONS.stand,
   audience: "anyone",
   allowed: isDefenderOwner,
-  async execute({ card }): Promise<CardActionOutcome> {
+  async execute({ card, message }): Promise<CardActionOutcome> {
     const duel = stageIs(card, "applied");
     if (!duel?.hit || duel.hit.volonte === undefined || duel.standing) return { status: "already" };
     const d20 = await rollDice("1d20", duel.hit.volonte);
-    showDice(d20);
+    showDice(d20, message);
     const next = resolveStanding(duel, d20.faces[0] ?? 20);
     // Passed: the sheet shows the victim fighting on until the next blow.
     const uuid = duel.defender?.uuid;
@@ -754,7 +787,7 @@ export const rescueAction: CardAction = {
       modifier: numberArg(result.values.modifier) ?? 0,
     };
   },
-  async execute({ card, args, requester }): Promise<CardActionOutcome> {
+  async execute({ card, args, requester, message }): Promise<CardActionOutcome> {
     const duel = duelOf(card);
     // Each attempt has its number: a repeated request (or a stale button) finds it taken.
     if (!duel || !canRescue(duel) || args.attempt !== (duel.rescue?.length ?? 0)) return { status: "already" };
@@ -778,7 +811,7 @@ export const rescueAction: CardAction = {
     if (skill === null || modifier < RESCUE_BOUNDS.modifier.min || modifier > RESCUE_BOUNDS.modifier.max)
       return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
     const d20 = await rollDice("1d20", skill - modifier - 2 * -values.ev);
-    showDice(d20);
+    showDice(d20, message);
     const r = rescueCheck({ skill, modifier, ev: values.ev, d20: d20.faces[0] ?? 20 });
     const attempt: RescueAttempt = {
       healerName,
@@ -798,7 +831,7 @@ export const rescueAction: CardAction = {
       // The failed care's 1D6 goes through the blow's update (EV, death limit, permanent-loss module), with no
       // PR and no wound: armour does not stop it and it is no blow.
       const d6 = await rollDice("1d6");
-      showDice(d6);
+      showDice(d6, message);
       const damage = d6.faces[0] ?? 1;
       const hurt = {
         pr: 0,

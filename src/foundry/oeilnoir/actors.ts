@@ -4,17 +4,22 @@
  */
 import {
   ATTACK_KINDS,
+  CONFINED_SPACE,
   UNARMED_PI,
   WEAPON_ATTACK_KINDS,
   lifeStatus,
   permanentEvLoss,
   type AttackKind,
   type ConfinedClass,
+  type FighterSituation,
   type WoundAttackKind,
 } from "../../rules/oeilnoir/index.ts";
 import type { DocumentWrite } from "../chat/actions.ts";
 import {
   UNARMED_ID,
+  enduranceInUse,
+  parryChoices,
+  usableMelee,
   type AdversaireDerived,
   type AdversaireSource,
   type HerosDerived,
@@ -24,6 +29,11 @@ import {
 import type { DuelAttacker, DuelDefender, FumblerValues, HitData, VictimValues } from "./duel.ts";
 import { AdversaireModel, HerosModel } from "./models.ts";
 import { moduleOn } from "./settings.ts";
+import { isSecondTurn } from "./order.ts";
+import { leftOf } from "./round-actions.ts";
+
+/** A fighter's own part of a situation, from its abilities. */
+export type FighterTraits = Pick<FighterSituation, "sight" | "waterFighter" | "peupleDeLEau" | "demiEpee">;
 
 export type OeilNoirActorKind =
   | { kind: "heros"; derived: HerosDerived; system: HerosLike }
@@ -225,12 +235,32 @@ export function attackRefusal(actor: Actor.Implementation, weaponId?: string | n
   const combatant = combatantOf(actor);
   if (combatant && typeof combatant.initiative === "number" && combatant.initiative < 0)
     return "QUINTETTE.OeilNoir.Notify.DefenceOnly";
+  const economy = combatant ? turnRefusal(combatant) : null;
+  if (economy) return economy;
   if (data.kind !== "heros") return null;
   const weapon = data.derived.weapons.find((w) => w.id === weaponId);
   const item = weaponId ? itemSystem(actor, weaponId) : null;
   if (weapon?.broken || item?.broken) return "QUINTETTE.OeilNoir.Notify.WeaponBroken";
   if (weapon?.dropped || item?.dropped) return "QUINTETTE.OeilNoir.Notify.WeaponDropped";
   if (weapon?.ammo === 0) return "QUINTETTE.OeilNoir.Notify.NoAmmo";
+  if (weapon?.error) return "QUINTETTE.OeilNoir.Notify.SplitRefused";
+  return null;
+}
+
+/**
+ * Why this combatant may not act on its turn now (actions per round, RULES.md): its turn action spent (a second one
+ * is traded for the defence first), or a traded second action asked before its turn at INI − 8 has come.
+ */
+export function turnRefusal(combatant: Combatant.Implementation): string | null {
+  const left = leftOf(combatant);
+  if (!left.turn)
+    return left.trade ? "QUINTETTE.OeilNoir.Notify.AttackSpent" : "QUINTETTE.OeilNoir.Notify.NoActionLeft";
+  const combat = combatant.parent;
+  // The second comes 8 phases later: on its own row of the running round (a combat not started has no turn yet).
+  if (left.nextIsSecond && combat && combat.turn !== null && combat.started) {
+    const onSecond = combat.combatant?.id === combatant.id && isSecondTurn(combat.turns, combat.turn);
+    if (!onSecond) return "QUINTETTE.OeilNoir.Notify.SecondLater";
+  }
   return null;
 }
 
@@ -248,16 +278,10 @@ export function wrongHandTraining(actor: Actor.Implementation): {
   };
 }
 
-/** A héros' weapon line usable to fight (melee, computed, not broken nor dropped). */
-function usableMelee(w: WeaponLine): boolean {
-  return !w.ranged && !w.error && !w.broken && !w.dropped && (w.equipped || w.unarmed);
-}
-
 /** The weapons a héros may parry with: its usable melee weapons, then bare hands. An adversaire: none listed. */
 export function defenceWeapons(actor: Actor.Implementation): { id: string; name: string }[] {
   const data = oeilNoirActor(actor);
-  if (data?.kind !== "heros") return [];
-  return data.derived.weapons.filter(usableMelee).map((w) => ({ id: w.id, name: w.name }));
+  return data?.kind === "heros" ? parryChoices(data.derived.weapons) : [];
 }
 
 /**
@@ -292,11 +316,30 @@ export function dodgeFor(actor: Actor.Implementation): number | null {
   return data.derived.dodge - data.derived.lowEv.quality;
 }
 
-/** The class of the defender's main weapon in a confined space (null: an adversaire's, left to the GM). */
+/** The class of the fighter's weapon in a confined space: a héros' main weapon, an adversaire's own field. */
 export function targetConfinedClass(actor: Actor.Implementation): ConfinedClass | null {
   const data = oeilNoirActor(actor);
+  if (data?.kind === "adversaire") {
+    const c = data.system.weaponClass;
+    return c && c in CONFINED_SPACE ? (c as ConfinedClass) : "courte";
+  }
   if (data?.kind !== "heros") return null;
   return parryWith(actor)?.weapon?.confined ?? null;
+}
+
+/**
+ * What a fighter's abilities change in a situation (issue 25): Vision dans la Pénombre and Nyctalope (light),
+ * Combat dans l'Eau and Peuple de l'Eau (water), Demi-Épée (confined space). The attack dialog counts them.
+ */
+export function fighterTraits(actor: Actor.Implementation | null): FighterTraits {
+  const a = oeilNoirActor(actor)?.derived.abilities;
+  if (!a) return {};
+  return {
+    ...(a.nyctalope ? { sight: "nyctalope" as const } : a.visionPenombre ? { sight: "penombre" as const } : {}),
+    waterFighter: a.combatDansLEau,
+    peupleDeLEau: a.peupleDeLEau,
+    demiEpee: a.demiEpee,
+  };
 }
 
 /**
@@ -308,6 +351,9 @@ export function defenderFor(actor: Actor.Implementation, prdModifier = 0): DuelD
   const data = oeilNoirActor(actor);
   // Out of the fight, dying or dead: no parry, no dodge, the blow lands.
   if (data && outOfFight(data)) return { uuid: actor.uuid, name: actor.name ?? "", prd: null, canDodge: false };
+  // No defence left this round (RULES.md: hit without a parry roll).
+  if (!leftOf(combatantOf(actor)).defence)
+    return { uuid: actor.uuid, name: actor.name ?? "", prd: null, canDodge: false, exhausted: true };
   const prd = parryValue(actor);
   const lowEv = data?.derived.lowEv.quality ?? 0;
   const weapons = defenceWeapons(actor);
@@ -354,9 +400,9 @@ export function victimValues(actor: Actor.Implementation): VictimValues | null {
 const EV_MIN = -60;
 
 /** The combatant of this actor in the running combat (its initiative follows wounds and fumbles). */
-export function combatantOf(actor: Actor.Implementation): Combatant.Implementation | null {
+export function combatantOf(actor: Actor.Implementation | null): Combatant.Implementation | null {
   const combat = game.combat;
-  if (!combat) return null;
+  if (!combat || !actor) return null;
   return combat.combatants.find((c) => c.actor?.uuid === actor.uuid) ?? null;
 }
 
@@ -397,7 +443,15 @@ export function hitUpdate(
     const endurance = (data.system as { endurance?: { value: number } }).endurance;
     if (endurance) changes["system.endurance.value"] = Math.max(0, endurance.value - hit.endurance);
   }
-  const status = lifeStatus({ ev, cn, tenace: data.derived.abilities.tenace, enFer: data.derived.abilities.enFer });
+  const enduranceAfter = changes["system.endurance.value"];
+  const endurance = enduranceInUse((data.system as { endurance?: { value: number; max: number } }).endurance);
+  const status = lifeStatus({
+    ev,
+    cn,
+    tenace: data.derived.abilities.tenace,
+    enFer: data.derived.abilities.enFer,
+    endurance: typeof enduranceAfter === "number" && endurance !== null ? enduranceAfter : endurance,
+  });
   return { changes, status, iniChange: -2 * hit.totalWounds };
 }
 

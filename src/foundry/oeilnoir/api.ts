@@ -13,6 +13,7 @@ import {
   attackRefusal,
   attackerFor,
   defenderFor,
+  fighterTraits,
   isProne,
   oeilNoirActor,
   targetConfinedClass,
@@ -83,6 +84,8 @@ export function requestFor(actor: Actor.Implementation, key: string): RollReques
       ammo: choice.weapon?.ammo ?? null,
       ...(target ? {} : { defenders: otherFighters(actor) }),
       wrongHand: wrongHandTraining(actor),
+      selfTraits: fighterTraits(actor),
+      targetTraits: fighterTraits(target),
     };
     return {
       dialog: attackDialogConfig(setup, choice.attacker.weaponName),

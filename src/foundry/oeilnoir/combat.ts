@@ -27,6 +27,7 @@ import { oeilNoirActor, combatantOf, isProne } from "./actors.ts";
 import { postCard } from "../chat/post.ts";
 import { checkCard } from "./duel.ts";
 import { rollDice } from "./roll.ts";
+import { tookSecond } from "./round-actions.ts";
 
 export const TRACKER_PART = "systems/quintette/templates/oeilnoir/combat/phases.hbs";
 
@@ -53,6 +54,7 @@ function entryOf(
     base: iniBaseOf(c.actor),
     active: c.id === activeId,
     secondActive: secondActive && c.id === activeId,
+    tookSecond: tookSecond(c),
   };
 }
 
@@ -64,7 +66,8 @@ export const oeilNoirCombat: CombatBehaviour = {
       { id: b.id, initiative: b.initiative, base: iniBaseOf(b.actor) },
     ),
   // The second action at INI − 8 is a turn of its own: the same combatant comes back in `combat.turns`.
-  turns: (sorted) => turnsWithSecondActions(sorted, (c) => iniBaseOf(c.actor)),
+  // Only a second action actually taken this round (its combatant's record) adds a row.
+  turns: (sorted) => turnsWithSecondActions(sorted, (c) => iniBaseOf(c.actor), tookSecond),
   tracker: {
     parts: { oeilnoir: { template: TRACKER_PART } },
     partContext: (_partId, combat) => {

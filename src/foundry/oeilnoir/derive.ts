@@ -37,6 +37,24 @@ export const ABILITY_KEYS = Object.keys(ABILITIES) as AbilityKey[];
 /** The id of the bare-hands line among a héros' weapons (no item behind it). */
 export const UNARMED_ID = "sansArme";
 
+/** Endurance when the fighter uses it (a maximum above 0), else null: the knockout at 0 needs it in play. */
+export function enduranceInUse(endurance: { value: number; max: number } | undefined): number | null {
+  return endurance && endurance.max > 0 ? endurance.value : null;
+}
+
+/** A héros' weapon line usable to fight (melee, computed, not broken nor dropped). */
+export function usableMelee(w: WeaponLine): boolean {
+  return !w.ranged && !w.error && !w.broken && !w.dropped && (w.equipped || w.unarmed);
+}
+
+/**
+ * The parry buttons' weapons: the usable melee lines, bare hands last. Bare hands keep their key as name (the card
+ * gives them a label of their own, so every reader sees them in their language).
+ */
+export function parryChoices(weapons: readonly WeaponLine[]): { id: string; name: string }[] {
+  return weapons.filter(usableMelee).map((w) => ({ id: w.id, name: w.name }));
+}
+
 export interface Resource {
   value: number;
   max: number;
@@ -90,7 +108,6 @@ export interface ArmourSource {
   pr: number;
   enc: number;
   equipped: boolean;
-  habitual: boolean;
 }
 
 export interface ShieldSource {
@@ -121,6 +138,12 @@ export interface AbilityFlags {
   mainGauche: boolean;
   combatADeuxMainsI: boolean;
   combatADeuxMainsII: boolean;
+  visionPenombre: boolean;
+  nyctalope: boolean;
+  combatDansLEau: boolean;
+  peupleDeLEau: boolean;
+  demiEpee: boolean;
+  frenetique: boolean;
 }
 
 export function abilityFlags(items: readonly PlainItem[]): AbilityFlags {
@@ -136,6 +159,12 @@ export function abilityFlags(items: readonly PlainItem[]): AbilityFlags {
     mainGauche: false,
     combatADeuxMainsI: false,
     combatADeuxMainsII: false,
+    visionPenombre: false,
+    nyctalope: false,
+    combatDansLEau: false,
+    peupleDeLEau: false,
+    demiEpee: false,
+    frenetique: false,
   };
   for (const item of items) {
     if (item.type !== "on-capacite") continue;
@@ -320,9 +349,12 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
   const abilities = abilityFlags(items);
   const armours = ofType<ArmourSource>(items, "on-armure").filter((a) => a.system.equipped);
   const totals = armourTotals(armours.map((a) => a.system));
-  // Habitude I counts only for the armour the hero is used to: one habitual piece is enough.
-  const habitual = armours.some((a) => a.system.habitual);
-  const encAfterHabit = effectiveEnc({ enc: totals.enc, habitude: abilities.habitude, habitualArmour: habitual });
+  // Habitude I counts for the armour the hero is used to: the one he wears (issue 25: no tick to find first).
+  const encAfterHabit = effectiveEnc({
+    enc: totals.enc,
+    habitude: abilities.habitude,
+    habitualArmour: armours.length > 0,
+  });
   const shields = ofType<ShieldSource>(items, "on-bouclier").filter((s) => s.system.equipped);
   const shield = shieldModifiers(shields.map((s) => s.system));
 
@@ -454,7 +486,9 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
   const fixed = initiativeFixed(initiativeInput);
   const dice: 1 | 2 = abilities.danseurDeLames ? 2 : 1;
   const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
-  const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max) }) : null;
+  const low = lowEvModule
+    ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max), frenzy: abilities.frenetique })
+    : null;
 
   // The life fields assigned, not spread: a spread here cost more than the derivation.
   return Object.assign(
@@ -482,7 +516,13 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
     },
     statusOf(
-      lifeStatus({ ev: source.ev.value, cn: source.qualities.CN, tenace: abilities.tenace, enFer: abilities.enFer }),
+      lifeStatus({
+        ev: source.ev.value,
+        cn: source.qualities.CN,
+        tenace: abilities.tenace,
+        enFer: abilities.enFer,
+        endurance: enduranceInUse(source.endurance),
+      }),
       source.fightsOn,
       source.stabilized,
     ),
@@ -516,6 +556,8 @@ export interface AdversaireSource {
   armed?: boolean;
   weaponDropped?: boolean;
   weaponBroken?: boolean;
+  /** Its weapon's class in a confined space; absent on older actors (short then). */
+  weaponClass?: string;
 }
 
 export interface AdversaireDerived {
@@ -548,7 +590,9 @@ export function deriveAdversaire(
   });
   const dice: 1 | 2 = abilities.danseurDeLames ? 2 : 1;
   const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
-  const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max) }) : null;
+  const low = lowEvModule
+    ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max), frenzy: abilities.frenetique })
+    : null;
   // The life fields assigned, not spread: a spread here cost more than the derivation.
   return Object.assign(
     {
@@ -570,7 +614,13 @@ export function deriveAdversaire(
       lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
     },
     statusOf(
-      lifeStatus({ ev: source.ev.value, cn: source.cn, tenace: abilities.tenace, enFer: abilities.enFer }),
+      lifeStatus({
+        ev: source.ev.value,
+        cn: source.cn,
+        tenace: abilities.tenace,
+        enFer: abilities.enFer,
+        endurance: enduranceInUse(source.endurance),
+      }),
       source.fightsOn,
       source.stabilized,
     ),

@@ -15,6 +15,7 @@ import {
   exchangeModifiers,
   type AttackKind,
   type ConfinedClass,
+  type FighterSituation,
   type Light,
   type Position,
   type Water,
@@ -48,6 +49,9 @@ export interface AttackSetup {
   defenders?: { uuid: string; name: string }[];
   /** The attacker's wrong-hand training (Main Gauche, Combat à Deux Mains I and II); none: untrained. */
   wrongHand?: { mainGauche?: boolean; deuxMainsI?: boolean; deuxMainsII?: boolean };
+  /** What each fighter's abilities change (sight, water, Demi-Épée); none: nothing. */
+  selfTraits?: Pick<FighterSituation, "sight" | "waterFighter" | "peupleDeLEau" | "demiEpee">;
+  targetTraits?: Pick<FighterSituation, "sight" | "waterFighter" | "peupleDeLEau" | "demiEpee">;
 }
 
 const options = (keys: readonly string[], prefix: string) => keys.map((k) => ({ value: k, label: `${prefix}${k}` }));
@@ -156,12 +160,14 @@ export function effectiveValues(
     const confined = String(values.confined ?? "none");
     const s = exchangeModifiers({
       attacker: {
+        ...setup.selfTraits,
         position: String(values.position ?? "debout") as Position,
         ...(confined !== "none" ? { confined: confined as ConfinedClass } : {}),
         flying: values.selfFlying === true,
         ...(values.wrongHand === true ? { wrongHand: setup.wrongHand ?? {} } : {}),
       },
       defender: {
+        ...setup.targetTraits,
         position: String(values.opponentPosition ?? "debout") as Position,
         ...(setup.targetConfined ? { confined: setup.targetConfined } : {}),
         flying: values.flying === true,

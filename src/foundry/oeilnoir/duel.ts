@@ -20,6 +20,7 @@ import {
   type WoundAttackKind,
 } from "../../rules/oeilnoir/index.ts";
 import { cardDie, createCardState } from "../chat/card-state.ts";
+import { UNARMED_ID } from "./derive.ts";
 import type { CardButton, CardDie, CardState, Label, OutcomeTone } from "../chat/types.ts";
 
 export const RULESET = "oeilnoir";
@@ -83,6 +84,8 @@ export type DuelDefender = {
   weapons?: { id: string; name: string }[];
   /** It may dodge instead (false when lying on the ground). */
   canDodge?: boolean;
+  /** No defence left this round (actions per round): the blow lands without a defence roll. */
+  exhausted?: boolean;
 };
 
 /** The check a fumble line asks of the fumbler: Contrôle du Corps (rolled under AG), AG or DE, harder by Enc. */
@@ -438,6 +441,12 @@ export function resolveDefence(
   };
 }
 
+/** The defender has no defence left this round: the blow lands without a defence roll (RULES.md). */
+export function withoutDefence(duel: DuelData): DuelData {
+  if (duel.stage !== "awaitParry" || !duel.defender) return duel;
+  return { ...duel, defender: { ...duel.defender, prd: null, canDodge: false, exhausted: true }, stage: "hit" };
+}
+
 /** The defender lets the blow through. */
 export function declineParry(duel: DuelData): DuelData {
   if (duel.stage !== "awaitParry") return duel;
@@ -597,9 +606,11 @@ function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: L
             ? { key: `${L}Unparryable`, target }
             : duel.declined
               ? { key: `${L}Declined`, target }
-              : duel.defender && duel.defender.prd === null && !duel.attacker.ranged
-                ? { key: `${L}CannotDefend`, target }
-                : null,
+              : duel.defender?.exhausted && !duel.attacker.ranged
+                ? { key: `${L}NoDefenceLeft`, target }
+                : duel.defender && duel.defender.prd === null && !duel.attacker.ranged
+                  ? { key: `${L}CannotDefend`, target }
+                  : null,
       };
     case "damaged":
       return {
@@ -691,7 +702,9 @@ function stageButtons(duel: DuelData): CardButton[] {
       const parries: CardButton[] = weapons.length
         ? weapons.map((w) => ({
             action: ACTIONS.parry,
-            label: { key: `${L}ParryWithButton`, name: w.name },
+            // Bare hands are named by a key, which a label's argument would show raw: a label of their own.
+            label:
+              w.id === UNARMED_ID ? { key: `${L}ParryUnarmedButton` } : { key: `${L}ParryWithButton`, name: w.name },
             icon: "fa-solid fa-shield-halved",
             args: { weapon: w.id },
             ...answer,
@@ -820,6 +833,12 @@ function diceOf(duel: DuelData): CardDie[] {
   return dice;
 }
 
+/** The card's title: the weapon's name, or a key of its own for bare hands (never a key shown as a name). */
+function duelTitle(duel: DuelData): Label {
+  const kind = duel.free ? "FreeAttackTitle" : duel.attacker.ranged ? "RangedTitle" : "AttackTitle";
+  return duel.attacker.unarmed ? { key: `${L}${kind}Unarmed` } : { key: `${L}${kind}`, name: duel.attacker.weaponName };
+}
+
 export interface CardBase {
   rollerId: string;
   actorUuid: string | null;
@@ -833,10 +852,7 @@ export function duelCard(duel: DuelData, base: CardBase, previous?: CardState): 
     ruleset: RULESET,
     kind: "attack",
     rollerId: base.rollerId,
-    title: {
-      key: duel.free ? `${L}FreeAttackTitle` : duel.attacker.ranged ? `${L}RangedTitle` : `${L}AttackTitle`,
-      name: duel.attacker.weaponName,
-    },
+    title: duelTitle(duel),
     ...(previous ? { applied: previous.applied, done: previous.done, revision: previous.revision } : {}),
   });
   return {

@@ -58,12 +58,7 @@ export const ITEM_FIELDS: Record<string, FieldSpec[]> = {
     bool("broken", "Broken"),
     bool("dropped", "Dropped"),
   ],
-  "on-armure": [
-    num("pr", "PR", 0, 10),
-    num("enc", "Enc", 0, 10),
-    bool("equipped", "Equipped"),
-    bool("habitual", "Habitual"),
-  ],
+  "on-armure": [num("pr", "PR", 0, 10), num("enc", "Enc", 0, 10), bool("equipped", "Equipped")],
   "on-bouclier": [
     num("at", "AT", -5, 5),
     num("prd", "PRD", -5, 10),

@@ -11,7 +11,9 @@ import { attackFumble } from "./actions.ts";
 import {
   attackRefusal,
   attackerFor,
+  combatantOf,
   defenderFor,
+  fighterTraits,
   oeilNoirActor,
   targetConfinedClass,
   withAttackKind,
@@ -19,6 +21,7 @@ import {
 } from "./actors.ts";
 import { checkCard, duelCard, startAttack, type CardBase, type DuelData } from "./duel.ts";
 import { rollDice } from "./roll.ts";
+import { spendOwn } from "./round-actions.ts";
 
 function cardBase(actor: Actor.Implementation): CardBase {
   return { rollerId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: actor.name ?? "", img: actor.img ?? null };
@@ -47,6 +50,8 @@ export async function performAttack(
     kinds: choice.kinds,
     targetConfined: target ? targetConfinedClass(target) : null,
     wrongHand: wrongHandTraining(actor),
+    selfTraits: fighterTraits(actor),
+    targetTraits: fighterTraits(target),
   };
   const values = input.values ?? {};
   const eff = effectiveValues({ ...setup, situational: "position" in values }, values);
@@ -54,6 +59,8 @@ export async function performAttack(
   let attacker = withAttackKind(choice.attacker, choice.kinds.length ? attackKindOf(setup, values) : "normal");
   if (!eff.strengthBonus) attacker = { ...attacker, piBonus: attacker.piBonus - choice.strength };
   const d20 = await rollDice("1d20", eff.at);
+  // Actions per round: the attack spends the fighter's turn action (its combatant's own record).
+  await spendOwn(combatantOf(actor), "turn");
   let duel: DuelData = startAttack({
     attacker,
     defender: defender

@@ -14,7 +14,9 @@ import {
   type HerosDerived,
   type PlainItem,
 } from "./derive.ts";
-import { COMBAT_SKILLS, type CombatSkillKey } from "../../rules/oeilnoir/index.ts";
+import { COMBAT_SKILLS, CONFINED_SPACE, type CombatSkillKey } from "../../rules/oeilnoir/index.ts";
+
+const CONFINED_CLASSES = Object.keys(CONFINED_SPACE);
 import { lowEvModuleOn } from "./settings.ts";
 import { migrateActorSystemSource } from "../migrations/steps.ts";
 type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
@@ -154,6 +156,11 @@ function adversaireSchema() {
     // Its weapon slipped or flew away: it fights bare-handed until it picks it up.
     weaponDropped: booleanField({ label: `${L}Dropped` }),
     weaponBroken: booleanField({ label: `${L}Broken` }),
+    // Its weapon's class in a confined space (issue 25): the GM says how long and swung it is.
+    weaponClass: choiceField(choices(CONFINED_CLASSES, `${L}Confined`), {
+      initial: "courte",
+      label: `${L}WeaponClass`,
+    }),
   };
 }
 export type AdversaireSchema = ReturnType<typeof adversaireSchema>;
@@ -238,7 +245,6 @@ function armourSchema() {
     pr: integerField({ min: 0, max: 10, initial: 1, label: `${L}PR` }),
     enc: integerField({ min: 0, max: 10, initial: 1, label: `${L}Enc` }),
     equipped: booleanField({ initial: true, label: `${L}Equipped` }),
-    habitual: booleanField({ label: `${L}Habitual` }),
   };
 }
 export type ArmourSchema = ReturnType<typeof armourSchema>;

@@ -10,6 +10,8 @@ export interface PhaseEntry {
   active: boolean;
   /** The turn now running is this fighter's second action. */
   secondActive?: boolean;
+  /** It traded its defence for a second action at INI − 8 this round (absent: none taken). */
+  tookSecond?: boolean;
 }
 
 export interface PhaseRow extends PhaseEntry {
@@ -20,8 +22,8 @@ export interface PhaseRow extends PhaseEntry {
 }
 
 /**
- * The phase list: fighters in acting order (rules core), grouped when simultaneous, each with its second action at
- * INI − 8 and "defence only" below 0; unrolled fighters last.
+ * The phase list: fighters in acting order (rules core), grouped when simultaneous, each with the second action it
+ * took at INI − 8 and "defence only" below 0; unrolled fighters last.
  */
 export function phaseRows(entries: readonly PhaseEntry[]): PhaseRow[] {
   const rolled = entries.filter((e): e is PhaseEntry & { ini: number } => e.ini !== null);
@@ -37,7 +39,7 @@ export function phaseRows(entries: readonly PhaseEntry[]): PhaseRow[] {
         ...e,
         group: index + 1,
         simultaneous: group.length > 1,
-        second: actions.canAttack ? secondActionPhase(e.ini) : null,
+        second: actions.canAttack && e.tookSecond ? secondActionPhase(e.ini) : null,
         defenceOnly: !actions.canAttack,
       });
     }
@@ -61,16 +63,19 @@ export function compareCombatants(
 
 /**
  * The round's turns for Foundry: the combatants as sorted (rolled first), each rolled one at its initiative and
- * again at INI − 8 when the rules core gives it a second action; the unrolled last, once. The sort's own order
+ * again at INI − 8 when it took a second action this round (`tookSecond`); the unrolled last, once. The sort's own order
  * (INI base, then id) is the tie-break the core keeps.
  */
 export function turnsWithSecondActions<C extends { id: string | null; initiative: number | null }>(
   sorted: readonly C[],
   baseOf: (c: C) => number,
+  tookSecond: (c: C) => boolean,
 ): C[] {
   const rolled = sorted.filter((c) => c.initiative !== null);
   const byKey = new Map(rolled.map((c, i) => [`${i}`, c]));
-  const turns = actionTurns(rolled.map((c, i) => ({ id: `${i}`, ini: c.initiative ?? 0, base: baseOf(c) })));
+  const turns = actionTurns(
+    rolled.map((c, i) => ({ id: `${i}`, ini: c.initiative ?? 0, base: baseOf(c), second: tookSecond(c) })),
+  );
   return [
     ...turns.flatMap((t) => {
       const c = byKey.get(t.id);

@@ -4,6 +4,7 @@
  * client), and card actions roll through `rollDice`, which tests replace with scripted faces.
  */
 import { setDieAppearance } from "../dice/index.ts";
+import { showRollOf } from "../dice/show.ts";
 
 export const OEILNOIR_COLORSET = {
   name: "quintette-oeilnoir",
@@ -71,21 +72,23 @@ export function setDiceRoller(next: DiceRoller | null): void {
 }
 
 /**
- * Dice So Nice shows a roll made inside a card action (nothing happens without the module). Never awaited: card
- * actions run in the GM's serialization queue, and waiting for an animation (seconds, or never when the module
- * hangs or the window is in the background) would hold every other request of the table behind it.
+ * Dice So Nice shows a roll made inside a card action with the card's own whisper, blind, id and speaker (shared
+ * `dice/show.ts`), so a private duel's dice stay private. Never awaited: card actions run in the GM's serialization
+ * queue. A roll posted as a new card's own roll is not shown here: the module animates a new message's rolls itself.
  */
-export function showDice(result: DiceResult): void {
-  const dice3d: unknown = (game as { dice3d?: unknown }).dice3d;
-  if (!result.roll || !dice3d || typeof dice3d !== "object" || !("showForRoll" in dice3d)) return;
-  const show = dice3d.showForRoll;
-  if (typeof show !== "function") return;
-  const shown = (show as (roll: unknown, user: unknown, sync: boolean) => unknown).call(
-    dice3d,
-    result.roll,
-    game.user,
-    true,
-  );
-  // An animation that fails changes nothing the rules decided.
-  if (shown instanceof Promise) shown.catch(() => undefined);
+export function showDice(result: DiceResult, message: CardMessage): void {
+  showRollOf(result.roll, {
+    id: message.id ?? null,
+    whisper: (message.whisper ?? []).filter((id): id is string => typeof id === "string"),
+    blind: message.blind === true,
+    speaker: message.speaker,
+  });
+}
+
+/** The slice of the card's message Dice So Nice needs. */
+export interface CardMessage {
+  id?: string | null;
+  whisper?: readonly unknown[] | null;
+  blind?: boolean | null;
+  speaker?: unknown;
 }

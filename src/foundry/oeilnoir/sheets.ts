@@ -6,10 +6,9 @@
 import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
-import { oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
-import { itemContext } from "./item-view.ts";
+import { combatantOf, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
 import { plainItems } from "./models.ts";
-import { adversaireView, herosView } from "./view.ts";
+import { isLegalSplit, nearestLegalSplit } from "../../rules/oeilnoir/index.ts";
 
 const T = "systems/quintette/templates/oeilnoir";
 export const SHEET_TEMPLATES = {
@@ -17,6 +16,11 @@ export const SHEET_TEMPLATES = {
   adversaire: `${T}/sheet/adversaire-combat.hbs`,
   item: `${T}/sheet/item.hbs`,
 } as const;
+
+/** The views and round spending, imported on first render (sheet-view.ts). */
+const views = () => import("./sheet-view.ts");
+
+type SheetViews = Awaited<ReturnType<typeof views>>;
 
 const COMBAT_TAB = { id: "combat", label: "QUINTETTE.OeilNoir.Tab.combat", icon: "fa-solid fa-khanda" };
 
@@ -40,6 +44,59 @@ async function onRescue(this: QuintetteActorSheet): Promise<void> {
   await act(this.document, "onRescue");
 }
 
+/** Trades this round's defence for a second action at INI − 8 (RULES.md): the tracker then shows its row. */
+async function onSecondAction(this: QuintetteActorSheet): Promise<void> {
+  const combatant = combatantOf(this.document);
+  if (!combatant || !(await (await views()).spendOwn(combatant, "second"))) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoTrade") ?? "");
+    return;
+  }
+  await this.render();
+}
+
+/** A non-combat action (reloading, a spell's gestures, moving): it spends the turn action like an attack. */
+async function onOtherAction(this: QuintetteActorSheet): Promise<void> {
+  const combatant = combatantOf(this.document);
+  const { spendOwn, turnRefusal } = await views();
+  const refusal = combatant ? turnRefusal(combatant) : null;
+  if (!combatant || refusal || !(await spendOwn(combatant, "turn"))) {
+    ui.notifications?.warn(game.i18n?.localize(refusal ?? "QUINTETTE.OeilNoir.Notify.NoActionLeft") ?? "");
+    return;
+  }
+  await this.render();
+}
+
+/** The refused split's fix button: the nearest legal split, written on the héros (its owner's edit). */
+async function onFixSplit(this: QuintetteActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+  const key = target.dataset.skill ?? "";
+  const data = oeilNoirActor(this.document);
+  const skill = data?.kind === "heros" ? data.derived.skills.find((s) => s.key === key) : undefined;
+  if (!skill || skill.attackOnly || !this.isEditable) return;
+  const changes: Record<string, unknown> = {
+    [`system.skills.${key}.toAttack`]: nearestLegalSplit(skill.points, skill.toAttack),
+  };
+  await this.document.update(changes);
+}
+
+/**
+ * Skill points typed over a split they make illegal (10 points over 0 / 0): the split moves to the nearest legal one
+ * in the same submit, so a sheet being built never stores a refused split.
+ */
+export function withLegalSplits(actor: Actor.Implementation, submitData: unknown): void {
+  const data = oeilNoirActor(actor);
+  const submitted = foundry.utils.getProperty(submitData as object, "system.skills") as
+    Record<string, { points?: unknown; toAttack?: unknown }> | undefined;
+  if (data?.kind !== "heros" || !submitted || typeof submitted !== "object") return;
+  for (const [key, entry] of Object.entries(submitted)) {
+    const line = data.derived.skills.find((s) => s.key === key);
+    if (!line || line.attackOnly || !entry || typeof entry !== "object") continue;
+    const points = typeof entry.points === "number" ? entry.points : line.points;
+    const toAttack = typeof entry.toAttack === "number" ? entry.toAttack : line.toAttack;
+    if (!Number.isInteger(points) || points < 0 || !Number.isInteger(toAttack)) continue;
+    if (!isLegalSplit(points, toAttack)) entry.toAttack = nearestLegalSplit(points, toAttack);
+  }
+}
+
 /** Whether the sheet offers the save: dying, not saved yet, and a card to act on (looked up by `api.ts`). */
 async function rescuable(actor: Actor.Implementation, derived: { status: string; stabilized: boolean }) {
   if (derived.status !== "mourant" || derived.stabilized) return false;
@@ -49,24 +106,27 @@ async function rescuable(actor: Actor.Implementation, derived: { status: string;
 /** What both actor sheets share: the combat tab, roll requests, wounds that move initiative, the save button. */
 abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    actions: { rescue: onRescue },
+    actions: { rescue: onRescue, secondAction: onSecondAction, otherAction: onOtherAction, fixSplit: onFixSplit },
   };
   static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
 
   /** The combat tab's view for this sheet's kind of actor; null for another kind. */
-  protected abstract combatView(data: OeilNoirActorKind): object | null;
+  protected abstract combatView(data: OeilNoirActorKind, view: SheetViews): object | null;
 
   // The return type is left to inference: v13 resolves void, v14 the submit result.
   protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>) {
+    withLegalSplits(this.document, args[2]);
     return submitWithWounds(this, args[2], () => super._processSubmitData(...args));
   }
 
   protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const data = oeilNoirActor(this.document);
-    const on = data ? this.combatView(data) : null;
+    const view = await views();
+    const on = data ? this.combatView(data, view) : null;
     if (!data || !on) return context;
-    return { ...context, on: { ...on, rescuable: await rescuable(this.document, data.derived) } };
+    const round = view.roundView(combatantOf(this.document));
+    return { ...context, on: { ...on, rescuable: await rescuable(this.document, data.derived), round } };
   }
 }
 
@@ -78,8 +138,8 @@ export class HerosSheet extends OeilNoirActorSheet {
     combat: { template: SHEET_TEMPLATES.heros, scrollable: [""] },
   });
 
-  protected override combatView(data: OeilNoirActorKind) {
-    return data.kind === "heros" ? herosView(data.system, data.derived, plainItems(this.document)) : null;
+  protected override combatView(data: OeilNoirActorKind, view: SheetViews) {
+    return data.kind === "heros" ? view.herosView(data.system, data.derived, plainItems(this.document)) : null;
   }
 }
 
@@ -91,8 +151,10 @@ export class AdversaireSheet extends OeilNoirActorSheet {
     combat: { template: SHEET_TEMPLATES.adversaire, scrollable: [""] },
   });
 
-  protected override combatView(data: OeilNoirActorKind) {
-    return data.kind === "adversaire" ? adversaireView(data.system, data.derived, plainItems(this.document)) : null;
+  protected override combatView(data: OeilNoirActorKind, view: SheetViews) {
+    return data.kind === "adversaire"
+      ? view.adversaireView(data.system, data.derived, plainItems(this.document))
+      : null;
   }
 }
 
@@ -120,7 +182,7 @@ export class OeilNoirItemSheet extends HandlebarsItemSheet {
     );
     return Object.assign(
       base,
-      itemContext(
+      (await views()).itemContext(
         { id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system: item.system },
         this.isEditable,
         description,

@@ -2,7 +2,14 @@
  * What the L'Œil Noir sheet parts read, pure: built from the model's data and derived values, so the sheets and the
  * gallery fixtures share it.
  */
-import { ABILITIES, legalSplits, secondActionPhase } from "../../rules/oeilnoir/index.ts";
+import {
+  ABILITIES,
+  CONFINED_SPACE,
+  isLegalSplit,
+  legalSplits,
+  nearestLegalSplit,
+  secondActionPhase,
+} from "../../rules/oeilnoir/index.ts";
 import {
   QUALITY_KEYS,
   RANGED_SKILL_KEYS,
@@ -61,6 +68,8 @@ export interface SplitOption {
   value: number;
   label: string;
   selected: boolean;
+  /** The stored split, refused by the 5-point rule (shown selected so the select shows what is stored). */
+  refused?: boolean;
 }
 
 /** A skill line as the sheet shows it: every field of the derived line, the edit paths and the legal splits. */
@@ -69,6 +78,8 @@ export interface SkillRow extends SkillLine {
   pathToAttack: string;
   pathAllowance: string;
   splits: readonly SplitOption[];
+  /** A refused split: the one-click fix to the nearest legal one; null when the split is legal. */
+  fix: { value: number; label: string } | null;
 }
 
 /** A weapon line as the sheet shows it. */
@@ -76,6 +87,8 @@ export interface WeaponRow extends WeaponLine {
   roll: string;
   main: boolean;
   usable: boolean;
+  /** A refused split keeps the button: a click says why and where to fix it (issue 25). */
+  blocked: boolean;
   outOfAmmo: boolean;
 }
 
@@ -123,11 +136,7 @@ function splitsOf(points: number, toAttack: number): readonly SplitOption[] {
   if (!byAttack) splitOptions.set(points, (byAttack = new Map()));
   let list = byAttack.get(toAttack);
   if (!list) {
-    list = Object.freeze(
-      legalSplits(points).map((a) =>
-        Object.freeze({ value: a, label: `${a} / ${points - a}`, selected: a === toAttack }),
-      ),
-    );
+    list = Object.freeze(splitChoices(points, toAttack).map((o) => Object.freeze(o)));
     byAttack.set(toAttack, list);
   }
   return list;
@@ -152,6 +161,7 @@ function skillRow(s: SkillLine): SkillRow {
     pathToAttack: text.pathToAttack,
     pathAllowance: text.pathAllowance,
     splits: s.attackOnly ? NO_SPLITS : splitsOf(s.points, s.toAttack),
+    fix: s.attackOnly || isLegalSplit(s.points, s.toAttack) ? null : splitFix(s.points, s.toAttack),
   };
 }
 
@@ -182,6 +192,7 @@ function weaponRow(w: WeaponLine, mainId: string | null): WeaponRow {
     roll: `attack:${w.id}`,
     main: w.id === mainId,
     usable: w.equipped && !w.broken && !w.dropped && !w.error && w.ammo !== 0,
+    blocked: w.equipped && !w.broken && !w.dropped && !!w.error && w.ammo !== 0,
     outOfAmmo: w.ammo === 0,
   };
 }
@@ -261,8 +272,45 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
 }
 export type HerosView = ReturnType<typeof herosView>;
 
+/**
+ * The split dropdown: the legal splits and, when the stored one is refused, that one too, selected (the select shows
+ * what is stored, so choosing any legal split is a change the form sends).
+ */
+export function splitChoices(
+  points: number,
+  toAttack: number,
+): { value: number; label: string; selected: boolean; refused: boolean }[] {
+  const legal = legalSplits(points).map((a) => ({
+    value: a,
+    label: `${a} / ${points - a}`,
+    selected: a === toAttack,
+    refused: false,
+  }));
+  if (isLegalSplit(points, toAttack)) return legal;
+  const stored = {
+    value: toAttack,
+    label: `${toAttack} / ${Math.max(0, points - toAttack)}`,
+    selected: true,
+    refused: true,
+  };
+  return [stored, ...legal];
+}
+
+/** The nearest legal split of a refused one, for its fix button. */
+export function splitFix(points: number, toAttack: number): { value: number; label: string } {
+  const a = nearestLegalSplit(points, toAttack);
+  return { value: a, label: `${a} / ${points - a}` };
+}
+
 export function adversaireView(source: AdversaireSource, derived: AdversaireDerived, items: readonly PlainItem[]) {
   return {
+    // Its weapon's class in a confined space (issue 25), chosen on the sheet.
+    weaponClass: source.weaponClass ?? "courte",
+    weaponClasses: Object.keys(CONFINED_SPACE).map((k) => ({
+      value: k,
+      label: `${L}Confined.${k}`,
+      selected: k === (source.weaponClass ?? "courte"),
+    })),
     resources: [
       resource("ev", `${L}EV`, source.ev, "system.ev"),
       resource("endurance", `${L}Endurance`, source.endurance, "system.endurance"),

@@ -17,7 +17,8 @@ import { postCard } from "../chat/post.ts";
 import { relayToGM, type RelayResult } from "../relay/index.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
 import { serializeOnGM } from "../trust/queue.ts";
-import { jetons, systemj } from "../../rules/index.ts";
+import { systemj } from "../../rules/index.ts";
+import { sha256Hex } from "../../rules/shared/sha256.ts";
 import { revealCard } from "./cards.ts";
 import { lostChoices, publicPhase, type PublicPhase, type RevealLine } from "./phase-context.ts";
 
@@ -58,7 +59,7 @@ declare global {
   }
 }
 
-const hash = jetons.sha256Hex;
+const hash = sha256Hex;
 
 /** This client's own choices, shown to their owner before the reveal (never sent to other players). */
 const ownChoices = new Map<string, systemj.RoundChoice>();

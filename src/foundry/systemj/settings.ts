@@ -3,7 +3,6 @@
  * in-game time). The Chronoste's choices list the world's users, filled at ready (users do not exist at init).
  */
 import { SYSTEM_ID } from "../ruleset.ts";
-import { parseSpecialList } from "./sheet-context.ts";
 
 export const SETTING_SPECIALS = "systemj.specials";
 export const SETTING_CHRONOSTE = "systemj.chronoste";
@@ -72,4 +71,13 @@ export function chronosteId(): string {
   } catch {
     return "";
   }
+}
+
+/** Parses the world setting's list: one skill a line or comma-separated, trimmed, without duplicates. */
+export function parseSpecialList(raw: string): string[] {
+  const names = raw
+    .split(/[\n,;]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return [...new Set(names)];
 }

@@ -86,14 +86,7 @@ export function specialRows(data: ActorData, worldList: readonly string[]) {
   });
 }
 
-/** Parses the world setting's list: one skill a line or comma-separated, trimmed, without duplicates. */
-export function parseSpecialList(raw: string): string[] {
-  const names = raw
-    .split(/[\n,;]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return [...new Set(names)];
-}
+export { parseSpecialList } from "./settings.ts";
 
 const SCORE_IDS = ["meleeForce", "meleeStealth", "throwObject", "dodge", "parry", "block"] as const;
 

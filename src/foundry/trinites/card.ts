@@ -337,15 +337,9 @@ export function verificationCount(): number {
 
 function verify(json: string): TestData | null {
   try {
+    // The shape is the card model's (card-model.ts): every stored card is read through it (`readCard`).
     const data = JSON.parse(json) as TestData;
     const { setup, chains, pick } = data;
-    if (!setup || !chains || !Array.isArray(chains.deva) || !Array.isArray(chains.archonte)) return null;
-    // What the end of a turn reads besides the dice: answers to the card and the influence chosen.
-    if (!Array.isArray(data.opposition) || !data.opposition.every((o) => !!o && typeof o === "object")) return null;
-    const inf: unknown = data.influence ?? null;
-    const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
-    if (inf !== null && (typeof inf !== "object" || !("given" in inf) || !strings(inf.given))) return null;
-    if (inf !== null && (!("refused" in inf) || !strings(inf.refused) || !("use" in inf))) return null;
     // Rebuilt as at roll time (a card that cannot be rebuilt is refused), without the end-of-turn view that reads this.
     const built = buildCard(setup, chains, false);
     const result = setup.trinite
@@ -360,9 +354,7 @@ function verify(json: string): TestData | null {
       onSuccess: bound(setup.selfShift?.onSuccess, 0, T.TURN_END_INITIATIVE),
     };
     const seen = new Set<string>();
-    const targets = (Array.isArray(setup.targets) ? setup.targets : []).filter(
-      (t) => typeof t?.uuid === "string" && !seen.has(t.uuid) && !!seen.add(t.uuid),
-    );
+    const targets = setup.targets.filter((t) => !seen.has(t.uuid) && !!seen.add(t.uuid));
     return deepFreeze({ ...data, result, setup: { ...setup, selfShift, targets } });
   } catch {
     return null;

@@ -2,6 +2,7 @@
 import type { RulesetRuntime } from "../ruleset.ts";
 import { CARD_ACTIONS } from "./actions.ts";
 import { BODY } from "./card.ts";
+import { registerTrinitesCardModels } from "./card-model.ts";
 import { combatBehaviour, PLACES_PART, registerTrinitesCombat } from "./combat.ts";
 import { damageAction, damageApplier, registerWoundHooks } from "./damage.ts";
 import { registerDaylight } from "./daylight.ts";
@@ -19,6 +20,7 @@ export const runtime: RulesetRuntime = {
   creation: async (actor, editable) => (await import("./creation.ts")).trinitesGuide(actor, editable),
   templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART, HARM_DIALOG],
   init() {
+    registerTrinitesCardModels();
     registerTrinitesHooks();
     registerTrinitesCombat();
     registerWoundHooks();

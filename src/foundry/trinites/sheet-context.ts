@@ -1,13 +1,13 @@
 /**
  * Sheet contexts of Trinités, pure: what the actor templates read (the updates of the sheet's buttons are in
- * `sheet-updates.ts`, re-exported here). The gallery builds its fixtures with these same functions.
+ * `sheet-updates.ts`; what the view shows of them, from `sheet-prices.ts`, is re-exported here). The gallery builds its fixtures with these same functions.
  */
 import { pendingFor } from "./influence.ts";
 import { trinites as T } from "../../rules/index.ts";
 import { ADAM_KEY, deriveActor, type ActorKind, type TrinitesActorSource, type TrinitesDerived } from "./derived.ts";
-import { debtChoice, signedLabel, xpPrice, type XpSource } from "./sheet-updates.ts";
+import { debtChoice, signedLabel, xpPrice, type XpSource } from "./sheet-prices.ts";
 
-export * from "./sheet-updates.ts";
+export * from "./sheet-prices.ts";
 
 export interface ItemRow {
   id: string;

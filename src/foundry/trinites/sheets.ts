@@ -7,26 +7,14 @@
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import { trinites as T } from "../../rules/index.ts";
-import {
-  actorSheetContext,
-  harmContext,
-  harmUpdate,
-  karmaSpendUpdate,
-  type HarmAnswer,
-  type XpTarget,
-  type XpSource,
-  xpSpendUpdate,
-  lifeBoxValue,
-  payDebtsUpdate,
-  refillUpdate,
-  regenerationUpdate,
-  type ActorSheetInput,
-  type CombatMoment,
-  type ItemLike,
-  type KarmaSnapshot,
-} from "./sheet-context.ts";
+import type { ActorSheetInput, ItemLike, XpSource } from "./sheet-context.ts";
+import type { CombatMoment, HarmAnswer, KarmaSnapshot, XpTarget } from "./sheet-updates.ts";
+
+/** The buttons' updates, imported when one is clicked (they are not needed to show the sheet). */
+const updates = () => import("./sheet-updates.ts");
+/** What the sheets show, imported on first render (the entry module, loaded by every world, keeps only the classes). */
+const views = () => import("./sheet-view.ts");
 import { HumainModel, ObjectModel, TriniteModel } from "./models.ts";
-import { itemSheetContext } from "./item-context.ts";
 import { EMPTY_SLOT } from "./influence.ts";
 import { ACTOR_PARTS, ACTOR_TABS, HARM_DIALOG, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
 
@@ -47,7 +35,7 @@ export function combatMoment(actor: Actor.Implementation): CombatMoment | null {
 }
 
 /** The Trinités part of the sheet's context from an actor document (null for another rule set's actor). */
-export function trinitesActorContext(
+export async function trinitesActorContext(
   actor: Actor.Implementation,
   viewer: { editable: boolean; isGM: boolean },
   moment: CombatMoment | null,
@@ -70,7 +58,7 @@ export function trinitesActorContext(
         ? { lumiere: system.depenseRound.lumiere, tenebres: system.depenseRound.tenebres }
         : { lumiere: 0, tenebres: 0 }
       : null;
-  return actorSheetContext({
+  return (await views()).actorSheetContext({
     kind,
     source,
     items,
@@ -115,7 +103,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
   ): ReturnType<QuintetteActorSheet["_prepareContext"]> {
     const context = await super._prepareContext(options);
     const actor = this.document;
-    const tr = trinitesActorContext(
+    const tr = await trinitesActorContext(
       actor,
       { editable: context.editable, isGM: game.user?.isGM ?? false },
       combatMoment(actor),
@@ -141,7 +129,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     if (!this.isEditable || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
     const kind = s instanceof TriniteModel ? "trinite" : "humain";
     const update: Record<string, unknown> = {
-      "system.vie.value": lifeBoxValue(kind, s.vie.value, Number(target.dataset.index)),
+      "system.vie.value": (await updates()).lifeBoxValue(kind, s.vie.value, Number(target.dataset.index)),
     };
     await this.document.update(update);
   }
@@ -150,7 +138,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const k = this.#karma();
     const pool = target.dataset.pool;
     if (!k || !this.isEditable || (pool !== "deva" && pool !== "archonte" && pool !== "adam")) return;
-    const r = karmaSpendUpdate(k, pool, combatMoment(this.document));
+    const r = (await updates()).karmaSpendUpdate(k, pool, combatMoment(this.document));
     if ("error" in r) ui.notifications?.warn(localize("QUINTETTE.Trinites.Karma.Refused"));
     else await this.document.update(r.update);
   }
@@ -159,7 +147,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const k = this.#karma();
     const moment = target.dataset.moment;
     if (!k || !game.user?.isGM || (moment !== "aube" && moment !== "crepuscule")) return;
-    await this.document.update(refillUpdate(k, moment));
+    await this.document.update((await updates()).refillUpdate(k, moment));
   }
 
   static async #onRegenerate(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
@@ -167,7 +155,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const s = this.document.system;
     const kind = target.dataset.karma;
     if (!k || !this.isEditable || !(s instanceof TriniteModel) || (kind !== "lumiere" && kind !== "tenebres")) return;
-    const r = regenerationUpdate(k, s.vie.value, kind, combatMoment(this.document));
+    const r = (await updates()).regenerationUpdate(k, s.vie.value, kind, combatMoment(this.document));
     if ("error" in r) ui.notifications?.warn(localize("QUINTETTE.Trinites.Karma.RegenerationRefused"));
     else await this.document.update(r.update);
   }
@@ -176,7 +164,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const s = this.document.system;
     if (!this.isEditable || !(s instanceof TriniteModel)) return;
     // Equal debts: the button the player clicked says which is paid first.
-    const update = payDebtsUpdate(s, target.dataset.first === "archonte" ? "archonte" : "deva");
+    const update = (await updates()).payDebtsUpdate(s, target.dataset.first === "archonte" ? "archonte" : "deva");
     if (update) await this.document.update(update);
     else ui.notifications?.info(localize("QUINTETTE.Trinites.Karma.NothingToPay"));
   }
@@ -222,7 +210,12 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     if (!want) return;
     const source = s.toObject() as unknown as XpSource; // the model's stored fields, exactly this shape
     const atouts = this.document.items.filter((i) => i.type === "tr-atout").length;
-    const r = xpSpendUpdate(source, want, atouts, target.dataset.first === "archonte" ? "archonte" : "deva");
+    const r = (await updates()).xpSpendUpdate(
+      source,
+      want,
+      atouts,
+      target.dataset.first === "archonte" ? "archonte" : "deva",
+    );
     if ("error" in r) ui.notifications?.warn(localize(r.error));
     else await this.document.update(r.update);
   }
@@ -233,7 +226,10 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     if (!game.user?.isGM || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
     const kind = s instanceof TriniteModel ? "trinite" : "humain";
     const vie = { value: s.vie.value, nonLetal: s.vie.nonLetal };
-    const content = await foundry.applications.handlebars.renderTemplate(HARM_DIALOG, harmContext(kind, vie));
+    const content = await foundry.applications.handlebars.renderTemplate(
+      HARM_DIALOG,
+      (await updates()).harmContext(kind, vie),
+    );
     const answer: unknown = await foundry.applications.api.DialogV2.prompt({
       window: { title: "QUINTETTE.Trinites.Harm.Title" },
       content,
@@ -244,7 +240,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       },
     });
     if (!answer || typeof answer !== "object") return;
-    const r = harmUpdate(kind, vie, answer as HarmAnswer);
+    const r = (await updates()).harmUpdate(kind, vie, answer as HarmAnswer);
     if ("error" in r) ui.notifications?.warn(localize(r.error));
     else await this.document.update(r.update);
   }
@@ -345,7 +341,7 @@ export class TrinitesItemSheet extends QuintetteItemSheet {
     const context = await super._prepareContext(options);
     const item = this.document;
     return Object.assign(context, {
-      tr: itemSheetContext({
+      tr: (await views()).itemSheetContext({
         type: item.type,
         system: item.system as unknown as Record<string, unknown>, // plain read for the template
       }),

@@ -31,8 +31,10 @@ export async function onStartTurn(combat: Combat.Implementation, combatant: Comb
     return;
   }
   if (plan.kind === "redirect") {
-    const index = turnIndexOf(combat, plan.id);
-    if (index >= 0) await combat.update({ turn: index });
+    // Start who acts now here, then move the pointer to them: the pointer may move back (a round start re-sorts the
+    // turns under it), and Foundry starts no turn on a move back (foundryvtt/foundryvtt#11988).
+    const target = combat.combatants.get(plan.id);
+    if (target) await onStartTurn(combat, target);
     return;
   }
   await updateSeats(combat, plan.updates);

@@ -15,7 +15,7 @@
  * Records live as long as their message: the active GM's client drops them when the message is deleted (no
  * eviction: no number of other effects brings an old card back to "not applied").
  */
-import { sha256Hex } from "../../rules/jetons/sha256.ts";
+import { sha256Hex } from "../../rules/shared/sha256.ts";
 import type { AppliedEntry, JsonValue } from "../chat/types.ts";
 import { isPlainRecord } from "./validate.ts";
 

@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { commitBid, commitmentString, roundQuestionId, verifyCommitment, type BidOpening } from "./commitment";
-import { sha256Hex } from "./sha256";
+import { sha256Hex } from "../shared/sha256";
 import type { Side } from "./tables";
 
 /** An injective stand-in for a hash: equal outputs only for equal inputs. */

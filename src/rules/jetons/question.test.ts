@@ -15,7 +15,7 @@ import {
   startQuestion,
   transitionError,
 } from "./question";
-import { sha256Hex } from "./sha256";
+import { sha256Hex } from "../shared/sha256";
 
 const N1 = "0123456789abcdef0123456789abcdef";
 const N2 = "fedcba9876543210fedcba9876543210";

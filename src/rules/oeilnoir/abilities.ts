@@ -11,7 +11,13 @@ export type AbilityKey =
   | "tenace"
   | "mainGauche"
   | "combatADeuxMainsI"
-  | "combatADeuxMainsII";
+  | "combatADeuxMainsII"
+  | "visionPenombre"
+  | "nyctalope"
+  | "combatDansLEau"
+  | "peupleDeLEau"
+  | "demiEpee"
+  | "frenetique";
 
 export interface Ability {
   key: AbilityKey;
@@ -113,5 +119,41 @@ export const ABILITIES: Readonly<Record<AbilityKey, Ability>> = {
     kind: "capaciteSpeciale",
     effect: "The wrong-hand penalty is 3 lower again.",
     wrongHandTraining: 3,
+  },
+  visionPenombre: {
+    key: "visionPenombre",
+    label: "Vision dans la Pénombre",
+    kind: "avantage",
+    effect: "Sees in poor light: light penalties halved.",
+  },
+  nyctalope: {
+    key: "nyctalope",
+    label: "Nyctalope",
+    kind: "avantage",
+    effect: "Sees at night: any bad light costs only 2/2.",
+  },
+  combatDansLEau: {
+    key: "combatDansLEau",
+    label: "Combat dans l'Eau",
+    kind: "capaciteSpeciale",
+    effect: "Trained to fight in water: water penalties halved.",
+  },
+  peupleDeLEau: {
+    key: "peupleDeLEau",
+    label: "Peuple de l'Eau",
+    kind: "avantage",
+    effect: "Born to the water: no penalty fighting under water.",
+  },
+  demiEpee: {
+    key: "demiEpee",
+    label: "Demi-Épée",
+    kind: "capaciteSpeciale",
+    effect: "Shortened grip: the weapon's confined-space penalty does not apply.",
+  },
+  frenetique: {
+    key: "frenetique",
+    label: "Frénétique",
+    kind: "avantage",
+    effect: "Frenzy (Rage Sanguinaire): low-EV penalties do not apply.",
   },
 };

@@ -11,3 +11,4 @@ export * from "./situation";
 export * from "./abilities";
 export { roundHalfUp } from "./validate";
 export * from "./gear";
+export * from "./economy";

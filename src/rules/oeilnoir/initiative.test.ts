@@ -129,15 +129,19 @@ describe("actions and orientation", () => {
 });
 
 describe("turns of a round with the second action", () => {
-  const entry = fc.record({ ini: fc.integer({ min: -10, max: 30 }), base: fc.integer({ min: 0, max: 20 }) });
+  const entry = fc.record({
+    ini: fc.integer({ min: -10, max: 30 }),
+    base: fc.integer({ min: 0, max: 20 }),
+    second: fc.boolean(),
+  });
   const fighters = fc.array(entry, { maxLength: 8 }).map((list) => list.map((e, i) => ({ ...e, id: `f${i}` })));
 
   it("source fight: Jandara (18) acts again at 10, after the orcs at 11 and before those at 10 with a lower base", () => {
     const turns = actionTurns([
-      { id: "Jandara", ini: 18, base: 12 },
-      { id: "orc3", ini: 11, base: 9 },
-      { id: "orc5", ini: 10, base: 9 },
-      { id: "lame", ini: -1, base: 9 },
+      { id: "Jandara", ini: 18, base: 12, second: true },
+      { id: "orc3", ini: 11, base: 9, second: true },
+      { id: "orc5", ini: 10, base: 9, second: true },
+      { id: "lame", ini: -1, base: 9, second: true },
     ]);
     expect(turns.map((t) => `${t.id}${t.second ? "²" : ""}@${t.phase}`)).toEqual([
       "Jandara@18",
@@ -152,8 +156,8 @@ describe("turns of a round with the second action", () => {
 
   it("at equal phase and base, the first action goes before a second one", () => {
     const turns = actionTurns([
-      { id: "a", ini: 18, base: 10 },
-      { id: "b", ini: 10, base: 10 },
+      { id: "a", ini: 18, base: 10, second: true },
+      { id: "b", ini: 10, base: 10, second: true },
     ]);
     expect(turns.map((t) => [t.id, t.second])).toEqual([
       ["a", false],
@@ -163,7 +167,15 @@ describe("turns of a round with the second action", () => {
     ]);
   });
 
-  it("everyone acts once at INI; a second action at INI − 8 exactly for INI ≥ 0; phases never rise", () => {
+  it("a fighter who took no second action has one turn only (issue 25: no row for an action not taken)", () => {
+    const turns = actionTurns([
+      { id: "chief", ini: 14, base: 10 },
+      { id: "orc", ini: 9, base: 9, second: true },
+    ]);
+    expect(turns.map((t) => `${t.id}${t.second ? "²" : ""}@${t.phase}`)).toEqual(["chief@14", "orc@9", "orc²@1"]);
+  });
+
+  it("everyone acts once at INI; a second action at INI − 8 exactly for a second taken at INI ≥ 0", () => {
     fc.assert(
       fc.property(fighters, (list) => {
         const turns = actionTurns(list);
@@ -171,7 +183,7 @@ describe("turns of a round with the second action", () => {
           const own = turns.filter((t) => t.id === f.id);
           expect(own.filter((t) => !t.second).map((t) => t.phase)).toEqual([f.ini]);
           const seconds = own.filter((t) => t.second).map((t) => t.phase);
-          expect(seconds).toEqual(f.ini >= 0 ? [secondActionPhase(f.ini)] : []);
+          expect(seconds).toEqual(f.ini >= 0 && f.second ? [secondActionPhase(f.ini)] : []);
           expect(own[0]?.second).toBe(false);
         }
         turns.slice(1).forEach((t, i) => expect(t.phase).toBeLessThanOrEqual(turns[i]?.phase ?? Infinity));

@@ -144,16 +144,18 @@ export interface ActionTurn {
 
 /**
  * The round's turns in acting order: every fighter's first action at its initiative, and a second action at
- * INI − 8 for those that may attack (initiative 0 or more; below 0 a fighter has one defence action only). Higher
+ * INI − 8 for those that took one (`second`) and may attack (initiative 0 or more; below 0 a fighter has one
+ * defence action only). Higher
  * phase first; equal phase → higher INI base first (the order rule); still equal → a first action before a second
  * one (our reading: the fighter whose turn it is by initiative does not wait for one acting again); then the input
  * order, so the caller's stable tie-break holds.
  */
-export function actionTurns(list: readonly InitiativeEntry[]): ActionTurn[] {
+export function actionTurns(list: readonly (InitiativeEntry & { second?: boolean })[]): ActionTurn[] {
   initiativeOrder(list); // same validation: integers, no duplicate id
   const turns = list.flatMap((e, i) => {
     const first = { id: e.id, phase: e.ini, second: false, base: e.base, i };
-    if (!actionsPerRound(e.ini).canAttack) return [first];
+    // Only a fighter who took a second action this round (RULES.md: traded its defence) comes back at INI − 8.
+    if (!e.second || !actionsPerRound(e.ini).canAttack) return [first];
     return [first, { ...first, phase: secondActionPhase(e.ini), second: true }];
   });
   return turns

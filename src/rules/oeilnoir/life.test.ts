@@ -27,6 +27,14 @@ describe("lifeStatus", () => {
     expect(lifeStatus({ ev: -19, cn: 13, tenace: true })).toBe("mourant"); // limit −19.5
     expect(lifeStatus({ ev: -20, cn: 13, tenace: true })).toBe("mort");
   });
+  it("Endurance at 0 knocks a fighter out (issue 25), En Fer or Tenace notwithstanding; a Volonté check holds", () => {
+    expect(lifeStatus({ ev: 20, cn: 12, endurance: 0 })).toBe("horsCombat");
+    expect(lifeStatus({ ev: 20, cn: 12, endurance: 0, enFer: true, tenace: true })).toBe("horsCombat");
+    expect(lifeStatus({ ev: 20, cn: 12, endurance: 0, volonteSuccess: true })).toBe("debout");
+    expect(lifeStatus({ ev: 20, cn: 12, endurance: 1 })).toBe("debout");
+    expect(lifeStatus({ ev: 20, cn: 12, endurance: null })).toBe("debout");
+    expect(lifeStatus({ ev: 0, cn: 12, endurance: 0 })).toBe("mourant");
+  });
   it("property: status never improves as EV falls", () => {
     const rank = { debout: 0, horsCombat: 1, mourant: 2, mort: 3 } as const;
     fc.assert(

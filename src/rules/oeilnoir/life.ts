@@ -18,13 +18,20 @@ export function lifeStatus(input: {
   enFer?: boolean;
   /** A successful Volonté check made to ignore being out of the fight. */
   volonteSuccess?: boolean;
+  /**
+   * Current Endurance, when the fighter uses it: at 0 the PI(End) have knocked it out (the source: "une mise hors de
+   * combat peut résulter" of them), Tenace and En Fer notwithstanding (they concern EV); a Volonté check still holds.
+   */
+  endurance?: number | null;
 }): LifeStatus {
   assertInteger("ev", input.ev);
   assertQuality("cn", input.cn);
   const deathLimit = input.tenace ? 1.5 * input.cn : input.cn;
   if (input.ev < -deathLimit) return "mort";
   if (input.ev <= 0) return "mourant";
-  if (input.ev <= KNOCKOUT_EV && !input.tenace && !input.enFer && !input.volonteSuccess) return "horsCombat";
+  if (input.volonteSuccess) return "debout";
+  if (input.ev <= KNOCKOUT_EV && !input.tenace && !input.enFer) return "horsCombat";
+  if (typeof input.endurance === "number" && input.endurance <= 0) return "horsCombat";
   return "debout";
 }
 

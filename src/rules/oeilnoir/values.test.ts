@@ -1,6 +1,15 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { armourTotals, baseValues, combatValues, encumbrance, legalSplits, splitSkill } from "./values";
+import {
+  armourTotals,
+  baseValues,
+  combatValues,
+  encumbrance,
+  isLegalSplit,
+  legalSplits,
+  nearestLegalSplit,
+  splitSkill,
+} from "./values";
 import { roundHalfUp } from "./validate";
 
 describe("baseValues", () => {
@@ -61,6 +70,19 @@ describe("splitSkill", () => {
   it("pure attack skills put every point on attack", () => {
     expect(splitSkill({ atBase: 8, prdBase: 7, points: 12, attackOnly: true })).toEqual({ at: 20, prd: 7 });
     expect(() => splitSkill({ atBase: 8, prdBase: 7, points: 12, toAttack: 6, attackOnly: true })).toThrow();
+  });
+  it("a refused split is fixed to the nearest legal one (issue 25: 10 points typed over 0 / 0 give 3 / 7)", () => {
+    expect(isLegalSplit(10, 0)).toBe(false);
+    expect(nearestLegalSplit(10, 0)).toBe(3);
+    expect(nearestLegalSplit(10, 10)).toBe(7);
+    expect(nearestLegalSplit(4, 2)).toBe(2);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30 }), fc.integer({ min: -5, max: 35 }), (points, toAttack) => {
+        const fixed = nearestLegalSplit(points, toAttack);
+        expect(isLegalSplit(points, fixed)).toBe(true);
+        if (isLegalSplit(points, toAttack)) expect(fixed).toBe(toAttack);
+      }),
+    );
   });
   it("legalSplits lists exactly the accepted splits", () => {
     expect(legalSplits(4)).toEqual([0, 1, 2, 3, 4]);

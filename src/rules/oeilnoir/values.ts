@@ -79,6 +79,17 @@ export function legalSplits(points: number): number[] {
   return out;
 }
 
+/** The legal split closest to `toAttack` (the lower one on a tie): a refused split fixed with the least change. */
+export function nearestLegalSplit(points: number, toAttack: number): number {
+  const legal = legalSplits(points);
+  return legal.reduce((best, a) => (Math.abs(a - toAttack) < Math.abs(best - toAttack) ? a : best), legal[0] ?? 0);
+}
+
+/** Whether a split is accepted (within the points, the 5-point rule). */
+export function isLegalSplit(points: number, toAttack: number): boolean {
+  return legalSplits(points).includes(toAttack);
+}
+
 export interface ArmourPiece {
   pr: number;
   enc: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { sha256Hex } from "../jetons/sha256";
+import { sha256Hex } from "../shared/sha256";
 import { commitChoice, verifyChoice, type ChoiceOpening } from "./choice-commitment";
 
 const salt = "0123456789abcdef0123456789abcdef";

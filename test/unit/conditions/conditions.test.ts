@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { doubleState, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
+import { asGM, doubleState, resetFoundryDouble, setDoubleUser, settle, type DoubleActor } from "../../double/index.ts";
+import { createScene, dropToken } from "../../double/scenes.ts";
 import type { DoubleActiveEffect } from "../../double/effects.ts";
 import { installEffectsDouble } from "../../double/effects.ts";
 import { readLang } from "../../double/game.ts";
@@ -328,11 +329,17 @@ describe("wiring in Foundry's hooks", () => {
     expect(marked).toEqual(["active"]);
   });
 
-  it("an actor update asks its placed tokens to redraw their condition icons", () => {
-    // fvtt-types: Actor#getActiveTokens lists the placed tokens; Token#renderFlags has `redrawEffects`.
-    const flags: unknown[] = [];
-    const placed = { getActiveTokens: () => [{ renderFlags: { set: (f: unknown) => flags.push(f) } }] };
-    callAll("updateActor", placed, { system: {} }, {}, "gm");
-    expect(flags).toEqual([{ redrawEffects: true }]);
+  it("an actor update asks its placed tokens to redraw their condition icons", async () => {
+    // fvtt-types: Actor#getActiveTokens lists the placed tokens; Token#renderFlags has `redrawEffects`. The update goes
+    // through the double's server, which runs `updateActor` on every client (no hook fired here).
+    use("systemj");
+    const cls = CONFIG.Actor.documentClass as unknown as { create(d: object): Promise<TestActor & DoubleActor> };
+    const beast = await asGM(() => cls.create({ name: "Ours", type: "creature" }));
+    const placed = await asGM(() => dropToken(createScene(), beast, { actorLink: true }));
+    await asGM(() => beast.update({ "system.hitPoints.value": 1 }));
+    await settle();
+    // Once per connected client (each draws its own canvas).
+    expect(new Set(placed.redraws.map((f) => JSON.stringify(f)))).toEqual(new Set(['{"redrawEffects":true}']));
+    expect(placed.redraws.length).toBeGreaterThan(0);
   });
 });

@@ -50,6 +50,41 @@ describe("turn changes", () => {
     expect(combat.lifecycle).toEqual(["startRound:1", "startTurn:A", "endTurn:A", "startTurn:B"]);
   });
 
+  it("starts the turn of whoever stands at the pointer once the round's start has re-sorted the turns (#10786)", async () => {
+    // A round start that changes initiatives (as a system's `_onStartRound` may) moves C to the front.
+    class Resorting extends DoubleCombat {
+      override async _onStartRound(context: Record<string, unknown>): Promise<void> {
+        await super._onStartRound(context);
+        if (context.round === 2) await this.updateEmbeddedDocuments("Combatant", [{ _id: "c", initiative: 30 }]);
+      }
+    }
+    const fight = await asGM(() => Resorting.create({ _id: "fight00000000001" }, { keepId: true }));
+    Object.setPrototypeOf(fight, Resorting.prototype);
+    await asGM(() =>
+      fight.createEmbeddedDocuments(
+        "Combatant",
+        [
+          { _id: "a", name: "A", initiative: 20 },
+          { _id: "c", name: "C", initiative: 5 },
+        ],
+        { keepId: true },
+      ),
+    );
+    await asGM(() => fight.startCombat());
+    await settle();
+    await asGM(() => fight.nextRound());
+    await settle();
+    expect(fight.turns.map((t) => t.id)).toEqual(["c", "a"]);
+    expect(fight.lifecycle).toEqual([
+      "startRound:1",
+      "startTurn:A",
+      "endTurn:A",
+      "endRound:1",
+      "startRound:2",
+      "startTurn:C",
+    ]);
+  });
+
   it("a player changes the round and the turn, nothing else of the encounter", async () => {
     await asGM(() => combat.startCombat());
     await expect(asClient("player1", () => combat.nextTurn())).resolves.toBeTruthy();

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../../double/index.ts";
-import { asGM, doubleState, resetFoundryDouble } from "../../double/index.ts";
+import { asGM, doubleState, resetFoundryDouble, settle } from "../../double/index.ts";
 import { asClient, installClients, setPermission, targetsOf, USER_ROLES } from "../../double/shared-core.ts";
 import { createScene, createToken, dropToken } from "../../double/scenes.ts";
 import type { DoubleTokenDocument } from "../../double/tokens.ts";
@@ -44,6 +44,29 @@ describe("tokens on the double", () => {
     // A linked token (the link ticked) reads and writes the world actor.
     const linked = await asGM(() => createToken({ actorId: orc.id, actorLink: true, name: "Orc" }, { parent: scene }));
     expect(linked.actor).toBe(orc);
+  });
+
+  it("an unlinked token's synthetic actor follows later edits of its base actor, its delta still on top", async () => {
+    // fvtt-types: TokenDocument `delta` "stores the differences between this token and the base actor it represents";
+    // Actor#_updateDependentTokens "Update the active TokenDocument instances which represent this Actor", forwarding
+    // to TokenDocument#_onUpdateBaseActor ("When the base Actor for a TokenDocument changes, we may need to update its
+    // Actor instance"), which runs ActorDelta#updateSyntheticActor ("with changes from the delta or the base Actor").
+    const orc = await asGM(() => actorClass().create({ name: "Orc", type: "humain" }));
+    const token = await asGM(() => dropToken(createScene(), orc));
+    const synthetic = token.actor!;
+    await asGM(() => synthetic.update({ "system.vie.value": 1 }));
+    const melee = (a: DoubleActor) =>
+      (a.system as unknown as { competences: { melee: { base: number } } }).competences.melee.base;
+    await asGM(() => orc.update({ name: "Orc chef", "system.competences.melee.base": 4, "system.vie.value": 3 }));
+    await settle();
+    // The same synthetic actor, on every client: the base actor's new values, the delta's own value kept.
+    for (const user of ["gm", "player1"])
+      asClient(user, () => {
+        expect(token.actor).toBe(synthetic);
+        expect([synthetic.name, melee(synthetic), vie(synthetic)]).toEqual(["Orc chef", 4, 1]);
+      });
+    expect(vie(orc)).toBe(3);
+    expect(token.document.delta).toEqual({ system: { vie: { value: 1 } } });
   });
 
   it("a player may not write through a token of an actor they do not own", async () => {

@@ -55,7 +55,10 @@ describe("acting order", () => {
       .sort(compareCombatants)
       .map((e) => e.id);
     expect(sorted.slice(0, 6)).toEqual(["Jandara", "chef", "Dana", "Meranthus", "orc1", "Escallo"]);
-    const rows = phaseRows(FIGHT.map((e) => ({ ...e, name: e.id, img: null, active: false })));
+    // Every fighter took its second action this round (issue 25: only then does it have a second phase).
+    const rows = phaseRows(FIGHT.map((e) => ({ ...e, name: e.id, img: null, active: false, tookSecond: true })));
+    const none = phaseRows(FIGHT.map((e) => ({ ...e, name: e.id, img: null, active: false })));
+    expect(none.every((r) => r.second === null)).toBe(true);
     expect(rows.filter((r) => r.simultaneous).map((r) => r.id)).toEqual([
       "Meranthus",
       "orc1",
@@ -276,23 +279,36 @@ describe("the second action's turn in Foundry's tracker", () => {
     registerCombatBehaviour("oeilnoir", oeilNoirCombat);
   });
 
-  async function fight(): Promise<DoubleCombat> {
+  /** Round 1 of a fight where every fighter took (traded its defence for) a second action, unless `second` is false. */
+  async function fight(second = true): Promise<DoubleCombat> {
     const combat = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "c" });
+    combat.round = 1;
+    const flags = second ? { quintette: { oeilnoirActions: { round: 1, turn: 0, defences: 0, second: true } } } : {};
     await asGM(() =>
       combat.createEmbeddedDocuments(
         "Combatant",
         [
-          { _id: "a", name: "Jandara", initiative: 18 },
-          { _id: "b", name: "Orc", initiative: 11 },
-          { _id: "c", name: "Dana", initiative: 10 },
-          { _id: "d", name: "Blessé", initiative: -1 },
-          { _id: "e", name: "Absent", initiative: null },
+          { _id: "a", name: "Jandara", initiative: 18, flags },
+          { _id: "b", name: "Orc", initiative: 11, flags },
+          { _id: "c", name: "Dana", initiative: 10, flags },
+          { _id: "d", name: "Blessé", initiative: -1, flags },
+          { _id: "e", name: "Absent", initiative: null, flags },
         ],
         { keepId: true },
       ),
     );
     return combat;
   }
+
+  it("gives no second row to a fighter who took no second action, and none in the next round", async () => {
+    const quiet = await fight(false);
+    expect(quiet.turns.map((c) => c.name)).toEqual(["Jandara", "Orc", "Dana", "Blessé", "Absent"]);
+    const combat = await fight();
+    expect(combat.turns).toHaveLength(8);
+    combat.round = 2;
+    combat.setupTurns();
+    expect(combat.turns.map((c) => c.name)).toEqual(["Jandara", "Orc", "Dana", "Blessé", "Absent"]);
+  });
 
   it("puts each second action at INI − 8 in the turn order, and nextTurn moves onto it", async () => {
     const combat = await fight();

@@ -35,6 +35,7 @@ import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
 import { cardOf } from "../../cards.ts";
+import { installDefencePrompt } from "./world.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -70,6 +71,7 @@ beforeEach(async () => {
   registerChatHooks();
   registerDamage();
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
+  installDefencePrompt();
   setDiceRoller(async (formula, target) => {
     rolled.push(formula);
     targets.push(target);
@@ -166,6 +168,29 @@ describe("attack and parry", () => {
     expect(await Promise.race([answered.then((r) => r.status), late])).toBe("applied");
     expect(shown).toEqual([{ faces: [5] }]);
     expect(duel(m)).toMatchObject({ stage: "parried" });
+  });
+
+  it("shows a parry's die to the card's own audience: a whispered, blind attack stays so (issue 24)", async () => {
+    const shown: unknown[][] = [];
+    Object.assign(game, { dice3d: { showForRoll: (...args: unknown[]) => (shown.push(args), new Promise(() => {})) } });
+    const script = (faces: number[]) => ({ faces, total: faces[0] ?? 0, roll: { faces } as never });
+    setDiceRoller(async () => script(queue.shift() ?? []));
+    dice([8]);
+    const m = await attack(orc, alrik, "gm");
+    await asGM(() => m.update({ whisper: ["gm", "player1"], blind: true, speaker: { alias: "Orc" } } as never));
+    dice([5]);
+    expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("applied");
+    expect(shown).toHaveLength(1);
+    const [roll, user, sync, users, blind, messageId, speaker] = shown[0]!;
+    expect({ roll, user: (user as { id: string }).id, sync, users, blind, messageId, speaker }).toEqual({
+      roll: { faces: [5] },
+      user: "gm",
+      sync: true,
+      users: ["gm", "player1"],
+      blind: true,
+      messageId: m.id,
+      speaker: { alias: "Orc" },
+    });
   });
 
   it("refuses the parry to a player who does not own the defender", async () => {

@@ -40,6 +40,7 @@ import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings
 import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
 import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
 import { cardOf } from "../../cards.ts";
+import { installDefencePrompt } from "./world.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -75,6 +76,7 @@ beforeEach(async () => {
   registerChatHooks();
   registerDamage();
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
+  installDefencePrompt();
   setDiceRoller(async (formula, target) => {
     rolled.push(formula);
     targets.push(target);

@@ -29,6 +29,7 @@ import { damageApplier, computeDamage } from "../../../src/foundry/trinites/dama
 import type { trinites as T } from "../../../src/rules/index.ts";
 import { testSetup } from "./setup-fixture.ts";
 import { cardOf } from "../../cards.ts";
+import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -56,6 +57,7 @@ beforeEach(async () => {
   Object.assign(state.CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
   registerChatHooks();
+  registerTrinitesCardModels();
   registerCardAction(...CARD_ACTIONS);
   registerTrinitesHooks();
   addUser("player2");

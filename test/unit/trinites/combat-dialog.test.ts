@@ -19,7 +19,7 @@ import {
   lifeBoxValue,
   payDebtsUpdate,
   refillUpdate,
-} from "../../../src/foundry/trinites/sheet-context.ts";
+} from "../../../src/foundry/trinites/sheet-updates.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { trinites as T } from "../../../src/rules/index.ts";
 

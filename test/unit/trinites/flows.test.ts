@@ -42,6 +42,7 @@ import { resolveValues, setupFrom, testDialogConfig } from "../../../src/foundry
 import { nextReactionUpdate, rollerOf } from "../../../src/foundry/trinites/flow.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { cardOf } from "../../cards.ts";
+import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -72,6 +73,7 @@ beforeEach(async () => {
   state.CONFIG.Combatant.dataModels = { base: CombatantData };
   registerRelay();
   registerChatHooks();
+  registerTrinitesCardModels();
   applyRuleset(descriptor);
   addUser("player2");
   aelis = await asGM(() =>

@@ -31,6 +31,7 @@ import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { consumeUpdate, pendingFor, storeUpdate } from "../../../src/foundry/trinites/influence.ts";
 import { testSetup } from "./setup-fixture.ts";
 import { cardOf } from "../../cards.ts";
+import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
 
 let state: DoubleState;
 let brune: DoubleActor;
@@ -67,6 +68,7 @@ beforeEach(async () => {
   Object.assign(state.CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
   registerChatHooks();
+  registerTrinitesCardModels();
   registerCardAction(...CARD_ACTIONS);
   addUser("player2");
   brune = await asGM(() =>

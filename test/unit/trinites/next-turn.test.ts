@@ -14,6 +14,7 @@ import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
 import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import { combatBehaviour } from "../../../src/foundry/trinites/combat.ts";
+import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
 
 let state: DoubleState;
 
@@ -31,6 +32,7 @@ beforeEach(() => {
   state.CONFIG.Combatant.dataModels = { base: CombatantData };
   registerRelay();
   registerChatHooks();
+  registerTrinitesCardModels();
   applyRuleset(descriptor);
   addUser("player2");
 });

@@ -29,6 +29,7 @@ import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import type { DoubleCombat } from "../../double/shared-core.ts";
 import { testSetup } from "./setup-fixture.ts";
 import { cardOf } from "../../cards.ts";
+import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -41,6 +42,7 @@ async function world(lang: "fr" | "en") {
   state.CONFIG.Combatant.dataModels = { base: CombatantData };
   registerRelay();
   registerChatHooks();
+  registerTrinitesCardModels();
   applyRuleset(descriptor);
   registerCardAction(...CARD_ACTIONS, damageAction);
   addUser("player2");

@@ -35,6 +35,7 @@ import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import { combatBehaviour, onShiftClick } from "../../../src/foundry/trinites/combat.ts";
 import { rollTest } from "../../../src/foundry/trinites/flow.ts";
 import { cardOf } from "../../cards.ts";
+import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -47,6 +48,7 @@ beforeEach(async () => {
   state.CONFIG.Combatant.dataModels = { base: CombatantData };
   registerRelay();
   registerChatHooks();
+  registerTrinitesCardModels();
   applyRuleset(descriptor);
   addUser("player2");
   aelis = await asGM(() =>

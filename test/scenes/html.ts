@@ -1,0 +1,200 @@
+/**
+ * The table's reading of rendered HTML, as the browser would have it: elements with a `data-action` and their
+ * ancestors (for a handler's `closest`), and a small element tree of a card's HTML with the inputs a user fills
+ * (`value`, `checked`) and the queries the system's form readers make (`querySelector(All)` by name, `closest`).
+ */
+
+/** An element of rendered HTML with a `data-action`: its data attributes and its ancestors' (for `closest`). */
+export interface HtmlButton {
+  tag: string;
+  action: string;
+  dataset: Record<string, string>;
+  disabled: boolean;
+  text: string;
+  /** What a click handler receives as its target. */
+  target: FakeTarget;
+}
+export interface FakeTarget {
+  dataset: Record<string, string>;
+  classList: { contains(name: string): boolean };
+  closest(selector: string): FakeTarget | null;
+  hasAttribute(name: string): boolean;
+  getAttribute(name: string): string | null;
+}
+
+const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"]);
+const camel = (name: string) => name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&#x3D;/g, "=")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+function attributesOf(raw: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of raw.matchAll(/([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+    const name = m[1];
+    if (name) out[name.toLowerCase()] = unescapeHtml(m[2] ?? m[3] ?? m[4] ?? "");
+  }
+  return out;
+}
+
+function targetOf(attrs: Record<string, string>, parent: FakeTarget | null): FakeTarget {
+  const dataset = Object.fromEntries(
+    Object.entries(attrs)
+      .filter(([k]) => k.startsWith("data-"))
+      .map(([k, v]) => [camel(k.slice(5)), v]),
+  );
+  const classes = new Set((attrs.class ?? "").split(/\s+/).filter(Boolean));
+  const self: FakeTarget = {
+    dataset,
+    classList: { contains: (name) => classes.has(name) },
+    hasAttribute: (name) => name in attrs,
+    getAttribute: (name) => attrs[name] ?? null,
+    closest(selector) {
+      // `[data-x]`, `[data-x="v"]` and `.class`: what the system's handlers ask of a clicked element.
+      const attr = /^\[([-a-z0-9]+)(?:="([^"]*)")?\]$/.exec(selector);
+      const cls = /^\.([-\w]+)$/.exec(selector);
+      const matches = attr
+        ? attr[1]! in attrs && (attr[2] === undefined || attrs[attr[1]!] === attr[2])
+        : cls
+          ? classes.has(cls[1]!)
+          : false;
+      if (!attr && !cls) throw new Error(`The table's HTML reader does not know the selector ${selector}`);
+      return matches ? self : (parent?.closest(selector) ?? null);
+    },
+  };
+  return self;
+}
+
+/** Every element with a `data-action` in rendered HTML, with its ancestors (for `closest`), as the browser has them. */
+export function actionElements(html: string): HtmlButton[] {
+  const out: HtmlButton[] = [];
+  const stack: { tag: string; target: FakeTarget; button?: HtmlButton }[] = [];
+  const re = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^>]*?)?)(\/?)>|([^<]+)/g;
+  for (const m of html.matchAll(re)) {
+    if (m[5] !== undefined) {
+      for (const open of stack) if (open.button) open.button.text += m[5];
+      continue;
+    }
+    const tag = (m[2] ?? "").toLowerCase();
+    if (m[1]) {
+      const at = stack.map((s) => s.tag).lastIndexOf(tag);
+      if (at >= 0) stack.length = at;
+      continue;
+    }
+    const attrs = attributesOf(m[3] ?? "");
+    const target = targetOf(attrs, stack.at(-1)?.target ?? null);
+    let button: HtmlButton | undefined;
+    if (attrs["data-action"]) {
+      button = {
+        tag,
+        action: attrs["data-action"],
+        dataset: target.dataset,
+        disabled: "disabled" in attrs,
+        text: "",
+        target,
+      };
+      out.push(button);
+    }
+    if (!VOID.has(tag) && !m[4]) stack.push({ tag, target, ...(button ? { button } : {}) });
+  }
+  for (const b of out) b.text = b.text.replace(/\s+/g, " ").trim();
+  return out;
+}
+
+// ---- An element tree, for cards with forms ---------------------------------------------------------------------
+
+/** A selector the system's handlers use: `[data-x]`, `[data-x="v"]`, `[name="v"]` or `.class`. */
+function matcher(selector: string): (node: HtmlNode) => boolean {
+  const attr = /^\[([-a-z0-9]+)(?:="([^"]*)")?\]$/.exec(selector);
+  if (attr) return (n) => attr[1]! in n.attrs && (attr[2] === undefined || n.attrs[attr[1]!] === attr[2]);
+  const cls = /^\.([-\w]+)$/.exec(selector);
+  if (cls) return (n) => n.classList.contains(cls[1]!);
+  throw new Error(`The table's HTML reader does not know the selector ${selector}`);
+}
+
+/** An element of a card's HTML: its attributes, children and, for inputs, what the user typed or ticked. */
+export class HtmlNode {
+  readonly children: HtmlNode[] = [];
+  readonly dataset: Record<string, string>;
+  readonly classList: { contains(name: string): boolean };
+  value: string;
+  checked: boolean;
+  constructor(
+    readonly tag: string,
+    readonly attrs: Record<string, string>,
+    readonly parent: HtmlNode | null,
+  ) {
+    this.dataset = Object.fromEntries(
+      Object.entries(attrs)
+        .filter(([k]) => k.startsWith("data-"))
+        .map(([k, v]) => [camel(k.slice(5)), v]),
+    );
+    const classes = new Set((attrs.class ?? "").split(/\s+/).filter(Boolean));
+    this.classList = { contains: (name) => classes.has(name) };
+    this.value = attrs.value ?? (tag === "input" && attrs.type === "checkbox" ? "on" : "");
+    this.checked = "checked" in attrs;
+  }
+  get type(): string {
+    return this.attrs.type ?? "text";
+  }
+  hasAttribute(name: string): boolean {
+    return name in this.attrs;
+  }
+  getAttribute(name: string): string | null {
+    return this.attrs[name] ?? null;
+  }
+  closest(selector: string): HtmlNode | null {
+    const test = matcher(selector);
+    if (test(this)) return this;
+    return this.parent?.closest(selector) ?? null;
+  }
+  querySelectorAll(selector: string): HtmlNode[] {
+    const test = matcher(selector);
+    const out: HtmlNode[] = [];
+    const walk = (n: HtmlNode) => {
+      for (const c of n.children) {
+        if (test(c)) out.push(c);
+        walk(c);
+      }
+    };
+    walk(this);
+    return out;
+  }
+  querySelector(selector: string): HtmlNode | null {
+    return this.querySelectorAll(selector)[0] ?? null;
+  }
+}
+
+/** An `<input>`: what `instanceof HTMLInputElement` recognises while a scene runs (no DOM in Node). */
+export class HtmlInput extends HtmlNode {}
+const g = globalThis as { HTMLInputElement?: unknown };
+g.HTMLInputElement ??= HtmlInput;
+
+/** The element tree of rendered HTML, under a root element. */
+export function htmlTree(html: string): HtmlNode {
+  const root = new HtmlNode("root", {}, null);
+  let open = root;
+  const re = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^>]*?)?)(\/?)>/g;
+  for (const m of html.matchAll(re)) {
+    const tag = (m[2] ?? "").toLowerCase();
+    if (m[1]) {
+      for (let n: HtmlNode | null = open; n && n !== root; n = n.parent)
+        if (n.tag === tag) {
+          open = n.parent ?? root;
+          break;
+        }
+      continue;
+    }
+    const attrs = attributesOf(m[3] ?? "");
+    const node = tag === "input" ? new HtmlInput(tag, attrs, open) : new HtmlNode(tag, attrs, open);
+    open.children.push(node);
+    if (!VOID.has(tag) && !m[4]) open = node;
+  }
+  return root;
+}
