@@ -31,12 +31,12 @@ describe.each(["fr", "en"])("building a héros from the sidebar (%s)", (lang) =>
       expect(sheet.html).toContain(fr ? "AT / PRD de base 8 / 7" : "base AT / PRD 8 / 7");
 
       // A split stored 9 / 1 on 10 points (a macro, an import): refused, the nearest legal split in one click.
-      await editSheet(sheet, { "system.skills.epees.points": 10 });
-      await editSheet(sheet, { "system.skills.epees.toAttack": 9 });
-      if ((actor.system as { skills: { epees: { toAttack: number } } }).skills.epees.toAttack === 9) {
-        expect(sheetButton(sheet, "creationDone").disabled).toBe(true);
-        await clickSheet(sheet, "creationFix", { path: "skills.epees.toAttack", value: "7" });
-      }
+      await asClient("player1", () => actor.update({ "system.skills.epees": { points: 10, toAttack: 9 } }));
+      await settle();
+      await rerender(sheet);
+      expect(sheet.html).toContain(fr ? "répartition 9 / 1 refusée" : "split 9 / 1 refused");
+      expect(sheetButton(sheet, "creationDone").disabled).toBe(true);
+      await clickSheet(sheet, "creationFix", { path: "skills.epees.toAttack", value: "7" });
       expect(actor.system).toMatchObject({ skills: { epees: { points: 10, toAttack: 7 } } });
 
       // Wounded while building: full EV asked, one click.
