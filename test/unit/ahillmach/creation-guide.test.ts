@@ -40,8 +40,8 @@ describe.each(["fr", "en"])("building a personnage from the sidebar (%s)", (lang
       // A penchant, then a métier from the Items tab: legal, the guide closes.
       await editSheet(sheet, { "system.penchant1": "Curieux" });
       await clickSheet(sheet, "toggleMode");
-    await rerender(sheet);
-    await clickSheet(sheet, "createItem", { type: "am-metier" });
+      await rerender(sheet);
+      await clickSheet(sheet, "createItem", { type: "am-metier" });
       await rerender(sheet);
       expect(sheet.html).not.toContain(fr ? "Aucun métier" : "No métier");
       expect(sheetButton(sheet, "creationDone").disabled).toBe(false);
