@@ -4,7 +4,7 @@ import type { ClassId } from "../../rules/ahillmach/classes.ts";
 import type { PersonnageModel } from "./models.ts";
 import { creationGuide } from "../sheets/creation-view.ts";
 
-export const AHILLMACH_CREATION = "QUINTETTE.AhillMach.Guide";
+export const AHILLMACH_CREATION = "QUINTETTE.AhillMach.Guide.";
 
 /** What the guide reads of a personnage (the model's fields and derived métiers; the gallery passes plain data). */
 export type GuideSource = Pick<

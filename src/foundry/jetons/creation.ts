@@ -4,7 +4,7 @@ import type { ArchetypeSource } from "./derive.ts";
 import { creationGuide } from "../sheets/creation-view.ts";
 import { startingTokens, traitPoints } from "./settings.ts";
 
-export const JETONS_CREATION = "QUINTETTE.Jetons.Creation";
+export const JETONS_CREATION = "QUINTETTE.Jetons.Creation.";
 
 export function jetonsGuideOf(s: ArchetypeSource, maxPoints: number, tokens: number) {
   return jetonsCreation(

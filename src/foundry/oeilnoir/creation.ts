@@ -3,7 +3,7 @@ import { oeilNoirCreation } from "../../rules/oeilnoir/creation.ts";
 import type { HerosSource } from "./derive.ts";
 import { creationGuide } from "../sheets/creation-view.ts";
 
-export const OEILNOIR_CREATION = "QUINTETTE.OeilNoir.Creation";
+export const OEILNOIR_CREATION = "QUINTETTE.OeilNoir.Creation.";
 
 const WEAPONS = new Set(["on-arme-melee", "on-arme-distance"]);
 const ARMOUR = new Set(["on-armure", "on-bouclier"]);

@@ -6,7 +6,7 @@
 import type { CreationCheck } from "../../rules/shared/creation.ts";
 
 export interface CreationView extends CreationCheck {
-  /** Lang prefix of the rule set's `Creation` section. */
+  /** Lang prefix of the rule set's guide section, ending with a dot. */
   prefix: string;
   legal: boolean;
   /** The guide was closed: only problems show. */

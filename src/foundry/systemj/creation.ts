@@ -4,7 +4,7 @@ import type { SystemJPersonnageModel } from "./models.ts";
 import { creationGuide } from "../sheets/creation-view.ts";
 import { worldSpecials } from "./settings.ts";
 
-export const SYSTEMJ_CREATION = "QUINTETTE.SystemJ.Creation";
+export const SYSTEMJ_CREATION = "QUINTETTE.SystemJ.Creation.";
 
 /** What the guide reads of a personnage (the model's fields; the gallery passes plain data). */
 export type GuideSource = Pick<

@@ -3,7 +3,7 @@ import { trinitesCreation } from "../../rules/trinites/creation.ts";
 import type { TriniteModel } from "./models.ts";
 import { creationGuide } from "../sheets/creation-view.ts";
 
-export const TRINITES_CREATION = "QUINTETTE.Trinites.Creation";
+export const TRINITES_CREATION = "QUINTETTE.Trinites.Creation.";
 
 /** What the guide reads of a Trinité's stored values (the model's fields; the gallery passes plain data). */
 type Source = Pick<
