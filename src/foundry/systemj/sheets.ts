@@ -7,6 +7,7 @@ import { systemj } from "../../rules/index.ts";
 import { QuintetteActorSheet, rowItemId } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
+import { EFFECTS_PART, EFFECTS_TAB } from "../effects/sheet.ts";
 import { roll } from "../api/rolls.ts";
 import { fastRollHeld } from "../api/keybindings.ts";
 import { systemOf } from "./fighters.ts";
@@ -57,6 +58,7 @@ export class SystemJActorSheet extends QuintetteActorSheet {
   static override SHEET_TABS = [
     { id: "main", label: "QUINTETTE.SystemJ.Sheet.Tabs.Main", icon: "fa-solid fa-user" },
     { id: "cards", label: "QUINTETTE.SystemJ.Sheet.Tabs.Cards", icon: "fa-solid fa-layer-group" },
+    EFFECTS_TAB,
     { id: "biography", label: "QUINTETTE.Sheet.Tabs.Biography", icon: "fa-solid fa-feather" },
   ];
 
@@ -137,7 +139,10 @@ export class SystemJItemSheet extends QuintetteItemSheet {
     position: { width: 380, height: 640 },
   };
 
-  static override PARTS: Record<string, Part> = { card: { template: ITEM_CARD, scrollable: [".sj-card-text"] } };
+  static override PARTS: Record<string, Part> = {
+    card: { template: ITEM_CARD, scrollable: [".sj-card-text"] },
+    effects: { template: EFFECTS_PART },
+  };
 
   static override SHEET_TABS: SheetTabSpec[] = [];
 

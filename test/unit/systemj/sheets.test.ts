@@ -140,7 +140,7 @@ describe("SYSTEMJ actor sheet", () => {
     await asGM(() => state.game.settings.set("quintette", SETTING_SPECIALS, "Équitation\nHerboristerie, Navigation"));
     const sheet = actorSheet(await makeAude());
     await sheet.render();
-    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "main", "cards", "biography"]);
+    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "main", "cards", "effects", "biography"]);
     const { sj } = sheet.renderedParts.main!;
     expect(sj.entity).toBe("personnage");
     expect(sj.attributes.map((a) => [a.id, a.value])).toEqual(Object.entries(attributes));
@@ -410,7 +410,7 @@ describe("SYSTEMJ card item sheet", () => {
     const aude = await makeAude();
     const sheet = itemSheet(aude.items.get("epee") as DoubleItem);
     await sheet.render();
-    expect(Object.keys(sheet.renderedParts)).toEqual(["card"]);
+    expect(Object.keys(sheet.renderedParts)).toEqual(["card", "effects"]);
     const ctx = sheet.renderedParts.card!;
     expect(ctx).toMatchObject({ familyLabel: "QUINTETTE.SystemJ.Family.equipement", owner: "Aude", editable: true });
     expect(ctx.card).toMatchObject({ family: "equipement", kindLabel: "TYPES.Item.sj-arme" });
