@@ -5,6 +5,7 @@
  * the only one whose card actions, damage, combat, dice colours, `init` (settings, menus, hooks), templates and
  * compendia a world gets.
  */
+import type { CreationView } from "./sheets/creation-view.ts";
 import type { RulesetApi } from "./api/types.ts";
 import type { CardModel } from "./chat/card-model.ts";
 import type { CardAction } from "./chat/actions.ts";
@@ -12,20 +13,18 @@ import type { CombatBehaviour } from "./combat/behaviour.ts";
 import type { DamageApplier } from "./damage/index.ts";
 import type { DiceSoNiceColorset } from "./dice/colorsets.ts";
 
-export const SYSTEM_ID = "quintette";
-
-export const RULESET_IDS = ["trinites", "ahillmach", "oeilnoir", "jetons", "systemj"] as const;
-export type RulesetId = (typeof RULESET_IDS)[number];
-export const DEFAULT_RULESET: RulesetId = "trinites";
-
-export function isRulesetId(value: unknown): value is RulesetId {
-  return typeof value === "string" && (RULESET_IDS as readonly string[]).includes(value);
-}
-
-/** Localization key of a rule set's name (used by the setting before any descriptor is registered). */
-export function rulesetLabel(id: RulesetId): string {
-  return `QUINTETTE.Ruleset.${id}`;
-}
+// The ids and the active one's id sit below the registry (ruleset-id.ts): chat and damage read them, and the registry
+// names their types.
+export {
+  SYSTEM_ID,
+  RULESET_IDS,
+  DEFAULT_RULESET,
+  isRulesetId,
+  rulesetLabel,
+  activeRulesetId,
+  type RulesetId,
+} from "./ruleset-id.ts";
+import { RULESET_IDS, isRulesetId, activeRulesetId, type RulesetId } from "./ruleset-id.ts";
 
 /** One document sub-type a rule set supplies: its data model and its sheet. */
 export interface DocumentTypeSpec<Model, Sheet> {
@@ -86,6 +85,11 @@ export interface RulesetRuntime {
   cardActions?: CardAction[];
   /** Its rolls and sheet actions as plain calls (`src/foundry/api/rolls.ts` reaches them for documents and macros). */
   api?: RulesetApi;
+  /**
+   * The creation guide of its characters for a sheet (`sheets/creation-view.ts`), null when none; a chunk of its own,
+   * imported when a sheet first renders.
+   */
+  creation?: (actor: Actor.Implementation, editable: boolean) => Promise<CreationView | null>;
   /** Turns card damage into actor changes (the shared apply-damage action calls it). */
   damage?: DamageApplier;
   /** Templates to preload (partials by full `systems/quintette/…` path). */
@@ -148,16 +152,6 @@ export function allRulesets(): RulesetDescriptor[] {
 /** Test helper: forget every descriptor. */
 export function clearRulesets(): void {
   registry.clear();
-}
-
-/** The world's rule-set id from the setting; the default before settings are ready or when the value is unknown. */
-export function activeRulesetId(): RulesetId {
-  try {
-    const value: unknown = game.settings?.get(SYSTEM_ID, "ruleset");
-    return isRulesetId(value) ? value : DEFAULT_RULESET;
-  } catch {
-    return DEFAULT_RULESET;
-  }
 }
 
 /** The active rule set's descriptor, or undefined while its folder has not registered one. */

@@ -368,6 +368,11 @@ export class DoubleDocument {
     return null;
   }
 
+  /** fvtt-types `ClientDocument#toDragData`: "Serialize salient information about this Document when dragging it." */
+  toDragData(): Plain {
+    return { type: this.documentName, uuid: this.uuid };
+  }
+
   static async fromDropData(data: Plain): Promise<DoubleDocument | null> {
     const uuid = typeof data.uuid === "string" ? data.uuid : "";
     const g = globalThis as { fromUuidSync?: (u: string) => DoubleDocument | null };

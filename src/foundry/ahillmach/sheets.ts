@@ -12,6 +12,7 @@ import { actorOfCombatant, hasMarker } from "./combat.ts";
 import { hpAfterEdit, metiersOf } from "./derive.ts";
 import { lastTickedAfter } from "./sheet-form.ts";
 import type { ConflictFacts, MoveItemFacts } from "./sheet-context.ts";
+import { EFFECT_ACTIONS, EFFECTS_PART, effectsContext } from "../effects/sheet.ts";
 
 /** What the sheets show and the moves they add, imported on first use (the entry keeps only the classes). */
 const views = () => import("./sheet-view.ts");
@@ -188,10 +189,12 @@ export class AhillMachItemSheet extends HandlebarsItemSheet {
     position: { width: 560, height: 640 },
     window: { resizable: true },
     form: { submitOnChange: true },
+    actions: { ...EFFECT_ACTIONS },
   };
 
   static override PARTS = {
     main: { template: SHEET_TEMPLATES.item, scrollable: [""] },
+    effects: { template: EFFECTS_PART },
   };
 
   protected override async _prepareContext(
@@ -211,6 +214,7 @@ export class AhillMachItemSheet extends HandlebarsItemSheet {
         this.isEditable,
         enriched,
       ),
+      { effects: await effectsContext(this, { tabbed: false, active: true }) },
     );
   }
 

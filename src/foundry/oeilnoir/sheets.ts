@@ -9,6 +9,7 @@ import { act } from "../api/rolls.ts";
 import { combatantOf, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
 import { plainItems } from "./models.ts";
 import { isLegalSplit, nearestLegalSplit } from "../../rules/oeilnoir/index.ts";
+import { EFFECT_ACTIONS, EFFECTS_PART, effectsContext } from "../effects/sheet.ts";
 
 const T = "systems/quintette/templates/oeilnoir";
 export const SHEET_TEMPLATES = {
@@ -164,9 +165,10 @@ export class OeilNoirItemSheet extends HandlebarsItemSheet {
     position: { width: 460, height: "auto" as const },
     window: { resizable: true },
     form: { submitOnChange: true },
+    actions: { ...EFFECT_ACTIONS },
   };
 
-  static override PARTS = { main: { template: SHEET_TEMPLATES.item } };
+  static override PARTS = { main: { template: SHEET_TEMPLATES.item }, effects: { template: EFFECTS_PART } };
 
   protected override async _prepareContext(
     options: Parameters<foundry.applications.sheets.ItemSheetV2["_prepareContext"]>[0],
@@ -187,6 +189,7 @@ export class OeilNoirItemSheet extends HandlebarsItemSheet {
         this.isEditable,
         description,
       ),
+      { effects: await effectsContext(this, { tabbed: false, active: true }) },
     );
   }
 

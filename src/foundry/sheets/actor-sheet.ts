@@ -3,15 +3,22 @@
  * biography, owned items grouped by type with create/edit/delete, item drops, `data-action="roll"` buttons that roll
  * their `data-roll` key through the actor's rule set (`api/rolls.ts`: the roll dialog, or its defaults with the
  * fast-roll key held), a reduced sheet for limited viewers, and refusal of out-of-range edits. A rule set adds parts
- * and tabs (`composeParts`, `SHEET_TABS`) and answers roll keys in its runtime's `rolls`.
+ * and tabs (`composeParts`, `SHEET_TABS`) and answers roll keys in its runtime's `rolls`. Every actor sheet carries the
+ * rule set's creation guide (`creation.ts`) in its context and the guide's two buttons.
  */
 import { configureHandlebarsParts, HandlebarsActorSheet } from "./mixed.ts";
 import { roll } from "../api/rolls.ts";
 import { fastRollHeld } from "../api/keybindings.ts";
 import { activeRulesetId, rulesetOfType, getRuleset } from "../ruleset.ts";
-import { buildActorSheetContext, canEmbed, TAB_GROUP, type ActorSheetContext, type SheetTabSpec } from "./context.ts";
+import type { ActorSheetContext, SheetTabSpec } from "./context.ts";
+import { canEmbed, TAB_GROUP } from "./embed.ts";
 import { ACTOR_SHEET_PARTS } from "./parts.ts";
+import { CREATION_ACTIONS, creationOf } from "./creation.ts";
+import type { CreationView } from "./creation-view.ts";
+import { lazyActions } from "./lazy.ts";
 import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
+import { afterActorRender, EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
+import type { EffectsContext } from "../effects/view.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
@@ -20,7 +27,11 @@ interface ActorSheetDrops {
   _onDropItem(this: unknown, event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null>;
 }
 
-interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {}
+interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {
+  /** The rule set's creation guide for this actor (`creation.ts`), null when there is none to show. */
+  creation: CreationView | null;
+  effects: EffectsContext;
+}
 
 /** Sheet-level helpers shared with the item sheet. */
 export function rulesetIdOf(type: string): string {
@@ -39,11 +50,10 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     form: { submitOnChange: true },
     actions: {
       toggleMode: QuintetteActorSheet.#onToggleMode,
-      editPortrait: QuintetteActorSheet.#onEditPortrait,
-      createItem: QuintetteActorSheet.#onCreateItem,
-      editItem: QuintetteActorSheet.#onEditItem,
-      deleteItem: QuintetteActorSheet.#onDeleteItem,
+      ...lazyActions(() => import("./item-actions.ts"), ["editPortrait", "createItem", "editItem", "deleteItem"]),
       roll: QuintetteActorSheet.#onRoll,
+      ...CREATION_ACTIONS,
+      ...EFFECT_ACTIONS,
     },
   };
 
@@ -54,6 +64,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
   };
   static readonly TAIL_PARTS: Record<string, Part> = {
     items: { template: ACTOR_SHEET_PARTS.items, scrollable: [""] },
+    effects: { template: EFFECTS_PART, scrollable: [""] },
     biography: { template: ACTOR_SHEET_PARTS.biography, scrollable: [""] },
     limited: { template: ACTOR_SHEET_PARTS.limited },
   };
@@ -68,6 +79,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
   /** Tabs in order; a rule set puts its own first: `[{ id: "main", … }, ...QuintetteActorSheet.SHEET_TABS]`. */
   static SHEET_TABS: SheetTabSpec[] = [
     { id: "items", label: "QUINTETTE.Sheet.Tabs.Items", icon: "fa-solid fa-suitcase" },
+    EFFECTS_TAB,
     { id: "biography", label: "QUINTETTE.Sheet.Tabs.Biography", icon: "fa-solid fa-feather" },
   ];
 
@@ -101,6 +113,8 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
       relativeTo: actor,
     });
     if (!this.tabGroups[TAB_GROUP]) this.tabGroups[TAB_GROUP] = this.sheetTabs[0]?.id ?? "items";
+    // Imported at render: the context code stays out of a world's entry (docs/architecture.md "Budget").
+    const { buildActorSheetContext } = await import("./context.ts");
     const context = buildActorSheetContext(
       {
         id: actor.id ?? "",
@@ -127,7 +141,17 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
         biography: { enriched, value },
       },
     );
-    return { ...base, ...context };
+    const effects = await effectsContext(this, { tabbed: true, active: !!context.sheetTabs.effects?.active });
+    return { ...base, ...context, effects, creation: await creationOf(actor, this.isEditable) };
+  }
+
+  /** Rows drag out as their documents; fields an effect changes say where their value comes from. */
+  protected override async _onRender(
+    context: ActorSheetRenderContext,
+    options: foundry.applications.sheets.ActorSheetV2.RenderOptions,
+  ): Promise<void> {
+    await super._onRender(context, options);
+    await afterActorRender(this.document, this.element, context.effects.tooltips);
   }
 
   /** Screens the form: out-of-range values are refused (notified, dropped, re-rendered); arrays merge by index. */
@@ -161,42 +185,6 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
 
   static async #onToggleMode(this: QuintetteActorSheet) {
     await this.toggleMode();
-  }
-
-  static async #onEditPortrait(this: QuintetteActorSheet) {
-    if (!this.isEditable || !this.editMode) return;
-    const actor = this.document;
-    const picker = new foundry.applications.apps.FilePicker.implementation({
-      type: "image",
-      current: actor.img ?? "",
-      callback: (path: string) => void actor.update({ img: path }),
-    });
-    await picker.browse();
-  }
-
-  static async #onCreateItem(this: QuintetteActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const type = target.dataset.type;
-    if (!this.isEditable || !type) return;
-    const name =
-      game.i18n?.format("QUINTETTE.Sheet.NewItem", { type: game.i18n.localize(`TYPES.Item.${type}`) }) ?? type;
-    const created = await this.document.createEmbeddedDocuments("Item", [{ name, type } as Item.CreateData]);
-    created?.[0]?.sheet?.render(true);
-  }
-
-  static async #onEditItem(this: QuintetteActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = this.document.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
-    item?.sheet?.render(true);
-  }
-
-  static async #onDeleteItem(this: QuintetteActorSheet, _event: PointerEvent, target: HTMLElement) {
-    if (!this.isEditable) return;
-    const item = this.document.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
-    if (!item) return;
-    const confirmed = await foundry.applications.api.DialogV2.confirm({
-      window: { title: "QUINTETTE.Sheet.DeleteItem" },
-      content: `<p>${game.i18n?.format("QUINTETTE.Sheet.DeleteItemConfirm", { name: item.name }) ?? item.name}</p>`,
-    });
-    if (confirmed) await this.document.deleteEmbeddedDocuments("Item", [item.id ?? ""]);
   }
 
   static async #onRoll(this: QuintetteActorSheet, event: PointerEvent, target: HTMLElement) {

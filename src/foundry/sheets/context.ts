@@ -19,7 +19,9 @@ export interface SheetTab extends SheetTabSpec {
   cssClass: string;
 }
 
-export const TAB_GROUP = "primary";
+import { TAB_GROUP } from "./embed.ts";
+
+export { TAB_GROUP, canEmbed } from "./embed.ts";
 
 /** Tabs with the active one marked; an unknown active id falls back to the first tab. */
 export function prepareTabs(specs: readonly SheetTabSpec[], activeId: string | undefined): Record<string, SheetTab> {
@@ -230,15 +232,4 @@ export function buildItemSheetContext(
       empty: !options.description.value.trim(),
     },
   };
-}
-
-/** Whether an item of `itemType` may be embedded in an actor of `actorType`: same rule set, or either unknown. */
-export function canEmbed(
-  actorType: string,
-  itemType: string,
-  rulesetOf: (type: string) => string | undefined,
-): boolean {
-  const a = rulesetOf(actorType);
-  const i = rulesetOf(itemType);
-  return !a || !i || a === i;
 }

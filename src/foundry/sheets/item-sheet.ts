@@ -3,9 +3,13 @@
  * of out-of-range edits. A rule set adds its details part and tab (`composeParts`, `SHEET_TABS`).
  */
 import { HandlebarsItemSheet } from "./mixed.ts";
-import { buildItemSheetContext, TAB_GROUP, type ItemSheetContext, type SheetTabSpec } from "./context.ts";
+import type { ItemSheetContext, SheetTabSpec } from "./context.ts";
+import { TAB_GROUP } from "./embed.ts";
 import { ITEM_SHEET_PARTS } from "./parts.ts";
+import { lazyActions } from "./lazy.ts";
 import { rulesetIdOf, screenForm } from "./actor-sheet.ts";
+import { EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
+import type { EffectsContext } from "../effects/view.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
@@ -17,7 +21,8 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     form: { submitOnChange: true },
     actions: {
       toggleMode: QuintetteItemSheet.#onToggleMode,
-      editPortrait: QuintetteItemSheet.#onEditPortrait,
+      ...lazyActions(() => import("./item-actions.ts"), ["editPortrait"]),
+      ...EFFECT_ACTIONS,
     },
   };
 
@@ -27,6 +32,7 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
   };
   static readonly TAIL_PARTS: Record<string, Part> = {
     description: { template: ITEM_SHEET_PARTS.description, scrollable: [""] },
+    effects: { template: EFFECTS_PART, scrollable: [""] },
   };
 
   static composeParts(ruleset: Record<string, Part> = {}): Record<string, Part> {
@@ -38,6 +44,7 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
   /** A rule set puts its details tab first: `[{ id: "details", … }, ...QuintetteItemSheet.SHEET_TABS]`. */
   static SHEET_TABS: SheetTabSpec[] = [
     { id: "description", label: "QUINTETTE.Sheet.Tabs.Description", icon: "fa-solid fa-book-open" },
+    EFFECTS_TAB,
   ];
 
   editMode = false;
@@ -48,7 +55,10 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
 
   protected override async _prepareContext(
     options: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_prepareContext"]>[0],
-  ): Promise<foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation> & ItemSheetContext> {
+  ): Promise<
+    foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation> &
+      ItemSheetContext & { effects: EffectsContext }
+  > {
     const base = await super._prepareContext(options);
     const item = this.document;
     const system = item.system as { description?: unknown };
@@ -58,6 +68,8 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
       relativeTo: item,
     });
     if (!this.tabGroups[TAB_GROUP]) this.tabGroups[TAB_GROUP] = this.sheetTabs[0]?.id ?? "description";
+    // Imported at render: the context code stays out of a world's entry (docs/architecture.md "Budget").
+    const { buildItemSheetContext } = await import("./context.ts");
     const context = buildItemSheetContext(
       {
         id: item.id ?? "",
@@ -77,7 +89,10 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
         description: { enriched, value },
       },
     );
-    return { ...base, ...context };
+    // A sheet without tabs (a SYSTEMJ card) shows its effects under the rest.
+    const tabbed = this.sheetTabs.some((t) => t.id === EFFECTS_TAB.id);
+    const effects = await effectsContext(this, { tabbed, active: !!context.sheetTabs.effects?.active });
+    return { ...base, ...context, effects };
   }
 
   protected override _processFormData(
@@ -93,16 +108,5 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     if (!this.isEditable) return;
     this.editMode = !this.editMode;
     await this.render();
-  }
-
-  static async #onEditPortrait(this: QuintetteItemSheet) {
-    if (!this.isEditable || !this.editMode) return;
-    const item = this.document;
-    const picker = new foundry.applications.apps.FilePicker.implementation({
-      type: "image",
-      current: item.img ?? "",
-      callback: (path: string) => void item.update({ img: path }),
-    });
-    await picker.browse();
   }
 }

@@ -51,7 +51,7 @@ describe("collective reserve button", () => {
 describe("archetype sheet", () => {
   it("has no items tab or part, since Jetons has no item types", async () => {
     const { ArchetypeSheet } = await import("../../../src/foundry/jetons/sheet.ts");
-    expect(ArchetypeSheet.SHEET_TABS.map((t) => t.id)).toEqual(["jetons", "biography"]);
+    expect(ArchetypeSheet.SHEET_TABS.map((t) => t.id)).toEqual(["jetons", "effects", "biography"]);
     expect(Object.keys(ArchetypeSheet.PARTS)).not.toContain("items");
     expect(Object.keys(ArchetypeSheet.PARTS)).toContain("biography");
   });

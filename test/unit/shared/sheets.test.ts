@@ -112,7 +112,7 @@ describe("base sheets on the double", () => {
   it("renders the full sheet for an owner, with tabs, items and a play/edit toggle", async () => {
     const sheet = asSheet(new QuintetteActorSheet({ document: asActor(makeActor()) }));
     await sheet.render();
-    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "items", "biography"]);
+    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "items", "effects", "biography"]);
     const ctx = sheet.renderedParts.header!;
     expect(ctx).toMatchObject({ editable: true, editMode: false, playMode: true, rulesetClass: "trinites" });
     expect(ctx.itemGroups.map((g) => g.type)).toEqual(["gear-t", "spell-t", "gear-s"]);
@@ -229,7 +229,7 @@ describe("base sheets on the double", () => {
     });
     const sheet = asSheet(new QuintetteItemSheet({ document: asItem(item) }));
     await sheet.render();
-    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "description"]);
+    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "description", "effects"]);
     expect(sheet.renderedParts.header).toMatchObject({ description: { enriched: "<p>Fine</p>", empty: false } });
     await sheet.submit({ "system.source": "Livre" });
     expect(item.system).toMatchObject({ source: "Livre", description: "<p>Fine</p>" });

@@ -140,7 +140,7 @@ describe("SYSTEMJ actor sheet", () => {
     await asGM(() => state.game.settings.set("quintette", SETTING_SPECIALS, "Équitation\nHerboristerie, Navigation"));
     const sheet = actorSheet(await makeAude());
     await sheet.render();
-    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "main", "cards", "biography"]);
+    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "main", "cards", "effects", "biography"]);
     const { sj } = sheet.renderedParts.main!;
     expect(sj.entity).toBe("personnage");
     expect(sj.attributes.map((a) => [a.id, a.value])).toEqual(Object.entries(attributes));
@@ -394,6 +394,20 @@ describe("SYSTEMJ actor sheet", () => {
     expect(ap()).toEqual({ value: 2, max: 2 });
   });
 
+  it("the actor's equip method does the same without a sheet (a macro's or a module's call)", async () => {
+    const aude = await makeAude();
+    const model = aude.system as unknown as {
+      equip(id: string, equipped?: boolean): Promise<boolean>;
+      armourPoints: { value: number; max: number };
+    };
+    await aude.update({ "system.armourPoints.value": 1 });
+    expect(await model.equip("brig", false)).toBe(true);
+    expect({ ...model.armourPoints }).toEqual({ value: 0, max: 0 });
+    expect(await model.equip("brig")).toBe(true);
+    expect({ ...model.armourPoints }).toEqual({ value: 4, max: 4 });
+    expect(await model.equip("nothing")).toBe(false);
+  });
+
   it("refuses an attribute above 100 and keeps the rest of the form", async () => {
     const aude = await makeAude();
     const sheet = actorSheet(aude);
@@ -410,7 +424,7 @@ describe("SYSTEMJ card item sheet", () => {
     const aude = await makeAude();
     const sheet = itemSheet(aude.items.get("epee") as DoubleItem);
     await sheet.render();
-    expect(Object.keys(sheet.renderedParts)).toEqual(["card"]);
+    expect(Object.keys(sheet.renderedParts)).toEqual(["card", "effects"]);
     const ctx = sheet.renderedParts.card!;
     expect(ctx).toMatchObject({ familyLabel: "QUINTETTE.SystemJ.Family.equipement", owner: "Aude", editable: true });
     expect(ctx.card).toMatchObject({ family: "equipement", kindLabel: "TYPES.Item.sj-arme" });

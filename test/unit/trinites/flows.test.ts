@@ -124,6 +124,7 @@ describe("the actor sheet on the shared base sheet", () => {
       "skills",
       "combat",
       "items",
+      "effects",
       "biography",
     ]);
     const ctx = sheet.renderedParts.main as {
@@ -132,7 +133,7 @@ describe("the actor sheet on the shared base sheet", () => {
       itemGroups: { type: string }[];
       tr: { life: { state: string }; karma: { adam: { adamType: string; max: number } }; signs: unknown[] };
     };
-    expect(ctx.tabList.map((t) => t.id)).toEqual(["main", "skills", "combat", "items", "biography"]);
+    expect(ctx.tabList.map((t) => t.id)).toEqual(["main", "skills", "combat", "items", "effects", "biography"]);
     expect(ctx.itemGroups.map((g) => g.type)).toEqual([
       "tr-arme",
       "tr-armure",
@@ -188,7 +189,7 @@ describe("the actor sheet on the shared base sheet", () => {
       renderedParts: Record<string, Record<string, unknown>>;
     };
     await sheet.render();
-    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "details", "description"]);
+    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "details", "description", "effects"]);
     const tr = sheet.renderedParts.details!.tr as { swordRule: boolean; values: { label: string; value: unknown }[] };
     expect(tr.swordRule).toBe(true);
     // An item made at the table is not marked as our suggestion (only the compendium's are).

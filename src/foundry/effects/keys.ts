@@ -1,0 +1,38 @@
+/**
+ * The fields an active effect may change, per actor type: what the rules let a modifier touch (a characteristic, a
+ * quality, a skill score, a sign bonus). Everything else (life, wounds, karma, tokens, states) is the rules' to decide
+ * and stays derived from the data; changes to it are not applied. The lists and the reasons are in
+ * `docs/rules/<ruleset>.md` ("Active effects"). `*` stands for one path segment. Pure: no Foundry.
+ */
+export const MODIFIABLE_KEYS: Readonly<Record<string, readonly string[]>> = {
+  trinite: ["system.signes.*", "system.competences.*.base"],
+  humain: ["system.signes.*", "system.competences.*.base"],
+  personnage: ["system.characteristics.*"],
+  opposant: ["system.characteristics.*", "system.protection"],
+  heros: ["system.qualities.*", "system.volonte", "system.vitesse", "system.artDeLaGuerre"],
+  adversaire: ["system.at", "system.prd", "system.iniBase", "system.pr", "system.vitesse", "system.volonte"],
+  archetype: [],
+  "sj-personnage": ["system.attributes.*", "system.skills.*"],
+  creature: ["system.attributes.*", "system.skills.*"],
+};
+
+function matches(pattern: string, key: string): boolean {
+  const p = pattern.split(".");
+  const k = key.split(".");
+  return p.length === k.length && p.every((part, i) => part === "*" || part === k[i]);
+}
+
+/** Whether an effect change to `key` applies to an actor of `type` (none for a type the list does not name). */
+export function isModifiable(actorType: string, key: string | null | undefined): boolean {
+  if (!key) return false;
+  return (MODIFIABLE_KEYS[actorType] ?? []).some((pattern) => matches(pattern, key));
+}
+
+/** An effect change in either generation's shape: v13 `mode` (a number), v14 `type` (a name). */
+export interface ChangeLike {
+  key?: string | null | undefined;
+  value?: unknown;
+  mode?: number | null | undefined;
+  type?: string | null | undefined;
+  priority?: number | null | undefined;
+}
