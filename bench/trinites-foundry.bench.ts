@@ -8,7 +8,7 @@ import { deriveActor, type TrinitesActorSource } from "../src/foundry/trinites/d
 import { testOdds, type RollerView } from "../src/foundry/trinites/dialog";
 import { buildTestCard, verifiedData } from "../src/foundry/trinites/card";
 import type { CardState } from "../src/foundry/chat/types";
-import { placesContext, turnEndDeltas } from "../src/foundry/trinites/combat";
+import { placesContext, turnEndDeltas } from "../src/foundry/trinites/seats";
 import { trinites as T } from "../src/rules/index";
 
 function trinite(i: number): TrinitesActorSource {

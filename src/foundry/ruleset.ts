@@ -12,20 +12,18 @@ import type { CombatBehaviour } from "./combat/behaviour.ts";
 import type { DamageApplier } from "./damage/index.ts";
 import type { DiceSoNiceColorset } from "./dice/colorsets.ts";
 
-export const SYSTEM_ID = "quintette";
-
-export const RULESET_IDS = ["trinites", "ahillmach", "oeilnoir", "jetons", "systemj"] as const;
-export type RulesetId = (typeof RULESET_IDS)[number];
-export const DEFAULT_RULESET: RulesetId = "trinites";
-
-export function isRulesetId(value: unknown): value is RulesetId {
-  return typeof value === "string" && (RULESET_IDS as readonly string[]).includes(value);
-}
-
-/** Localization key of a rule set's name (used by the setting before any descriptor is registered). */
-export function rulesetLabel(id: RulesetId): string {
-  return `QUINTETTE.Ruleset.${id}`;
-}
+// The ids and the active one's id sit below the registry (ruleset-id.ts): chat and damage read them, and the registry
+// names their types.
+export {
+  SYSTEM_ID,
+  RULESET_IDS,
+  DEFAULT_RULESET,
+  isRulesetId,
+  rulesetLabel,
+  activeRulesetId,
+  type RulesetId,
+} from "./ruleset-id.ts";
+import { RULESET_IDS, isRulesetId, activeRulesetId, type RulesetId } from "./ruleset-id.ts";
 
 /** One document sub-type a rule set supplies: its data model and its sheet. */
 export interface DocumentTypeSpec<Model, Sheet> {
@@ -148,16 +146,6 @@ export function allRulesets(): RulesetDescriptor[] {
 /** Test helper: forget every descriptor. */
 export function clearRulesets(): void {
   registry.clear();
-}
-
-/** The world's rule-set id from the setting; the default before settings are ready or when the value is unknown. */
-export function activeRulesetId(): RulesetId {
-  try {
-    const value: unknown = game.settings?.get(SYSTEM_ID, "ruleset");
-    return isRulesetId(value) ? value : DEFAULT_RULESET;
-  } catch {
-    return DEFAULT_RULESET;
-  }
 }
 
 /** The active rule set's descriptor, or undefined while its folder has not registered one. */

@@ -6,32 +6,19 @@
  * - the ledger: tokens written while no GM is connected, a forged write just before a purchase.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { DoubleActor } from "../double/index.ts";
 import { userWrites } from "../double/permissions.ts";
-import {
-  addUser,
-  asClient,
-  installClients,
-  setGMsConnected,
-  setLatency,
-  type DoubleChatMessage,
-} from "../double/shared-core.ts";
-import { registerChatHooks } from "../../src/foundry/chat/index.ts";
-import { registerRelay } from "../../src/foundry/relay/index.ts";
-import { registerCardAction } from "../../src/foundry/chat/actions.ts";
+import { asClient, setGMsConnected, type DoubleChatMessage } from "../double/shared-core.ts";
 import { readCard } from "../../src/foundry/chat/flags.ts";
 import { effectKey } from "../../src/foundry/trust/effects.ts";
-import { ArchetypeModel } from "../../src/foundry/jetons/models.ts";
-import { buyAdvantage, CARD_ACTIONS, registerJetonsRelay } from "../../src/foundry/jetons/actions.ts";
+import { buyAdvantage } from "../../src/foundry/jetons/actions.ts";
 import { askQuestion, autoReveal, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
-import { onCreateActorLedger, onReadyLedger, onUpdateActorLedger } from "../../src/foundry/jetons/hooks.ts";
+import { onReadyLedger } from "../../src/foundry/jetons/hooks.ts";
 import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
-import { clearMemorySecrets } from "../../src/foundry/jetons/secrets.ts";
-import { collectiveTokens, registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
-import { registerJetonsCardModels } from "../../src/foundry/jetons/card-model.ts";
+import { collectiveTokens } from "../../src/foundry/jetons/settings.ts";
 import { otherPageServes } from "./pages.ts";
+import { jetonsWorld } from "../worlds/jetons.ts";
 
-let state: DoubleState;
 let hero: DoubleActor;
 let other: DoubleActor;
 
@@ -80,20 +67,8 @@ async function toBidding(): Promise<DoubleChatMessage> {
 }
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "en" }));
-  clearMemorySecrets();
-  registerRelay();
-  registerJetonsCardModels();
-  registerChatHooks();
-  registerJetonsSettings();
-  registerJetonsRelay();
-  registerCardAction(...CARD_ACTIONS);
-  addUser("player2");
   // The server broadcasts every write to every connected client (the GM's only when a GM is connected).
-  setLatency(LATENCY);
-  state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
-  Hooks.on("createActor", (a, o, u) => void onCreateActorLedger(a, o, u));
-  Hooks.on("updateActor", (a, c, o, u) => void onUpdateActorLedger(a, c, o, u));
+  jetonsWorld({ player2: true, latency: LATENCY, ledgerWatch: true });
   hero = await character("Nila", "player1");
   other = await character("Brann", "player2");
   await asClient("gm", async () => onReadyLedger());

@@ -4,35 +4,17 @@
  * console, and a question stuck on a GM's lost sealed bid. The honest paths run beside them.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import {
-  addUser,
-  asClient,
-  installClients,
-  setLatency,
-  settle,
-  useRealTemplates,
-  type DoubleChatMessage,
-} from "../double/shared-core.ts";
-import { registerChatHooks } from "../../src/foundry/chat/index.ts";
-import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
-import { registerCardAction } from "../../src/foundry/chat/actions.ts";
+import { asGM, DoubleActor, type DoubleState } from "../double/index.ts";
+import { asClient, settle, type DoubleChatMessage } from "../double/shared-core.ts";
+import { relayToGM } from "../../src/foundry/relay/index.ts";
 import { readCard } from "../../src/foundry/chat/flags.ts";
-import { ArchetypeModel } from "../../src/foundry/jetons/models.ts";
-import {
-  ASK_KIND,
-  BUY_ADVANTAGE_KIND,
-  buyAdvantage,
-  CARD_ACTIONS,
-  handBack,
-  registerJetonsRelay,
-} from "../../src/foundry/jetons/actions.ts";
+import { ASK_KIND, BUY_ADVANTAGE_KIND, buyAdvantage, handBack } from "../../src/foundry/jetons/actions.ts";
 import { askQuestion, autoReveal, formArgs, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
-import { onCreateActorLedger, onReadyLedger, onUpdateActorLedger } from "../../src/foundry/jetons/hooks.ts";
+import { onReadyLedger } from "../../src/foundry/jetons/hooks.ts";
 import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
-import { clearMemorySecrets, forgetSecret, loadSecret } from "../../src/foundry/jetons/secrets.ts";
-import { collectiveTokens, registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
-import { registerJetonsCardModels } from "../../src/foundry/jetons/card-model.ts";
+import { forgetSecret, loadSecret } from "../../src/foundry/jetons/secrets.ts";
+import { collectiveTokens } from "../../src/foundry/jetons/settings.ts";
+import { jetonsWorld } from "../worlds/jetons.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -98,20 +80,8 @@ async function toBidding(actor: DoubleActor, player: string): Promise<DoubleChat
 const LATENCY = 10;
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "en" }));
-  useRealTemplates("en");
-  clearMemorySecrets();
-  registerRelay();
-  registerJetonsCardModels();
-  registerChatHooks();
-  registerJetonsSettings();
-  registerJetonsRelay();
-  registerCardAction(...CARD_ACTIONS);
-  addUser("player2");
-  setLatency(LATENCY);
-  state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
-  Hooks.on("createActor", (a, o, u) => void onCreateActorLedger(a, o, u));
-  Hooks.on("updateActor", (a, c, o, u) => void onUpdateActorLedger(a, c, o, u));
+  // The server broadcasts every write to every connected client (the GM's only when a GM is connected).
+  state = jetonsWorld({ player2: true, latency: LATENCY, ledgerWatch: true, realTemplates: true });
   hero = await character("Nila", "player1");
   other = await character("Brann", "player2");
   await asClient("gm", async () => onReadyLedger());

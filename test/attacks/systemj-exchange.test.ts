@@ -3,30 +3,20 @@
  * card's author rewrites the damage the GM rolled or the fighter it goes to; a Chronoste's request is repeated.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import { DoubleChatMessage, addUser, asClient, installClients, setLatency, settle } from "../double/shared-core.ts";
-import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
+import { DoubleActor, asGM, type DoubleState } from "../double/index.ts";
+import { DoubleChatMessage, asClient, setLatency, settle } from "../double/shared-core.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
-import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
-import { registerDamage } from "../../src/foundry/damage/index.ts";
-import type { CardState } from "../../src/foundry/chat/types.ts";
-import { CARD_ACTIONS } from "../../src/foundry/systemj/actions.ts";
-import { exchangeCard, readExchange } from "../../src/foundry/systemj/cards.ts";
+import { relayToGM } from "../../src/foundry/relay/index.ts";
+import { exchangeCard } from "../../src/foundry/systemj/cards.ts";
 import { startExchange, type ExchangeData } from "../../src/foundry/systemj/exchange.ts";
-import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../src/foundry/systemj/models.ts";
 import { testData } from "../../src/foundry/systemj/tests.ts";
 import { OPEN_PER_USER } from "../../src/foundry/systemj/exchange-store.ts";
 import { effectKey } from "../../src/foundry/trust/effects.ts";
 import { systemj } from "../../src/rules/index.ts";
-import { answerTestDialogs } from "../unit/systemj/dialog-answer.ts";
-import { ADVANCE, registerChronoste, requestAdvance } from "../../src/foundry/systemj/chronoste.ts";
-import {
-  fillChronosteChoices,
-  registerSystemJSettings,
-  SETTING_CHRONOSTE,
-} from "../../src/foundry/systemj/settings.ts";
-import { cardOf, rewriteCard } from "../cards.ts";
-import { registerSystemJCardModels } from "../../src/foundry/systemj/card-model.ts";
+import { ADVANCE, requestAdvance } from "../../src/foundry/systemj/chronoste.ts";
+import { fillChronosteChoices, SETTING_CHRONOSTE } from "../../src/foundry/systemj/settings.ts";
+import { rewriteCard } from "../cards.ts";
+import { card, dice, exchangeOf, facesQueued, personnage, systemjWorld } from "../worlds/systemj.ts";
 
 const { MODIFIER_MAX, MODIFIER_MIN } = systemj;
 
@@ -34,11 +24,6 @@ let state: DoubleState;
 let aude: DoubleActor;
 let ours: DoubleActor;
 let brin: DoubleActor;
-let faces: number[] = [];
-
-const dice = (...next: number[]) => (faces = [...next]);
-const card = (m: DoubleChatMessage) => cardOf(m) as CardState;
-const exchangeOf = (m: DoubleChatMessage) => readExchange(card(m));
 type Points = { hitPoints: { value: number }; armourPoints: { value: number } };
 const pts = (a: DoubleActor) => {
   const s = a.system as unknown as Points;
@@ -53,64 +38,8 @@ async function forge(m: DoubleChatMessage, change: (d: ExchangeData) => Exchange
   await asClient("player1", () => rewriteCard(m, next));
 }
 
-const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
-const personnage = (id: string, name: string, owner: string) => ({
-  _id: id,
-  name,
-  type: "sj-personnage",
-  ownership: { default: 0, [owner]: 3 },
-  system: { attributes, hitPoints: { value: 15, max: 15 }, armourPoints: { value: 2, max: 2 } },
-  items: [
-    { _id: "cuir", name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 2 } },
-    {
-      _id: "epee",
-      name: "Épée",
-      type: "sj-arme",
-      system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
-    },
-  ],
-});
-
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  // Keyed by the declared types only in fvtt-types 14.x: filled like the registry does (docs/architecture.md).
-  Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });
-  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-  registerRelay();
-  registerSystemJCardModels();
-  registerChatHooks();
-  registerDamage();
-  registerCardAction(...CARD_ACTIONS);
-  registerSystemJSettings();
-  registerChronoste();
-  // Follow-up tests open the test dialog on the clicking client; honest clicks roll at its defaults.
-  answerTestDialogs();
-  const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
-  Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
-    const face = faces.shift();
-    if (face === undefined) throw new Error(`no scripted face for ${this.formula}`);
-    this.total = face;
-    return this;
-  };
-  addUser("player2");
-  aude = await asGM(() => DoubleActor.create(personnage("aude", "Aude", "player1"), { keepId: true }));
-  brin = await asGM(() => DoubleActor.create(personnage("brin", "Brin", "player2"), { keepId: true }));
-  ours = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "ours",
-        name: "Ours",
-        type: "creature",
-        system: {
-          attributes: { FOR: 80, RES: 70, AGI: 45, RAP: 60, INT: 10, PER: 20, CHA: 30 },
-          hitPoints: { value: 22, max: 22 },
-          armourPoints: { value: 3, max: 3 },
-        },
-        items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
-      },
-      { keepId: true },
-    ),
-  );
+  ({ state, aude, brin, ours } = await systemjWorld());
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -260,7 +189,7 @@ describe("attack: a forged modifier on a follow-up test (issue 16, SYSTEMJ 1)", 
         relayToGM(CARD_ACTION_KIND, { messageId: m.id, action: "systemj.defend", args: { kind: "dodge", modifier } }),
       );
       expect(r.status).toBe("invalid");
-      expect(faces).toEqual([99]);
+      expect(facesQueued()).toEqual([99]);
       expect(exchangeOf(m)?.phase).toBe("defence");
     }
   });

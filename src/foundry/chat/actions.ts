@@ -17,7 +17,7 @@
  *   computes its writes from current values;
  * - no half-application: every document is resolved and every right checked before the first write.
  */
-import { activeRulesetId, isRulesetId } from "../ruleset.ts";
+import { activeRulesetId, isRulesetId } from "../ruleset-id.ts";
 import { notifyRelayResult, registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import {
   allowedChanges,

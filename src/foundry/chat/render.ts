@@ -3,7 +3,7 @@
  * own rights, so a card looks the same after a reload and for everyone. Clicks on `[data-action]` buttons inside
  * the card dispatch registered card actions.
  */
-import { rulesetLabel } from "../ruleset.ts";
+import { rulesetLabel } from "../ruleset-id.ts";
 import { buttonToken, cardsLive, requestCardAction, userOwnsUuid, type CardActionArgs } from "./actions.ts";
 import {
   buildCardContext,

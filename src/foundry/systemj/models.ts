@@ -91,6 +91,40 @@ abstract class SystemJActorModelBase extends foundry.abstract.TypeDataModel<Syst
     this.armourPoints.max = derived.max;
     this.armourPoints.value = derived.value;
   }
+
+  /** The armour points once the owned `item` is taken in hand or put away; null: not an armour, or no change. */
+  armourOnEquip(item: Item.Implementation, equip: boolean): { value: number; max: number } | null {
+    const card: unknown = item.system;
+    if (!(card instanceof SystemJArmourModel) || card.equipped === equip) return null;
+    return systemj.armourAfterEquip(this.armourPoints, card.armourPoints, equip);
+  }
+
+  /** Writes the armour points `armourOnEquip` gave. */
+  async writeArmour(armour: { value: number; max: number } | null): Promise<void> {
+    if (!armour || !this.parent) return;
+    await this.parent.update({
+      "system.armourPoints.value": armour.value,
+      "system.armourPoints.max": armour.max,
+    } as Actor.UpdateData);
+  }
+
+  /**
+   * Document method: takes the owned card `itemId` in hand (`equipped`, default: the other way round) or puts it away.
+   * An armour card brings its points, put away the value drops to the new maximum (rules core `armourAfterEquip`).
+   * Resolves false when the item is not an owned card that can be in hand.
+   */
+  async equip(itemId: string, equipped?: boolean): Promise<boolean> {
+    const item = this.parent?.items.get(itemId);
+    const was = (item?.system as { equipped?: unknown } | undefined)?.equipped;
+    if (!item || typeof was !== "boolean") return false;
+    const equip = equipped ?? !was;
+    if (equip === was) return true;
+    // Read before the card's own update: the maximum then follows the cards in hand.
+    const armour = this.armourOnEquip(item, equip);
+    await item.update({ "system.equipped": equip } as Item.UpdateData);
+    await this.writeArmour(armour);
+    return true;
+  }
 }
 
 export class SystemJPersonnageModel extends SystemJActorModelBase {

@@ -3,7 +3,7 @@
  * validation) with a main tab (attributes, skills, special skills, combat) and the hand of cards; the item sheet is
  * a card, its colour set by the card's family.
  */
-import { systemj } from "../../rules/index.ts";
+import type { systemj } from "../../rules/index.ts";
 import { QuintetteActorSheet, rowItemId } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
@@ -11,7 +11,7 @@ import { EFFECTS_PART, EFFECTS_TAB } from "../effects/sheet.ts";
 import { roll } from "../api/rolls.ts";
 import { fastRollHeld } from "../api/keybindings.ts";
 import { systemOf } from "./fighters.ts";
-import { SystemJArmourModel, SystemJCreatureModel } from "./models.ts";
+import { SystemJCreatureModel } from "./models.ts";
 import type { ActorData, CardItem } from "./sheet-context.ts";
 
 /** What the sheets show, imported on first render (the entry module, loaded by every world, keeps the classes). */
@@ -102,34 +102,9 @@ export class SystemJActorSheet extends QuintetteActorSheet {
   static async #onToggleEquip(this: SystemJActorSheet, _event: PointerEvent, target: HTMLElement) {
     if (!this.isEditable) return;
     const item = this.document.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
-    const equipped = (item?.system as { equipped?: unknown } | undefined)?.equipped;
-    if (!item || typeof equipped !== "boolean") return;
-    const armour = armourOnEquip(this.document, item, !equipped);
-    await item.update({ "system.equipped": !equipped } as Item.UpdateData);
-    if (armour) await writeArmour(this.document, armour);
+    const model = systemOf(this.document);
+    if (item?.id && model) await model.equip(item.id);
   }
-}
-
-/**
- * An armour card taken in hand brings its points; put away, the value drops to the new maximum. Null: the card is
- * not an armour, or nothing changes. Read before the card's own update.
- */
-function armourOnEquip(
-  actor: Actor.Implementation | null,
-  item: Item.Implementation,
-  equip: boolean,
-): { value: number; max: number } | null {
-  const model = actor ? systemOf(actor) : null;
-  const card: unknown = item.system;
-  if (!model || !(card instanceof SystemJArmourModel) || card.equipped === equip) return null;
-  return systemj.armourAfterEquip(model.armourPoints, card.armourPoints, equip);
-}
-
-async function writeArmour(actor: Actor.Implementation, armour: { value: number; max: number }): Promise<void> {
-  await actor.update({
-    "system.armourPoints.value": armour.value,
-    "system.armourPoints.max": armour.max,
-  } as Actor.UpdateData);
 }
 
 /** A card-shaped item sheet: the card's face (family, kind, art, name, stats) and its text, in one part. */
@@ -166,10 +141,10 @@ export class SystemJItemSheet extends QuintetteItemSheet {
   protected override async _processSubmitData(...args: Parameters<QuintetteItemSheet["_processSubmitData"]>) {
     const item = this.document;
     const equipped = (args[2] as { system?: { equipped?: unknown } }).system?.equipped;
-    const actor = item.actor;
-    const armour = typeof equipped === "boolean" ? armourOnEquip(actor, item, equipped) : null;
+    const model = systemOf(item.actor);
+    const armour = model && typeof equipped === "boolean" ? model.armourOnEquip(item, equipped) : null;
     const result = await super._processSubmitData(...args);
-    if (actor && armour) await writeArmour(actor, armour);
+    await model?.writeArmour(armour);
     return result;
   }
 }

@@ -33,6 +33,7 @@ import {
 import { handleSeat, requestSeat, SEAT } from "./seat-relay.ts";
 import { onStartTurn, seatsOf, updateSeats } from "./turns.ts";
 import { trinites as T } from "../../rules/index.ts";
+import { rollGroupInitiative, rollTest } from "./flow.ts";
 
 export * from "./seats.ts";
 export { checkedWoundUpdate, handleSeat, requestSeat, SEAT, woundActorCombatants } from "./seat-relay.ts";
@@ -189,13 +190,11 @@ export const combatBehaviour: CombatBehaviour = {
     const combat = combatant.combat;
     if (!actor || !combat) return null;
     // The score arrives with the card (at once for a human, at the pick for a Trinité).
-    const { rollTest } = await import("./flow.ts");
     await rollTest(actor, { initiative: true, combat: { combatId: combat.id ?? "", combatantId: combatant.id ?? "" } });
     return null;
   },
   async rollInitiativeGroup(combatants) {
     // One dialog for the group (issue 14); each score still arrives with its own card.
-    const { rollGroupInitiative } = await import("./flow.ts");
     await rollGroupInitiative(
       combatants.flatMap((c) =>
         c.actor && c.combat

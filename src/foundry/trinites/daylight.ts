@@ -1,10 +1,9 @@
 /**
  * Dawn and dusk as GM actions for the whole world: two buttons in the actors directory refill every Trinité's
  * Lumière reserves at dawn (Deva, and the Adam' when Lumière) or Ténèbres reserves at dusk (Archonte, and the Adam'
- * when Ténèbres), with the rules core's `refillKarma`. A sheet's own buttons do the same for one actor.
+ * when Ténèbres), through each actor's `refill` method (rules core `reservesAt`), as a sheet's own buttons do.
  */
 import { activeRulesetId } from "../ruleset.ts";
-import { refillUpdate } from "./sheet-updates.ts";
 import { TriniteModel } from "./models.ts";
 
 export type Moment = "aube" | "crepuscule";
@@ -16,13 +15,8 @@ export async function refillWorld(actors: Iterable<Actor.Implementation>, moment
   for (const actor of actors) {
     const s = actor.system;
     if (!(s instanceof TriniteModel)) continue;
-    const update = refillUpdate(
-      { deva: s.deva, archonte: s.archonte, adam: s.adam, depenseRound: s.depenseRound },
-      moment,
-    );
-    const same = Object.entries(update).every(([path, value]) => foundry.utils.getProperty(actor, path) === value);
-    if (same) continue;
-    await actor.update(update);
+    const r = await s.refill(moment);
+    if (!r.ok || !r.changed) continue;
     changed += 1;
   }
   return changed;

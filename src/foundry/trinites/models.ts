@@ -4,11 +4,16 @@
  * core through derived.ts.
  */
 import { trinites as T } from "../../rules/index.ts";
+import type * as U from "../../rules/trinites/upkeep.ts";
 import { baseActorSchema, baseItemSchema } from "../data/models.ts";
 import { booleanField, choiceField, integerField, textField } from "../data/fields.ts";
 import { deriveActor, type ActorKind, type TrinitesActorSource, type TrinitesDerived } from "./derived.ts";
 import { migrateActorSystemSource } from "../migrations/steps.ts";
 import { followReserves } from "./karma-follow.ts";
+import type { UpkeepResult } from "./actor-updates.ts";
+
+/** The document methods' code, loaded on a first call (a chunk of its own, out of the entry every world loads). */
+const upkeep = () => import("./actor-methods.ts");
 type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 const L = (key: string) => `QUINTETTE.Trinites.Field.${key}`;
@@ -231,6 +236,32 @@ export class TriniteModel extends foundry.abstract.TypeDataModel<
     this.vie.max = derived.life.max;
     this.derived = derived;
   }
+
+  /* Document methods: the rules that change the actor between rolls (actor-methods.ts, rules core upkeep.ts). */
+  async clickLifeBox(index: number): Promise<UpkeepResult> {
+    return (await upkeep()).clickLifeBox(this, index);
+  }
+  async harm(choice: U.HarmChoice): Promise<UpkeepResult> {
+    return (await upkeep()).harm(this, choice);
+  }
+  async rest(): Promise<UpkeepResult> {
+    return (await upkeep()).rest(this);
+  }
+  async spendXp(target: U.XpTarget, options: { first?: T.Spirit } = {}): Promise<UpkeepResult> {
+    return (await upkeep()).spendXp(this, target, options.first);
+  }
+  async spendKarma(pool: T.KarmaPool): Promise<UpkeepResult> {
+    return (await upkeep()).spendKarma(this, pool);
+  }
+  async regenerate(kind: T.KarmaKind): Promise<UpkeepResult> {
+    return (await upkeep()).regenerate(this, kind);
+  }
+  async refill(moment: "aube" | "crepuscule"): Promise<UpkeepResult> {
+    return (await upkeep()).refill(this, moment);
+  }
+  async payDebts(options: { first?: T.Spirit } = {}): Promise<UpkeepResult> {
+    return (await upkeep()).payDebts(this, options.first);
+  }
 }
 
 export class HumainModel extends foundry.abstract.TypeDataModel<
@@ -254,6 +285,20 @@ export class HumainModel extends foundry.abstract.TypeDataModel<
     const derived = deriveActor(sourceOf(this, "humain"), "humain");
     this.vie.max = derived.life.max;
     this.derived = derived;
+  }
+
+  /* Document methods: the rules that change the actor between rolls (actor-methods.ts, rules core upkeep.ts). */
+  async clickLifeBox(index: number): Promise<UpkeepResult> {
+    return (await upkeep()).clickLifeBox(this, index);
+  }
+  async harm(choice: U.HarmChoice): Promise<UpkeepResult> {
+    return (await upkeep()).harm(this, choice);
+  }
+  async rest(): Promise<UpkeepResult> {
+    return (await upkeep()).rest(this);
+  }
+  async spendXp(target: U.XpTarget, options: { first?: T.Spirit } = {}): Promise<UpkeepResult> {
+    return (await upkeep()).spendXp(this, target, options.first);
   }
 }
 

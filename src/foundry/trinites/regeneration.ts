@@ -4,19 +4,18 @@
  * the rules core (`regenerate`, the one-point-per-kind-per-round limit included). The Archonte decides, so it is
  * the GM's button, never automatic. Waking moves the die en garde (damage.ts hooks).
  */
-import { trinites as T } from "../../rules/index.ts";
+import * as U from "../../rules/trinites/upkeep.ts";
 import { createCardState } from "../chat/card-state.ts";
 import { postCard, speakerFor } from "../chat/post.ts";
 import type { CardAction } from "../chat/actions.ts";
 import type { CardState, JsonObject } from "../chat/types.ts";
 import { K, RULESET } from "./card.ts";
-import { damageFromValue } from "./derived.ts";
-import { regenerationUpdate, type KarmaSnapshot } from "./sheet-updates.ts";
+import { regenerationUpdate } from "./actor-updates.ts";
 
 export const REGENERATE = "trinites.regenerate";
 
 /** What the Archonte reads of a Trinité (its data model has these fields); null for any other actor. */
-interface TriniteFacts extends KarmaSnapshot {
+interface TriniteFacts extends U.KarmaState {
   vie: { value: number };
 }
 // No data-model import here: the tracker module (and so the gallery) loads this file without Foundry.
@@ -24,34 +23,10 @@ function triniteFacts(actor: Actor.Implementation | null | undefined): TriniteFa
   return actor?.type === "trinite" ? (actor.system as unknown as TriniteFacts) : null;
 }
 
-function snapshot(s: TriniteFacts): KarmaSnapshot {
-  return { deva: s.deva, archonte: s.archonte, adam: s.adam, depenseRound: s.depenseRound };
-}
-
 interface RegenData extends JsonObject {
   combatId: string;
   round: number;
   regenerated: boolean;
-}
-
-/**
- * Whether the Archonte may regenerate this Trinité now: unconscious, with a Ténèbres point in a reserve and, in the
- * round `moment` names, that round's Ténèbres point still unspent.
- */
-export function archonteCanRegenerate(
-  k: KarmaSnapshot,
-  lifeValue: number,
-  moment: { combat: string; round: number } | null = null,
-): boolean {
-  const state = T.lifeState(damageFromValue(lifeValue, "trinite"), T.BOXES_PER_LINE.trinite);
-  if (state !== "inconscient") return false;
-  const spent = moment
-    ? k.depenseRound.combat === moment.combat && k.depenseRound.round === moment.round
-      ? { lumiere: k.depenseRound.lumiere, tenebres: k.depenseRound.tenebres }
-      : { lumiere: 0, tenebres: 0 }
-    : null;
-  const reserves = { deva: k.deva.value, archonte: k.archonte.value, adam: k.adam.value };
-  return T.canSpendKind({ deva: k.deva.max, archonte: k.archonte.max }, reserves, "tenebres", spent);
 }
 
 /** The GM's card for one unconscious Trinité at the end of a round. */
@@ -96,20 +71,20 @@ export const regenerateAction: CardAction = {
     const actor = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;
     const s = triniteFacts(actor);
     if (!actor || !s) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
-    const k = snapshot(s);
-    if (!archonteCanRegenerate(k, s.vie.value, { combat: data.combatId, round: data.round })) {
+    const moment = { combat: data.combatId, round: data.round };
+    if (!U.archonteCanRegenerate(s, s.vie.value, moment)) {
       return { status: "invalid", reason: "QUINTETTE.Trinites.Karma.RegenerationRefused" };
     }
-    const r = regenerationUpdate(k, s.vie.value, "tenebres", { combat: data.combatId, round: data.round });
-    if ("error" in r) return { status: "invalid", reason: "QUINTETTE.Trinites.Karma.RegenerationRefused" };
-    const value = Number(r.update["system.vie.value"]);
+    const r = U.regenerateWithKarma(s, s.vie.value, "tenebres", moment);
+    if (!r.ok) return { status: "invalid", reason: "QUINTETTE.Trinites.Karma.RegenerationRefused" };
+    const value = r.life;
     const next: CardState = {
       ...card,
       outcome: { label: { key: K("RegenDone") }, tone: "success", detail: { key: K("RegenDetail"), value } },
       buttons: [],
       data: { ...data, regenerated: true },
     };
-    return { status: "applied", card: next, writes: [{ uuid: actor.uuid ?? "", changes: r.update }] };
+    return { status: "applied", card: next, writes: [{ uuid: actor.uuid ?? "", changes: regenerationUpdate(r) }] };
   },
 };
 
@@ -120,7 +95,7 @@ export async function offerRegenerations(combat: Combat.Implementation): Promise
     const actor = c.actor;
     const s = triniteFacts(actor);
     const moment = { combat: combat.id ?? "", round: combat.round ?? 0 };
-    if (!actor || !s || !archonteCanRegenerate(snapshot(s), s.vie.value, moment)) continue;
+    if (!actor || !s || !U.archonteCanRegenerate(s, s.vie.value, moment)) continue;
     const card = regenerationCard({
       gmId: game.user?.id ?? "",
       actorUuid: actor.uuid ?? "",

@@ -1,13 +1,17 @@
 /**
- * Sheet contexts of Trinités, pure: what the actor templates read (the updates of the sheet's buttons are in
- * `sheet-updates.ts`; what the view shows of them, from `sheet-prices.ts`, is re-exported here). The gallery builds its fixtures with these same functions.
+ * Sheet contexts of Trinités, pure: what the actor templates read (the sheet's buttons call the actor's document
+ * methods, actor-methods.ts, whose rules are the rules core's upkeep.ts). The gallery builds its fixtures with these
+ * same functions.
  */
 import { pendingFor } from "./influence.ts";
 import { trinites as T } from "../../rules/index.ts";
+import * as U from "../../rules/trinites/upkeep.ts";
 import { ADAM_KEY, deriveActor, type ActorKind, type TrinitesActorSource, type TrinitesDerived } from "./derived.ts";
-import { debtChoice, signedLabel, xpPrice, type XpSource } from "./sheet-prices.ts";
 
-export * from "./sheet-prices.ts";
+/** A signed number as the sheet shows a bonus (`+3`, `−2`, `0`). */
+export function signedLabel(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0";
+}
 
 export interface ItemRow {
   id: string;
@@ -155,11 +159,11 @@ export function actorSheetContext(input: ActorSheetInput) {
             spendable(src.adam?.value ?? 0, input.roundSpending?.[derived.karma!.adamType as "lumiere" | "tenebres"]),
         },
         canPay: input.editable && derived.xpAvailable > 0 && (src.dettes?.deva ?? 0) + (src.dettes?.archonte ?? 0) > 0,
-        payChoice: input.editable && debtChoice(src.dettes ?? { deva: 0, archonte: 0 }, derived.xpAvailable),
+        payChoice: input.editable && U.debtChoice(src.dettes ?? { deva: 0, archonte: 0 }, derived.xpAvailable),
       }
     : null;
   const weapons = input.items.filter((i) => i.type === "tr-arme").map((i) => weaponRow(i, derived));
-  const xpSource = src as unknown as XpSource; // the same stored fields, read as the purchase rules want them
+  const xpSource = src as unknown as U.XpState; // the same stored fields, read as the purchase rules want them
   const atouts = input.items.filter((i) => i.type === "tr-atout").length;
   const armours: ArmourRow[] = input.items
     .filter((i) => i.type === "tr-armure")
@@ -177,7 +181,7 @@ export function actorSheetContext(input: ActorSheetInput) {
       // The experience price of one more point, shown on the skill's spend button (play mode, editable sheets).
       skills: sign.skills.map((sk) => ({
         ...sk,
-        xpPrice: input.editable ? xpPrice(xpSource, { kind: "competence", skill: sk.id as T.SkillId }) : null,
+        xpPrice: input.editable ? U.xpPrice(xpSource, { kind: "competence", skill: sk.id }) : null,
       })),
     })),
     life: derived.life,
@@ -215,7 +219,7 @@ export function actorSheetContext(input: ActorSheetInput) {
       ...r,
       index,
       // One more point with experience (desired base × 2), on the row it raises.
-      xpPrice: input.editable ? xpPrice(xpSource, { kind: "ressource", index }) : null,
+      xpPrice: input.editable ? U.xpPrice(xpSource, { kind: "ressource", index }) : null,
     })),
     xp: {
       ...src.xp,
@@ -227,7 +231,7 @@ export function actorSheetContext(input: ActorSheetInput) {
                   kind: "karma",
                   spirit,
                   label: `QUINTETTE.Trinites.Xp.Buy.${spirit}`,
-                  price: xpPrice(xpSource, { kind: "karma", spirit }),
+                  price: U.xpPrice(xpSource, { kind: "karma", spirit }),
                 }))
               : []),
             ...(["atout", ...(trinite ? (["auraAscendant", "auraDescendant", "verset"] as const) : [])] as const).map(
@@ -235,7 +239,7 @@ export function actorSheetContext(input: ActorSheetInput) {
                 kind,
                 spirit: "",
                 label: `QUINTETTE.Trinites.Xp.Buy.${kind}`,
-                price: xpPrice(xpSource, { kind }, atouts),
+                price: U.xpPrice(xpSource, { kind }, atouts),
               }),
             ),
           ]

@@ -2,18 +2,19 @@
  * Trinités sheets on the shared base sheets (tabs, play/edit mode, portrait, items with drops, biography, limited
  * view, refused out-of-range edits). The actor sheet adds three tabs — the Adam' (life lines, Karma, debts,
  * resources, experience), signs and skills, combat (its roll buttons roll through `api.ts`); the item sheet
- * adds the type's details. Every rule behind a button is the rules core's, through sheet-updates.ts.
+ * adds the type's details. Every button that changes the actor calls its document method (actor-methods.ts), whose
+ * rule is the rules core's.
  */
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import { trinites as T } from "../../rules/index.ts";
-import type { ActorSheetInput, ItemLike, XpSource } from "./sheet-context.ts";
-import type { CombatMoment, HarmAnswer, KarmaSnapshot, XpTarget } from "./sheet-updates.ts";
+import type * as U from "../../rules/trinites/upkeep.ts";
+import type { ActorSheetInput, ItemLike } from "./sheet-context.ts";
 
-/** The buttons' updates, imported when one is clicked (they are not needed to show the sheet). */
-const updates = () => import("./sheet-updates.ts");
 /** What the sheets show, imported on first render (the entry module, loaded by every world, keeps only the classes). */
 const views = () => import("./sheet-view.ts");
+import type { HarmAnswer } from "./harm-dialog.ts";
+import { combatMoment, type UpkeepResult } from "./actor-updates.ts";
 import { HumainModel, ObjectModel, TriniteModel } from "./models.ts";
 import { EMPTY_SLOT } from "./influence.ts";
 import { ACTOR_PARTS, ACTOR_TABS, HARM_DIALOG, ITEM_PART, ITEM_TABS } from "./sheet-paths.ts";
@@ -26,19 +27,18 @@ function localize(key: string): string {
   return game.i18n?.localize(key) ?? key;
 }
 
-/** The fight the actor is in, for the Karma limit per round. */
-export function combatMoment(actor: Actor.Implementation): CombatMoment | null {
-  const combat = game.combat;
-  if (!combat || !combat.started) return null;
-  const fights = combat.combatants.some((c) => c.actor?.id === actor.id);
-  return fights ? { combat: combat.id ?? "", round: combat.round ?? 0 } : null;
+export { combatMoment } from "./actor-updates.ts";
+
+/** A refused change is told to the user who clicked. */
+function tell(r: UpkeepResult, level: "warn" | "info" = "warn"): void {
+  if (!r.ok) ui.notifications?.[level](localize(r.reason));
 }
 
 /** The Trinités part of the sheet's context from an actor document (null for another rule set's actor). */
 export async function trinitesActorContext(
   actor: Actor.Implementation,
   viewer: { editable: boolean; isGM: boolean },
-  moment: CombatMoment | null,
+  moment: U.FightMoment | null,
 ) {
   const system = actor.system;
   if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return null;
@@ -117,56 +117,39 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     return Object.assign(context, { tr, notes: { value, enriched } });
   }
 
-  #karma(): KarmaSnapshot | null {
-    const s = this.document.system;
-    return s instanceof TriniteModel
-      ? { deva: s.deva, archonte: s.archonte, adam: s.adam, depenseRound: s.depenseRound }
-      : null;
-  }
-
   static async #onLifeBox(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
     const s = this.document.system;
     if (!this.isEditable || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
-    const kind = s instanceof TriniteModel ? "trinite" : "humain";
-    const update: Record<string, unknown> = {
-      "system.vie.value": (await updates()).lifeBoxValue(kind, s.vie.value, Number(target.dataset.index)),
-    };
-    await this.document.update(update);
+    tell(await s.clickLifeBox(Number(target.dataset.index)));
   }
 
   static async #onSpendKarma(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const k = this.#karma();
+    const s = this.document.system;
     const pool = target.dataset.pool;
-    if (!k || !this.isEditable || (pool !== "deva" && pool !== "archonte" && pool !== "adam")) return;
-    const r = (await updates()).karmaSpendUpdate(k, pool, combatMoment(this.document));
-    if ("error" in r) ui.notifications?.warn(localize("QUINTETTE.Trinites.Karma.Refused"));
-    else await this.document.update(r.update);
+    if (!this.isEditable || !(s instanceof TriniteModel)) return;
+    if (pool !== "deva" && pool !== "archonte" && pool !== "adam") return;
+    tell(await s.spendKarma(pool));
   }
 
   static async #onRefill(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const k = this.#karma();
+    const s = this.document.system;
     const moment = target.dataset.moment;
-    if (!k || !game.user?.isGM || (moment !== "aube" && moment !== "crepuscule")) return;
-    await this.document.update((await updates()).refillUpdate(k, moment));
+    if (!game.user?.isGM || !(s instanceof TriniteModel) || (moment !== "aube" && moment !== "crepuscule")) return;
+    tell(await s.refill(moment));
   }
 
   static async #onRegenerate(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const k = this.#karma();
     const s = this.document.system;
     const kind = target.dataset.karma;
-    if (!k || !this.isEditable || !(s instanceof TriniteModel) || (kind !== "lumiere" && kind !== "tenebres")) return;
-    const r = (await updates()).regenerationUpdate(k, s.vie.value, kind, combatMoment(this.document));
-    if ("error" in r) ui.notifications?.warn(localize("QUINTETTE.Trinites.Karma.RegenerationRefused"));
-    else await this.document.update(r.update);
+    if (!this.isEditable || !(s instanceof TriniteModel) || (kind !== "lumiere" && kind !== "tenebres")) return;
+    tell(await s.regenerate(kind));
   }
 
   static async #onPayDebts(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
     const s = this.document.system;
     if (!this.isEditable || !(s instanceof TriniteModel)) return;
     // Equal debts: the button the player clicked says which is paid first.
-    const update = (await updates()).payDebtsUpdate(s, target.dataset.first === "archonte" ? "archonte" : "deva");
-    if (update) await this.document.update(update);
-    else ui.notifications?.info(localize("QUINTETTE.Trinites.Karma.NothingToPay"));
+    tell(await s.payDebts({ first: target.dataset.first === "archonte" ? "archonte" : "deva" }), "info");
   }
 
   static async #onItemEquip(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {
@@ -197,9 +180,9 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const s = this.document.system;
     if (!this.isEditable || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
     const { kind, skill, spirit, index } = target.dataset;
-    const want: XpTarget | null =
+    const want: U.XpTarget | null =
       kind === "competence" && T.isSkillId(skill ?? "")
-        ? { kind, skill: skill as T.SkillId }
+        ? { kind, skill: skill ?? "" }
         : kind === "karma" && (spirit === "deva" || spirit === "archonte")
           ? { kind, spirit }
           : kind === "ressource"
@@ -208,16 +191,7 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
               ? { kind }
               : null;
     if (!want) return;
-    const source = s.toObject() as unknown as XpSource; // the model's stored fields, exactly this shape
-    const atouts = this.document.items.filter((i) => i.type === "tr-atout").length;
-    const r = (await updates()).xpSpendUpdate(
-      source,
-      want,
-      atouts,
-      target.dataset.first === "archonte" ? "archonte" : "deva",
-    );
-    if ("error" in r) ui.notifications?.warn(localize(r.error));
-    else await this.document.update(r.update);
+    tell(await s.spendXp(want, { first: target.dataset.first === "archonte" ? "archonte" : "deva" }));
   }
 
   /** The GM's harm dialog: fire, a fall, a continuous harm, an hour of coma, a point of recovery (rules core). */
@@ -226,10 +200,9 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     if (!game.user?.isGM || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
     const kind = s instanceof TriniteModel ? "trinite" : "humain";
     const vie = { value: s.vie.value, nonLetal: s.vie.nonLetal };
-    const content = await foundry.applications.handlebars.renderTemplate(
-      HARM_DIALOG,
-      (await updates()).harmContext(kind, vie),
-    );
+    // The dialog's tables load with it: a GM's rare click, out of the entry every world loads.
+    const { harmChoice, harmContext } = await import("./harm-dialog.ts");
+    const content = await foundry.applications.handlebars.renderTemplate(HARM_DIALOG, harmContext(kind, vie));
     const answer: unknown = await foundry.applications.api.DialogV2.prompt({
       window: { title: "QUINTETTE.Trinites.Harm.Title" },
       content,
@@ -240,9 +213,9 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
       },
     });
     if (!answer || typeof answer !== "object") return;
-    const r = (await updates()).harmUpdate(kind, vie, answer as HarmAnswer);
-    if ("error" in r) ui.notifications?.warn(localize(r.error));
-    else await this.document.update(r.update);
+    const choice = harmChoice(answer as HarmAnswer);
+    if (!choice) ui.notifications?.warn(localize("QUINTETTE.Trinites.Harm.Unknown"));
+    else tell(await (choice === "repos" ? s.rest() : s.harm(choice)));
   }
 
   /** Prudence and Danger lapse at the next turn; out of combat (or after a missed turn) the owner clears them. */

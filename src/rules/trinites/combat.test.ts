@@ -1,16 +1,7 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import {
-  checkMartialChoice,
-  isAdvancedAction,
-  COMBAT_ACTION_IDS,
-  COMBAT_ACTIONS,
-  engagedReactionPenalty,
-  martialEffects,
-  PENALTIES,
-  PRIMES,
-  reactionSkill,
-} from "./combat";
+import { isAdvancedAction, COMBAT_ACTION_IDS, COMBAT_ACTIONS, engagedReactionPenalty, reactionSkill } from "./combat";
+import { checkMartialChoice, martialEffects, PENALTIES, PRIMES } from "./martial";
 import {
   addReactionBonuses,
   reactionBonusModifier,

@@ -1,8 +1,9 @@
-/** Turn structure and the combat actions, as data plus the few rules that bind them (primes and penalties: martial.ts). */
+/**
+ * Turn structure and the combat actions, as data plus the few rules that bind them (primes and penalties: martial.ts,
+ * which reads the action ids from here).
+ */
 
 import type { SkillId } from "./skills";
-
-export * from "./martial";
 
 export type ActionType = "unique" | "libre" | "gratuite" | "obligatoire" | "avancee";
 export const ACTION_TYPE_LABELS: Readonly<Record<ActionType, string>> = {

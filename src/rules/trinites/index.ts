@@ -10,6 +10,7 @@ export * from "./harm";
 export * from "./karma";
 export * from "./xp";
 export * from "./combat";
+export * from "./martial";
 export * from "./reactions";
 export * from "./influence";
 export * from "./equipment";

@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DoubleActor, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
-import { asClient, controlledTokens, installClients } from "../../double/clients.ts";
+import { asClient, controlledTokens, installClients, targetsOf } from "../../double/clients.ts";
+import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { installMacrosDouble } from "../../double/macros.ts";
 import { api as ahillmachApi } from "../../../src/foundry/ahillmach/api.ts";
 import { api as jetonsApi } from "../../../src/foundry/jetons/api.ts";
@@ -19,6 +20,7 @@ import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
 
 const PLAYER = "player1";
 const done: string[] = [];
+let notices: { message: string }[] = [];
 
 /** The js blocks of docs/api.md's "One macro per rule set" section, in order. */
 function documentedMacros(): string[] {
@@ -29,6 +31,7 @@ function documentedMacros(): string[] {
 
 beforeAll(async () => {
   const state = resetFoundryDouble({ lang: "fr" });
+  notices = state.notifications as { message: string }[];
   installClients(state);
   installMacrosDouble();
   await import("../../../src/index.ts");
@@ -83,5 +86,26 @@ describe("docs/api.md", () => {
       "Jeanne jeAsk",
       "Mage attribute.FOR publicroll",
     ]);
+  });
+});
+
+describe("SYSTEMJ bare hands through the API (issue 24)", () => {
+  // Investigated: a bare-hands attack returned no request only for want of a targeted token, which every SYSTEMJ
+  // attack needs (the sheet's buttons alike); the user is told so.
+  const api = () =>
+    (globalThis as unknown as { quintette: { rollRequest(a: unknown, k: string): Promise<unknown> } }).quintette;
+
+  it("builds the request of every bare-hands attack key once a token is targeted, and tells why not without one", async () => {
+    const mage = new DoubleActor({ name: "Mage", type: "sj-personnage", ownership: owner });
+    const bear = new DoubleActor({ name: "Ours", type: "sj-personnage", ownership: { default: 0 } });
+    targetsOf(PLAYER).clear();
+    expect(await asClient(PLAYER, () => api().rollRequest(mage, "attack.meleeForce"))).toBeNull();
+    expect(notices.at(-1)?.message).toBe(game.i18n!.localize("QUINTETTE.SystemJ.Error.NoTarget"));
+    targetsOf(PLAYER).add({ actor: bear } as never);
+    for (const key of ["attack", "attack.meleeForce", "attack.meleeStealth", "attack.throw"]) {
+      const request = (await asClient(PLAYER, () => api().rollRequest(mage, key))) as RollRequest | null;
+      expect(request?.dialog.odds(defaultValues(request.dialog.inputs)).length, key).toBeGreaterThan(0);
+    }
+    targetsOf(PLAYER).clear();
   });
 });

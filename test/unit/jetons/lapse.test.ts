@@ -11,7 +11,7 @@ import { recordOutcome, sendQuestionEvent } from "../../../src/foundry/jetons/cl
 import { buyAdvantage } from "../../../src/foundry/jetons/actions.ts";
 import { archetypeView } from "../../../src/foundry/jetons/view.ts";
 import type { ArchetypeModel } from "../../../src/foundry/jetons/models.ts";
-import { bidAndReveal, character, jetonsWorld, toBidding } from "./world.ts";
+import { bidAndReveal, character, jetonsWorld, toBidding } from "../../worlds/jetons.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;

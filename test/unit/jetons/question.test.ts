@@ -3,23 +3,12 @@
  * opposition, both seal bids (only hashes travel), both reveal once locked, the GM's client settles the tokens.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, DoubleActor, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
-import {
-  asClient,
-  installClients,
-  messageElement,
-  setGMsConnected,
-  useRealTemplates,
-  type DoubleChatMessage,
-} from "../../double/shared-core.ts";
+import { asClient, messageElement, setGMsConnected, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { jetons as J } from "../../../src/rules/index.ts";
-import { registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { jetonsWorld } from "../../worlds/jetons.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerCardAction } from "../../../src/foundry/chat/actions.ts";
-import { ArchetypeModel } from "../../../src/foundry/jetons/models.ts";
-import { CARD_ACTIONS, registerJetonsRelay } from "../../../src/foundry/jetons/actions.ts";
 import {
   askQuestion,
   autoReveal,
@@ -34,13 +23,12 @@ import {
   sendQuestionEvent,
 } from "../../../src/foundry/jetons/client.ts";
 import { readQuestionData, type QuestionCardData } from "../../../src/foundry/jetons/question-data.ts";
-import { clearMemorySecrets, loadLockSeen, loadSecret, makeNonce } from "../../../src/foundry/jetons/secrets.ts";
-import { collectiveTokens, registerJetonsSettings } from "../../../src/foundry/jetons/settings.ts";
+import { loadLockSeen, loadSecret, makeNonce } from "../../../src/foundry/jetons/secrets.ts";
+import { collectiveTokens } from "../../../src/foundry/jetons/settings.ts";
 import { reserveOf } from "../../../src/foundry/jetons/ledger.ts";
 import { onReadyLedger } from "../../../src/foundry/jetons/hooks.ts";
 import { readCard } from "../../../src/foundry/chat/flags.ts";
 import { cardOf } from "../../cards.ts";
-import { registerJetonsCardModels } from "../../../src/foundry/jetons/card-model.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -87,16 +75,7 @@ async function toBidding(): Promise<DoubleChatMessage> {
 }
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "en" }));
-  useRealTemplates("en");
-  clearMemorySecrets();
-  registerRelay();
-  registerJetonsCardModels();
-  registerChatHooks();
-  registerJetonsSettings();
-  registerJetonsRelay();
-  registerCardAction(...CARD_ACTIONS);
-  state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
+  state = jetonsWorld({ realTemplates: true });
   hero = await asGM(() =>
     DoubleActor.create(
       {

@@ -4,27 +4,19 @@
  * undo), rights and idempotence, the hidden action phase, initiative order and the Chronoste.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import {
-  DoubleChatMessage,
-  DoubleCombat,
-  addUser,
-  asClient,
-  installClients,
-  settle,
-} from "../../double/shared-core.ts";
-import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
+import type { DoubleActor } from "../../double/index.ts";
+import { asGM, type DoubleState } from "../../double/index.ts";
+import { DoubleChatMessage, DoubleCombat, addUser, asClient, settle } from "../../double/shared-core.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import { registerRelay, relayToGM } from "../../../src/foundry/relay/index.ts";
-import { registerDamage } from "../../../src/foundry/damage/index.ts";
+import { relayToGM } from "../../../src/foundry/relay/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { systemj } from "../../../src/rules/index.ts";
-import { CARD_ACTIONS, damageApplier } from "../../../src/foundry/systemj/actions.ts";
-import { exchangeCard, readExchange } from "../../../src/foundry/systemj/cards.ts";
+import { damageApplier } from "../../../src/foundry/systemj/actions.ts";
+import { exchangeCard } from "../../../src/foundry/systemj/cards.ts";
 import { startExchange } from "../../../src/foundry/systemj/exchange.ts";
-import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../../src/foundry/systemj/models.ts";
+import type { SystemJPersonnageModel } from "../../../src/foundry/systemj/models.ts";
 import { systemJRollClass } from "../../../src/foundry/systemj/roll.ts";
-import { answerTestDialogs, type DialogAnswers } from "./dialog-answer.ts";
+import { type DialogAnswers } from "./dialog-answer.ts";
 import { testData } from "../../../src/foundry/systemj/tests.ts";
 import { QuintetteCombat } from "../../../src/foundry/combat/documents.ts";
 import { registerCombat } from "../../../src/foundry/combat/index.ts";
@@ -39,104 +31,27 @@ import {
   reconcileChoices,
   SECRET_SETTING,
   revealChoices,
-  registerSystemJCombat,
 } from "../../../src/foundry/systemj/combat.ts";
 import {
   ChronosteApp,
   addChronosteTool,
   handleAdvance,
-  registerChronoste,
   requestAdvance,
 } from "../../../src/foundry/systemj/chronoste.ts";
-import {
-  fillChronosteChoices,
-  registerSystemJSettings,
-  SETTING_CHRONOSTE,
-} from "../../../src/foundry/systemj/settings.ts";
+import { fillChronosteChoices, SETTING_CHRONOSTE } from "../../../src/foundry/systemj/settings.ts";
 import { cardOf } from "../../cards.ts";
-import { registerSystemJCardModels } from "../../../src/foundry/systemj/card-model.ts";
+import { attributes, card, dice, exchangeOf, facesQueued, systemjWorld } from "../../worlds/systemj.ts";
 import { runtime } from "../../../src/foundry/systemj/runtime.ts";
 
 let state: DoubleState;
 let aude: DoubleActor;
 let ours: DoubleActor;
-let faces: number[] = [];
 let dialogs: DialogAnswers;
 
-/** Scripted d100 faces (1…100) for every roll, in order. */
-function dice(...next: number[]) {
-  faces = [...next];
-}
-
-const card = (m: DoubleChatMessage) => cardOf(m) as CardState;
-const exchangeOf = (m: DoubleChatMessage) => readExchange(card(m));
 const sys = (a: DoubleActor) => a.system as unknown as SystemJPersonnageModel;
 
-const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
-
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });
-  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-  registerRelay();
-  registerSystemJCardModels();
-  registerChatHooks();
-  registerDamage();
-  registerCardAction(...CARD_ACTIONS);
-  registerSystemJSettings();
-  registerSystemJCombat();
-  registerChronoste();
-  dialogs = answerTestDialogs();
-  const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
-  Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
-    const face = faces.shift();
-    if (face === undefined) throw new Error(`no scripted face for ${this.formula}`);
-    this.total = face;
-    return this;
-  };
-  aude = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "aude",
-        name: "Aude",
-        type: "sj-personnage",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          attributes,
-          hitPoints: { value: 15, max: 15 },
-          armourPoints: { value: 2, max: 2 },
-          skills: { dissimulation: 55 },
-        },
-        items: [
-          { _id: "cuir", name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 2 } },
-          {
-            _id: "epee",
-            name: "Épée",
-            type: "sj-arme",
-            system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
-          },
-        ],
-      },
-      { keepId: true },
-    ),
-  );
-  ours = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "ours",
-        name: "Ours",
-        type: "creature",
-        system: {
-          attributes: { FOR: 80, RES: 70, AGI: 45, RAP: 60, INT: 10, PER: 20, CHA: 30 },
-          hitPoints: { value: 22, max: 22 },
-          armourPoints: { value: 3, max: 3 },
-          skills: { detection: 70 },
-        },
-        items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
-      },
-      { keepId: true },
-    ),
-  );
+  ({ state, aude, ours, dialogs } = await systemjWorld());
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -308,7 +223,7 @@ describe("SYSTEMJ fight flow through the GM relay", () => {
     dialogs.cancel = true;
     expect((await asClient("player1", () => requestCardAction(m.id, "systemj.follow"))).status).toBe("invalid");
     expect(exchangeOf(m)?.phase).toBe("followForce");
-    expect(faces).toEqual([]);
+    expect(facesQueued()).toEqual([]);
     // Then attacks in force with "Extrêmement simple": a 90 still lands (automatique), where 56 would miss.
     dialogs.cancel = false;
     dialogs.next = { difficulty: "extremementSimple" };

@@ -29,7 +29,7 @@ import {
   restoreWorld,
   systemjWorld,
   type SystemJWorld,
-} from "./world.ts";
+} from "../../worlds/systemj.ts";
 
 let world: SystemJWorld;
 let state: DoubleState;

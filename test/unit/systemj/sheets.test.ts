@@ -394,6 +394,20 @@ describe("SYSTEMJ actor sheet", () => {
     expect(ap()).toEqual({ value: 2, max: 2 });
   });
 
+  it("the actor's equip method does the same without a sheet (a macro's or a module's call)", async () => {
+    const aude = await makeAude();
+    const model = aude.system as unknown as {
+      equip(id: string, equipped?: boolean): Promise<boolean>;
+      armourPoints: { value: number; max: number };
+    };
+    await aude.update({ "system.armourPoints.value": 1 });
+    expect(await model.equip("brig", false)).toBe(true);
+    expect({ ...model.armourPoints }).toEqual({ value: 0, max: 0 });
+    expect(await model.equip("brig")).toBe(true);
+    expect({ ...model.armourPoints }).toEqual({ value: 4, max: 4 });
+    expect(await model.equip("nothing")).toBe(false);
+  });
+
   it("refuses an attribute above 100 and keeps the rest of the form", async () => {
     const aude = await makeAude();
     const sheet = actorSheet(aude);

@@ -1,4 +1,4 @@
-/** The three-place tracker machine, the roll dialog's exact odds, and the sheet's Karma rules. */
+/** The three-place tracker machine and the roll dialog's exact odds (the sheet's Karma rules: rules core upkeep.test.ts). */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,13 +13,6 @@ import {
 } from "../../../src/foundry/trinites/combat.ts";
 import { testOdds, resolveValues, testInputs, type RollerView } from "../../../src/foundry/trinites/dialog.ts";
 import { deriveActor } from "../../../src/foundry/trinites/derived.ts";
-import {
-  debtChoice,
-  karmaSpendUpdate,
-  lifeBoxValue,
-  payDebtsUpdate,
-  refillUpdate,
-} from "../../../src/foundry/trinites/sheet-updates.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { trinites as T } from "../../../src/rules/index.ts";
 
@@ -140,68 +133,5 @@ describe("roll dialog", () => {
     expect(r.modifier).toBe(3);
     expect(resolveValues(roller, { ...base, previousFailures: "2" }).previousFailures).toBe(2);
     expect(testOdds(roller, { ...base, previousFailures: "2" })[0]?.probability).toBe(0);
-  });
-});
-
-describe("sheet rules", () => {
-  const k = {
-    deva: { value: 2, max: 5 },
-    archonte: { value: 3, max: 3 },
-    adam: { value: 2, max: 2 },
-    depenseRound: { combat: "c1", round: 2, lumiere: 1, tenebres: 0 },
-  };
-
-  it("spends Karma with the one-Lumière-one-Ténèbres per round limit in combat", () => {
-    expect("error" in karmaSpendUpdate(k, "deva", { combat: "c1", round: 2 })).toBe(true);
-    expect(karmaSpendUpdate(k, "deva", { combat: "c1", round: 3 })).toMatchObject({
-      update: { "system.deva.value": 1 },
-    });
-    expect(karmaSpendUpdate(k, "archonte", { combat: "c1", round: 2 })).toMatchObject({
-      update: { "system.archonte.value": 2 },
-    });
-    expect(karmaSpendUpdate(k, "deva", null)).toMatchObject({ update: { "system.deva.value": 1 } });
-  });
-
-  it("spends from a reserve left above a lowered permanent score, counting from that score", () => {
-    const high = { ...k, deva: { value: 5, max: 3 }, archonte: { value: 4, max: 2 }, adam: { value: 1, max: 1 } };
-    expect(karmaSpendUpdate(high, "deva", null)).toMatchObject({ update: { "system.deva.value": 2 } });
-    expect(karmaSpendUpdate(high, "archonte", null)).toMatchObject({ update: { "system.archonte.value": 1 } });
-  });
-
-  it("pays equal debts in the order the player picks, offering the pick only when it matters", () => {
-    const ledger = {
-      dettes: { deva: 2, archonte: 2 },
-      credits: { deva: 0, archonte: 0 },
-      deva: { max: 5 },
-      archonte: { max: 3 },
-      xp: { total: 3, depense: 0 },
-    };
-    expect(payDebtsUpdate(ledger, "archonte")).toMatchObject({
-      "system.dettes.deva": 1,
-      "system.dettes.archonte": 0,
-    });
-    expect(payDebtsUpdate(ledger, "deva")).toMatchObject({ "system.dettes.deva": 0, "system.dettes.archonte": 1 });
-    expect(debtChoice({ deva: 2, archonte: 2 }, 3)).toBe(true);
-    expect(debtChoice({ deva: 2, archonte: 2 }, 4)).toBe(false); // both paid: the order changes nothing
-    expect(debtChoice({ deva: 3, archonte: 2 }, 1)).toBe(false); // the larger goes first
-    expect(debtChoice({ deva: 0, archonte: 0 }, 1)).toBe(false);
-  });
-
-  it("refills at dawn and dusk, clicks life boxes, pays debts with XP", () => {
-    expect(refillUpdate(k, "aube")).toEqual({
-      "system.deva.value": 5,
-      "system.archonte.value": 3,
-      "system.adam.value": 2,
-    });
-    expect(lifeBoxValue("trinite", 24, 3)).toBe(21);
-    expect(lifeBoxValue("trinite", 21, 3)).toBe(22);
-    const paid = payDebtsUpdate({
-      dettes: { deva: 0, archonte: 2 },
-      credits: { deva: 0, archonte: 0 },
-      deva: { max: 5 },
-      archonte: { max: 3 },
-      xp: { total: 5, depense: 0 },
-    });
-    expect(paid).toMatchObject({ "system.dettes.archonte": 0, "system.xp.depense": 2 });
   });
 });

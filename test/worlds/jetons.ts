@@ -1,23 +1,30 @@
 /**
- * The Jetons test world shared by the question, sheet and attack tests: the card models, relay, settings and card
+ * The Jetons test world shared by the question, sheet and attack tests (test/worlds/, one per rule set): the card models, relay, settings and card
  * actions registered on the double with player clients, the ledger's watch when a test wants it, archetype
  * characters the GM creates and gives to their players, and the question card driven to its bidding.
  */
 import { expect } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { addUser, asClient, installClients, setLatency, type DoubleChatMessage } from "../../double/shared-core.ts";
-import { registerChatHooks } from "../../../src/foundry/chat/index.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerCardAction } from "../../../src/foundry/chat/actions.ts";
-import { readCard } from "../../../src/foundry/chat/flags.ts";
-import { ArchetypeModel } from "../../../src/foundry/jetons/models.ts";
-import { CARD_ACTIONS, registerJetonsRelay } from "../../../src/foundry/jetons/actions.ts";
-import { askQuestion, autoReveal, sealBid, sendQuestionEvent } from "../../../src/foundry/jetons/client.ts";
-import { onCreateActorLedger, onReadyLedger, onUpdateActorLedger } from "../../../src/foundry/jetons/hooks.ts";
-import { readQuestionData, type QuestionCardData } from "../../../src/foundry/jetons/question-data.ts";
-import { clearMemorySecrets } from "../../../src/foundry/jetons/secrets.ts";
-import { registerJetonsSettings } from "../../../src/foundry/jetons/settings.ts";
-import { registerJetonsCardModels } from "../../../src/foundry/jetons/card-model.ts";
+import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import {
+  addUser,
+  asClient,
+  installClients,
+  setLatency,
+  useRealTemplates,
+  type DoubleChatMessage,
+} from "../double/shared-core.ts";
+import { registerChatHooks } from "../../src/foundry/chat/index.ts";
+import { registerRelay } from "../../src/foundry/relay/index.ts";
+import { registerCardAction } from "../../src/foundry/chat/actions.ts";
+import { readCard } from "../../src/foundry/chat/flags.ts";
+import { ArchetypeModel } from "../../src/foundry/jetons/models.ts";
+import { CARD_ACTIONS, registerJetonsRelay } from "../../src/foundry/jetons/actions.ts";
+import { askQuestion, autoReveal, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
+import { onCreateActorLedger, onReadyLedger, onUpdateActorLedger } from "../../src/foundry/jetons/hooks.ts";
+import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
+import { clearMemorySecrets } from "../../src/foundry/jetons/secrets.ts";
+import { registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
+import { registerJetonsCardModels } from "../../src/foundry/jetons/card-model.ts";
 
 export interface JetonsWorldOptions {
   lang?: string;
@@ -27,11 +34,14 @@ export interface JetonsWorldOptions {
   latency?: number;
   /** Register the GM's ledger watch on actor creation and update (the world's runtime does). */
   ledgerWatch?: boolean;
+  /** Render cards with the real templates (in the world's language). */
+  realTemplates?: boolean;
 }
 
 /** A fresh double playing Jetons. */
 export function jetonsWorld(options: JetonsWorldOptions = {}): DoubleState {
   const state = installClients(resetFoundryDouble({ lang: options.lang ?? "en" }));
+  if (options.realTemplates) useRealTemplates(options.lang ?? "en");
   clearMemorySecrets();
   registerRelay();
   registerJetonsCardModels();

@@ -1,30 +1,30 @@
 /**
- * The SYSTEMJ test world shared by the unit, scene and attack tests: the models, cards, relay, damage, settings,
+ * The SYSTEMJ test world shared by the unit, scene and attack tests (test/worlds/, one per rule set): the models, cards, relay, damage, settings,
  * combat and Chronoste registered on the double with player clients; scripted d100 faces; Aude (player1's
  * personnage, a sword and leather), Brin (player2's, the same) and the GM's bear; a fight card posted as a roller
  * would post it, and the combat of the action phase.
  */
-import { descriptor as systemjDescriptor } from "../../../src/foundry/systemj/ruleset.ts";
-import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
+import { descriptor as systemjDescriptor } from "../../src/foundry/systemj/ruleset.ts";
+import { clearRulesets, registerRuleset } from "../../src/foundry/ruleset.ts";
 import { vi } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../../double/shared-core.ts";
-import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerDamage } from "../../../src/foundry/damage/index.ts";
-import type { CardState } from "../../../src/foundry/chat/types.ts";
-import type { systemj } from "../../../src/rules/index.ts";
-import { CARD_ACTIONS } from "../../../src/foundry/systemj/actions.ts";
-import { exchangeCard, readExchange } from "../../../src/foundry/systemj/cards.ts";
-import { startExchange } from "../../../src/foundry/systemj/exchange.ts";
-import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../../src/foundry/systemj/models.ts";
-import { testData } from "../../../src/foundry/systemj/tests.ts";
-import { registerSystemJCombat } from "../../../src/foundry/systemj/combat.ts";
-import { registerChronoste } from "../../../src/foundry/systemj/chronoste.ts";
-import { registerSystemJSettings } from "../../../src/foundry/systemj/settings.ts";
-import { registerSystemJCardModels } from "../../../src/foundry/systemj/card-model.ts";
-import { answerTestDialogs, type DialogAnswers } from "./dialog-answer.ts";
-import { cardOf } from "../../cards.ts";
+import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../double/shared-core.ts";
+import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
+import { registerRelay } from "../../src/foundry/relay/index.ts";
+import { registerDamage } from "../../src/foundry/damage/index.ts";
+import type { CardState } from "../../src/foundry/chat/types.ts";
+import type { systemj } from "../../src/rules/index.ts";
+import { CARD_ACTIONS } from "../../src/foundry/systemj/actions.ts";
+import { exchangeCard, readExchange } from "../../src/foundry/systemj/cards.ts";
+import { startExchange } from "../../src/foundry/systemj/exchange.ts";
+import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../src/foundry/systemj/models.ts";
+import { testData } from "../../src/foundry/systemj/tests.ts";
+import { registerSystemJCombat } from "../../src/foundry/systemj/combat.ts";
+import { registerChronoste } from "../../src/foundry/systemj/chronoste.ts";
+import { registerSystemJSettings } from "../../src/foundry/systemj/settings.ts";
+import { registerSystemJCardModels } from "../../src/foundry/systemj/card-model.ts";
+import { answerTestDialogs, type DialogAnswers } from "../unit/systemj/dialog-answer.ts";
+import { cardOf } from "../cards.ts";
 
 export const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
 
@@ -63,6 +63,8 @@ export function dice(...next: number[]): void {
 
 /** Faces scripted and not yet rolled. */
 export const facesLeft = () => faces.length;
+/** Those faces, in order. */
+export const facesQueued = () => [...faces];
 
 export const card = (m: DoubleChatMessage) => cardOf(m) as CardState;
 export const exchangeOf = (m: DoubleChatMessage) => readExchange(card(m));
