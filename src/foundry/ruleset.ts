@@ -5,6 +5,7 @@
  * the only one whose card actions, damage, combat, dice colours, `init` (settings, menus, hooks), templates and
  * compendia a world gets.
  */
+import type { CreationView } from "./sheets/creation-view.ts";
 import type { RulesetApi } from "./api/types.ts";
 import type { CardModel } from "./chat/card-model.ts";
 import type { CardAction } from "./chat/actions.ts";
@@ -84,6 +85,11 @@ export interface RulesetRuntime {
   cardActions?: CardAction[];
   /** Its rolls and sheet actions as plain calls (`src/foundry/api/rolls.ts` reaches them for documents and macros). */
   api?: RulesetApi;
+  /**
+   * The creation guide of its characters for a sheet (`sheets/creation-view.ts`), null when none; a chunk of its own,
+   * imported when a sheet first renders.
+   */
+  creation?: (actor: Actor.Implementation, editable: boolean) => Promise<CreationView | null>;
   /** Turns card damage into actor changes (the shared apply-damage action calls it). */
   damage?: DamageApplier;
   /** Templates to preload (partials by full `systems/quintette/…` path). */

@@ -26,6 +26,8 @@ export const runtime: RulesetRuntime = {
   cardActions: CARD_ACTIONS,
   damage: damageApplier,
   api,
+  // The guide's rules and view load with the first sheet, outside the world's start (its budget).
+  creation: async (actor, editable) => (await import("./creation.ts")).ahillMachGuide(actor, editable),
   templates: [BODY_TEMPLATES.move, BODY_TEMPLATES.damage, TRACKER_PART, ...Object.values(SHEET_TEMPLATES)],
   init() {
     Hooks.on("renderCombatTracker", onRenderTracker);

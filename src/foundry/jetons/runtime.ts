@@ -26,6 +26,8 @@ export const runtime: RulesetRuntime = {
   cardActions: CARD_ACTIONS,
   combat: combatBehaviour,
   api,
+  // The guide's rules and view load with the first sheet, outside the world's start (its budget).
+  creation: async (actor, editable) => (await import("./creation.ts")).jetonsGuide(actor, editable),
   templates: [QUESTION_BODY, ARCHETYPE_PART, RESERVE_TEMPLATE],
   ready: onReadyLedger,
   init() {

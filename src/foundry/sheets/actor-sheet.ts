@@ -3,7 +3,8 @@
  * biography, owned items grouped by type with create/edit/delete, item drops, `data-action="roll"` buttons that roll
  * their `data-roll` key through the actor's rule set (`api/rolls.ts`: the roll dialog, or its defaults with the
  * fast-roll key held), a reduced sheet for limited viewers, and refusal of out-of-range edits. A rule set adds parts
- * and tabs (`composeParts`, `SHEET_TABS`) and answers roll keys in its runtime's `rolls`.
+ * and tabs (`composeParts`, `SHEET_TABS`) and answers roll keys in its runtime's `rolls`. Every actor sheet carries the
+ * rule set's creation guide (`creation.ts`) in its context and the guide's two buttons.
  */
 import { configureHandlebarsParts, HandlebarsActorSheet } from "./mixed.ts";
 import { roll } from "../api/rolls.ts";
@@ -12,6 +13,8 @@ import { activeRulesetId, rulesetOfType, getRuleset } from "../ruleset.ts";
 import type { ActorSheetContext, SheetTabSpec } from "./context.ts";
 import { canEmbed, TAB_GROUP } from "./embed.ts";
 import { ACTOR_SHEET_PARTS } from "./parts.ts";
+import { CREATION_ACTIONS, creationOf } from "./creation.ts";
+import type { CreationView } from "./creation-view.ts";
 import { lazyActions } from "./lazy.ts";
 import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
 import { afterSheetRender, EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
@@ -25,6 +28,8 @@ interface ActorSheetDrops {
 }
 
 interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {
+  /** The rule set's creation guide for this actor (`creation.ts`), null when there is none to show. */
+  creation: CreationView | null;
   effects: EffectsContext;
 }
 
@@ -47,6 +52,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
       toggleMode: QuintetteActorSheet.#onToggleMode,
       ...lazyActions(() => import("./item-actions.ts"), ["editPortrait", "createItem", "editItem", "deleteItem"]),
       roll: QuintetteActorSheet.#onRoll,
+      ...CREATION_ACTIONS,
       ...EFFECT_ACTIONS,
     },
   };
@@ -136,7 +142,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
       },
     );
     const effects = await effectsContext(this, { tabbed: true, active: !!context.sheetTabs.effects?.active });
-    return { ...base, ...context, effects };
+    return { ...base, ...context, effects, creation: await creationOf(actor, this.isEditable) };
   }
 
   /** Rows drag out as their documents; fields an effect changes say where their value comes from. */

@@ -16,7 +16,12 @@ export const ITEM_SHEET_PARTS = {
 } as const;
 
 /** Partials rule-set templates may include. */
-export const SHEET_PARTIALS = [`${T}/parts/item-row.hbs`, `${T}/parts/roll-button.hbs`, `${T}/parts/field.hbs`];
+export const SHEET_PARTIALS = [
+  `${T}/parts/item-row.hbs`,
+  `${T}/parts/roll-button.hbs`,
+  `${T}/parts/field.hbs`,
+  `${T}/parts/creation.hbs`,
+];
 
 /** Repository-relative path of a template path (for gallery fixtures). */
 export function repoPath(systemPath: string): string {

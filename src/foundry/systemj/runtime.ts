@@ -16,6 +16,8 @@ export const runtime: RulesetRuntime = {
   cardActions: CARD_ACTIONS,
   damage: damageApplier,
   api,
+  // The guide's rules and view load with the first sheet, outside the world's start (its budget).
+  creation: async (actor, editable) => (await import("./creation.ts")).systemJGuide(actor, editable),
   combat: combatBehaviour,
   templates: [
     ACTOR_PARTS.main,

@@ -16,6 +16,8 @@ export const runtime: RulesetRuntime = {
   cardActions: [...CARD_ACTIONS, damageAction],
   damage: damageApplier,
   api,
+  // The guide's rules and view load with the first sheet, outside the world's start (its budget).
+  creation: async (actor, editable) => (await import("./creation.ts")).trinitesGuide(actor, editable),
   templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART, HARM_DIALOG],
   init() {
     registerTrinitesCardModels();

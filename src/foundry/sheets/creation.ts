@@ -1,0 +1,28 @@
+/**
+ * The creation guide on a character sheet (issue 25), the part every sheet carries: its context asked of the rule
+ * set's runtime (`creation-view.ts` builds it there, in the rule set's lazily loaded chunk) and the guide's two
+ * buttons. The player writes only their own actor.
+ */
+import { rulesetOfType } from "../ruleset.ts";
+
+/** The guide's context for the sheet (null: nothing to show, or the rule set's runtime is not loaded). */
+export async function creationOf(actor: Actor.Implementation, editable: boolean) {
+  return (await rulesetOfType(actor.type)?.creation?.(actor, editable)) ?? null;
+}
+
+type SheetThis = { document: Actor.Implementation };
+
+/** The guide's buttons, spread into a sheet's `actions`: apply a fix, close the guide. */
+export const CREATION_ACTIONS = {
+  async creationFix(this: SheetThis, _event: PointerEvent, target: HTMLElement) {
+    const { path, value } = target.dataset;
+    if (!path || value === undefined) return;
+    // Fixes write numbers, or a choice's id (never a numeric text).
+    const number = Number(value);
+    await this.document.update({ [`system.${path}`]: value !== "" && !Number.isNaN(number) ? number : value });
+  },
+  async creationDone(this: SheetThis) {
+    // A plain flag path; fvtt-types only types flags declared in its configuration.
+    await this.document.update({ "flags.quintette.creationDone": true } as Actor.UpdateData);
+  },
+};

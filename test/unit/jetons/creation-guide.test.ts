@@ -1,0 +1,53 @@
+/**
+ * A player builds a Jetons character from scratch (issue 25): created from the sidebar, the sheet's guide shows P's
+ * points left as traits are added and weighted, says what is missing or over budget, and closes once legal. In
+ * French and in English.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  clickSheet,
+  createFromSidebar,
+  editSheet,
+  openSheet,
+  openTable,
+  rerender,
+  sheetButton,
+} from "../../scenes/table.ts";
+
+describe.each(["fr", "en"])("building a Jetons character from the sidebar (%s)", (lang) => {
+  const fr = lang === "fr";
+  it("guides archetype, traits within P, weakness and reserve; closes once legal", { timeout: 60_000 }, async () => {
+    await openTable("jetons", { lang });
+    const actor = await createFromSidebar("player1", { name: "Kaël", type: "archetype" });
+    const sheet = await openSheet("player1", actor);
+    expect(sheet.html).toContain(fr ? "Création du personnage" : "Character creation");
+    expect(sheet.html).toContain(fr ? "0 / 6 dépensés, reste 6" : "0 / 6 spent, 6 left");
+    expect(sheet.html).toContain(fr ? "Aucune faiblesse" : "No weakness");
+    expect(sheet.html).not.toContain("QUINTETTE.");
+    expect(sheetButton(sheet, "creationDone").disabled).toBe(true);
+
+    await clickSheet(sheet, "toggleMode");
+    await rerender(sheet);
+    await editSheet(sheet, { "system.archetype": "Elfe Éclaireur", "system.weakness": "Sujet au vertige" });
+    for (let i = 0; i < 4; i++) await clickSheet(sheet, "addTrait");
+    await editSheet(sheet, {
+      "system.traits.0.name": "Arc",
+      "system.traits.0.points": 2,
+      "system.traits.1.name": "Pistage",
+      "system.traits.1.points": 2,
+      "system.traits.2.name": "Discrétion",
+      "system.traits.2.points": 2,
+      "system.traits.3.name": "Escalade",
+      "system.traits.3.points": 1,
+    });
+    // Seven points of six: over budget, said with by how much.
+    expect(sheet.html).toContain(fr ? "7 / 6 dépensés, reste -1" : "7 / 6 spent, -1 left");
+    expect(sheet.html).toContain(fr ? "Les traits utilisent 7 points sur 6" : "The traits use 7 points of 6");
+    await editSheet(sheet, { "system.traits.2.points": 1 });
+    expect(sheet.html).toContain(fr ? "6 / 6 dépensés, reste 0" : "6 / 6 spent, 0 left");
+    expect(sheetButton(sheet, "creationDone").disabled).toBe(false);
+    await clickSheet(sheet, "creationDone");
+    await rerender(sheet);
+    expect(sheet.html).not.toContain("q-creation");
+  });
+});
