@@ -4,8 +4,8 @@
  * `rollInitiative` rolls each combatant's `getInitiativeRoll()` (a fixed value per formula that tests set);
  * `nextRound`/`nextTurn` call `_onEndTurn`, `_onEndRound`, `_onStartRound`, `_onStartTurn` in Foundry's order;
  * the tracker's render builds its PARTS and one turn context per combatant via `_prepareTurnContext`.
- * A combatant's `actor` is the world actor of its `actorId`, and its permission is that actor's (a GM owns all), as
- * in Foundry; `installClients` also refuses a player's combatant update outside initiative, flags and defeated.
+ * A combatant's `actor` is its token's actor (a synthetic actor for an unlinked token), else the world actor of its
+ * `actorId`, and its permission is that actor's (a GM owns all), as in Foundry; `installClients` also refuses a player's combatant update outside initiative, flags and defeated.
  */
 import { HandlebarsApplicationMixin, ApplicationV2 } from "./applications.ts";
 import { DoubleCollection, DoubleDocument, worldCollections } from "./documents.ts";
@@ -53,7 +53,28 @@ export class DoubleCombatant extends DoubleDocument {
   get combat(): DoubleCombat | null {
     return this.parent instanceof DoubleCombat ? this.parent : null;
   }
+  /**
+   * fvtt-types `Combatant#token`: "A reference to the Token document which this Combatant represents, if any": the
+   * token of `tokenId` in a scene.
+   */
+  get token(): { actor: DoubleDocument | null } | null {
+    const scenes = (
+      globalThis as { game?: { scenes?: Iterable<{ tokens: Map<string, { actor: DoubleDocument | null }> }> } }
+    ).game?.scenes;
+    if (!this.tokenId) return null;
+    for (const scene of scenes ?? []) {
+      const token = scene.tokens.get(this.tokenId);
+      if (token) return token;
+    }
+    return null;
+  }
+  /**
+   * fvtt-types `Combatant#actor`: "A reference to the Actor document which this Combatant represents, if any": its
+   * token's actor (a synthetic actor for an unlinked token), else the world actor of `actorId`.
+   */
   get actor(): DoubleDocument | null {
+    const token = this.token;
+    if (token) return token.actor;
     const actors = (globalThis as { game?: { actors?: { get(id: string): DoubleDocument | undefined } } }).game?.actors;
     return this.actorId ? (actors?.get(this.actorId) ?? null) : null;
   }

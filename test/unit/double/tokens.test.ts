@@ -7,7 +7,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../../double/index.ts";
 import { asGM, doubleState, resetFoundryDouble, settle } from "../../double/index.ts";
-import { asClient, installClients, setPermission, targetsOf, USER_ROLES } from "../../double/shared-core.ts";
+import {
+  asClient,
+  installClients,
+  setPermission,
+  targetsOf,
+  USER_ROLES,
+  type DoubleCombat,
+} from "../../double/shared-core.ts";
 import { createScene, createToken, dropToken } from "../../double/scenes.ts";
 import type { DoubleTokenDocument } from "../../double/tokens.ts";
 import { initQuintette } from "../../../src/index.ts";
@@ -67,6 +74,23 @@ describe("tokens on the double", () => {
       });
     expect(vie(orc)).toBe(3);
     expect(token.document.delta).toEqual({ system: { vie: { value: 1 } } });
+  });
+
+  it("a combatant of an unlinked token stands for its synthetic actor: a write through it lands on the delta", async () => {
+    // fvtt-types Combatant#actor "A reference to the Actor document which this Combatant represents", Combatant#token
+    // "A reference to the Token document which this Combatant represents".
+    const orc = await asGM(() => actorClass().create({ name: "Orc", type: "humain" }));
+    const token = await asGM(() => dropToken(createScene(), orc));
+    const Combat = CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<DoubleCombat> };
+    const combat = await asGM(() => Combat.create({}));
+    const [combatant] = await asGM(() =>
+      combat.createEmbeddedDocuments("Combatant", [{ tokenId: token.id, actorId: orc.id, name: "Orc" }]),
+    );
+    expect(combatant!.actor).toBe(token.actor);
+    const before = vie(orc);
+    await asGM(() => (combatant!.actor as DoubleActor).update({ "system.vie.value": 1 }));
+    await settle();
+    expect([vie(token.actor), vie(orc)]).toEqual([1, before]);
   });
 
   it("a player may not write through a token of an actor they do not own", async () => {
