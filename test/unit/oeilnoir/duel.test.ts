@@ -3,57 +3,31 @@
  * initiative applied, fumble tables, idempotence, rights, reload.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import type { DoubleActor } from "../../double/index.ts";
+import { asGM, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import {
   DoubleCombat,
   addUser,
   asClient,
   buttonsIn,
-  installClients,
   messageElement,
   reloadMessage,
   useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
-import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerDamage } from "../../../src/foundry/damage/index.ts";
-import type { CardState } from "../../../src/foundry/chat/types.ts";
-import {
-  ACTOR_MODELS,
-  ITEM_MODELS,
-  type HerosModel,
-  type AdversaireModel,
-} from "../../../src/foundry/oeilnoir/models.ts";
-import { OEILNOIR_CARD_ACTIONS } from "../../../src/foundry/oeilnoir/actions.ts";
+import { type AdversaireModel } from "../../../src/foundry/oeilnoir/models.ts";
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { woundEditWrite } from "../../../src/foundry/oeilnoir/actors.ts";
-import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
-import { cardOf } from "../../cards.ts";
-import { installDefencePrompt } from "./world.ts";
-import { registerOeilNoirCardModels } from "../../../src/foundry/oeilnoir/card-model.ts";
+import { dice, duel, herosOf, nextFaces, rolled, setupWorld, stored, targets, teardownWorld } from "./world.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
 let orc: DoubleActor;
-let queue: number[][] = [];
-const rolled: string[] = [];
-/** The target each roll carried (D20 tests), in order. */
-const targets: (number | undefined)[] = [];
-
-/** Scripted dice: each roll takes the next list of faces. */
-function dice(...rolls: number[][]) {
-  queue = rolls.map((r) => [...r]);
-}
-
-const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
-const duel = (m: DoubleChatMessage) => duelOf(stored(m));
-const herosOf = (a: DoubleActor) => a.system as unknown as HerosModel;
 const orcOf = () => orc.system as unknown as AdversaireModel;
 
 async function attack(by: DoubleActor, target: DoubleActor | null, user = "player1") {
@@ -64,74 +38,10 @@ async function attack(by: DoubleActor, target: DoubleActor | null, user = "playe
 }
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  useRealTemplates("fr");
-  Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
-  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-  registerRelay();
-  registerChatHooks();
-  registerOeilNoirCardModels();
-  registerDamage();
-  registerCardAction(...OEILNOIR_CARD_ACTIONS);
-  installDefencePrompt();
-  setDiceRoller(async (formula, target) => {
-    rolled.push(formula);
-    targets.push(target);
-    const faces = queue.shift();
-    if (!faces) throw new Error(`no scripted dice for ${formula}`);
-    return { faces, total: faces.reduce((a, b) => a + b, 0), roll: null };
-  });
-  rolled.length = 0;
-  targets.length = 0;
-  alrik = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "alrik",
-        name: "Alrik",
-        type: "heros",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 },
-          ev: { value: 30, max: 30 },
-          volonte: 12,
-          skills: { epees: { points: 10, toAttack: 6 } },
-        },
-        items: [
-          {
-            _id: "epee",
-            name: "Épée",
-            type: "on-arme-melee",
-            system: { skill: "epees", pi: { dice: 1, bonus: 3 }, piFo: { threshold: 11, step: 4 }, breakage: 1 },
-          },
-          { _id: "maille", name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } },
-        ],
-      },
-      { keepId: true },
-    ),
-  );
-  orc = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "orc",
-        name: "Orc",
-        type: "adversaire",
-        system: {
-          at: 12,
-          prd: 9,
-          iniBase: 9,
-          pi: { dice: 1, bonus: 4 },
-          pr: 2,
-          cn: 14,
-          ev: { value: 28, max: 28 },
-          volonte: 8,
-        },
-      },
-      { keepId: true },
-    ),
-  );
+  ({ state, alrik, orc } = await setupWorld());
 });
 
-afterEach(() => setDiceRoller(null));
+afterEach(() => teardownWorld());
 
 describe("attack and parry", () => {
   it("an attack that lands waits for the defender's parry, which the defender's player answers through the GM", async () => {
@@ -161,7 +71,7 @@ describe("attack and parry", () => {
     // Dice So Nice active on the GM's client, its animation never ending (a background window, a stuck module).
     Object.assign(game, { dice3d: { showForRoll: (roll: unknown) => (shown.push(roll), new Promise(() => {})) } });
     const script = (faces: number[]) => ({ faces, total: faces[0] ?? 0, roll: { faces } as never });
-    setDiceRoller(async () => script(queue.shift() ?? []));
+    setDiceRoller(async () => script(nextFaces()));
     dice([8]);
     const m = await attack(orc, alrik, "gm");
     dice([5]);
@@ -176,7 +86,7 @@ describe("attack and parry", () => {
     const shown: unknown[][] = [];
     Object.assign(game, { dice3d: { showForRoll: (...args: unknown[]) => (shown.push(args), new Promise(() => {})) } });
     const script = (faces: number[]) => ({ faces, total: faces[0] ?? 0, roll: { faces } as never });
-    setDiceRoller(async () => script(queue.shift() ?? []));
+    setDiceRoller(async () => script(nextFaces()));
     dice([8]);
     const m = await attack(orc, alrik, "gm");
     await asGM(() => m.update({ whisper: ["gm", "player1"], blind: true, speaker: { alias: "Orc" } } as never));

@@ -3,49 +3,33 @@
  * GM's roll, stabilised on the card and the sheet, a failed care's 1D6 and the next attempt, rights, reload.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { MAIL, dice, duel, herosOf, setupWorld, stored, teardownWorld } from "./world.ts";
+import type { DoubleActor } from "../../double/index.ts";
+import { type DoubleState } from "../../double/index.ts";
 import {
   addUser,
   asClient,
   buttonsIn,
-  installClients,
   messageElement,
   reloadMessage,
   useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
-import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { executeCardAction, requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerDamage } from "../../../src/foundry/damage/index.ts";
-import type { CardState } from "../../../src/foundry/chat/types.ts";
 import type { RollDialogConfig } from "../../../src/foundry/dialog/inputs.ts";
-import { ACTOR_MODELS, ITEM_MODELS, type HerosModel } from "../../../src/foundry/oeilnoir/models.ts";
-import { OEILNOIR_CARD_ACTIONS, rescueCardFor, setRescuePrompt } from "../../../src/foundry/oeilnoir/actions.ts";
+import { rescueCardFor, setRescuePrompt } from "../../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
-import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { rescueOdds } from "../../../src/foundry/oeilnoir/dialog-config.ts";
-import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
-import { cardOf } from "../../cards.ts";
-import { registerOeilNoirCardModels } from "../../../src/foundry/oeilnoir/card-model.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
 let orc: DoubleActor;
 let bruna: DoubleActor;
-let queue: number[][] = [];
 /** What the dialog was opened with, and the answer it gives (null: cancelled). */
 let opened: RollDialogConfig[] = [];
 let answer: { skill?: number; modifier: number } | null = { modifier: 0 };
 
-function dice(...rolls: number[][]) {
-  queue = rolls.map((r) => [...r]);
-}
-
-const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
-const duel = (m: DoubleChatMessage) => duelOf(stored(m));
-const herosOf = (a: DoubleActor) => a.system as unknown as HerosModel & { derived: { status: string } };
 const rescue = (m: DoubleChatMessage, user: string, attempt = 0) =>
   asClient(user, () => requestCardAction(m.id, "oeilnoir.rescue", { attempt }));
 
@@ -63,20 +47,8 @@ async function strikeDown(ev = 3) {
 }
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  useRealTemplates("fr");
-  Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
-  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-  registerRelay();
-  registerChatHooks();
-  registerOeilNoirCardModels();
-  registerDamage();
-  registerCardAction(...OEILNOIR_CARD_ACTIONS);
-  setDiceRoller(async (formula) => {
-    const faces = queue.shift();
-    if (!faces) throw new Error(`no scripted dice for ${formula}`);
-    return { faces, total: faces.reduce((a, b) => a + b, 0), roll: null };
-  });
+  // Alrik without his sword: the orc's blow lands.
+  ({ state, alrik, orc, bruna } = await setupWorld({ alrikItems: [MAIL] }));
   opened = [];
   answer = { modifier: 0 };
   setRescuePrompt(async (config) => {
@@ -85,54 +57,13 @@ beforeEach(async () => {
     const initial = config.inputs.find((i) => i.name === "skill")?.initial;
     return { values: { skill: answer.skill ?? Number(initial), modifier: answer.modifier }, rollMode: "publicroll" };
   });
-  alrik = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "alrik",
-        name: "Alrik",
-        type: "heros",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 },
-          ev: { value: 30, max: 30 },
-          volonte: 12,
-          skills: { epees: { points: 10, toAttack: 6 } },
-        },
-        items: [{ _id: "maille", name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } }],
-      },
-      { keepId: true },
-    ),
-  );
-  bruna = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "bruna",
-        name: "Bruna",
-        type: "heros",
-        ownership: { default: 0, player2: 3 },
-        system: { qualities: { CO: 12, IN: 14, AG: 12, FO: 11, DE: 13, CN: 12 }, ev: { value: 28, max: 28 } },
-      },
-      { keepId: true },
-    ),
-  );
-  orc = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "orc",
-        name: "Orc",
-        type: "adversaire",
-        system: { at: 12, prd: 9, iniBase: 9, pi: { dice: 1, bonus: 4 }, pr: 2, cn: 14, ev: { value: 28, max: 28 } },
-      },
-      { keepId: true },
-    ),
-  );
   // Player 2 plays Bruna; player 3 has no character.
   Object.assign(addUser("player2"), { character: bruna });
   addUser("player3");
 });
 
 afterEach(() => {
-  setDiceRoller(null);
+  teardownWorld();
   setRescuePrompt(null);
 });
 
