@@ -12,7 +12,7 @@ import { actorOfCombatant, hasMarker } from "./combat.ts";
 import { hpAfterEdit, metiersOf } from "./derive.ts";
 import { lastTickedAfter } from "./sheet-form.ts";
 import type { ConflictFacts, MoveItemFacts } from "./sheet-context.ts";
-import { EFFECT_ACTIONS, EFFECTS_PART, effectsContext } from "../effects/sheet.ts";
+import { afterSheetRender, EFFECT_ACTIONS, EFFECTS_PART, effectsContext } from "../effects/sheet.ts";
 
 /** What the sheets show and the moves they add, imported on first use (the entry keeps only the classes). */
 const views = () => import("./sheet-view.ts");
@@ -196,6 +196,15 @@ export class AhillMachItemSheet extends HandlebarsItemSheet {
     main: { template: SHEET_TEMPLATES.item, scrollable: [""] },
     effects: { template: EFFECTS_PART },
   };
+
+  /** Effect rows drag out as their effects. */
+  protected override async _onRender(
+    context: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_onRender"]>[0],
+    options: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context, options);
+    await afterSheetRender(this.document, this.element);
+  }
 
   protected override async _prepareContext(
     options: Parameters<foundry.applications.sheets.ItemSheetV2["_prepareContext"]>[0],

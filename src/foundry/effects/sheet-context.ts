@@ -10,7 +10,7 @@ import { enableRowDrag } from "../sheets/drag.ts";
 
 export { EFFECT_HANDLERS } from "./actions.ts";
 
-/** See `sheet.ts` `afterActorRender`. */
+/** See `sheet.ts` `afterSheetRender`. */
 export function afterRender(document: unknown, root: unknown, tooltips: Record<string, string>): void {
   enableRowDrag(document as Parameters<typeof enableRowDrag>[0], root);
   markModified(root, tooltips);

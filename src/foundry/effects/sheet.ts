@@ -28,8 +28,11 @@ export async function effectsContext(
   });
 }
 
-/** After an actor sheet renders: rows drag out as their documents, modified fields say where their value comes from. */
-export async function afterActorRender(document: unknown, root: unknown, tooltips: Record<string, string>) {
+/**
+ * After a sheet renders: rows drag out as their documents (an item sheet's effects too), an actor's modified fields
+ * say where their value comes from.
+ */
+export async function afterSheetRender(document: unknown, root: unknown, tooltips: Record<string, string> = {}) {
   (await load()).afterRender(document, root, tooltips);
 }
 

@@ -9,7 +9,7 @@ import { act } from "../api/rolls.ts";
 import { combatantOf, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
 import { plainItems } from "./models.ts";
 import { isLegalSplit, nearestLegalSplit } from "../../rules/oeilnoir/index.ts";
-import { EFFECT_ACTIONS, EFFECTS_PART, effectsContext } from "../effects/sheet.ts";
+import { afterSheetRender, EFFECT_ACTIONS, EFFECTS_PART, effectsContext } from "../effects/sheet.ts";
 
 const T = "systems/quintette/templates/oeilnoir";
 export const SHEET_TEMPLATES = {
@@ -169,6 +169,15 @@ export class OeilNoirItemSheet extends HandlebarsItemSheet {
   };
 
   static override PARTS = { main: { template: SHEET_TEMPLATES.item }, effects: { template: EFFECTS_PART } };
+
+  /** Effect rows drag out as their effects. */
+  protected override async _onRender(
+    context: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_onRender"]>[0],
+    options: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context, options);
+    await afterSheetRender(this.document, this.element);
+  }
 
   protected override async _prepareContext(
     options: Parameters<foundry.applications.sheets.ItemSheetV2["_prepareContext"]>[0],

@@ -17,7 +17,7 @@ import { CREATION_ACTIONS, creationOf } from "./creation.ts";
 import type { CreationView } from "./creation-view.ts";
 import { lazyActions } from "./lazy.ts";
 import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
-import { afterActorRender, EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
+import { afterSheetRender, EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
 import type { EffectsContext } from "../effects/view.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
@@ -151,7 +151,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     options: foundry.applications.sheets.ActorSheetV2.RenderOptions,
   ): Promise<void> {
     await super._onRender(context, options);
-    await afterActorRender(this.document, this.element, context.effects.tooltips);
+    await afterSheetRender(this.document, this.element, context.effects.tooltips);
   }
 
   /** Screens the form: out-of-range values are refused (notified, dropped, re-rendered); arrays merge by index. */

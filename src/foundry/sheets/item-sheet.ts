@@ -8,7 +8,7 @@ import { TAB_GROUP } from "./embed.ts";
 import { ITEM_SHEET_PARTS } from "./parts.ts";
 import { lazyActions } from "./lazy.ts";
 import { rulesetIdOf, screenForm } from "./actor-sheet.ts";
-import { EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
+import { afterSheetRender, EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
 import type { EffectsContext } from "../effects/view.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
@@ -93,6 +93,15 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     const tabbed = this.sheetTabs.some((t) => t.id === EFFECTS_TAB.id);
     const effects = await effectsContext(this, { tabbed, active: !!context.sheetTabs.effects?.active });
     return { ...base, ...context, effects };
+  }
+
+  /** Effect rows drag out as their effects (onto an actor's sheet, which copies them). */
+  protected override async _onRender(
+    context: Awaited<ReturnType<QuintetteItemSheet["_prepareContext"]>>,
+    options: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context, options);
+    await afterSheetRender(this.document, this.element);
   }
 
   protected override _processFormData(

@@ -9,7 +9,7 @@ import { asClient, asGM, installClients } from "../../double/clients.ts";
 import { installEffectsDouble, type DoubleActiveEffect } from "../../double/effects.ts";
 import { installMacrosDouble, type DoubleMacro } from "../../double/macros.ts";
 import type { DoubleCollection } from "../../double/documents.ts";
-import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
+import { TrinitesActorSheet, TrinitesItemSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { enableRowDrag, rowDragData } from "../../../src/foundry/sheets/drag.ts";
 
 const PLAYER = "player1";
@@ -129,5 +129,17 @@ describe("dragging an owned item out of its sheet", () => {
     enableRowDrag(aelis as never, { querySelectorAll: () => [effectRow] });
     const effect = aelis.items.get(KATANA)!.effects[0]!;
     expect(dragStart(effectRow)).toEqual({ type: "ActiveEffect", uuid: effect.uuid });
+  });
+
+  it("an item sheet's effect rows drag out as their effects once the sheet renders", async () => {
+    const aelis = await trinite("Aelis", [katana]);
+    const item = aelis.items.get(KATANA)!;
+    const effectRow = row({ effectId: BLESSING, itemId: "" });
+    const sheet = new TrinitesItemSheet({ document: item as unknown as Item.Implementation });
+    // The rendered element (the double has no DOM): the sheet's render finds its rows in it.
+    Object.assign(sheet, { element: Object.assign(new EventTarget(), { querySelectorAll: () => [effectRow] }) });
+    await sheet.render();
+    expect(effectRow.draggable).toBe(true);
+    expect(dragStart(effectRow)).toEqual({ type: "ActiveEffect", uuid: item.effects[0]!.uuid });
   });
 });
