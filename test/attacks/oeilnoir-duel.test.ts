@@ -28,6 +28,7 @@ import { setDefencePrompt } from "../../src/foundry/oeilnoir/defence-prompt.ts";
 import { OPEN_PER_USER, recordOf } from "../../src/foundry/oeilnoir/duel-store.ts";
 import { installEffectsDouble } from "../double/effects.ts";
 import { cardOf, rewriteCard } from "../cards.ts";
+import { registerOeilNoirCardModels } from "../../src/foundry/oeilnoir/card-model.ts";
 
 let alrik: DoubleActor;
 let bruna: DoubleActor;
@@ -66,6 +67,7 @@ beforeEach(async () => {
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
   registerChatHooks();
+  registerOeilNoirCardModels();
   registerDamage();
   registerDamageApplier("oeilnoir", oeilNoirDamage);
   registerCardAction(...OEILNOIR_CARD_ACTIONS);

@@ -5,6 +5,7 @@ import { TRACKER_PART, oeilNoirCombat } from "./combat.ts";
 import { oeilNoirDamage } from "./damage.ts";
 import { DUEL_BODY } from "./duel.ts";
 import { registerDuelRecords, registerDuelStore } from "./duel-store.ts";
+import { registerOeilNoirCardModels } from "./card-model.ts";
 import { api } from "./api.ts";
 import { SHEET_TEMPLATES } from "./sheets.ts";
 
@@ -18,6 +19,7 @@ export const runtime: RulesetRuntime = {
   templates: [DUEL_BODY, TRACKER_PART, SHEET_TEMPLATES.heros, SHEET_TEMPLATES.adversaire, SHEET_TEMPLATES.item],
   // The GM's record of the duels (issue 22): a GM-only world setting, forgotten with its message.
   init() {
+    registerOeilNoirCardModels();
     registerDuelStore();
     registerDuelRecords();
   },

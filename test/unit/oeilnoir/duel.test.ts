@@ -36,6 +36,7 @@ import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
 import { cardOf } from "../../cards.ts";
 import { installDefencePrompt } from "./world.ts";
+import { registerOeilNoirCardModels } from "../../../src/foundry/oeilnoir/card-model.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -69,6 +70,7 @@ beforeEach(async () => {
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
   registerChatHooks();
+  registerOeilNoirCardModels();
   registerDamage();
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
   installDefencePrompt();

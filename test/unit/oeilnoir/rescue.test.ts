@@ -28,6 +28,7 @@ import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
 import { rescueOdds } from "../../../src/foundry/oeilnoir/dialog-config.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { cardOf } from "../../cards.ts";
+import { registerOeilNoirCardModels } from "../../../src/foundry/oeilnoir/card-model.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -68,6 +69,7 @@ beforeEach(async () => {
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
   registerChatHooks();
+  registerOeilNoirCardModels();
   registerDamage();
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
   setDiceRoller(async (formula) => {

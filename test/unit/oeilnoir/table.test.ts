@@ -41,6 +41,7 @@ import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
 import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
 import { cardOf } from "../../cards.ts";
 import { installDefencePrompt } from "./world.ts";
+import { registerOeilNoirCardModels } from "../../../src/foundry/oeilnoir/card-model.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -74,6 +75,7 @@ beforeEach(async () => {
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
   registerChatHooks();
+  registerOeilNoirCardModels();
   registerDamage();
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
   installDefencePrompt();

@@ -31,6 +31,7 @@ import type { RollDialogConfig } from "../../../src/foundry/dialog/inputs.ts";
 import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
 import { oeilNoirCombat } from "../../../src/foundry/oeilnoir/combat.ts";
 import { cardOf } from "../../cards.ts";
+import { registerOeilNoirCardModels } from "../../../src/foundry/oeilnoir/card-model.ts";
 
 export interface World {
   state: DoubleState;
@@ -103,6 +104,7 @@ export async function setupWorld(
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();
   registerChatHooks();
+  registerOeilNoirCardModels();
   registerDamage();
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
   installDefencePrompt();
