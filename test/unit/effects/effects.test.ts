@@ -47,7 +47,10 @@ function actor(type: string, system: Record<string, unknown> = {}, items: object
   const cls = CONFIG.Actor.documentClass as unknown as new (data: object) => TestDoc;
   return new cls({ name: "Alrik", type, system, items, ownership: OWNED });
 }
-const sheetOf = <T>(Cls: new (o: object) => T, document: unknown) => new Cls({ document }) as unknown as TestSheet;
+// The sheet classes' constructor options differ between the type generations (v14 requires `document`): built here as
+// the double builds them, from `{ document }`.
+const sheetOf = (Cls: unknown, document: unknown) =>
+  new (Cls as new (o: object) => object)({ document }) as unknown as TestSheet;
 /** A rendered row's button, as the action handlers see it (the row's data on the target itself). */
 const rowTarget = (effect: DoubleActiveEffect, itemId = "") =>
   ({ dataset: { effectId: effect.id, itemId }, closest: () => null }) as unknown as HTMLElement;
