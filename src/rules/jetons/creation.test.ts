@@ -61,7 +61,8 @@ describe("Jetons creation guide", () => {
       { id: "traitNameEmpty", a: 2 },
       { id: "pointsOver", a: 7, b: 6 },
     ]);
-    expect(check.steps[1]).toMatchObject({ left: -1, done: false });
+    // Overspent: nothing left, one point over (never a negative "left").
+    expect(check.steps[1]).toMatchObject({ left: 0, over: 1, done: false });
   });
 
   it("points left always equal P minus the valid trait points, and a legal sheet never spends more than P", () => {
@@ -72,7 +73,11 @@ describe("Jetons creation guide", () => {
         (traits, p) => {
           const check = jetonsCreation(input({ archetype: "Alien Diplomate", weakness: "Laid", traits }), p, 5);
           const spent = traits.reduce((s, t) => s + (t.points === 1 || t.points === 2 ? t.points : 0), 0);
-          expect(check.steps[1]).toMatchObject({ spent, left: p - spent });
+          expect(check.steps[1]).toMatchObject({ spent, left: Math.max(0, p - spent) });
+          // Spent points are always what is left plus the total, or the total plus what is over.
+          const step = check.steps[1]!;
+          expect(spent).toBe(spent > p ? p + (step.over ?? 0) : p - (step.left ?? 0));
+          expect(step.over === undefined).toBe(spent <= p);
           if (isLegal(check)) expect(spent).toBeLessThanOrEqual(p);
         },
       ),

@@ -12,6 +12,8 @@ export interface CreationStep {
   spent?: number;
   total?: number;
   left?: number;
+  /** Points spent beyond `total` (absent when within it): shown as an overspend, never as a negative "left". */
+  over?: number;
   a?: number | string;
   b?: number | string;
 }
@@ -38,7 +40,8 @@ export interface CreationCheck {
 
 /** A step with a budget of `total` points of which `spent` are spent. */
 export function budgetStep(id: string, spent: number, total: number): CreationStep {
-  return { id, done: spent === total, spent, total, left: total - spent };
+  const step: CreationStep = { id, done: spent === total, spent, total, left: Math.max(0, total - spent) };
+  return spent > total ? { ...step, over: spent - total } : step;
 }
 
 /** A creation is legal when nothing is wrong (steps may still be empty: the player decides when they are done). */

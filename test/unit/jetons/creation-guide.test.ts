@@ -41,7 +41,7 @@ describe.each(["fr", "en"])("building a Jetons character from the sidebar (%s)",
       "system.traits.3.points": 1,
     });
     // Seven points of six: over budget, said with by how much.
-    expect(sheet.html).toContain(fr ? "7 / 6 dépensés, reste -1" : "7 / 6 spent, -1 left");
+    expect(sheet.html).toContain(fr ? "7 / 6 dépensés, 1 de trop" : "7 / 6 spent, 1 over");
     expect(sheet.html).toContain(fr ? "Les traits utilisent 7 points sur 6" : "The traits use 7 points of 6");
     await editSheet(sheet, { "system.traits.2.points": 1 });
     expect(sheet.html).toContain(fr ? "6 / 6 dépensés, reste 0" : "6 / 6 spent, 0 left");
