@@ -84,6 +84,15 @@ export class ApplicationV2 {
     this.closed = true;
     return this;
   }
+  /**
+   * fvtt-types `ApplicationV2#_getHeaderControls`: "Configure the array of header control menu options", by default
+   * the `window.controls` of the options (each `{ icon, label, action, visible? }`, `HeaderControlsEntry`).
+   */
+  _getHeaderControls(): Plain[] {
+    const w = this.options.window;
+    const controls = isPlainObject(w) && Array.isArray(w.controls) ? (w.controls as Plain[]) : [];
+    return controls.map((c) => ({ ...c }));
+  }
   /** Test helper: runs a declared `data-action` handler as a click would. */
   async runAction(action: string, event: unknown, target: unknown): Promise<unknown> {
     const actions = this.options.actions;

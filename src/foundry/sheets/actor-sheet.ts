@@ -13,7 +13,7 @@ import { activeRulesetId, rulesetOfType, getRuleset } from "../ruleset.ts";
 import type { ActorSheetContext, SheetTabSpec } from "./context.ts";
 import { canEmbed, TAB_GROUP } from "./embed.ts";
 import { ACTOR_SHEET_PARTS } from "./parts.ts";
-import { CREATION_ACTIONS, creationOf } from "./creation.ts";
+import { CREATION_ACTIONS, creationHeaderControl, creationOf } from "./creation.ts";
 import type { CreationView } from "./creation-view.ts";
 import { lazyActions } from "./lazy.ts";
 import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
@@ -146,6 +146,13 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
   }
 
   /** Rows drag out as their documents; fields an effect changes say where their value comes from. */
+  /** The header menu, with "open the creation guide again" once its owner closed it. */
+  protected override _getHeaderControls() {
+    const controls = super._getHeaderControls();
+    const reopen = creationHeaderControl(this.document, this.isEditable);
+    return reopen ? [...controls, reopen] : controls;
+  }
+
   protected override async _onRender(
     context: ActorSheetRenderContext,
     options: foundry.applications.sheets.ActorSheetV2.RenderOptions,

@@ -12,7 +12,22 @@ export async function creationOf(actor: Actor.Implementation, editable: boolean)
 
 type SheetThis = { document: Actor.Implementation };
 
-/** The guide's buttons, spread into a sheet's `actions`: apply a fix, close the guide. */
+/** Whether the owner closed this actor's guide (a flag, plain display state). */
+function guideClosed(actor: Actor.Implementation): boolean {
+  const flags = actor.flags as { quintette?: { creationDone?: unknown } } | undefined;
+  return flags?.quintette?.creationDone === true;
+}
+
+/**
+ * The sheet's header menu entry that opens a closed guide again (its owner's choice), for a rule set that has one;
+ * none otherwise.
+ */
+export function creationHeaderControl(actor: Actor.Implementation, editable: boolean) {
+  if (!editable || !guideClosed(actor) || !rulesetOfType(actor.type)?.creation) return null;
+  return { icon: "fa-solid fa-person-circle-plus", label: "QUINTETTE.Creation.Reopen", action: "creationReopen" };
+}
+
+/** The guide's buttons, spread into a sheet's `actions`: apply a fix, close the guide, open it again. */
 export const CREATION_ACTIONS = {
   async creationFix(this: SheetThis, _event: PointerEvent, target: HTMLElement) {
     const { path, value } = target.dataset;
@@ -24,5 +39,8 @@ export const CREATION_ACTIONS = {
   async creationDone(this: SheetThis) {
     // A plain flag path; fvtt-types only types flags declared in its configuration.
     await this.document.update({ "flags.quintette.creationDone": true } as Actor.UpdateData);
+  },
+  async creationReopen(this: SheetThis) {
+    await this.document.update({ "flags.quintette.creationDone": false } as Actor.UpdateData);
   },
 };

@@ -4,6 +4,7 @@
  * offers the array the values follow in one click, and closes once legal. In French and in English.
  */
 import { describe, expect, it } from "vitest";
+import { asClient } from "../../double/clients.ts";
 import {
   clickSheet,
   createFromSidebar,
@@ -45,6 +46,28 @@ describe.each(["fr", "en"])("building a personnage from the sidebar (%s)", (lang
       await rerender(sheet);
       expect(sheet.html).not.toContain(fr ? "Aucun métier" : "No métier");
       expect(sheetButton(sheet, "creationDone").disabled).toBe(false);
+      const menu = () =>
+        asClient(sheet.user, () =>
+          (sheet.app as unknown as { _getHeaderControls(): { action: string; label: string }[] })
+            ._getHeaderControls()
+            .map((c) => c.action),
+        );
+      expect(await menu()).not.toContain("creationReopen");
+      await clickSheet(sheet, "creationDone");
+      await rerender(sheet);
+      expect(sheet.html).not.toContain("q-creation");
+
+      // Closed, the guide stays one click away in the sheet's header menu, for its owner only.
+      expect(await menu()).toContain("creationReopen");
+      const other = await openSheet("player2", actor);
+      expect(
+        await asClient("player2", () =>
+          (other.app as unknown as { _getHeaderControls(): { action: string }[] })._getHeaderControls(),
+        ),
+      ).not.toContainEqual(expect.objectContaining({ action: "creationReopen" }));
+      await asClient(sheet.user, () => sheet.app.runAction("creationReopen", {}, null));
+      await rerender(sheet);
+      expect(sheet.html).toContain(fr ? "Création du personnage" : "Character creation");
       await clickSheet(sheet, "creationDone");
       await rerender(sheet);
       expect(sheet.html).not.toContain("q-creation");
