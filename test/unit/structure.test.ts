@@ -16,7 +16,6 @@ const ENTRY = "src/index.ts";
 const TOO_LONG_FOR_NOW = new Set([
   "src/foundry/oeilnoir/duel.ts",
   "src/foundry/oeilnoir/actions.ts",
-  "src/foundry/oeilnoir/derive.ts",
   "src/foundry/jetons/question-card.ts",
 ]);
 
