@@ -12,8 +12,6 @@ import { describe, expect, it } from "vitest";
 
 const RULESETS = ["trinites", "ahillmach", "oeilnoir", "jetons", "systemj"];
 const ENTRY = "src/index.ts";
-/** Files issue 24 still has to split by concern. */
-const TOO_LONG_FOR_NOW = new Set(["src/foundry/jetons/question-card.ts"]);
 
 interface Edge {
   to: string;
@@ -150,7 +148,7 @@ describe("source structure (issue 24)", () => {
 
   it("keeps every source file under about 500 lines", () => {
     const long = sources.filter((file) => readFileSync(file, "utf8").split("\n").length > 520);
-    expect(long.filter((file) => !TOO_LONG_FOR_NOW.has(file))).toEqual([]);
+    expect(long).toEqual([]);
   });
 
   it("finds each defect when there is one (the checks can fail)", () => {
