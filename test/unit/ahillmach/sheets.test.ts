@@ -436,7 +436,10 @@ describe("item sheet", () => {
     });
     const freeSheet = open(AhillMachItemSheet, free);
     await freeSheet.render();
-    const freeAction = (freeSheet.lastContext.am as Record<string, unknown>).action as { isRules: boolean; options: { text: string }[] };
+    const freeAction = (freeSheet.lastContext.am as Record<string, unknown>).action as {
+      isRules: boolean;
+      options: { text: string }[];
+    };
     expect(freeAction.isRules).toBe(false);
     // The existing option and an empty line to add one.
     expect(freeAction.options.map((o) => o.text)).toEqual(["Renverser", ""]);
@@ -449,7 +452,11 @@ describe("item sheet", () => {
       new DoubleItem({ name: "Discerner", type: "am-action", system: { moveId: "discernerLaRealite" } }),
     );
     await sheet.render();
-    const options = ((sheet.lastContext.am as Record<string, unknown>).action as { options: { key: string | null; hintKey: string | null }[] }).options;
+    const options = (
+      (sheet.lastContext.am as Record<string, unknown>).action as {
+        options: { key: string | null; hintKey: string | null }[];
+      }
+    ).options;
     expect(options).toHaveLength(6);
     expect(options[0]).toMatchObject({
       key: "QUINTETTE.AhillMach.Moves.discernerLaRealite.Options.passe",
