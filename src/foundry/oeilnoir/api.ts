@@ -8,7 +8,7 @@ import type { RulesetApi } from "../api/types.ts";
 import { requestCardAction } from "../chat/actions.ts";
 import type { RollDialogConfig } from "../dialog/inputs.ts";
 import type { RollRequest } from "../dialog/request.ts";
-import { rescueCardFor } from "./actions.ts";
+import { rescueCardFor } from "./rescue-actions.ts";
 import {
   attackRefusal,
   attackerFor,

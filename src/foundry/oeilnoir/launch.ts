@@ -7,7 +7,7 @@ import type { RollValues } from "../dialog/inputs.ts";
 import { attackKindOf, effectiveValues, type AttackSetup } from "./dialog-config.ts";
 
 export { attackDialogConfig, attackOdds, checkOdds, effectiveValues, type AttackSetup } from "./dialog-config.ts";
-import { attackFumble } from "./actions.ts";
+import { attackFumble } from "./fumble-actions.ts";
 import {
   attackRefusal,
   attackerFor,
