@@ -1,18 +1,18 @@
 /**
  * Ahill-Mach sheets. Actors extend the shared base sheet (tabs, edit mode, items, biography, drops, range checks);
- * the item sheet is this rule set's own until the shared one lands (it reuses the shared form screening).
+ * the item sheet extends the shared one (header, tabs, description, effects) with a details part.
  * Roll buttons (`data-action="roll" data-roll="…"`) and the rest and damage buttons go through `api.ts`.
  */
-import { HandlebarsItemSheet } from "../sheets/mixed.ts";
 import { ahillmach } from "../../rules/index.ts";
 import type { OpposantModel, PersonnageModel } from "./models.ts";
-import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
+import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
 import { actorOfCombatant, hasMarker } from "./combat.ts";
 import { hpAfterEdit, metiersOf } from "./derive.ts";
 import { lastTickedAfter } from "./sheet-form.ts";
 import type { ConflictFacts, MoveItemFacts } from "./sheet-context.ts";
-import { afterSheetRender, EFFECT_ACTIONS, EFFECTS_PART, effectsContext } from "../effects/sheet.ts";
+import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
+import type { SheetTabSpec } from "../sheets/context.ts";
 
 /** What the sheets show and the moves they add, imported on first use (the entry keeps only the classes). */
 const views = () => import("./sheet-view.ts");
@@ -28,6 +28,10 @@ export const SHEET_TEMPLATES = {
   opposant: `${T}/opposant-main.hbs`,
   item: `${T}/item.hbs`,
 } as const;
+/** The item sheet's own tab, before the shared description and effects tabs. */
+export const ITEM_TABS: SheetTabSpec[] = [
+  { id: "details", label: "QUINTETTE.Sheet.Tabs.Details", icon: "fa-solid fa-list" },
+];
 
 /** Whether the actor is in the active combat, and whether its side holds the initiative there. */
 export function conflictFacts(actor: { uuid: string | null }): ConflictFacts {
@@ -182,57 +186,29 @@ export class OpposantSheet extends QuintetteActorSheet {
   }
 }
 
-/** One sheet for the three item types: a header, the type's fields, the description. */
-export class AhillMachItemSheet extends HandlebarsItemSheet {
+/** The shared item sheet with this rule set's details tab (one part for the three item types). */
+export class AhillMachItemSheet extends QuintetteItemSheet {
   static override DEFAULT_OPTIONS = {
-    classes: ["quintette", "sheet", "item", "ahillmach"],
+    classes: ["ahillmach"],
     position: { width: 560, height: 640 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
-    actions: { ...EFFECT_ACTIONS },
   };
 
-  static override PARTS = {
-    main: { template: SHEET_TEMPLATES.item, scrollable: [""] },
-    effects: { template: EFFECTS_PART },
-  };
+  static override PARTS: Record<string, Part> = QuintetteItemSheet.composeParts({
+    details: { template: SHEET_TEMPLATES.item, scrollable: [""] },
+  });
 
-  /** Effect rows drag out as their effects. */
-  protected override async _onRender(
-    context: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_onRender"]>[0],
-    options: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_onRender"]>[1],
-  ): Promise<void> {
-    await super._onRender(context, options);
-    await afterSheetRender(this.document, this.element);
-  }
+  static override SHEET_TABS = [...ITEM_TABS, ...QuintetteItemSheet.SHEET_TABS];
 
-  protected override async _prepareContext(
-    options: Parameters<foundry.applications.sheets.ItemSheetV2["_prepareContext"]>[0],
-  ) {
+  protected override async _prepareContext(options: Parameters<QuintetteItemSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const item = this.document;
-    const system = item.system as { description?: string };
-    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(system.description ?? "", {
-      secrets: item.isOwner,
-      relativeTo: item,
-    });
-    return Object.assign(
-      context,
-      (await views()).itemSheetData(
+    // Fields are live in edit mode only (the shared play/edit toggle); the description is the shared part's.
+    return Object.assign(context, {
+      am: (await views()).itemSheetData(
         { id: item.id, name: item.name, img: item.img ?? null, type: item.type, system: item.system },
-        this.isEditable,
-        enriched,
+        context.editMode,
+        context.description.enriched,
       ),
-      { effects: await effectsContext(this, { tabbed: false, active: true }) },
-    );
-  }
-
-  protected override _processFormData(
-    event: SubmitEvent | null,
-    form: HTMLFormElement,
-    formData: foundry.applications.ux.FormDataExtended,
-  ): object {
-    const expanded = super._processFormData(event, form, formData) as Record<string, unknown>;
-    return screenForm(this, expanded);
+    });
   }
 }

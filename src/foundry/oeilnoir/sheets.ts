@@ -3,13 +3,15 @@
  * whose roll buttons (attack with the exact odds of the exchange, D20 checks, Orientation) roll through `api.ts`; the item sheet
  * shows each type's fields with their ranges (item-view.ts).
  */
-import { HandlebarsItemSheet } from "../sheets/mixed.ts";
-import { QuintetteActorSheet, screenForm } from "../sheets/actor-sheet.ts";
+import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
 import { combatantOf, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
 import { plainItems } from "./models.ts";
 import { isLegalSplit, nearestLegalSplit } from "../../rules/oeilnoir/index.ts";
-import { afterSheetRender, EFFECT_ACTIONS, EFFECTS_PART, effectsContext } from "../effects/sheet.ts";
+import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
+import type { SheetTabSpec } from "../sheets/context.ts";
+
+type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
 const T = "systems/quintette/templates/oeilnoir";
 export const SHEET_TEMPLATES = {
@@ -17,6 +19,10 @@ export const SHEET_TEMPLATES = {
   adversaire: `${T}/sheet/adversaire-combat.hbs`,
   item: `${T}/sheet/item.hbs`,
 } as const;
+/** The item sheet's own tab, before the shared description and effects tabs. */
+export const ITEM_TABS: SheetTabSpec[] = [
+  { id: "details", label: "QUINTETTE.Sheet.Tabs.Details", icon: "fa-solid fa-list" },
+];
 
 /** The views and round spending, imported on first render (sheet-view.ts). */
 const views = () => import("./sheet-view.ts");
@@ -159,56 +165,29 @@ export class AdversaireSheet extends OeilNoirActorSheet {
   }
 }
 
-export class OeilNoirItemSheet extends HandlebarsItemSheet {
+/** The shared item sheet with this rule set's details tab: each type's fields with their ranges (item-view.ts). */
+export class OeilNoirItemSheet extends QuintetteItemSheet {
   static override DEFAULT_OPTIONS = {
-    classes: ["quintette", "sheet", "item", "oeilnoir"],
-    position: { width: 460, height: "auto" as const },
-    window: { resizable: true },
-    form: { submitOnChange: true },
-    actions: { ...EFFECT_ACTIONS },
+    classes: ["oeilnoir"],
+    position: { width: 460, height: 560 },
   };
 
-  static override PARTS = { main: { template: SHEET_TEMPLATES.item }, effects: { template: EFFECTS_PART } };
+  static override PARTS: Record<string, Part> = QuintetteItemSheet.composeParts({
+    details: { template: SHEET_TEMPLATES.item, scrollable: [""] },
+  });
 
-  /** Effect rows drag out as their effects. */
-  protected override async _onRender(
-    context: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_onRender"]>[0],
-    options: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_onRender"]>[1],
-  ): Promise<void> {
-    await super._onRender(context, options);
-    await afterSheetRender(this.document, this.element);
-  }
+  static override SHEET_TABS = [...ITEM_TABS, ...QuintetteItemSheet.SHEET_TABS];
 
-  protected override async _prepareContext(
-    options: Parameters<foundry.applications.sheets.ItemSheetV2["_prepareContext"]>[0],
-  ) {
-    const base = await super._prepareContext(options);
+  protected override async _prepareContext(options: Parameters<QuintetteItemSheet["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
     const item = this.document;
-    const raw = (item.system as { description?: unknown }).description;
-    const description = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
-      typeof raw === "string" ? raw : "",
-      {
-        relativeTo: item,
-      },
-    );
-    return Object.assign(
-      base,
-      (await views()).itemContext(
+    // Fields are live in edit mode only (the shared play/edit toggle); the description is the shared part's.
+    return Object.assign(context, {
+      on: (await views()).itemContext(
         { id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system: item.system },
-        this.isEditable,
-        description,
+        context.editMode,
+        context.description.enriched,
       ),
-      { effects: await effectsContext(this, { tabbed: false, active: true }) },
-    );
-  }
-
-  /** Out-of-range edits are refused with a message, as on the actor sheets. */
-  protected override _processFormData(
-    event: SubmitEvent | null,
-    form: HTMLFormElement,
-    formData: foundry.applications.ux.FormDataExtended,
-  ): object {
-    const expanded = super._processFormData(event, form, formData) as Record<string, unknown>;
-    return screenForm(this, expanded);
+    });
   }
 }

@@ -400,11 +400,24 @@ describe("opposant sheet", () => {
 });
 
 describe("item sheet", () => {
+  it("is the shared item sheet: its details tab first, then description and effects; fields live in edit mode", async () => {
+    const gear = new DoubleItem({ name: "Hache", type: "am-equipement", system: { kind: "arme", bonus: 1 } });
+    const sheet = open(AhillMachItemSheet, gear);
+    expect(Object.keys(AhillMachItemSheet.PARTS)).toEqual(["header", "tabs", "details", "description", "effects"]);
+    expect(AhillMachItemSheet.SHEET_TABS.map((t) => t.id)).toEqual(["details", "description", "effects"]);
+    await asGM(() => sheet.render());
+    expect(sheet.lastContext).toMatchObject({ editMode: false, am: { isGear: true, editable: false } });
+    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "details", "description", "effects"]);
+    expect((sheet.lastContext.sheetTabs as Record<string, { active: boolean }>).details?.active).toBe(true);
+    await asGM(() => sheet.runAction("toggleMode", {}, {}));
+    expect(sheet.lastContext).toMatchObject({ editMode: true, am: { isGear: true, editable: true } });
+  });
+
   it("shows a rules move's texts by key and a free move's own fields", async () => {
     const rules = new DoubleItem({ name: "Salve", type: "am-action", system: { moveId: "salve" } });
     const sheet = open(AhillMachItemSheet, rules);
     await sheet.render();
-    const action = sheet.lastContext.action as {
+    const action = (sheet.lastContext.am as Record<string, unknown>).action as {
       isRules: boolean;
       bands: { key: string | null; picks: number }[];
       options: { key: string | null }[];
@@ -423,11 +436,14 @@ describe("item sheet", () => {
     });
     const freeSheet = open(AhillMachItemSheet, free);
     await freeSheet.render();
-    const freeAction = freeSheet.lastContext.action as { isRules: boolean; options: { text: string }[] };
+    const freeAction = (freeSheet.lastContext.am as Record<string, unknown>).action as {
+      isRules: boolean;
+      options: { text: string }[];
+    };
     expect(freeAction.isRules).toBe(false);
     // The existing option and an empty line to add one.
     expect(freeAction.options.map((o) => o.text)).toEqual(["Renverser", ""]);
-    expect(freeSheet.lastContext).toMatchObject({ isAction: true, typeLabel: "TYPES.Item.am-action" });
+    expect(freeSheet.lastContext.am).toMatchObject({ isAction: true, typeLabel: "TYPES.Item.am-action" });
   });
 
   it("shows Discerner's questions with their hint lines (issue 16.6)", async () => {
@@ -436,7 +452,11 @@ describe("item sheet", () => {
       new DoubleItem({ name: "Discerner", type: "am-action", system: { moveId: "discernerLaRealite" } }),
     );
     await sheet.render();
-    const options = (sheet.lastContext.action as { options: { key: string | null; hintKey: string | null }[] }).options;
+    const options = (
+      (sheet.lastContext.am as Record<string, unknown>).action as {
+        options: { key: string | null; hintKey: string | null }[];
+      }
+    ).options;
     expect(options).toHaveLength(6);
     expect(options[0]).toMatchObject({
       key: "QUINTETTE.AhillMach.Moves.discernerLaRealite.Options.passe",
@@ -449,7 +469,7 @@ describe("item sheet", () => {
     const metier = new DoubleItem({ name: "Soldat", type: "am-metier", system: { mastery: 1 } });
     const sheet = open(AhillMachItemSheet, metier);
     await sheet.render();
-    expect(sheet.lastContext.masteryKey).toBe("QUINTETTE.AhillMach.Mastery.1");
+    expect((sheet.lastContext.am as Record<string, unknown>).masteryKey).toBe("QUINTETTE.AhillMach.Mastery.1");
     // A world item nobody else owns: the GM edits it.
     await asGM(() => sheet.submit({ "system.mastery": "4", "system.source": "Livre" }));
     expect(metier.system).toMatchObject({ mastery: 1, source: "Livre" });

@@ -188,9 +188,11 @@ describe("effects an owned item transfers", () => {
     expect([...hero.allApplicableEffects()]).toEqual([]);
     const itemSheet = sheetOf(OeilNoirItemSheet, hero.items.get("ring000000000001"));
     await itemSheet.render();
-    // L'Œil Noir's item sheet has no tabs: the effects show under its fields.
+    // L'Œil Noir's item sheet is the shared one: the effects have their own tab after details and description.
+    expect(Object.keys(itemSheet.renderedParts)).toEqual(["header", "tabs", "details", "description", "effects"]);
+    expect(OeilNoirItemSheet.SHEET_TABS.map((t) => t.id)).toEqual(["details", "description", "effects"]);
     expect(itemSheet.renderedParts.effects!.effects).toMatchObject({
-      tabbed: false,
+      tabbed: true,
       editable: true,
       modified: [],
       rows: [{ name: "Force du géant", source: "" }],

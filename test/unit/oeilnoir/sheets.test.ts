@@ -1,8 +1,8 @@
 /** The two Œil Noir actor sheets on the double: shared options, each one's combat view, a stranger's document. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble } from "../../double/index.ts";
+import { DoubleActor, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/oeilnoir/models.ts";
-import { AdversaireSheet, HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
+import { AdversaireSheet, HerosSheet, OeilNoirItemSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
 import type { FormInput } from "../../double/applications.ts";
 import type { HerosView } from "../../../src/foundry/oeilnoir/view.ts";
 import { alrik } from "./fixtures.ts";
@@ -82,5 +82,31 @@ describe("Œil Noir actor sheets", () => {
     // The sheet's allowance 1: EncE 4 → AT −2, PRD −2.
     expect(spear()).toMatchObject({ encE: 4, at: 9, prd: 9 });
     expect(on().medecine).toBe(11);
+  });
+});
+
+describe("Œil Noir item sheet", () => {
+  type ItemSheet = {
+    render(): Promise<unknown>;
+    runAction(action: string, event: unknown, target: unknown): Promise<unknown>;
+    submit(data: object): Promise<void>;
+    lastContext: Record<string, unknown>;
+    renderedParts: Record<string, unknown>;
+  };
+  it("is the shared item sheet with its details tab first; fields live in edit mode; out-of-range edits refused", async () => {
+    setDoubleUser("player1");
+    const epee = alrik().items.get("epee")!;
+    const sheet = new (OeilNoirItemSheet as unknown as new (o: object) => ItemSheet)({ document: epee });
+    await sheet.render();
+    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "details", "description", "effects"]);
+    expect(sheet.lastContext).toMatchObject({ editMode: false, on: { editable: false } });
+    const fields = (sheet.lastContext.on as { fields: { path: string; value: unknown }[] }).fields;
+    expect(fields.find((f) => f.path === "system.pi.bonus")?.value).toBe(3);
+    await sheet.runAction("toggleMode", {}, {});
+    expect(sheet.lastContext).toMatchObject({ editMode: true, on: { editable: true } });
+    await sheet.submit({ "system.pi.bonus": "99" });
+    expect((epee.system as unknown as { pi: { bonus: number } }).pi.bonus).toBe(3);
+    await sheet.submit({ "system.pi.bonus": "5" });
+    expect((epee.system as unknown as { pi: { bonus: number } }).pi.bonus).toBe(5);
   });
 });
