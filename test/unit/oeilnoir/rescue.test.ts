@@ -3,7 +3,7 @@
  * GM's roll, stabilised on the card and the sheet, a failed care's 1D6 and the next attempt, rights, reload.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAIL, dice, duel, herosOf, setupWorld, stored, teardownWorld } from "./world.ts";
+import { MAIL, dice, duel, herosOf, setupWorld, stored, teardownWorld } from "../../worlds/oeilnoir.ts";
 import type { DoubleActor } from "../../double/index.ts";
 import { type DoubleState } from "../../double/index.ts";
 import {
@@ -48,7 +48,7 @@ async function strikeDown(ev = 3) {
 
 beforeEach(async () => {
   // Alrik without his sword: the orc's blow lands.
-  ({ state, alrik, orc, bruna } = await setupWorld({ alrikItems: [MAIL] }));
+  ({ state, alrik, orc, bruna } = await setupWorld({ alrik: { items: [MAIL] } }));
   opened = [];
   answer = { modifier: 0 };
   setRescuePrompt(async (config) => {
