@@ -23,7 +23,17 @@ import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { woundEditWrite } from "../../../src/foundry/oeilnoir/actors.ts";
 import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
-import { dice, duel, herosOf, nextFaces, rolled, setupWorld, stored, targets, teardownWorld } from "../../worlds/oeilnoir.ts";
+import {
+  dice,
+  duel,
+  herosOf,
+  nextFaces,
+  rolled,
+  setupWorld,
+  stored,
+  targets,
+  teardownWorld,
+} from "../../worlds/oeilnoir.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
