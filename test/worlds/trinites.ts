@@ -5,7 +5,7 @@
  * Thug (a human, player2's), each created by the GM; and the combat of the system's own classes they fight in.
  */
 import { settle, DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import { addUser, installClients, type DoubleCombat } from "../double/shared-core.ts";
+import { DoubleCombat, addUser, installClients } from "../double/shared-core.ts";
 import { registerCardAction, registerChatHooks } from "../../src/foundry/chat/index.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
 import { applyRuleset } from "../../src/foundry/data/register.ts";
@@ -73,18 +73,19 @@ export async function trinitesWorld(options: TrinitesWorldOptions = {}): Promise
 }
 
 /**
- * The GM's combat of the system's own document class (round and turn changes reach the Trinités machine), the
- * world's active one: each fighter a combatant under the given id (default Aelis `cA` and the Thug `cT`).
- * `round`: the GM starts it at that round (then the double's hooks settle).
+ * The GM's combat, the world's active one: each fighter a combatant under the given id (default Aelis `cA` and the
+ * Thug `cT`). Of the system's own document class (round and turn changes reach the Trinités machine) unless
+ * `machine` is false (Foundry's own, the machine never runs). `round`: the GM sets it (then the double's hooks settle).
  */
 export async function trinitesFight(
   world: TrinitesWorld,
-  options: { fighters?: Record<string, DoubleActor>; round?: number } = {},
+  options: { fighters?: Record<string, DoubleActor>; round?: number; machine?: boolean } = {},
 ): Promise<DoubleCombat> {
   registerCombat(() => "trinites");
   registerCombatBehaviour("trinites", combatBehaviour);
   const fighters = options.fighters ?? { cA: world.aelis, cT: world.thug };
-  const combat = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "fight" });
+  const CombatClass = options.machine === false ? DoubleCombat : (QuintetteCombat as unknown as typeof DoubleCombat);
+  const combat = await asGM(() => CombatClass.create({ _id: "fight" }, { keepId: true }));
   await asGM(() =>
     combat.createEmbeddedDocuments(
       "Combatant",
