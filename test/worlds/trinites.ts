@@ -72,24 +72,36 @@ export async function trinitesWorld(options: TrinitesWorldOptions = {}): Promise
   return { state, aelis, brune, thug };
 }
 
+/** A fighter of `trinitesFight`: its actor, or its actor with the seat the GM gives its combatant. */
+export type Fighter = DoubleActor | { actor: DoubleActor; initiative?: number; phase?: string };
+
 /**
- * The GM's combat, the world's active one: each fighter a combatant under the given id (default Aelis `cA` and the
- * Thug `cT`). Of the system's own document class (round and turn changes reach the Trinités machine) unless
+ * The GM's combat (id `fight` unless `id`), the world's active one: each fighter a combatant under the given id
+ * (default Aelis `cA` and the Thug `cT`). Of the system's own document class (round and turn changes reach the Trinités machine) unless
  * `machine` is false (Foundry's own, the machine never runs). `round`: the GM sets it (then the double's hooks settle).
  */
 export async function trinitesFight(
   world: TrinitesWorld,
-  options: { fighters?: Record<string, DoubleActor>; round?: number; machine?: boolean } = {},
+  options: { fighters?: Record<string, Fighter>; round?: number; machine?: boolean; id?: string } = {},
 ): Promise<DoubleCombat> {
   registerCombat(() => "trinites");
   registerCombatBehaviour("trinites", combatBehaviour);
   const fighters = options.fighters ?? { cA: world.aelis, cT: world.thug };
   const CombatClass = options.machine === false ? DoubleCombat : (QuintetteCombat as unknown as typeof DoubleCombat);
-  const combat = await asGM(() => CombatClass.create({ _id: "fight" }, { keepId: true }));
+  const combat = await asGM(() => CombatClass.create({ _id: options.id ?? "fight" }, { keepId: true }));
   await asGM(() =>
     combat.createEmbeddedDocuments(
       "Combatant",
-      Object.entries(fighters).map(([id, actor]) => ({ _id: id, name: actor.name, actorId: actor.id })),
+      Object.entries(fighters).map(([id, f]) => {
+        const { actor, initiative, phase } = f instanceof DoubleActor ? { actor: f } : f;
+        return {
+          _id: id,
+          name: actor.name,
+          actorId: actor.id,
+          ...(initiative === undefined ? {} : { initiative }),
+          ...(phase === undefined ? {} : { system: { phase } }),
+        };
+      }),
       { keepId: true },
     ),
   );
