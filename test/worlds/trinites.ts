@@ -5,7 +5,7 @@
  * Thug (a human, player2's), each created by the GM; and the combat of the system's own classes they fight in.
  */
 import { settle, DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import { DoubleCombat, addUser, installClients } from "../double/shared-core.ts";
+import { DoubleCombat, addUser, installClients, useRealTemplates } from "../double/shared-core.ts";
 import { registerCardAction, registerChatHooks } from "../../src/foundry/chat/index.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
 import { applyRuleset } from "../../src/foundry/data/register.ts";
@@ -17,6 +17,7 @@ import { combatBehaviour } from "../../src/foundry/trinites/combat.ts";
 import { CARD_ACTIONS } from "../../src/foundry/trinites/actions.ts";
 import { damageAction } from "../../src/foundry/trinites/damage.ts";
 import { registerTrinitesCardModels } from "../../src/foundry/trinites/card-model.ts";
+import { registerTrinitesHooks } from "../../src/foundry/trinites/flow.ts";
 
 export interface TrinitesWorldOptions {
   /** The language of the lang files (default en). */
@@ -25,8 +26,14 @@ export interface TrinitesWorldOptions {
   latency?: number;
   /** Register the card actions (the test cards' buttons and the damage button), as the world's runtime does. */
   cardActions?: boolean;
+  /** The chat hooks of the test cards (reactions, follow-ups), as the world's runtime registers them. */
+  flowHooks?: boolean;
+  /** Render cards with the real templates (in the world's language). */
+  realTemplates?: boolean;
   /** Aelis's system fields, replacing the world's at the top level. */
   aelis?: Record<string, unknown>;
+  /** Aelis's player (default player1). */
+  aelisOwner?: string;
 }
 
 export interface TrinitesWorld {
@@ -59,12 +66,14 @@ export async function trinitesWorld(options: TrinitesWorldOptions = {}): Promise
   registerChatHooks();
   registerTrinitesCardModels();
   applyRuleset(descriptor);
+  if (options.realTemplates) useRealTemplates(options.lang ?? "en");
   if (options.cardActions) registerCardAction(...CARD_ACTIONS, damageAction);
+  if (options.flowHooks) registerTrinitesHooks();
   addUser("player2");
   const aelis = await createActor({
     name: "Aelis",
     type: "trinite",
-    ownership: { default: 0, player1: 3 },
+    ownership: { default: 0, [options.aelisOwner ?? "player1"]: 3 },
     system: { ...AELIS, ...options.aelis },
   });
   const brune = await createActor({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } });
