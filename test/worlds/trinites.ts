@@ -1,7 +1,7 @@
 /**
  * The Trinités test world shared by the unit and attack tests (test/worlds/, one per rule set): the rule set
  * registered on the double as a world that plays it registers it (data models, combatant model, relay, chat hooks,
- * card models, card actions) with player clients; Aelis (a Trinité, player1's), Brune (a human, player1's) and the
+ * card models, and on demand card actions, the cards' hooks, damage, real templates) with player clients; Aelis (a Trinité, player1's), Brune (a human, player1's) and the
  * Thug (a human, player2's), each created by the GM; and the combat of the system's own classes they fight in.
  */
 import { settle, DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
@@ -15,7 +15,8 @@ import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../
 import { descriptor } from "../../src/foundry/trinites/ruleset.ts";
 import { combatBehaviour } from "../../src/foundry/trinites/combat.ts";
 import { CARD_ACTIONS } from "../../src/foundry/trinites/actions.ts";
-import { damageAction } from "../../src/foundry/trinites/damage.ts";
+import { damageAction, damageApplier } from "../../src/foundry/trinites/damage.ts";
+import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/index.ts";
 import { registerTrinitesCardModels } from "../../src/foundry/trinites/card-model.ts";
 import { registerTrinitesHooks } from "../../src/foundry/trinites/flow.ts";
 
@@ -34,6 +35,10 @@ export interface TrinitesWorldOptions {
   aelis?: Record<string, unknown>;
   /** Aelis's player (default player1). */
   aelisOwner?: string;
+  /** Brune's system fields. */
+  brune?: Record<string, unknown>;
+  /** The damage buttons' writer and the rule set's damage applier, as the world's runtime registers them. */
+  damage?: boolean;
 }
 
 export interface TrinitesWorld {
@@ -69,6 +74,10 @@ export async function trinitesWorld(options: TrinitesWorldOptions = {}): Promise
   if (options.realTemplates) useRealTemplates(options.lang ?? "en");
   if (options.cardActions) registerCardAction(...CARD_ACTIONS, damageAction);
   if (options.flowHooks) registerTrinitesHooks();
+  if (options.damage) {
+    registerDamage();
+    registerDamageApplier("trinites", damageApplier);
+  }
   addUser("player2");
   const aelis = await createActor({
     name: "Aelis",
@@ -76,7 +85,12 @@ export async function trinitesWorld(options: TrinitesWorldOptions = {}): Promise
     ownership: { default: 0, [options.aelisOwner ?? "player1"]: 3 },
     system: { ...AELIS, ...options.aelis },
   });
-  const brune = await createActor({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } });
+  const brune = await createActor({
+    name: "Brune",
+    type: "humain",
+    ownership: { default: 0, player1: 3 },
+    ...(options.brune ? { system: options.brune } : {}),
+  });
   const thug = await createActor({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } });
   return { state, aelis, brune, thug };
 }
@@ -93,8 +107,10 @@ export async function trinitesFight(
   world: TrinitesWorld,
   options: { fighters?: Record<string, Fighter>; round?: number; machine?: boolean; id?: string } = {},
 ): Promise<DoubleCombat> {
-  registerCombat(() => "trinites");
-  registerCombatBehaviour("trinites", combatBehaviour);
+  if (options.machine !== false) {
+    registerCombat(() => "trinites");
+    registerCombatBehaviour("trinites", combatBehaviour);
+  }
   const fighters = options.fighters ?? { cA: world.aelis, cT: world.thug };
   const CombatClass = options.machine === false ? DoubleCombat : (QuintetteCombat as unknown as typeof DoubleCombat);
   const combat = await asGM(() => CombatClass.create({ _id: options.id ?? "fight" }, { keepId: true }));
