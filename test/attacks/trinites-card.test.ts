@@ -6,15 +6,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, asGM, type DoubleState } from "../double/index.ts";
 import { DoubleChatMessage, asClient } from "../double/shared-core.ts";
-import { postCard, registerCardAction } from "../../src/foundry/chat/index.ts";
+import { postCard } from "../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { readCard } from "../../src/foundry/chat/flags.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
 import { buildTestCard, turnEndShifts, type TestData, type TestSetup } from "../../src/foundry/trinites/card.ts";
 import { combatBehaviour, turnEndDeltas } from "../../src/foundry/trinites/combat.ts";
-import { damageAction } from "../../src/foundry/trinites/damage.ts";
 import { weaponOf } from "../../src/foundry/trinites/flow.ts";
-import { registerDamage, UNDO } from "../../src/foundry/damage/index.ts";
+import { UNDO } from "../../src/foundry/damage/index.ts";
 import { testSetup } from "../unit/trinites/setup-fixture.ts";
 import { cardOf, rewriteCard } from "../cards.ts";
 import { trinitesFight, trinitesWorld, type TrinitesWorld } from "../worlds/trinites.ts";
@@ -44,7 +43,7 @@ let world: TrinitesWorld;
 
 beforeEach(async () => {
   // Aelis is player2's: another player's character for Brune's player.
-  world = await trinitesWorld({ cardActions: true, aelisOwner: "player2" });
+  world = await trinitesWorld({ cardActions: true, damage: true, aelisOwner: "player2" });
   ({ state, aelis, brune } = world);
 });
 
@@ -173,8 +172,6 @@ describe("attack: the damage card's applied lines rewritten by its author", () =
 
   /** Brune's player attacks the GM's villain with a knife (2 damage, no blade); the GM applies the damage. */
   async function stabbed(): Promise<DoubleChatMessage> {
-    registerCardAction(damageAction);
-    registerDamage();
     villain = await asGM(() => DoubleActor.create({ name: "Morn", type: "humain", ownership: { default: 0 } }));
     const [item] = await brune.createEmbeddedDocuments("Item", [
       { name: "Couteau", type: "tr-arme", system: { degats: 2, lame: "aucune", competence: "melee" } },
