@@ -1,8 +1,10 @@
 /**
  * The Trinités test world shared by the unit and attack tests (test/worlds/, one per rule set): the rule set
  * registered on the double as a world that plays it registers it (data models, combatant model, relay, chat hooks,
- * card models, and on demand card actions, the cards' hooks, damage, real templates) with player clients; Aelis (a Trinité, player1's), Brune (a human, player1's) and the
- * Thug (a human, player2's), each created by the GM; and the combat of the system's own classes they fight in.
+ * card models; on demand the card actions, the cards' hooks, damage and the real templates) with player clients;
+ * Aelis (a Trinité, player1's), Brune (a human, player1's) and the Thug (a human, player2's), each created by the GM;
+ * and the GM's combat they fight in. `trinites-seat.test.ts` keeps a smaller world of its own: it needs the seat
+ * relay without the wound hooks the rule set registers.
  */
 import { settle, DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import { DoubleCombat, addUser, installClients, useRealTemplates } from "../double/shared-core.ts";
@@ -100,8 +102,9 @@ export type Fighter = DoubleActor | { actor: DoubleActor; initiative?: number; p
 
 /**
  * The GM's combat (id `fight` unless `id`), the world's active one: each fighter a combatant under the given id
- * (default Aelis `cA` and the Thug `cT`). Of the system's own document class (round and turn changes reach the Trinités machine) unless
- * `machine` is false (Foundry's own, the machine never runs). `round`: the GM sets it (then the double's hooks settle).
+ * (default Aelis `cA` and the Thug `cT`). Of the system's own document class (round and turn changes reach the
+ * Trinités machine) unless `machine` is false (Foundry's own: the machine never runs). `round`: the GM sets it, then
+ * the double's hooks settle.
  */
 export async function trinitesFight(
   world: TrinitesWorld,
