@@ -41,7 +41,9 @@ describe("quintette.cards", { timeout: 60_000 }, () => {
     const ysolde: DoubleActor = await createFromSidebar("player1", { name: "Ysolde", type: "trinite" });
     // The Deva die explodes (12, then 4); the Archonte shows 3.
     chooseDice(12, 4, 3);
-    await asClient("player1", () => api().roll(ysolde, "skill:rapidite", { skipDialog: true }));
+    await asClient("player1", () =>
+      api().roll(ysolde as unknown as Actor.Implementation, "skill:rapidite", { skipDialog: true }),
+    );
     await settle();
     const card = (table.state.game.messages.contents as unknown as DoubleChatMessage[]).at(-1)!;
     expect(cardOf(card)).toMatchObject({ rollerId: "player1", done: [] });
