@@ -4,8 +4,9 @@
  * it to that user and no other; of that GM's pages, only the serving one takes it). A query names no sender, but an
  * opening that hashes to the commitment on the GM-authored card can only come from whoever sealed it. The GM's client
  * keeps it in memory and, holding its own sealed bid, writes both openings in one card update: no one reads one bid
- * before the other is fixed and open, and no side's reveal lands first. Without the GM's sealed bid (lost), the player's bid is opened alone and the card
- * offers the GM to void the question; a player who never sends theirs forfeits (the GM's "forfeit" button).
+ * before the other is fixed and open, and no side's reveal lands first. Without the GM's sealed bid (lost), the
+ * player's bid is opened alone and the card offers the GM to void the question; a player who never sends theirs
+ * forfeits (the GM's "forfeit" button).
  */
 import { jetons as J } from "../../rules/index.ts";
 import { requestCardAction } from "../chat/actions.ts";

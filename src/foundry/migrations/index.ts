@@ -3,10 +3,11 @@
  * `schemaVersion` is older than the code's, every document a world holds is migrated with the steps of steps.ts
  * (what world.ts gathers: actors with their items and items, invalid ones too; the actors of unlinked tokens on
  * scenes; chat messages, macros, roll tables; world compendia of those kinds, a locked pack unlocked for it and
- * locked again), then the version is saved. A progress notice stays until the run ends. A document that fails is reported and skipped; the version is
- * raised only when every document succeeded, so the next start retries the failures. A page of the same GM that
- * loads meanwhile takes the service: this page stops after its current document and the new one runs from the start
- * (a step leaves an already migrated document alone, as a retry after a failure needs anyway).
+ * locked again), then the version is saved. A progress notice stays until the run ends. A document that fails is
+ * reported and skipped; the version is raised only when every document succeeded, so the next start retries the
+ * failures. A page of the same GM that loads meanwhile takes the service: this page stops after its current document
+ * and the new one runs from the start (a step leaves an already migrated document alone, as a retry after a failure
+ * needs anyway).
  */
 import { SYSTEM_ID } from "../ruleset.ts";
 import { currentSchemaVersion, migrateSource, type DocumentKind, type Source } from "./steps.ts";

@@ -4,8 +4,8 @@
  * - through the relay (on its own User document, read by all): only the commitment, a hash of combat, round,
  *   combatant, choice and salt; the GM's client learns from Foundry's server who sent it and checks the ownership;
  * - through a query to the active GM only (`User#query`: Foundry delivers it to that user, no one else): the choice
- *   and its salt, taken only by the serving page of that GM (relay/session.ts). A query carries no identity; the GM takes it only when it hashes to the commitment
- *   that combatant's owner sent, so it can only be the owner's.
+ *   and its salt, taken only by the serving page of that GM (relay/session.ts). A query carries no identity; the GM
+ *   takes it only when it hashes to the commitment that combatant's owner sent, so it can only be the owner's.
  * The GM's client keeps choice and salt in its own client storage; the Combat document holds who has chosen and the
  * commitments. At the reveal the GM's client checks each choice against its public commitment and publishes the
  * salts, so every client can check them too. A choice the active GM's client does not hold (another GM took over,
