@@ -263,7 +263,13 @@ describe("a SYSTEMJ opening (a query to the active GM user) taken by the serving
     );
     doubleState().game.combats.set(combat.id, combat);
     await thisPageServes();
-    const opening = { combatId: "fight", round: 1, combatantId: "ca", choice: "action" as const, salt: "ab".repeat(16) };
+    const opening = {
+      combatId: "fight",
+      round: 1,
+      combatantId: "ca",
+      choice: "action" as const,
+      salt: "ab".repeat(16),
+    };
     const commitment = systemj.commitChoice(opening, sha256Hex);
     const chosen = await asClient("player1", () =>
       relayToGM(CHOOSE, { combatId: "fight", combatantId: "ca", round: 1, commitment }),
