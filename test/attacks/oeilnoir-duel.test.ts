@@ -8,13 +8,13 @@ import { asGM, type DoubleActor } from "../double/index.ts";
 import { DoubleChatMessage, asClient, targetsOf } from "../double/shared-core.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { relayToGM } from "../../src/foundry/relay/index.ts";
-import { rescueCardFor, setRescuePrompt } from "../../src/foundry/oeilnoir/actions.ts";
+import { rescueCardFor } from "../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
 import type { DuelData } from "../../src/foundry/oeilnoir/duel.ts";
 import { OPEN_PER_USER, recordOf } from "../../src/foundry/oeilnoir/duel-store.ts";
 import { installEffectsDouble } from "../double/effects.ts";
 import { rewriteCard } from "../cards.ts";
-import { SWORD, dice, duel, player, setupWorld, stored, teardownWorld } from "../worlds/oeilnoir.ts";
+import { SWORD, answerRescue, dice, duel, player, setupWorld, stored, teardownWorld } from "../worlds/oeilnoir.ts";
 
 let alrik: DoubleActor;
 let bruna: DoubleActor;
@@ -48,17 +48,10 @@ beforeEach(async () => {
       items: [SWORD],
     },
   }));
-  setRescuePrompt(async (config) => ({
-    values: { skill: Number(config.inputs.find((i) => i.name === "skill")?.initial), modifier: 0 },
-    rollMode: "publicroll",
-  }));
   player("player2", bruna);
 });
 
-afterEach(() => {
-  teardownWorld();
-  setRescuePrompt(null);
-});
+afterEach(teardownWorld);
 
 describe("attack: the attacker's player rewrites the parry the GM rolls", () => {
   async function alrikAttacksOrc(): Promise<DoubleChatMessage> {
@@ -271,7 +264,7 @@ describe("attack: an unbounded healer's value in a rescue", () => {
 
   it("honest path: the helper's dialog value, remembered on the healer, is the one rolled", async () => {
     const m = await strikeDown();
-    setRescuePrompt(async () => ({ values: { skill: 25, modifier: 0 }, rollMode: "publicroll" }));
+    answerRescue({ skill: 25, modifier: 0 });
     // 25 − 14 = 11: a 9 saves him.
     dice([9]);
     const r = await asClient("player2", () => requestCardAction(m.id, "oeilnoir.rescue", { attempt: 0 }));

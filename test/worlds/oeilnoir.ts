@@ -1,7 +1,7 @@
 /**
  * The L'Œil Noir test world shared by the unit and attack tests (test/worlds/, one per rule set): a GM and player1
  * (Alrik's player) on the double, the real templates, the relay, the card models and actions, damage, scripted dice
- * and the defence dialog answered; Alrik (héros, sword and long mail, player1's), an orc (adversaire, the GM's),
+ * and the defence and rescue dialogs answered; Alrik (héros, sword and long mail, player1's), an orc (adversaire, the GM's),
  * Bruna (player2's héros). Each test changes what it needs through `setupWorld`'s options; `setupWorld` in
  * `beforeEach` (or in the test), `teardownWorld` in `afterEach`.
  */
@@ -20,7 +20,7 @@ import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/
 import { oeilNoirDamage } from "../../src/foundry/oeilnoir/damage.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
 import { ACTOR_MODELS, ITEM_MODELS, type AdversaireModel, type HerosModel } from "../../src/foundry/oeilnoir/models.ts";
-import { OEILNOIR_CARD_ACTIONS } from "../../src/foundry/oeilnoir/actions.ts";
+import { OEILNOIR_CARD_ACTIONS, setRescuePrompt } from "../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
 import { duelOf } from "../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../src/foundry/oeilnoir/roll.ts";
@@ -60,6 +60,30 @@ export function installDefencePrompt(): void {
     return { values, rollMode: "publicroll" };
   });
 }
+/** The rescue dialogs opened (a healer's Heilkunde test), and the answer the next one gives (null: cancelled). */
+export const rescueDialogs: RollDialogConfig[] = [];
+let rescueAnswer: { skill?: number; modifier: number } | null = { modifier: 0 };
+
+/** The healer's answer to its next rescue dialogs (default: the skill the dialog offers, no modifier). */
+export function answerRescue(answer: { skill?: number; modifier: number } | null): void {
+  rescueAnswer = answer;
+}
+
+/** Answers the rescue dialog as its user would: the offered skill and no modifier, unless `answerRescue` said. */
+export function installRescuePrompt(): void {
+  rescueDialogs.length = 0;
+  rescueAnswer = { modifier: 0 };
+  setRescuePrompt(async (config) => {
+    rescueDialogs.push(config);
+    if (!rescueAnswer) return null;
+    const initial = config.inputs.find((i) => i.name === "skill")?.initial;
+    return {
+      values: { skill: rescueAnswer.skill ?? Number(initial), modifier: rescueAnswer.modifier },
+      rollMode: "publicroll",
+    };
+  });
+}
+
 /** Every formula rolled, in order. */
 export const rolled: string[] = [];
 /** The target each roll carried (D20 tests), in order. */
@@ -160,6 +184,7 @@ export async function setupWorld(options: WorldOptions = {}): Promise<World> {
   registerDamageApplier("oeilnoir", oeilNoirDamage);
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
   installDefencePrompt();
+  installRescuePrompt();
   queue = [];
   rolled.length = 0;
   targets.length = 0;
@@ -203,6 +228,7 @@ export async function setupWorld(options: WorldOptions = {}): Promise<World> {
 export function teardownWorld(): void {
   setDiceRoller(null);
   setDefencePrompt(null);
+  setRescuePrompt(null);
 }
 
 /** Adds a player (player2 plays Bruna when given her). */

@@ -3,7 +3,18 @@
  * GM's roll, stabilised on the card and the sheet, a failed care's 1D6 and the next attempt, rights, reload.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAIL, dice, duel, herosOf, player, setupWorld, stored, teardownWorld } from "../../worlds/oeilnoir.ts";
+import {
+  MAIL,
+  answerRescue,
+  dice,
+  duel,
+  herosOf,
+  player,
+  rescueDialogs,
+  setupWorld,
+  stored,
+  teardownWorld,
+} from "../../worlds/oeilnoir.ts";
 import type { DoubleActor } from "../../double/index.ts";
 import { type DoubleState } from "../../double/index.ts";
 import {
@@ -16,8 +27,7 @@ import {
 } from "../../double/shared-core.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { executeCardAction, requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import type { RollDialogConfig } from "../../../src/foundry/dialog/inputs.ts";
-import { rescueCardFor, setRescuePrompt } from "../../../src/foundry/oeilnoir/actions.ts";
+import { rescueCardFor } from "../../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { rescueOdds } from "../../../src/foundry/oeilnoir/dialog-config.ts";
 
@@ -25,9 +35,6 @@ let state: DoubleState;
 let alrik: DoubleActor;
 let orc: DoubleActor;
 let bruna: DoubleActor;
-/** What the dialog was opened with, and the answer it gives (null: cancelled). */
-let opened: RollDialogConfig[] = [];
-let answer: { skill?: number; modifier: number } | null = { modifier: 0 };
 
 const rescue = (m: DoubleChatMessage, user: string, attempt = 0) =>
   asClient(user, () => requestCardAction(m.id, "oeilnoir.rescue", { attempt }));
@@ -48,23 +55,12 @@ async function strikeDown(ev = 3) {
 beforeEach(async () => {
   // Alrik without his sword: the orc's blow lands.
   ({ state, alrik, orc, bruna } = await setupWorld({ alrik: { items: [MAIL] } }));
-  opened = [];
-  answer = { modifier: 0 };
-  setRescuePrompt(async (config) => {
-    opened.push(config);
-    if (!answer) return null;
-    const initial = config.inputs.find((i) => i.name === "skill")?.initial;
-    return { values: { skill: answer.skill ?? Number(initial), modifier: answer.modifier }, rollMode: "publicroll" };
-  });
   // Player 2 plays Bruna; player 3 has no character.
   player("player2", bruna);
   player("player3");
 });
 
-afterEach(() => {
-  teardownWorld();
-  setRescuePrompt(null);
-});
+afterEach(teardownWorld);
 
 describe("saving a dying hero from the damage card", () => {
   it("offers the save to anyone; the dialog starts at the healer's value with the odds of value − 2 × points below 0", async () => {
@@ -72,9 +68,9 @@ describe("saving a dying hero from the damage card", () => {
     expect(duel(m)?.hit).toMatchObject({ evAfter: -3, status: "mourant" });
     expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.rescue"]);
     expect(stored(m).buttons[0]).toMatchObject({ audience: "anyone", args: { attempt: 0 } });
-    answer = null;
+    answerRescue(null);
     expect((await rescue(m, "player2")).status).toBe("invalid");
-    const config = opened[0];
+    const config = rescueDialogs[0];
     if (!config) throw new Error("no dialog");
     // Bruna's IN 14 to start with; −3 EV makes it 6 harder: under 8, 40 %.
     expect(config.inputs.find((i) => i.name === "skill")?.initial).toBe(14);
@@ -93,7 +89,7 @@ describe("saving a dying hero from the damage card", () => {
 
   it("success: a player's healer saves the victim through the GM; the card and the sheet say stabilised", async () => {
     const m = await strikeDown();
-    answer = { skill: 15, modifier: 1 };
+    answerRescue({ skill: 15, modifier: 1 });
     // Under 15 − 1 − 6 = 8: a 5 leaves 3 points, so the care takes 2 × 3 − 3 = 3 rounds.
     dice([5]);
     expect((await rescue(m, "player2")).status).toBe("applied");
@@ -126,12 +122,12 @@ describe("saving a dying hero from the damage card", () => {
 
   it("failure: 1D6 through the blow's update (no PR), undoable, and the card offers another attempt", async () => {
     const m = await strikeDown();
-    answer = { skill: 10, modifier: 0 };
+    answerRescue({ skill: 10, modifier: 0 });
     // Under 10 − 6 = 4: a 12 fails; the 1D6 takes 4 EV (armour does not count).
     dice([12], [4]);
     // Player 1 has only Alrik, who cannot save himself: refused on the clicking client.
     expect((await rescue(m, "player1")).status).toBe("invalid");
-    expect(opened).toHaveLength(0);
+    expect(rescueDialogs).toHaveLength(0);
     expect((await rescue(m, "player2")).status).toBe("applied");
     expect(herosOf(alrik).ev.value).toBe(-7);
     expect(herosOf(alrik).wounds).toBe(0);
@@ -150,7 +146,7 @@ describe("saving a dying hero from the damage card", () => {
     // A stale first-attempt request is not a second roll.
     expect((await rescue(m, "player2", 0)).status).toBe("already");
     // Second attempt at −7 EV: 14 harder, under 15 − 14 = 1; a natural 1 saves him, with 0 points left: 14 rounds.
-    answer = { skill: 15, modifier: 0 };
+    answerRescue({ skill: 15, modifier: 0 });
     dice([1]);
     expect((await rescue(m, "player2", 1)).status).toBe("applied");
     expect(duel(m)?.rescue?.[1]).toMatchObject({
@@ -173,7 +169,7 @@ describe("saving a dying hero from the damage card", () => {
     expect(rescueCardFor(alrik.uuid)).toBeNull();
     const m = await strikeDown();
     expect(rescueCardFor(alrik.uuid)).toEqual({ messageId: m.id, attempt: 0 });
-    answer = { skill: 10, modifier: 0 };
+    answerRescue({ skill: 10, modifier: 0 });
     dice([12], [1]);
     await rescue(m, "player2");
     const next = rescueCardFor(alrik.uuid);
@@ -191,7 +187,7 @@ describe("saving a dying hero from the damage card", () => {
   it("a failed care that takes the victim below −CN kills him: no further attempt", async () => {
     const m = await strikeDown(-4);
     // −10 EV; CN 13: a 1D6 of 4 takes him to −14, dead.
-    answer = { skill: 10, modifier: 0 };
+    answerRescue({ skill: 10, modifier: 0 });
     dice([20], [4]);
     expect((await rescue(m, "gm")).status).toBe("applied");
     expect(duel(m)?.rescue?.[0]?.damage).toMatchObject({ evAfter: -14, status: "mort" });
@@ -203,7 +199,7 @@ describe("saving a dying hero from the damage card", () => {
     const m = await strikeDown();
     // Player 3: refused on their own client (no dialog), and by the GM if the request is forged.
     expect((await rescue(m, "player3")).status).toBe("invalid");
-    expect(opened).toHaveLength(0);
+    expect(rescueDialogs).toHaveLength(0);
     const request = { messageId: m.id, action: "oeilnoir.rescue", args: { attempt: 0, skill: 15, modifier: 0 } };
     const player3 = state.game.users.get("player3") as never;
     expect(
@@ -216,7 +212,7 @@ describe("saving a dying hero from the damage card", () => {
     ).toBe("denied");
     expect(duel(m)?.rescue ?? []).toEqual([]);
     // The GM with no healer of his own rolls under the value he gives (10 by default).
-    answer = { modifier: 0 };
+    answerRescue({ modifier: 0 });
     dice([2]);
     expect((await rescue(m, "gm")).status).toBe("applied");
     expect(duel(m)?.rescue?.[0]).toMatchObject({ skill: 10, test: { value: 4, success: true }, rounds: 4 });
@@ -224,7 +220,7 @@ describe("saving a dying hero from the damage card", () => {
 
   it("survives a reload: the stored attempts render the same, in French and in English, with no missing key", async () => {
     const m = await strikeDown();
-    answer = { skill: 10, modifier: 0 };
+    answerRescue({ skill: 10, modifier: 0 });
     dice([12], [2]);
     await rescue(m, "player2");
     const render = async (message: DoubleChatMessage, user: string) => {
