@@ -14,7 +14,17 @@ import type { DuelData } from "../../src/foundry/oeilnoir/duel.ts";
 import { OPEN_PER_USER, recordOf } from "../../src/foundry/oeilnoir/duel-store.ts";
 import { installEffectsDouble } from "../double/effects.ts";
 import { rewriteCard } from "../cards.ts";
-import { SWORD, answerRescue, dice, duel, player, setupWorld, stored, teardownWorld } from "../worlds/oeilnoir.ts";
+import {
+  SWORD,
+  answerRescue,
+  dice,
+  duel,
+  orcStrikesAlrik,
+  player,
+  setupWorld,
+  stored,
+  teardownWorld,
+} from "../worlds/oeilnoir.ts";
 
 let alrik: DoubleActor;
 let bruna: DoubleActor;
@@ -204,16 +214,7 @@ describe("attack: an unbounded healer's value in a rescue", () => {
   /** The orc strikes Alrik (no armour) for 10 PI from 3 EV: −7, dying; a rescue is 14 harder. */
   async function strikeDown(): Promise<DoubleChatMessage> {
     await alrik.update({ "system.ev.value": 3 });
-    dice([2]);
-    const m = (await asClient("gm", () =>
-      performAttack(orc as never, { target: alrik as never }),
-    )) as unknown as DoubleChatMessage;
-    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
-    dice([6]);
-    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.damage"));
-    dice([3]);
-    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
-    return m;
+    return orcStrikesAlrik({ alrik, orc });
   }
 
   it("a value of 1000 sent past the dialog is not used: the GM reads the healer's own", async () => {

@@ -22,6 +22,7 @@ import type { CardState } from "../../src/foundry/chat/types.ts";
 import { ACTOR_MODELS, ITEM_MODELS, type AdversaireModel, type HerosModel } from "../../src/foundry/oeilnoir/models.ts";
 import { OEILNOIR_CARD_ACTIONS, setRescuePrompt } from "../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
+import { requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { duelOf } from "../../src/foundry/oeilnoir/duel.ts";
 import { setDiceRoller } from "../../src/foundry/oeilnoir/roll.ts";
 import { setDefencePrompt } from "../../src/foundry/oeilnoir/defence-prompt.ts";
@@ -253,6 +254,22 @@ export async function attack(
     }),
   );
   return m as unknown as DoubleChatMessage;
+}
+
+/**
+ * The orc's blow that takes Alrik down, played at the table: the orc's attack (2, a hit) by `user`, Alrik's player
+ * takes it unparried, the GM rolls the damage (6 on the die), Alrik's player applies it (3 on the time-left die if
+ * he is left dying). Returns the duel card.
+ */
+export async function orcStrikesAlrik(world: Pick<World, "alrik" | "orc">, user = "gm"): Promise<DoubleChatMessage> {
+  dice([2]);
+  const m = await attack(world.orc, world.alrik, user);
+  await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
+  dice([6]);
+  await asClient("gm", () => requestCardAction(m.id, "oeilnoir.damage"));
+  dice([3]);
+  await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
+  return m;
 }
 
 /** A combatant of `inCombat`: an actor's (id `c-<actor id>`), or a row with no actor (its own id and name). */

@@ -28,6 +28,7 @@ import {
   herosOf,
   inCombat,
   nextFaces,
+  orcStrikesAlrik,
   rolled,
   setupWorld,
   stored,
@@ -521,17 +522,7 @@ describe("low-EV module", () => {
 });
 
 describe("life after a blow: permanent EV loss module, dying, out of the fight", () => {
-  async function blowDownTo(user = "gm") {
-    dice([2]);
-    const m = await attack(orc, alrik, user);
-    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.noParry"));
-    dice([6]);
-    await asClient("gm", () => requestCardAction(m.id, "oeilnoir.damage"));
-    // Dying: the 1D6 of the time left.
-    dice([3]);
-    await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
-    return m;
-  }
+  const blowDownTo = (user = "gm") => orcStrikesAlrik({ alrik, orc }, user);
 
   it("off by default: a blow below minus the threshold leaves base EV alone; on, it costs one point for good", async () => {
     registerOeilNoirSettings();

@@ -9,6 +9,7 @@ import {
   dice,
   duel,
   herosOf,
+  orcStrikesAlrik,
   player,
   rescueDialogs,
   setupWorld,
@@ -28,7 +29,6 @@ import {
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { executeCardAction, requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { rescueCardFor } from "../../../src/foundry/oeilnoir/actions.ts";
-import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { rescueOdds } from "../../../src/foundry/oeilnoir/dialog-config.ts";
 
 let state: DoubleState;
@@ -42,14 +42,7 @@ const rescue = (m: DoubleChatMessage, user: string, attempt = 0) =>
 /** The orc strikes Alrik (PR 4) for 10 PI, 6 damage, from `ev`: at 3 EV, he is left at −3, dying. */
 async function strikeDown(ev = 3) {
   await alrik.update({ "system.ev.value": ev });
-  dice([2]);
-  const m = (await asClient("gm", () => performAttack(orc as never, { target: alrik as never }))) as never;
-  await asClient("player1", () => requestCardAction((m as DoubleChatMessage).id, "oeilnoir.noParry"));
-  dice([6]);
-  await asClient("gm", () => requestCardAction((m as DoubleChatMessage).id, "oeilnoir.damage"));
-  dice([3]);
-  await asClient("player1", () => requestCardAction((m as DoubleChatMessage).id, "oeilnoir.applyHit"));
-  return m as DoubleChatMessage;
+  return orcStrikesAlrik({ alrik, orc });
 }
 
 beforeEach(async () => {
