@@ -2,7 +2,12 @@
 import type { DoubleActor } from "../../double/index.ts";
 import type { TestSetup } from "../../../src/foundry/trinites/card.ts";
 
-export function testSetup(actor: DoubleActor, rollerId: string, over: Partial<TestSetup> = {}): TestSetup {
+/** `actor`: a document of the world, or only what the card reads of one (a test with no world). */
+export function testSetup(
+  actor: Pick<DoubleActor, "uuid" | "name" | "type">,
+  rollerId: string,
+  over: Partial<TestSetup> = {},
+): TestSetup {
   return {
     rollerId,
     actorUuid: actor.uuid,

@@ -13,32 +13,18 @@ import {
 } from "../../../src/foundry/trinites/card.ts";
 import { turnEndDeltas } from "../../../src/foundry/trinites/combat.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
+import { testSetup } from "./setup-fixture.ts";
 
-const setup = (over: Partial<TestSetup> = {}): TestSetup => ({
-  rollerId: "player1",
-  actorUuid: "Actor.brune",
-  actorName: "Brune",
-  img: null,
-  trinite: false,
-  adamKarma: "aucun",
-  skill: "commandement",
-  speciality: "",
-  score: 6,
-  difficulty: 0,
-  freeActions: 1,
-  previousFailures: 0,
-  modifier: 0,
-  breakdown: [],
-  prime: null,
-  penalties: [],
-  weapon: null,
-  targets: [{ uuid: "Actor.aelis", name: "Aelis" }],
-  opposes: null,
-  initiative: null,
-  action: "encourager",
-  turn: { combatId: "fight", round: 1, combatantId: "cB" },
-  ...over,
-});
+/** Brune's Encourager on Aelis in round 1 of the fight, as her player rolls it (Commandement 6). */
+const setup = (over: Partial<TestSetup> = {}): TestSetup =>
+  testSetup({ uuid: "Actor.brune", name: "Brune", type: "humain" }, "player1", {
+    skill: "commandement",
+    score: 6,
+    targets: [{ uuid: "Actor.aelis", name: "Aelis" }],
+    action: "encourager",
+    turn: { combatId: "fight", round: 1, combatantId: "cB" },
+    ...over,
+  });
 
 const seat = (id: string, actorUuid: string, acting = false) => ({
   id,
