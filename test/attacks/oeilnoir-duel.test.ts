@@ -23,7 +23,7 @@ import { ACTOR_MODELS, ITEM_MODELS } from "../../src/foundry/oeilnoir/models.ts"
 import { OEILNOIR_CARD_ACTIONS, rescueCardFor, setRescuePrompt } from "../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
 import { duelOf, type DuelData } from "../../src/foundry/oeilnoir/duel.ts";
-import { setDiceRoller } from "../../src/foundry/oeilnoir/roll.ts";
+import { chooseDice, emptyTray } from "../double/dice.ts";
 import { setDefencePrompt } from "../../src/foundry/oeilnoir/defence-prompt.ts";
 import { OPEN_PER_USER, recordOf } from "../../src/foundry/oeilnoir/duel-store.ts";
 import { installEffectsDouble } from "../double/effects.ts";
@@ -33,9 +33,9 @@ import { registerOeilNoirCardModels } from "../../src/foundry/oeilnoir/card-mode
 let alrik: DoubleActor;
 let bruna: DoubleActor;
 let orc: DoubleActor;
-let queue: number[][] = [];
 
-const dice = (...rolls: number[][]) => (queue = rolls.map((r) => [...r]));
+/** Scripted dice: the faces of each roll, in order, in the double's tray (replacing any left). */
+const dice = (...rolls: number[][]) => (emptyTray(), chooseDice(...rolls.flat()));
 const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const duel = (m: DoubleChatMessage) => duelOf(stored(m));
 /** The GM's record of an open duel (null when none, or finished). */
@@ -73,11 +73,6 @@ beforeEach(async () => {
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
   // The defender's dialog (its own modifier), answered with none.
   setDefencePrompt(async () => ({ values: { modifier: 0 }, rollMode: "publicroll" }));
-  setDiceRoller(async (formula) => {
-    const faces = queue.shift();
-    if (!faces) throw new Error(`no scripted dice for ${formula}`);
-    return { faces, total: faces.reduce((a, b) => a + b, 0), roll: null };
-  });
   setRescuePrompt(async (config) => ({
     values: { skill: Number(config.inputs.find((i) => i.name === "skill")?.initial), modifier: 0 },
     rollMode: "publicroll",
@@ -111,7 +106,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  setDiceRoller(null);
   setRescuePrompt(null);
 });
 

@@ -35,6 +35,8 @@ import { deepClone, isPlainObject, type Plain } from "./utils.ts";
 const tray: number[] = [];
 /** Formulas evaluated since the double was installed, in order (what a test may assert was rolled). */
 export const rolledFormulas: string[] = [];
+/** The Rolls evaluated since the double was installed, in order (their options: what a roll carried). */
+export const rolledRolls: RollDouble[] = [];
 
 /** Faces the next dice evaluated take, in order, whatever Roll they belong to. */
 export function chooseDice(...faces: number[]): void {
@@ -44,10 +46,19 @@ export function chooseDice(...faces: number[]): void {
 export function facesLeft(): number {
   return tray.length;
 }
-/** Empties the tray and the record of formulas (done when the double is installed). */
+/** The faces waiting in the tray, in order. */
+export function trayFaces(): number[] {
+  return [...tray];
+}
+/** Empties the tray (a test replacing the faces it chose). */
 export function emptyTray(): void {
   tray.length = 0;
+}
+/** A fresh tray and record of rolls (done when the double is installed). */
+export function resetDice(): void {
+  tray.length = 0;
   rolledFormulas.length = 0;
+  rolledRolls.length = 0;
 }
 
 function draw(faces: number, formula: string): number {
@@ -345,6 +356,7 @@ export class RollDouble {
     if (this._evaluated) throw new Error(`The ${this.formula} Roll has already been evaluated and is now immutable`);
     const formula = this.formula;
     rolledFormulas.push(formula);
+    rolledRolls.push(this);
     let total = 0;
     let sign = 1;
     for (const term of this.terms) {

@@ -51,7 +51,7 @@ import { userWrites } from "./permissions.ts";
 import { presentGeneration, type Generation } from "./generation.ts";
 import { permissionTable, resetPermissions, resetServer } from "./server.ts";
 import { resolveSceneUuid } from "./scenes.ts";
-import { Die, NumericTerm, OperatorTerm, RollDouble, emptyTray } from "./dice.ts";
+import { Die, NumericTerm, OperatorTerm, RollDouble, resetDice } from "./dice.ts";
 import { resetChatLogs } from "./chat-log.ts";
 
 export interface SheetRegistration {
@@ -216,7 +216,7 @@ class FilePickerDouble {
   }
 }
 export { DragDropDouble, FilePickerDouble, RollDouble };
-export { chooseDice, facesLeft, emptyTray, rolledFormulas } from "./dice.ts";
+export { chooseDice, facesLeft, emptyTray, trayFaces, rolledFormulas, rolledRolls } from "./dice.ts";
 
 export type DoubleState = ReturnType<typeof createState>;
 let state: DoubleState | undefined;
@@ -236,7 +236,7 @@ export function installFoundryDouble({
   resetServer();
   resetChatLogs();
   resetPermissions();
-  emptyTray();
+  resetDice();
   userWrites.length = 0;
   worldCollections.actors.clear();
   worldCollections.items.clear();

@@ -4,7 +4,7 @@
  * who may attack and orient, played as the players who click.
  */
 import { api as oeilNoirApi } from "../../../src/foundry/oeilnoir/api.ts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
 import {
   DoubleCombat,
@@ -35,7 +35,7 @@ import { attackRefusal } from "../../../src/foundry/oeilnoir/actors.ts";
 import { attackOdds } from "../../../src/foundry/oeilnoir/dialog-config.ts";
 import { orientationRefusal, orientationSetupOf } from "../../../src/foundry/oeilnoir/combat.ts";
 import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
-import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
+import { chooseDice, emptyTray, rolledRolls } from "../../double/dice.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
 import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
 import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
@@ -46,14 +46,13 @@ import { registerOeilNoirCardModels } from "../../../src/foundry/oeilnoir/card-m
 let state: DoubleState;
 let alrik: DoubleActor;
 let orc: DoubleActor;
-let queue: number[][] = [];
-const rolled: string[] = [];
 /** The target each roll carried (D20 tests), in order. */
-const targets: (number | undefined)[] = [];
+const targets = (): unknown[] => rolledRolls.map((r) => r.options.target);
 
-/** Scripted dice: each roll takes the next list of faces. */
+/** Scripted dice: the faces of each roll, in order, in the double's tray (replacing any left). */
 function dice(...rolls: number[][]) {
-  queue = rolls.map((r) => [...r]);
+  emptyTray();
+  chooseDice(...rolls.flat());
 }
 
 const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
@@ -79,15 +78,6 @@ beforeEach(async () => {
   registerDamage();
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
   installDefencePrompt();
-  setDiceRoller(async (formula, target) => {
-    rolled.push(formula);
-    targets.push(target);
-    const faces = queue.shift();
-    if (!faces) throw new Error(`no scripted dice for ${formula}`);
-    return { faces, total: faces.reduce((a, b) => a + b, 0), roll: null };
-  });
-  rolled.length = 0;
-  targets.length = 0;
   alrik = await asGM(() =>
     DoubleActor.create(
       {
@@ -136,7 +126,6 @@ beforeEach(async () => {
   );
 });
 
-afterEach(() => setDiceRoller(null));
 
 const SITUATION = {
   modifier: 0,
@@ -283,7 +272,7 @@ describe("dodge and bare hands", () => {
     const r = await asClient("player1", () => requestCardAction(m.id, "oeilnoir.dodge"));
     expect(r.status).toBe("applied");
     expect(duel(m)).toMatchObject({ stage: "parried", parry: { value: 4, dodge: true, success: true } });
-    expect(targets.at(-1)).toBe(4);
+    expect(targets().at(-1)).toBe(4);
   });
 
   it("a lying defender cannot dodge: no button, and the action is refused", async () => {

@@ -4,6 +4,7 @@
  * Bruna (player2's héros). `setupWorld` in `beforeEach`, `teardownWorld` in `afterEach`.
  */
 import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { chooseDice, emptyTray, rolledFormulas, rolledRolls } from "../../double/dice.ts";
 import {
   DoubleCombat,
   addUser,
@@ -25,7 +26,6 @@ import {
 import { OEILNOIR_CARD_ACTIONS } from "../../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
-import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
 import { setDefencePrompt } from "../../../src/foundry/oeilnoir/defence-prompt.ts";
 import type { RollDialogConfig } from "../../../src/foundry/dialog/inputs.ts";
 import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
@@ -40,7 +40,6 @@ export interface World {
   bruna: DoubleActor;
 }
 
-let queue: number[][] = [];
 /** The defence dialogs opened (parry, dodge), and the answer the next one gives (null: cancelled). */
 export const defenceDialogs: RollDialogConfig[] = [];
 let defenceAnswer: { modifier?: number; adjust?: number } | null = {};
@@ -62,19 +61,15 @@ export function installDefencePrompt(): void {
     return { values, rollMode: "publicroll" };
   });
 }
-/** Every formula rolled, in order. */
-export const rolled: string[] = [];
+/** Every formula rolled, in order (the double's dice). */
+export const rolled = rolledFormulas;
 /** The target each roll carried (D20 tests), in order. */
-export const targets: (number | undefined)[] = [];
+export const targets = (): unknown[] => rolledRolls.map((r) => r.options.target);
 
-/** Scripted dice: each roll takes the next list of faces. */
+/** Scripted dice: the faces of each roll, in order, in the double's tray (replacing any left). */
 export function dice(...rolls: number[][]): void {
-  queue = rolls.map((r) => [...r]);
-}
-
-/** The next scripted faces (for a test that installs its own roller). */
-export function nextFaces(): number[] {
-  return queue.shift() ?? [];
+  emptyTray();
+  chooseDice(...rolls.flat());
 }
 
 export const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
@@ -108,16 +103,6 @@ export async function setupWorld(
   registerDamage();
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
   installDefencePrompt();
-  queue = [];
-  rolled.length = 0;
-  targets.length = 0;
-  setDiceRoller(async (formula, target) => {
-    rolled.push(formula);
-    targets.push(target);
-    const faces = queue.shift();
-    if (!faces) throw new Error(`no scripted dice for ${formula}`);
-    return { faces, total: faces.reduce((a, b) => a + b, 0), roll: null };
-  });
   const alrik = await asGM(() =>
     DoubleActor.create(
       {
@@ -172,7 +157,6 @@ export async function setupWorld(
 }
 
 export function teardownWorld(): void {
-  setDiceRoller(null);
   setDefencePrompt(null);
 }
 

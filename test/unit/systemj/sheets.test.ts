@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, asGM, DoubleItem, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
 import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
+import { chooseDice, emptyTray } from "../../double/dice.ts";
 import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
 import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
 import { applyRuleset } from "../../../src/foundry/data/register.ts";
@@ -25,7 +26,8 @@ import { cardOf } from "../../cards.ts";
 import { registerSystemJCardModels } from "../../../src/foundry/systemj/card-model.ts";
 
 let state: DoubleState;
-let faces: number[] = [];
+/** The faces the next rolls read (the double's tray), replacing any left. */
+const setFaces = (...faces: number[]) => (emptyTray(), chooseDice(...faces));
 
 type Row = { id: string; value: number; roll: string; label: string };
 type Ctx = Record<string, unknown> & {
@@ -115,14 +117,6 @@ beforeEach(async () => {
   registerRuleset(descriptor);
   applyRuleset(descriptor);
   await asGM(() => state.game.settings.set("quintette", "ruleset", "systemj"));
-  faces = [];
-  const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
-  Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
-    const face = faces.shift();
-    if (face === undefined) throw new Error(`no scripted face for ${this.formula}`);
-    this.total = face;
-    return this;
-  };
 });
 
 describe("SYSTEMJ registration", () => {
@@ -193,24 +187,24 @@ describe("SYSTEMJ actor sheet", () => {
 
   it("rolls a skill from its button (Shift: no dialog) and posts the test card", async () => {
     const sheet = actorSheet(await makeAude());
-    faces = [30];
+    setFaces(30);
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "skill.nage" } });
     const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
     const card = cardOf(message) as CardState;
     expect(card.data.test).toMatchObject({ score: 35, roll: 30, outcome: "notable" });
     // A primary special skill rolls by name; one of the world's list with no score yet rolls at 0.
     await asGM(() => state.game.settings.set("quintette", SETTING_SPECIALS, "Herboristerie, Navigation"));
-    faces = [12];
+    setFaces(12);
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Herboristerie" } });
     expect(lastTest()).toMatchObject({ label: "Herboristerie", score: 30, outcome: "moyenne" });
-    faces = [12];
+    setFaces(12);
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Navigation" } });
     expect(lastTest()).toMatchObject({ label: "Navigation", score: 0, outcome: "echec" });
     const count = state.game.messages.size;
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Astrologie" } });
     expect(state.game.messages.size).toBe(count);
     // A skill card rolls its own score.
-    faces = [45];
+    setFaces(45);
     await sheet.runAction("roll", { shiftKey: true }, inItem("croch", { roll: "card" }));
     const skillCard = cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage);
     expect((skillCard as CardState).data.test).toMatchObject({ score: 45, outcome: "reussiteCritique" });
@@ -227,18 +221,18 @@ describe("SYSTEMJ actor sheet", () => {
     expect(state.game.messages.size).toBe(before);
     expect(state.notifications.at(-1)?.type).toBe("warn");
     targetsOf("player1").add({ actor: ours }); // Aude's player, on whose client the sheet runs
-    faces = [90]; // melee in force 48: a 90 fails, the bear may counter-attack
+    setFaces(90); // melee in force 48: a 90 fails, the bear may counter-attack
     await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" }));
     const fight = readExchange(cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState);
     expect(fight).toMatchObject({ mode: "meleeForce", phase: "counter", defender: { name: "Ours" } });
     // Stealth opens with the attacker's Dissimulation; at 0 it fails, so she is seen and countered at once.
-    faces = [1];
+    setFaces(1);
     await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeStealth" }));
     const stealth = readExchange(cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState);
     expect(stealth).toMatchObject({ mode: "meleeStealth", phase: "counter" });
     expect(stealth?.tests.map((t) => t.role)).toEqual(["dissimulation"]);
     // The bow fights at range: a hit is defended (dodge only: the bear holds nothing), never countered.
-    faces = [20];
+    setFaces(20);
     await sheet.runAction("attack", { shiftKey: true }, inItem("arc", { mode: "ranged" }));
     const ranged = readExchange(cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState);
     expect(ranged).toMatchObject({ mode: "ranged", phase: "defence", options: ["dodge"] });
@@ -265,7 +259,7 @@ describe("SYSTEMJ actor sheet", () => {
     );
     targetsOf("player1").add({ actor: ours });
     const sheet = actorSheet(aude);
-    faces = [20]; // melee in force 48: a hit, which the bear may try to dodge (it holds nothing to parry or block)
+    setFaces(20); // melee in force 48: a hit, which the bear may try to dodge (it holds nothing to parry or block)
     await asClient("player1", () =>
       sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
     );
@@ -276,18 +270,18 @@ describe("SYSTEMJ actor sheet", () => {
     expect(
       (await asClient("player1", () => requestCardAction(message.id, "systemj.defend", { kind: "dodge" }))).status,
     ).toBe("denied");
-    faces = [95];
+    setFaces(95);
     expect(
       (await asClient("gm", () => requestCardAction(message.id, "systemj.defend", { kind: "dodge" }))).status,
     ).toBe("applied");
     expect(exchange()).toMatchObject({ phase: "hit", hitTarget: "defender" });
-    faces = [6];
+    setFaces(6);
     await asClient("player1", () => requestCardAction(message.id, "systemj.damage"));
     await asClient("player1", () => requestCardAction(message.id, "systemj.applyDamage"));
     const bear = ours.system as unknown as { armourPoints: { value: number }; hitPoints: { value: number } };
     expect([bear.armourPoints.value, bear.hitPoints.value]).toEqual([0, 19]);
     // A missed shot never opens a counter-attack.
-    faces = [99];
+    setFaces(99);
     await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("arc", { mode: "ranged" })));
     const shot = state.game.messages.contents.at(-1) as DoubleChatMessage;
     expect(readExchange(cardOf(shot) as CardState)).toMatchObject({ phase: "miss" });
@@ -324,7 +318,7 @@ describe("SYSTEMJ actor sheet", () => {
     expect(state.notifications.at(-1)?.type).toBe("warn");
     // Aude's player targets the bear and throws: ((60×2)+(70×2))/5 = 52, with no weapon's ATT; a 30 hits.
     targetsOf("player1").add({ actor: ours });
-    faces = [30];
+    setFaces(30);
     await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("", { mode: "throw" })));
     const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
     const exchange = () => readExchange(cardOf(message) as CardState);
@@ -337,18 +331,18 @@ describe("SYSTEMJ actor sheet", () => {
     });
     expect(exchange()?.tests[0]).toMatchObject({ label: "QUINTETTE.SystemJ.Score.throwObject", score: 52, roll: 30 });
     // The GM's bear fails to dodge; the thrower rolls the 1d3 and applies it: armour first.
-    faces = [95];
+    setFaces(95);
     expect(
       (await asClient("gm", () => requestCardAction(message.id, "systemj.defend", { kind: "dodge" }))).status,
     ).toBe("applied");
-    faces = [2];
+    setFaces(2);
     expect((await asClient("player1", () => requestCardAction(message.id, "systemj.damage"))).status).toBe("applied");
     expect(exchange()?.damage).toBe(2);
     await asClient("player1", () => requestCardAction(message.id, "systemj.applyDamage"));
     const bear = ours.system as unknown as { armourPoints: { value: number }; hitPoints: { value: number } };
     expect([bear.armourPoints.value, bear.hitPoints.value]).toEqual([1, 22]);
     // A missed throw is never countered.
-    faces = [99];
+    setFaces(99);
     await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("", { mode: "throw" })));
     const miss = state.game.messages.contents.at(-1) as DoubleChatMessage;
     expect(readExchange(cardOf(miss) as CardState)).toMatchObject({ phase: "miss" });
@@ -509,7 +503,7 @@ describe("SYSTEMJ improvised parry and block (issue 16, SYSTEMJ 3)", () => {
       ),
     );
     targetsOf("player1").add({ actor: ours });
-    faces = [20]; // melee in force 48: a hit
+    setFaces(20); // melee in force 48: a hit
     await asClient("player1", () =>
       actorSheet(aude).runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
     );
@@ -517,13 +511,13 @@ describe("SYSTEMJ improvised parry and block (issue 16, SYSTEMJ 3)", () => {
     const exchange = () => readExchange(cardOf(message) as CardState);
     expect(exchange()).toMatchObject({ phase: "defence", options: ["dodge", "parry", "block"] });
     // The bear parries with its staff: (2·60+50+70)/5 = 48, no DEF; a 30 parries.
-    faces = [30];
+    setFaces(30);
     const r = await asClient("gm", () => requestCardAction(message.id, "systemj.defend", { kind: "parry" }));
     expect(r.status).toBe("applied");
     expect(exchange()?.tests.at(-1)).toMatchObject({ role: "parry", score: 48, roll: 30 });
     // The same object not marked fit for combat offers only the dodge.
     await asGM(() => ours.updateEmbeddedDocuments("Item", [{ _id: "baton", "system.combatFit": false }]));
-    faces = [20];
+    setFaces(20);
     await asClient("player1", () =>
       actorSheet(aude).runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
     );
