@@ -13,7 +13,6 @@ import { OpposantSheet, PersonnageSheet } from "../../../src/foundry/ahillmach/s
 import { creationDefaults } from "../../../src/foundry/ahillmach/compendium.ts";
 import { CombatantData } from "../../../src/foundry/combat/model.ts";
 
-
 let _state: DoubleState;
 
 type Sheet = {

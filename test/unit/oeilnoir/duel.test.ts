@@ -90,7 +90,15 @@ describe("attack and parry", () => {
     expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("applied");
     expect(shown).toHaveLength(1);
     const [roll, user, sync, users, blind, messageId, speaker] = shown[0]!;
-    expect({ roll: (roll as OeilNoirRoll).faces, user: (user as { id: string }).id, sync, users, blind, messageId, speaker }).toEqual({
+    expect({
+      roll: (roll as OeilNoirRoll).faces,
+      user: (user as { id: string }).id,
+      sync,
+      users,
+      blind,
+      messageId,
+      speaker,
+    }).toEqual({
       roll: [5],
       user: "gm",
       sync: true,

@@ -126,7 +126,6 @@ beforeEach(async () => {
   );
 });
 
-
 const SITUATION = {
   modifier: 0,
   position: "debout",
