@@ -264,7 +264,7 @@ function termFromData(data: unknown): RollTermDoubleAny {
 }
 
 const DIE = /^(\d*)d(\d+)((?:kh\d*|kl\d*|k\d*|xo|x)*)/;
-const NUMBER = /^\d+/;
+const NUMBER = /^\d+(?:\.\d+)?/;
 const FLAVOR = /^\[([^\]]*)\]/;
 
 /** The terms of a formula (see the header for what is read); anything else throws. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { asGM, resetFoundryDouble, setDoubleUser, settle, type DoubleState } from "../../double/index.ts";
-import { DoubleCombat, type DoubleCombatant, type DoubleCombatTracker } from "../../double/shared-core.ts";
+import { asGM, chooseDice, resetFoundryDouble, setDoubleUser, settle, type DoubleState } from "../../double/index.ts";
+import type { DoubleCombat, DoubleCombatant, DoubleCombatTracker } from "../../double/shared-core.ts";
 import {
   CombatantData,
   groupByPhase,
@@ -121,7 +121,7 @@ describe("order, initiative and rounds from the active rule set", () => {
   });
 
   it("rolls the rule set's initiative formula, or the system default without one", async () => {
-    DoubleCombat.rolls = { "1d12x": 9 };
+    chooseDice(9);
     const combat = await fight();
     await combat.rollInitiative(["c3"]);
     expect(combat.combatants.get("c3")?.initiative).toBe(9);

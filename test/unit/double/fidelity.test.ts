@@ -178,8 +178,8 @@ describe("where the double cannot know, it fails loudly", () => {
     await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "a", name: "A" }], { keepId: true }));
     // The formula is CONFIG's, else the manifest's (`game.system.initiative`); dice need a chosen result.
     Object.assign(state.CONFIG.Combat, { initiative: { formula: "1d20", decimals: 0 } });
-    await expect(asGM(() => combat.rollInitiative(["a"]))).rejects.toThrow(/no result for 1d20/);
-    DoubleCombat.rolls = { "1d20": 12 };
+    await expect(asGM(() => combat.rollInitiative(["a"]))).rejects.toThrow(/no face left for 1d20/);
+    chooseDice(12);
     await asGM(() => combat.rollInitiative(["a"]));
     expect(combat.combatants.get("a")?.initiative).toBe(12);
   });
