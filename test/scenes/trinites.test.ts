@@ -15,8 +15,8 @@ import {
   buttonsByUser,
   clickCard,
   clickSheet,
-  createFromSidebar,
-  dropOnScene,
+  createCast,
+  dropCast,
   expectCardsSameFromStore,
   expectSheetsSameFromStore,
   forceCardAction,
@@ -28,14 +28,15 @@ import {
   turnOrder,
   rollInEachPrivateMode,
   sheetButton,
+  type Cast,
   type OpenSheet,
   type Table,
 } from "./table.ts";
 
 let table: Table;
+let cast: Cast;
 let ysolde: DoubleActor;
 let aymeric: DoubleActor;
-let brute: DoubleActor;
 let combat: DoubleCombat;
 const tokens: Record<string, DoubleToken> = {};
 const sheets: Record<string, OpenSheet> = {};
@@ -49,25 +50,15 @@ beforeAll(async () => {
 
 describe.sequential("Trinités at a whole table", { timeout: 60_000 }, () => {
   it("the players create their Trinités from the sidebar; the GM a humain", async () => {
-    ysolde = await createFromSidebar("player1", { name: "Ysolde", type: "trinite" });
-    aymeric = await createFromSidebar("player2", { name: "Aymeric", type: "trinite" });
-    brute = await createFromSidebar("gm", { name: "Brute", type: "humain" });
-    for (const [actor, owner] of [
-      [ysolde, "player1"],
-      [aymeric, "player2"],
-    ] as const)
-      expect(actor.toObject()).toMatchObject({
-        ownership: { default: 0, [owner]: 3 },
-        prototypeToken: { actorLink: true },
-      });
-    expect(brute.toObject()).toMatchObject({ ownership: { default: 0, gm: 3 }, prototypeToken: { actorLink: false } });
+    cast = await createCast({
+      characters: { type: "trinite", names: ["Ysolde", "Aymeric"] },
+      npc: { type: "humain", name: "Brute" },
+    });
+    [ysolde, aymeric] = cast.characters;
   });
 
   it("the GM drops their tokens: the Trinités linked, the humain a synthetic actor", async () => {
-    for (const actor of [ysolde, aymeric, brute]) tokens[actor.name] = await dropOnScene(table, actor);
-    expect(tokens.Ysolde!.actor).toBe(ysolde);
-    expect(tokens.Aymeric!.actor).toBe(aymeric);
-    expect((tokens.Brute!.actor as DoubleActor & { isToken: boolean }).isToken).toBe(true);
+    Object.assign(tokens, await dropCast(table, cast));
   });
 
   it("Ysolde's player rolls Mêlée at the Brute from the sheet: the pick is hers (and the GM's), refused to Aymeric's", async () => {
@@ -105,7 +96,7 @@ describe.sequential("Trinités at a whole table", { timeout: 60_000 }, () => {
   });
 
   it("two rounds in the tracker: each player rolls and picks their own initiative, the GM the Brute's; Next turn and Next round", async () => {
-    combat = await startEncounter([tokens.Ysolde!, tokens.Aymeric!, tokens.Brute!]);
+    combat = await startEncounter(Object.values(tokens));
     const id = (name: string) => combat.combatants.contents.find((c) => c.name === name)!.id;
     const seats = () =>
       Object.fromEntries(

@@ -72,7 +72,7 @@ export const creature = (
 ) => ({ _id: id, name: "Ours", type: "creature", system, items });
 
 /** The GM creates `data` (a `personnage` or a `creature`) with its ids. */
-export const create = (data: object) => asGM(() => DoubleActor.create(data, { keepId: true }));
+export const create = (data: Record<string, unknown>) => asGM(() => DoubleActor.create(data, { keepId: true }));
 
 interface World<A> {
   state: DoubleState;
