@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../double/index.ts";
-import { DoubleCombat, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
+import { DoubleCombat, targetsOf } from "../double/shared-core.ts";
 import type { DoubleToken } from "../double/tokens.ts";
 import { cardOf } from "../cards.ts";
 import { chooseDice, facesLeft } from "./dice.ts";
@@ -20,6 +20,8 @@ import {
   expectCardsSameFromStore,
   expectSheetsSameFromStore,
   forceCardAction,
+  lastMessage,
+  messages,
   openSheet,
   openTable,
   rollInEachPrivateMode,
@@ -43,8 +45,6 @@ let combat: DoubleCombat;
 
 type Hp = { hp: { value: number; max: number } };
 const hp = (a: DoubleActor | null | undefined) => (a?.system as unknown as Hp | undefined)?.hp.value;
-const messages = () => table.state.game.messages.contents as unknown as DoubleChatMessage[];
-const lastMessage = () => messages().at(-1)!;
 const markers = () =>
   Object.fromEntries(combat.combatants.contents.map((c) => [c.name, (c.system as { marker?: boolean }).marker]));
 /** The move button of a character's sheet, by the move's name. */

@@ -27,6 +27,7 @@ import {
   dropCast,
   expectCardsSameFromStore,
   expectSheetsSameFromStore,
+  lastMessage,
   openSheet,
   openTable,
   startEncounter,
@@ -45,7 +46,6 @@ let oren: DoubleActor;
 const tokens: Record<string, DoubleToken> = {};
 const sheets: Record<string, OpenSheet> = {};
 let combat: DoubleCombat;
-const lastMessage = () => table.state.game.messages.contents.at(-1) as unknown as DoubleChatMessage;
 
 const data = (m: DoubleChatMessage): QuestionCardData => {
   const d = readQuestionData(readCard(m as never));

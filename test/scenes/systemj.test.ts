@@ -21,6 +21,8 @@ import {
   expectCardsSameFromStore,
   expectSheetsSameFromStore,
   forceCardAction,
+  lastMessage,
+  messages,
   openSheet,
   openTable,
   rollInEachPrivateMode,
@@ -44,8 +46,6 @@ let combat: DoubleCombat;
 
 const hp = (a: DoubleActor | null | undefined) =>
   (a?.system as unknown as { hitPoints: { value: number } } | undefined)?.hitPoints.value;
-const messages = () => table.state.game.messages.contents as unknown as DoubleChatMessage[];
-const lastMessage = () => messages().at(-1)!;
 const exchangeOf = (m: DoubleChatMessage) => (cardOf(m).data as { exchange: Record<string, unknown> }).exchange;
 
 beforeAll(async () => {

@@ -270,6 +270,11 @@ export async function clickSheet(
 
 // ---- The chat log ---------------------------------------------------------------------------------------------
 
+/** The world's messages, oldest first. */
+export const messages = () => doubleState().game.messages.contents as unknown as DoubleChatMessage[];
+/** The message posted last (the test fails on an empty log when it reads it). */
+export const lastMessage = () => messages().at(-1)!;
+
 export interface SeenCard {
   user: UserId;
   message: DoubleChatMessage;
