@@ -43,6 +43,24 @@ function keepClassNames(): Plugin {
   };
 }
 
+/**
+ * `npm run dev` serves the system from source: the rules core that the build writes to `rules.mjs`
+ * (scripts/build-rules.mjs, for `quintette.rules()`) is served from `src/rules/index.ts` under the same address.
+ */
+function serveRulesFromSource(): Plugin {
+  return {
+    name: "quintette:rules-from-source",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url?.split("?")[0] === "/systems/quintette/rules.mjs")
+          req.url = "/systems/quintette/src/rules/index.ts";
+        next();
+      });
+    },
+  };
+}
+
 /** Adds `static { Object.defineProperty(this, "name", …) }` at the start of each named class body. */
 export function nameClasses(code: string): string {
   let out = "";
@@ -67,7 +85,7 @@ export function nameClasses(code: string): string {
 }
 
 export default defineConfig({
-  plugins: [keepClassNames(), minifyWhitespace()],
+  plugins: [keepClassNames(), minifyWhitespace(), serveRulesFromSource()],
   // Served under the path Foundry gives the system, so the dev server can stand in for dist/.
   base: "/systems/quintette/",
   publicDir: false,

@@ -1,11 +1,13 @@
 // After `vite build`: copy everything Foundry loads into dist/, bundle the styles (shared, and one sheet per rule
-// set loaded by the entry for the world's rule set), stamp the manifest, report what one world loads, and zip dist/.
+// set loaded by the entry for the world's rule set) and the rules core for `quintette.rules()` (dist/rules.mjs, a
+// build of its own), stamp the manifest, report what one world loads, and zip dist/.
 import { cpSync, existsSync, readFileSync, writeFileSync, rmSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
 import JSZip from "jszip";
 import { releaseLocation, stampManifest } from "./release-location.mjs";
 import { RULESET_STYLES, worldReport } from "./build-report.mjs";
+import { buildRules } from "./build-rules.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const dist = join(root, "dist");
@@ -29,6 +31,9 @@ await build({
   logLevel: "warning",
 });
 
+// Not in system.json's esmodules and imported by no chunk: loaded only when a macro calls quintette.rules().
+const rules = await buildRules(root, dist);
+
 const location = releaseLocation(pkg);
 const manifest = stampManifest(JSON.parse(readFileSync(join(root, "system.json"), "utf8")), pkg.version, location);
 writeFileSync(join(dist, "system.json"), JSON.stringify(manifest, null, 2) + "\n");
@@ -38,13 +43,17 @@ if (!location)
       "url, bugs, readme, changelog, manifest or download; Foundry can install this build from files, not update it.",
   );
 
-const report = worldReport(dist);
+const report = { ...worldReport(dist), rules };
 writeFileSync(join(dist, "build-report.json"), JSON.stringify(report, null, 2) + "\n");
 for (const w of report.worlds)
   console.log(
     `one ${w.ruleset} world loads ${(w.jsGzip / 1000).toFixed(1)} kB gzip of JavaScript (budget 110 kB) (${w.js.length} files), ` +
       `${(w.cssBytes / 1000).toFixed(1)} kB of CSS (budget 30 kB)`,
   );
+console.log(
+  `dist/${rules.file}, the rules core for quintette.rules() (loaded by no world until asked, in no budget above): ` +
+    `${(rules.gzip / 1000).toFixed(1)} kB gzip`,
+);
 
 // The zip holds dist/ as a user unzips it into Data/systems/quintette/, source maps included.
 const zipName = `quintette-${pkg.version}.zip`;

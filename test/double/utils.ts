@@ -123,8 +123,19 @@ export function resetRandomID(): void {
   idCounter = 0;
 }
 
+/**
+ * fvtt-types `foundry.utils.getRoute`: "Get the URL route for a certain path which includes a path prefix, if one is
+ * set" (`prefix` defaults to `globalThis.ROUTE_PREFIX`); an absolute path from the server's root.
+ */
+export function getRoute(path: string, { prefix }: { prefix?: string | null } = {}): string {
+  const routePrefix = prefix ?? (globalThis as { ROUTE_PREFIX?: string }).ROUTE_PREFIX ?? "";
+  const parts = [routePrefix, path].map((p) => p.replace(/^\/+|\/+$/g, "")).filter(Boolean);
+  return `/${parts.join("/")}`;
+}
+
 export const utils = {
   deepClone,
+  getRoute,
   getProperty,
   setProperty,
   hasProperty,

@@ -2,12 +2,13 @@
  * The manifest against what ships: required fields, every path it names present in dist/ and in the zip (LICENSE
  * included), no placeholder host in any built file, release addresses only from the configured location,
  * documentTypes equal to template.json, pack folders naming every pack once, a data model and a sheet for every
- * declared type, and the two languages with the same keys.
+ * declared type, the two languages with the same keys, and the rules core's own file (dist/rules.mjs).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { execSync } from "node:child_process";
+import { execFileSync, execSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import JSZip from "jszip";
 import {
@@ -20,6 +21,7 @@ import { releaseProblems } from "../../scripts/release.mjs";
 import { worldReport } from "../../scripts/build-report.mjs";
 import { RULESET_IDS } from "../../src/foundry/ruleset.ts";
 import { doubleState } from "../double/index.ts";
+import * as rulesCore from "../../src/rules/index.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const dist = join(root, "dist");
@@ -116,6 +118,30 @@ export function placeholderHits(dir: string): string[] {
       [...readFileSync(join(dir, f), "utf8").matchAll(hosts)].some((h) => PLACEHOLDER_HOSTS.test(h[1] ?? "")),
     )
     .map((f) => relative(dir, join(dir, f)));
+}
+
+/** Each namespace of a rules-core module: its export names with their kinds (`successChance: function`). */
+export function exportShape(module: Record<string, unknown>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.keys(module)
+      .sort()
+      .map((ns) => [
+        ns,
+        Object.entries(module[ns] as Record<string, unknown>)
+          .map(([name, value]) => `${name}: ${typeof value}`)
+          .sort(),
+      ]),
+  );
+}
+
+/** The export shape of an ES module file as a separate Node process imports it (no Vite, no test double). */
+function nodeImportShape(file: string): Record<string, string[]> {
+  const script =
+    `const m = await import(${JSON.stringify(pathToFileURL(file).href)});` +
+    "const shape = {};" +
+    "for (const ns of Object.keys(m).sort()) shape[ns] = Object.entries(m[ns]).map(([k, v]) => `${k}: ${typeof v}`).sort();" +
+    "process.stdout.write(JSON.stringify(shape));";
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
 }
 
 /** Differences between system.json documentTypes and template.json (types and their HTML fields). */
@@ -295,6 +321,36 @@ describe("manifest", () => {
       expect(w.jsGzip, `${w.ruleset} JavaScript gzip`).toBeLessThanOrEqual(110_000);
       expect(w.jsGzip, `${w.ruleset} JavaScript gzip`).toBeLessThan(allJs);
     }
+  });
+
+  it("ships the rules core as dist/rules.mjs: the same exports as src/rules/index.ts, in Node, without Foundry", () => {
+    const file = join(dist, "rules.mjs");
+    const shape = nodeImportShape(file);
+    expect(Object.keys(shape)).toEqual(["ahillmach", "distribution", "jetons", "oeilnoir", "systemj", "trinites"]);
+    expect(shape).toEqual(exportShape(rulesCore));
+    expect(shape.systemj).toContain("testOdds: function");
+    // The comparison sees a missing function.
+    const { successChance: _, ...fewer } = rulesCore.systemj;
+    expect(exportShape({ ...rulesCore, systemj: fewer })).not.toEqual(shape);
+    const code = readFileSync(file, "utf8");
+    // One self-contained module: it imports nothing and reads no Foundry or DOM global (the rules' prose may say
+    // "window"; a use reads a property).
+    const globals = /\b(?:game|foundry|document|window|Hooks|CONFIG|ui)\s*[.[]/g;
+    expect(code.match(globals)).toBeNull();
+    expect("x=game.settings.get(a)".match(globals)).toEqual(["game."]);
+    expect(code).not.toMatch(/\bimport\s*[({"'\w*]/);
+    expect(zipped).toEqual(expect.arrayContaining(["rules.mjs", "rules.mjs.map"]));
+  });
+
+  it("loads the rules core in no world: no chunk imports it, the manifest does not name it, its size is its own", () => {
+    const { worlds } = worldReport(dist);
+    for (const w of worlds) expect(w.js, w.ruleset).not.toContain("rules.mjs");
+    expect(built.esmodules).toEqual(["quintette.mjs"]);
+    const viteManifest = readJson(join(dist, ".vite", "manifest.json"));
+    expect(Object.keys(viteManifest).filter((k) => k.startsWith("src/rules/"))).toEqual([]);
+    const report = readJson(join(dist, "build-report.json")) as { rules?: { file: string; gzip: number } };
+    expect(report.rules?.file).toBe("rules.mjs");
+    expect(report.rules?.gzip).toBe(gzipSync(readFileSync(join(dist, "rules.mjs"))).length);
   });
 
   it("has the same keys in both languages", () => {

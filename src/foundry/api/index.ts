@@ -8,6 +8,7 @@ import { activeRuleset, activeRulesetId, rulesetOfType } from "../ruleset.ts";
 import { fastRollHeld } from "./keybindings.ts";
 import { act, actionNames, itemRollKey, roll, rollRequest, useItem } from "./rolls.ts";
 import { macroActor, rollMacro, useItemMacro } from "../macros/hotbar.ts";
+import { rules } from "./rules.ts";
 
 export const API = {
   /** Rolls a roll key for an actor: `await quintette.roll(actor, "skill:rapidite", { skipDialog: true })`. */
@@ -32,6 +33,8 @@ export const API = {
   ruleset: (): string => activeRulesetId(),
   /** The rule set that owns a document type, or null. */
   rulesetOf: (type: string): string | null => rulesetOfType(type)?.id ?? null,
+  /** The rules core of all five rule sets (odds, outcomes), loaded from its own file on the first call. */
+  rules,
   cards: {
     /** The card actions the world's rule set (and the shared layer) answers, by name. */
     actions: (): string[] => (activeRuleset()?.cardActions ?? []).map((a) => a.name),

@@ -1,7 +1,8 @@
 /**
  * docs/api.md's macros, run on the double as a player: each script of the "One macro per rule set" section, in the
  * order written (Trinités, Ahill-Mach, L'Œil Noir, Jetons, SYSTEMJ), rolls or acts for the selected token's actor
- * through `quintette`. Only the dice are left out: each rule set's real request is built, then recorded.
+ * through `quintette`. Only the dice are left out: each rule set's real request is built, then recorded. The rules
+ * core's macro runs with `quintette.rules()` loading `src/rules/index.ts` in place of the built file.
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -17,17 +18,21 @@ import { api as trinitesApi } from "../../../src/foundry/trinites/api.ts";
 import type { RulesetApi } from "../../../src/foundry/api/types.ts";
 import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
 import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
+import { setRulesLoader } from "../../../src/foundry/api/rules.ts";
 
 const PLAYER = "player1";
 const done: string[] = [];
 let notices: { message: string }[] = [];
 
-/** The js blocks of docs/api.md's "One macro per rule set" section, in order. */
-function documentedMacros(): string[] {
+/** The js blocks of a section of docs/api.md, in order. */
+function documentedMacros(heading = "## One macro per rule set"): string[] {
   const doc = readFileSync(new URL("../../../docs/api.md", import.meta.url), "utf8");
-  const section = doc.split("## One macro per rule set")[1]?.split("\n## ")[0] ?? "";
+  const section = doc.split(heading)[1]?.split("\n## ")[0] ?? "";
   return [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
 }
+
+const runMacro = (script: string) =>
+  asClient(PLAYER, () => new Function(`return (async () => {\n${script}\n})();`)() as Promise<unknown>);
 
 beforeAll(async () => {
   const state = resetFoundryDouble({ lang: "fr" });
@@ -76,8 +81,7 @@ describe("docs/api.md", () => {
     for (const [index, actor] of actors().entries()) {
       controlledTokens().length = 0;
       controlledTokens().push({ actor });
-      const script = macros[index]!;
-      await asClient(PLAYER, () => new Function(`return (async () => {\n${script}\n})();`)() as Promise<unknown>);
+      await runMacro(macros[index]!);
     }
     expect(done).toEqual([
       "Aelis skill:rapidite publicroll",
@@ -86,6 +90,34 @@ describe("docs/api.md", () => {
       "Jeanne jeAsk",
       "Mage attribute.FOR publicroll",
     ]);
+  });
+});
+
+describe("docs/api.md, the rules core", () => {
+  it("documents a macro that tells the exact odds of the selected SYSTEMJ character's Force test at −20", async () => {
+    const [macro, ...more] = documentedMacros("## The rules core: `quintette.rules()`");
+    expect(more).toEqual([]);
+    let loads = 0;
+    setRulesLoader(async () => {
+      loads++;
+      return import("../../../src/rules/index.ts");
+    });
+    const mage = new DoubleActor({
+      name: "Mage",
+      type: "sj-personnage",
+      ownership: owner,
+      system: { attributes: { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 } },
+    });
+    controlledTokens().length = 0;
+    controlledTokens().push({ actor: mage });
+    const before = notices.length;
+    await runMacro(macro!);
+    await runMacro(macro!);
+    // Target 40: faces 01–40 succeed, and 60 (the unmodified score) is a critical success; 00 a critical failure.
+    const told = "Mage, FOR 60 −20 : réussite 41 %, critique 1 %, échec critique 1 %";
+    expect(notices.slice(before).map((n) => n.message)).toEqual([told, told]);
+    expect(loads).toBe(1);
+    setRulesLoader();
   });
 });
 
