@@ -39,7 +39,7 @@ export interface CombatBehaviour {
    */
   // Generic: Foundry v13 sorts combatant documents, v14 (fvtt-types 14.x) types them as stored ones.
   turns?<T extends Combatant.Implementation>(sorted: T[]): T[];
-  /** Round and turn changes; they run on the designated GM's client only (Foundry's rule). */
+  /** Round and turn changes: Foundry runs them for the active GM user; its serving page runs these (documents.ts). */
   onStartRound?(combat: Combat.Implementation, context: Combat.RoundEventContext): Promise<void>;
   onEndRound?(combat: Combat.Implementation, context: Combat.RoundEventContext): Promise<void>;
   onStartTurn?(

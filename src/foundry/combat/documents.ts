@@ -1,5 +1,7 @@
 /** Combat and Combatant that ask the active rule set for initiative, order and round changes. */
 import { activeCombatBehaviour, defaultCompare } from "./behaviour.ts";
+import { isServingSession } from "../relay/session.ts";
+import { onServingPage } from "../relay/serving-task.ts";
 
 export class QuintetteCombat extends foundry.documents.Combat {
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
@@ -20,8 +22,11 @@ export class QuintetteCombat extends foundry.documents.Combat {
     if (moved >= 0 && moved !== this.turn) {
       this.turn = moved;
       this.current = this._getCurrentState(this.combatant ?? undefined);
-      // Every client moves its own pointer; the active GM stores it, so a client loading later reads the same turn.
-      if (game.users?.activeGM?.isSelf && this.id) void this.update({ turn: moved });
+      // Every client moves its own pointer; the serving page of the active GM stores it, so a client loading later
+      // reads the same turn. Not every page of that GM: a page's write arriving after a turn change would move the
+      // turn back. No fallback for a closed serving page: the pointer moves here anyway, the next turn change stores
+      // it.
+      if (isServingSession() && this.id) void this.update({ turn: moved });
     }
     return turns;
   }
@@ -87,24 +92,42 @@ export class QuintetteCombat extends foundry.documents.Combat {
     return this;
   }
 
+  /*
+   * Foundry runs the turn events for the active GM user, on each of its pages: the rule set's writes run on the
+   * serving page only (relay/serving-task.ts), or on this one when the serving page no longer answers.
+   */
   protected override async _onStartRound(context: Combat.RoundEventContext): Promise<void> {
     await super._onStartRound(context);
-    await activeCombatBehaviour()?.onStartRound?.(this, context);
+    const behaviour = activeCombatBehaviour();
+    if (behaviour?.onStartRound)
+      await onServingPage(() => behaviour.onStartRound?.(this, context) ?? Promise.resolve(), this.#still());
   }
 
   protected override async _onEndRound(context: Combat.RoundEventContext): Promise<void> {
     await super._onEndRound(context);
-    await activeCombatBehaviour()?.onEndRound?.(this, context);
+    const behaviour = activeCombatBehaviour();
+    if (behaviour?.onEndRound)
+      await onServingPage(() => behaviour.onEndRound?.(this, context) ?? Promise.resolve(), this.#still());
   }
 
   protected override async _onStartTurn(combatant: Combatant.Stored, context: Combat.TurnEventContext): Promise<void> {
     await super._onStartTurn(combatant, context);
-    await activeCombatBehaviour()?.onStartTurn?.(this, combatant, context);
+    const behaviour = activeCombatBehaviour();
+    if (behaviour?.onStartTurn)
+      await onServingPage(() => behaviour.onStartTurn?.(this, combatant, context) ?? Promise.resolve(), this.#still());
   }
 
   protected override async _onEndTurn(combatant: Combatant.Stored, context: Combat.TurnEventContext): Promise<void> {
     await super._onEndTurn(combatant, context);
-    await activeCombatBehaviour()?.onEndTurn?.(this, combatant, context);
+    const behaviour = activeCombatBehaviour();
+    if (behaviour?.onEndTurn)
+      await onServingPage(() => behaviour.onEndTurn?.(this, combatant, context) ?? Promise.resolve(), this.#still());
+  }
+
+  /** Whether the combat is still at the round and turn it is at now (a late fallback must not act on a later one). */
+  #still(): () => boolean {
+    const { round, turn } = this;
+    return () => this.round === round && this.turn === turn;
   }
 }
 

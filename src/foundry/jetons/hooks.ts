@@ -55,7 +55,8 @@ function isActiveGM(): boolean {
 
 /**
  * At ready, on the active GM's page: it claims the service first (a page of the same GM that closed may still hold
- * it), then reconciles every copy with the ledger; a page that does not serve leaves it to the one that does.
+ * it), then reconciles every copy with the ledger; a page that does not serve leaves it to the one that does. The
+ * first test is `activeGM.isSelf`, not the serving page: it only says who may claim.
  */
 export async function onReadyLedger(): Promise<void> {
   if (!game.users?.activeGM?.isSelf) return;

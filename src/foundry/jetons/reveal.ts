@@ -1,16 +1,18 @@
 /**
  * Both sealed bids opened together by the active GM's client (issue 22, attack 4). Once both are locked, the
  * player's client sends its opening (bid and nonce) by query to the active GM only (`User#query`: Foundry delivers
- * it to that user's client and no other). A query names no sender, but an opening that hashes to the commitment on
- * the GM-authored card can only come from whoever sealed it. The GM's client keeps it in memory and, holding its own
- * sealed bid, writes both openings in one card update: no one reads one bid before the other is fixed and open, and
- * no side's reveal lands first. Without the GM's sealed bid (lost), the player's bid is opened alone and the card
- * offers the GM to void the question; a player who never sends theirs forfeits (the GM's "forfeit" button).
+ * it to that user and no other; of that GM's pages, only the serving one takes it). A query names no sender, but an
+ * opening that hashes to the commitment on the GM-authored card can only come from whoever sealed it. The GM's client
+ * keeps it in memory and, holding its own sealed bid, writes both openings in one card update: no one reads one bid
+ * before the other is fixed and open, and no side's reveal lands first. Without the GM's sealed bid (lost), the
+ * player's bid is opened alone and the card offers the GM to void the question; a player who never sends theirs
+ * forfeits (the GM's "forfeit" button).
  */
 import { jetons as J } from "../../rules/index.ts";
 import { requestCardAction } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
 import type { RelayResult } from "../relay/index.ts";
+import { isServingSession } from "../relay/session.ts";
 import { authoredByGM } from "./rights.ts";
 import { QUESTION_ACTION, readQuestionData } from "./question-data.ts";
 import { forgetSecret, loadSecret } from "./secrets.ts";
@@ -76,7 +78,9 @@ export async function revealTogether(messageId: string): Promise<RelayResult> {
 
 /** The query's handler on the active GM's client: a player's opening, checked against the card's commitment. */
 export async function handleOpenBid(data: unknown): Promise<RelayResult> {
-  if (!game.users?.activeGM?.isSelf) return { status: "denied", reason: "QUINTETTE.Relay.NotGM" };
+  // The serving page only (relay/session.ts): another page of the GM would reveal from what it holds (without the
+  // GM's sealed bid if it was sealed on the other page). Foundry does not say which of a user's pages gets a query.
+  if (!isServingSession()) return { status: "denied", reason: "QUINTETTE.Relay.NotServing" };
   const d = (data ?? {}) as Record<string, unknown>;
   const { messageId, round, bid, nonce } = d;
   if (

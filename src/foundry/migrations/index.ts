@@ -1,14 +1,18 @@
 /**
- * The migration runner: at ready, on the active GM's client only, when the world's `schemaVersion` is older than the
- * code's, every document a world holds is migrated with the steps of steps.ts (what world.ts gathers: actors with
- * their items and items, invalid ones too; the actors of unlinked tokens on scenes; chat messages, macros, roll
- * tables; world compendia of those kinds, a locked pack unlocked for it and locked again), then the version is
- * saved. A progress notice stays until the run ends. A document that fails is reported and skipped; the version is
- * raised only when every document succeeded, so the next start retries the failures.
+ * The migration runner: at ready, on the serving page of the active GM only (relay/session.ts), when the world's
+ * `schemaVersion` is older than the code's, every document a world holds is migrated with the steps of steps.ts
+ * (what world.ts gathers: actors with their items and items, invalid ones too; the actors of unlinked tokens on
+ * scenes; chat messages, macros, roll tables; world compendia of those kinds, a locked pack unlocked for it and
+ * locked again), then the version is saved. A progress notice stays until the run ends. A document that fails is
+ * reported and skipped; the version is raised only when every document succeeded, so the next start retries the
+ * failures. A page of the same GM that loads meanwhile takes the service: this page stops after its current document
+ * and the new one runs from the start (a step leaves an already migrated document alone, as a retry after a failure
+ * needs anyway).
  */
 import { SYSTEM_ID } from "../ruleset.ts";
 import { currentSchemaVersion, migrateSource, type DocumentKind, type Source } from "./steps.ts";
 import type {
+  MigrationGoOn,
   MigratableDocument,
   MigratablePack,
   MigrationProgress,
@@ -16,6 +20,7 @@ import type {
   MigrationSources,
 } from "./types.ts";
 import { worldSources, type MigrationWorld } from "./world.ts";
+import { claimServing, isServingSession } from "../relay/session.ts";
 
 export type { MigratableDocument, MigratablePack, MigrationProgress, MigrationReport, MigrationSources };
 
@@ -49,11 +54,19 @@ export async function migrateDocument(
  * A locked pack is unlocked for the migration and locked again after (as dnd5e's world migration does); a pack that
  * cannot be unlocked or read is a failure, so the schema version is not raised and the next start retries it.
  */
-async function migratePack(pack: MigratablePack, fromVersion: number, report: MigrationReport): Promise<void> {
+async function migratePack(
+  pack: MigratablePack,
+  fromVersion: number,
+  report: MigrationReport,
+  goOn: MigrationGoOn,
+): Promise<void> {
   const wasLocked = pack.locked;
   try {
     if (wasLocked) await pack.configure({ locked: false });
-    for (const doc of await pack.getDocuments()) await migrateDocument(doc, fromVersion, report);
+    for (const doc of await pack.getDocuments()) {
+      if (!goOn()) return void (report.interrupted = true);
+      await migrateDocument(doc, fromVersion, report);
+    }
   } catch (err) {
     report.failed.push({ name: pack.collection, error: String(err) });
   } finally {
@@ -65,6 +78,7 @@ export async function runMigration(
   sources: MigrationSources,
   fromVersion: number,
   progress: MigrationProgress = () => undefined,
+  goOn: MigrationGoOn = () => true,
 ): Promise<MigrationReport> {
   const report: MigrationReport = { from: fromVersion, to: currentSchemaVersion(), migrated: 0, failed: [] };
   // World actors first: a token's actor then shows its migrated base, so only its delta's old data is written.
@@ -80,11 +94,14 @@ export async function runMigration(
   const total = docs.length + packs.length;
   let done = 0;
   for (const doc of docs) {
+    if (!goOn()) return { ...report, interrupted: true };
     await migrateDocument(doc, fromVersion, report);
     progress(++done, total);
   }
   for (const pack of packs) {
-    await migratePack(pack, fromVersion, report);
+    if (!goOn()) return { ...report, interrupted: true };
+    await migratePack(pack, fromVersion, report, goOn);
+    if (report.interrupted) return report;
     progress(++done, total);
   }
   return report;
@@ -106,10 +123,16 @@ function progressNotice(message: string): { step: MigrationProgress; close(): vo
   };
 }
 
-/** At ready: the GM migrates when the world is older than the code; a new world just records the version. */
+/**
+ * At ready: the GM migrates when the world is older than the code; a new world just records the version. One page
+ * of the active GM runs it: it claims the service first (a page of the same GM that closed may still hold it), and
+ * runs only while it serves, so two pages never migrate the world together.
+ */
 export async function migrateWorldIfNeeded(): Promise<MigrationReport | null> {
   const settings = game.settings;
-  if (!settings || !game.user?.isGM || game.users?.activeGM !== game.user) return null;
+  if (!settings || !game.user?.isGM || !game.users?.activeGM?.isSelf) return null;
+  await claimServing();
+  if (!isServingSession()) return null;
   const target = currentSchemaVersion();
   const stored = settings.get(SYSTEM_ID, "schemaVersion");
   // A narrow view of `game` (world.ts): fvtt-types' collection generics do not assign to it structurally.
@@ -129,8 +152,10 @@ export async function migrateWorldIfNeeded(): Promise<MigrationReport | null> {
   }
   const i18n = game.i18n;
   const notice = progressNotice(i18n?.format("QUINTETTE.Migration.Start", { version: String(target) }) ?? "");
-  const report = await runMigration(sources, stored, notice.step).finally(() => notice.close());
-  if (report.failed.length) {
+  const report = await runMigration(sources, stored, notice.step, isServingSession).finally(() => notice.close());
+  if (report.interrupted) {
+    console.info("Quintette migration: another page of the GM took over and runs it");
+  } else if (report.failed.length) {
     for (const f of report.failed) console.error(`Quintette migration: ${f.name}: ${f.error}`);
     ui.notifications?.error(i18n?.format("QUINTETTE.Migration.Failed", { count: String(report.failed.length) }) ?? "");
   } else {

@@ -13,6 +13,8 @@ export interface MigrationReport {
   to: number;
   migrated: number;
   failed: { name: string; error: string }[];
+  /** This page stopped serving during the run (another page of the GM took over and runs it): stopped early. */
+  interrupted?: boolean;
 }
 
 /** A compendium as the runner needs it: its lock, and its documents (actors keep their embedded items). */
@@ -37,3 +39,6 @@ export interface MigrationSources {
 
 /** Called after each world document or pack: how many are done out of how many. */
 export type MigrationProgress = (done: number, total: number) => void;
+
+/** Asked before each document: false stops the run (this page no longer serves). */
+export type MigrationGoOn = () => boolean;

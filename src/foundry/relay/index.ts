@@ -50,7 +50,12 @@ export interface RelayOptions {
   /** Keep the same id when retrying: an answered id is never run twice. Default: the payload's `requestId`. */
   requestId?: string;
   timeout?: number;
+  /** Tell the user nothing, whatever the answer (a check this client makes on its own). */
+  quiet?: boolean;
 }
+
+/** A no-op the serving page answers: another page of the same GM asks it to learn whether it still lives. */
+export const ALIVE = "quintette.alive";
 
 /**
  * What the requester writes on its own User document. The payload travels as a JSON string: Foundry expands dotted
@@ -344,12 +349,14 @@ export function registerRelay(): void {
   resetRelayMemory();
   registerServingSession();
   Hooks.on("updateUser", (user, changed, options, userId) => onUpdateUser(user, changed, options, userId));
-  const serve = () =>
-    void claimServing()
+  const serve = (overOwnPage: boolean) =>
+    void claimServing({ overOwnPage })
       .then(() => serveWaitingRequests())
       .catch((error: unknown) => console.error("quintette | relay service failed", error));
-  Hooks.on("ready", serve);
-  Hooks.on("userConnected", serve);
+  Hooks.on("ready", () => serve(true));
+  // A connection changes which user is the active GM, never which of its pages serves (session.ts).
+  Hooks.on("userConnected", () => serve(false));
+  registerRelayHandler(ALIVE, () => Promise.resolve({ status: "applied" }));
 }
 
 function newRequestId(payload: JsonObject, options: RelayOptions): string {
@@ -443,7 +450,7 @@ export async function relayToGM(kind: string, payload: JsonObject, options: Rela
       result = { status: "error", reason: "QUINTETTE.Relay.Timeout" };
     }
   }
-  notifyRelayResult(result);
+  if (!options.quiet) notifyRelayResult(result);
   return result;
 }
 

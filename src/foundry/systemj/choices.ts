@@ -3,9 +3,9 @@
  * world setting, so a choice never travels there. A player's client makes a secret salt and sends:
  * - through the relay (on its own User document, read by all): only the commitment, a hash of combat, round,
  *   combatant, choice and salt; the GM's client learns from Foundry's server who sent it and checks the ownership;
- * - through a query to the active GM only (`User#query`: Foundry delivers it to that user's client, no one else's):
- *   the choice and its salt. A query carries no identity; the GM takes it only when it hashes to the commitment
- *   that combatant's owner sent, so it can only be the owner's.
+ * - through a query to the active GM only (`User#query`: Foundry delivers it to that user, no one else): the choice
+ *   and its salt, taken only by the serving page of that GM (relay/session.ts). A query carries no identity; the GM
+ *   takes it only when it hashes to the commitment that combatant's owner sent, so it can only be the owner's.
  * The GM's client keeps choice and salt in its own client storage; the Combat document holds who has chosen and the
  * commitments. At the reveal the GM's client checks each choice against its public commitment and publishes the
  * salts, so every client can check them too. A choice the active GM's client does not hold (another GM took over,
@@ -14,7 +14,7 @@
 import { publicCombatants } from "../combat/visibility.ts";
 import type { JsonObject } from "../chat/types.ts";
 import { postCard } from "../chat/post.ts";
-import { relayToGM, type RelayResult } from "../relay/index.ts";
+import { isServingSession, relayToGM, type RelayResult } from "../relay/index.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
 import { serializeOnGM } from "../trust/queue.ts";
 import { systemj } from "../../rules/index.ts";
@@ -205,7 +205,9 @@ function asOpening(data: unknown): (systemj.ChoiceOpening & { choice: systemj.Ro
  */
 export function handleOpen(data: unknown): Promise<RelayResult> {
   return serializeOnGM(async () => {
-    if (!game.users?.activeGM?.isSelf) return { status: "denied", reason: "QUINTETTE.Relay.NotGM" };
+    // The serving page only: another page of the GM lacks the awaited commitment and the reveal runs elsewhere; it
+    // takes nothing and writes nothing (Foundry does not say which of a user's pages a query reaches).
+    if (!isServingSession()) return { status: "denied", reason: "QUINTETTE.Relay.NotServing" };
     const opening = asOpening(data);
     const combat = opening ? game.combats?.get(opening.combatId) : undefined;
     if (!opening || !combat?.id || !combat.combatants.get(opening.combatantId))

@@ -318,6 +318,8 @@ export async function onTrinitesMessage(message: ChatMessage.Implementation): Pr
   const card = readCard(message);
   if (!card || card.ruleset !== RULESET) return;
   const roller = game.users?.get(card.rollerId);
+  // Every page of that user asks (a GM's two pages included): only requests, which the serving page runs once each
+  // (card tokens), so a second page's ask answers "already"; nothing is written here.
   const mine = roller?.active ? roller.isSelf : Boolean(game.users?.activeGM?.isSelf);
   if (!mine) return;
   const lookup = (id: string) => {

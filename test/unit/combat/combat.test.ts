@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asGM, resetFoundryDouble, setDoubleUser, settle, type DoubleState } from "../../double/index.ts";
-import { DoubleCombat, type DoubleCombatant, type DoubleCombatTracker } from "../../double/shared-core.ts";
+import {
+  DoubleCombat,
+  installClients,
+  type DoubleCombatant,
+  type DoubleCombatTracker,
+} from "../../double/shared-core.ts";
 import {
   CombatantData,
   groupByPhase,
@@ -67,7 +72,8 @@ const setPhase = (combat: DoubleCombat, id: string, phase: string) =>
   combat.updateEmbeddedDocuments("Combatant", [{ _id: id, "system.phase": phase }]);
 
 beforeEach(() => {
-  state = resetFoundryDouble();
+  // Clients: the turn events run on the active GM's serving page (`activeGM.isSelf`, relay/session.ts).
+  state = installClients(resetFoundryDouble());
   // The tracker's combatants belong to no player: the GM runs the encounter (players' rights: permissions.test.ts).
   setDoubleUser("gm");
   active = "trinites";

@@ -6,6 +6,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asGM, doubleState, resetFoundryDouble } from "../../double/index.ts";
+import { installClients } from "../../double/shared-core.ts";
 import {
   DoubleSyntheticActor,
   DoubleWorldCollection,
@@ -36,7 +37,8 @@ const OLD = { quintette: { old: true } };
 let world: WorldDocumentsDouble;
 
 beforeEach(() => {
-  resetFoundryDouble();
+  // Clients: the runner asks whether this page serves (`activeGM.isSelf`, relay/session.ts).
+  installClients(resetFoundryDouble());
   registerCoreSettings();
   world = installWorldDocuments();
   visited.length = 0;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asGM, doubleState, resetFoundryDouble, DoubleActor, DoubleCollection } from "../../double/index.ts";
+import { installClients } from "../../double/shared-core.ts";
 import {
   applyChanges,
   currentSchemaVersion,
@@ -57,7 +58,8 @@ function plainDoc(
 }
 
 describe("migrations", () => {
-  beforeEach(() => resetFoundryDouble());
+  // Clients: the runner asks whether this page serves (`activeGM.isSelf`, relay/session.ts).
+  beforeEach(() => installClients(resetFoundryDouble()));
 
   it("migrates old-format fixtures without losing a field", () => {
     const a = structuredClone(oldActor);

@@ -1,0 +1,82 @@
+/**
+ * One GM session serves (issue 22): a Jetons player's opening goes by `User#query` to the active GM user, and Foundry
+ * does not say which of that user's pages gets it. A page that does not serve must not reveal from what it holds
+ * (without the GM's sealed bid when it was sealed on the other page, the player's bid would be opened alone). It
+ * takes nothing; the player keeps their secret and reveals again. The double cannot connect one user twice: the
+ * other page is modelled by its claim of the service (pages.ts).
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { DoubleActor } from "../double/index.ts";
+import { asClient, type DoubleChatMessage } from "../double/shared-core.ts";
+import { readCard } from "../../src/foundry/chat/flags.ts";
+import { askQuestion, revealBid, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
+import { onReadyLedger } from "../../src/foundry/jetons/hooks.ts";
+import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
+import { jetonsWorld } from "../worlds/jetons.ts";
+import { otherPageServes, thisPageServes } from "./pages.ts";
+
+const LATENCY = 10;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const data = (m: DoubleChatMessage): QuestionCardData => {
+  const d = readQuestionData(readCard(m as never));
+  if (!d) throw new Error("no question card");
+  return d;
+};
+
+let hero: DoubleActor;
+
+beforeEach(async () => {
+  jetonsWorld({ latency: LATENCY, ledgerWatch: true });
+  hero = await asClient("gm", () =>
+    DoubleActor.create({
+      name: "Nila",
+      type: "archetype",
+      ownership: { default: 0, player1: 3 },
+      system: { archetype: "Elfe", traits: [{ name: "Escrime", points: 2 }], weakness: "Vertige", tokens: 5 },
+    }),
+  );
+  await asClient("gm", async () => onReadyLedger());
+  await wait(LATENCY * 2);
+});
+
+/** Both bids sealed (player 3, GM 2) on the serving page: the card waits for the player's opening. */
+async function bothLocked(): Promise<DoubleChatMessage> {
+  const m = (await asClient("player1", () => askQuestion(hero as never))) as unknown as DoubleChatMessage;
+  await asClient("player1", () =>
+    sendQuestionEvent(m.id, "joueur", { event: "ask", text: "Do I escape?", traits: "0", useAdvantage: false }),
+  );
+  await asClient("gm", () =>
+    sendQuestionEvent(m.id, "mj", {
+      event: "oppose",
+      strike: null,
+      refuseAdvantage: false,
+      conditions: "",
+      weakness: false,
+      extraConditions: 1,
+      extraNegative: 0,
+    }),
+  );
+  await asClient("player1", () => sealBid(m.id, "joueur", 3));
+  await asClient("gm", () => sealBid(m.id, "mj", 2));
+  expect(data(m).question.status).toBe("bothLocked");
+  return m;
+}
+
+describe("a Jetons bid's opening taken by the serving page of the GM only", () => {
+  it("a page that does not serve opens no bid; the player reveals again to the serving page", async () => {
+    const m = await bothLocked();
+    await otherPageServes();
+    const writes = m.updates.length;
+    const refused = await asClient("player1", () => revealBid(m.id, "joueur"));
+    expect(refused).toMatchObject({ status: "denied", reason: "QUINTETTE.Relay.NotServing" });
+    await wait(LATENCY * 3);
+    expect(m.updates.length).toBe(writes);
+    expect(data(m).question).toMatchObject({ status: "bothLocked", bids: { joueur: null, mj: null } });
+    // Nothing was relayed on the page's behalf either (a reveal request waiting on the GM's User).
+    expect(game.users?.get("gm")?.getFlag("quintette", "relay" as never) ?? {}).toEqual({});
+    // The serving page takes the same opening and opens both bids together.
+    await thisPageServes();
+    expect((await asClient("player1", () => revealBid(m.id, "joueur"))).status).toBe("applied");
+    expect(data(m).question).toMatchObject({ status: "resolved", bids: { joueur: 3, mj: 2 } });
+  });
+});
