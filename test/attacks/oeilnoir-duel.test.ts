@@ -4,40 +4,22 @@
  * master parry tests), and a helper sends an unbounded healer's value past the rescue dialog.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble } from "../double/index.ts";
-import {
-  DoubleChatMessage,
-  addUser,
-  asClient,
-  installClients,
-  targetsOf,
-  useRealTemplates,
-} from "../double/shared-core.ts";
-import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
+import { asGM, type DoubleActor } from "../double/index.ts";
+import { DoubleChatMessage, asClient, targetsOf } from "../double/shared-core.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
-import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
-import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/index.ts";
-import { oeilNoirDamage } from "../../src/foundry/oeilnoir/damage.ts";
-import type { CardState } from "../../src/foundry/chat/types.ts";
-import { ACTOR_MODELS, ITEM_MODELS } from "../../src/foundry/oeilnoir/models.ts";
-import { OEILNOIR_CARD_ACTIONS, rescueCardFor, setRescuePrompt } from "../../src/foundry/oeilnoir/actions.ts";
+import { relayToGM } from "../../src/foundry/relay/index.ts";
+import { rescueCardFor, setRescuePrompt } from "../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
-import { duelOf, type DuelData } from "../../src/foundry/oeilnoir/duel.ts";
-import { chooseDice, emptyTray } from "../double/dice.ts";
-import { setDefencePrompt } from "../../src/foundry/oeilnoir/defence-prompt.ts";
+import type { DuelData } from "../../src/foundry/oeilnoir/duel.ts";
 import { OPEN_PER_USER, recordOf } from "../../src/foundry/oeilnoir/duel-store.ts";
 import { installEffectsDouble } from "../double/effects.ts";
-import { cardOf, rewriteCard } from "../cards.ts";
-import { registerOeilNoirCardModels } from "../../src/foundry/oeilnoir/card-model.ts";
+import { rewriteCard } from "../cards.ts";
+import { SWORD, dice, duel, player, setupWorld, stored, teardownWorld } from "../worlds/oeilnoir.ts";
 
 let alrik: DoubleActor;
 let bruna: DoubleActor;
 let orc: DoubleActor;
 
-/** Scripted dice: the faces of each roll, in order, in the double's tray (replacing any left). */
-const dice = (...rolls: number[][]) => (emptyTray(), chooseDice(...rolls.flat()));
-const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
-const duel = (m: DoubleChatMessage) => duelOf(stored(m));
 /** The GM's record of an open duel (null when none, or finished). */
 const held = (m: DoubleChatMessage) => {
   const r = recordOf(m.id);
@@ -53,59 +35,28 @@ async function forge(m: DoubleChatMessage, user: string, change: (d: DuelData) =
   await asClient(user, () => rewriteCard(m, card));
 }
 
-const weapon = (breakage: number) => ({
-  _id: "epee",
-  name: "Épée",
-  type: "on-arme-melee",
-  system: { skill: "epees", pi: { dice: 1, bonus: 3 }, piFo: { threshold: 11, step: 4 }, breakage },
-});
-
 beforeEach(async () => {
-  installClients(resetFoundryDouble({ lang: "fr" }));
-  useRealTemplates("fr");
-  Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
-  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-  registerRelay();
-  registerChatHooks();
-  registerOeilNoirCardModels();
-  registerDamage();
-  registerDamageApplier("oeilnoir", oeilNoirDamage);
-  registerCardAction(...OEILNOIR_CARD_ACTIONS);
-  // The defender's dialog (its own modifier), answered with none.
-  setDefencePrompt(async () => ({ values: { modifier: 0 }, rollMode: "publicroll" }));
+  // Alrik with his sword only; Bruna, player2's character, a swordswoman with the same sword.
+  ({ alrik, bruna, orc } = await setupWorld({
+    alrik: { items: [SWORD] },
+    bruna: {
+      system: {
+        qualities: { CO: 12, IN: 14, AG: 14, FO: 13, DE: 12, CN: 13 },
+        ev: { value: 30, max: 30 },
+        skills: { epees: { points: 10, toAttack: 6 } },
+      },
+      items: [SWORD],
+    },
+  }));
   setRescuePrompt(async (config) => ({
     values: { skill: Number(config.inputs.find((i) => i.name === "skill")?.initial), modifier: 0 },
     rollMode: "publicroll",
   }));
-  const hero = (id: string, name: string, owner: string, IN: number) => ({
-    _id: id,
-    name,
-    type: "heros",
-    ownership: { default: 0, [owner]: 3 },
-    system: {
-      qualities: { CO: 12, IN, AG: 14, FO: 13, DE: 12, CN: 13 },
-      ev: { value: 30, max: 30 },
-      skills: { epees: { points: 10, toAttack: 6 } },
-    },
-    items: [weapon(1)],
-  });
-  alrik = await asGM(() => DoubleActor.create(hero("alrik", "Alrik", "player1", 13), { keepId: true }));
-  bruna = await asGM(() => DoubleActor.create(hero("bruna", "Bruna", "player2", 14), { keepId: true }));
-  orc = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "orc",
-        name: "Orc",
-        type: "adversaire",
-        system: { at: 12, prd: 9, iniBase: 9, pi: { dice: 1, bonus: 4 }, pr: 2, cn: 14, ev: { value: 28, max: 28 } },
-      },
-      { keepId: true },
-    ),
-  );
-  Object.assign(addUser("player2"), { character: bruna });
+  player("player2", bruna);
 });
 
 afterEach(() => {
+  teardownWorld();
   setRescuePrompt(null);
 });
 

@@ -4,25 +4,21 @@
  * moved onto another fighter's die.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble } from "../double/index.ts";
-import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../double/shared-core.ts";
-import { postCard, registerCardAction, registerChatHooks } from "../../src/foundry/chat/index.ts";
+import { DoubleActor, asGM, type DoubleState } from "../double/index.ts";
+import { DoubleChatMessage, asClient } from "../double/shared-core.ts";
+import { postCard } from "../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { readCard } from "../../src/foundry/chat/flags.ts";
-import { registerRelay } from "../../src/foundry/relay/index.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
-import { CARD_ACTIONS } from "../../src/foundry/trinites/actions.ts";
 import { buildTestCard, turnEndShifts, type TestData, type TestSetup } from "../../src/foundry/trinites/card.ts";
 import { combatBehaviour, turnEndDeltas } from "../../src/foundry/trinites/combat.ts";
-import { ACTOR_MODELS, ITEM_MODELS } from "../../src/foundry/trinites/models.ts";
-import { damageAction } from "../../src/foundry/trinites/damage.ts";
 import { weaponOf } from "../../src/foundry/trinites/flow.ts";
-import { registerDamage, UNDO } from "../../src/foundry/damage/index.ts";
+import { UNDO } from "../../src/foundry/damage/index.ts";
 import { testSetup } from "../unit/trinites/setup-fixture.ts";
 import { cardOf, rewriteCard } from "../cards.ts";
-import { registerTrinitesCardModels } from "../../src/foundry/trinites/card-model.ts";
+import { trinitesFight, trinitesWorld, type TrinitesWorld } from "../worlds/trinites.ts";
 
-let state: ReturnType<typeof installClients>;
+let state: DoubleState;
 let brune: DoubleActor;
 let aelis: DoubleActor;
 
@@ -43,21 +39,12 @@ async function forge(m: DoubleChatMessage, change: (d: TestData) => TestData): P
   await asClient("player1", () => rewriteCard(m, card));
 }
 
+let world: TrinitesWorld;
+
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "en" }));
-  Object.assign(state.CONFIG.Actor.dataModels, ACTOR_MODELS);
-  Object.assign(state.CONFIG.Item.dataModels, ITEM_MODELS);
-  registerRelay();
-  registerChatHooks();
-  registerTrinitesCardModels();
-  registerCardAction(...CARD_ACTIONS);
-  addUser("player2");
-  brune = await asGM(() =>
-    DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } }, { keepId: true }),
-  );
-  aelis = await asGM(() =>
-    DoubleActor.create({ name: "Aelis", type: "trinite", ownership: { default: 0, player2: 3 } }, { keepId: true }),
-  );
+  // Aelis is player2's: another player's character for Brune's player.
+  world = await trinitesWorld({ cardActions: true, damage: true, aelisOwner: "player2" });
+  ({ state, aelis, brune } = world);
 });
 
 describe("attack: a failed Encourager rewritten as a success", () => {
@@ -156,20 +143,7 @@ describe("attack: a card of the right shape with malformed Trinités data, read 
         DoubleChatMessage.create({ author: "player1", content: "<p>x</p>", flags: { quintette: { card: legacy } } }),
       );
       // The GM sets up the fight.
-      const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }));
-      Object.assign(combat, { round: 1 });
-      await asGM(() =>
-        asGM(() =>
-          combat.createEmbeddedDocuments(
-            "Combatant",
-            [
-              { _id: "cB", name: "Brune", actorId: brune.id },
-              { _id: "cA", name: "Aelis", actorId: aelis.id },
-            ],
-            { keepId: true },
-          ),
-        ),
-      );
+      const combat = await trinitesFight(world, { fighters: { cB: brune, cA: aelis }, machine: false, round: 1 });
       await asGM(() =>
         combat.updateEmbeddedDocuments("Combatant", [
           { _id: "cB", initiative: 6, "system.phase": "garde", "system.marker": true },
@@ -198,8 +172,6 @@ describe("attack: the damage card's applied lines rewritten by its author", () =
 
   /** Brune's player attacks the GM's villain with a knife (2 damage, no blade); the GM applies the damage. */
   async function stabbed(): Promise<DoubleChatMessage> {
-    registerCardAction(damageAction);
-    registerDamage();
     villain = await asGM(() => DoubleActor.create({ name: "Morn", type: "humain", ownership: { default: 0 } }));
     const [item] = await brune.createEmbeddedDocuments("Item", [
       { name: "Couteau", type: "tr-arme", system: { degats: 2, lame: "aucune", competence: "melee" } },

@@ -5,32 +5,18 @@
  * item.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble } from "../double/index.ts";
-import {
-  DoubleCombat,
-  addUser,
-  asClient,
-  installClients,
-  targetsOf,
-  type DoubleChatMessage,
-} from "../double/shared-core.ts";
-import { postCard, registerCardAction, registerChatHooks } from "../../src/foundry/chat/index.ts";
+import type { DoubleActor } from "../double/index.ts";
+import { asClient, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
+import { postCard } from "../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../src/foundry/relay/index.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
-import { CARD_ACTIONS } from "../../src/foundry/trinites/actions.ts";
 import { buildTestCard, type TestData, type TestSetup } from "../../src/foundry/trinites/card.ts";
-import { ACTOR_MODELS, ITEM_MODELS } from "../../src/foundry/trinites/models.ts";
-import { damageAction, damageApplier } from "../../src/foundry/trinites/damage.ts";
 import { weaponOf } from "../../src/foundry/trinites/flow.ts";
-import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/index.ts";
-import { CombatantData } from "../../src/foundry/combat/model.ts";
 import { initiativeUpdate } from "../../src/foundry/trinites/combat.ts";
 import { testSetup } from "../unit/trinites/setup-fixture.ts";
 import { cardOf, rewriteCard } from "../cards.ts";
-import { registerTrinitesCardModels } from "../../src/foundry/trinites/card-model.ts";
+import { createActor, trinitesFight, trinitesWorld, type TrinitesWorld } from "../worlds/trinites.ts";
 
-let state: ReturnType<typeof installClients>;
 let brune: DoubleActor;
 let orc: DoubleActor;
 
@@ -73,29 +59,13 @@ async function orcDodges(attack: DoubleChatMessage): Promise<void> {
   );
 }
 
+let world: TrinitesWorld;
+
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "en" }));
-  Object.assign(state.CONFIG.Actor.dataModels, ACTOR_MODELS);
-  Object.assign(state.CONFIG.Item.dataModels, ITEM_MODELS);
-  state.CONFIG.Combatant.dataModels = { base: CombatantData };
-  registerRelay();
-  registerChatHooks();
-  registerTrinitesCardModels();
-  registerDamage();
-  registerDamageApplier("trinites", damageApplier);
-  registerCardAction(...CARD_ACTIONS, damageAction);
-  addUser("player2");
-  // The GM creates the fighters (ACTOR_CREATE is an Assistant's right) and gives Brune to her player.
-  brune = await asGM(() =>
-    DoubleActor.create({
-      name: "Brune",
-      type: "humain",
-      ownership: { default: 0, player1: 3 },
-      // Rapidité 5: her initiative test's score as her sheet gives it.
-      system: { competences: { rapidite: { base: 5 } } },
-    }),
-  );
-  orc = await asGM(() => DoubleActor.create({ name: "Orc", type: "humain" }));
+  // Brune with Rapidité 5: her initiative test's score as her sheet gives it. The orc is the GM's.
+  world = await trinitesWorld({ cardActions: true, damage: true, brune: { competences: { rapidite: { base: 5 } } } });
+  brune = world.brune;
+  orc = await createActor({ name: "Orc", type: "humain" });
 });
 
 describe("attack (issue 22): the attacker's player rewrites the confrontation on their card", () => {
@@ -151,11 +121,7 @@ describe("attack (issue 22): the attacker's player rewrites the confrontation on
 
 describe("attack (issue 22): an initiative card's result rewritten by its roller", () => {
   it("the GM sets the score the dice give, not the card's stated final", async () => {
-    const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
-    state.game.combats.set(combat.id, combat);
-    await asGM(() =>
-      combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brune", actorId: brune.id }], { keepId: true }),
-    );
+    const combat = await trinitesFight(world, { fighters: { cB: brune }, machine: false });
     const initiative = { combatId: "fight", combatantId: "cB", surprised: false };
     // Score 5, difficulty 0, a 2 on the die: final 7.
     const m = await post(
@@ -169,11 +135,7 @@ describe("attack (issue 22): an initiative card's result rewritten by its roller
   });
 
   it("the card's Rapidité score or difficulty rewritten: the GM reads Rapidité on her actor (issue 25)", async () => {
-    const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
-    state.game.combats.set(combat.id, combat);
-    await asGM(() =>
-      combat.createEmbeddedDocuments("Combatant", [{ _id: "cB", name: "Brune", actorId: brune.id }], { keepId: true }),
-    );
+    const combat = await trinitesFight(world, { fighters: { cB: brune }, machine: false });
     const initiative = { combatId: "fight", combatantId: "cB", surprised: false };
     // Written at roll time with a Rapidité of 40: the GM's client reads her sheet's 5, so 2 + 5 = 7 → 4.
     const m = await post(

@@ -1,17 +1,12 @@
 /** Initiative and the tracker on the double: formula, the source's order example, phase rows, Orientation; item ranges; packs. */
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { settle, asGM, DoubleActor, resetFoundryDouble } from "../../double/index.ts";
-import { DoubleCombat, installClients, type DoubleCombatTracker } from "../../double/shared-core.ts";
-import {
-  QuintetteCombat,
-  QuintetteCombatTracker,
-  registerCombat,
-  registerCombatBehaviour,
-} from "../../../src/foundry/combat/index.ts";
+import { settle, asGM, type DoubleState } from "../../double/index.ts";
+import type { DoubleCombat, DoubleCombatTracker } from "../../double/shared-core.ts";
+import { QuintetteCombatTracker } from "../../../src/foundry/combat/index.ts";
 import type { DoubleChatMessage } from "../../double/chat.ts";
-import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/oeilnoir/models.ts";
+import { ITEM_MODELS } from "../../../src/foundry/oeilnoir/models.ts";
 import {
   compareCombatants,
   oeilNoirCombat,
@@ -34,6 +29,7 @@ import {
   WEAPONS,
 } from "../../../src/rules/oeilnoir/index.ts";
 import { cardOf } from "../../cards.ts";
+import { createActor, herosData, inCombat, setupWorld, teardownWorld } from "../../worlds/oeilnoir.ts";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 
@@ -84,43 +80,32 @@ describe("acting order", () => {
 });
 
 describe("combat behaviour on the double", () => {
-  beforeEach(() => {
-    installClients(resetFoundryDouble({ lang: "fr" }));
-    Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
-    Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
+  let state: DoubleState;
+  beforeEach(async () => {
+    ({ state } = await setupWorld());
   });
+  afterEach(teardownWorld);
 
   it("rolls INI base + weapon − Enc + abilities + 1D6, and Orientation restores as if the die showed 6", async () => {
-    const hero = await asGM(() =>
-      DoubleActor.create(
+    // Orientation is the héros' player's action: the test runs on that player's client (the default).
+    const hero = await createActor(
+      herosData(
+        "elgara",
+        "Elgara",
+        "player1",
         {
-          _id: "elgara",
-          name: "Elgara",
-          type: "heros",
-          // Orientation is the héros' player's action: the test runs on that player's client (the default).
-          ownership: { default: 0, player1: 3 },
-          system: {
-            qualities: { CO: 14, IN: 13, AG: 12, FO: 12, DE: 12, CN: 12 },
-            skills: { sabres: { points: 6, toAttack: 3 } },
-          },
-          items: [
-            { _id: "sabre", name: "Sabre", type: "on-arme-melee", system: { skill: "sabres", ini: 1 } },
-            { _id: "vig", name: "Vigilance", type: "on-capacite", system: { key: "vigilance" } },
-          ],
+          qualities: { CO: 14, IN: 13, AG: 12, FO: 12, DE: 12, CN: 12 },
+          skills: { sabres: { points: 6, toAttack: 3 } },
         },
-        { keepId: true },
+        [
+          { _id: "sabre", name: "Sabre", type: "on-arme-melee", system: { skill: "sabres", ini: 1 } },
+          { _id: "vig", name: "Vigilance", type: "on-capacite", system: { key: "vigilance" } },
+        ],
       ),
     );
-    const combat = new DoubleCombat({ _id: "c" });
-    await asGM(() =>
-      combat.createEmbeddedDocuments("Combatant", [{ _id: "e", name: "Elgara", actorId: "elgara", initiative: null }], {
-        keepId: true,
-      }),
-    );
-    const combatant = combat.combatants.get("e");
+    const combat = await inCombat(state, [{ actor: hero, initiative: null }], { id: "c" });
+    const combatant = combat.combatants.get("c-elgara");
     if (!combatant) throw new Error("no combatant");
-    Object.defineProperty(combatant, "actor", { get: () => hero });
-    Object.assign(game, { combat });
     // INI base (14+14+13+12)/5 = 10.6 → 11; sabre +1; no armour.
     expect(oeilNoirCombat.initiativeFormula?.(combatant as never)).toBe("1d6 + 12");
     await combatant.update({ initiative: 13 });
@@ -130,28 +115,15 @@ describe("combat behaviour on the double", () => {
   });
 
   it("without Vigilance rolls Intuition with the dialog's modifier, and the card says what INI became", async () => {
-    const hero = await asGM(() =>
-      DoubleActor.create(
-        {
-          _id: "dana",
-          name: "Dana",
-          type: "heros",
-          ownership: { default: 0, player1: 3 },
-          system: { qualities: { CO: 14, IN: 13, AG: 12, FO: 12, DE: 12, CN: 12 }, artDeLaGuerre: 4 },
-        },
-        { keepId: true },
-      ),
-    );
-    const combat = new DoubleCombat({ _id: "c" });
-    await asGM(() =>
-      combat.createEmbeddedDocuments("Combatant", [{ _id: "d", name: "Dana", actorId: "dana", initiative: 5 }], {
-        keepId: true,
+    const hero = await createActor(
+      herosData("dana", "Dana", "player1", {
+        qualities: { CO: 14, IN: 13, AG: 12, FO: 12, DE: 12, CN: 12 },
+        artDeLaGuerre: 4,
       }),
     );
-    const combatant = combat.combatants.get("d");
+    const combat = await inCombat(state, [{ actor: hero, initiative: 5 }], { id: "c" });
+    const combatant = combat.combatants.get("c-dana");
     if (!combatant) throw new Error("no combatant");
-    Object.defineProperty(combatant, "actor", { get: () => hero });
-    Object.assign(game, { combat });
     chooseDice(14, 14);
     const card = () => cardOf([...game.messages!.values()].at(-1) as unknown as DoubleChatMessage);
     // IN 13 + 2 (Art de la Guerre) − 3: a 14 fails, INI stays.
@@ -266,31 +238,26 @@ describe("compendium sources", () => {
 });
 
 describe("the second action's turn in Foundry's tracker", () => {
-  beforeEach(() => {
-    installClients(resetFoundryDouble({ lang: "fr" }));
-    registerCombat(() => "oeilnoir");
-    registerCombatBehaviour("oeilnoir", oeilNoirCombat);
+  let state: DoubleState;
+  beforeEach(async () => {
+    ({ state } = await setupWorld());
   });
+  afterEach(teardownWorld);
 
   /** Round 1 of a fight where every fighter took (traded its defence for) a second action, unless `second` is false. */
   async function fight(second = true): Promise<DoubleCombat> {
-    const combat = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "c" });
-    combat.round = 1;
     const flags = second ? { quintette: { oeilnoirActions: { round: 1, turn: 0, defences: 0, second: true } } } : {};
-    await asGM(() =>
-      combat.createEmbeddedDocuments(
-        "Combatant",
-        [
-          { _id: "a", name: "Jandara", initiative: 18, flags },
-          { _id: "b", name: "Orc", initiative: 11, flags },
-          { _id: "c", name: "Dana", initiative: 10, flags },
-          { _id: "d", name: "Blessé", initiative: -1, flags },
-          { _id: "e", name: "Absent", initiative: null, flags },
-        ],
-        { keepId: true },
-      ),
+    return inCombat(
+      state,
+      [
+        { id: "a", name: "Jandara", initiative: 18, flags },
+        { id: "b", name: "Orc", initiative: 11, flags },
+        { id: "c", name: "Dana", initiative: 10, flags },
+        { id: "d", name: "Blessé", initiative: -1, flags },
+        { id: "e", name: "Absent", initiative: null, flags },
+      ],
+      { tracked: true, round: 1, id: "c" },
     );
-    return combat;
   }
 
   it("gives no second row to a fighter who took no second action, and none in the next round", async () => {

@@ -13,7 +13,7 @@ import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
 import { api as oeilNoirApi } from "../../../src/foundry/oeilnoir/api.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
 import type { HerosView } from "../../../src/foundry/oeilnoir/view.ts";
-import { MAIL, SWORD, attack, dice, duel, setupWorld, teardownWorld } from "./world.ts";
+import { MAIL, SWORD, attack, dice, duel, setupWorld, teardownWorld } from "../../worlds/oeilnoir.ts";
 
 afterEach(teardownWorld);
 
@@ -42,7 +42,7 @@ describe.each([
   { lang: "en" as const, refused: "This weapon's AT/PRD split is refused" },
 ])("the AT/PRD split at creation ($lang)", (t) => {
   it("typing the points moves a split they make illegal to the nearest legal one", async () => {
-    const { alrik } = await setupWorld({ lang: t.lang, alrikItems: [SABRE, MAIL] });
+    const { alrik } = await setupWorld({ lang: t.lang, alrik: { items: [SABRE, MAIL] } });
     const { sheet, sabres, sabre } = await player1Sheet(alrik);
     expect(sabres()).toMatchObject({ points: 0, toAttack: 0 });
     // The player types 10 points over the 0 / 0 split: 0 / 10 would be refused, the sheet stores 3 / 7.
@@ -56,7 +56,7 @@ describe.each([
   });
 
   it("a refused split stored is shown selected, said, fixed in one click; the weapon keeps its button", async () => {
-    const { state, alrik } = await setupWorld({ lang: t.lang, alrikItems: [SABRE, MAIL] });
+    const { state, alrik } = await setupWorld({ lang: t.lang, alrik: { items: [SABRE, MAIL] } });
     // Written before the sheet guarded it (an older actor, an import): 10 points, 0 to attack.
     await asGM(() => alrik.update({ "system.skills.sabres": { points: 10, toAttack: 0 } }));
     const { sheet, sabres, sabre } = await player1Sheet(alrik);
@@ -87,11 +87,13 @@ describe("Habitude de la Protection with the armour a héros wears", () => {
       system: { key: "habitudeDeLaProtection", level: 1 },
     };
     const { alrik } = await setupWorld({
-      alrikItems: [
-        SWORD,
-        { _id: "cuirasse", name: cuirasse.name, type: cuirasse.type, system: cuirasse.system },
-        habitude,
-      ],
+      alrik: {
+        items: [
+          SWORD,
+          { _id: "cuirasse", name: cuirasse.name, type: cuirasse.type, system: cuirasse.system },
+          habitude,
+        ],
+      },
     });
     const { on } = await player1Sheet(alrik);
     // Cuirasse: PR 3, Enc 2; Habitude I: Enc 1 for the initiative and the EncE.
@@ -126,7 +128,7 @@ describe("rules only the core knew, reached from the attack dialog", () => {
       teardownWorld();
       const trained = await setupWorld({
         lang,
-        alrikItems: [SWORD, MAIL, ability("nyctalope"), ability("demiEpee")],
+        alrik: { items: [SWORD, MAIL, ability("nyctalope"), ability("demiEpee")] },
       });
       dice([19]);
       const after = await attack(trained.alrik, trained.orc, "player1", { values: DARK_AND_NARROW });
@@ -140,11 +142,9 @@ describe("rules only the core knew, reached from the attack dialog", () => {
 describe("Frénétique", () => {
   it("a frenzied héros at low EV has no low-EV penalty on his attack dialog", async () => {
     const { alrik } = await setupWorld({
-      alrikItems: [
-        SWORD,
-        MAIL,
-        { _id: "frenzy", name: "Frénétique", type: "on-capacite", system: { key: "frenetique" } },
-      ],
+      alrik: {
+        items: [SWORD, MAIL, { _id: "frenzy", name: "Frénétique", type: "on-capacite", system: { key: "frenetique" } }],
+      },
     });
     registerOeilNoirSettings();
     await asGM(() => game.settings?.set("quintette", "oeilnoirLowEv", true));

@@ -3,11 +3,9 @@
  * initiative applied, fumble tables, idempotence, rights, reload.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { DoubleActor } from "../../double/index.ts";
-import { asGM, type DoubleState } from "../../double/index.ts";
+import { asGM, type DoubleActor, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import {
-  DoubleCombat,
   addUser,
   asClient,
   buttonsIn,
@@ -18,24 +16,29 @@ import {
 } from "../../double/shared-core.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import { type AdversaireModel } from "../../../src/foundry/oeilnoir/models.ts";
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { woundEditWrite } from "../../../src/foundry/oeilnoir/actors.ts";
 import type { OeilNoirRoll } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
-import { dice, duel, herosOf, rolled, setupWorld, stored, targets, teardownWorld } from "./world.ts";
+import {
+  adversaireOf,
+  attack,
+  dice,
+  duel,
+  herosOf,
+  inCombat,
+  rolled,
+  setupWorld,
+  stored,
+  targets,
+  teardownWorld,
+  withStatuses,
+} from "../../worlds/oeilnoir.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
 let orc: DoubleActor;
-const orcOf = () => orc.system as unknown as AdversaireModel;
-
-async function attack(by: DoubleActor, target: DoubleActor | null, user = "player1") {
-  const m = await asClient(user, () =>
-    performAttack(by as never, { weaponId: by === alrik ? "epee" : null, target: target as never }),
-  );
-  return m as unknown as DoubleChatMessage;
-}
+const orcOf = () => adversaireOf(orc);
 
 beforeEach(async () => {
   ({ state, alrik, orc } = await setupWorld());
@@ -160,20 +163,9 @@ describe("damage and wounds", () => {
   });
 
   it("a critical doubles the PI, adds a serious wound that Volonté may cancel, and lowers initiative at once", async () => {
-    const combat = new DoubleCombat({ _id: "fight" });
-    await asGM(() =>
-      combat.createEmbeddedDocuments("Combatant", [{ _id: "c-orc", name: "Orc", actorId: "orc", initiative: 15 }], {
-        keepId: true,
-      }),
-    );
+    const combat = await inCombat(state, [{ actor: orc, initiative: 15 }]);
     const combatant = combat.combatants.get("c-orc");
     if (!combatant) throw new Error("no combatant");
-    Object.defineProperty(combatant, "actor", { get: () => orc });
-    Object.assign(state.game, { combat });
-    const resolve = globalThis.fromUuid;
-    Object.assign(globalThis, {
-      fromUuid: async (uuid: string) => (uuid === combatant.uuid ? combatant : resolve(uuid as never)),
-    });
 
     dice([1]);
     const m = await attack(alrik, orc);
@@ -272,20 +264,8 @@ describe("the card survives a reload and renders in both languages", () => {
 
 /** Puts the orc in a running combat at `initiative`; returns its combatant. */
 async function orcInCombat(initiative: number) {
-  const combat = new DoubleCombat({ _id: "fight" });
-  await asGM(() =>
-    combat.createEmbeddedDocuments("Combatant", [{ _id: "c-orc", name: "Orc", actorId: "orc", initiative }], {
-      keepId: true,
-    }),
-  );
-  const combatant = combat.combatants.get("c-orc");
+  const combatant = (await inCombat(state, [{ actor: orc, initiative }])).combatants.get("c-orc");
   if (!combatant) throw new Error("no combatant");
-  Object.defineProperty(combatant, "actor", { get: () => orc });
-  Object.assign(state.game, { combat });
-  const resolve = globalThis.fromUuid;
-  Object.assign(globalThis, {
-    fromUuid: async (uuid: string) => (uuid === combatant.uuid ? combatant : resolve(uuid as never)),
-  });
   return combatant;
 }
 
@@ -417,17 +397,6 @@ it("a free attack keeps a GM's secret fumble secret, and a player's free attack 
 });
 
 describe("on the ground", () => {
-  /** Foundry's status toggling on the double's actor (the double has no active effects). */
-  function withStatuses(actor: DoubleActor): Set<string> {
-    const statuses = new Set<string>();
-    Object.assign(actor, {
-      statuses,
-      toggleStatusEffect: async (id: string, { active }: { active: boolean }) =>
-        active ? statuses.add(id) : statuses.delete(id),
-    });
-    return statuses;
-  }
-
   it("a fall puts the fumbler prone at once, and the AG check on the card gets him up", async () => {
     const statuses = withStatuses(alrik);
     dice([5]);

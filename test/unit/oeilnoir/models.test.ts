@@ -7,7 +7,7 @@ import {
   type AdversaireModel,
 } from "../../../src/foundry/oeilnoir/models.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
-import { alrik } from "./fixtures.ts";
+import { alrikDocument as alrik } from "../../worlds/oeilnoir.ts";
 
 function register() {
   Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);

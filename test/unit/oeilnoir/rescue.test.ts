@@ -3,11 +3,10 @@
  * GM's roll, stabilised on the card and the sheet, a failed care's 1D6 and the next attempt, rights, reload.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAIL, dice, duel, herosOf, setupWorld, stored, teardownWorld } from "./world.ts";
+import { MAIL, dice, duel, herosOf, player, setupWorld, stored, teardownWorld } from "../../worlds/oeilnoir.ts";
 import type { DoubleActor } from "../../double/index.ts";
 import { type DoubleState } from "../../double/index.ts";
 import {
-  addUser,
   asClient,
   buttonsIn,
   messageElement,
@@ -48,7 +47,7 @@ async function strikeDown(ev = 3) {
 
 beforeEach(async () => {
   // Alrik without his sword: the orc's blow lands.
-  ({ state, alrik, orc, bruna } = await setupWorld({ alrikItems: [MAIL] }));
+  ({ state, alrik, orc, bruna } = await setupWorld({ alrik: { items: [MAIL] } }));
   opened = [];
   answer = { modifier: 0 };
   setRescuePrompt(async (config) => {
@@ -58,8 +57,8 @@ beforeEach(async () => {
     return { values: { skill: answer.skill ?? Number(initial), modifier: answer.modifier }, rollMode: "publicroll" };
   });
   // Player 2 plays Bruna; player 3 has no character.
-  Object.assign(addUser("player2"), { character: bruna });
-  addUser("player3");
+  player("player2", bruna);
+  player("player3");
 });
 
 afterEach(() => {

@@ -23,7 +23,7 @@ import {
   stored,
   targets,
   teardownWorld,
-} from "./world.ts";
+} from "../../worlds/oeilnoir.ts";
 
 afterEach(teardownWorld);
 

@@ -1,11 +1,10 @@
 /** The two Œil Noir actor sheets on the double: shared options, each one's combat view, a stranger's document. */
-import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
-import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/oeilnoir/models.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { setDoubleUser, type DoubleActor } from "../../double/index.ts";
 import { AdversaireSheet, HerosSheet, OeilNoirItemSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
 import type { FormInput } from "../../double/applications.ts";
 import type { HerosView } from "../../../src/foundry/oeilnoir/view.ts";
-import { alrik } from "./fixtures.ts";
+import { setupWorld, teardownWorld } from "../../worlds/oeilnoir.ts";
 
 type Sheet = {
   render(): Promise<unknown>;
@@ -16,18 +15,14 @@ type Sheet = {
 };
 const open = (SheetClass: unknown, document: DoubleActor) => new (SheetClass as new (o: object) => Sheet)({ document });
 
-beforeEach(() => {
-  resetFoundryDouble({ lang: "en" });
-  Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
-  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-});
+afterEach(teardownWorld);
 
 describe("Œil Noir actor sheets", () => {
-  it("share the save action and the combat tab, and keep their own classes", () => {
-    const heros = open(HerosSheet, alrik());
+  it("share the save action and the combat tab, and keep their own classes", async () => {
+    const { alrik, orc } = await setupWorld({ lang: "en" });
+    const heros = open(HerosSheet, alrik);
     expect(heros.options.classes).toEqual(expect.arrayContaining(["oeilnoir", "heros"]));
     expect(Object.keys(heros.options.actions)).toContain("rescue");
-    const orc = new DoubleActor({ name: "Orc", type: "adversaire", system: {} });
     const adv = open(AdversaireSheet, orc);
     expect(adv.options.classes).toEqual(expect.arrayContaining(["oeilnoir", "adversaire"]));
     expect(Object.keys(adv.options.actions)).toContain("rescue");
@@ -35,28 +30,36 @@ describe("Œil Noir actor sheets", () => {
   });
 
   it("prepare each kind's combat view, and none for the other kind", async () => {
-    const heros = open(HerosSheet, alrik());
+    const { alrik, orc } = await setupWorld({ lang: "en" });
+    const heros = open(HerosSheet, alrik);
     await heros.render();
     expect(heros.lastContext.on).toMatchObject({ rescuable: false });
     expect((heros.lastContext.on as { weapons: { name: string }[] }).weapons[0]?.name).toBe("Épée");
-    const orc = new DoubleActor({ name: "Orc", type: "adversaire", system: {} });
     const adv = open(AdversaireSheet, orc);
     await adv.render();
     expect(adv.lastContext.on).toMatchObject({ rescuable: false });
     // A héros opened in the adversaire sheet gets no combat view rather than a wrong one.
-    const wrong = open(AdversaireSheet, alrik());
+    const wrong = open(AdversaireSheet, alrik);
     await wrong.render();
     expect(wrong.lastContext.on).toBeUndefined();
   });
 
   it("héros: lists the armour pieces, dodge and Médecine; the skill allowance typed on the sheet sets a spear's EncE", async () => {
-    const a = alrik({
-      system: { skills: { lances: { points: 6, toAttack: 3 } } },
-      items: [
-        { _id: "lance", name: "Lance", type: "on-arme-melee", system: { skill: "lances", pi: { dice: 1, bonus: 3 } } },
-        { _id: "maille", name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } },
-        { _id: "casque", name: "Casque de cuir", type: "on-armure", system: { pr: 1, enc: 1 } },
-      ],
+    const { alrik: a } = await setupWorld({
+      lang: "en",
+      alrik: {
+        system: { skills: { lances: { points: 6, toAttack: 3 } } },
+        items: [
+          {
+            _id: "lance",
+            name: "Lance",
+            type: "on-arme-melee",
+            system: { skill: "lances", pi: { dice: 1, bonus: 3 } },
+          },
+          { _id: "maille", name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } },
+          { _id: "casque", name: "Casque de cuir", type: "on-armure", system: { pr: 1, enc: 1 } },
+        ],
+      },
     });
     const sheet = open(HerosSheet, a);
     await sheet.render();
@@ -94,8 +97,9 @@ describe("Œil Noir item sheet", () => {
     renderedParts: Record<string, unknown>;
   };
   it("is the shared item sheet with its details tab first; fields live in edit mode; out-of-range edits refused", async () => {
+    const { alrik } = await setupWorld({ lang: "en" });
     setDoubleUser("player1");
-    const epee = alrik().items.get("epee")!;
+    const epee = alrik.items.get("epee")!;
     const sheet = new (OeilNoirItemSheet as unknown as new (o: object) => ItemSheet)({ document: epee });
     await sheet.render();
     expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "details", "description", "effects"]);

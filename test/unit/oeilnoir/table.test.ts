@@ -4,127 +4,45 @@
  * who may attack and orient, played as the players who click.
  */
 import { api as oeilNoirApi } from "../../../src/foundry/oeilnoir/api.ts";
-import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import {
-  DoubleCombat,
-  addUser,
-  asClient,
-  buttonsIn,
-  installClients,
-  messageElement,
-  useRealTemplates,
-  type DoubleChatMessage,
-} from "../../double/shared-core.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { asGM, type DoubleActor, type DoubleState } from "../../double/index.ts";
+import { addUser, asClient, buttonsIn, messageElement, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { targetsOf } from "../../double/clients.ts";
-import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerDamage } from "../../../src/foundry/damage/index.ts";
-import type { CardState } from "../../../src/foundry/chat/types.ts";
-import {
-  ACTOR_MODELS,
-  ITEM_MODELS,
-  type HerosModel,
-  type AdversaireModel,
-} from "../../../src/foundry/oeilnoir/models.ts";
-import { OEILNOIR_CARD_ACTIONS } from "../../../src/foundry/oeilnoir/actions.ts";
-import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { attackRefusal } from "../../../src/foundry/oeilnoir/actors.ts";
 import { attackOdds } from "../../../src/foundry/oeilnoir/dialog-config.ts";
 import { orientationRefusal, orientationSetupOf } from "../../../src/foundry/oeilnoir/combat.ts";
-import { duelOf } from "../../../src/foundry/oeilnoir/duel.ts";
-import { chooseDice, emptyTray, rolledRolls } from "../../double/dice.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
 import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
 import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
-import { cardOf } from "../../cards.ts";
-import { installDefencePrompt } from "./world.ts";
-import { registerOeilNoirCardModels } from "../../../src/foundry/oeilnoir/card-model.ts";
+import {
+  adversaireOf,
+  attack,
+  dice,
+  duel,
+  herosOf,
+  inCombat,
+  setupWorld,
+  stored,
+  targets,
+  teardownWorld,
+  withStatuses,
+} from "../../worlds/oeilnoir.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
 let orc: DoubleActor;
-/** The target each roll carried (D20 tests), in order. */
-const targets = (): unknown[] => rolledRolls.map((r) => r.options.target);
-
-/** Scripted dice: the faces of each roll, in order, in the double's tray (replacing any left). */
-function dice(...rolls: number[][]) {
-  emptyTray();
-  chooseDice(...rolls.flat());
-}
-
-const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
-const duel = (m: DoubleChatMessage) => duelOf(stored(m));
-const herosOf = (a: DoubleActor) => a.system as unknown as HerosModel;
-const orcOf = () => orc.system as unknown as AdversaireModel;
-
-async function attack(by: DoubleActor, target: DoubleActor | null, user = "player1") {
-  const m = await asClient(user, () =>
-    performAttack(by as never, { weaponId: by === alrik ? "epee" : null, target: target as never }),
-  );
-  return m as unknown as DoubleChatMessage;
-}
+const orcOf = () => adversaireOf(orc);
+/** The sheet's attack with the dialog's `values` (undefined when refused). */
+const attackWith = (by: DoubleActor, target: DoubleActor | null, user: string, values: object, weaponId?: string) =>
+  attack(by, target, user, { values, weaponId }) as Promise<DoubleChatMessage | undefined>;
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  useRealTemplates("fr");
-  Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
-  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-  registerRelay();
-  registerChatHooks();
-  registerOeilNoirCardModels();
-  registerDamage();
-  registerCardAction(...OEILNOIR_CARD_ACTIONS);
-  installDefencePrompt();
-  alrik = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "alrik",
-        name: "Alrik",
-        type: "heros",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 },
-          ev: { value: 30, max: 30 },
-          volonte: 12,
-          skills: { epees: { points: 10, toAttack: 6 } },
-        },
-        items: [
-          {
-            _id: "epee",
-            name: "Épée",
-            type: "on-arme-melee",
-            system: { skill: "epees", pi: { dice: 1, bonus: 3 }, piFo: { threshold: 11, step: 4 }, breakage: 1 },
-          },
-          { _id: "maille", name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } },
-        ],
-      },
-      { keepId: true },
-    ),
-  );
-  orc = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "orc",
-        name: "Orc",
-        type: "adversaire",
-        system: {
-          at: 12,
-          prd: 9,
-          iniBase: 9,
-          pi: { dice: 1, bonus: 4 },
-          pr: 2,
-          cn: 14,
-          ev: { value: 28, max: 28 },
-          volonte: 8,
-        },
-      },
-      { keepId: true },
-    ),
-  );
+  ({ state, alrik, orc } = await setupWorld());
 });
+
+afterEach(teardownWorld);
 
 const SITUATION = {
   modifier: 0,
@@ -137,61 +55,6 @@ const SITUATION = {
   selfFlying: false,
   wrongHand: false,
 };
-
-async function attackWith(
-  by: DoubleActor,
-  target: DoubleActor | null,
-  user: string,
-  values: object,
-  weaponId?: string,
-) {
-  const m = await asClient(user, () =>
-    performAttack(by as never, {
-      weaponId: weaponId ?? (by === alrik ? "epee" : null),
-      target: target as never,
-      values: values as never,
-    }),
-  );
-  return m as unknown as DoubleChatMessage | undefined;
-}
-
-function withStatuses(actor: DoubleActor): Set<string> {
-  const statuses = new Set<string>();
-  Object.assign(actor, {
-    statuses,
-    toggleStatusEffect: async (id: string, { active }: { active: boolean }) =>
-      active ? statuses.add(id) : statuses.delete(id),
-  });
-  return statuses;
-}
-
-async function inCombat(entries: { actor: DoubleActor; initiative: number }[]) {
-  const combat = new DoubleCombat({ _id: "fight" });
-  await asGM(() =>
-    combat.createEmbeddedDocuments(
-      "Combatant",
-      entries.map((e) => ({
-        _id: `c-${e.actor.id}`,
-        name: e.actor.name,
-        actorId: e.actor.id,
-        initiative: e.initiative,
-      })),
-      { keepId: true },
-    ),
-  );
-  for (const e of entries) {
-    const c = combat.combatants.get(`c-${e.actor.id}`);
-    if (c) Object.defineProperty(c, "actor", { get: () => e.actor });
-  }
-  Object.assign(state.game, { combat });
-  // The double resolves actors and items by uuid; the combatants are resolved here, as in duel.test.ts.
-  const resolve = globalThis.fromUuid;
-  const byUuid = (uuid: string) => combat.combatants.contents.find((c) => c.uuid === uuid);
-  Object.assign(globalThis, {
-    fromUuid: async (uuid: string) => byUuid(uuid) ?? resolve(uuid as never),
-  });
-  return combat;
-}
 
 describe("situational modifiers on the card, each on its fighter", () => {
   it("an orc attacking a lying Alrik: its AT 3 easier, Alrik's own parry 3 harder (not 5 easier)", async () => {
@@ -456,7 +319,7 @@ describe("who may act", () => {
     expect(attackRefusal(alrik as never, "epee")).toBe("QUINTETTE.OeilNoir.Notify.OutOfFight");
     expect(await attackWith(alrik, orc, "player1", {})).toBeUndefined();
     await alrik.update({ "system.ev.value": 30 });
-    await inCombat([{ actor: alrik, initiative: -1 }]);
+    await inCombat(state, [{ actor: alrik, initiative: -1 }]);
     expect(attackRefusal(alrik as never, "epee")).toBe("QUINTETTE.OeilNoir.Notify.DefenceOnly");
   });
 
@@ -474,7 +337,7 @@ describe("who may act", () => {
   });
 
   it("Orientation is refused on the ground; an adversaire may orient itself with its Intuition", async () => {
-    await inCombat([
+    await inCombat(state, [
       { actor: alrik, initiative: 8 },
       { actor: orc, initiative: 6 },
     ]);
@@ -551,7 +414,7 @@ function selectOptions(request: RollRequest | null, name: string): string[] | nu
 
 describe("from the héros sheet's attack dialog", () => {
   it("with nothing targeted, Alrik's player names a fighter of the combat as defender, who then parries", async () => {
-    await inCombat([
+    await inCombat(state, [
       { actor: alrik, initiative: 8 },
       { actor: orc, initiative: 6 },
     ]);
@@ -588,7 +451,7 @@ describe("from the héros sheet's attack dialog", () => {
 
 describe("the dead", () => {
   it("are marked defeated in the running combat when the blow kills them", async () => {
-    const combat = await inCombat([{ actor: alrik, initiative: 8 }]);
+    const combat = await inCombat(state, [{ actor: alrik, initiative: 8 }]);
     await alrik.update({ "system.ev.value": -10 });
     dice([2]);
     const m = await attack(orc, alrik, "gm");

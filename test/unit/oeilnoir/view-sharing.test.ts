@@ -9,7 +9,7 @@ import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/oeilnoir/models.
 import { HerosSheet } from "../../../src/foundry/oeilnoir/sheets.ts";
 import type { HerosView } from "../../../src/foundry/oeilnoir/view.ts";
 import type { FormInput } from "../../double/applications.ts";
-import { alrik } from "./fixtures.ts";
+import { alrikDocument as alrik } from "../../worlds/oeilnoir.ts";
 
 type Sheet = { render(): Promise<unknown>; lastContext: { on?: unknown }; submitForm(e: FormInput[]): Promise<void> };
 

@@ -4,56 +4,26 @@
  * dawn and dusk. Each refusal resolves with the reason the sheet shows.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble, settle, type DoubleState } from "../../double/index.ts";
-import { asClient, installClients, type DoubleCombat } from "../../double/shared-core.ts";
-import { applyRuleset } from "../../../src/foundry/data/register.ts";
-import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
-import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
-import { CombatantData } from "../../../src/foundry/combat/model.ts";
-import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
-import { combatBehaviour } from "../../../src/foundry/trinites/combat.ts";
+import { asGM, type DoubleActor } from "../../double/index.ts";
+import { asClient } from "../../double/shared-core.ts";
 import type { TriniteModel } from "../../../src/foundry/trinites/models.ts";
+import { trinitesFight, trinitesWorld, type TrinitesWorld } from "../../worlds/trinites.ts";
 
-let state: DoubleState;
+let world: TrinitesWorld;
 let aelis: DoubleActor;
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "en" }));
-  clearRulesets();
-  registerRuleset(descriptor);
-  state.CONFIG.Combatant.dataModels = { base: CombatantData };
-  applyRuleset(descriptor);
-  aelis = await asGM(() =>
-    DoubleActor.create({
-      name: "Aelis",
-      type: "trinite",
-      ownership: { default: 0, player1: 3 },
-      system: {
-        deva: { value: 5, max: 6 },
-        archonte: { value: 2, max: 2 },
-        adam: { value: 4, max: 4 },
-        competences: { melee: { base: 3 } },
-        xp: { total: 10, depense: 0 },
-        dettes: { deva: 1, archonte: 0 },
-      },
-    }),
-  );
+  // Aelis with 10 experience points and a Deva debt.
+  world = await trinitesWorld({
+    aelis: { competences: { melee: { base: 3 } }, xp: { total: 10, depense: 0 }, dettes: { deva: 1, archonte: 0 } },
+  });
+  aelis = world.aelis;
 });
 
 const sys = () => aelis.system as unknown as TriniteModel;
 
-async function startedFight(): Promise<void> {
-  registerCombat(() => "trinites");
-  registerCombatBehaviour("trinites", combatBehaviour);
-  const combat = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "fight" });
-  await asGM(() =>
-    combat.createEmbeddedDocuments("Combatant", [{ _id: "cA", name: "Aelis", actorId: aelis.id }], { keepId: true }),
-  );
-  state.game.combats.set(combat.id, combat);
-  Object.assign(state.game, { combat });
-  await asGM(() => combat.update({ round: 1 }));
-  await settle();
-}
+/** The world's combat of Aelis alone, started (round 1). */
+const startedFight = () => trinitesFight(world, { fighters: { cA: aelis }, round: 1 });
 
 describe("Trinités document methods", () => {
   it("spends one Lumière point per round in a fight, as the player, without a sheet", async () => {

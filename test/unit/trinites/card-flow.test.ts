@@ -3,33 +3,29 @@
  * the actor once, rendered the same after a reload and for every client; reactions and damage.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import type { DoubleActor } from "../../double/index.ts";
+import { type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import {
-  addUser,
   asClient,
   buttonsIn,
-  installClients,
   messageElement,
   reloadMessage,
   setGMsConnected,
   useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
-import { postCard, registerCardAction, registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { postCard } from "../../../src/foundry/chat/index.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
-import { registerTrinitesHooks } from "../../../src/foundry/trinites/flow.ts";
 import { executeCardAction, requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
-import { CARD_ACTIONS, debtWrite } from "../../../src/foundry/trinites/actions.ts";
+import { debtWrite } from "../../../src/foundry/trinites/actions.ts";
 import { applyPick, buildTestCard, readData, type TestSetup } from "../../../src/foundry/trinites/card.ts";
-import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/trinites/models.ts";
 import { damageApplier, computeDamage } from "../../../src/foundry/trinites/damage.ts";
 import type { trinites as T } from "../../../src/rules/index.ts";
 import { testSetup } from "./setup-fixture.ts";
 import { cardOf } from "../../cards.ts";
-import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
+import { trinitesWorld } from "../../worlds/trinites.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -51,35 +47,17 @@ async function render(message: DoubleChatMessage, userId: string) {
 }
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "en" }));
-  useRealTemplates("en");
-  Object.assign(state.CONFIG.Actor.dataModels, ACTOR_MODELS);
-  Object.assign(state.CONFIG.Item.dataModels, ITEM_MODELS);
-  registerRelay();
-  registerChatHooks();
-  registerTrinitesCardModels();
-  registerCardAction(...CARD_ACTIONS);
-  registerTrinitesHooks();
-  addUser("player2");
-  hero = await asGM(() =>
-    DoubleActor.create(
-      {
-        name: "Aelis",
-        type: "trinite",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          deva: { value: 5, max: 6 },
-          archonte: { value: 2, max: 2 },
-          competences: { melee: { base: 3 } },
-          signes: { belier: 2 },
-        },
-      },
-      { keepId: true },
-    ),
-  );
-  thug = await asGM(() =>
-    DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } }, { keepId: true }),
-  );
+  // Aelis with Mêlée 3 and Bélier 2 only: her Mêlée score is 5.
+  ({
+    state,
+    aelis: hero,
+    thug,
+  } = await trinitesWorld({
+    realTemplates: true,
+    cardActions: true,
+    flowHooks: true,
+    aelis: { competences: { melee: { base: 3 } }, signes: { belier: 2 } },
+  }));
 });
 
 describe("Trinité roll card", () => {

@@ -5,25 +5,13 @@
  * Intimider), always as the user who would click, with the GM's rights enforced like Foundry's server.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { settle, DoubleActor, DoubleItem, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { settle, DoubleActor, DoubleItem, asGM, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
-import {
-  addUser,
-  asClient,
-  installClients,
-  reloadMessage,
-  targetsOf,
-  DoubleCombat,
-  type DoubleChatMessage,
-} from "../../double/shared-core.ts";
-import { postCard, registerChatHooks, registerDamage } from "../../../src/foundry/chat/index.ts";
+import type { DoubleCombat } from "../../double/shared-core.ts";
+import { asClient, reloadMessage, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
+import { postCard, registerDamage } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
-import { applyRuleset } from "../../../src/foundry/data/register.ts";
-import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
-import { CombatantData } from "../../../src/foundry/combat/model.ts";
-import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import { rollRequest } from "../../../src/foundry/api/rolls.ts";
 import { TrinitesActorSheet, TrinitesItemSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { buildTestCard, readData } from "../../../src/foundry/trinites/card.ts";
@@ -42,7 +30,7 @@ import { resolveValues, setupFrom, testDialogConfig } from "../../../src/foundry
 import { nextReactionUpdate, rollerOf } from "../../../src/foundry/trinites/flow.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { cardOf } from "../../cards.ts";
-import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
+import { trinitesFight, trinitesWorld, type TrinitesWorld } from "../../worlds/trinites.ts";
 
 let state: DoubleState;
 let aelis: DoubleActor;
@@ -66,39 +54,12 @@ async function post(card: CardState, userId: string): Promise<DoubleChatMessage>
   return (await asClient(userId, () => postCard(card))) as unknown as DoubleChatMessage;
 }
 
+let world: TrinitesWorld;
+
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "en" }));
-  clearRulesets();
-  registerRuleset(descriptor);
-  state.CONFIG.Combatant.dataModels = { base: CombatantData };
-  registerRelay();
-  registerChatHooks();
-  registerTrinitesCardModels();
-  applyRuleset(descriptor);
-  addUser("player2");
-  aelis = await asGM(() =>
-    DoubleActor.create(
-      {
-        name: "Aelis",
-        type: "trinite",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          deva: { value: 5, max: 6 },
-          archonte: { value: 2, max: 2 },
-          adam: { value: 4, max: 4 },
-          competences: { melee: { base: 3 }, rapidite: { base: 4 } },
-          signes: { belier: 2, capricorne: 1 },
-        },
-      },
-      { keepId: true },
-    ),
-  );
-  brune = await asGM(() =>
-    DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } }, { keepId: true }),
-  );
-  thug = await asGM(() =>
-    DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } }, { keepId: true }),
-  );
+  // Aelis as these tests have always had her: without Esquive.
+  world = await trinitesWorld({ aelis: { competences: { melee: { base: 3 }, rapidite: { base: 4 } } } });
+  ({ state, aelis, brune, thug } = world);
 });
 
 describe("Trinité data model", () => {
@@ -430,24 +391,13 @@ describe("damage", () => {
   });
 });
 
-async function fight(started = true) {
-  const combat = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
-  await asGM(() =>
-    combat.createEmbeddedDocuments(
-      "Combatant",
-      [
-        { _id: "cA", name: "Aelis", actorId: aelis.id },
-        { _id: "cB", name: "Brune", actorId: brune.id },
-        { _id: "cT", name: "Thug", actorId: thug.id },
-      ],
-      { keepId: true },
-    ),
-  );
-  if (started) Object.assign(combat, { round: 1 });
-  state.game.combats.set(combat.id, combat);
-  Object.assign(state.game, { combat });
-  return combat;
-}
+/** The GM's plain combat of the three (Foundry's class: the Trinités machine does not run), in round 1 if `started`. */
+const fight = (started = true) =>
+  trinitesFight(world, {
+    fighters: { cA: aelis, cB: brune, cT: thug },
+    machine: false,
+    ...(started ? { round: 1 } : {}),
+  });
 const seat = (combat: DoubleCombat, id: string) => {
   const c = combat.combatants.get(id)!;
   return { initiative: c.initiative, ...(c.system as unknown as { phase: string; marker: boolean; acted: boolean }) };

@@ -4,26 +4,20 @@
  * won reaction to an intimidation withdraws it, and it survives a reload.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { DoubleActor } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import {
-  addUser,
   asClient,
   buttonsIn,
-  installClients,
   messageElement,
   reloadMessage,
-  useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
-import { postCard, registerCardAction, registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { postCard } from "../../../src/foundry/chat/index.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
-import { CARD_ACTIONS } from "../../../src/foundry/trinites/actions.ts";
 import { buildTestCard, readData, turnEndShifts, type TestSetup } from "../../../src/foundry/trinites/card.ts";
-import { ACTOR_MODELS, ITEM_MODELS } from "../../../src/foundry/trinites/models.ts";
 import { chooseDice } from "../../double/dice.ts";
 import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { testRequest } from "../../../src/foundry/trinites/flow.ts";
@@ -31,9 +25,8 @@ import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { consumeUpdate, pendingFor, storeUpdate } from "../../../src/foundry/trinites/influence.ts";
 import { testSetup } from "./setup-fixture.ts";
 import { cardOf } from "../../cards.ts";
-import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
+import { trinitesWorld } from "../../worlds/trinites.ts";
 
-let state: DoubleState;
 let brune: DoubleActor;
 let aelis: DoubleActor;
 let thug: DoubleActor;
@@ -62,24 +55,12 @@ function modifierInput(actor: DoubleActor, reaction = false) {
 }
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "en" }));
-  useRealTemplates("en");
-  Object.assign(state.CONFIG.Actor.dataModels, ACTOR_MODELS);
-  Object.assign(state.CONFIG.Item.dataModels, ITEM_MODELS);
-  registerRelay();
-  registerChatHooks();
-  registerTrinitesCardModels();
-  registerCardAction(...CARD_ACTIONS);
-  addUser("player2");
-  brune = await asGM(() =>
-    DoubleActor.create({ name: "Brune", type: "humain", ownership: { default: 0, player1: 3 } }, { keepId: true }),
-  );
-  aelis = await asGM(() =>
-    DoubleActor.create({ name: "Aelis", type: "trinite", ownership: { default: 0, player2: 3 } }, { keepId: true }),
-  );
-  thug = await asGM(() =>
-    DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } }, { keepId: true }),
-  );
+  // Aelis is player2's: the ally Brune's player has no right on.
+  ({ aelis, brune, thug } = await trinitesWorld({
+    realTemplates: true,
+    cardActions: true,
+    aelisOwner: "player2",
+  }));
 });
 
 afterEach(() => {

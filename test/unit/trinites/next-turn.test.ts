@@ -4,19 +4,9 @@
  * the fire starts acting (marker, die back en garde). Past the last fighter in the fire a new round begins.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { settle, DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { addUser, asClient, installClients, type DoubleCombat } from "../../double/shared-core.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerChatHooks } from "../../../src/foundry/chat/index.ts";
-import { applyRuleset } from "../../../src/foundry/data/register.ts";
-import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
-import { CombatantData } from "../../../src/foundry/combat/model.ts";
-import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
-import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
-import { combatBehaviour } from "../../../src/foundry/trinites/combat.ts";
-import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
-
-let state: DoubleState;
+import { settle, asGM } from "../../double/index.ts";
+import { asClient, type DoubleCombat } from "../../double/shared-core.ts";
+import { trinitesFight, trinitesWorld, type TrinitesWorld } from "../../worlds/trinites.ts";
 
 interface Seat {
   phase: string;
@@ -25,41 +15,21 @@ interface Seat {
 }
 const seat = (combat: DoubleCombat, id: string) => combat.combatants.get(id)!.system as unknown as Seat;
 
-beforeEach(() => {
-  state = installClients(resetFoundryDouble({ lang: "en" }), { latency: 2 });
-  clearRulesets();
-  registerRuleset(descriptor);
-  state.CONFIG.Combatant.dataModels = { base: CombatantData };
-  registerRelay();
-  registerChatHooks();
-  registerTrinitesCardModels();
-  applyRuleset(descriptor);
-  addUser("player2");
+let world: TrinitesWorld;
+
+beforeEach(async () => {
+  world = await trinitesWorld({ latency: 2 });
 });
 
-async function fight(): Promise<DoubleCombat> {
-  const aelis = await asGM(() =>
-    DoubleActor.create({ name: "Aelis", type: "trinite", ownership: { default: 0, player1: 3 } }, { keepId: true }),
-  );
-  const thug = await asGM(() => DoubleActor.create({ name: "Thug", type: "humain" }, { keepId: true }));
-  registerCombat(() => "trinites");
-  registerCombatBehaviour("trinites", combatBehaviour);
-  const combat = await asGM(() =>
-    (QuintetteCombat as unknown as typeof DoubleCombat).create({ _id: "fight00000000000" }, { keepId: true }),
-  );
-  await asGM(() =>
-    combat.createEmbeddedDocuments(
-      "Combatant",
-      [
-        { _id: "cA", name: "Aelis", actorId: aelis.id, initiative: 9, system: { phase: "garde" } },
-        { _id: "cT", name: "Thug", actorId: thug.id, initiative: 5, system: { phase: "garde" } },
-      ],
-      { keepId: true },
-    ),
-  );
-  Object.assign(state.game, { combat });
-  return combat;
-}
+/** The world's combat of Aelis (initiative 9) and the Thug (5), both en garde, not started. */
+const fight = () =>
+  trinitesFight(world, {
+    id: "fight00000000000",
+    fighters: {
+      cA: { actor: world.aelis, initiative: 9, phase: "garde" },
+      cT: { actor: world.thug, initiative: 5, phase: "garde" },
+    },
+  });
 
 describe("Trinités: Next turn starts the turn of who is in the fire (issue 21)", () => {
   it("the GM's Start, then Next turn twice: Aelis acts, then the Thug, then a new round gives Aelis the fire", async () => {

@@ -5,68 +5,31 @@
  * life lines and Déloger. The notices a player reads are checked in French and in English.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { settle, DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { addUser, asClient, installClients, type DoubleChatMessage } from "../../double/shared-core.ts";
+import { settle, DoubleActor, asGM, type DoubleState } from "../../double/index.ts";
+import { asClient, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { DialogV2 } from "../../double/applications.ts";
-import { postCard, registerCardAction, registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { postCard } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
-import { CARD_ACTIONS } from "../../../src/foundry/trinites/actions.ts";
-import { damageAction } from "../../../src/foundry/trinites/damage.ts";
 import { buildTestCard, readData, type TestSetup, type WeaponSetup } from "../../../src/foundry/trinites/card.ts";
 import { performTest, rollerOf, rollReaction, weaponOf } from "../../../src/foundry/trinites/flow.ts";
 import { setupFrom, testDialogConfig } from "../../../src/foundry/trinites/dialog.ts";
 import { TrinitesActorSheet, TrinitesItemSheet } from "../../../src/foundry/trinites/sheets.ts";
-import { combatBehaviour } from "../../../src/foundry/trinites/combat.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { applyRuleset } from "../../../src/foundry/data/register.ts";
-import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
-import { CombatantData } from "../../../src/foundry/combat/model.ts";
-import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
-import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
-import type { DoubleCombat } from "../../double/shared-core.ts";
 import { testSetup } from "./setup-fixture.ts";
 import { cardOf } from "../../cards.ts";
-import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
+import { trinitesFight, trinitesWorld, type TrinitesWorld } from "../../worlds/trinites.ts";
 
+let table: TrinitesWorld;
 let state: DoubleState;
 let aelis: DoubleActor;
 let thug: DoubleActor;
 
+/** The Trinités world in `lang`, its card actions registered; Aelis holds 2 in Argent. */
 async function world(lang: "fr" | "en") {
-  state = installClients(resetFoundryDouble({ lang }));
-  clearRulesets();
-  registerRuleset(descriptor);
-  state.CONFIG.Combatant.dataModels = { base: CombatantData };
-  registerRelay();
-  registerChatHooks();
-  registerTrinitesCardModels();
-  applyRuleset(descriptor);
-  registerCardAction(...CARD_ACTIONS, damageAction);
-  addUser("player2");
-  aelis = await asGM(() =>
-    DoubleActor.create(
-      {
-        name: "Aelis",
-        type: "trinite",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          deva: { value: 5, max: 6 },
-          archonte: { value: 2, max: 2 },
-          adam: { value: 4, max: 4 },
-          competences: { melee: { base: 3 }, rapidite: { base: 4 }, esquive: { base: 2 } },
-          signes: { belier: 2, capricorne: 1 },
-          ressources: [{ nom: "Argent", base: 2 }],
-        },
-      },
-      { keepId: true },
-    ),
-  );
-  thug = await asGM(() =>
-    DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } }, { keepId: true }),
-  );
+  table = await trinitesWorld({ lang, cardActions: true, aelis: { ressources: [{ nom: "Argent", base: 2 }] } });
+  ({ state, aelis, thug } = table);
 }
 
 beforeEach(() => world("en"));
@@ -242,27 +205,8 @@ describe("a resource point bought with experience (issue 25)", () => {
   });
 });
 
-/** A combat of the system's own classes with Aelis and the Thug, started (round 1). */
-async function startedFight(): Promise<DoubleCombat> {
-  registerCombat(() => "trinites");
-  registerCombatBehaviour("trinites", combatBehaviour);
-  const combat = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "fight" });
-  await asGM(() =>
-    combat.createEmbeddedDocuments(
-      "Combatant",
-      [
-        { _id: "cA", name: "Aelis", actorId: aelis.id },
-        { _id: "cT", name: "Thug", actorId: thug.id },
-      ],
-      { keepId: true },
-    ),
-  );
-  state.game.combats.set(combat.id, combat);
-  Object.assign(state.game, { combat });
-  await asGM(() => combat.update({ round: 1 }));
-  await settle();
-  return combat;
-}
+/** The world's combat of Aelis and the Thug, started (round 1). */
+const startedFight = () => trinitesFight(table, { round: 1 });
 
 describe("regeneration within the round and the reserve (issue 25)", () => {
   const regeneration = (sheet: SheetDouble) => sheet.renderedParts.main!.tr.regeneration;

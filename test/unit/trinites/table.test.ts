@@ -4,16 +4,9 @@
  * attacks, reactions with the action's skill, and the smaller table comforts.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { settle, DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import {
-  addUser,
-  asClient,
-  installClients,
-  targetsOf,
-  type DoubleChatMessage,
-  type DoubleCombat,
-} from "../../double/shared-core.ts";
-import { postCard, registerCardAction, registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { settle, DoubleActor, asGM, type DoubleState } from "../../double/index.ts";
+import { asClient, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
+import { postCard, registerCardAction } from "../../../src/foundry/chat/index.ts";
 import { CARD_ACTIONS } from "../../../src/foundry/trinites/actions.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
@@ -26,78 +19,23 @@ import { setupFrom, testDialogConfig } from "../../../src/foundry/trinites/dialo
 import { defaultValues, type RollDialogConfig } from "../../../src/foundry/dialog/inputs.ts";
 import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
 import { testSetup } from "./setup-fixture.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { applyRuleset } from "../../../src/foundry/data/register.ts";
-import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
-import { CombatantData } from "../../../src/foundry/combat/model.ts";
-import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../../src/foundry/combat/index.ts";
-import { descriptor } from "../../../src/foundry/trinites/ruleset.ts";
 import { combatBehaviour, onShiftClick } from "../../../src/foundry/trinites/combat.ts";
 import { rollTest } from "../../../src/foundry/trinites/flow.ts";
 import { cardOf } from "../../cards.ts";
-import { registerTrinitesCardModels } from "../../../src/foundry/trinites/card-model.ts";
+import { trinitesFight, trinitesWorld, type TrinitesWorld } from "../../worlds/trinites.ts";
 
+let world: TrinitesWorld;
 let state: DoubleState;
 let aelis: DoubleActor;
 let thug: DoubleActor;
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "en" }));
-  clearRulesets();
-  registerRuleset(descriptor);
-  state.CONFIG.Combatant.dataModels = { base: CombatantData };
-  registerRelay();
-  registerChatHooks();
-  registerTrinitesCardModels();
-  applyRuleset(descriptor);
-  addUser("player2");
-  aelis = await asGM(() =>
-    DoubleActor.create(
-      {
-        name: "Aelis",
-        type: "trinite",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          deva: { value: 5, max: 6 },
-          archonte: { value: 2, max: 2 },
-          adam: { value: 4, max: 4 },
-          competences: { melee: { base: 3 }, rapidite: { base: 4 }, esquive: { base: 2 } },
-          signes: { belier: 2, capricorne: 1 },
-        },
-      },
-      { keepId: true },
-    ),
-  );
-  thug = await asGM(() =>
-    DoubleActor.create({ name: "Thug", type: "humain", ownership: { default: 0, player2: 3 } }, { keepId: true }),
-  );
+  world = await trinitesWorld();
+  ({ state, aelis, thug } = world);
 });
 
-/** A combat of the system's own document class, so round and turn changes reach the Trinités machine. */
-async function realFight(): Promise<DoubleCombat> {
-  registerCombat(() => "trinites");
-  registerCombatBehaviour("trinites", combatBehaviour);
-  const combat = new (QuintetteCombat as unknown as typeof DoubleCombat)({ _id: "fight" });
-  await asGM(() =>
-    combat.createEmbeddedDocuments(
-      "Combatant",
-      [
-        { _id: "cA", name: "Aelis", actorId: aelis.id },
-        { _id: "cT", name: "Thug", actorId: thug.id },
-      ],
-      { keepId: true },
-    ),
-  );
-  state.game.combats.set(combat.id, combat);
-  Object.assign(state.game, { combat });
-  // A runaway machine would call nextRound forever: count, and stop the test loudly past a few rounds.
-  const next = combat.nextRound.bind(combat);
-  combat.nextRound = async () => {
-    if (combat.round > 5) throw new Error("rounds run away");
-    return next();
-  };
-  return combat;
-}
+/** The world's combat of Aelis and the Thug, not started. */
+const realFight = () => trinitesFight(world);
 
 describe("rounds nobody can play (issue 14, point 1)", () => {
   it("stops and says so when the combat starts before anyone rolled initiative", async () => {
