@@ -6,65 +6,37 @@
  * - the ledger: tokens written while no GM is connected, a forged write just before a purchase.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor } from "../double/index.ts";
+import type { DoubleActor } from "../double/index.ts";
 import { userWrites } from "../double/permissions.ts";
-import { asClient, setGMsConnected, type DoubleChatMessage } from "../double/shared-core.ts";
-import { readCard } from "../../src/foundry/chat/flags.ts";
+import { asClient, setGMsConnected } from "../double/shared-core.ts";
 import { effectKey } from "../../src/foundry/trust/effects.ts";
 import { buyAdvantage } from "../../src/foundry/jetons/actions.ts";
-import { askQuestion, autoReveal, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
+import { autoReveal, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
 import { onReadyLedger } from "../../src/foundry/jetons/hooks.ts";
-import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
 import { collectiveTokens } from "../../src/foundry/jetons/settings.ts";
 import { otherPageServes } from "./pages.ts";
-import { jetonsWorld } from "../worlds/jetons.ts";
+import {
+  character as worldCharacter,
+  jetonsWorld,
+  questionData as data,
+  toBidding as worldToBidding,
+} from "../worlds/jetons.ts";
 
 let hero: DoubleActor;
 let other: DoubleActor;
 
 type Sys = { tokens: number; bidLock: string };
 const sys = (a: DoubleActor) => a.system as unknown as Sys;
-const data = (m: DoubleChatMessage): QuestionCardData => {
-  const d = readQuestionData(readCard(m as never));
-  if (!d) throw new Error("no question card");
-  return d;
-};
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const total = () => sys(hero).tokens + sys(other).tokens + collectiveTokens();
 const LATENCY = 30;
 
 /** The GM creates the character (ACTOR_CREATE is an Assistant's right) and gives it to its player. */
-async function character(name: string, owner: string): Promise<DoubleActor> {
-  return asClient("gm", () =>
-    DoubleActor.create({
-      name,
-      type: "archetype",
-      ownership: { default: 0, [owner]: 3 },
-      system: { archetype: "Elfe", traits: [{ name: "Escrime", points: 2 }], weakness: "Vertige", tokens: 5 },
-    }),
-  );
-}
+const character = (name: string, owner: string) =>
+  worldCharacter(name, owner, { archetype: "Elfe", traits: [{ name: "Escrime", points: 2 }] });
 
 /** Player asks (trait 0, 2 points), the GM opposes with one condition: pivot +1, bidding. */
-async function toBidding(): Promise<DoubleChatMessage> {
-  const m = (await asClient("player1", () => askQuestion(hero as never))) as unknown as DoubleChatMessage;
-  await asClient("player1", () =>
-    sendQuestionEvent(m.id, "joueur", { event: "ask", text: "Do I escape?", traits: "0", useAdvantage: false }),
-  );
-  await asClient("gm", () =>
-    sendQuestionEvent(m.id, "mj", {
-      event: "oppose",
-      strike: null,
-      refuseAdvantage: false,
-      conditions: "",
-      weakness: false,
-      extraConditions: 1,
-      extraNegative: 0,
-    }),
-  );
-  expect(data(m).question.status).toBe("bidding");
-  return m;
-}
+const toBidding = () => worldToBidding(hero, "player1", { traits: "0", weakness: false });
 
 beforeEach(async () => {
   // The server broadcasts every write to every connected client (the GM's only when a GM is connected).

@@ -4,17 +4,16 @@
  * console, and a question stuck on a GM's lost sealed bid. The honest paths run beside them.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, DoubleActor, type DoubleState } from "../double/index.ts";
+import type { DoubleActor, DoubleState } from "../double/index.ts";
 import { asClient, settle, type DoubleChatMessage } from "../double/shared-core.ts";
 import { relayToGM } from "../../src/foundry/relay/index.ts";
 import { readCard } from "../../src/foundry/chat/flags.ts";
 import { ASK_KIND, BUY_ADVANTAGE_KIND, buyAdvantage, handBack } from "../../src/foundry/jetons/actions.ts";
-import { askQuestion, autoReveal, formArgs, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
+import { autoReveal, formArgs, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
 import { onReadyLedger } from "../../src/foundry/jetons/hooks.ts";
-import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
 import { forgetSecret, loadSecret } from "../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens } from "../../src/foundry/jetons/settings.ts";
-import { jetonsWorld } from "../worlds/jetons.ts";
+import { character as worldCharacter, jetonsWorld, questionData as data, toBidding } from "../worlds/jetons.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -22,59 +21,14 @@ let other: DoubleActor;
 
 type Sys = { tokens: number; bidLock: string };
 const sys = (a: DoubleActor) => a.system as unknown as Sys;
-const data = (m: DoubleChatMessage): QuestionCardData => {
-  const d = readQuestionData(readCard(m as never));
-  if (!d) throw new Error("no question card");
-  return d;
-};
 /** Tokens in play: every character's reserve and the collective reserve. */
 const total = () => sys(hero).tokens + sys(other).tokens + collectiveTokens();
 const boughtNotices = () =>
   state.game.messages.contents.filter((m) => readCard(m as never)?.title.key === "QUINTETTE.Jetons.Tokens.Bought")
     .length;
 
-async function character(name: string, owner: string): Promise<DoubleActor> {
-  return asGM(() =>
-    DoubleActor.create(
-      {
-        name,
-        type: "archetype",
-        ownership: { default: 0, [owner]: 3 },
-        system: {
-          archetype: "Elfe",
-          traits: [
-            { name: "Escrime", points: 2 },
-            { name: "Acrobaties", points: 1 },
-          ],
-          weakness: "Vertige",
-          tokens: 5,
-        },
-      },
-      { keepId: true },
-    ),
-  );
-}
-
-/** Player asks (traits 0 and 1), the GM opposes with the weakness and one condition: pivot +1, bidding. */
-async function toBidding(actor: DoubleActor, player: string): Promise<DoubleChatMessage> {
-  const m = (await asClient(player, () => askQuestion(actor as never))) as unknown as DoubleChatMessage;
-  await asClient(player, () =>
-    sendQuestionEvent(m.id, "joueur", { event: "ask", text: "Do I escape?", traits: "0,1", useAdvantage: false }),
-  );
-  await asClient("gm", () =>
-    sendQuestionEvent(m.id, "mj", {
-      event: "oppose",
-      strike: null,
-      refuseAdvantage: false,
-      conditions: "",
-      weakness: true,
-      extraConditions: 1,
-      extraNegative: 0,
-    }),
-  );
-  expect(data(m).question.status).toBe("bidding");
-  return m;
-}
+/** The GM creates the character (ACTOR_CREATE is an Assistant's right) and gives it to its player. */
+const character = (name: string, owner: string) => worldCharacter(name, owner, { archetype: "Elfe" });
 
 /** The socket's one-way delay: the server broadcasts every write to every connected client after it (server.ts). */
 const LATENCY = 10;

@@ -4,72 +4,32 @@
  * receives from Foundry's server: every User document and its updates, every Combat, every world setting, and the
  * chat messages that are not whispered to others. Queries go to the queried user only (fvtt-types `User#query`).
  */
-import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import { DoubleCombat, addUser, asClient, installClients } from "../double/shared-core.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DoubleState } from "../double/index.ts";
+import { asClient, asGM, type DoubleCombat } from "../double/shared-core.ts";
 import { userWrites } from "../double/permissions.ts";
-import { registerChatHooks } from "../../src/foundry/chat/index.ts";
-import { registerRelay, relayToGM } from "../../src/foundry/relay/index.ts";
-import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../src/foundry/systemj/models.ts";
-import { registerSystemJSettings } from "../../src/foundry/systemj/settings.ts";
-import {
-  CHOOSE,
-  OPEN_CHOICE,
-  chooseFor,
-  readPublic,
-  registerSystemJCombat,
-  revealChoices,
-} from "../../src/foundry/systemj/combat.ts";
+import { relayToGM } from "../../src/foundry/relay/index.ts";
+import { CHOOSE, OPEN_CHOICE, chooseFor, readPublic, revealChoices } from "../../src/foundry/systemj/combat.ts";
 import { jetons, systemj } from "../../src/rules/index.ts";
+import { fightCombat, restoreWorld, systemjWorld } from "../worlds/systemj.ts";
 
 let state: DoubleState;
 
-const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
-
+// The world's characters: Aude (player1's) and Brin (player2's), created by the GM and given to their players.
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });
-  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-  registerRelay();
-  registerChatHooks();
-  registerSystemJSettings();
-  registerSystemJCombat();
-  addUser("player2");
-  for (const [id, owner] of [
-    ["aude", "player1"],
-    ["brin", "player2"],
-  ] as const)
-    // The GM creates the characters (ACTOR_CREATE is an Assistant's right) and gives them to their players.
-    await asGM(() =>
-      DoubleActor.create(
-        {
-          _id: id,
-          name: id,
-          type: "sj-personnage",
-          ownership: { default: 0, [owner]: 3 },
-          system: { attributes, hitPoints: { value: 15, max: 15 } },
-        },
-        { keepId: true },
-      ),
-    );
+  ({ state } = await systemjWorld());
 });
+afterEach(restoreWorld);
 
 /** The GM starts the fight (only a GM creates combats here) with both characters in it. */
-async function combat(): Promise<DoubleCombat> {
-  const c = await asGM(() => DoubleCombat.create({ _id: "fight", round: 1 }, { keepId: true }));
-  await asGM(() =>
-    c.createEmbeddedDocuments(
-      "Combatant",
-      [
-        { _id: "ca", name: "Aude", actorId: "aude" },
-        { _id: "cb", name: "Brin", actorId: "brin" },
-      ],
-      { keepId: true },
-    ),
-  );
-  state.game.combats.set(c.id, c);
-  return c;
-}
+const combat = (): Promise<DoubleCombat> =>
+  fightCombat(state, {
+    round: 1,
+    combatants: [
+      { _id: "ca", name: "Aude", actorId: "aude" },
+      { _id: "cb", name: "Brin", actorId: "brin" },
+    ],
+  });
 
 /** Everything player2's client has received: User updates, the Combat, world settings, messages it may see. */
 function seenBy(userId: string, c: DoubleCombat): string {

@@ -3,7 +3,7 @@
  * card's author rewrites the damage the GM rolled or the fighter it goes to; a Chronoste's request is repeated.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, asGM, type DoubleState } from "../double/index.ts";
+import { asGM, rolledFormulas, type DoubleActor, type DoubleState } from "../double/index.ts";
 import { DoubleChatMessage, asClient, setLatency, settle } from "../double/shared-core.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { relayToGM } from "../../src/foundry/relay/index.ts";
@@ -16,7 +16,7 @@ import { systemj } from "../../src/rules/index.ts";
 import { ADVANCE, requestAdvance } from "../../src/foundry/systemj/chronoste.ts";
 import { fillChronosteChoices, SETTING_CHRONOSTE } from "../../src/foundry/systemj/settings.ts";
 import { rewriteCard } from "../cards.ts";
-import { card, dice, exchangeOf, facesQueued, personnage, systemjWorld } from "../worlds/systemj.ts";
+import { card, create, dice, exchangeOf, facesQueued, personnage, postFight, systemjWorld } from "../worlds/systemj.ts";
 
 const { MODIFIER_MAX, MODIFIER_MIN } = systemj;
 
@@ -46,21 +46,13 @@ afterEach(() => vi.restoreAllMocks());
 
 /** Aude's player posts her sword blow on the bear (a 10 under 56: it lands, the bear may dodge). */
 async function audePostsSwordBlow(): Promise<DoubleChatMessage> {
-  const data = startExchange({
-    mode: "meleeForce",
-    attacker: { uuid: aude.uuid, name: "Aude" },
-    defender: { uuid: ours.uuid, name: "Ours" },
-    weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-    counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
-    first: testData("x", 56, 0, 10),
-    gear: { canParry: false, canBlock: false },
-  });
-  expect(data.phase).toBe("defence");
-  const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
-  return asClient("player1", () =>
-    DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: state } } }),
-  );
+  const m = await postFight("player1", aude, ours, { roll: 10, score: 56 });
+  expect(exchangeOf(m)?.phase).toBe("defence");
+  return m;
 }
+
+/** The GM's bear strikes Aude with its claws (a 30 under 58: it lands; she may parry, dodge or not defend). */
+const bearStrikesAude = () => postFight("gm", ours, aude, { roll: 30, score: 58, canParry: true });
 
 /** Aude's player posts a fight card whose first test (a 10 under 56) lands on the bear; the GM declines defence. */
 async function audeHitsBear(): Promise<DoubleChatMessage> {
@@ -93,13 +85,8 @@ describe("attack: the card's author rewrites the damage the GM rolled", () => {
   it("a forged damage formula is not rolled: only the dealer's own weapons or bare hands", async () => {
     const m = await audeHitsBear();
     await forge(m, (d) => ({ ...d, weapon: { ...d.weapon, damage: "100d100" } }));
-    const rolled: string[] = [];
-    const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
-    const evaluate = Roll.prototype.evaluate;
-    Roll.prototype.evaluate = function (this: { formula: string }) {
-      rolled.push(this.formula);
-      return evaluate.call(this);
-    };
+    // Every formula the double's dice evaluated.
+    const rolled = rolledFormulas;
     dice(4);
     await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
     expect(rolled).not.toContain("100d100");
@@ -165,17 +152,7 @@ describe("attack: the card's author rewrites a test result the GM rolled", () =>
 describe("attack: a forged modifier on a follow-up test (issue 16, SYSTEMJ 1)", () => {
   /** The GM's bear hits Aude; her player must answer the defence. */
   async function bearHitsAude(): Promise<DoubleChatMessage> {
-    const data = startExchange({
-      mode: "meleeForce",
-      attacker: { uuid: ours.uuid, name: "Ours" },
-      defender: { uuid: aude.uuid, name: "Aude" },
-      weapon: { name: "", damage: "1d3", family: "corpsACorps" },
-      counterWeapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-      first: testData("x", 58, 0, 30),
-      gear: { canParry: true, canBlock: false },
-    });
-    const state = exchangeCard("gm", { uuid: ours.uuid, name: "Ours", img: null }, data);
-    const m = await asGM(() => DoubleChatMessage.create({ flags: { quintette: { card: state } } }));
+    const m = await bearStrikesAude();
     expect(exchangeOf(m)?.phase).toBe("defence");
     return m;
   }
@@ -337,23 +314,13 @@ describe("attack: the exchange's state read from a card a player wrote (issue 22
 
   it("100 throwaway exchanges between the player's own characters do not turn the bear's dodge into a hit", async () => {
     // A second character the GM gave the player (ACTOR_CREATE is an Assistant's right).
-    const cael = await asGM(() => DoubleActor.create(personnage("cael", "Cael", "player1"), { keepId: true }));
+    const cael = await create(personnage("cael", "Cael", "player1"));
     const m = await audePostsSwordBlow();
     dice(5);
     await asClient("gm", () => requestCardAction(m.id, "systemj.defend", { kind: "dodge" }));
     expect(exchangeOf(m)?.phase).toBe("miss");
     for (let i = 0; i < 100; i++) {
-      const data = startExchange({
-        mode: "meleeForce",
-        attacker: { uuid: aude.uuid, name: "Aude" },
-        defender: { uuid: cael.uuid, name: "Cael" },
-        weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-        counterWeapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-        first: testData("x", 48, 0, 10),
-        gear: { canParry: true, canBlock: false },
-      });
-      const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
-      const t = await asClient("player1", () => DoubleChatMessage.create({ flags: { quintette: { card: state } } }));
+      const t = await postFight("player1", aude, cael, { roll: 10, score: 48, canParry: true });
       await asClient("player1", () => requestCardAction(t.id, "systemj.noDefence"));
     }
     // The real card rewritten back to its first test, as a hit, its done list cleared.
@@ -376,20 +343,8 @@ describe("attack: the exchange's state read from a card a player wrote (issue 22
 
   it("a player holds a bounded number of open exchanges: past it, no new card of theirs is taken", async () => {
     // A second character the GM gave the player (ACTOR_CREATE is an Assistant's right).
-    const cael = await asGM(() => DoubleActor.create(personnage("cael", "Cael", "player1"), { keepId: true }));
-    const post = async () => {
-      const data = startExchange({
-        mode: "meleeForce",
-        attacker: { uuid: aude.uuid, name: "Aude" },
-        defender: { uuid: cael.uuid, name: "Cael" },
-        weapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-        counterWeapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-        first: testData("x", 48, 0, 10),
-        gear: { canParry: true, canBlock: false },
-      });
-      const state = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, data);
-      return asClient("player1", () => DoubleChatMessage.create({ flags: { quintette: { card: state } } }));
-    };
+    const cael = await create(personnage("cael", "Cael", "player1"));
+    const post = () => postFight("player1", aude, cael, { roll: 10, score: 48, canParry: true });
     for (let i = 0; i < OPEN_PER_USER; i++) {
       const t = await post();
       expect((await asClient("player1", () => requestCardAction(t.id, "systemj.noDefence"))).status).toBe("applied");
@@ -402,17 +357,7 @@ describe("attack: the exchange's state read from a card a player wrote (issue 22
 
 describe("attack: the victim's owner plants a record to escape the GM's damage roll (issue 22)", () => {
   it("a record planted on Aude for the damage roll does not stop the bear's damage", async () => {
-    const data = startExchange({
-      mode: "meleeForce",
-      attacker: { uuid: ours.uuid, name: "Ours" },
-      defender: { uuid: aude.uuid, name: "Aude" },
-      weapon: { name: "", damage: "1d3", family: "corpsACorps" },
-      counterWeapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-      first: testData("x", 58, 0, 30),
-      gear: { canParry: true, canBlock: false },
-    });
-    const state = exchangeCard("gm", { uuid: ours.uuid, name: "Ours", img: null }, data);
-    const m = await asGM(() => DoubleChatMessage.create({ flags: { quintette: { card: state } } }));
+    const m = await bearStrikesAude();
     await asClient("player1", () => requestCardAction(m.id, "systemj.noDefence"));
     const record = {
       messageId: m.id,
@@ -434,17 +379,7 @@ describe("attack: the victim's owner plants a record to escape the GM's damage r
 
   it('a record planted on Aude for the hit itself (with latency) does not make the GM\'s hit "already applied"', async () => {
     setLatency(10);
-    const data = startExchange({
-      mode: "meleeForce",
-      attacker: { uuid: ours.uuid, name: "Ours" },
-      defender: { uuid: aude.uuid, name: "Aude" },
-      weapon: { name: "", damage: "1d3", family: "corpsACorps" },
-      counterWeapon: { name: "Épée", damage: "1d8", family: "corpsACorps" },
-      first: testData("x", 58, 0, 30),
-      gear: { canParry: true, canBlock: false },
-    });
-    const state = exchangeCard("gm", { uuid: ours.uuid, name: "Ours", img: null }, data);
-    const m = await asGM(() => DoubleChatMessage.create({ flags: { quintette: { card: state } } }));
+    const m = await bearStrikesAude();
     await asClient("player1", () => requestCardAction(m.id, "systemj.noDefence"));
     dice(3);
     expect((await asGM(() => requestCardAction(m.id, "systemj.damage"))).status).toBe("applied");

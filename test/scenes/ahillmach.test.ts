@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../double/index.ts";
-import { DoubleCombat, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
+import { targetsOf, type DoubleCombat } from "../double/shared-core.ts";
 import type { DoubleToken } from "../double/tokens.ts";
 import { cardOf } from "../cards.ts";
 import { chooseDice, facesLeft } from "./dice.ts";
@@ -15,11 +15,13 @@ import {
   buttonsByUser,
   clickCard,
   clickSheet,
-  createFromSidebar,
-  dropOnScene,
+  createCast,
+  dropCast,
   expectCardsSameFromStore,
   expectSheetsSameFromStore,
   forceCardAction,
+  lastMessage,
+  messages,
   openSheet,
   openTable,
   rollInEachPrivateMode,
@@ -27,11 +29,13 @@ import {
   startEncounter,
   tracker,
   turnOrder,
+  type Cast,
   type OpenSheet,
   type Table,
 } from "./table.ts";
 
 let table: Table;
+let cast: Cast;
 let kael: DoubleActor;
 let mira: DoubleActor;
 let brute: DoubleActor;
@@ -41,8 +45,6 @@ let combat: DoubleCombat;
 
 type Hp = { hp: { value: number; max: number } };
 const hp = (a: DoubleActor | null | undefined) => (a?.system as unknown as Hp | undefined)?.hp.value;
-const messages = () => table.state.game.messages.contents as unknown as DoubleChatMessage[];
-const lastMessage = () => messages().at(-1)!;
 const markers = () =>
   Object.fromEntries(combat.combatants.contents.map((c) => [c.name, (c.system as { marker?: boolean }).marker]));
 /** The move button of a character's sheet, by the move's name. */
@@ -58,30 +60,23 @@ beforeAll(async () => {
 
 describe.sequential("Ahill-Mach at a whole table", { timeout: 60_000 }, () => {
   it("the players create their characters from the sidebar; the GM an opponent", async () => {
-    kael = await createFromSidebar("player1", { name: "Kael", type: "personnage" });
-    mira = await createFromSidebar("player2", { name: "Mira", type: "personnage" });
-    brute = await createFromSidebar("gm", { name: "Brute", type: "opposant" });
-    for (const [actor, owner] of [
-      [kael, "player1"],
-      [mira, "player2"],
-    ] as const) {
-      const source = actor.toObject() as { ownership: object; prototypeToken: object; items: { type: string }[] };
-      expect(source.ownership).toEqual({ default: 0, [owner]: 3 });
-      expect(source.prototypeToken).toMatchObject({ actorLink: true, bar1: { attribute: "hp" } });
+    cast = await createCast({
+      characters: { type: "personnage", names: ["Kael", "Mira"] },
+      fresh: { prototypeToken: { bar1: { attribute: "hp" } } },
+      npc: { type: "opposant", name: "Brute" },
+    });
+    [kael, mira] = cast.characters;
+    brute = cast.npc!;
+    for (const actor of [kael, mira]) {
+      const source = actor.toObject() as { items: { type: string }[] };
       expect(source.items.filter((i) => i.type === "am-action")).toHaveLength(7);
       expect(hp(actor)).toBe((actor.system as unknown as Hp).hp.max);
     }
-    expect(brute.toObject()).toMatchObject({ ownership: { default: 0, gm: 3 }, prototypeToken: { actorLink: false } });
     expect(brute.items.size).toBe(0);
   });
 
   it("the GM drops their tokens: the characters linked, the opponent a synthetic actor", async () => {
-    for (const actor of [kael, mira, brute]) tokens[actor.name] = await dropOnScene(table, actor);
-    expect(tokens.Kael!.actor).toBe(kael);
-    expect(tokens.Mira!.actor).toBe(mira);
-    const synthetic = tokens.Brute!.actor as DoubleActor & { isToken: boolean };
-    expect(synthetic.isToken).toBe(true);
-    expect(synthetic).not.toBe(brute);
+    Object.assign(tokens, await dropCast(table, cast));
   });
 
   it("each player opens their sheet: the roll buttons are there and enabled", async () => {
@@ -94,12 +89,12 @@ describe.sequential("Ahill-Mach at a whole table", { timeout: 60_000 }, () => {
   });
 
   it("the GM opens the conflict: order by DEX, the characters hold the initiative", async () => {
-    combat = await startEncounter([tokens.Kael!, tokens.Mira!, tokens.Brute!]);
-    // Initiative is DEX, shown as a constant formula: Foundry's Roll of "1" is 1 (the double knows no formula).
-    for (const actor of [kael, mira, brute]) {
-      const formula = combat.combatants.contents.find((c) => c.name === actor.name)!.getInitiativeRoll().formula;
-      DoubleCombat.rolls[formula] = Number(formula);
-    }
+    combat = await startEncounter(Object.values(tokens));
+    // Initiative is DEX, shown as a constant formula: Foundry's Roll of "1" is 1, no die rolled.
+    for (const actor of [kael, mira, brute])
+      expect(combat.combatants.contents.find((c) => c.name === actor.name)!.getInitiativeRoll().formula).toMatch(
+        /^\d+$/,
+      );
     await tracker(combat, "rollAll");
     await tracker(combat, "startCombat");
     expect(turnOrder(combat)).toMatchObject({ round: 1, current: turnOrder(combat).order[0] });

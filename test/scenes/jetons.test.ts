@@ -23,27 +23,29 @@ import {
   type UserId,
   clickInCard,
   clickSheet,
-  createFromSidebar,
-  dropOnScene,
+  createCast,
+  dropCast,
   expectCardsSameFromStore,
   expectSheetsSameFromStore,
+  lastMessage,
   openSheet,
   openTable,
   startEncounter,
   tracker,
   turnOrder,
+  type Cast,
   type OpenSheet,
   type Table,
   USERS,
 } from "./table.ts";
 
 let table: Table;
+let cast: Cast;
 let nila: DoubleActor;
 let oren: DoubleActor;
 const tokens: Record<string, DoubleToken> = {};
 const sheets: Record<string, OpenSheet> = {};
 let combat: DoubleCombat;
-const lastMessage = () => table.state.game.messages.contents.at(-1) as unknown as DoubleChatMessage;
 
 const data = (m: DoubleChatMessage): QuestionCardData => {
   const d = readQuestionData(readCard(m as never));
@@ -94,29 +96,21 @@ beforeAll(async () => {
 
 describe.sequential("Jetons at a whole table", { timeout: 60_000 }, () => {
   it("the players create their archetypes from the sidebar", async () => {
-    nila = await createFromSidebar("player1", { name: "Nila", type: "archetype" });
-    oren = await createFromSidebar("player2", { name: "Oren", type: "archetype" });
-    for (const [actor, owner] of [
-      [nila, "player1"],
-      [oren, "player2"],
-    ] as const)
-      expect(actor.toObject()).toMatchObject({
-        ownership: { default: 0, [owner]: 3 },
-        prototypeToken: { actorLink: true },
-      });
-    expect(nila.toObject()).toMatchObject({ system: { tokens: 5, bidLock: "" } });
+    cast = await createCast({
+      characters: { type: "archetype", names: ["Nila", "Oren"] },
+      fresh: { system: { tokens: 5, bidLock: "" } },
+    });
+    [nila, oren] = cast.characters;
   });
 
   it("the GM drops their tokens: linked to the sheets", async () => {
-    for (const actor of [nila, oren]) tokens[actor.name] = await dropOnScene(table, actor);
-    expect(tokens.Nila!.actor).toBe(nila);
-    expect(tokens.Oren!.actor).toBe(oren);
+    Object.assign(tokens, await dropCast(table, cast));
     sheets.nila = await openSheet("player1", nila);
     sheets.oren = await openSheet("player2", oren);
   });
 
   it("two rounds in the tracker: Roll all never throws, each is placed after the others, Next turn and Next round", async () => {
-    combat = await startEncounter([tokens.Nila!, tokens.Oren!]);
+    combat = await startEncounter(Object.values(tokens));
     await tracker(combat, "rollAll");
     expect(combat.combatants.contents.map((c) => [c.name, c.initiative])).toEqual([
       ["Nila", 2],

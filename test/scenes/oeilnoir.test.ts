@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../double/index.ts";
-import { asClient, DoubleCombat, settle, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
+import { asClient, settle, targetsOf, type DoubleChatMessage, type DoubleCombat } from "../double/shared-core.ts";
 import type { DoubleToken } from "../double/tokens.ts";
 import { cardOf } from "../cards.ts";
 import { chooseDice, facesLeft } from "./dice.ts";
@@ -15,11 +15,13 @@ import {
   buttonsByUser,
   clickCard,
   clickSheet,
-  createFromSidebar,
-  dropOnScene,
+  createCast,
+  dropCast,
   expectCardsSameFromStore,
   expectSheetsSameFromStore,
   forceCardAction,
+  lastMessage,
+  messages,
   openSheet,
   openTable,
   rerender,
@@ -29,11 +31,13 @@ import {
   startEncounter,
   tracker,
   turnOrder,
+  type Cast,
   type OpenSheet,
   type Table,
 } from "./table.ts";
 
 let table: Table;
+let cast: Cast;
 let alrik: DoubleActor;
 let nadja: DoubleActor;
 let orc: DoubleActor;
@@ -41,8 +45,6 @@ const tokens: Record<string, DoubleToken> = {};
 const sheets: Record<string, OpenSheet> = {};
 let combat: DoubleCombat;
 
-const messages = () => table.state.game.messages.contents as unknown as DoubleChatMessage[];
-const lastMessage = () => messages().at(-1)!;
 const duelOf = (m: DoubleChatMessage) => (cardOf(m).data as { duel: Record<string, unknown> }).duel;
 
 beforeAll(async () => {
@@ -51,20 +53,13 @@ beforeAll(async () => {
 
 describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
   it("the players create their héros from the sidebar; the GM an orc", async () => {
-    alrik = await createFromSidebar("player1", { name: "Alrik", type: "heros" });
-    nadja = await createFromSidebar("player2", { name: "Nadja", type: "heros" });
-    orc = await createFromSidebar("gm", { name: "Orc", type: "adversaire" });
-    for (const [actor, owner] of [
-      [alrik, "player1"],
-      [nadja, "player2"],
-    ] as const) {
-      expect(actor.toObject()).toMatchObject({
-        ownership: { default: 0, [owner]: 3 },
-        prototypeToken: { actorLink: true, bar1: { attribute: "ev" } },
-        system: { ev: { value: 30, max: 30 } },
-      });
-    }
-    expect(orc.toObject()).toMatchObject({ ownership: { default: 0, gm: 3 }, prototypeToken: { actorLink: false } });
+    cast = await createCast({
+      characters: { type: "heros", names: ["Alrik", "Nadja"] },
+      fresh: { prototypeToken: { bar1: { attribute: "ev" } }, system: { ev: { value: 30, max: 30 } } },
+      npc: { type: "adversaire", name: "Orc" },
+    });
+    [alrik, nadja] = cast.characters;
+    orc = cast.npc!;
     // The GM sets the orc's stat block before dropping it (INI base 9).
     sheets.orc = await openSheet("gm", orc);
     await editSheet(sheets.orc, { "system.iniBase": 9 });
@@ -72,10 +67,7 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
   });
 
   it("the GM drops their tokens: the héros linked, the orc a synthetic actor", async () => {
-    for (const actor of [alrik, nadja, orc]) tokens[actor.name] = await dropOnScene(table, actor);
-    expect(tokens.Alrik!.actor).toBe(alrik);
-    expect(tokens.Nadja!.actor).toBe(nadja);
-    expect((tokens.Orc!.actor as DoubleActor & { isToken: boolean }).isToken).toBe(true);
+    Object.assign(tokens, await dropCast(table, cast));
   });
 
   it("each player opens their sheet: the checks and the attack are there and enabled", async () => {
@@ -92,12 +84,12 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
   it("the GM opens the fight; each player rolls their own initiative in the tracker, the GM the orc's", async () => {
     // Nadja's player raises her qualities on the sheet (INI base 11).
     await editSheet(sheets.nadja!, { "system.qualities.CO": 15, "system.qualities.AG": 14, "system.qualities.IN": 13 });
-    combat = await startEncounter([tokens.Alrik!, tokens.Nadja!, tokens.Orc!]);
+    combat = await startEncounter(Object.values(tokens));
     const formula = (name: string) =>
       combat.combatants.contents.find((c) => c.name === name)!.getInitiativeRoll().formula;
     expect([formula("Alrik"), formula("Nadja"), formula("Orc")]).toEqual(["1d6 + 10", "1d6 + 11", "1d6 + 9"]);
-    // The double's tracker takes a result per formula: 4, 2 and 3 on the d6.
-    Object.assign(DoubleCombat.rolls, { "1d6 + 10": 14, "1d6 + 11": 13, "1d6 + 9": 12 });
+    // Alrik, Nadja, then the Orc roll their d6: 4, 2 and 3.
+    chooseDice(4, 2, 3);
     for (const [user, name] of [
       ["player1", "Alrik"],
       ["player2", "Nadja"],

@@ -16,11 +16,13 @@ import {
   buttonsByUser,
   clickCard,
   clickSheet,
-  createFromSidebar,
-  dropOnScene,
+  createCast,
+  dropCast,
   expectCardsSameFromStore,
   expectSheetsSameFromStore,
   forceCardAction,
+  lastMessage,
+  messages,
   openSheet,
   openTable,
   rollInEachPrivateMode,
@@ -28,11 +30,13 @@ import {
   startEncounter,
   tracker,
   turnOrder,
+  type Cast,
   type OpenSheet,
   type Table,
 } from "./table.ts";
 
 let table: Table;
+let cast: Cast;
 let aude: DoubleActor;
 let bertil: DoubleActor;
 let ours: DoubleActor;
@@ -42,8 +46,6 @@ let combat: DoubleCombat;
 
 const hp = (a: DoubleActor | null | undefined) =>
   (a?.system as unknown as { hitPoints: { value: number } } | undefined)?.hitPoints.value;
-const messages = () => table.state.game.messages.contents as unknown as DoubleChatMessage[];
-const lastMessage = () => messages().at(-1)!;
 const exchangeOf = (m: DoubleChatMessage) => (cardOf(m).data as { exchange: Record<string, unknown> }).exchange;
 
 beforeAll(async () => {
@@ -52,27 +54,17 @@ beforeAll(async () => {
 
 describe.sequential("SYSTEMJ at a whole table", { timeout: 60_000 }, () => {
   it("the players create their characters from the sidebar; the GM a bear", async () => {
-    aude = await createFromSidebar("player1", { name: "Aude", type: "sj-personnage" });
-    bertil = await createFromSidebar("player2", { name: "Bertil", type: "sj-personnage" });
-    ours = await createFromSidebar("gm", { name: "Ours", type: "creature" });
-    for (const [actor, owner] of [
-      [aude, "player1"],
-      [bertil, "player2"],
-    ] as const) {
-      expect(actor.toObject()).toMatchObject({
-        ownership: { default: 0, [owner]: 3 },
-        prototypeToken: { actorLink: true, bar1: { attribute: "hitPoints" } },
-        system: { hitPoints: { value: 10, max: 10 } },
-      });
-    }
-    expect(ours.toObject()).toMatchObject({ ownership: { default: 0, gm: 3 }, prototypeToken: { actorLink: false } });
+    cast = await createCast({
+      characters: { type: "sj-personnage", names: ["Aude", "Bertil"] },
+      fresh: { prototypeToken: { bar1: { attribute: "hitPoints" } }, system: { hitPoints: { value: 10, max: 10 } } },
+      npc: { type: "creature", name: "Ours" },
+    });
+    [aude, bertil] = cast.characters;
+    ours = cast.npc!;
   });
 
   it("the GM drops their tokens: the characters linked, the bear a synthetic actor", async () => {
-    for (const actor of [aude, bertil, ours]) tokens[actor.name] = await dropOnScene(table, actor);
-    expect(tokens.Aude!.actor).toBe(aude);
-    expect(tokens.Bertil!.actor).toBe(bertil);
-    expect((tokens.Ours!.actor as DoubleActor & { isToken: boolean }).isToken).toBe(true);
+    Object.assign(tokens, await dropCast(table, cast));
   });
 
   it("each player opens their sheet: tests and attacks are there and enabled", async () => {
@@ -85,7 +77,7 @@ describe.sequential("SYSTEMJ at a whole table", { timeout: 60_000 }, () => {
   });
 
   it("the GM opens the fight; each player rolls their initiative (a Rapidité test card), the GM the bear's", async () => {
-    combat = await startEncounter([tokens.Aude!, tokens.Bertil!, tokens.Ours!]);
+    combat = await startEncounter(Object.values(tokens));
     const count = messages().length;
     for (const [user, name, face] of [
       ["player1", "Aude", 12],

@@ -33,7 +33,7 @@ import { registerCoreSettings } from "../../src/foundry/settings/index.ts";
 import { RollDialog } from "../../src/foundry/dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../../src/foundry/dialog/inputs.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
-import { chooseDice, installDiceTray } from "./dice.ts";
+import { chooseDice } from "./dice.ts";
 import { actionElements, htmlTree, type HtmlButton, type HtmlNode } from "./html.ts";
 
 export const GM = "gm";
@@ -58,7 +58,6 @@ export async function openTable(ruleset: RulesetId, { lang = "fr" }: { lang?: st
   const state = installClients(resetFoundryDouble({ lang }), { latency: LATENCY, chatLog: true });
   addUser("player2");
   useRealTemplates(lang);
-  installDiceTray();
   clearRulesets();
   registerCoreSettings();
   await asClient(GM, () => state.game.settings.set("quintette", "ruleset", ruleset));
@@ -88,6 +87,64 @@ export async function dropOnScene(table: Table, actor: DoubleActor): Promise<Dou
   const token = await asClient(GM, () => dropToken(table.scene, actor));
   await settle();
   return token;
+}
+
+/** Who sits at the table: the rule set's types and names, and what a freshly created character holds. */
+export interface CastSpec {
+  /** Each player's character (player1's first): the player character type and their names. */
+  characters: { type: string; names: readonly [string, string] };
+  /** Fields every fresh character's stored data holds (token bar, starting values), checked after creation. */
+  fresh?: Record<string, unknown>;
+  /** The GM's non-player character, if the scene has one. */
+  npc?: { type: string; name: string };
+}
+
+export interface Cast {
+  /** player1's character, then player2's. */
+  characters: [DoubleActor, DoubleActor];
+  npc: DoubleActor | null;
+}
+
+/**
+ * The players create their characters from the sidebar, each on their own client, and the GM the NPC: each
+ * character is its creator's alone and its tokens are linked to it; the NPC is the GM's and its tokens are not.
+ */
+export async function createCast(spec: CastSpec): Promise<Cast> {
+  const characters: DoubleActor[] = [];
+  for (const [i, player] of PLAYERS.entries()) {
+    const actor = await createFromSidebar(player, { name: spec.characters.names[i]!, type: spec.characters.type });
+    const source = actor.toObject() as { ownership: object; prototypeToken: object };
+    expect(source.ownership, `${actor.name}'s ownership`).toEqual({ default: 0, [player]: 3 });
+    expect(source.prototypeToken, `${actor.name}'s token`).toMatchObject({ actorLink: true });
+    if (spec.fresh) expect(source, `${actor.name} as created`).toMatchObject(spec.fresh);
+    characters.push(actor);
+  }
+  const npc = spec.npc ? await createFromSidebar(GM, spec.npc) : null;
+  if (npc) {
+    const source = npc.toObject() as { ownership: object; prototypeToken: object };
+    expect(source.ownership, `${npc.name}'s ownership`).toEqual({ default: 0, [GM]: 3 });
+    expect(source.prototypeToken, `${npc.name}'s token`).toMatchObject({ actorLink: false });
+  }
+  return { characters: characters as [DoubleActor, DoubleActor], npc };
+}
+
+/**
+ * The GM drops the cast on the scene (the characters first, then the NPC): each character's token is its actor, the
+ * NPC's a synthetic actor of its own. The tokens by name, in that order.
+ */
+export async function dropCast(table: Table, cast: Cast): Promise<Record<string, DoubleToken>> {
+  const tokens: Record<string, DoubleToken> = {};
+  for (const actor of cast.characters) {
+    tokens[actor.name] = await dropOnScene(table, actor);
+    expect(tokens[actor.name]!.actor, `${actor.name}'s token`).toBe(actor);
+  }
+  if (cast.npc) {
+    const token = (tokens[cast.npc.name] = await dropOnScene(table, cast.npc));
+    const synthetic = token.actor as DoubleActor & { isToken: boolean };
+    expect(synthetic.isToken, `${cast.npc.name}'s token`).toBe(true);
+    expect(synthetic).not.toBe(cast.npc);
+  }
+  return tokens;
 }
 
 // ---- Sheets ---------------------------------------------------------------------------------------------------
@@ -211,6 +268,11 @@ export async function clickSheet(
 }
 
 // ---- The chat log ---------------------------------------------------------------------------------------------
+
+/** The world's messages, oldest first. */
+export const messages = () => doubleState().game.messages.contents as unknown as DoubleChatMessage[];
+/** The message posted last (the test fails on an empty log when it reads it). */
+export const lastMessage = () => messages().at(-1)!;
 
 export interface SeenCard {
   user: UserId;

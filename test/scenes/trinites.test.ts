@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../double/index.ts";
-import { targetsOf, type DoubleChatMessage, type DoubleCombat } from "../double/shared-core.ts";
+import { targetsOf, type DoubleCombat } from "../double/shared-core.ts";
 import type { DoubleToken } from "../double/tokens.ts";
 import { cardOf } from "../cards.ts";
 import { chooseDice, facesLeft } from "./dice.ts";
@@ -15,11 +15,13 @@ import {
   buttonsByUser,
   clickCard,
   clickSheet,
-  createFromSidebar,
-  dropOnScene,
+  createCast,
+  dropCast,
   expectCardsSameFromStore,
   expectSheetsSameFromStore,
   forceCardAction,
+  lastMessage,
+  messages,
   openSheet,
   openTable,
   rollInitiativeAs,
@@ -28,20 +30,18 @@ import {
   turnOrder,
   rollInEachPrivateMode,
   sheetButton,
+  type Cast,
   type OpenSheet,
   type Table,
 } from "./table.ts";
 
 let table: Table;
+let cast: Cast;
 let ysolde: DoubleActor;
 let aymeric: DoubleActor;
-let brute: DoubleActor;
 let combat: DoubleCombat;
 const tokens: Record<string, DoubleToken> = {};
 const sheets: Record<string, OpenSheet> = {};
-
-const messages = () => table.state.game.messages.contents as unknown as DoubleChatMessage[];
-const lastMessage = () => messages().at(-1)!;
 
 beforeAll(async () => {
   table = await openTable("trinites");
@@ -49,25 +49,15 @@ beforeAll(async () => {
 
 describe.sequential("Trinités at a whole table", { timeout: 60_000 }, () => {
   it("the players create their Trinités from the sidebar; the GM a humain", async () => {
-    ysolde = await createFromSidebar("player1", { name: "Ysolde", type: "trinite" });
-    aymeric = await createFromSidebar("player2", { name: "Aymeric", type: "trinite" });
-    brute = await createFromSidebar("gm", { name: "Brute", type: "humain" });
-    for (const [actor, owner] of [
-      [ysolde, "player1"],
-      [aymeric, "player2"],
-    ] as const)
-      expect(actor.toObject()).toMatchObject({
-        ownership: { default: 0, [owner]: 3 },
-        prototypeToken: { actorLink: true },
-      });
-    expect(brute.toObject()).toMatchObject({ ownership: { default: 0, gm: 3 }, prototypeToken: { actorLink: false } });
+    cast = await createCast({
+      characters: { type: "trinite", names: ["Ysolde", "Aymeric"] },
+      npc: { type: "humain", name: "Brute" },
+    });
+    [ysolde, aymeric] = cast.characters;
   });
 
   it("the GM drops their tokens: the Trinités linked, the humain a synthetic actor", async () => {
-    for (const actor of [ysolde, aymeric, brute]) tokens[actor.name] = await dropOnScene(table, actor);
-    expect(tokens.Ysolde!.actor).toBe(ysolde);
-    expect(tokens.Aymeric!.actor).toBe(aymeric);
-    expect((tokens.Brute!.actor as DoubleActor & { isToken: boolean }).isToken).toBe(true);
+    Object.assign(tokens, await dropCast(table, cast));
   });
 
   it("Ysolde's player rolls Mêlée at the Brute from the sheet: the pick is hers (and the GM's), refused to Aymeric's", async () => {
@@ -105,7 +95,7 @@ describe.sequential("Trinités at a whole table", { timeout: 60_000 }, () => {
   });
 
   it("two rounds in the tracker: each player rolls and picks their own initiative, the GM the Brute's; Next turn and Next round", async () => {
-    combat = await startEncounter([tokens.Ysolde!, tokens.Aymeric!, tokens.Brute!]);
+    combat = await startEncounter(Object.values(tokens));
     const id = (name: string) => combat.combatants.contents.find((c) => c.name === name)!.id;
     const seats = () =>
       Object.fromEntries(

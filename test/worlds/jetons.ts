@@ -25,6 +25,10 @@ import { readQuestionData, type QuestionCardData } from "../../src/foundry/jeton
 import { clearMemorySecrets } from "../../src/foundry/jetons/secrets.ts";
 import { registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
 import { registerJetonsCardModels } from "../../src/foundry/jetons/card-model.ts";
+import { descriptor } from "../../src/foundry/jetons/ruleset.ts";
+import { clearRulesets, registerRuleset } from "../../src/foundry/ruleset.ts";
+import { registerCoreSettings } from "../../src/foundry/settings/index.ts";
+import { applyRuleset } from "../../src/foundry/data/register.ts";
 
 export interface JetonsWorldOptions {
   lang?: string;
@@ -40,18 +44,44 @@ export interface JetonsWorldOptions {
 
 /** A fresh double playing Jetons. */
 export function jetonsWorld(options: JetonsWorldOptions = {}): DoubleState {
+  const state = openWorld(options);
+  registerJetonsCardModels();
+  registerJetonsSettings();
+  registerJetonsRelay();
+  registerCardAction(...CARD_ACTIONS);
+  state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
+  return table(options, state);
+}
+
+/**
+ * A fresh double playing Jetons registered as the system's entry does it (core settings, `applyRuleset`: the data
+ * model with its entry points, the sheet, card actions, the rule set's init; the world's rule set chosen by the GM):
+ * what the sheet tests need.
+ */
+export async function jetonsEntryWorld(options: JetonsWorldOptions = {}): Promise<DoubleState> {
+  const state = openWorld(options);
+  clearRulesets();
+  registerCoreSettings();
+  registerRuleset(descriptor);
+  applyRuleset(descriptor);
+  await asGM(() => state.game.settings.set("quintette", "ruleset", "jetons"));
+  return table(options, state);
+}
+
+/** The double with its clients, the relay and the chat hooks. */
+function openWorld(options: JetonsWorldOptions): DoubleState {
   const state = installClients(resetFoundryDouble({ lang: options.lang ?? "en" }));
   if (options.realTemplates) useRealTemplates(options.lang ?? "en");
   clearMemorySecrets();
   registerRelay();
-  registerJetonsCardModels();
   registerChatHooks();
-  registerJetonsSettings();
-  registerJetonsRelay();
-  registerCardAction(...CARD_ACTIONS);
+  return state;
+}
+
+/** The table's users and socket, and the ledger's watch, as `options` ask. */
+function table(options: JetonsWorldOptions, state: DoubleState): DoubleState {
   if (options.player2) addUser("player2");
   if (options.latency) setLatency(options.latency);
-  state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
   if (options.ledgerWatch) {
     Hooks.on("createActor", (a, o, u) => void onCreateActorLedger(a, o, u));
     Hooks.on("updateActor", (a, c, o, u) => void onUpdateActorLedger(a, c, o, u));
@@ -114,7 +144,7 @@ export async function toBidding(
   options: Opposition = {},
 ): Promise<DoubleChatMessage> {
   const m = (await asClient(player, () => askQuestion(actor as never))) as unknown as DoubleChatMessage;
-  await asClient(player, () =>
+  const asked = await asClient(player, () =>
     sendQuestionEvent(m.id, "joueur", {
       event: "ask",
       text: "Do I escape?",
@@ -122,7 +152,8 @@ export async function toBidding(
       useAdvantage: options.useAdvantage ?? false,
     }),
   );
-  await asClient("gm", () =>
+  expect(asked.status).toBe("applied");
+  const opposed = await asClient("gm", () =>
     sendQuestionEvent(m.id, "mj", {
       event: "oppose",
       strike: null,
@@ -133,6 +164,7 @@ export async function toBidding(
       extraNegative: 0,
     }),
   );
+  expect(opposed.status).toBe("applied");
   expect(questionData(m).question.status).toBe("bidding");
   return m;
 }

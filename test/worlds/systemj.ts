@@ -8,6 +8,7 @@ import { descriptor as systemjDescriptor } from "../../src/foundry/systemj/rules
 import { clearRulesets, registerRuleset } from "../../src/foundry/ruleset.ts";
 import { vi } from "vitest";
 import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { chooseDice, emptyTray, facesLeft, trayFaces } from "../double/dice.ts";
 import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
@@ -21,6 +22,8 @@ import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../..
 import { testData } from "../../src/foundry/systemj/tests.ts";
 import { registerSystemJCombat } from "../../src/foundry/systemj/combat.ts";
 import { registerChronoste } from "../../src/foundry/systemj/chronoste.ts";
+import { registerCoreSettings } from "../../src/foundry/settings/index.ts";
+import { applyRuleset } from "../../src/foundry/data/register.ts";
 import { registerSystemJSettings } from "../../src/foundry/systemj/settings.ts";
 import { registerSystemJCardModels } from "../../src/foundry/systemj/card-model.ts";
 import { answerTestDialogs, type DialogAnswers } from "../unit/systemj/dialog-answer.ts";
@@ -28,96 +31,119 @@ import { cardOf } from "../cards.ts";
 
 export const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
 
-/** A personnage with leather (2 armour points) and a sword in hand, owned by `owner`. */
-export const personnage = (id: string, name: string, owner: string, system: Record<string, unknown> = {}) => ({
+/** The sword every personnage holds by default. */
+export const SWORD = {
+  _id: "epee",
+  name: "Épée",
+  type: "sj-arme",
+  system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
+};
+
+/** A personnage owned by `owner`: by default with leather (2 armour points) and a sword in hand. */
+export const personnage = (
+  id: string,
+  name: string,
+  owner: string,
+  system: Record<string, unknown> = {},
+  items: object[] = [
+    { _id: "cuir", name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 2 } },
+    SWORD,
+  ],
+) => ({
   _id: id,
   name,
   type: "sj-personnage",
   ownership: { default: 0, [owner]: 3 },
   system: { attributes, hitPoints: { value: 15, max: 15 }, armourPoints: { value: 2, max: 2 }, ...system },
-  items: [
-    { _id: "cuir", name: "Cuir", type: "sj-armure", system: { equipped: true, armourPoints: 2 } },
-    {
-      _id: "epee",
-      name: "Épée",
-      type: "sj-arme",
-      system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
-    },
-  ],
+  items,
 });
 
-export interface SystemJWorld {
+/** The GM's créature `id` (by default the bear of the world, with its thick hide: 3 armour points). */
+export const creature = (
+  id = "ours",
+  system: Record<string, unknown> = {
+    attributes: { FOR: 80, RES: 70, AGI: 45, RAP: 60, INT: 10, PER: 20, CHA: 30 },
+    hitPoints: { value: 22, max: 22 },
+    armourPoints: { value: 3, max: 3 },
+    skills: { detection: 70 },
+  },
+  items: object[] = [
+    { _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } },
+  ],
+) => ({ _id: id, name: "Ours", type: "creature", system, items });
+
+/** The GM creates `data` (a `personnage` or a `creature`) with its ids. */
+export const create = (data: Record<string, unknown>) => asGM(() => DoubleActor.create(data, { keepId: true }));
+
+interface World<A> {
   state: DoubleState;
-  aude: DoubleActor;
-  brin: DoubleActor;
-  ours: DoubleActor;
+  aude: A;
+  brin: A;
+  ours: A;
   dialogs: DialogAnswers;
 }
+export type SystemJWorld = World<DoubleActor>;
 
-let faces: number[] = [];
-
-/** The d100 (or damage) faces the next rolls read, in order; a roll with none left throws. */
+/** The d100 (or damage) faces the next rolls read, in order, in the double's tray; a roll with none left throws. */
 export function dice(...next: number[]): void {
-  faces = [...next];
+  emptyTray();
+  chooseDice(...next);
 }
 
 /** Faces scripted and not yet rolled. */
-export const facesLeft = () => faces.length;
+export { facesLeft };
 /** Those faces, in order. */
-export const facesQueued = () => [...faces];
+export const facesQueued = () => trayFaces();
 
 export const card = (m: DoubleChatMessage) => cardOf(m) as CardState;
 export const exchangeOf = (m: DoubleChatMessage) => readExchange(card(m));
 
+export interface SystemJWorldOptions {
+  lang?: string;
+  /**
+   * Register the rule set as the system's entry does (core settings, the world's rule set chosen by the GM,
+   * `applyRuleset`: data models with their entry points, sheets, card actions, its init) instead of piece by piece.
+   */
+  entry?: boolean;
+  /** Create Aude, Brin and the bear (default); without, the world has no actor and the fields below are null. */
+  cast?: boolean;
+}
+
 /** A fresh double playing SYSTEMJ: everything a world's runtime registers, and the three fighters. */
-export async function systemjWorld(options: { lang?: string } = {}): Promise<SystemJWorld> {
+export async function systemjWorld(options: { cast: false } & SystemJWorldOptions): Promise<World<null>>;
+export async function systemjWorld(options?: SystemJWorldOptions): Promise<SystemJWorld>;
+export async function systemjWorld(options: SystemJWorldOptions = {}): Promise<World<DoubleActor | null>> {
   const state = installClients(resetFoundryDouble({ lang: options.lang ?? "fr" }));
-  // Keyed by the declared types only in fvtt-types 14.x: filled like the registry does (docs/architecture.md).
-  Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });
-  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-  registerRelay();
-  registerSystemJCardModels();
-  registerChatHooks();
-  registerDamage();
-  registerCardAction(...CARD_ACTIONS);
-  // The registry knows the rule set: sheets' roll buttons reach its `api` through it (src/foundry/api/rolls.ts).
   clearRulesets();
   registerRuleset(systemjDescriptor);
-  registerSystemJSettings();
-  registerSystemJCombat();
-  registerChronoste();
+  if (options.entry) {
+    registerCoreSettings();
+    applyRuleset(systemjDescriptor);
+    await asGM(() => state.game.settings.set("quintette", "ruleset", "systemj"));
+    registerRelay();
+    registerChatHooks();
+    registerDamage();
+  } else {
+    // Keyed by the declared types only in fvtt-types 14.x: filled like the registry does (docs/architecture.md).
+    Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });
+    Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
+    registerRelay();
+    registerSystemJCardModels();
+    registerChatHooks();
+    registerDamage();
+    registerCardAction(...CARD_ACTIONS);
+    // The registry knows the rule set: sheets' roll buttons reach its `api` through it (src/foundry/api/rolls.ts).
+    registerSystemJSettings();
+    registerSystemJCombat();
+    registerChronoste();
+  }
   // Follow-up tests open the test dialog on the clicking client; honest clicks roll at its defaults.
   const dialogs = answerTestDialogs();
-  faces = [];
-  const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
-  Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
-    const face = faces.shift();
-    if (face === undefined) throw new Error(`no scripted face for ${this.formula}`);
-    this.total = face;
-    return this;
-  };
   addUser("player2");
-  const aude = await asGM(() =>
-    DoubleActor.create(personnage("aude", "Aude", "player1", { skills: { dissimulation: 55 } }), { keepId: true }),
-  );
-  const brin = await asGM(() => DoubleActor.create(personnage("brin", "Brin", "player2"), { keepId: true }));
-  const ours = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "ours",
-        name: "Ours",
-        type: "creature",
-        system: {
-          attributes: { FOR: 80, RES: 70, AGI: 45, RAP: 60, INT: 10, PER: 20, CHA: 30 },
-          hitPoints: { value: 22, max: 22 },
-          armourPoints: { value: 3, max: 3 },
-          skills: { detection: 70 },
-        },
-        items: [{ _id: "peau", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
-      },
-      { keepId: true },
-    ),
-  );
+  if (options.cast === false) return { state, aude: null, brin: null, ours: null, dialogs };
+  const aude = await create(personnage("aude", "Aude", "player1", { skills: { dissimulation: 55 } }));
+  const brin = await create(personnage("brin", "Brin", "player2"));
+  const ours = await create(creature());
   return { state, aude, brin, ours, dialogs };
 }
 
@@ -150,19 +176,22 @@ export async function postFight(
   return asClient(roller, () => DoubleChatMessage.create({ author: roller, flags: { quintette: { card: state } } }));
 }
 
-/** The GM's combat of Aude and the bear (combatants `ca` and `co`), started, the world's active combat. */
-export async function fightCombat(state: DoubleState): Promise<DoubleCombat> {
-  const c = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
-  await asGM(() =>
-    c.createEmbeddedDocuments(
-      "Combatant",
-      [
-        { _id: "ca", name: "Aude", actorId: "aude" },
-        { _id: "co", name: "Ours", actorId: "ours" },
-      ],
-      { keepId: true },
-    ),
+/**
+ * The GM's combat `fight` (by default of Aude and the bear, combatants `ca` and `co`; `round` when given), the
+ * world's active combat.
+ */
+export async function fightCombat(
+  state: DoubleState,
+  options: { combatants?: { _id: string; name: string; actorId: string }[]; round?: number } = {},
+): Promise<DoubleCombat> {
+  const c = await asGM(() =>
+    DoubleCombat.create({ _id: "fight", ...(options.round ? { round: options.round } : {}) }, { keepId: true }),
   );
+  const combatants = options.combatants ?? [
+    { _id: "ca", name: "Aude", actorId: "aude" },
+    { _id: "co", name: "Ours", actorId: "ours" },
+  ];
+  await asGM(() => c.createEmbeddedDocuments("Combatant", combatants, { keepId: true }));
   state.game.combats.set(c.id, c);
   Object.assign(state.game, { combat: c });
   return c;

@@ -1,54 +1,34 @@
 /** The archetype model's ranges and derived check, the settings P/J/collective, the token guard and token moves. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, type DoubleActor, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
-import { asClient, installClients } from "../../double/shared-core.ts";
-import { registerRelay, relayToGM } from "../../../src/foundry/relay/index.ts";
-import { registerChatHooks } from "../../../src/foundry/chat/index.ts";
+import { asClient } from "../../double/shared-core.ts";
+import { relayToGM } from "../../../src/foundry/relay/index.ts";
 import { ArchetypeModel, type ArchetypeDerived } from "../../../src/foundry/jetons/models.ts";
-import { buyAdvantage, handBack, registerJetonsRelay } from "../../../src/foundry/jetons/actions.ts";
+import { buyAdvantage, handBack } from "../../../src/foundry/jetons/actions.ts";
 import { startingSystem, tokenChangeRefusal } from "../../../src/foundry/jetons/hooks.ts";
-import {
-  collectiveTokens,
-  registerJetonsSettings,
-  startingTokens,
-  traitPoints,
-} from "../../../src/foundry/jetons/settings.ts";
+import { collectiveTokens, startingTokens, traitPoints } from "../../../src/foundry/jetons/settings.ts";
 import { archetypeView, reserveView } from "../../../src/foundry/jetons/view.ts";
+import { character as worldCharacter, jetonsWorld } from "../../worlds/jetons.ts";
 
 let state: DoubleState;
 
-async function character(system: Record<string, unknown> = {}) {
-  return asGM(() =>
-    DoubleActor.create(
-      {
-        name: "Nila",
-        type: "archetype",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          archetype: "Alien Diplomate",
-          traits: [
-            { name: "Escrime", points: 2 },
-            { name: "Acrobaties", points: 2 },
-            { name: "Charme", points: 2 },
-          ],
-          weakness: "Atrocement laid",
-          ...system,
-        },
-      },
-      { keepId: true },
-    ),
-  );
-}
+/** Nila, player1's: three traits of 2 (the 6 points of the default P). */
+const character = (system: Record<string, unknown> = {}) =>
+  worldCharacter("Nila", "player1", {
+    archetype: "Alien Diplomate",
+    traits: [
+      { name: "Escrime", points: 2 },
+      { name: "Acrobaties", points: 2 },
+      { name: "Charme", points: 2 },
+    ],
+    weakness: "Atrocement laid",
+    ...system,
+  });
 const sys = (a: DoubleActor) => a.system as unknown as { tokens: number; bidLock: string; derived: ArchetypeDerived };
 
 beforeEach(() => {
-  state = installClients(resetFoundryDouble({ lang: "en" }));
-  registerRelay();
-  registerChatHooks();
-  registerJetonsSettings();
-  registerJetonsRelay();
-  state.CONFIG.Actor.dataModels.archetype = ArchetypeModel;
+  state = jetonsWorld();
 });
 
 describe("archetype data model", () => {

@@ -3,11 +3,11 @@
  * opposition, both seal bids (only hashes travel), both reveal once locked, the GM's client settles the tokens.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, DoubleActor, type DoubleState } from "../../double/index.ts";
+import type { DoubleActor, DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
 import { asClient, messageElement, setGMsConnected, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { jetons as J } from "../../../src/rules/index.ts";
-import { jetonsWorld } from "../../worlds/jetons.ts";
+import { character, jetonsWorld, questionData as data, toBidding as worldToBidding } from "../../worlds/jetons.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import {
   askQuestion,
@@ -22,7 +22,6 @@ import {
   sealBid,
   sendQuestionEvent,
 } from "../../../src/foundry/jetons/client.ts";
-import { readQuestionData, type QuestionCardData } from "../../../src/foundry/jetons/question-data.ts";
 import { loadLockSeen, loadSecret, makeNonce } from "../../../src/foundry/jetons/secrets.ts";
 import { collectiveTokens } from "../../../src/foundry/jetons/settings.ts";
 import { reserveOf } from "../../../src/foundry/jetons/ledger.ts";
@@ -35,11 +34,6 @@ let hero: DoubleActor;
 
 type Sys = { tokens: number; bidLock: string; advantage: { active: boolean; label: string }; conditions: unknown[] };
 const sys = () => hero.system as unknown as Sys;
-const data = (m: DoubleChatMessage): QuestionCardData => {
-  const d = readQuestionData(readCard(m as never));
-  if (!d) throw new Error("no question card");
-  return d;
-};
 const deepCopy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 /** Requests relayed to the GM (written by a player on their own User). */
 const gmQueries = () => relayRequests();
@@ -50,52 +44,18 @@ async function ask(): Promise<DoubleChatMessage> {
 }
 
 /** Player asks with traits 0 (2 pts) and 1 (1 pt); GM ticks the weakness and one extra condition: pivot +1. */
-async function toBidding(): Promise<DoubleChatMessage> {
-  const m = await ask();
-  expect(
-    (
-      await asClient("player1", () =>
-        sendQuestionEvent(m.id, "joueur", { event: "ask", text: "Do I escape?", traits: "0,1", useAdvantage: false }),
-      )
-    ).status,
-  ).toBe("applied");
-  const r = await asClient("gm", () =>
-    sendQuestionEvent(m.id, "mj", {
-      event: "oppose",
-      strike: null,
-      refuseAdvantage: false,
-      conditions: "",
-      weakness: true,
-      extraConditions: 1,
-      extraNegative: 0,
-    }),
-  );
-  expect(r.status).toBe("applied");
-  return m;
-}
+const toBidding = () => worldToBidding(hero, "player1");
 
 beforeEach(async () => {
   state = jetonsWorld({ realTemplates: true });
-  hero = await asGM(() =>
-    DoubleActor.create(
-      {
-        name: "Nila",
-        type: "archetype",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          archetype: "Elfe Éclaireur",
-          traits: [
-            { name: "Escrime", points: 2 },
-            { name: "Acrobaties", points: 1 },
-            { name: "Mémoire", points: 2 },
-          ],
-          weakness: "Sujet au vertige",
-          tokens: 5,
-        },
-      },
-      { keepId: true },
-    ),
-  );
+  hero = await character("Nila", "player1", {
+    traits: [
+      { name: "Escrime", points: 2 },
+      { name: "Acrobaties", points: 1 },
+      { name: "Mémoire", points: 2 },
+    ],
+    weakness: "Sujet au vertige",
+  });
 });
 
 describe("a question between the player's client and the GM's", () => {

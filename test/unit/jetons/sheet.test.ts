@@ -3,17 +3,12 @@
  * (RULES.md §4: the GM chooses the advantage and gives conditions); buying an advantage records what was bought.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { asClient, installClients } from "../../double/shared-core.ts";
-import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
-import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
-import { applyRuleset } from "../../../src/foundry/data/register.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerChatHooks } from "../../../src/foundry/chat/index.ts";
-import { descriptor } from "../../../src/foundry/jetons/ruleset.ts";
+import type { DoubleActor, DoubleState } from "../../double/index.ts";
+import { asClient } from "../../double/shared-core.ts";
 import { ArchetypeSheet } from "../../../src/foundry/jetons/sheet.ts";
 import { collectiveTokens } from "../../../src/foundry/jetons/settings.ts";
 import type { ArchetypeView } from "../../../src/foundry/jetons/view.ts";
+import { character, jetonsEntryWorld } from "../../worlds/jetons.ts";
 
 let state: DoubleState;
 
@@ -39,38 +34,24 @@ const buyButton = (value: string) => {
   return { input, target: { closest: () => ({ querySelector: () => input }) } };
 };
 
-async function nila() {
-  return asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "nila",
-        name: "Nila",
-        type: "archetype",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          archetype: "Alien Diplomate",
-          traits: [{ name: "Charme", points: 2 }],
-          weakness: "Atrocement laid",
-          tokens: 5,
-          advantage: { active: false, label: "" },
-          conditions: [{ name: "Blessé", permanent: false }],
-        },
-      },
-      { keepId: true },
-    ),
+/** Nila, player1's, with a condition and no advantage yet. */
+const nila = () =>
+  character(
+    "Nila",
+    "player1",
+    {
+      archetype: "Alien Diplomate",
+      traits: [{ name: "Charme", points: 2 }],
+      weakness: "Atrocement laid",
+      advantage: { active: false, label: "" },
+      conditions: [{ name: "Blessé", permanent: false }],
+    },
+    { id: "nila" },
   );
-}
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  clearRulesets();
-  registerCoreSettings();
-  registerRuleset(descriptor);
-  applyRuleset(descriptor);
-  descriptor.init?.();
-  registerRelay();
-  registerChatHooks();
-  await asGM(() => state.game.settings.set("quintette", "ruleset", "jetons"));
+  // Registered as the entry does it.
+  state = await jetonsEntryWorld({ lang: "fr" });
 });
 
 describe("GM-only controls on the archetype sheet", () => {

@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DoubleActor } from "../../double/index.ts";
 import { asGM, type DoubleState } from "../../double/index.ts";
-import { DoubleChatMessage, DoubleCombat, addUser, asClient, settle } from "../../double/shared-core.ts";
+import type { DoubleCombat } from "../../double/shared-core.ts";
+import { DoubleChatMessage, addUser, asClient, settle } from "../../double/shared-core.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { relayToGM } from "../../../src/foundry/relay/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
@@ -15,7 +16,7 @@ import { damageApplier } from "../../../src/foundry/systemj/actions.ts";
 import { exchangeCard } from "../../../src/foundry/systemj/cards.ts";
 import { startExchange } from "../../../src/foundry/systemj/exchange.ts";
 import type { SystemJPersonnageModel } from "../../../src/foundry/systemj/models.ts";
-import { systemJRollClass } from "../../../src/foundry/systemj/roll.ts";
+import { SystemJRoll } from "../../../src/foundry/systemj/roll.ts";
 import { type DialogAnswers } from "./dialog-answer.ts";
 import { testData } from "../../../src/foundry/systemj/tests.ts";
 import { QuintetteCombat } from "../../../src/foundry/combat/documents.ts";
@@ -40,7 +41,7 @@ import {
 } from "../../../src/foundry/systemj/chronoste.ts";
 import { fillChronosteChoices, SETTING_CHRONOSTE } from "../../../src/foundry/systemj/settings.ts";
 import { cardOf } from "../../cards.ts";
-import { attributes, card, dice, exchangeOf, facesQueued, systemjWorld } from "../../worlds/systemj.ts";
+import { attributes, card, dice, exchangeOf, facesQueued, fightCombat, systemjWorld } from "../../worlds/systemj.ts";
 import { runtime } from "../../../src/foundry/systemj/runtime.ts";
 
 let state: DoubleState;
@@ -112,7 +113,7 @@ describe("SYSTEMJ data models", () => {
   });
 
   it("registers SystemJRoll, which reads a face of 100 as 00 (a critical failure)", async () => {
-    const Roll = systemJRollClass();
+    const Roll = SystemJRoll;
     dice(100);
     const roll = Roll.test(74, 0, "x");
     await roll.evaluate();
@@ -249,22 +250,7 @@ describe("SYSTEMJ fight flow through the GM relay", () => {
 });
 
 describe("SYSTEMJ action phase and initiative", () => {
-  async function combat() {
-    const c = await asGM(() => DoubleCombat.create({ _id: "fight" }, { keepId: true }));
-    Object.assign(c, { round: 1 });
-    await asGM(() =>
-      c.createEmbeddedDocuments(
-        "Combatant",
-        [
-          { _id: "ca", name: "Aude", actorId: "aude" },
-          { _id: "co", name: "Ours", actorId: "ours" },
-        ],
-        { keepId: true },
-      ),
-    );
-    state.game.combats.set(c.id, c);
-    return c;
-  }
+  const combat = () => fightCombat(state, { round: 1 });
 
   it("keeps each choice secret until the GM reveals, then fixes it", async () => {
     const c = await combat();

@@ -5,27 +5,28 @@
  * out-of-range edits). The descriptor is registered as the entry does it.
  */
 import { readFileSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, asGM, DoubleItem, resetFoundryDouble, sheetsFor, type DoubleState } from "../../double/index.ts";
-import { asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
-import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
-import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
-import { applyRuleset } from "../../../src/foundry/data/register.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DoubleItem, asGM, sheetsFor, type DoubleActor, type DoubleState } from "../../double/index.ts";
+import { asClient, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { descriptor } from "../../../src/foundry/systemj/ruleset.ts";
 import { SystemJActorSheet, SystemJItemSheet } from "../../../src/foundry/systemj/sheets.ts";
 import { SETTING_SPECIALS } from "../../../src/foundry/systemj/settings.ts";
 import { readExchange } from "../../../src/foundry/systemj/cards.ts";
-import { registerChatHooks } from "../../../src/foundry/chat/index.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerDamage } from "../../../src/foundry/damage/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
-import { answerTestDialogs } from "./dialog-answer.ts";
 import { cardOf } from "../../cards.ts";
-import { registerSystemJCardModels } from "../../../src/foundry/systemj/card-model.ts";
+import {
+  SWORD,
+  attributes,
+  create,
+  creature,
+  dice,
+  personnage,
+  restoreWorld,
+  systemjWorld,
+} from "../../worlds/systemj.ts";
 
 let state: DoubleState;
-let faces: number[] = [];
 
 type Row = { id: string; value: number; roll: string; label: string };
 type Ctx = Record<string, unknown> & {
@@ -67,62 +68,40 @@ const inItem = (itemId: string, dataset: Record<string, string> = {}) => ({
 
 const lastTest = () => (cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState).data.test;
 
-const attributes = { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 };
-
-async function makeAude() {
-  return asGM(() =>
-    DoubleActor.create(
+/** Aude as her sheet tests know her: a full hand of cards of every family, a brigandine of 4 in hand. */
+const makeAude = () =>
+  create(
+    personnage(
+      "aude",
+      "Aude",
+      "player1",
       {
-        _id: "aude",
-        name: "Aude",
-        type: "sj-personnage",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          attributes,
-          skills: { nage: 35, detection: 60, lireEcrire: 40 },
-          specials: [{ name: "Herboristerie", score: 30 }],
-          hitPoints: { value: 15, max: 15 },
-          armourPoints: { value: 4, max: 4 },
-        },
-        items: [
-          {
-            _id: "epee",
-            name: "Épée",
-            type: "sj-arme",
-            system: { equipped: true, def: 8, damage: "1d8", family: "corpsACorps" },
-          },
-          { _id: "arc", name: "Arc", type: "sj-arme", system: { att: 5, range: 60, damage: "1d6", family: "trait" } },
-          { _id: "rond", name: "Rondache", type: "sj-arme", system: { equipped: false, def: 6, family: "bouclier" } },
-          { _id: "brig", name: "Brigandine", type: "sj-armure", system: { equipped: true, armourPoints: 4 } },
-          { _id: "onguent", name: "Onguent", type: "sj-consommable", system: { quantity: 3 } },
-          { _id: "traite", name: "Traité", type: "sj-livre" },
-          { _id: "croch", name: "Crochetage", type: "sj-competence", system: { score: 45 } },
-        ],
+        skills: { nage: 35, detection: 60, lireEcrire: 40 },
+        specials: [{ name: "Herboristerie", score: 30 }],
+        armourPoints: { value: 4, max: 4 },
       },
-      { keepId: true },
+      [
+        SWORD,
+        { _id: "arc", name: "Arc", type: "sj-arme", system: { att: 5, range: 60, damage: "1d6", family: "trait" } },
+        { _id: "rond", name: "Rondache", type: "sj-arme", system: { equipped: false, def: 6, family: "bouclier" } },
+        { _id: "brig", name: "Brigandine", type: "sj-armure", system: { equipped: true, armourPoints: 4 } },
+        { _id: "onguent", name: "Onguent", type: "sj-consommable", system: { quantity: 3 } },
+        { _id: "traite", name: "Traité", type: "sj-livre" },
+        { _id: "croch", name: "Crochetage", type: "sj-competence", system: { score: 45 } },
+      ],
     ),
   );
-}
+/** A bear with Aude's attributes (and `hide`: its cards in hand). */
+const makeBear = (system: Record<string, unknown> = {}, hide: object[] = []) =>
+  create(creature("ours", { attributes, ...system }, hide));
+/** Its thick hide, an armour card in hand: it gives the 3 armour points. */
+const HIDE = [{ _id: "cuir", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }];
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(restoreWorld);
 
 beforeEach(async () => {
-  // Follow-up tests on a card open the test dialog; answered at its defaults.
-  answerTestDialogs();
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  clearRulesets();
-  registerCoreSettings();
-  registerRuleset(descriptor);
-  applyRuleset(descriptor);
-  await asGM(() => state.game.settings.set("quintette", "ruleset", "systemj"));
-  faces = [];
-  const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
-  Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
-    const face = faces.shift();
-    if (face === undefined) throw new Error(`no scripted face for ${this.formula}`);
-    this.total = face;
-    return this;
-  };
+  // Registered as the entry does it; follow-up tests on a card open the test dialog, answered at its defaults.
+  ({ state } = await systemjWorld({ entry: true, cast: false }));
 });
 
 describe("SYSTEMJ registration", () => {
@@ -181,9 +160,7 @@ describe("SYSTEMJ actor sheet", () => {
   });
 
   it("a créature has no language skills and no Parler to roll", async () => {
-    const ours = await asGM(() =>
-      DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } }, { keepId: true }),
-    );
+    const ours = await makeBear();
     const sheet = actorSheet(ours);
     await sheet.render();
     const ids = sheet.renderedParts.main!.sj.skillGroups.flatMap((g) => g.skills.map((s) => s.id));
@@ -193,24 +170,24 @@ describe("SYSTEMJ actor sheet", () => {
 
   it("rolls a skill from its button (Shift: no dialog) and posts the test card", async () => {
     const sheet = actorSheet(await makeAude());
-    faces = [30];
+    dice(30);
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "skill.nage" } });
     const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
     const card = cardOf(message) as CardState;
     expect(card.data.test).toMatchObject({ score: 35, roll: 30, outcome: "notable" });
     // A primary special skill rolls by name; one of the world's list with no score yet rolls at 0.
     await asGM(() => state.game.settings.set("quintette", SETTING_SPECIALS, "Herboristerie, Navigation"));
-    faces = [12];
+    dice(12);
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Herboristerie" } });
     expect(lastTest()).toMatchObject({ label: "Herboristerie", score: 30, outcome: "moyenne" });
-    faces = [12];
+    dice(12);
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Navigation" } });
     expect(lastTest()).toMatchObject({ label: "Navigation", score: 0, outcome: "echec" });
     const count = state.game.messages.size;
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "special.Astrologie" } });
     expect(state.game.messages.size).toBe(count);
     // A skill card rolls its own score.
-    faces = [45];
+    dice(45);
     await sheet.runAction("roll", { shiftKey: true }, inItem("croch", { roll: "card" }));
     const skillCard = cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage);
     expect((skillCard as CardState).data.test).toMatchObject({ score: 45, outcome: "reussiteCritique" });
@@ -218,54 +195,36 @@ describe("SYSTEMJ actor sheet", () => {
 
   it("attacks the targeted token from a weapon card and opens the fight card; no target, no roll", async () => {
     const aude = await makeAude();
-    const ours = await asGM(() =>
-      DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } }, { keepId: true }),
-    );
+    const ours = await makeBear();
     const sheet = actorSheet(aude);
     const before = state.game.messages.size;
     await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" }));
     expect(state.game.messages.size).toBe(before);
     expect(state.notifications.at(-1)?.type).toBe("warn");
     targetsOf("player1").add({ actor: ours }); // Aude's player, on whose client the sheet runs
-    faces = [90]; // melee in force 48: a 90 fails, the bear may counter-attack
+    dice(90); // melee in force 48: a 90 fails, the bear may counter-attack
     await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" }));
     const fight = readExchange(cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState);
     expect(fight).toMatchObject({ mode: "meleeForce", phase: "counter", defender: { name: "Ours" } });
     // Stealth opens with the attacker's Dissimulation; at 0 it fails, so she is seen and countered at once.
-    faces = [1];
+    dice(1);
     await sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeStealth" }));
     const stealth = readExchange(cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState);
     expect(stealth).toMatchObject({ mode: "meleeStealth", phase: "counter" });
     expect(stealth?.tests.map((t) => t.role)).toEqual(["dissimulation"]);
     // The bow fights at range: a hit is defended (dodge only: the bear holds nothing), never countered.
-    faces = [20];
+    dice(20);
     await sheet.runAction("attack", { shiftKey: true }, inItem("arc", { mode: "ranged" }));
     const ranged = readExchange(cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState);
     expect(ranged).toMatchObject({ mode: "ranged", phase: "defence", options: ["dodge"] });
   });
 
   it("a whole fight from the sheet: Aude's player attacks, the GM's bear fails to dodge, the damage lands", async () => {
-    registerRelay();
-    registerSystemJCardModels();
-    registerChatHooks();
-    registerDamage();
     const aude = await makeAude();
-    const ours = await asGM(() =>
-      DoubleActor.create(
-        {
-          _id: "ours",
-          name: "Ours",
-          type: "creature",
-          system: { attributes, hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } },
-          // Its thick hide is an armour card in hand: it gives the 3 armour points.
-          items: [{ _id: "cuir", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
-        },
-        { keepId: true },
-      ),
-    );
+    const ours = await makeBear({ hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } }, HIDE);
     targetsOf("player1").add({ actor: ours });
     const sheet = actorSheet(aude);
-    faces = [20]; // melee in force 48: a hit, which the bear may try to dodge (it holds nothing to parry or block)
+    dice(20); // melee in force 48: a hit, which the bear may try to dodge (it holds nothing to parry or block)
     await asClient("player1", () =>
       sheet.runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
     );
@@ -276,18 +235,18 @@ describe("SYSTEMJ actor sheet", () => {
     expect(
       (await asClient("player1", () => requestCardAction(message.id, "systemj.defend", { kind: "dodge" }))).status,
     ).toBe("denied");
-    faces = [95];
+    dice(95);
     expect(
       (await asClient("gm", () => requestCardAction(message.id, "systemj.defend", { kind: "dodge" }))).status,
     ).toBe("applied");
     expect(exchange()).toMatchObject({ phase: "hit", hitTarget: "defender" });
-    faces = [6];
+    dice(6);
     await asClient("player1", () => requestCardAction(message.id, "systemj.damage"));
     await asClient("player1", () => requestCardAction(message.id, "systemj.applyDamage"));
     const bear = ours.system as unknown as { armourPoints: { value: number }; hitPoints: { value: number } };
     expect([bear.armourPoints.value, bear.hitPoints.value]).toEqual([0, 19]);
     // A missed shot never opens a counter-attack.
-    faces = [99];
+    dice(99);
     await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("arc", { mode: "ranged" })));
     const shot = state.game.messages.contents.at(-1) as DoubleChatMessage;
     expect(readExchange(cardOf(shot) as CardState)).toMatchObject({ phase: "miss" });
@@ -295,22 +254,8 @@ describe("SYSTEMJ actor sheet", () => {
   });
 
   it("throws an object at the targeted token: a ranged attack at its own score whose 1d3 damage lands (issue 16, SYSTEMJ 5)", async () => {
-    registerRelay();
-    registerChatHooks();
-    registerDamage();
     const aude = await makeAude();
-    const ours = await asGM(() =>
-      DoubleActor.create(
-        {
-          _id: "ours",
-          name: "Ours",
-          type: "creature",
-          system: { attributes, hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } },
-          items: [{ _id: "cuir", name: "Cuir épais", type: "sj-armure", system: { equipped: true, armourPoints: 3 } }],
-        },
-        { keepId: true },
-      ),
-    );
+    const ours = await makeBear({ hitPoints: { value: 22, max: 22 }, armourPoints: { value: 3, max: 3 } }, HIDE);
     const sheet = actorSheet(aude);
     // The combat scores offer the throw as an attack, not as a bare test.
     await sheet.render();
@@ -324,7 +269,7 @@ describe("SYSTEMJ actor sheet", () => {
     expect(state.notifications.at(-1)?.type).toBe("warn");
     // Aude's player targets the bear and throws: ((60×2)+(70×2))/5 = 52, with no weapon's ATT; a 30 hits.
     targetsOf("player1").add({ actor: ours });
-    faces = [30];
+    dice(30);
     await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("", { mode: "throw" })));
     const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
     const exchange = () => readExchange(cardOf(message) as CardState);
@@ -337,18 +282,18 @@ describe("SYSTEMJ actor sheet", () => {
     });
     expect(exchange()?.tests[0]).toMatchObject({ label: "QUINTETTE.SystemJ.Score.throwObject", score: 52, roll: 30 });
     // The GM's bear fails to dodge; the thrower rolls the 1d3 and applies it: armour first.
-    faces = [95];
+    dice(95);
     expect(
       (await asClient("gm", () => requestCardAction(message.id, "systemj.defend", { kind: "dodge" }))).status,
     ).toBe("applied");
-    faces = [2];
+    dice(2);
     expect((await asClient("player1", () => requestCardAction(message.id, "systemj.damage"))).status).toBe("applied");
     expect(exchange()?.damage).toBe(2);
     await asClient("player1", () => requestCardAction(message.id, "systemj.applyDamage"));
     const bear = ours.system as unknown as { armourPoints: { value: number }; hitPoints: { value: number } };
     expect([bear.armourPoints.value, bear.hitPoints.value]).toEqual([1, 22]);
     // A missed throw is never countered.
-    faces = [99];
+    dice(99);
     await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("", { mode: "throw" })));
     const miss = state.game.messages.contents.at(-1) as DoubleChatMessage;
     expect(readExchange(cardOf(miss) as CardState)).toMatchObject({ phase: "miss" });
@@ -492,24 +437,12 @@ describe("SYSTEMJ armour card in hand from its own sheet (issue 16, SYSTEMJ 2)",
 
 describe("SYSTEMJ improvised parry and block (issue 16, SYSTEMJ 3)", () => {
   it("an object card fit for combat in hand lets its holder parry and block, without DEF", async () => {
-    registerRelay();
-    registerChatHooks();
-    registerDamage();
     const aude = await makeAude();
-    const ours = await asGM(() =>
-      DoubleActor.create(
-        {
-          _id: "ours",
-          name: "Ours",
-          type: "creature",
-          system: { attributes, hitPoints: { value: 22, max: 22 } },
-          items: [{ _id: "baton", name: "Bâton", type: "sj-objet", system: { equipped: true, combatFit: true } }],
-        },
-        { keepId: true },
-      ),
-    );
+    const ours = await makeBear({ hitPoints: { value: 22, max: 22 } }, [
+      { _id: "baton", name: "Bâton", type: "sj-objet", system: { equipped: true, combatFit: true } },
+    ]);
     targetsOf("player1").add({ actor: ours });
-    faces = [20]; // melee in force 48: a hit
+    dice(20); // melee in force 48: a hit
     await asClient("player1", () =>
       actorSheet(aude).runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
     );
@@ -517,13 +450,13 @@ describe("SYSTEMJ improvised parry and block (issue 16, SYSTEMJ 3)", () => {
     const exchange = () => readExchange(cardOf(message) as CardState);
     expect(exchange()).toMatchObject({ phase: "defence", options: ["dodge", "parry", "block"] });
     // The bear parries with its staff: (2·60+50+70)/5 = 48, no DEF; a 30 parries.
-    faces = [30];
+    dice(30);
     const r = await asClient("gm", () => requestCardAction(message.id, "systemj.defend", { kind: "parry" }));
     expect(r.status).toBe("applied");
     expect(exchange()?.tests.at(-1)).toMatchObject({ role: "parry", score: 48, roll: 30 });
     // The same object not marked fit for combat offers only the dodge.
     await asGM(() => ours.updateEmbeddedDocuments("Item", [{ _id: "baton", "system.combatFit": false }]));
-    faces = [20];
+    dice(20);
     await asClient("player1", () =>
       actorSheet(aude).runAction("attack", { shiftKey: true }, inItem("epee", { mode: "meleeForce" })),
     );
@@ -548,9 +481,7 @@ describe("SYSTEMJ sheet identity and labels (issue 16, SYSTEMJ 5)", () => {
   });
 
   it("a créature shows no marker and no languages", async () => {
-    const ours = await asGM(() =>
-      DoubleActor.create({ _id: "ours", name: "Ours", type: "creature", system: { attributes } }, { keepId: true }),
-    );
+    const ours = await makeBear();
     const sheet = actorSheet(ours);
     await sheet.render();
     const sj = sheet.renderedParts.main!.sj as unknown as Record<string, unknown>;
