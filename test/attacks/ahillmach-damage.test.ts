@@ -30,10 +30,9 @@ import { CARD_ACTIONS, setFollowUpPrompt } from "../../src/foundry/ahillmach/act
 import type { RollDialogConfig, RollValues } from "../../src/foundry/dialog/inputs.ts";
 import { damageApplier } from "../../src/foundry/ahillmach/damage.ts";
 import { performRoll, personnageSource } from "../../src/foundry/ahillmach/rolling.ts";
-import { resetAhillMachRollClass } from "../../src/foundry/ahillmach/roll.ts";
 import { CombatantData } from "../../src/foundry/combat/model.ts";
 import { setHolder } from "../../src/foundry/ahillmach/combat.ts";
-import { installFakeRoll, pendingFaces, queueFaces } from "../unit/ahillmach/fake-roll.ts";
+import { chooseDice, facesLeft } from "../double/dice.ts";
 import { cardOf, rewriteCard } from "../cards.ts";
 
 let state: DoubleState;
@@ -47,20 +46,18 @@ const messages = () => [...state.game.messages.values()] as DoubleChatMessage[];
 const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
 
 async function roll(values: Record<string, unknown>, faces: number[], options: { item?: string; kind?: "move" } = {}) {
-  queueFaces(...faces);
+  chooseDice(...faces);
   const item = options.item ? (hero.items.get(options.item) as unknown as Item.Implementation) : null;
   const src = personnageSource(asActor(hero), "move", { item });
   const message = await asClient("player1", () =>
     performRoll(asActor(hero), src, { values: values as never, rollMode: "publicroll" }),
   );
-  expect(pendingFaces()).toBe(0);
+  expect(facesLeft()).toBe(0);
   return message as unknown as DoubleChatMessage;
 }
 
 beforeEach(async () => {
   state = installClients(resetFoundryDouble({ lang: "fr" }));
-  installFakeRoll();
-  resetAhillMachRollClass();
   useRealTemplates("fr");
   Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
   Object.assign(CONFIG.Item.dataModels, {
@@ -124,7 +121,7 @@ describe("attack: the move card's author replays its damage roll", () => {
 
   it("a card whose done list and damage flag are cleared gets the damage card already posted, not a new roll", async () => {
     const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
-    queueFaces(5);
+    chooseDice(5);
     expect((await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"))).status).toBe(
       "applied",
     );
@@ -135,7 +132,7 @@ describe("attack: the move card's author replays its damage roll", () => {
     cleared.done = [];
     cleared.data = { ...cleared.data, damageRolled: false };
     await asClient("player1", () => rewriteCard(message, cleared));
-    queueFaces(6);
+    chooseDice(6);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     expect(damageCards()).toHaveLength(1);
     expect(stored(damageCards()[0]!).data).toMatchObject({ amount: 5 });
@@ -152,7 +149,7 @@ describe("attack: the move card's author replays its damage roll", () => {
         flags: { quintette: { card: fake, origin: `${message.id}:ahillmach.rollDamage` } },
       }),
     );
-    queueFaces(5);
+    chooseDice(5);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     expect(damageCards().filter((m) => m.author === "gm")).toHaveLength(1);
   });
@@ -162,7 +159,7 @@ describe("a follow-up roll whose card record fails", () => {
   it("the morale roll is posted once: a retry after the damage card's write failed reuses it", async () => {
     const brute = [...state.game.actors.values()].find((a) => a.name === "Garde") as DoubleActor;
     const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
-    queueFaces(3);
+    chooseDice(3);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     const damage = messages().at(-1)!;
     targetsOf("gm").add({ actor: brute });
@@ -183,14 +180,14 @@ describe("a follow-up roll whose card record fails", () => {
       }
       return original.apply(this, update);
     });
-    queueFaces(9, 2);
+    chooseDice(9, 2);
     expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("error");
     expect(morales()).toHaveLength(1);
-    queueFaces(1, 1);
+    chooseDice(1, 1);
     expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("applied");
     expect(morales()).toHaveLength(1);
     // Nothing rolled again: the first roll (9 + 2, Mental −1) stands.
-    expect(pendingFaces()).toBe(2);
+    expect(facesLeft()).toBe(2);
     expect(stored(morales()[0]!).data).toMatchObject({ total: 10 });
     expect(stored(damage).applied[0]?.followUp?.done).toBe(true);
   });
@@ -285,7 +282,7 @@ describe("attack (issue 22): the damage card's state and amount come from a play
 
   it("a damage card of 40 posted by the player: the GM's Apply on the guard deals nothing", async () => {
     const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
-    queueFaces(5);
+    chooseDice(5);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     const real = structuredClone(stored(damageCards()[0]!));
     const forged = { ...real, rollerId: "player1", damage: { amount: 40 }, applied: [], done: [] };
@@ -303,7 +300,7 @@ describe("attack (issue 22): the damage card's state and amount come from a play
     const forged = structuredClone(stored(message));
     forged.data = { ...forged.data, band: "totale", damage: { die: 8, modifier: 1, name: "Hache" } };
     await asClient("player1", () => rewriteCard(message, forged));
-    queueFaces(5);
+    chooseDice(5);
     const r = await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     expect(r.status).not.toBe("applied");
     expect(damageCards()).toHaveLength(0);
@@ -311,7 +308,7 @@ describe("attack (issue 22): the damage card's state and amount come from a play
 
   it("honest path: the GM's damage card of the hit is applied to the guard", async () => {
     const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
-    queueFaces(5);
+    chooseDice(5);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     const before = gardeHp();
     targetsOf("gm").add({ actor: garde() });

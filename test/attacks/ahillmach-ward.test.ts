@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DoubleActor, DoubleState } from "../double/index.ts";
 import { asClient, targetsOf } from "../double/shared-core.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
-import { queueFaces } from "../unit/ahillmach/fake-roll.ts";
+import { chooseDice } from "../double/dice.ts";
 import {
   defendBran as defends,
   hp,
@@ -42,7 +42,7 @@ describe("attack: one application on the protected one and the defender, undone 
     targetsOf("player3").add({ actor: hero });
     const attack = await rollMove(orin, "player3", "taille", [8, 9]);
     targetsOf("player3").clear();
-    queueFaces(8);
+    chooseDice(8);
     await asClient("player3", () => requestCardAction(attack.id, "ahillmach.rollDamage"));
     const damage = last();
     expect((await asClient("player3", () => requestCardAction(damage.id, "ahillmach.applyToTargets"))).status).toBe(
@@ -80,7 +80,7 @@ describe("one click on the protected one and the defender spends a consequence p
     for (const a of who) targetsOf("player3").add({ actor: a });
     const attack = await rollMove(orin, "player3", "taille", [8, 9]);
     targetsOf("player3").clear();
-    queueFaces(8);
+    chooseDice(8);
     await asClient("player3", () => requestCardAction(attack.id, "ahillmach.rollDamage"));
     const damage = last();
     expect((await asClient("player3", () => requestCardAction(damage.id, "ahillmach.applyToTargets"))).status).toBe(

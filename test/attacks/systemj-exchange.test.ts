@@ -3,7 +3,7 @@
  * card's author rewrites the damage the GM rolled or the fighter it goes to; a Chronoste's request is repeated.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { asGM, type DoubleActor, type DoubleState } from "../double/index.ts";
+import { asGM, rolledFormulas, type DoubleActor, type DoubleState } from "../double/index.ts";
 import { DoubleChatMessage, asClient, setLatency, settle } from "../double/shared-core.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { relayToGM } from "../../src/foundry/relay/index.ts";
@@ -85,13 +85,8 @@ describe("attack: the card's author rewrites the damage the GM rolled", () => {
   it("a forged damage formula is not rolled: only the dealer's own weapons or bare hands", async () => {
     const m = await audeHitsBear();
     await forge(m, (d) => ({ ...d, weapon: { ...d.weapon, damage: "100d100" } }));
-    const rolled: string[] = [];
-    const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
-    const evaluate = Roll.prototype.evaluate;
-    Roll.prototype.evaluate = function (this: { formula: string }) {
-      rolled.push(this.formula);
-      return evaluate.call(this);
-    };
+    // Every formula the double's dice evaluated.
+    const rolled = rolledFormulas;
     dice(4);
     await asClient("player1", () => requestCardAction(m.id, "systemj.damage"));
     expect(rolled).not.toContain("100d100");

@@ -1,7 +1,8 @@
 /**
  * Combat double: `foundry.documents.Combat/Combatant` and `foundry.applications.sidebar.tabs.CombatTracker` shells
  * with the hooks our subclasses override, wired like Foundry's: `setupTurns` sorts with `_sortCombatants`;
- * `rollInitiative` rolls each combatant's `getInitiativeRoll()` (a fixed value per formula that tests set);
+ * `rollInitiative` evaluates each combatant's `getInitiativeRoll()` (the double's Roll: its dice take their faces from
+ * the tray the test fills, `chooseDice` in dice.ts);
  * `nextRound`/`nextTurn` call `_onEndTurn`, `_onEndRound`, `_onStartRound`, `_onStartTurn` in Foundry's order;
  * the tracker's render builds its PARTS and one turn context per combatant via `_prepareTurnContext`.
  * A combatant's `actor` is its token's actor (a synthetic actor for an unlinked token), else the world actor of its
@@ -11,6 +12,7 @@ import { HandlebarsApplicationMixin, ApplicationV2 } from "./applications.ts";
 import { DoubleCollection, DoubleDocument, worldCollections } from "./documents.ts";
 import { DataModelValidationError, DataModelValidationFailure } from "./fields.ts";
 import { deepClone, type Plain } from "./utils.ts";
+import { RollDouble } from "./dice.ts";
 import { currentUser, type ClientUser } from "./context.ts";
 import { callAll, trackListener } from "./server.ts";
 import { requestCreates, requestDeletes, requestUpdates, type CreateSpec } from "./writes.ts";
@@ -147,17 +149,15 @@ export class DoubleCombatant extends DoubleDocument {
   }
   /**
    * "Get a Roll object which represents the initiative roll for this Combatant", an explicit formula winning over
-   * `_getInitiativeFormula()` (fvtt-types `Combatant#getInitiativeRoll`); only the formula is kept here.
+   * `_getInitiativeFormula()` (fvtt-types `Combatant#getInitiativeRoll`).
    */
-  getInitiativeRoll(formula?: string): { formula: string } {
-    return { formula: formula || this._getInitiativeFormula() };
+  getInitiativeRoll(formula?: string): RollDouble {
+    return new RollDouble(formula || this._getInitiativeFormula());
   }
 }
 
 export class DoubleCombat extends DoubleDocument {
   static override documentName = "Combat";
-  /** What `rollInitiative` gets for a formula (tests set it); a formula without a result throws. */
-  static rolls: Record<string, number> = {};
   readonly combatants = new DoubleCollection<DoubleCombatant>();
   turns: DoubleCombatant[] = [];
   round = 0;
@@ -270,18 +270,15 @@ export class DoubleCombat extends DoubleDocument {
    */
   async rollInitiative(ids: string | string[], options: Plain = {}): Promise<this> {
     const currentId = this.combatant?.id;
-    const updates = (typeof ids === "string" ? [ids] : ids).flatMap((id) => {
+    const updates: Plain[] = [];
+    for (const id of typeof ids === "string" ? [ids] : ids) {
       const c = this.combatants.get(id);
-      // Foundry's Combat#rollInitiative asks each combatant for its roll (`getInitiativeRoll(formula)`).
+      // Foundry's Combat#rollInitiative asks each combatant for its roll (`getInitiativeRoll(formula)`) and evaluates
+      // it: a formula without dice (the manifest's "0") has its one total, dice take faces from the tray (none: throws).
       if (!c) throw new Error(`No Combatant [${id}] in Combat [${this.id}]`);
-      const formula = c.getInitiativeRoll().formula;
-      // A formula without dice (the manifest's "0") has one total; dice need a result the test chose.
-      const constant = /^\s*-?\d+(\.\d+)?\s*$/.test(formula) ? Number(formula) : undefined;
-      const value = DoubleCombat.rolls[formula] ?? constant;
-      // The double rolls no dice: a formula the test gave no result for fails loudly.
-      if (value === undefined) throw new Error(`DoubleCombat.rolls has no result for ${formula}`);
-      return [{ _id: id, initiative: value }];
-    });
+      const roll = await c.getInitiativeRoll().evaluate();
+      updates.push({ _id: id, initiative: roll.total });
+    }
     await this.updateEmbeddedDocuments("Combatant", updates);
     if (options.updateTurn !== false && currentId)
       await this.update({ turn: this.turns.findIndex((t) => t.id === currentId) });

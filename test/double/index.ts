@@ -51,7 +51,7 @@ import { userWrites } from "./permissions.ts";
 import { presentGeneration, type Generation } from "./generation.ts";
 import { permissionTable, resetPermissions, resetServer } from "./server.ts";
 import { resolveSceneUuid } from "./scenes.ts";
-import { RollDouble } from "./dice.ts";
+import { Die, NumericTerm, OperatorTerm, RollDouble, resetDice } from "./dice.ts";
 import { resetChatLogs } from "./chat-log.ts";
 
 export interface SheetRegistration {
@@ -117,7 +117,8 @@ function createState(lang: string) {
   };
   const foundry = {
     utils,
-    dice: { Roll: RollDouble, terms: {} as Record<string, unknown> },
+    // fvtt-types `foundry.dice.terms`: the term classes the double's Roll makes (test/double/dice.ts).
+    dice: { Roll: RollDouble, terms: { Die, NumericTerm, OperatorTerm } as Record<string, unknown> },
     abstract: { DataModel, TypeDataModel },
     data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
     documents: {
@@ -215,6 +216,7 @@ class FilePickerDouble {
   }
 }
 export { DragDropDouble, FilePickerDouble, RollDouble };
+export { chooseDice, facesLeft, emptyTray, trayFaces, rolledFormulas, rolledRolls } from "./dice.ts";
 
 export type DoubleState = ReturnType<typeof createState>;
 let state: DoubleState | undefined;
@@ -234,6 +236,7 @@ export function installFoundryDouble({
   resetServer();
   resetChatLogs();
   resetPermissions();
+  resetDice();
   userWrites.length = 0;
   worldCollections.actors.clear();
   worldCollections.items.clear();

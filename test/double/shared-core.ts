@@ -18,7 +18,6 @@ export function extendDouble(state: DoubleState): void {
   state.CONFIG.Combat.documentClass = DoubleCombat;
   state.CONFIG.Combatant.documentClass = DoubleCombatant;
   Object.assign(state.CONFIG.Combat, { initiative: { formula: null, decimals: 0 } });
-  DoubleCombat.rolls = {};
   Object.assign(globalThis, { ChatMessage: DoubleChatMessage });
 }
 

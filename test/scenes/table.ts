@@ -33,7 +33,7 @@ import { registerCoreSettings } from "../../src/foundry/settings/index.ts";
 import { RollDialog } from "../../src/foundry/dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../../src/foundry/dialog/inputs.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
-import { chooseDice, installDiceTray } from "./dice.ts";
+import { chooseDice } from "./dice.ts";
 import { actionElements, htmlTree, type HtmlButton, type HtmlNode } from "./html.ts";
 
 export const GM = "gm";
@@ -58,7 +58,6 @@ export async function openTable(ruleset: RulesetId, { lang = "fr" }: { lang?: st
   const state = installClients(resetFoundryDouble({ lang }), { latency: LATENCY, chatLog: true });
   addUser("player2");
   useRealTemplates(lang);
-  installDiceTray();
   clearRulesets();
   registerCoreSettings();
   await asClient(GM, () => state.game.settings.set("quintette", "ruleset", ruleset));

@@ -6,6 +6,7 @@
  * `beforeEach` (or in the test), `teardownWorld` in `afterEach`.
  */
 import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { chooseDice, emptyTray, rolledFormulas, rolledRolls } from "../double/dice.ts";
 import {
   DoubleCombat,
   addUser,
@@ -23,7 +24,6 @@ import { ACTOR_MODELS, ITEM_MODELS, type AdversaireModel, type HerosModel } from
 import { OEILNOIR_CARD_ACTIONS } from "../../src/foundry/oeilnoir/actions.ts";
 import { performAttack } from "../../src/foundry/oeilnoir/launch.ts";
 import { duelOf } from "../../src/foundry/oeilnoir/duel.ts";
-import { setDiceRoller } from "../../src/foundry/oeilnoir/roll.ts";
 import { setDefencePrompt } from "../../src/foundry/oeilnoir/defence-prompt.ts";
 import type { RollDialogConfig } from "../../src/foundry/dialog/inputs.ts";
 import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../src/foundry/combat/index.ts";
@@ -38,7 +38,6 @@ export interface World {
   bruna: DoubleActor;
 }
 
-let queue: number[][] = [];
 /** The defence dialogs opened (parry, dodge), and the answer the next one gives (null: cancelled). */
 export const defenceDialogs: RollDialogConfig[] = [];
 let defenceAnswer: { modifier?: number; adjust?: number } | null = {};
@@ -60,19 +59,15 @@ export function installDefencePrompt(): void {
     return { values, rollMode: "publicroll" };
   });
 }
-/** Every formula rolled, in order. */
-export const rolled: string[] = [];
+/** Every formula rolled, in order (the double's dice). */
+export const rolled = rolledFormulas;
 /** The target each roll carried (D20 tests), in order. */
-export const targets: (number | undefined)[] = [];
+export const targets = (): unknown[] => rolledRolls.map((r) => r.options.target);
 
-/** Scripted dice: each roll takes the next list of faces. */
+/** Scripted dice: the faces of each roll, in order, in the double's tray (replacing any left). */
 export function dice(...rolls: number[][]): void {
-  queue = rolls.map((r) => [...r]);
-}
-
-/** The next scripted faces (for a test that installs its own roller). */
-export function nextFaces(): number[] {
-  return queue.shift() ?? [];
+  emptyTray();
+  chooseDice(...rolls.flat());
 }
 
 export const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
@@ -160,16 +155,6 @@ export async function setupWorld(options: WorldOptions = {}): Promise<World> {
   registerDamageApplier("oeilnoir", oeilNoirDamage);
   registerCardAction(...OEILNOIR_CARD_ACTIONS);
   installDefencePrompt();
-  queue = [];
-  rolled.length = 0;
-  targets.length = 0;
-  setDiceRoller(async (formula, target) => {
-    rolled.push(formula);
-    targets.push(target);
-    const faces = queue.shift();
-    if (!faces) throw new Error(`no scripted dice for ${formula}`);
-    return { faces, total: faces.reduce((a, b) => a + b, 0), roll: null };
-  });
   const alrik = await createActor(alrikData(options.alrik));
   const orc = await createActor({
     _id: "orc",
@@ -201,7 +186,6 @@ export async function setupWorld(options: WorldOptions = {}): Promise<World> {
 }
 
 export function teardownWorld(): void {
-  setDiceRoller(null);
   setDefencePrompt(null);
 }
 

@@ -8,6 +8,7 @@ import { descriptor as systemjDescriptor } from "../../src/foundry/systemj/rules
 import { clearRulesets, registerRuleset } from "../../src/foundry/ruleset.ts";
 import { vi } from "vitest";
 import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
+import { chooseDice, emptyTray, facesLeft, trayFaces } from "../double/dice.ts";
 import { DoubleChatMessage, DoubleCombat, addUser, asClient, installClients } from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
@@ -83,17 +84,16 @@ interface World<A> {
 }
 export type SystemJWorld = World<DoubleActor>;
 
-let faces: number[] = [];
-
-/** The d100 (or damage) faces the next rolls read, in order; a roll with none left throws. */
+/** The d100 (or damage) faces the next rolls read, in order, in the double's tray; a roll with none left throws. */
 export function dice(...next: number[]): void {
-  faces = [...next];
+  emptyTray();
+  chooseDice(...next);
 }
 
 /** Faces scripted and not yet rolled. */
-export const facesLeft = () => faces.length;
+export { facesLeft };
 /** Those faces, in order. */
-export const facesQueued = () => [...faces];
+export const facesQueued = () => trayFaces();
 
 export const card = (m: DoubleChatMessage) => cardOf(m) as CardState;
 export const exchangeOf = (m: DoubleChatMessage) => readExchange(card(m));
@@ -139,14 +139,6 @@ export async function systemjWorld(options: SystemJWorldOptions = {}): Promise<W
   }
   // Follow-up tests open the test dialog on the clicking client; honest clicks roll at its defaults.
   const dialogs = answerTestDialogs();
-  faces = [];
-  const Roll = foundry.dice.Roll as unknown as { prototype: { evaluate: () => Promise<unknown> } };
-  Roll.prototype.evaluate = async function (this: { total?: number; formula: string }) {
-    const face = faces.shift();
-    if (face === undefined) throw new Error(`no scripted face for ${this.formula}`);
-    this.total = face;
-    return this;
-  };
   addUser("player2");
   if (options.cast === false) return { state, aude: null, brin: null, ours: null, dialogs };
   const aude = await create(personnage("aude", "Aude", "player1", { skills: { dissimulation: 55 } }));

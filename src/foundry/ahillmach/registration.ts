@@ -9,7 +9,7 @@ import {
 } from "./card-model.ts";
 import { AHILLMACH_PACKS } from "./compendium.ts";
 import { ActionModel, EquipementModel, MetierModel, OpposantModel, PersonnageModel } from "./models.ts";
-import { COLORSET, ahillMachRollClass } from "./roll.ts";
+import { AhillMachRoll, COLORSET } from "./roll.ts";
 import { AhillMachItemSheet, OpposantSheet, PersonnageSheet } from "./sheets.ts";
 
 export const PACKS = Object.values(AHILLMACH_PACKS).map((name) => `quintette.${name}`);
@@ -32,10 +32,7 @@ export const registration: RulesetRegistration = {
     { type: "am-equipement", model: EquipementModel, sheet: AhillMachItemSheet },
     { type: "am-metier", model: MetierModel, sheet: AhillMachItemSheet },
   ],
-  // Read at init, once Foundry's dice exist; the Node test double has none (its tests install a fake first).
-  get rolls() {
-    return typeof foundry.dice === "undefined" ? [] : [ahillMachRollClass()];
-  },
+  rolls: [AhillMachRoll],
   packs: PACKS,
   cardTypes: [
     { type: ROLL_CARD_TYPE, model: AhillMachRollCardModel, kinds: ROLL_KINDS },

@@ -1,7 +1,8 @@
 /**
  * AhillMachRoll: 2D10, or 3D10/4D10 keeping the two best (`kh2`) or worst (`kl2`), plus the bonus capped at +5.
  * Foundry rolls the dice; the rules core reads every face (keep, cap, band, initiative, XP) so the card never
- * re-implements a rule. The class is defined on first use: `foundry.dice` exists only once Foundry has loaded.
+ * re-implements a rule. A top-level class like every rule set's Roll (Foundry's globals exist before the system's
+ * modules are evaluated).
  */
 import { ahillmach } from "../../rules/index.ts";
 import { setDieAppearance } from "../dice/index.ts";
@@ -38,45 +39,27 @@ function configOf(options: object): AhillMachRollConfig {
   };
 }
 
-function defineAhillMachRoll() {
-  return class AhillMachRoll extends foundry.dice.Roll {
-    /** A roll for this configuration; evaluate it, then read `outcome`. */
-    static build(config: AhillMachRollConfig): AhillMachRoll {
-      const options: foundry.dice.Roll.Options & { ahillmach: AhillMachRollConfig } = { ahillmach: { ...config } };
-      const roll = new this(rollFormula(config), {}, options);
-      for (const term of roll.dice) setDieAppearance(term, { colorset: COLORSET });
-      return roll;
-    }
+export class AhillMachRoll extends foundry.dice.Roll {
+  /** A roll for this configuration; evaluate it, then read `outcome`. */
+  static build(config: AhillMachRollConfig): AhillMachRoll {
+    const options: foundry.dice.Roll.Options & { ahillmach: AhillMachRollConfig } = { ahillmach: { ...config } };
+    const roll = new AhillMachRoll(rollFormula(config), {}, options);
+    for (const term of roll.dice) setDieAppearance(term, { colorset: COLORSET });
+    return roll;
+  }
 
-    get config(): AhillMachRollConfig {
-      return configOf(this.options);
-    }
+  get config(): AhillMachRollConfig {
+    return configOf(this.options);
+  }
 
-    /** All d10 faces thrown. */
-    get faces(): number[] {
-      return poolFaces(this.dice);
-    }
+  /** All d10 faces thrown. */
+  get faces(): number[] {
+    return poolFaces(this.dice);
+  }
 
-    /** The rules core's reading of the evaluated dice. */
-    get outcome(): ahillmach.MoveResult {
-      const { advantage, bonus, surpass } = this.config;
-      return ahillmach.resolveMove({ dice: this.faces, advantage, bonus, surpass });
-    }
-  };
-}
-
-export type AhillMachRollClass = ReturnType<typeof defineAhillMachRoll>;
-export type AhillMachRoll = InstanceType<AhillMachRollClass>;
-
-let defined: AhillMachRollClass | null = null;
-
-/** The Roll class (defined once, on first call, after Foundry's dice exist). */
-export function ahillMachRollClass(): AhillMachRollClass {
-  defined ??= defineAhillMachRoll();
-  return defined;
-}
-
-/** Test hook: forget the class so a test can define it again over another `foundry.dice.Roll`. */
-export function resetAhillMachRollClass(): void {
-  defined = null;
+  /** The rules core's reading of the evaluated dice. */
+  get outcome(): ahillmach.MoveResult {
+    const { advantage, bonus, surpass } = this.config;
+    return ahillmach.resolveMove({ dice: this.faces, advantage, bonus, surpass });
+  }
 }

@@ -14,7 +14,7 @@ import { ACTIONS, K, buildMoveCard, faints, type FreeMove, type RollKind, type R
 import { actorOfCombatant } from "./combat.ts";
 import { dialogConfig, specFromValues, type DialogSource } from "./dialog.ts";
 import { sceneOf, storedScene } from "./derive.ts";
-import { ahillMachRollClass } from "./roll.ts";
+import { AhillMachRoll } from "./roll.ts";
 import { discernerGrant, edgeUse, pendingEdges, rememberChoice, rememberedChoice } from "./edge.ts";
 
 type CharacteristicId = ahillmach.CharacteristicId;
@@ -207,8 +207,7 @@ export async function performRoll(
     const used = spec.roll.edge ? edgeUse(actor, pendingEdges(actor)[0]) : {};
     if (Object.keys(memory).length || Object.keys(used).length) await actor.update({ ...memory, ...used });
   }
-  const Roll = ahillMachRollClass();
-  const roll = Roll.build({ advantage: spec.advantage, bonus: spec.bonus, surpass: spec.surpass });
+  const roll = AhillMachRoll.build({ advantage: spec.advantage, bonus: spec.bonus, surpass: spec.surpass });
   await roll.evaluate();
   const card = buildMoveCard(spec, roll.faces, rollerOf(actor));
   // The attack's targets at roll time: the damage card will let the roller apply the hit to them (checked by the GM).

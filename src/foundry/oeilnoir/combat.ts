@@ -171,7 +171,7 @@ export async function performOrientation(
   );
   if (after !== combatant.initiative) await combatant.update({ initiative: after });
   await postCard(card, {
-    rolls: d20.roll ? [d20.roll] : [],
+    rolls: [d20.roll],
     ...(input.rollMode ? { rollMode: input.rollMode as ChatMessage.PassableRollMode } : {}),
   });
   return after;

@@ -246,7 +246,7 @@ export const freeAttackAction: CardAction = {
         img: attacker.img ?? null,
       }),
       {
-        rolls: d20.roll ? [d20.roll] : [],
+        rolls: [d20.roll],
         speaker: speakerFor(attacker),
         // Not the executing GM's own chat mode: a player's free attack is public like their attacks; the GM's keeps
         // the fumble card's secrecy.

@@ -76,7 +76,7 @@ export async function performAttack(
   // Nobody named yet: the situation waits on the card for the defender the GM names.
   if (!defender && duel.stage === "awaitDefender" && "position" in values)
     duel = { ...duel, situation: { prd: eff.prdModifier, dodge: eff.dodgeModifier } };
-  const rolls = d20.roll ? [d20.roll] : [];
+  const rolls = [d20.roll];
   // A shot spends one missile, hit or miss.
   if (choice.weapon?.ranged && choice.weapon.ammo !== null && choice.attacker.weaponUuid) {
     const item = await fromUuid<Item.Implementation>(choice.attacker.weaponUuid);
@@ -106,7 +106,7 @@ export async function performCheck(
   const value = input.value - (input.modifier ?? 0);
   const d20 = await rollDice("1d20", value);
   return postCard(checkCard({ label: input.label, d20: d20.faces[0] ?? 20, value }, cardBase(actor)), {
-    rolls: d20.roll ? [d20.roll] : [],
+    rolls: [d20.roll],
     ...(input.rollMode ? { rollMode: input.rollMode as ChatMessage.PassableRollMode } : {}),
   });
 }

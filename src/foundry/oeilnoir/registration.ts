@@ -1,7 +1,7 @@
 /** L'Œil Noir at init, in every world: its types, Roll class, packs, dice colours; its settings when active. */
 import type { RulesetRegistration } from "../ruleset.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
-import { OEILNOIR_COLORSET, oeilNoirRollClass } from "./roll.ts";
+import { OEILNOIR_COLORSET, OeilNoirRoll } from "./roll.ts";
 import { registerOeilNoirSettings } from "./settings.ts";
 import { AdversaireSheet, HerosSheet, OeilNoirItemSheet } from "./sheets.ts";
 
@@ -26,10 +26,7 @@ export const registration: RulesetRegistration = {
     },
   ],
   itemTypes: Object.entries(ITEM_MODELS).map(([type, model]) => ({ type, model, sheet: OeilNoirItemSheet })),
-  // The Roll class exists only once Foundry has loaded: built when the registry reads it.
-  get rolls() {
-    return [oeilNoirRollClass()];
-  },
+  rolls: [OeilNoirRoll],
   packs: OEILNOIR_PACKS,
   diceSoNice: [OEILNOIR_COLORSET],
   settings: registerOeilNoirSettings,

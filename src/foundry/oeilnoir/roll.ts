@@ -1,7 +1,6 @@
 /**
  * `OeilNoirRoll`: a Foundry Roll for L'Œil Noir (D20 tests under a value, PI, initiative, table rolls), registered in
- * `CONFIG.Dice.rolls` so messages rebuild it. The class is defined on first use (Foundry's `Roll` exists only in the
- * client), and card actions roll through `rollDice`, which tests replace with scripted faces.
+ * `CONFIG.Dice.rolls` so messages rebuild it. Card actions roll through `rollDice`.
  */
 import { setDieAppearance } from "../dice/index.ts";
 import { showRollOf } from "../dice/show.ts";
@@ -18,57 +17,32 @@ export const OEILNOIR_COLORSET = {
   material: "metal" as const,
 };
 
-function defineRoll() {
-  return class OeilNoirRoll extends foundry.dice.Roll {
-    /** The value the D20 is rolled under, when the roll is a test (kept in the options: it survives a reload). */
-    get target(): number | null {
-      const t: unknown = (this.options as { target?: unknown }).target;
-      return typeof t === "number" ? t : null;
-    }
+export class OeilNoirRoll extends foundry.dice.Roll {
+  /** The value the D20 is rolled under, when the roll is a test (kept in the options: it survives a reload). */
+  get target(): number | null {
+    const t: unknown = (this.options as { target?: unknown }).target;
+    return typeof t === "number" ? t : null;
+  }
 
-    /** Natural faces of every die, in order (the rules core reads faces, never totals). */
-    get faces(): number[] {
-      return this.dice.flatMap((die) => die.results.filter((r) => r.active !== false).map((r) => r.result));
-    }
-  };
-}
-
-export type OeilNoirRollClass = ReturnType<typeof defineRoll>;
-let rollClass: OeilNoirRollClass | null = null;
-
-/** The Roll subclass (defined once, on first call). */
-export function oeilNoirRollClass(): OeilNoirRollClass {
-  rollClass ??= defineRoll();
-  return rollClass;
+  /** Natural faces of every die, in order (the rules core reads faces, never totals). */
+  get faces(): number[] {
+    return this.dice.flatMap((die) => die.results.filter((r) => r.active !== false).map((r) => r.result));
+  }
 }
 
 export interface DiceResult {
   faces: number[];
   total: number;
-  /** The evaluated Roll, attached to messages (Dice So Nice shows it); null from a scripted roller. */
-  roll: foundry.dice.Roll | null;
+  /** The evaluated Roll, attached to messages (Dice So Nice shows it). */
+  roll: OeilNoirRoll;
 }
 
-export type DiceRoller = (formula: string, target?: number) => Promise<DiceResult>;
-
-async function foundryRoller(formula: string, target?: number): Promise<DiceResult> {
-  const Roll = oeilNoirRollClass();
-  const roll = new Roll(formula, {}, target === undefined ? {} : ({ target } as foundry.dice.Roll.Options));
+/** Rolls a formula with Foundry's dice; D20 tests pass their target (kept in the roll's options). */
+export async function rollDice(formula: string, target?: number): Promise<DiceResult> {
+  const roll = new OeilNoirRoll(formula, {}, target === undefined ? {} : ({ target } as foundry.dice.Roll.Options));
   for (const die of roll.dice) setDieAppearance(die, { colorset: OEILNOIR_COLORSET.name });
   await roll.evaluate();
   return { faces: roll.faces, total: roll.total ?? 0, roll };
-}
-
-let roller: DiceRoller = foundryRoller;
-
-/** Rolls a formula; D20 tests pass their target. */
-export function rollDice(formula: string, target?: number): Promise<DiceResult> {
-  return roller(formula, target);
-}
-
-/** Tests: replace the dice (null restores Foundry's). */
-export function setDiceRoller(next: DiceRoller | null): void {
-  roller = next ?? foundryRoller;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** SYSTEMJ at init, in every world: its types, Roll class and packs; its world settings when active. */
 import type { RulesetRegistration } from "../ruleset.ts";
 import { ITEM_MODELS, ITEM_TYPES, SystemJCreatureModel, SystemJPersonnageModel } from "./models.ts";
-import { systemJRollClass } from "./roll.ts";
+import { SystemJRoll } from "./roll.ts";
 import { registerSystemJSettings } from "./settings.ts";
 import { SystemJActorSheet, SystemJItemSheet } from "./sheets.ts";
 import { EXCHANGE_CARD_TYPE, SystemJExchangeCardModel } from "./card-model.ts";
@@ -23,9 +23,7 @@ export const registration: RulesetRegistration = {
     { type: "creature", model: SystemJCreatureModel, sheet: SystemJActorSheet, trackable },
   ],
   itemTypes: ITEM_TYPES.map((type) => ({ type, model: ITEM_MODELS[type], sheet: SystemJItemSheet })),
-  get rolls() {
-    return [systemJRollClass()];
-  },
+  rolls: [SystemJRoll],
   packs: ["quintette.systemj-competences", "quintette.systemj-cartes"],
   settings: registerSystemJSettings,
   cardTypes: [{ type: EXCHANGE_CARD_TYPE, model: SystemJExchangeCardModel, kinds: ["exchange"] }],

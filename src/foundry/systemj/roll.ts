@@ -1,7 +1,6 @@
 /**
  * `SystemJRoll`: one D100 read 00–99 (a face of 100 reads 00) resolved by the rules core against a score and a
- * modifier kept in the roll's options, so a message rebuilds the same reading after a reload. The class is built on
- * first use because `foundry.dice.Roll` only exists once Foundry has loaded (and is faked in tests).
+ * modifier kept in the roll's options, so a message rebuilds the same reading after a reload.
  */
 import { systemj } from "../../rules/index.ts";
 import { readD100, testData, toModifier, type TestData } from "./tests.ts";
@@ -21,39 +20,29 @@ function isRollOptions(options: unknown): options is SystemJRollOptions {
 
 export const D100_FORMULA = "1d100";
 
-function defineRollClass() {
-  return class SystemJRoll extends foundry.dice.Roll {
-    /** A test roll of `score` with `modifier` (not yet evaluated). */
-    static test(score: number, modifier: systemj.Modifier, label: string): SystemJRoll {
-      // Validates score and modifier before anything is rolled.
-      systemj.testTarget(score, modifier);
-      const options: foundry.dice.Roll.Options & SystemJRollOptions = { score, modifier, label };
-      return new SystemJRoll(D100_FORMULA, {}, options);
-    }
+export class SystemJRoll extends foundry.dice.Roll {
+  /** A test roll of `score` with `modifier` (not yet evaluated). */
+  static test(score: number, modifier: systemj.Modifier, label: string): SystemJRoll {
+    // Validates score and modifier before anything is rolled.
+    systemj.testTarget(score, modifier);
+    const options: foundry.dice.Roll.Options & SystemJRollOptions = { score, modifier, label };
+    return new SystemJRoll(D100_FORMULA, {}, options);
+  }
 
-    /** The face read 00–99, or null before evaluation. */
-    get reading(): number | null {
-      // The formula is a single d100, so the total is its face.
-      const face = this.total;
-      return typeof face === "number" ? readD100(face) : null;
-    }
+  /** The face read 00–99, or null before evaluation. */
+  get reading(): number | null {
+    // The formula is a single d100, so the total is its face.
+    const face = this.total;
+    return typeof face === "number" ? readD100(face) : null;
+  }
 
-    /** The resolved test, or null before evaluation or without test options. */
-    get test(): TestData | null {
-      const reading = this.reading;
-      const options: unknown = this.options;
-      if (reading === null || !isRollOptions(options)) return null;
-      return testData(options.label, options.score, toModifier(options.modifier), reading);
-    }
-  };
-}
-
-export type SystemJRoll = InstanceType<ReturnType<typeof defineRollClass>>;
-let rollClass: ReturnType<typeof defineRollClass> | undefined;
-
-export function systemJRollClass(): ReturnType<typeof defineRollClass> {
-  rollClass ??= defineRollClass();
-  return rollClass;
+  /** The resolved test, or null before evaluation or without test options. */
+  get test(): TestData | null {
+    const reading = this.reading;
+    const options: unknown = this.options;
+    if (reading === null || !isRollOptions(options)) return null;
+    return testData(options.label, options.score, toModifier(options.modifier), reading);
+  }
 }
 
 /** Rolls a test (Foundry's dice, then the rules core); returns the roll and its resolved test. */
@@ -62,7 +51,7 @@ export async function rollTest(
   modifier: systemj.Modifier,
   label: string,
 ): Promise<{ roll: SystemJRoll; test: TestData }> {
-  const roll = systemJRollClass().test(score, modifier, label);
+  const roll = SystemJRoll.test(score, modifier, label);
   await roll.evaluate();
   const test = roll.test;
   if (!test) throw new Error("SYSTEMJ roll has no result after evaluation");

@@ -34,9 +34,8 @@ import { CARD_ACTIONS, setFollowUpPrompt } from "../../../src/foundry/ahillmach/
 import type { RollDialogConfig, RollValues } from "../../../src/foundry/dialog/inputs.ts";
 import { damageApplier } from "../../../src/foundry/ahillmach/damage.ts";
 import { performRoll, personnageSource, opposantSource } from "../../../src/foundry/ahillmach/rolling.ts";
-import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
 import { CombatantData } from "../../../src/foundry/combat/model.ts";
-import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
+import { chooseDice, facesLeft } from "../../double/dice.ts";
 import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
@@ -53,13 +52,13 @@ const heroSys = () => hero.system as unknown as PersonnageModel;
 const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
 
 async function roll(values: Record<string, unknown>, faces: number[], options: { item?: string; kind?: "move" } = {}) {
-  queueFaces(...faces);
+  chooseDice(...faces);
   const item = options.item ? (hero.items.get(options.item) as unknown as Item.Implementation) : null;
   const src = personnageSource(asActor(hero), "move", { item });
   const message = await asClient("player1", () =>
     performRoll(asActor(hero), src, { values: values as never, rollMode: "publicroll" }),
   );
-  expect(pendingFaces()).toBe(0);
+  expect(facesLeft()).toBe(0);
   return message as unknown as DoubleChatMessage;
 }
 
@@ -71,8 +70,6 @@ async function render(message: DoubleChatMessage, userId: string) {
 
 beforeEach(async () => {
   state = installClients(resetFoundryDouble({ lang: "fr" }));
-  installFakeRoll();
-  resetAhillMachRollClass();
   useRealTemplates("fr");
   Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
   Object.assign(CONFIG.Item.dataModels, {
@@ -250,7 +247,7 @@ describe("Se surpasser", () => {
 
   it("rolls Mystique at its spent value for the rest of the scene, and at its full value once it ends", async () => {
     const mystique = async (faces: number[]) => {
-      queueFaces(...faces);
+      chooseDice(...faces);
       const src = personnageSource(asActor(hero), "characteristic", { characteristic: "mys" });
       return (await asClient("player1", () =>
         performRoll(asActor(hero), src, { values: { characteristic: "mys" }, rollMode: "publicroll" }),
@@ -266,7 +263,7 @@ describe("Se surpasser", () => {
 
   it("ends the scene with a Mystique roll that reads the penchant table and resets the scene", async () => {
     await roll({ characteristic: "for", gear: "hache", metier: "forge", surpass: true }, [10, 9], { item: "taille" });
-    queueFaces(1, 2);
+    chooseDice(1, 2);
     const src = personnageSource(asActor(hero), "sceneEnd");
     const message = (await asClient("player1", () =>
       performRoll(asActor(hero), src, { values: {}, rollMode: "publicroll" }),
@@ -329,7 +326,7 @@ describe("conflicts and damage", () => {
   it("rolls the weapon's damage with the picked +1d6 and applies it through the opponent's protection", async () => {
     const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.pick", { key: "plus1d6" }));
-    queueFaces(5, 3);
+    chooseDice(5, 3);
     const rolled = await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     expect(rolled.status).toBe("applied");
     const damage = last();
@@ -350,7 +347,7 @@ describe("conflicts and damage", () => {
     // The GM whispers their own rolls; the player rolls in public: the player's damage card stays public.
     await asClient("gm", () => state.game.settings.set("core", "rollMode", "gmroll"));
     const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
-    queueFaces(5);
+    chooseDice(5);
     expect((await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"))).status).toBe(
       "applied",
     );
@@ -362,7 +359,7 @@ describe("conflicts and damage", () => {
 
   it("offers the wounded opponent's morale roll on the damage card, to its owner only, once", async () => {
     const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
-    queueFaces(3);
+    chooseDice(3);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     const damage = last();
     targetsOf("gm").add({ actor: brute });
@@ -388,11 +385,11 @@ describe("conflicts and damage", () => {
     expect(messages()).toHaveLength(before);
     // Two helpers against one hinderer leave one level: 3D10 keeping the best two.
     answer = { helpers: 2, hinderers: 1 };
-    queueFaces(9, 2, 8);
+    chooseDice(9, 2, 8);
     expect((await asClient("gm", () => requestCardAction(damage.id, "ahillmach.morale", args))).status).toBe("applied");
     expect(prompts.map((p) => p.userId)).toEqual(["gm", "gm"]);
     expect(prompts[0]?.config.inputs.map((i) => i.name)).toEqual(expect.arrayContaining(["helpers", "hinderers"]));
-    expect(pendingFaces()).toBe(0);
+    expect(facesLeft()).toBe(0);
     expect(messages()).toHaveLength(before + 1);
     expect(stored(last()).data).toMatchObject({ rollKind: "morale", advantage: 1, total: 16 });
     expect(stored(damage).applied[0]?.followUp?.done).toBe(true);
@@ -403,7 +400,7 @@ describe("conflicts and damage", () => {
   it("offers a wounded character's fainting test to its owner, once the states are ticked, with help and hindrance", async () => {
     await hero.update({ "system.hp.value": 7 });
     const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
-    queueFaces(3);
+    chooseDice(3);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     const damage = last();
     targetsOf("gm").add({ actor: hero });
@@ -423,10 +420,10 @@ describe("conflicts and damage", () => {
     expect(prompts).toHaveLength(0);
     await hero.update({ "system.states.int": true, "system.states.con": true, "system.lastTicked": "con" });
     answer = { hinderers: 1 };
-    queueFaces(2, 9, 5);
+    chooseDice(2, 9, 5);
     expect((await fainting("player1")).status).toBe("applied");
     expect(prompts.map((p) => p.userId)).toEqual(["player1"]);
-    expect(pendingFaces()).toBe(0);
+    expect(facesLeft()).toBe(0);
     expect(messages()).toHaveLength(before + 1);
     // CON 1 with Malade: 0; hindered, the worst two of 2, 9, 5 make 7: a failure, knocked out.
     expect(stored(last()).data).toMatchObject({ rollKind: "fainting", advantage: -1, total: 7, band: "echec" });
@@ -448,7 +445,7 @@ describe("conflicts and damage", () => {
   it("a fainting test rolled from the sheet by the player: a failure sets Évanoui once, a success leaves it", async () => {
     await hero.update({ "system.hp.value": 5, "system.states.con": true, "system.lastTicked": "con" });
     const test = (faces: number[]) => {
-      queueFaces(...faces);
+      chooseDice(...faces);
       const src = personnageSource(asActor(hero), "fainting");
       return asClient("player1", () => performRoll(asActor(hero), src, { values: {}, rollMode: "publicroll" }));
     };
@@ -479,7 +476,7 @@ describe("conflicts and damage", () => {
   it("a failed recovery test gives XP, 2 on a critical failure (issue 16.6)", async () => {
     await hero.update({ "system.hp.value": 5, "system.states.con": true, "system.lastTicked": "con" });
     const test = (faces: number[]) => {
-      queueFaces(...faces);
+      chooseDice(...faces);
       const src = personnageSource(asActor(hero), "recovery");
       return asClient("player1", () => performRoll(asActor(hero), src, { values: {}, rollMode: "publicroll" }));
     };
@@ -544,7 +541,7 @@ describe("conflicts and damage", () => {
     const states = { for: true, dex: true, con: true, int: true, mys: true, aur: false };
     await hero.update({ "system.hp.value": 4, "system.states": states });
     const message = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
-    queueFaces(2);
+    chooseDice(2);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
     const damage = last();
     targetsOf("gm").add({ actor: hero });
@@ -560,7 +557,7 @@ describe("conflicts and damage", () => {
   });
 
   it("rolls an opponent's morale on its Mental and says whether it flees", async () => {
-    queueFaces(3, 4);
+    chooseDice(3, 4);
     const src = opposantSource(asActor(brute));
     const message = (await asClient("gm", () =>
       performRoll(asActor(brute), src, { values: { helpers: 0 }, rollMode: "publicroll" }),

@@ -10,7 +10,7 @@ import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { postCard } from "../../../src/foundry/chat/post.ts";
 import { buildDamageCard } from "../../../src/foundry/ahillmach/card.ts";
 import type { OpposantModel } from "../../../src/foundry/ahillmach/models.ts";
-import { queueFaces } from "./fake-roll.ts";
+import { chooseDice } from "../../double/dice.ts";
 import { defendBran as defends, hp, lastMessage, pick, rollMove, stored, wardWorld } from "./ward-world.ts";
 import { rewriteCard } from "../../cards.ts";
 
@@ -114,7 +114,7 @@ describe("Défendre: halve and redirect change the hits (Ahill-Mach 3)", () => {
     // Bran's player attacks… Ysolde's charge is Bran, so aim at Ysolde herself: halved on her.
     targetsOf("player2").add({ actor: hero });
     const attack = await rollMove(ally, "player2", "taille", [8, 9]);
-    queueFaces(8);
+    chooseDice(8);
     await asClient("player2", () => requestCardAction(attack.id, "ahillmach.rollDamage"));
     const damage = last();
     expect(stored(damage).data.amount).toBe(8);

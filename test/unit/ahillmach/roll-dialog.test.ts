@@ -2,12 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetFoundryDouble } from "../../double/index.ts";
 import { ahillmach } from "../../../src/rules/index.ts";
-import {
-  ahillMachRollClass,
-  poolFaces,
-  resetAhillMachRollClass,
-  rollFormula,
-} from "../../../src/foundry/ahillmach/roll.ts";
+import { AhillMachRoll, poolFaces, rollFormula } from "../../../src/foundry/ahillmach/roll.ts";
 import {
   chosenRoll,
   dialogInputs,
@@ -16,7 +11,7 @@ import {
   type DialogSource,
 } from "../../../src/foundry/ahillmach/dialog.ts";
 import { buildRollDialogContext, defaultValues } from "../../../src/foundry/dialog/inputs.ts";
-import { installFakeRoll, queueFaces } from "./fake-roll.ts";
+import { chooseDice } from "../../double/dice.ts";
 
 function source(extra: Partial<DialogSource> = {}): DialogSource {
   return {
@@ -58,8 +53,6 @@ function enumerate(advantage: number, bonus: number, surpass = false): Record<st
 describe("AhillMachRoll", () => {
   beforeEach(() => {
     resetFoundryDouble();
-    installFakeRoll();
-    resetAhillMachRollClass();
   });
 
   it("builds 2D10, 3D10kh2 and 4D10kl2 with the bonus the cap lets through", () => {
@@ -71,9 +64,8 @@ describe("AhillMachRoll", () => {
   });
 
   it("reads every face (dropped included) and agrees with Foundry's kept total", async () => {
-    const Roll = ahillMachRollClass();
-    const roll = Roll.build({ advantage: -1, bonus: 2, surpass: false });
-    queueFaces(9, 2, 7);
+    const roll = AhillMachRoll.build({ advantage: -1, bonus: 2, surpass: false });
+    chooseDice(9, 2, 7);
     await roll.evaluate();
     expect(roll.faces).toEqual([9, 2, 7]);
     expect(roll.outcome).toMatchObject({ kept: [7, 2], total: 11, band: "partielle", keepsInitiative: true });

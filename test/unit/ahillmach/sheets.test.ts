@@ -26,9 +26,8 @@ import type { OpposantSheetData, PersonnageSheetData } from "../../../src/foundr
 import { creationDefaults } from "../../../src/foundry/ahillmach/compendium.ts";
 import { CombatantData } from "../../../src/foundry/combat/model.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
-import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
 import { ahillmach } from "../../../src/rules/index.ts";
-import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
+import { chooseDice, facesLeft } from "../../double/dice.ts";
 import { cardOf } from "../../cards.ts";
 
 let state: DoubleState;
@@ -91,8 +90,6 @@ beforeEach(() => {
   registerRuleset(descriptor);
   applyRuleset(descriptor);
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantData });
-  installFakeRoll();
-  resetAhillMachRollClass();
 });
 
 describe("Ahill-Mach registration", () => {
@@ -224,9 +221,9 @@ describe("personnage sheet", () => {
   it("rolls a move from its button with Shift (dialog defaults) and posts the band's card", async () => {
     const hero = await makeHero();
     const sheet = open(PersonnageSheet, hero);
-    queueFaces(7, 8);
+    chooseDice(7, 8);
     await sheet.runAction("roll", { shiftKey: true }, { dataset: { roll: "move:taille" }, closest: () => null });
-    expect(pendingFaces()).toBe(0);
+    expect(facesLeft()).toBe(0);
     const message = [...state.game.messages.values()].at(-1) as DoubleChatMessage;
     const card = cardOf(message) as CardState;
     // 7 + 8 + FOR 2 (gear and métier default to none) = 17: OUI.
@@ -387,7 +384,7 @@ describe("opposant sheet", () => {
   it("rolls its damage die into a damage card, and its morale through the dialog", async () => {
     const actor = await cheveux();
     const sheet = open(OpposantSheet, actor);
-    queueFaces(6);
+    chooseDice(6);
     await sheet.runAction("amDamage", {}, {});
     const card = cardOf([...state.game.messages.values()].at(-1) as DoubleChatMessage) as CardState;
     expect(card.data).toMatchObject({ formula: "1d8", amount: 6 });

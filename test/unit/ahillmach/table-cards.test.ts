@@ -20,9 +20,8 @@ import {
 import { CARD_ACTIONS } from "../../../src/foundry/ahillmach/actions.ts";
 import { damageApplier } from "../../../src/foundry/ahillmach/damage.ts";
 import { performRoll, personnageSource } from "../../../src/foundry/ahillmach/rolling.ts";
-import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
 import { CombatantData } from "../../../src/foundry/combat/model.ts";
-import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
+import { chooseDice, facesLeft } from "../../double/dice.ts";
 import { cardOf, rewriteCard } from "../../cards.ts";
 
 let state: DoubleState;
@@ -40,7 +39,7 @@ async function roll(
   faces: number[],
   options: { item?: string; kind?: "move" | "characteristic" } = {},
 ) {
-  queueFaces(...faces);
+  chooseDice(...faces);
   const item = options.item ? (hero.items.get(options.item) as unknown as Item.Implementation) : null;
   const src = personnageSource(asActor(hero), options.kind ?? "move", {
     item,
@@ -49,14 +48,12 @@ async function roll(
   const message = await asClient("player1", () =>
     performRoll(asActor(hero), src, { values: values as never, rollMode: "publicroll" }),
   );
-  expect(pendingFaces()).toBe(0);
+  expect(facesLeft()).toBe(0);
   return message as unknown as DoubleChatMessage;
 }
 
 beforeEach(async () => {
   state = installClients(resetFoundryDouble({ lang: "fr" }));
-  installFakeRoll();
-  resetAhillMachRollClass();
   Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
   Object.assign(CONFIG.Item.dataModels, {
     "am-action": ActionModel,
@@ -124,7 +121,7 @@ describe("the roller applies the damage of their attack to its target (Ahill-Mac
     const attack = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
     expect(stored(attack).data.targets).toEqual([{ uuid: brute.uuid, name: "Garde" }]);
     targetsOf("player1").clear(); // targets may change afterwards: the attack's are on the card
-    queueFaces(4);
+    chooseDice(4);
     expect((await asClient("player1", () => requestCardAction(attack.id, "ahillmach.rollDamage"))).status).toBe(
       "applied",
     );
@@ -157,7 +154,7 @@ describe("the roller applies the damage of their attack to its target (Ahill-Mac
       data: { ...card.data, damage: { die: 100, modifier: 50, name: "x" }, targets: [{ uuid: hero.uuid, name: "x" }] },
     };
     await asClient("player1", () => rewriteCard(attack, forged));
-    queueFaces(2);
+    chooseDice(2);
     await asClient("player1", () => requestCardAction(attack.id, "ahillmach.rollDamage"));
     const damage = last();
     expect(stored(damage).data).toMatchObject({ formula: "1d8", amount: 2, targets: [] });
@@ -186,7 +183,7 @@ describe("the roller applies the damage of their attack to its target (Ahill-Mac
 describe("options that change the damage (Ahill-Mach 5)", () => {
   it("cannot be picked once the damage is rolled: refused with a reason, not silently ignored", async () => {
     const attack = await roll({ characteristic: "for" }, [8, 9], { item: "taille" });
-    queueFaces(5);
+    chooseDice(5);
     await asClient("player1", () => requestCardAction(attack.id, "ahillmach.rollDamage"));
     const late = await asClient("player1", () => requestCardAction(attack.id, "ahillmach.pick", { key: "plus1d6" }));
     expect(late).toMatchObject({ status: "invalid", reason: "QUINTETTE.AhillMach.Card.DamageAlreadyRolled" });

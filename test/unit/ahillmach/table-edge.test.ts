@@ -12,7 +12,7 @@ import type { PersonnageSheetData } from "../../../src/foundry/ahillmach/sheet-c
 import type { OpposantModel } from "../../../src/foundry/ahillmach/models.ts";
 import { answerTestDialogs, type DialogAnswers } from "../systemj/dialog-answer.ts";
 import { defendBran, lastMessage, pick, stored, wardWorld } from "./ward-world.ts";
-import { pendingFaces, queueFaces } from "./fake-roll.ts";
+import { chooseDice, facesLeft } from "../../double/dice.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -28,9 +28,9 @@ const open = (document: DoubleActor) => new (PersonnageSheet as unknown as new (
 
 /** The player of `who` clicks a roll button of the sheet: Shift rolls the dialog's defaults, else the dialog. */
 async function click(who: DoubleActor, user: string, roll: string, faces: number[], shift = false) {
-  queueFaces(...faces);
+  chooseDice(...faces);
   await asClient(user, () => open(who).runAction("roll", { shiftKey: shift }, { dataset: { roll } }));
-  expect(pendingFaces()).toBe(0);
+  expect(facesLeft()).toBe(0);
   return stored(lastMessage(state)).data as { bonus: number; total: number; band: string; parts: unknown };
 }
 
@@ -156,7 +156,7 @@ describe("the sheet and the damage card (issue 25)", () => {
     await click(hero, "player1", "move:taille", [8, 9]);
     const attack = lastMessage(state);
     targetsOf("player1").clear();
-    queueFaces(4);
+    chooseDice(4);
     await asClient("player1", () => requestCardAction(attack.id, "ahillmach.rollDamage"));
     const damage = lastMessage(state) as DoubleChatMessage;
     const applied = await asClient("player1", () => requestCardAction(damage.id, "ahillmach.applyToTargets"));

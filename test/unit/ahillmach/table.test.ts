@@ -12,8 +12,6 @@ import { descriptor } from "../../../src/foundry/ahillmach/ruleset.ts";
 import { OpposantSheet, PersonnageSheet } from "../../../src/foundry/ahillmach/sheets.ts";
 import { creationDefaults } from "../../../src/foundry/ahillmach/compendium.ts";
 import { CombatantData } from "../../../src/foundry/combat/model.ts";
-import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
-import { installFakeRoll } from "./fake-roll.ts";
 
 let _state: DoubleState;
 
@@ -33,8 +31,6 @@ beforeEach(() => {
   registerRuleset(descriptor);
   applyRuleset(descriptor);
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantData });
-  installFakeRoll();
-  resetAhillMachRollClass();
 });
 
 describe("starting hit points (Ahill-Mach 4)", () => {

@@ -22,8 +22,7 @@ import {
 import { CARD_ACTIONS } from "../../../src/foundry/ahillmach/actions.ts";
 import { damageApplier } from "../../../src/foundry/ahillmach/damage.ts";
 import { performRoll, personnageSource } from "../../../src/foundry/ahillmach/rolling.ts";
-import { resetAhillMachRollClass } from "../../../src/foundry/ahillmach/roll.ts";
-import { installFakeRoll, pendingFaces, queueFaces } from "./fake-roll.ts";
+import { chooseDice, facesLeft } from "../../double/dice.ts";
 import { cardOf } from "../../cards.ts";
 
 export const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
@@ -35,12 +34,12 @@ export const lastMessage = (state: DoubleState) => [...state.game.messages.value
 
 /** The player of `who` rolls a move of theirs. */
 export async function rollMove(who: DoubleActor, user: string, item: string, faces: number[]) {
-  queueFaces(...faces);
+  chooseDice(...faces);
   const src = personnageSource(asActor(who), "move", { item: who.items.get(item) as unknown as Item.Implementation });
   const message = await asClient(user, () =>
     performRoll(asActor(who), src, { values: { characteristic: "con" } as never, rollMode: "publicroll" }),
   );
-  expect(pendingFaces()).toBe(0);
+  expect(facesLeft()).toBe(0);
   return message as unknown as DoubleChatMessage;
 }
 
@@ -75,8 +74,6 @@ export const wardCharacter = (id: string, name: string, owner: string) =>
 /** A fresh double with the Ahill-Mach cards and damage path, players 2 and 3 added; Ysolde and Bran created. */
 export async function wardWorld(): Promise<{ state: DoubleState; hero: DoubleActor; ally: DoubleActor }> {
   const state = installClients(resetFoundryDouble({ lang: "fr" }));
-  installFakeRoll();
-  resetAhillMachRollClass();
   Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
   Object.assign(CONFIG.Item.dataModels, {
     "am-action": ActionModel,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, RollDouble, type DoubleState } from "../../double/index.ts";
+import { asGM, chooseDice, DoubleActor, resetFoundryDouble, RollDouble, type DoubleState } from "../../double/index.ts";
 import {
   addUser,
   asClient,
@@ -80,7 +80,8 @@ function card(): CardState {
 
 async function post(rollMode?: "blindroll"): Promise<DoubleChatMessage> {
   // A blind roll carries its Roll: Foundry hides a roll's result from its author, not a plain message's content.
-  const rolls = rollMode ? [(await new RollDouble("1d20", {}, { forcedResults: [7] }).evaluate()) as never] : [];
+  if (rollMode) chooseDice(7);
+  const rolls = rollMode ? [(await new RollDouble("1d20").evaluate()) as never] : [];
   const message = await asClient("player1", () => postCard(card(), rollMode ? { rollMode, rolls } : {}));
   return message as unknown as DoubleChatMessage; // the double's ChatMessage stands in for Foundry's
 }

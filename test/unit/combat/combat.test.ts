@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { asGM, resetFoundryDouble, setDoubleUser, settle, type DoubleState } from "../../double/index.ts";
+import { asGM, chooseDice, resetFoundryDouble, setDoubleUser, settle, type DoubleState } from "../../double/index.ts";
 import {
-  DoubleCombat,
   installClients,
+  type DoubleCombat,
   type DoubleCombatant,
   type DoubleCombatTracker,
 } from "../../double/shared-core.ts";
@@ -127,7 +127,7 @@ describe("order, initiative and rounds from the active rule set", () => {
   });
 
   it("rolls the rule set's initiative formula, or the system default without one", async () => {
-    DoubleCombat.rolls = { "1d12x": 9 };
+    chooseDice(9);
     const combat = await fight();
     await combat.rollInitiative(["c3"]);
     expect(combat.combatants.get("c3")?.initiative).toBe(9);

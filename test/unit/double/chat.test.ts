@@ -9,7 +9,7 @@
  *   `ChatMessage#prepareDerivedData`: "dropping any that throw").
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, resetFoundryDouble, RollDouble, settle, type DoubleState } from "../../double/index.ts";
+import { asGM, chooseDice, resetFoundryDouble, RollDouble, settle, type DoubleState } from "../../double/index.ts";
 import {
   DoubleChatMessage,
   addUser,
@@ -30,7 +30,10 @@ beforeEach(() => {
   addUser("player2");
 });
 
-const roll = async () => (await new RollDouble("1d20", {}, { forcedResults: [13] }).evaluate()) as unknown;
+const roll = async () => {
+  chooseDice(13);
+  return (await new RollDouble("1d20").evaluate()) as unknown;
+};
 
 /** For each client: [visible, isContentVisible]. */
 function views(message: DoubleChatMessage): Record<string, [boolean, boolean]> {
@@ -136,7 +139,8 @@ describe("rolls are stored as JSON and rebuilt on each client from CONFIG.Dice.r
 
   it("stores Roll#toJSON as a string and rebuilds the registered class, with its options, total and terms", async () => {
     state.CONFIG.Dice.rolls.push(RegisteredRoll);
-    const r = new RegisteredRoll("1d20", {}, { forcedResults: [4], target: 12 });
+    chooseDice(4);
+    const r = new RegisteredRoll("1d20", {}, { target: 12 });
     r.note = "client state";
     await r.evaluate();
     const m = await say("player1", { rolls: [r] });
@@ -159,7 +163,7 @@ describe("rolls are stored as JSON and rebuilt on each client from CONFIG.Dice.r
   it("drops a Roll whose class is not registered: the message is no roll to anyone", async () => {
     const m = await say("player1", {
       whisper: ["gm"],
-      rolls: [await new UnregisteredRoll("1d6", {}, { forcedResults: [2] }).evaluate()],
+      rolls: [await (chooseDice(2), new UnregisteredRoll("1d6")).evaluate()],
     });
     expect(m.toObject().rolls).toHaveLength(1);
     expect(m.rolls).toEqual([]);

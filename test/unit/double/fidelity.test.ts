@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   settle,
   asGM,
+  chooseDice,
   DataModelValidationError,
   DialogV2,
   DoubleActor,
@@ -170,14 +171,15 @@ describe("where the double cannot know, it fails loudly", () => {
   });
 
   it("does not invent dice: a Roll without chosen faces and an initiative formula without a result throw", async () => {
-    await expect(new RollDouble("1d20").evaluate()).rejects.toThrow(/forcedResults/);
-    expect((await new RollDouble("1d20", {}, { forcedResults: [4, 5] }).evaluate()).total).toBe(9);
+    await expect(new RollDouble("1d20").evaluate()).rejects.toThrow(/no face left for 1d20/);
+    chooseDice(4, 5);
+    expect((await new RollDouble("2d20").evaluate()).total).toBe(9);
     const combat = new DoubleCombat({ _id: "c" });
     await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ _id: "a", name: "A" }], { keepId: true }));
     // The formula is CONFIG's, else the manifest's (`game.system.initiative`); dice need a chosen result.
     Object.assign(state.CONFIG.Combat, { initiative: { formula: "1d20", decimals: 0 } });
-    await expect(asGM(() => combat.rollInitiative(["a"]))).rejects.toThrow(/no result for 1d20/);
-    DoubleCombat.rolls = { "1d20": 12 };
+    await expect(asGM(() => combat.rollInitiative(["a"]))).rejects.toThrow(/no face left for 1d20/);
+    chooseDice(12);
     await asGM(() => combat.rollInitiative(["a"]));
     expect(combat.combatants.get("a")?.initiative).toBe(12);
   });

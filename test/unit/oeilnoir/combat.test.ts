@@ -21,7 +21,7 @@ import {
 } from "../../../src/foundry/oeilnoir/dialog-config.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { ABILITIES, check } from "../../../src/rules/oeilnoir/index.ts";
-import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
+import { chooseDice, rolledRolls } from "../../double/dice.ts";
 import {
   ATTACK_FUMBLE_TABLE,
   HEAD_WOUND_TABLE,
@@ -109,11 +109,9 @@ describe("combat behaviour on the double", () => {
     // INI base (14+14+13+12)/5 = 10.6 → 11; sabre +1; no armour.
     expect(oeilNoirCombat.initiativeFormula?.(combatant as never)).toBe("1d6 + 12");
     await combatant.update({ initiative: 13 });
-    setDiceRoller(async () => ({ faces: [20], total: 20, roll: null }));
-    // Vigilance: no check, one action: back to 12 + 6.
+    // Vigilance: no check (the tray is empty: a roll would throw), one action: back to 12 + 6.
     expect(await performOrientation(hero as never)).toBe(18);
     expect(combatant.initiative).toBe(18);
-    setDiceRoller(null);
   });
 
   it("without Vigilance rolls Intuition with the dialog's modifier, and the card says what INI became", async () => {
@@ -126,11 +124,7 @@ describe("combat behaviour on the double", () => {
     const combat = await inCombat(state, [{ actor: hero, initiative: 5 }], { id: "c" });
     const combatant = combat.combatants.get("c-dana");
     if (!combatant) throw new Error("no combatant");
-    const targets: (number | undefined)[] = [];
-    setDiceRoller(async (_formula, target) => {
-      targets.push(target);
-      return { faces: [14], total: 14, roll: null };
-    });
+    chooseDice(14, 14);
     const card = () => cardOf([...game.messages!.values()].at(-1) as unknown as DoubleChatMessage);
     // IN 13 + 2 (Art de la Guerre) − 3: a 14 fails, INI stays.
     expect(await performOrientation(hero as never, { values: { modifier: 3 } })).toBe(5);
@@ -140,8 +134,7 @@ describe("combat behaviour on the double", () => {
     expect(await performOrientation(hero as never, { values: { modifier: 0 } })).toBe(17);
     expect(combatant.initiative).toBe(17);
     expect(card().outcome?.detail).toEqual({ key: "QUINTETTE.OeilNoir.Card.OrientationDone", value: 17 });
-    expect(targets).toEqual([12, 15]);
-    setDiceRoller(null);
+    expect(rolledRolls.map((r) => r.options.target)).toEqual([12, 15]);
   });
 });
 

@@ -18,7 +18,7 @@ import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { performAttack } from "../../../src/foundry/oeilnoir/launch.ts";
 import { woundEditWrite } from "../../../src/foundry/oeilnoir/actors.ts";
-import { setDiceRoller } from "../../../src/foundry/oeilnoir/roll.ts";
+import type { OeilNoirRoll } from "../../../src/foundry/oeilnoir/roll.ts";
 import { registerOeilNoirSettings } from "../../../src/foundry/oeilnoir/settings.ts";
 import {
   adversaireOf,
@@ -27,7 +27,6 @@ import {
   duel,
   herosOf,
   inCombat,
-  nextFaces,
   rolled,
   setupWorld,
   stored,
@@ -74,23 +73,19 @@ describe("attack and parry", () => {
     const shown: unknown[] = [];
     // Dice So Nice active on the GM's client, its animation never ending (a background window, a stuck module).
     Object.assign(game, { dice3d: { showForRoll: (roll: unknown) => (shown.push(roll), new Promise(() => {})) } });
-    const script = (faces: number[]) => ({ faces, total: faces[0] ?? 0, roll: { faces } as never });
-    setDiceRoller(async () => script(nextFaces()));
     dice([8]);
     const m = await attack(orc, alrik, "gm");
     dice([5]);
     const answered = asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"));
     const late = new Promise((resolve) => setTimeout(() => resolve("held"), 500));
     expect(await Promise.race([answered.then((r) => r.status), late])).toBe("applied");
-    expect(shown).toEqual([{ faces: [5] }]);
+    expect((shown as OeilNoirRoll[]).map((r) => r.faces)).toEqual([[5]]);
     expect(duel(m)).toMatchObject({ stage: "parried" });
   });
 
   it("shows a parry's die to the card's own audience: a whispered, blind attack stays so (issue 24)", async () => {
     const shown: unknown[][] = [];
     Object.assign(game, { dice3d: { showForRoll: (...args: unknown[]) => (shown.push(args), new Promise(() => {})) } });
-    const script = (faces: number[]) => ({ faces, total: faces[0] ?? 0, roll: { faces } as never });
-    setDiceRoller(async () => script(nextFaces()));
     dice([8]);
     const m = await attack(orc, alrik, "gm");
     await asGM(() => m.update({ whisper: ["gm", "player1"], blind: true, speaker: { alias: "Orc" } } as never));
@@ -98,8 +93,16 @@ describe("attack and parry", () => {
     expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("applied");
     expect(shown).toHaveLength(1);
     const [roll, user, sync, users, blind, messageId, speaker] = shown[0]!;
-    expect({ roll, user: (user as { id: string }).id, sync, users, blind, messageId, speaker }).toEqual({
-      roll: { faces: [5] },
+    expect({
+      roll: (roll as OeilNoirRoll).faces,
+      user: (user as { id: string }).id,
+      sync,
+      users,
+      blind,
+      messageId,
+      speaker,
+    }).toEqual({
+      roll: [5],
       user: "gm",
       sync: true,
       users: ["gm", "player1"],
@@ -125,7 +128,7 @@ describe("attack and parry", () => {
     await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"));
     // PRD 11 divided by 2 is 5.5: the die must show 5 or less, so a 6 fails and the critical lands.
     expect(duel(m)).toMatchObject({ stage: "hit", parry: { value: 5, success: false, againstCritical: true } });
-    expect(targets.at(-1)).toBe(5);
+    expect(targets().at(-1)).toBe(5);
 
     dice([4]);
     const m2 = await attack(alrik, orc);

@@ -269,7 +269,7 @@ describe("the defender's own modifier and the GM's adjustment", () => {
     dice([9]);
     expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("applied");
     // Alrik's sword PRD 11, harder by 3: rolled under 8, the 9 fails.
-    expect(targets.at(-1)).toBe(8);
+    expect(targets().at(-1)).toBe(8);
     expect(duel(m)).toMatchObject({ stage: "hit", parry: { value: 8, success: false } });
     expect(defenceDialogs.at(-1)?.inputs.map((i) => i.name)).toEqual(["modifier"]);
     // The GM parries for the orc and adjusts: PRD 9, +2 by the GM, −1 of its own (it stands above Alrik).

@@ -134,7 +134,7 @@ describe("dodge and bare hands", () => {
     const r = await asClient("player1", () => requestCardAction(m.id, "oeilnoir.dodge"));
     expect(r.status).toBe("applied");
     expect(duel(m)).toMatchObject({ stage: "parried", parry: { value: 4, dodge: true, success: true } });
-    expect(targets.at(-1)).toBe(4);
+    expect(targets().at(-1)).toBe(4);
   });
 
   it("a lying defender cannot dodge: no button, and the action is refused", async () => {

@@ -16,7 +16,7 @@ import { damageApplier } from "../../../src/foundry/systemj/actions.ts";
 import { exchangeCard } from "../../../src/foundry/systemj/cards.ts";
 import { startExchange } from "../../../src/foundry/systemj/exchange.ts";
 import type { SystemJPersonnageModel } from "../../../src/foundry/systemj/models.ts";
-import { systemJRollClass } from "../../../src/foundry/systemj/roll.ts";
+import { SystemJRoll } from "../../../src/foundry/systemj/roll.ts";
 import { type DialogAnswers } from "./dialog-answer.ts";
 import { testData } from "../../../src/foundry/systemj/tests.ts";
 import { QuintetteCombat } from "../../../src/foundry/combat/documents.ts";
@@ -113,7 +113,7 @@ describe("SYSTEMJ data models", () => {
   });
 
   it("registers SystemJRoll, which reads a face of 100 as 00 (a critical failure)", async () => {
-    const Roll = systemJRollClass();
+    const Roll = SystemJRoll;
     dice(100);
     const roll = Roll.test(74, 0, "x");
     await roll.evaluate();

@@ -18,7 +18,7 @@ import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { buildTestCard, readData, turnEndShifts, type TestSetup } from "../../../src/foundry/trinites/card.ts";
-import { TrinitesRoll } from "../../../src/foundry/trinites/roll.ts";
+import { chooseDice } from "../../double/dice.ts";
 import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { testRequest } from "../../../src/foundry/trinites/flow.ts";
 import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
@@ -147,11 +147,8 @@ describe("Encourager and Intimider: next action or reaction", () => {
     // The reaction, rolled by Thug's owner with the dialog's values, carries the −3 and spends it, once.
     const preset = { reaction: true, opposes: { messageId: message.id, key: thug.uuid } };
     const request = testRequest(asActor(thug), preset)!;
-    // The double's Roll has no dice terms: the faces are chosen here.
-    vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [6], archonte: [] });
-    vi.spyOn(TrinitesRoll.prototype, "evaluate").mockImplementation(async function (this: TrinitesRoll) {
-      return this as never; // the type wants an evaluated roll: this one stands for it
-    });
+    // The double never rolls at random: the human's one die is chosen here.
+    chooseDice(6);
     const rolled = (await asClient("player2", () =>
       request.roll({ values: defaultValues(request.dialog.inputs), rollMode: "publicroll" }),
     )) as unknown as DoubleChatMessage;

@@ -13,7 +13,7 @@ import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { buildTestCard, readData, type WeaponSetup } from "../../../src/foundry/trinites/card.ts";
 import { performTest, rollerOf, rollReaction, weaponOf, type TestPreset } from "../../../src/foundry/trinites/flow.ts";
 import { DialogV2 } from "../../double/applications.ts";
-import { TrinitesRoll } from "../../../src/foundry/trinites/roll.ts";
+import { chooseDice, facesLeft } from "../../double/dice.ts";
 import { TrinitesActorSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { setupFrom, testDialogConfig } from "../../../src/foundry/trinites/dialog.ts";
 import { defaultValues, type RollDialogConfig } from "../../../src/foundry/dialog/inputs.ts";
@@ -248,20 +248,14 @@ describe("reactions use the action's skill (issue 14, point 7)", () => {
 
 /** A test as the player's dialog would send it (the dice chosen: the double never rolls at random). */
 /**
- * Every Trinités roll shows 10 on the Deva and the Archonte die. The double's Roll rolls nothing (it throws without
- * faces): evaluating only marks the chosen chains rolled.
+ * The next dice rolled show 10 (`faces` of them: a Trinité's roll is a Deva and an Archonte die), from the double's
+ * tray; `mockRestore` checks that every face chosen was rolled.
  */
-function tensOnBothDice(): { mockRestore(): void } {
-  const chains = vi.spyOn(TrinitesRoll.prototype, "chains", "get").mockReturnValue({ deva: [10], archonte: [10] });
-  const evaluated = vi.spyOn(TrinitesRoll.prototype, "evaluate").mockImplementation(async function (
-    this: TrinitesRoll,
-  ) {
-    return this as never; // the type wants an evaluated roll: this one stands for it
-  });
+function tensOnBothDice(faces = 2): { mockRestore(): void } {
+  chooseDice(...Array<number>(faces).fill(10));
   return {
     mockRestore() {
-      chains.mockRestore();
-      evaluated.mockRestore();
+      expect(facesLeft()).toBe(0);
     },
   };
 }
