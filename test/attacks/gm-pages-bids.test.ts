@@ -6,56 +6,27 @@
  * other page is modelled by its claim of the service (pages.ts).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { DoubleActor } from "../double/index.ts";
+import type { DoubleActor } from "../double/index.ts";
 import { asClient, type DoubleChatMessage } from "../double/shared-core.ts";
-import { readCard } from "../../src/foundry/chat/flags.ts";
-import { askQuestion, revealBid, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
+import { revealBid, sealBid } from "../../src/foundry/jetons/client.ts";
 import { onReadyLedger } from "../../src/foundry/jetons/hooks.ts";
-import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
-import { jetonsWorld } from "../worlds/jetons.ts";
+import { character, jetonsWorld, questionData as data, toBidding } from "../worlds/jetons.ts";
 import { otherPageServes, thisPageServes } from "./pages.ts";
 
 const LATENCY = 10;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const data = (m: DoubleChatMessage): QuestionCardData => {
-  const d = readQuestionData(readCard(m as never));
-  if (!d) throw new Error("no question card");
-  return d;
-};
-
 let hero: DoubleActor;
 
 beforeEach(async () => {
   jetonsWorld({ latency: LATENCY, ledgerWatch: true });
-  hero = await asClient("gm", () =>
-    DoubleActor.create({
-      name: "Nila",
-      type: "archetype",
-      ownership: { default: 0, player1: 3 },
-      system: { archetype: "Elfe", traits: [{ name: "Escrime", points: 2 }], weakness: "Vertige", tokens: 5 },
-    }),
-  );
+  hero = await character("Nila", "player1", { archetype: "Elfe", traits: [{ name: "Escrime", points: 2 }] });
   await asClient("gm", async () => onReadyLedger());
   await wait(LATENCY * 2);
 });
 
 /** Both bids sealed (player 3, GM 2) on the serving page: the card waits for the player's opening. */
 async function bothLocked(): Promise<DoubleChatMessage> {
-  const m = (await asClient("player1", () => askQuestion(hero as never))) as unknown as DoubleChatMessage;
-  await asClient("player1", () =>
-    sendQuestionEvent(m.id, "joueur", { event: "ask", text: "Do I escape?", traits: "0", useAdvantage: false }),
-  );
-  await asClient("gm", () =>
-    sendQuestionEvent(m.id, "mj", {
-      event: "oppose",
-      strike: null,
-      refuseAdvantage: false,
-      conditions: "",
-      weakness: false,
-      extraConditions: 1,
-      extraNegative: 0,
-    }),
-  );
+  const m = await toBidding(hero, "player1", { traits: "0", weakness: false });
   await asClient("player1", () => sealBid(m.id, "joueur", 3));
   await asClient("gm", () => sealBid(m.id, "mj", 2));
   expect(data(m).question.status).toBe("bothLocked");

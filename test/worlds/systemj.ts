@@ -109,11 +109,12 @@ export interface SystemJWorldOptions {
   cast?: boolean;
 }
 
-/** A fresh double playing SYSTEMJ: everything a world's runtime registers, and the three fighters. */
+/** A fresh double playing SYSTEMJ: everything a world's runtime registers, and the three fighters (unless `cast: false`). */
 export async function systemjWorld(options: { cast: false } & SystemJWorldOptions): Promise<World<null>>;
 export async function systemjWorld(options?: SystemJWorldOptions): Promise<SystemJWorld>;
 export async function systemjWorld(options: SystemJWorldOptions = {}): Promise<World<DoubleActor | null>> {
   const state = installClients(resetFoundryDouble({ lang: options.lang ?? "fr" }));
+  // The registry knows the rule set: sheets' roll buttons reach its `api` through it (src/foundry/api/rolls.ts).
   clearRulesets();
   registerRuleset(systemjDescriptor);
   if (options.entry) {
@@ -132,7 +133,6 @@ export async function systemjWorld(options: SystemJWorldOptions = {}): Promise<W
     registerChatHooks();
     registerDamage();
     registerCardAction(...CARD_ACTIONS);
-    // The registry knows the rule set: sheets' roll buttons reach its `api` through it (src/foundry/api/rolls.ts).
     registerSystemJSettings();
     registerSystemJCombat();
     registerChronoste();
