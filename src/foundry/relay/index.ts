@@ -147,6 +147,9 @@ export function handleRelayRequest(
   payload: JsonObject,
   requester: User.Implementation,
 ): Promise<RelayResult> {
+  // Liveness is answered at once, outside the queue: a flood that holds the queue must not make the serving page look
+  // gone to another page of the same GM (which would then take the service over).
+  if (kind === ALIVE) return Promise.resolve({ status: "applied" });
   return serializeOnGM(async () => {
     const handler = handlers.get(kind);
     if (!handler) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" } satisfies RelayResult;
@@ -202,6 +205,7 @@ export function resetRelayMemory(): void {
   inFlight.clear();
   for (const timer of takeovers) clearTimeout(timer);
   takeovers.clear();
+  checking = null;
 }
 
 /**
@@ -216,17 +220,60 @@ export function setTakeoverDelay(ms: number): void {
   takeoverMs = ms;
 }
 
-/** A page of the active GM user that does not serve: if the request still waits after the delay, take over. */
+/** How long a page waits for the serving page's answer to `quintette.alive` (default: the relay's). */
+let aliveTimeout: number | undefined;
+
+/** Tests shorten the wait for the serving page's answer to `quintette.alive`. */
+export function setAliveTimeout(ms: number | undefined): void {
+  aliveTimeout = ms;
+}
+
+/** Whether the serving page answers `quintette.alive` in the relay's time (asked from another page of the GM). */
+export async function servingPageAnswers(): Promise<boolean> {
+  const answer = await relayToGM(ALIVE, {}, { quiet: true, timeout: aliveTimeout });
+  return answer.status !== "error";
+}
+
+/** A takeover check under way: one at a time, whatever the number of requests waiting. */
+let checking: Promise<void> | null = null;
+
+/**
+ * A page of the active GM user that does not serve: if the request still waits after the delay, and the serving page
+ * does not answer `quintette.alive` either (it is gone, not only busy with a player's flood), take over.
+ */
 function watchUnanswered(user: User.Implementation, requestId: string): void {
   const timer = setTimeout(() => {
     takeovers.delete(timer);
     const waiting: unknown = user.getFlag(SCOPE, `relay.${requestId}` as never);
-    if (!isObject(waiting) || !game.users?.activeGM?.isSelf || isServingSession()) return;
-    void claimServing()
-      .then(() => serveWaitingRequests())
-      .catch((error: unknown) => console.error("quintette | relay takeover failed", error));
+    if (!isObject(waiting) || checking || !game.users?.activeGM?.isSelf || isServingSession()) return;
+    checking = servingPageAnswers()
+      .then(async (lives) => {
+        if (lives || isServingSession()) return;
+        await claimServing();
+        await serveWaitingRequests();
+      })
+      .catch((error: unknown) => console.error("quintette | relay takeover failed", error))
+      .finally(() => (checking = null));
   }, takeoverMs);
   takeovers.add(timer);
+}
+
+/**
+ * The requests of one write the serving page answers: ids it takes, a writer who may ask there, at most
+ * `REQUESTS_PER_WRITE`; never a deletion. A page that does not serve watches only these, and not `quintette.alive`
+ * (its own question): anything else the serving page never answers, and waiting on it would move the service.
+ */
+function answerable(user: User.Implementation, requests: Record<string, unknown>, writerId: string): string[] {
+  const writer = game.users?.get(writerId);
+  if (!writer || (writer.id !== user.id && !writer.isGM)) return [];
+  return Object.entries(requests)
+    .filter(([id, request]) => !isDeletion(id, request))
+    .slice(0, REQUESTS_PER_WRITE)
+    .map(([id]) => id)
+    .filter((id) => {
+      const whole: unknown = isRequestId(id) ? user.getFlag(SCOPE, `relay.${id}` as never) : null;
+      return isStoredRequest(whole) && whole.kind !== ALIVE;
+    });
 }
 
 /** Pending requests of this client, by request id. */
@@ -307,7 +354,7 @@ export function onUpdateUser(user: User.Implementation, changed: unknown, _optio
     }
   } else if (game.users?.activeGM?.isSelf) {
     // Another page of this GM user holds the service (session.ts); watch that it answers.
-    for (const [id, request] of Object.entries(requests)) if (!isDeletion(id, request)) watchUnanswered(user, id);
+    for (const id of answerable(user, requests, userId)) watchUnanswered(user, id);
   }
   if (!user.isSelf) return;
   for (const [id, result] of Object.entries(relayFlags(changed, "relayResult"))) {
