@@ -130,7 +130,9 @@ describe("attack: a flood keeps the serving page from answering `quintette.alive
     );
     await wait(100);
     await settle();
-    const answer = (game.users?.get("gm") as User.Implementation).getFlag("quintette", "relayResult.aliveAsk0000001");
+    const results = (game.users?.get("gm") as User.Implementation).getFlag("quintette", "relayResult") as
+      Record<string, unknown> | undefined;
+    const answer = results?.aliveAsk0000001;
     release();
     expect((await slow).status).toBe("applied");
     expect(answer).toMatchObject({ status: "applied" });

@@ -34,6 +34,7 @@ import {
   type WritableDocument,
 } from "../trust/effects.ts";
 import { serializeOnGM } from "../trust/queue.ts";
+import { mayRecord } from "../trust/records.ts";
 import { withRecordedLines } from "./lines.ts";
 import { defaultActionToken, isDone, withDone } from "./card-state.ts";
 import { authorIdOf, readCard, writeCard } from "./flags.ts";
@@ -343,6 +344,9 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
   if (undo.undoneAlready && !undo.plans.length && !writes.length) {
     return repairedAlready(message, card, "QUINTETTE.Damage.AlreadyUndone");
   }
+  // A new record for each target not written yet: bounded per player (trust/records.ts).
+  const newRecords = pending.filter((w) => !readEffect(w.doc, w.key)).length;
+  if (!mayRecord(requester, newRecords)) return { status: "denied", reason: "QUINTETTE.Card.TooManyRecords" };
   const linked = linkEntries(card, outcome.card, writes, messageId);
   const known = new Set(card.applied.map((e) => e.id));
   const fresh = linked.applied.filter((e) => !known.has(e.id));

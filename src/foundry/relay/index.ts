@@ -22,26 +22,27 @@
  * One page serves: of the active GM user's pages (a GM may be connected twice), only the one holding the service
  * (session.ts) serves; another page of that user takes over when a request waits past what a requester waits.
  */
-import type { JsonObject, JsonValue } from "../chat/types.ts";
+import type { JsonObject } from "../chat/types.ts";
 import { deletionOf, isDeletion } from "../trust/deletion.ts";
 import { serializeOnGM } from "../trust/queue.ts";
 import { claimServing, isServingSession, registerServingSession } from "./session.ts";
+import {
+  isObject,
+  isRelayResult,
+  isRequestId,
+  isStoredRequest,
+  parsePayload,
+  type RelayResult,
+  type RelayStatus,
+  type StoredRequest,
+} from "./request.ts";
 
 export { isServingSession } from "./session.ts";
+export { isRequestId, type RelayResult, type RelayStatus } from "./request.ts";
 
 /** Long enough for a GM client busy rolling; short enough for a player to retry. */
 export const RELAY_TIMEOUT_MS = 10_000;
 const SCOPE = "quintette";
-
-export type RelayStatus = "applied" | "already" | "denied" | "invalid" | "noGM" | "error";
-
-export interface RelayResult {
-  status: RelayStatus;
-  /** Localization key explaining a refusal. */
-  reason?: string;
-  /** Id of the document the GM's client created for the request (a chat card), for the requester to find it. */
-  id?: string;
-}
 
 /** `requester` is the User Foundry's server attests as the writer of the request, never a field of the payload. */
 export type RelayHandler = (payload: JsonObject, requester: User.Implementation) => Promise<RelayResult>;
@@ -56,18 +57,6 @@ export interface RelayOptions {
 
 /** A no-op the serving page answers: another page of the same GM asks it to learn whether it still lives. */
 export const ALIVE = "quintette.alive";
-
-/**
- * What the requester writes on its own User document. The payload travels as a JSON string: Foundry expands dotted
- * keys of an update's objects, which would reshape arguments such as `value.hinderers`.
- */
-interface StoredRequest {
-  kind: string;
-  payload: string;
-  /** When the requester's client sent it (its own clock): makes a retry a change Foundry broadcasts. */
-  sentAt?: number;
-}
-const PAYLOAD_MAX = 100_000;
 
 declare module "fvtt-types/configuration" {
   interface FlagConfig {
@@ -89,53 +78,6 @@ export function registerRelayHandler(kind: string, handler: RelayHandler): void 
 
 export function hasRelayHandler(kind: string): boolean {
   return handlers.has(kind);
-}
-
-/** Ids are flag keys: letters, digits, `_` and `-` only (no dot, which would nest the flag). */
-const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function isRequestId(value: unknown): value is string {
-  return typeof value === "string" && REQUEST_ID.test(value);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === "object" && !Array.isArray(value);
-}
-
-function isJson(value: unknown, depth = 0): value is JsonValue {
-  if (depth > 8) return false;
-  if (value === null || ["string", "boolean"].includes(typeof value)) return true;
-  if (typeof value === "number") return Number.isFinite(value);
-  if (Array.isArray(value)) return value.length <= 200 && value.every((v) => isJson(v, depth + 1));
-  if (isObject(value))
-    return Object.values(value).length <= 200 && Object.values(value).every((v) => isJson(v, depth + 1));
-  return false;
-}
-
-function isStoredRequest(value: unknown): value is StoredRequest {
-  return (
-    isObject(value) &&
-    typeof value.kind === "string" &&
-    value.kind.length <= 100 &&
-    typeof value.payload === "string" &&
-    value.payload.length <= PAYLOAD_MAX
-  );
-}
-
-/** The request's payload, parsed and checked (JSON of bounded size and depth), or null. */
-function parsePayload(request: StoredRequest): JsonObject | null {
-  try {
-    const parsed: unknown = JSON.parse(request.payload);
-    return isObject(parsed) && isJson(parsed) ? (parsed as JsonObject) : null;
-  } catch {
-    return null;
-  }
-}
-
-const STATUSES = new Set<RelayStatus>(["applied", "already", "denied", "invalid", "noGM", "error"]);
-
-function isRelayResult(value: unknown): value is RelayResult {
-  return isObject(value) && STATUSES.has(value.status as RelayStatus);
 }
 
 /**
