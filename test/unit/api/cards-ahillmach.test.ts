@@ -4,9 +4,11 @@
  * buttons do (an option picked, the damage rolled, applied to the targeted opponent): the GM's relay writes each,
  * every client reads the rules core's outcome; another player, and forged args, are refused with nothing written.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { DoubleActor } from "../../double/index.ts";
 import { asClient, settle, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
+import { controlledTokens } from "../../double/clients.ts";
 import { cardOf } from "../../cards.ts";
 import { chooseDice, facesLeft } from "../../scenes/dice.ts";
 import { createFromSidebar, dropOnScene, lastMessage, openTable, USERS } from "../../scenes/table.ts";
@@ -25,14 +27,49 @@ const hpOnEveryClient = (uuid: string) =>
   );
 const stored = (m: DoubleChatMessage) => JSON.stringify(m.toObject());
 
+/** Kael (player1's) and the GM's Brute on the scene. */
+async function kaelAndBrute() {
+  const table = await openTable("ahillmach");
+  const kael = await createFromSidebar("player1", { name: "Kael", type: "personnage" });
+  const brute = await createFromSidebar("gm", { name: "Brute", type: "opposant" });
+  const kaelToken = await dropOnScene(table, kael);
+  const bruteToken = await dropOnScene(table, brute);
+  return { kael, brute, kaelToken, bruteToken, target: bruteToken.actor! };
+}
+
+/** The Ahill-Mach macro of docs/api.md's "Card actions per rule set". */
+function documentedMacro(): string {
+  const doc = readFileSync(new URL("../../../docs/api.md", import.meta.url), "utf8");
+  const found = doc.split("An Ahill-Mach macro:")[1]?.match(/```js\n([\s\S]*?)```/)?.[1];
+  if (!found) throw new Error("docs/api.md has no Ahill-Mach card macro");
+  return found;
+}
+
 describe("quintette.cards.act on an Ahill-Mach move card", { timeout: 60_000 }, () => {
+  it("the documented macro rolls the selected character's move and applies its damage to the target", async () => {
+    const { kaelToken, bruteToken, target } = await kaelAndBrute();
+    const full = (target.system as unknown as Hp).hp.max;
+    controlledTokens().length = 0;
+    controlledTokens().push(kaelToken);
+    targetsOf("player1").add(bruteToken);
+    // The move's dice (9, 8: a total success), then its damage die (3).
+    chooseDice(9, 8, 3);
+    try {
+      await asClient(
+        "player1",
+        () => new Function(`return (async () => {\n${documentedMacro()}\n})();`)() as Promise<void>,
+      );
+      await settle();
+    } finally {
+      controlledTokens().length = 0;
+    }
+    expect(cardOf(lastMessage())).toMatchObject({ kind: "damage", rollerId: "player1", damage: { amount: 3 } });
+    expect(hpOnEveryClient(target.uuid)).toEqual({ gm: full - 3, player1: full - 3, player2: full - 3 });
+    expect(facesLeft()).toBe(0);
+  });
+
   it("the roller picks, rolls the damage and applies it through the API; another player and forged args are refused", async () => {
-    const table = await openTable("ahillmach");
-    const kael = await createFromSidebar("player1", { name: "Kael", type: "personnage" });
-    const brute = await createFromSidebar("gm", { name: "Brute", type: "opposant" });
-    await dropOnScene(table, kael);
-    const bruteToken = await dropOnScene(table, brute);
-    const target = bruteToken.actor!;
+    const { kael, brute, bruteToken, target } = await kaelAndBrute();
     const move = kael.items.find((i) => i.name === "Tailler en pièces")!;
     targetsOf("player1").add(bruteToken);
     chooseDice(9, 8);
