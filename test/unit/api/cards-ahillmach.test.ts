@@ -22,7 +22,14 @@ const hpOnEveryClient = (uuid: string) =>
   Object.fromEntries(
     USERS.map((u) => [
       u,
-      asClient(u, () => ((fromUuidSync(uuid) as unknown as DoubleActor | null)?.system as unknown as Hp).hp.value),
+      asClient(
+        u,
+        () =>
+          (
+            (fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as unknown as DoubleActor | null)
+              ?.system as unknown as Hp
+          ).hp.value,
+      ),
     ]),
   );
 const stored = (m: DoubleChatMessage) => JSON.stringify(m.toObject());

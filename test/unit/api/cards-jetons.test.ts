@@ -27,7 +27,9 @@ const reserveOnEveryClient = (actor: DoubleActor) =>
     USERS.map((u) => [
       u,
       asClient(u, () => {
-        const { tokens, bidLock } = (fromUuidSync(actor.uuid) as unknown as DoubleActor).system as unknown as {
+        const { tokens, bidLock } = (
+          fromUuidSync(actor.uuid as Parameters<typeof fromUuidSync>[0]) as unknown as DoubleActor
+        ).system as unknown as {
           tokens: number;
           bidLock: string;
         };

@@ -22,7 +22,12 @@ const stored = (m: DoubleChatMessage) => JSON.stringify(m.toObject());
 /** The actor behind `uuid` as each user's client reads it (its stored data). */
 const onEveryClient = (uuid: string) =>
   Object.fromEntries(
-    USERS.map((u) => [u, asClient(u, () => (fromUuidSync(uuid) as unknown as DoubleActor | null)?.toObject())]),
+    USERS.map((u) => [
+      u,
+      asClient(u, () =>
+        (fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as unknown as DoubleActor | null)?.toObject(),
+      ),
+    ]),
   );
 /** `user` runs a card action through the API, answering the dialog it opens (a defence) with its defaults. */
 const act = async (user: string, message: DoubleChatMessage, action: string, args: CardActionArgs = {}) => {

@@ -28,8 +28,10 @@ const hpOnEveryClient = (uuid: string) =>
       asClient(
         u,
         () =>
-          ((fromUuidSync(uuid) as unknown as DoubleActor | null)?.system as unknown as { hitPoints: { value: number } })
-            .hitPoints.value,
+          (
+            (fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as unknown as DoubleActor | null)
+              ?.system as unknown as { hitPoints: { value: number } }
+          ).hitPoints.value,
       ),
     ]),
   );
