@@ -7,9 +7,9 @@
  * it writes on the GM's User (a relayed request, as the serving page's relay does).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DoubleActor, asGM, doubleState, resetFoundryDouble } from "../double/index.ts";
+import { asGM, doubleState, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import {
-  DoubleCombat,
+  type DoubleCombat,
   addUser,
   asClient,
   installClients,
@@ -30,13 +30,12 @@ import {
 import { registerMigrationStep } from "../../src/foundry/migrations/steps.ts";
 import { migrateWorldIfNeeded } from "../../src/foundry/migrations/index.ts";
 import { registerCoreSettings } from "../../src/foundry/settings/index.ts";
-import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../../src/foundry/systemj/models.ts";
-import { registerSystemJSettings } from "../../src/foundry/systemj/settings.ts";
-import { CHOOSE, OPEN_CHOICE, readPublic, registerSystemJCombat } from "../../src/foundry/systemj/combat.ts";
+import { CHOOSE, OPEN_CHOICE, readPublic } from "../../src/foundry/systemj/combat.ts";
 import { readSecrets } from "../../src/foundry/systemj/choices.ts";
 import { systemj } from "../../src/rules/index.ts";
 import { sha256Hex } from "../../src/rules/shared/sha256.ts";
 import { otherPageServes, thisPageServes } from "./pages.ts";
+import { fightCombat, restoreWorld, systemjWorld } from "../worlds/systemj.ts";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -237,31 +236,15 @@ describe("the world migration, on one page of the GM", () => {
 });
 
 describe("a SYSTEMJ opening (a query to the active GM user) taken by the serving page only", () => {
+  let state: DoubleState;
+  // The shared SYSTEMJ world (test/worlds/systemj.ts) replaces the file's double; its relay serves the same way.
   beforeEach(async () => {
-    Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });
-    Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-    registerSystemJSettings();
-    registerSystemJCombat();
-    await asGM(() =>
-      DoubleActor.create(
-        {
-          _id: "aude",
-          name: "Aude",
-          type: "sj-personnage",
-          ownership: { default: 0, player1: 3 },
-          system: { attributes: { FOR: 60, RES: 50, AGI: 70, RAP: 74, INT: 40, PER: 45, CHA: 30 } },
-        },
-        { keepId: true },
-      ),
-    );
+    ({ state } = await systemjWorld({ lang: "en" }));
   });
+  afterEach(() => restoreWorld());
 
   it("a page that does not serve takes no opening and writes nothing; the serving page takes it", async () => {
-    const combat = await asGM(() => DoubleCombat.create({ _id: "fight", round: 1 }, { keepId: true }));
-    await asGM(() =>
-      combat.createEmbeddedDocuments("Combatant", [{ _id: "ca", name: "Aude", actorId: "aude" }], { keepId: true }),
-    );
-    doubleState().game.combats.set(combat.id, combat);
+    const combat = await fightCombat(state, { round: 1, combatants: [{ _id: "ca", name: "Aude", actorId: "aude" }] });
     await thisPageServes();
     const opening = {
       combatId: "fight",

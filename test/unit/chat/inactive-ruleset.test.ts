@@ -13,6 +13,7 @@ import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { readCard } from "../../../src/foundry/chat/flags.ts";
 import { buildTestCard } from "../../../src/foundry/trinites/card.ts";
+import { testSetup } from "../trinites/setup-fixture.ts";
 
 /** A world playing `id`, with the whole system initialized and its runtime loaded. */
 async function world(id: RulesetId): Promise<void> {
@@ -28,28 +29,7 @@ async function world(id: RulesetId): Promise<void> {
 /** A Trinités test card with its two "keep" buttons, rolled by player1 and posted by the GM. */
 async function trinitesCard() {
   const card = buildTestCard(
-    {
-      rollerId: "player1",
-      actorUuid: "Actor.aelis",
-      actorName: "Aelis",
-      img: null,
-      trinite: true,
-      adamKarma: "lumiere",
-      skill: "melee",
-      speciality: "",
-      score: 6,
-      difficulty: 0,
-      freeActions: 1,
-      previousFailures: 0,
-      modifier: 0,
-      breakdown: [],
-      prime: null,
-      penalties: [],
-      weapon: null,
-      targets: [],
-      opposes: null,
-      initiative: null,
-    },
+    testSetup({ uuid: "Actor.aelis", name: "Aelis", type: "trinite" }, "player1", { score: 6 }),
     { deva: [9], archonte: [4] },
   );
   expect(card.buttons.map((b) => b.action)).toEqual(["trinites.pick", "trinites.pick"]);

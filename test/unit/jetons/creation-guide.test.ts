@@ -4,26 +4,14 @@
  * French and in English.
  */
 import { describe, expect, it } from "vitest";
-import {
-  clickSheet,
-  createFromSidebar,
-  editSheet,
-  openSheet,
-  openTable,
-  rerender,
-  sheetButton,
-} from "../../scenes/table.ts";
+import { clickSheet, editSheet, rerender, sheetButton } from "../../scenes/table.ts";
+import { closeGuide, startCreation } from "../../worlds/creation-guide.ts";
 
 describe.each(["fr", "en"])("building a Jetons character from the sidebar (%s)", (lang) => {
-  const fr = lang === "fr";
   it("guides archetype, traits within P, weakness and reserve; closes once legal", { timeout: 60_000 }, async () => {
-    await openTable("jetons", { lang });
-    const actor = await createFromSidebar("player1", { name: "Kaël", type: "archetype" });
-    const sheet = await openSheet("player1", actor);
-    expect(sheet.html).toContain(fr ? "Création du personnage" : "Character creation");
+    const { sheet, fr } = await startCreation("jetons", lang, { name: "Kaël", type: "archetype" });
     expect(sheet.html).toContain(fr ? "0 / 6 dépensés, reste 6" : "0 / 6 spent, 6 left");
     expect(sheet.html).toContain(fr ? "Aucune faiblesse" : "No weakness");
-    expect(sheet.html).not.toContain("QUINTETTE.");
     expect(sheetButton(sheet, "creationDone").disabled).toBe(true);
 
     await clickSheet(sheet, "toggleMode");
@@ -45,9 +33,6 @@ describe.each(["fr", "en"])("building a Jetons character from the sidebar (%s)",
     expect(sheet.html).toContain(fr ? "Les traits utilisent 7 points sur 6" : "The traits use 7 points of 6");
     await editSheet(sheet, { "system.traits.2.points": 1 });
     expect(sheet.html).toContain(fr ? "6 / 6 dépensés, reste 0" : "6 / 6 spent, 0 left");
-    expect(sheetButton(sheet, "creationDone").disabled).toBe(false);
-    await clickSheet(sheet, "creationDone");
-    await rerender(sheet);
-    expect(sheet.html).not.toContain("q-creation");
+    await closeGuide(sheet);
   });
 });

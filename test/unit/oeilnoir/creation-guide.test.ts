@@ -4,28 +4,16 @@
  * asks for full EV, and closes once legal. In French and in English.
  */
 import { describe, expect, it } from "vitest";
-import {
-  clickSheet,
-  createFromSidebar,
-  editSheet,
-  openSheet,
-  openTable,
-  rerender,
-  sheetButton,
-} from "../../scenes/table.ts";
+import { clickSheet, editSheet, rerender, sheetButton } from "../../scenes/table.ts";
+import { closeGuide, startCreation } from "../../worlds/creation-guide.ts";
 import { asClient, settle } from "../../double/shared-core.ts";
 
 describe.each(["fr", "en"])("building a héros from the sidebar (%s)", (lang) => {
-  const fr = lang === "fr";
   it(
     "guides qualities, skills, gear and life; fixes in one click; closes once legal",
     { timeout: 60_000 },
     async () => {
-      await openTable("oeilnoir", { lang });
-      const actor = await createFromSidebar("player1", { name: "Alrigio", type: "heros" });
-      const sheet = await openSheet("player1", actor);
-      expect(sheet.html).toContain(fr ? "Création du personnage" : "Character creation");
-      expect(sheet.html).not.toContain("QUINTETTE.");
+      const { actor, sheet, fr } = await startCreation("oeilnoir", lang, { name: "Alrigio", type: "heros" });
       // CO 14, AG 13: base AT (14 + 13 + 12) / 5 = 8, PRD (12 + 13 + 12) / 5 = 7.
       await editSheet(sheet, { "system.qualities.CO": 14, "system.qualities.AG": 13 });
       expect(sheet.html).toContain(fr ? "AT / PRD de base 8 / 7" : "base AT / PRD 8 / 7");
@@ -45,10 +33,7 @@ describe.each(["fr", "en"])("building a héros from the sidebar (%s)", (lang) =>
       const max = (actor.system as { ev: { max: number } }).ev.max;
       await clickSheet(sheet, "creationFix", { path: "ev.value", value: String(max) });
       await rerender(sheet);
-      expect(sheetButton(sheet, "creationDone").disabled).toBe(false);
-      await clickSheet(sheet, "creationDone");
-      await rerender(sheet);
-      expect(sheet.html).not.toContain("q-creation");
+      await closeGuide(sheet);
     },
   );
 });

@@ -4,25 +4,13 @@
  * character is legal; afterwards only a problem brings it back. In French and in English.
  */
 import { describe, expect, it } from "vitest";
-import {
-  createFromSidebar,
-  clickSheet,
-  editSheet,
-  openSheet,
-  openTable,
-  rerender,
-  sheetButton,
-} from "../../scenes/table.ts";
+import { clickSheet, editSheet, rerender, sheetButton } from "../../scenes/table.ts";
+import { closeGuide, startCreation } from "../../worlds/creation-guide.ts";
 
 describe.each(["fr", "en"])("building a Trinité from the sidebar (%s)", (lang) => {
   it("guides the steps, flags what is illegal with its fix, and closes once legal", { timeout: 60_000 }, async () => {
-    await openTable("trinites", { lang });
-    const actor = await createFromSidebar("player1", { name: "Ysolde", type: "trinite" });
-    const sheet = await openSheet("player1", actor);
-    const title = lang === "fr" ? "Création du personnage" : "Character creation";
-    expect(sheet.html).toContain(title);
+    const { actor, sheet, title } = await startCreation("trinites", lang, { name: "Ysolde", type: "trinite" });
     expect(sheet.html).toContain(lang === "fr" ? "Karma du Deva et de l&#x27;Archonte" : "Deva and Archonte Karma");
-    expect(sheet.html).not.toContain("QUINTETTE.");
 
     // The player sets the scores: the reserves follow (nothing spent), the Adam's Karma is shown.
     await editSheet(sheet, { "system.deva.max": 7, "system.archonte.max": 3, "system.concept": "Sculptrice" });
@@ -40,8 +28,7 @@ describe.each(["fr", "en"])("building a Trinité from the sidebar (%s)", (lang) 
     expect(sheet.html).not.toContain(lang === "fr" ? "Réserve du Deva" : "Deva reserve");
 
     // Legal: the player closes the guide; spending later is play, not a problem.
-    await clickSheet(sheet, "creationDone");
-    await rerender(sheet);
+    await closeGuide(sheet);
     expect(sheet.html).not.toContain(title);
     await editSheet(sheet, { "system.deva.value": 5 });
     expect(sheet.html).not.toContain("q-creation");
