@@ -138,3 +138,17 @@ describe("attack: a flood keeps the serving page from answering `quintette.alive
     expect(answer).toMatchObject({ status: "applied" });
   });
 });
+
+describe("attack: a player claims the service", () => {
+  it("the claim is refused by the server (a world setting) and the player's page serves nothing", async () => {
+    await thisPageServes();
+    const before = lease();
+    const claim = JSON.stringify({ userId: "player1", session: "mine", at: Date.now() });
+    await expect(asClient("player1", () => game.settings?.set("quintette", SETTING_SESSION, claim))).rejects.toThrow();
+    await settle();
+    expect(lease()).toBe(before);
+    expect(asClient("player1", () => isServingSession())).toBe(false);
+    expect((await asClient("player1", () => relayToGM("attack.count", {}))).status).toBe("applied");
+    expect(runs).toBe(1);
+  });
+});
