@@ -288,6 +288,20 @@ async function repairedAlready(
 }
 
 /**
+ * Whether a user may read a message: a public one, or a whisper they receive or wrote (a GM reads all). For actions
+ * whose targets the requester picks (the shared Apply): on a card kept from them (the GM's private or blind roll),
+ * applying its damage to their own character would read the hidden roll off their hit points.
+ */
+export function userMayRead(message: ChatMessage.Implementation, user: User.Implementation): boolean {
+  if (user.isGM) return true;
+  const whisper: unknown = (message as { whisper?: unknown }).whisper;
+  const readers = Array.isArray(whisper)
+    ? whisper.map((w: unknown) => (typeof w === "string" ? w : (w as { id?: unknown } | null)?.id))
+    : [];
+  return !readers.length || readers.includes(user.id) || authorIdOf(message) === user.id;
+}
+
+/**
  * Whether the card's `done` list may stop an action early. It is a display copy the card's author may rewrite: only
  * a GM-authored card's list is the GM's, and a player's own list stops only that player. Anyone else's action on a
  * player's card runs, and the GM's records (effects, posted cards, rule-set stores) make it happen once: otherwise the

@@ -5,7 +5,13 @@
  * reverses the record's own delta from the actor's current values, within the field's limits. Both actions are
  * relayed to the GM like every card action.
  */
-import { registerCardAction, type CardAction, type CardActionArgs, type DocumentWrite } from "../chat/actions.ts";
+import {
+  registerCardAction,
+  userMayRead,
+  type CardAction,
+  type CardActionArgs,
+  type DocumentWrite,
+} from "../chat/actions.ts";
 import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
 import { isServingSession } from "../relay/session.ts";
 import { serializeOnGM } from "../trust/queue.ts";
@@ -182,6 +188,8 @@ export function damageEffect(uuid: string): string {
 export const applyDamageAction: CardAction = {
   name: APPLY_DAMAGE,
   audience: "owners",
+  // The targets are the requester's choice: not on a card kept from them (docs/security.md).
+  allowed: ({ message, requester }) => userMayRead(message, requester),
   collect(args: CardActionArgs) {
     const targets = pickDamageTargets();
     if (!targets.length) {
