@@ -40,11 +40,24 @@ export function registerAhillMachModels(): void {
 export const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
 
+/** Ysolde's attack move and axe. */
+export const TAILLE = {
+  _id: "taille",
+  name: "Tailler en pièces",
+  type: "am-action",
+  system: { moveId: "taillerEnPieces" },
+};
+export const HACHE = {
+  _id: "hache",
+  name: "Hache",
+  type: "am-equipement",
+  system: { kind: "arme", damageDie: "8", bonus: 1 },
+};
 /** Ysolde's moves and gear by default. */
 export const HERO_ITEMS = [
-  { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
+  TAILLE,
   { _id: "salve", name: "Salve", type: "am-action", system: { moveId: "salve" } },
-  { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8", bonus: 1 } },
+  HACHE,
   { _id: "forge", name: "Forgeron", type: "am-metier", system: { mastery: 2 } },
 ];
 

@@ -10,7 +10,7 @@ import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import type { OpposantModel, PersonnageModel } from "../../../src/foundry/ahillmach/models.ts";
 import { chooseDice } from "../../double/dice.ts";
 import { rewriteCard } from "../../cards.ts";
-import { ahillmachWorld, HERO_ITEMS, rollAs, stored } from "../../worlds/ahillmach.ts";
+import { ahillmachWorld, HACHE, rollAs, stored, TAILLE } from "../../worlds/ahillmach.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -36,11 +36,7 @@ beforeEach(async () => {
   ({ state, hero, brute } = await ahillmachWorld({
     hero: {
       system: { characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 2, aur: -1 }, hp: { value: 17 } },
-      items: [
-        HERO_ITEMS[0],
-        { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
-        HERO_ITEMS[2],
-      ],
+      items: [TAILLE, { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } }, HACHE],
     },
   }));
 });
