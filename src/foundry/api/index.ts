@@ -4,6 +4,7 @@
  * docs/api.md documents it, with a macro per rule set (test/unit/api/api-doc.test.ts runs them).
  */
 import { requestCardAction, type CardActionArgs } from "../chat/actions.ts";
+import type { RelayResult } from "../relay/index.ts";
 import { activeRuleset, activeRulesetId, rulesetOfType } from "../ruleset.ts";
 import { fastRollHeld } from "./keybindings.ts";
 import { act, actionNames, itemRollKey, roll, rollRequest, useItem } from "./rolls.ts";
@@ -36,15 +37,28 @@ export const API = {
   /** The rules core of all five rule sets (odds, outcomes), loaded from its own file on the first call. */
   rules,
   cards: {
-    /** The card actions the world's rule set (and the shared layer) answers, by name. */
-    actions: (): string[] => (activeRuleset()?.cardActions ?? []).map((a) => a.name),
+    /** The card actions the world's rule set (and the shared layer) answers, by name, its client-side steps included. */
+    actions: (): string[] => [
+      ...(activeRuleset()?.cardActions ?? []).map((a) => a.name),
+      ...Object.keys(activeRuleset()?.api?.cardActions ?? {}),
+    ],
     /**
      * Runs a card action on a chat card as the user, through the GM when the user lacks the right, exactly as the
-     * card's button does (the GM's client checks rights and recomputes from the rules core).
+     * card's button does (the GM's client checks rights and recomputes from the rules core). A step the rule set's
+     * button prepares on the user's client first (Jetons' sealed bid) runs that preparation too.
      */
-    act: (messageId: string, action: string, args: CardActionArgs = {}) => requestCardAction(messageId, action, args),
+    act: async (messageId: string, action: string, args: CardActionArgs = {}): Promise<RelayResult> => {
+      const clientStep = (await worldApi())?.cardActions?.[action];
+      return clientStep ? clientStep(messageId, args) : requestCardAction(messageId, action, args);
+    },
   },
 };
+
+/** The world's rule set's runtime api, its chunk loaded if it is not yet. */
+async function worldApi() {
+  const ruleset = activeRuleset();
+  return ruleset?.api ?? (await ruleset?.load?.())?.runtime.api ?? null;
+}
 
 export type QuintetteApi = typeof API;
 

@@ -3,7 +3,9 @@
  * roll key, the key an owned item rolls, and the named actions its sheets start. The rule set's `api.ts` holds them,
  * in its runtime chunk, so the dialogs and card flows they reach load only when someone rolls or acts.
  */
+import type { JsonPrimitive } from "../chat/types.ts";
 import type { RollRequest } from "../dialog/request.ts";
+import type { RelayResult } from "../relay/index.ts";
 
 /** Options every roll entry point takes: plain data, no DOM. */
 export interface RollOptions {
@@ -25,4 +27,9 @@ export interface RulesetApi {
   itemKey?(item: Item.Implementation): string | null;
   /** The actions (other than rolls) its sheets start, by name; each returns when done. */
   actions?: Record<string, (actor: Actor.Implementation, options: ActionOptions) => Promise<unknown>>;
+  /**
+   * Card steps whose button does work on the user's client before the request (a sealed bid's secret kept there),
+   * by name: `quintette.cards.act(messageId, name, args)` runs them, as the card's form does.
+   */
+  cardActions?: Record<string, (messageId: string, args: Record<string, JsonPrimitive>) => Promise<RelayResult>>;
 }
