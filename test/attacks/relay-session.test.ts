@@ -4,10 +4,16 @@
  * and the same GM's other page through what that page leaves where every page sees it, its claim of the service
  * (the world setting `quintette.servingSession`). Played from a player's client with server latency.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { asGM, resetFoundryDouble } from "../double/index.ts";
 import { addUser, asClient, installClients, setLatency, settle } from "../double/shared-core.ts";
-import { registerRelay, registerRelayHandler, relayToGM, setTakeoverDelay } from "../../src/foundry/relay/index.ts";
+import {
+  registerRelay,
+  registerRelayHandler,
+  relayToGM,
+  setAliveTimeout,
+  setTakeoverDelay,
+} from "../../src/foundry/relay/index.ts";
 import {
   claimServing,
   currentSession,
@@ -26,7 +32,11 @@ beforeEach(() => {
     runs += 1;
     return { status: "applied" };
   });
+  // Before taking over, a page asks the serving one whether it lives (`quintette.alive`): no answer here.
+  setAliveTimeout(100);
 });
+
+afterEach(() => setAliveTimeout(undefined));
 
 /** The GM's other page claimed the service (its own session id): what this page sees of it. */
 async function otherPageClaims(): Promise<void> {

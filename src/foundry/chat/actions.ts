@@ -34,9 +34,10 @@ import {
   type WritableDocument,
 } from "../trust/effects.ts";
 import { serializeOnGM } from "../trust/queue.ts";
+import { mayRecord } from "../trust/records.ts";
 import { withRecordedLines } from "./lines.ts";
 import { defaultActionToken, isDone, withDone } from "./card-state.ts";
-import { readCard, writeCard } from "./flags.ts";
+import { authorIdOf, readCard, writeCard } from "./flags.ts";
 import type { ButtonAudience, CardButton, CardState, JsonObject, JsonPrimitive } from "./types.ts";
 
 export type CardActionArgs = Record<string, JsonPrimitive>;
@@ -286,6 +287,18 @@ async function repairedAlready(
   return { status: "already", reason };
 }
 
+/**
+ * Whether the card's `done` list may stop an action early. It is a display copy the card's author may rewrite: only
+ * a GM-authored card's list is the GM's, and a player's own list stops only that player. Anyone else's action on a
+ * player's card runs, and the GM's records (effects, posted cards, rule-set stores) make it happen once: otherwise the
+ * author could mark in advance an action taken against them (the opponent's free attack, the GM's roll of their
+ * fumble check) and make it answer "already".
+ */
+function doneIsBinding(message: ChatMessage.Implementation, requester: User.Implementation): boolean {
+  const authorId = authorIdOf(message);
+  return !!authorId && (authorId === requester.id || !!game.users?.get(authorId)?.isGM);
+}
+
 async function execute(request: CardActionRequest, requester: User.Implementation): Promise<RelayResult> {
   const message = game.messages?.get(request.messageId);
   const card = message ? readCard(message) : null;
@@ -299,7 +312,9 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
     return { status: "denied", reason: "QUINTETTE.Card.NotAllowed" };
   }
   const token = actionToken(action.name, ctx.args, card);
-  if (isDone(card, token)) return repairedAlready(message, card, "QUINTETTE.Card.AlreadyDone");
+  if (isDone(card, token) && doneIsBinding(message, requester)) {
+    return repairedAlready(message, card, "QUINTETTE.Card.AlreadyDone");
+  }
 
   const outcome = await action.execute(ctx);
   if (outcome.status === "already")
@@ -329,6 +344,9 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
   if (undo.undoneAlready && !undo.plans.length && !writes.length) {
     return repairedAlready(message, card, "QUINTETTE.Damage.AlreadyUndone");
   }
+  // A new record for each target not written yet: bounded per player (trust/records.ts).
+  const newRecords = pending.filter((w) => !readEffect(w.doc, w.key)).length;
+  if (!mayRecord(requester, newRecords)) return { status: "denied", reason: "QUINTETTE.Card.TooManyRecords" };
   const linked = linkEntries(card, outcome.card, writes, messageId);
   const known = new Set(card.applied.map((e) => e.id));
   const fresh = linked.applied.filter((e) => !known.has(e.id));

@@ -22,26 +22,27 @@
  * One page serves: of the active GM user's pages (a GM may be connected twice), only the one holding the service
  * (session.ts) serves; another page of that user takes over when a request waits past what a requester waits.
  */
-import type { JsonObject, JsonValue } from "../chat/types.ts";
+import type { JsonObject } from "../chat/types.ts";
 import { deletionOf, isDeletion } from "../trust/deletion.ts";
 import { serializeOnGM } from "../trust/queue.ts";
 import { claimServing, isServingSession, registerServingSession } from "./session.ts";
+import {
+  isObject,
+  isRelayResult,
+  isRequestId,
+  isStoredRequest,
+  parsePayload,
+  type RelayResult,
+  type RelayStatus,
+  type StoredRequest,
+} from "./request.ts";
 
 export { isServingSession } from "./session.ts";
+export { isRequestId, type RelayResult, type RelayStatus } from "./request.ts";
 
 /** Long enough for a GM client busy rolling; short enough for a player to retry. */
 export const RELAY_TIMEOUT_MS = 10_000;
 const SCOPE = "quintette";
-
-export type RelayStatus = "applied" | "already" | "denied" | "invalid" | "noGM" | "error";
-
-export interface RelayResult {
-  status: RelayStatus;
-  /** Localization key explaining a refusal. */
-  reason?: string;
-  /** Id of the document the GM's client created for the request (a chat card), for the requester to find it. */
-  id?: string;
-}
 
 /** `requester` is the User Foundry's server attests as the writer of the request, never a field of the payload. */
 export type RelayHandler = (payload: JsonObject, requester: User.Implementation) => Promise<RelayResult>;
@@ -56,18 +57,6 @@ export interface RelayOptions {
 
 /** A no-op the serving page answers: another page of the same GM asks it to learn whether it still lives. */
 export const ALIVE = "quintette.alive";
-
-/**
- * What the requester writes on its own User document. The payload travels as a JSON string: Foundry expands dotted
- * keys of an update's objects, which would reshape arguments such as `value.hinderers`.
- */
-interface StoredRequest {
-  kind: string;
-  payload: string;
-  /** When the requester's client sent it (its own clock): makes a retry a change Foundry broadcasts. */
-  sentAt?: number;
-}
-const PAYLOAD_MAX = 100_000;
 
 declare module "fvtt-types/configuration" {
   interface FlagConfig {
@@ -91,53 +80,6 @@ export function hasRelayHandler(kind: string): boolean {
   return handlers.has(kind);
 }
 
-/** Ids are flag keys: letters, digits, `_` and `-` only (no dot, which would nest the flag). */
-const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function isRequestId(value: unknown): value is string {
-  return typeof value === "string" && REQUEST_ID.test(value);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === "object" && !Array.isArray(value);
-}
-
-function isJson(value: unknown, depth = 0): value is JsonValue {
-  if (depth > 8) return false;
-  if (value === null || ["string", "boolean"].includes(typeof value)) return true;
-  if (typeof value === "number") return Number.isFinite(value);
-  if (Array.isArray(value)) return value.length <= 200 && value.every((v) => isJson(v, depth + 1));
-  if (isObject(value))
-    return Object.values(value).length <= 200 && Object.values(value).every((v) => isJson(v, depth + 1));
-  return false;
-}
-
-function isStoredRequest(value: unknown): value is StoredRequest {
-  return (
-    isObject(value) &&
-    typeof value.kind === "string" &&
-    value.kind.length <= 100 &&
-    typeof value.payload === "string" &&
-    value.payload.length <= PAYLOAD_MAX
-  );
-}
-
-/** The request's payload, parsed and checked (JSON of bounded size and depth), or null. */
-function parsePayload(request: StoredRequest): JsonObject | null {
-  try {
-    const parsed: unknown = JSON.parse(request.payload);
-    return isObject(parsed) && isJson(parsed) ? (parsed as JsonObject) : null;
-  } catch {
-    return null;
-  }
-}
-
-const STATUSES = new Set<RelayStatus>(["applied", "already", "denied", "invalid", "noGM", "error"]);
-
-function isRelayResult(value: unknown): value is RelayResult {
-  return isObject(value) && STATUSES.has(value.status as RelayStatus);
-}
-
 /**
  * The GM side for one request: runs the handler for `requester` inside the GM's serialization queue. Never throws.
  * (`requestId` is only used by the relay's own bookkeeping; idempotence of the effect is the handler's.)
@@ -147,6 +89,9 @@ export function handleRelayRequest(
   payload: JsonObject,
   requester: User.Implementation,
 ): Promise<RelayResult> {
+  // Liveness is answered at once, outside the queue: a flood that holds the queue must not make the serving page look
+  // gone to another page of the same GM (which would then take the service over).
+  if (kind === ALIVE) return Promise.resolve({ status: "applied" });
   return serializeOnGM(async () => {
     const handler = handlers.get(kind);
     if (!handler) return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" } satisfies RelayResult;
@@ -202,6 +147,7 @@ export function resetRelayMemory(): void {
   inFlight.clear();
   for (const timer of takeovers) clearTimeout(timer);
   takeovers.clear();
+  checking = null;
 }
 
 /**
@@ -216,17 +162,60 @@ export function setTakeoverDelay(ms: number): void {
   takeoverMs = ms;
 }
 
-/** A page of the active GM user that does not serve: if the request still waits after the delay, take over. */
+/** How long a page waits for the serving page's answer to `quintette.alive` (default: the relay's). */
+let aliveTimeout: number | undefined;
+
+/** Tests shorten the wait for the serving page's answer to `quintette.alive`. */
+export function setAliveTimeout(ms: number | undefined): void {
+  aliveTimeout = ms;
+}
+
+/** Whether the serving page answers `quintette.alive` in the relay's time (asked from another page of the GM). */
+export async function servingPageAnswers(): Promise<boolean> {
+  const answer = await relayToGM(ALIVE, {}, { quiet: true, timeout: aliveTimeout });
+  return answer.status !== "error";
+}
+
+/** A takeover check under way: one at a time, whatever the number of requests waiting. */
+let checking: Promise<void> | null = null;
+
+/**
+ * A page of the active GM user that does not serve: if the request still waits after the delay, and the serving page
+ * does not answer `quintette.alive` either (it is gone, not only busy with a player's flood), take over.
+ */
 function watchUnanswered(user: User.Implementation, requestId: string): void {
   const timer = setTimeout(() => {
     takeovers.delete(timer);
     const waiting: unknown = user.getFlag(SCOPE, `relay.${requestId}` as never);
-    if (!isObject(waiting) || !game.users?.activeGM?.isSelf || isServingSession()) return;
-    void claimServing()
-      .then(() => serveWaitingRequests())
-      .catch((error: unknown) => console.error("quintette | relay takeover failed", error));
+    if (!isObject(waiting) || checking || !game.users?.activeGM?.isSelf || isServingSession()) return;
+    checking = servingPageAnswers()
+      .then(async (lives) => {
+        if (lives || isServingSession()) return;
+        await claimServing();
+        await serveWaitingRequests();
+      })
+      .catch((error: unknown) => console.error("quintette | relay takeover failed", error))
+      .finally(() => (checking = null));
   }, takeoverMs);
   takeovers.add(timer);
+}
+
+/**
+ * The requests of one write the serving page answers: ids it takes, a writer who may ask there, at most
+ * `REQUESTS_PER_WRITE`; never a deletion. A page that does not serve watches only these, and not `quintette.alive`
+ * (its own question): anything else the serving page never answers, and waiting on it would move the service.
+ */
+function answerable(user: User.Implementation, requests: Record<string, unknown>, writerId: string): string[] {
+  const writer = game.users?.get(writerId);
+  if (!writer || (writer.id !== user.id && !writer.isGM)) return [];
+  return Object.entries(requests)
+    .filter(([id, request]) => !isDeletion(id, request))
+    .slice(0, REQUESTS_PER_WRITE)
+    .map(([id]) => id)
+    .filter((id) => {
+      const whole: unknown = isRequestId(id) ? user.getFlag(SCOPE, `relay.${id}` as never) : null;
+      return isStoredRequest(whole) && whole.kind !== ALIVE;
+    });
 }
 
 /** Pending requests of this client, by request id. */
@@ -307,7 +296,7 @@ export function onUpdateUser(user: User.Implementation, changed: unknown, _optio
     }
   } else if (game.users?.activeGM?.isSelf) {
     // Another page of this GM user holds the service (session.ts); watch that it answers.
-    for (const [id, request] of Object.entries(requests)) if (!isDeletion(id, request)) watchUnanswered(user, id);
+    for (const id of answerable(user, requests, userId)) watchUnanswered(user, id);
   }
   if (!user.isSelf) return;
   for (const [id, result] of Object.entries(relayFlags(changed, "relayResult"))) {

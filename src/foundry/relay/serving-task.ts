@@ -7,21 +7,16 @@
  * page when another page of the same user closes. When no answer comes in the relay's time, this page takes the
  * service and does the work itself, if it is still due (the combat has not moved on meanwhile).
  */
-import { ALIVE, relayToGM } from "./index.ts";
+import { servingPageAnswers } from "./index.ts";
 import { claimServing, isServingSession } from "./session.ts";
 
-let aliveTimeout: number | undefined;
-
 /** Tests shorten the wait for the serving page's answer (default: the relay's). */
-export function setAliveTimeout(ms: number | undefined): void {
-  aliveTimeout = ms;
-}
+export { setAliveTimeout } from "./index.ts";
 
 export async function onServingPage(task: () => Promise<void>, stillDue: () => boolean): Promise<void> {
   if (isServingSession()) return task();
   if (!game.users?.activeGM?.isSelf) return;
-  const answer = await relayToGM(ALIVE, {}, { quiet: true, timeout: aliveTimeout });
-  if (answer.status !== "error") return;
+  if (await servingPageAnswers()) return;
   await claimServing();
   if (isServingSession() && stillDue()) await task();
 }

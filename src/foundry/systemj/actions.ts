@@ -40,7 +40,7 @@ import { rollDamage, rollTest } from "./roll.ts";
 import { showRollOf } from "../dice/show.ts";
 import { dialogModifier, testDialogConfig, type TestData } from "./tests.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
-import { readCard } from "../chat/flags.ts";
+import { authorIdOf, readCard } from "../chat/flags.ts";
 
 type ActorLike = {
   uuid: string;
@@ -426,9 +426,16 @@ export const CARD_ACTIONS: CardAction[] = [
   applyDamageAction,
 ];
 
-/** The shared apply-damage action (targeted tokens) follows the same rule: armour points, then hit points. */
+/**
+ * The shared apply-damage action (targeted tokens) follows the same rule: armour points, then hit points. It takes
+ * the card's number only on a card a GM's client wrote, never on a fight card (its damage is the GM's record, applied
+ * by the exchange's own Apply): a player's card, whose number and buttons its author may rewrite, deals nothing.
+ */
 export const damageApplier: DamageApplier = {
-  apply(actor, damage) {
+  apply(actor, damage, card, messageId) {
+    const message = messageId ? game.messages?.get(messageId) : undefined;
+    const authorId = message ? authorIdOf(message) : null;
+    if (card.kind === "exchange" || !authorId || !game.users?.get(authorId)?.isGM) return null;
     const model = systemOf(actor);
     if (!model || !Number.isInteger(damage.amount) || damage.amount < 0) return null;
     const { result, update, undo } = damageUpdate(model, damage.amount);

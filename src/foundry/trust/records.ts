@@ -191,6 +191,34 @@ export function recordsOfMessage(messageId: string): StoredRecord[] {
   });
 }
 
+/**
+ * Records a non-GM requester may hold (issue: a player can post cards without end and apply each to their own
+ * character). Past it the GM's client writes no new effect for them until some of their cards are deleted; honest
+ * play stays far below (a record per card and target kept in the chat log).
+ */
+export const RECORDS_PER_USER = 2000;
+let recordsPerUser = RECORDS_PER_USER;
+
+/** Tests lower the bound; no argument puts it back. */
+export function setRecordsPerUser(max: number | undefined): void {
+  recordsPerUser = max ?? RECORDS_PER_USER;
+}
+
+/** How many records name `userId` as the requester (their last application, or the one pending). */
+export function recordsOfUser(userId: string, store: Store = readStore()): number {
+  let count = 0;
+  for (const record of Object.values(store)) {
+    const next = record.pending?.to === "applied" ? record.pending.next : null;
+    if ((record.applied ?? next)?.userId === userId) count += 1;
+  }
+  return count;
+}
+
+/** Whether `userId` may have `more` new records written (a GM always may). */
+export function mayRecord(user: { id: string | null; isGM: boolean }, more: number): boolean {
+  return user.isGM || more === 0 || recordsOfUser(user.id ?? "") + more <= recordsPerUser;
+}
+
 /** Drops the records of deleted messages (run by the active GM's client). */
 export async function forgetMessages(ids: string[]): Promise<void> {
   const gone = new Set(ids);

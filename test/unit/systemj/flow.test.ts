@@ -11,6 +11,7 @@ import { DoubleChatMessage, addUser, asClient, settle } from "../../double/share
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { relayToGM } from "../../../src/foundry/relay/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
+import { createCardState } from "../../../src/foundry/chat/card-state.ts";
 import { systemj } from "../../../src/rules/index.ts";
 import { damageApplier } from "../../../src/foundry/systemj/actions.ts";
 import { exchangeCard } from "../../../src/foundry/systemj/cards.ts";
@@ -243,9 +244,19 @@ describe("SYSTEMJ fight flow through the GM relay", () => {
     expect(exchangeOf(c)).toMatchObject({ phase: "miss" });
   });
 
-  it("the shared apply-damage uses the same rule", () => {
-    const result = damageApplier.apply(ours as never, { amount: 5 }, card as never);
+  it("the shared apply-damage uses the same rule, on a card a GM wrote only", async () => {
+    const damageCard = (roller: string) =>
+      createCardState({ ruleset: "systemj", kind: "damage", rollerId: roller, title: { key: "x" } });
+    const post = (roller: string) =>
+      asClient(roller, () =>
+        DoubleChatMessage.create({ author: roller, flags: { quintette: { card: damageCard(roller) } } }),
+      );
+    const gmCard = await post("gm");
+    const result = damageApplier.apply(ours as never, { amount: 5 }, damageCard("gm"), gmCard.id);
     expect(result?.update).toEqual({ "system.armourPoints.value": 0, "system.hitPoints.value": 20 });
+    // A player's card: its number is the author's (test/attacks/systemj-shared-apply.test.ts).
+    const theirs = await post("player1");
+    expect(damageApplier.apply(ours as never, { amount: 5 }, damageCard("player1"), theirs.id)).toBeNull();
   });
 });
 
