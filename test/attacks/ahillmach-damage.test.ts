@@ -4,36 +4,16 @@
  * move card or adds to the request. Setup as card-flow.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import {
-  addUser,
-  asClient,
-  installClients,
-  useRealTemplates,
-  DoubleChatMessage,
-  DoubleCombat,
-  targetsOf,
-} from "../double/shared-core.ts";
-import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
+import type { DoubleActor } from "../double/index.ts";
+import { asGM, type DoubleState } from "../double/index.ts";
+import { asClient, DoubleChatMessage, DoubleCombat, targetsOf } from "../double/shared-core.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../src/foundry/relay/index.ts";
-import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/index.ts";
-import type { CardState } from "../../src/foundry/chat/types.ts";
-import {
-  ActionModel,
-  EquipementModel,
-  MetierModel,
-  OpposantModel,
-  PersonnageModel,
-} from "../../src/foundry/ahillmach/models.ts";
-import { CARD_ACTIONS, setFollowUpPrompt } from "../../src/foundry/ahillmach/actions.ts";
+import { setFollowUpPrompt } from "../../src/foundry/ahillmach/actions.ts";
 import type { RollDialogConfig, RollValues } from "../../src/foundry/dialog/inputs.ts";
-import { damageApplier } from "../../src/foundry/ahillmach/damage.ts";
-import { performRoll, personnageSource } from "../../src/foundry/ahillmach/rolling.ts";
-import { CombatantData } from "../../src/foundry/combat/model.ts";
 import { setHolder } from "../../src/foundry/ahillmach/combat.ts";
 import { chooseDice, facesLeft } from "../double/dice.ts";
-import { cardOf, rewriteCard } from "../cards.ts";
+import { rewriteCard } from "../cards.ts";
+import { ahillmachWorld, rollAs, stored } from "../worlds/ahillmach.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -41,74 +21,20 @@ let hero: DoubleActor;
 let answer: RollValues | null;
 let prompts: { userId: string; config: RollDialogConfig }[];
 
-const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const messages = () => [...state.game.messages.values()] as DoubleChatMessage[];
-const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
 
-async function roll(values: Record<string, unknown>, faces: number[], options: { item?: string; kind?: "move" } = {}) {
-  chooseDice(...faces);
-  const item = options.item ? (hero.items.get(options.item) as unknown as Item.Implementation) : null;
-  const src = personnageSource(asActor(hero), "move", { item });
-  const message = await asClient("player1", () =>
-    performRoll(asActor(hero), src, { values: values as never, rollMode: "publicroll" }),
-  );
-  expect(facesLeft()).toBe(0);
-  return message as unknown as DoubleChatMessage;
-}
+/** player1 rolls Ysolde's move (or characteristic) with the dialog's `values`. */
+const roll = (values: Record<string, unknown>, faces: number[], options: { item?: string; kind?: "move" } = {}) =>
+  rollAs("player1", hero, values, faces, options);
 
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  useRealTemplates("fr");
-  Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
-  Object.assign(CONFIG.Item.dataModels, {
-    "am-action": ActionModel,
-    "am-equipement": EquipementModel,
-    "am-metier": MetierModel,
-  });
-  Object.assign(CONFIG.Combatant.dataModels, { base: CombatantData });
-  registerRelay();
-  registerChatHooks();
-  registerDamage();
-  registerDamageApplier("ahillmach", damageApplier);
-  registerCardAction(...CARD_ACTIONS);
+  ({ state, hero } = await ahillmachWorld({ templates: true }));
   answer = {};
   prompts = [];
   setFollowUpPrompt(async (config) => {
     prompts.push({ userId: game.user?.id ?? "", config });
     return answer ? { values: { ...answer }, rollMode: "publicroll" } : null;
   });
-  addUser("player2");
-  hero = await asGM(() =>
-    DoubleActor.create(
-      {
-        name: "Ysolde",
-        type: "personnage",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 1, aur: -1 },
-          creation: "libre",
-          penchant1: "Impétueux",
-        },
-        items: [
-          { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
-          { _id: "salve", name: "Salve", type: "am-action", system: { moveId: "salve" } },
-          { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8", bonus: 1 } },
-          { _id: "forge", name: "Forgeron", type: "am-metier", system: { mastery: 2 } },
-        ],
-      },
-      { keepId: true },
-    ),
-  );
-  await asGM(() =>
-    DoubleActor.create(
-      {
-        name: "Garde",
-        type: "opposant",
-        system: { tier: "fortune", protection: 1, mental: -1, hp: { value: 6 } },
-      },
-      { keepId: true },
-    ),
-  );
 });
 
 afterEach(() => {

@@ -3,8 +3,9 @@
  * registered on the double as a world that plays it registers it (data models, combatant model, relay, chat hooks,
  * card models; on demand the card actions, the cards' hooks, damage and the real templates) with player clients;
  * Aelis (a Trinité, player1's), Brune (a human, player1's) and the Thug (a human, player2's), each created by the GM;
- * and the GM's combat they fight in. `trinites-seat.test.ts` keeps a smaller world of its own: it needs the seat
- * relay without the wound hooks the rule set registers.
+ * and the GM's combat they fight in. The rule set's init runs (`applyRuleset`): its seat relay, wound hooks and seat
+ * watch are live, so a player's own wound write moves their character's seat in a fight (a test that needs a wound
+ * with no such move writes it before the character joins the fight: `test/attacks/trinites-seat.test.ts`).
  */
 import { settle, DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import { DoubleCombat, addUser, installClients, useRealTemplates } from "../double/shared-core.ts";

@@ -15,13 +15,8 @@ import {
   missingMoves,
   packDocuments,
 } from "../../../src/foundry/ahillmach/compendium.ts";
-import {
-  ActionModel,
-  EquipementModel,
-  MetierModel,
-  OpposantModel,
-  PersonnageModel,
-} from "../../../src/foundry/ahillmach/models.ts";
+import type { OpposantModel } from "../../../src/foundry/ahillmach/models.ts";
+import { registerAhillMachModels } from "../../worlds/ahillmach.ts";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 type Doc = Record<string, unknown> & { _id: string; _key: string; name: string };
@@ -47,12 +42,7 @@ interface MoveSystem {
 
 beforeEach(() => {
   resetFoundryDouble({ lang: "fr" });
-  Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
-  Object.assign(CONFIG.Item.dataModels, {
-    "am-action": ActionModel,
-    "am-equipement": EquipementModel,
-    "am-metier": MetierModel,
-  });
+  registerAhillMachModels();
 });
 
 describe("Ahill-Mach compendium sources", () => {

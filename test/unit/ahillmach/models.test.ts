@@ -1,23 +1,11 @@
 /** Ahill-Mach data models on the double: ranges, integer-ness, derived values through the rules core. */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asGM, DoubleActor, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
-import {
-  ActionModel,
-  EquipementModel,
-  MetierModel,
-  OpposantModel,
-  PersonnageModel,
-} from "../../../src/foundry/ahillmach/models.ts";
+import type { MetierModel, OpposantModel, PersonnageModel } from "../../../src/foundry/ahillmach/models.ts";
 import { ahillmach } from "../../../src/rules/index.ts";
+import { registerAhillMachModels } from "../../worlds/ahillmach.ts";
 
-function register() {
-  Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
-  Object.assign(CONFIG.Item.dataModels, {
-    "am-action": ActionModel,
-    "am-equipement": EquipementModel,
-    "am-metier": MetierModel,
-  });
-}
+const register = registerAhillMachModels;
 
 type Sys = PersonnageModel;
 const sys = (a: DoubleActor) => a.system as unknown as Sys;

@@ -3,103 +3,42 @@
  * GM's client answering relays (Se surpasser on Mystique, Défendre, damage to the attack's target, late options).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { addUser, asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
-import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
+import type { DoubleActor } from "../../double/index.ts";
+import { type DoubleState } from "../../double/index.ts";
+import { asClient, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerDamage, registerDamageApplier } from "../../../src/foundry/damage/index.ts";
-import type { CardState } from "../../../src/foundry/chat/types.ts";
-import {
-  ActionModel,
-  EquipementModel,
-  MetierModel,
-  OpposantModel,
-  PersonnageModel,
-} from "../../../src/foundry/ahillmach/models.ts";
-import { CARD_ACTIONS } from "../../../src/foundry/ahillmach/actions.ts";
-import { damageApplier } from "../../../src/foundry/ahillmach/damage.ts";
-import { performRoll, personnageSource } from "../../../src/foundry/ahillmach/rolling.ts";
-import { CombatantData } from "../../../src/foundry/combat/model.ts";
-import { chooseDice, facesLeft } from "../../double/dice.ts";
-import { cardOf, rewriteCard } from "../../cards.ts";
+import type { OpposantModel, PersonnageModel } from "../../../src/foundry/ahillmach/models.ts";
+import { chooseDice } from "../../double/dice.ts";
+import { rewriteCard } from "../../cards.ts";
+import { ahillmachWorld, HACHE, rollAs, stored, TAILLE } from "../../worlds/ahillmach.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
 let brute: DoubleActor;
 
-const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
 const messages = () => [...state.game.messages.values()] as DoubleChatMessage[];
 const last = () => messages().at(-1)!;
 const heroSys = () => hero.system as unknown as PersonnageModel;
-const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
 
-async function roll(
+/** player1 rolls Ysolde's move or characteristic, the source opened on the dialog's characteristic. */
+const roll = (
   values: Record<string, unknown>,
   faces: number[],
   options: { item?: string; kind?: "move" | "characteristic" } = {},
-) {
-  chooseDice(...faces);
-  const item = options.item ? (hero.items.get(options.item) as unknown as Item.Implementation) : null;
-  const src = personnageSource(asActor(hero), options.kind ?? "move", {
-    item,
-    characteristic: typeof values.characteristic === "string" ? (values.characteristic as never) : null,
+) =>
+  rollAs("player1", hero, values, faces, {
+    ...options,
+    characteristic: typeof values.characteristic === "string" ? values.characteristic : null,
   });
-  const message = await asClient("player1", () =>
-    performRoll(asActor(hero), src, { values: values as never, rollMode: "publicroll" }),
-  );
-  expect(facesLeft()).toBe(0);
-  return message as unknown as DoubleChatMessage;
-}
 
+// Ysolde on Mystique 2 and 17 HP, with Défendre instead of Salve and no métier.
 beforeEach(async () => {
-  state = installClients(resetFoundryDouble({ lang: "fr" }));
-  Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
-  Object.assign(CONFIG.Item.dataModels, {
-    "am-action": ActionModel,
-    "am-equipement": EquipementModel,
-    "am-metier": MetierModel,
-  });
-  Object.assign(CONFIG.Combatant.dataModels, { base: CombatantData });
-  registerRelay();
-  registerChatHooks();
-  registerDamage();
-  registerDamageApplier("ahillmach", damageApplier);
-  registerCardAction(...CARD_ACTIONS);
-  addUser("player2");
-  hero = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "ysolde0000000000",
-        name: "Ysolde",
-        type: "personnage",
-        ownership: { default: 0, player1: 3 },
-        system: {
-          characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 2, aur: -1 },
-          creation: "libre",
-          penchant1: "Impétueux",
-          hp: { value: 17 },
-        },
-        items: [
-          { _id: "taille", name: "Tailler en pièces", type: "am-action", system: { moveId: "taillerEnPieces" } },
-          { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } },
-          { _id: "hache", name: "Hache", type: "am-equipement", system: { kind: "arme", damageDie: "8", bonus: 1 } },
-        ],
-      },
-      { keepId: true },
-    ),
-  );
-  brute = await asGM(() =>
-    DoubleActor.create(
-      {
-        _id: "garde00000000000",
-        name: "Garde",
-        type: "opposant",
-        system: { tier: "fortune", protection: 1, mental: -1, hp: { value: 6 } },
-      },
-      { keepId: true },
-    ),
-  );
+  ({ state, hero, brute } = await ahillmachWorld({
+    hero: {
+      system: { characteristics: { for: 2, dex: 1, con: 1, int: 1, mys: 2, aur: -1 }, hp: { value: 17 } },
+      items: [TAILLE, { _id: "defendre", name: "Défendre", type: "am-action", system: { moveId: "defendre" } }, HACHE],
+    },
+  }));
 });
 
 describe("Se surpasser on Mystique (Ahill-Mach 2)", () => {

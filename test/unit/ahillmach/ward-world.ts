@@ -1,47 +1,23 @@
 /**
- * The Défendre world shared by the ward tests (issue 16.3 and its attacks): Ahill-Mach models, cards and the shared
- * damage path registered on the double with player clients; Ysolde (player1) defends Bran (player2).
+ * The Défendre world shared by the ward tests (issue 16.3 and its attacks): the Ahill-Mach world
+ * (test/worlds/ahillmach.ts) with player3 and, instead of its cast, Ysolde (player1) who defends Bran (player2).
  */
-import { descriptor as ahillmachDescriptor } from "../../../src/foundry/ahillmach/ruleset.ts";
-import { clearRulesets, registerRuleset } from "../../../src/foundry/ruleset.ts";
 import { expect } from "vitest";
-import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../../double/index.ts";
-import { addUser, asClient, installClients, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
-import { registerChatHooks, registerCardAction } from "../../../src/foundry/chat/index.ts";
+import { asGM, DoubleActor, type DoubleState } from "../../double/index.ts";
+import { asClient, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
-import { registerRelay } from "../../../src/foundry/relay/index.ts";
-import { registerDamage, registerDamageApplier } from "../../../src/foundry/damage/index.ts";
-import type { CardState } from "../../../src/foundry/chat/types.ts";
-import {
-  ActionModel,
-  EquipementModel,
-  MetierModel,
-  OpposantModel,
-  PersonnageModel,
-} from "../../../src/foundry/ahillmach/models.ts";
-import { CARD_ACTIONS } from "../../../src/foundry/ahillmach/actions.ts";
-import { damageApplier } from "../../../src/foundry/ahillmach/damage.ts";
-import { performRoll, personnageSource } from "../../../src/foundry/ahillmach/rolling.ts";
-import { chooseDice, facesLeft } from "../../double/dice.ts";
-import { cardOf } from "../../cards.ts";
+import type { PersonnageModel } from "../../../src/foundry/ahillmach/models.ts";
+import { ahillmachWorld, rollAs, stored } from "../../worlds/ahillmach.ts";
 
-export const stored = (m: DoubleChatMessage) => cardOf(m) as CardState;
+export { stored };
 export const hp = (a: DoubleActor) => (a.system as unknown as PersonnageModel).hp.value;
-const asActor = (a: DoubleActor) => a as unknown as Actor.Implementation;
 
 /** The newest chat message of the world. */
 export const lastMessage = (state: DoubleState) => [...state.game.messages.values()].at(-1) as DoubleChatMessage;
 
 /** The player of `who` rolls a move of theirs. */
-export async function rollMove(who: DoubleActor, user: string, item: string, faces: number[]) {
-  chooseDice(...faces);
-  const src = personnageSource(asActor(who), "move", { item: who.items.get(item) as unknown as Item.Implementation });
-  const message = await asClient(user, () =>
-    performRoll(asActor(who), src, { values: { characteristic: "con" } as never, rollMode: "publicroll" }),
-  );
-  expect(facesLeft()).toBe(0);
-  return message as unknown as DoubleChatMessage;
-}
+export const rollMove = (who: DoubleActor, user: string, item: string, faces: number[]) =>
+  rollAs(user, who, { characteristic: "con" }, faces, { item });
 
 /** Ysolde's player picks a consequence on her Défendre card. */
 export const pick = (message: DoubleChatMessage, key: string) =>
@@ -73,23 +49,7 @@ export const wardCharacter = (id: string, name: string, owner: string) =>
 
 /** A fresh double with the Ahill-Mach cards and damage path, players 2 and 3 added; Ysolde and Bran created. */
 export async function wardWorld(): Promise<{ state: DoubleState; hero: DoubleActor; ally: DoubleActor }> {
-  const state = installClients(resetFoundryDouble({ lang: "fr" }));
-  Object.assign(CONFIG.Actor.dataModels, { personnage: PersonnageModel, opposant: OpposantModel });
-  Object.assign(CONFIG.Item.dataModels, {
-    "am-action": ActionModel,
-    "am-equipement": EquipementModel,
-    "am-metier": MetierModel,
-  });
-  registerRelay();
-  registerChatHooks();
-  registerDamage();
-  registerDamageApplier("ahillmach", damageApplier);
-  registerCardAction(...CARD_ACTIONS);
-  // The registry knows the rule set: sheets' roll buttons reach its `api` through it (src/foundry/api/rolls.ts).
-  clearRulesets();
-  registerRuleset(ahillmachDescriptor);
-  addUser("player2");
-  addUser("player3");
+  const { state } = await ahillmachWorld({ cast: false, players: ["player2", "player3"] });
   const hero = await wardCharacter("ysolde0000000000", "Ysolde", "player1");
   const ally = await wardCharacter("bran000000000000", "Bran", "player2");
   return { state, hero, ally };

@@ -3,8 +3,9 @@
  * (test/scenes/table.ts), Nila's player asks through `quintette.act(actor, "jeAsk")`, then every step goes through
  * `quintette.cards.act` as the card's forms send it: the question asked (`jetons.event`), the GM's opposition, both
  * bids sealed (`jetons.seal`: the bid stays on the bidder's client, only its hash is sent) and settled by the GM's
- * client. Every client reads the rules core's outcome; another player, a player on the GM's side and a bid over the
- * reserve are refused with nothing written.
+ * client, the won advantage recorded by the GM (`jetons.record`). Every client reads the rules core's outcome;
+ * another player, a player on the GM's side, a bid over the reserve and a player's record are refused with nothing
+ * written.
  */
 import { describe, expect, it } from "vitest";
 import type { DoubleActor } from "../../double/index.ts";
@@ -62,7 +63,7 @@ describe("quintette.cards.act on a Jetons question card", { timeout: 60_000 }, (
     expect(api().cards.actions()).toEqual(expect.arrayContaining(["jetons.event", "jetons.seal", "jetons.reveal"]));
   });
 
-  it("asked, opposed, bid and settled through the API; another player, the wrong side and a bid over the reserve refused", async () => {
+  it("asked, opposed, bid, settled and recorded through the API; another player, the wrong side and a bid over the reserve refused", async () => {
     await openTable("jetons");
     const nila = await createFromSidebar("player1", { name: "Nila", type: "archetype" });
     await asClient("player1", () => nila.update({ system: { traits: TRAITS } }));
@@ -131,5 +132,19 @@ describe("quintette.cards.act on a Jetons question card", { timeout: 60_000 }, (
         asClient(user, () => collectiveTokens()),
         user,
       ).toBe(outcome.toCollective);
+
+    // The won advantage is the GM's to write: Nila's player is refused; the GM's record reaches every client.
+    const record = { what: "advantage", label: "Sur la corniche", permanent: false };
+    before = stored(card);
+    expect(await act("player1", card, "jetons.record", { ...record, label: "Moi" })).toBe("denied");
+    expect(stored(card)).toBe(before);
+    expect(await act("gm", card, "jetons.record", record)).toBe("applied");
+    for (const user of USERS)
+      expect(
+        asClient(user, () =>
+          (fromUuidSync(nila.uuid as Parameters<typeof fromUuidSync>[0]) as unknown as DoubleActor).toObject(),
+        ),
+        user,
+      ).toMatchObject({ system: { advantage: { active: true, label: "Sur la corniche" } } });
   });
 });
