@@ -31,20 +31,40 @@ export async function rollRequest(
   return api?.request(actor, key, options) ?? null;
 }
 
+/** What a roll resolves with: the values used and the card it posted (null: the roll posts none, an initiative). */
+export type RollResult = RollDialogResult & { message: ChatMessage.Implementation | null };
+
 /**
  * Rolls a key for an actor: the roll dialog with its exact odds (or, with `skipDialog`, its defaults), then the card.
- * Resolves with the values rolled, or null (cancelled, or nothing to roll; a rule set that refuses says why itself).
+ * Resolves with the values rolled and the card, or null (cancelled, or nothing to roll; a rule set that refuses says
+ * why itself).
  */
 export async function roll(
   actor: Actor.Implementation,
   key: string,
   options: RollOptions = {},
-): Promise<RollDialogResult | null> {
+): Promise<RollResult | null> {
   const request = await rollRequest(actor, key, options);
   if (!request) return null;
   const mode = options.rollMode ?? currentRollMode();
   if (options.rollMode) request.dialog.rollMode = options.rollMode;
-  return runRollRequest(request, options.skipDialog ?? false, (config) => RollDialog.prompt(config), mode);
+  // A rule set's roll resolves with the message it posted; anything else it returns is not a card.
+  let message: ChatMessage.Implementation | null = null;
+  const posting: RollRequest = {
+    dialog: request.dialog,
+    roll: async (result) => {
+      const out = await request.roll(result);
+      if (out instanceof ChatMessage) message = out;
+      return out;
+    },
+  };
+  const result = await runRollRequest(
+    posting,
+    options.skipDialog ?? false,
+    (config) => RollDialog.prompt(config),
+    mode,
+  );
+  return result ? { ...result, message } : null;
 }
 
 /** The roll key an owned item rolls on its actor, or null. */
@@ -54,7 +74,7 @@ export async function itemRollKey(item: Item.Implementation): Promise<string | n
 }
 
 /** Uses an owned item: rolls its key on the actor that owns it. */
-export async function useItem(item: Item.Implementation, options: RollOptions = {}): Promise<RollDialogResult | null> {
+export async function useItem(item: Item.Implementation, options: RollOptions = {}): Promise<RollResult | null> {
   const actor = item.parent;
   const key = actor ? await itemRollKey(item) : null;
   if (!actor || !key) {

@@ -46,12 +46,12 @@ export function testRequest(
     dialog: testDialogConfig(score, subtitle),
     async roll({ values, rollMode }) {
       const { roll, test } = await rollTest(score, dialogModifier(values), label);
-      await postCard(testCard(game.user?.id ?? "", cardActor(actor), test, kind), {
+      // The card is what a caller (`quintette.roll`) finds the next step on.
+      return postCard(testCard(game.user?.id ?? "", cardActor(actor), test, kind), {
         rolls: [roll],
         rollMode: rollMode as ChatMessage.PassableRollMode,
         speaker: speakerFor(actor),
       });
-      return test;
     },
   };
 }
@@ -213,12 +213,11 @@ export function attackRequest(
         gear: defenderModel ? defenceGear(defenderWeapons, holdsImprovised(target.actor.items)).gear : {},
         ranged: { inRange, targetAware: values.targetAware !== false },
       });
-      await postCard(exchangeCard(game.user?.id ?? "", cardActor(actor), data), {
+      return postCard(exchangeCard(game.user?.id ?? "", cardActor(actor), data), {
         rolls: [roll],
         rollMode: rollMode as ChatMessage.PassableRollMode,
         speaker: speakerFor(actor),
       });
-      return data;
     },
   };
 }

@@ -80,9 +80,12 @@ describe("quintette.cards.act on an Ahill-Mach move card", { timeout: 60_000 }, 
     const move = kael.items.find((i) => i.name === "Tailler en pièces")!;
     targetsOf("player1").add(bruteToken);
     chooseDice(9, 8);
-    await asClient("player1", () => api().useItem(move as unknown as Item.Implementation, { skipDialog: true }));
+    const used = await asClient("player1", () =>
+      api().useItem(move as unknown as Item.Implementation, { skipDialog: true }),
+    );
     await settle();
     const card = lastMessage();
+    expect(used?.message?.id).toBe(card.id);
     const outcome = resolveMove({ dice: [9, 8], bonus: (cardOf(card).data as { bonus: number }).bonus });
     expect(cardOf(card)).toMatchObject({
       rollerId: "player1",

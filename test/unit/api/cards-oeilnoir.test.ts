@@ -48,12 +48,13 @@ describe("quintette.cards.act on L'Œil Noir's duel card", { timeout: 60_000 }, 
     // Alrik's player attacks bare-handed (d20 5); the orc's defence is the GM's alone.
     targetsOf("player1").add(orcToken);
     chooseDice(5);
-    await asClient("player1", () =>
+    const rolled = await asClient("player1", () =>
       api().roll(alrik as unknown as Actor.Implementation, "attack:sansArme", { skipDialog: true }),
     );
     await settle();
     targetsOf("player1").clear();
     const duel = lastMessage();
+    expect(rolled?.message?.id).toBe(duel.id);
     expect(cardOf(duel).rollerId).toBe("player1");
     expect(duelOf(duel)).toMatchObject({ stage: "awaitParry", attack: { d20: 5, success: true } });
     let before = stored(duel);

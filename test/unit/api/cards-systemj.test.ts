@@ -54,12 +54,13 @@ describe("quintette.cards.act on a SYSTEMJ fight card", { timeout: 60_000 }, () 
     // Aude's player attacks the bear bare-handed (force melee, D100 30), no sheet open.
     targetsOf("player1").add(oursToken);
     chooseDice(30);
-    await asClient("player1", () =>
+    const rolled = await asClient("player1", () =>
       api().roll(aude as unknown as Actor.Implementation, "attack.meleeForce", { skipDialog: true }),
     );
     await settle();
     targetsOf("player1").clear();
     const fight = lastMessage();
+    expect(rolled?.message?.id).toBe(fight.id);
     expect(fight.author).toBe("player1");
     const attack = exchangeOf(fight).tests[0]!;
     expect(attack).toMatchObject({ roll: 30, role: "attack" });

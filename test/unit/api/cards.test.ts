@@ -41,11 +41,13 @@ describe("quintette.cards", { timeout: 60_000 }, () => {
     const ysolde: DoubleActor = await createFromSidebar("player1", { name: "Ysolde", type: "trinite" });
     // The Deva die explodes (12, then 4); the Archonte shows 3.
     chooseDice(12, 4, 3);
-    await asClient("player1", () =>
+    const rolled = await asClient("player1", () =>
       api().roll(ysolde as unknown as Actor.Implementation, "skill:rapidite", { skipDialog: true }),
     );
     await settle();
     const card = (table.state.game.messages.contents as unknown as DoubleChatMessage[]).at(-1)!;
+    // The roll resolves with the card it posted: what a macro takes the next step on.
+    expect(rolled?.message?.id).toBe(card.id);
     expect(cardOf(card)).toMatchObject({ rollerId: "player1", done: [] });
     const act = (user: string, spirit: string) =>
       asClient(user, () => api().cards.act(card.id, "trinites.pick", { spirit }));
