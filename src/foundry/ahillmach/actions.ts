@@ -96,7 +96,14 @@ export const damageAction: CardAction = {
     // The damage card is posted before the card records it: a retry or a replay (the author clearing `done` and
     // `damageRolled`) finds the card the GM's client already posted, and rolls nothing new.
     const origin = originKey(message.id ?? "", ACTIONS.damage);
-    if (postedFor(origin)) return { status: "applied", card: { ...card, data: { ...card.data, damageRolled: true } } };
+    const already = postedFor(origin);
+    if (already) {
+      return {
+        status: "applied",
+        card: { ...card, data: { ...card.data, damageRolled: true } },
+        posted: already.id ?? undefined,
+      };
+    }
     const stated = moveData(card);
     if (stated && !damageRollable(card, stated)) return { status: "invalid", reason: K("Card.NoDamage") };
     // The die and modifier come from the roller's documents as this client reads them, not from the card's flags.
@@ -118,13 +125,17 @@ export const damageAction: CardAction = {
     // This may run on the GM's client for the player's click: the damage card speaks for the move's actor and keeps
     // the move card's own visibility, not the GM's chat mode or name.
     const actor = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;
-    await postCard(damageCard, {
+    const posted = await postCard(damageCard, {
       rolls: [roll],
       speaker: actor ? speakerFor(actor) : ChatMessage.getSpeaker({ alias: card.actorName }),
       rollMode: messageModeOf(message),
       origin,
     });
-    return { status: "applied", card: { ...card, data: { ...card.data, damageRolled: true } } };
+    return {
+      status: "applied",
+      card: { ...card, data: { ...card.data, damageRolled: true } },
+      posted: posted?.id ?? undefined,
+    };
   },
 };
 

@@ -84,6 +84,8 @@ export type CardActionOutcome =
       afterWrites?: () => Promise<void>;
       /** Effects to reverse (the shared undo): checked like writes, each reversed with its record in one update. */
       undo?: EffectUndo[];
+      /** Id of a card the action posted (a damage card): the requester gets it back to take that card's next step. */
+      posted?: string;
     }
   | { status: "denied" | "invalid"; reason: string }
   /** Nothing left to do (every target already served): reported like a repeated click. */
@@ -350,7 +352,7 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
     const known = new Set(card.applied.map((e) => e.id));
     const applied = outcome.card.applied.map((e) => (known.has(e.id) ? e : { ...e, undo: null, effect: null }));
     await writeCard(message, withDone({ ...outcome.card, applied }, token));
-    return { status: "applied" };
+    return appliedResult(outcome.posted);
   }
   // The GM's record says this target got this effect already (a replay, or a retry after a failure partway).
   const pending = writes.filter((w) => !hasLiveEffect(w.doc, w.key));
@@ -384,7 +386,12 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
   }
   // The card is a display copy, written after the effects and their records.
   await writeCard(message, withDone(withRecordedLines(linked, messageId), token));
-  return { status: "applied" };
+  return appliedResult(outcome.posted);
+}
+
+/** An applied step's answer, with the id of the card it posted, if any (the GM's own post: never a player's value). */
+function appliedResult(posted: string | undefined): RelayResult {
+  return posted ? { status: "applied", id: posted } : { status: "applied" };
 }
 
 /**

@@ -104,8 +104,12 @@ describe("quintette.cards.act on an Ahill-Mach move card", { timeout: 60_000 }, 
     expect(await act("player1", "ahillmach.pick", { key: "plus1d6" })).toBe("applied");
     expect(cardOf(card).data).toMatchObject({ chosenCount: 1 });
     chooseDice(1, 2);
-    expect(await act("player1", "ahillmach.rollDamage")).toBe("applied");
+    const rolled = await asClient("player1", () => api().cards.act(card.id, "ahillmach.rollDamage"));
+    await settle();
+    expect(rolled.status).toBe("applied");
     const damage = lastMessage();
+    // The answer names the card the GM's client posted: what a macro takes the next step on.
+    expect(rolled.id).toBe(damage.id);
     expect(damage.author).toBe("gm");
     expect(cardOf(damage)).toMatchObject({ kind: "damage", rollerId: "player1", damage: { amount: 3 } });
 
