@@ -3,7 +3,7 @@
  * name the first hotbar macros call). Everything takes documents and plain options; nothing needs a sheet.
  * docs/api.md documents it, with a macro per rule set (test/unit/api/api-doc.test.ts runs them).
  */
-import { requestCardAction, type CardActionArgs } from "../chat/actions.ts";
+import { requestCardAction, sharedCardActionNames, type CardActionArgs } from "../chat/actions.ts";
 import type { RelayResult } from "../relay/index.ts";
 import { activeRuleset, activeRulesetId, rulesetOfType } from "../ruleset.ts";
 import { fastRollHeld } from "./keybindings.ts";
@@ -41,6 +41,7 @@ export const API = {
     actions: (): string[] => [
       ...(activeRuleset()?.cardActions ?? []).map((a) => a.name),
       ...Object.keys(activeRuleset()?.api?.cardActions ?? {}),
+      ...sharedCardActionNames(),
     ],
     /**
      * Runs a card action on a chat card as the user, through the GM when the user lacks the right, exactly as the

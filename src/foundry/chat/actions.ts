@@ -132,6 +132,11 @@ export function registerCardAction(...actions: CardAction[]): void {
   for (const action of actions) registry.set(action.name, action);
 }
 
+/** The shared actions registered (`quintette.undo`, `quintette.applyDamage`): every world's cards answer them. */
+export function sharedCardActionNames(): string[] {
+  return [...registry.keys()].filter((name) => name.startsWith("quintette."));
+}
+
 /**
  * Whether the cards of a rule set are live in this world: the rule set it plays, or one whose card actions are
  * registered here (the bench and tests register several). A card of any other rule set, a game the world played

@@ -29,6 +29,8 @@ describe("quintette.cards", { timeout: 60_000 }, () => {
     await openTable(ruleset);
     const actions = api().cards.actions();
     expect(actions).toContain(OWN_ACTION[ruleset]);
+    // The shared steps every world's cards answer are listed too.
+    expect(actions).toEqual(expect.arrayContaining(["quintette.undo", "quintette.applyDamage"]));
     for (const other of RULESET_IDS.filter((id) => id !== ruleset))
       expect(
         actions.filter((a) => a.startsWith(`${other}.`)),
