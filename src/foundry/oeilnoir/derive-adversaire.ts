@@ -5,6 +5,7 @@ import {
   lowEvPenalties,
   reducedVitesse,
   woundThresholdModifier,
+  woundEffects,
   woundThresholds,
   type LifeStatus,
 } from "../../rules/oeilnoir/index.ts";
@@ -72,6 +73,7 @@ export function deriveAdversaire(
 ): AdversaireDerived {
   const abilities = abilityFlags(items);
   const w = source.wounds;
+  const wounded = woundEffects(w);
   const fixed = initiativeFixed({
     iniBase: source.iniBase,
     reflexeDeCombat: abilities.reflexeDeCombat,
@@ -87,15 +89,15 @@ export function deriveAdversaire(
   return Object.assign(
     {
       current: {
-        at: source.at - 2 * w,
-        prd: source.prd - 2 * w,
-        ini: source.iniBase - 2 * w,
+        at: source.at + wounded.atBase,
+        prd: source.prd + wounded.prdBase,
+        ini: source.iniBase + wounded.iniBase,
         vitesse: reducedVitesse(source.vitesse, w + (low?.vitesse ?? 0)),
-        ag: (source.ag ?? 12) - 2 * w,
+        ag: (source.ag ?? 12) + wounded.ag,
         in: source.in ?? 12,
       },
       // Wounds lower a dodge as they lower the parry it replaces.
-      dodge: Math.max(0, (source.esquive ?? Math.max(0, source.prd - 2)) - 2 * w),
+      dodge: Math.max(0, (source.esquive ?? Math.max(0, source.prd - 2)) + wounded.prdBase),
       abilities,
       pi: formula(source.pi.dice, source.pi.bonus),
       thresholds: woundThresholds({ cn: source.cn, modifier: thresholdModifier }),

@@ -5,6 +5,8 @@ import {
   armourTotals,
   baseValues,
   combatValues,
+  type CombatValuesInput,
+  woundEffects,
   effectiveEnc,
   initiativeFixed,
   lifeStatus,
@@ -230,21 +232,30 @@ function unarmedLine(
     encE: 0,
     error: null,
   };
+  return withCombatValues(line, {
+    atBase: base.at,
+    prdBase: base.prd,
+    points: s.points,
+    toAttack: s.toAttack,
+    attackOnly: false,
+    enc,
+    allowance: s.allowance ?? def.allowance,
+    weaponAt: 0,
+    weaponPrd: 0,
+    wounds,
+  });
+}
+
+/** A weapon line's AT, PRD and EncE from the rules core, plus a shield's; the rules' refusal in its place. */
+function withCombatValues(
+  line: WeaponLine,
+  input: CombatValuesInput,
+  shield: { at: number; prd: number } = { at: 0, prd: 0 },
+): WeaponLine {
   try {
-    const v = combatValues({
-      atBase: base.at,
-      prdBase: base.prd,
-      points: s.points,
-      toAttack: s.toAttack,
-      attackOnly: false,
-      enc,
-      allowance: s.allowance ?? def.allowance,
-      weaponAt: 0,
-      weaponPrd: 0,
-      wounds,
-    });
-    line.at = v.at;
-    line.prd = v.prd;
+    const v = combatValues(input);
+    line.at = v.at + shield.at;
+    line.prd = v.prd + shield.prd;
     line.encE = v.encE;
   } catch (error) {
     line.error = errorText(error);
@@ -260,6 +271,7 @@ function errorText(error: unknown): string {
 export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lowEvModule = false): HerosDerived {
   const base = baseValues(source.qualities);
   const wounds = source.wounds;
+  const wounded = woundEffects(wounds);
   const abilities = abilityFlags(items);
   const armours = ofType<ArmourSource>(items, "on-armure").filter((a) => a.system.equipped);
   const totals = armourTotals(armours.map((a) => a.system));
@@ -283,14 +295,14 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       toParry: def.attackOnly ? 0 : Math.max(0, s.points - s.toAttack),
       allowance: s.allowance ?? def.allowance,
       attackOnly: def.attackOnly,
-      at: base.at - 2 * wounds,
-      prd: base.prd - 2 * wounds,
+      at: base.at + wounded.atBase,
+      prd: base.prd + wounded.prdBase,
       error: null,
     };
     try {
       const v = splitSkill({
-        atBase: base.at - 2 * wounds,
-        prdBase: base.prd - 2 * wounds,
+        atBase: line.at,
+        prdBase: line.prd,
         points: s.points,
         toAttack: line.toAttack,
         attackOnly: def.attackOnly,
@@ -334,8 +346,9 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       encE: 0,
       error: null,
     };
-    try {
-      const v = combatValues({
+    return withCombatValues(
+      line,
+      {
         atBase: base.at,
         prdBase: base.prd,
         points: s.points,
@@ -346,14 +359,9 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
         weaponAt: w.system.at,
         weaponPrd: w.system.prd,
         wounds,
-      });
-      line.at = v.at + shield.at;
-      line.prd = v.prd + shield.prd;
-      line.encE = v.encE;
-    } catch (error) {
-      line.error = errorText(error);
-    }
-    return line;
+      },
+      shield,
+    );
   });
   const ranged = ofType<RangedWeaponSource>(items, "on-arme-distance").map((w): WeaponLine => ({
     id: w.id,
@@ -409,17 +417,17 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
     {
       base,
       current: {
-        at: base.at - 2 * wounds,
-        prd: base.prd - 2 * wounds,
-        distance: base.distance - 2 * wounds,
-        ini: base.ini - 2 * wounds,
-        ag: source.qualities.AG - 2 * wounds,
+        at: base.at + wounded.atBase,
+        prd: base.prd + wounded.prdBase,
+        distance: base.distance + wounded.distance,
+        ini: base.ini + wounded.iniBase,
+        ag: source.qualities.AG + wounded.ag,
         vitesse: reducedVitesse(source.vitesse, wounds + (low?.vitesse ?? 0)),
       },
       abilities,
       armour: { pr: totals.pr, enc: totals.enc, effectiveEnc: encAfterHabit },
       armourPieces: armours.map((a) => ({ id: a.id, name: a.name, pr: a.system.pr, enc: a.system.enc })),
-      dodge: dodgeValue({ prdBase: base.prd - 2 * wounds, enc: encAfterHabit }),
+      dodge: dodgeValue({ prdBase: base.prd + wounded.prdBase, enc: encAfterHabit }),
       shield,
       thresholds: woundThresholds({ cn: source.qualities.CN, modifier: thresholdModifier }),
       thresholdModifier,

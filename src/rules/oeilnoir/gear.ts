@@ -1,4 +1,5 @@
 /** Ranged attacks and shields: the adapter's remaining combat values (RULES.md §3, decisions in docs/rules/oeilnoir.md). */
+import { woundEffects } from "./damage";
 import { assertInteger, assertNonNegative } from "./validate";
 
 export type RangedSkillKey = "arcs" | "arbaletes" | "armesDeJet";
@@ -19,11 +20,9 @@ export function rangedAttackValue(input: {
 }): number {
   assertInteger("distance", input.distance);
   assertNonNegative("points", input.points);
-  const wounds = input.wounds ?? 0;
-  assertNonNegative("wounds", wounds);
   const weapon = input.weapon ?? 0;
   assertInteger("weapon", weapon);
-  return input.distance - 2 * wounds + input.points + weapon;
+  return input.distance + woundEffects(input.wounds ?? 0).distance + input.points + weapon;
 }
 
 export interface ShieldModifiers {

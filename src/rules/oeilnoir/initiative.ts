@@ -1,6 +1,7 @@
 /** Initiative: its value, the acting order, the second action, and the Orientation action. */
 import type { Distribution } from "../shared/distribution";
 import { shift, sumDice } from "../shared/distribution";
+import { woundEffects } from "./damage";
 import { assertFace, assertInteger, assertNonNegative, assertRange } from "./validate";
 
 /**
@@ -54,15 +55,13 @@ export function initiativeFixed(input: InitiativeInput): number {
   assertRange("weaponIni", weaponIni, -WEAPON_INI_LIMIT, WEAPON_INI_LIMIT);
   const enc = input.enc ?? 0;
   assertNonNegative("enc", enc);
-  const wounds = input.wounds ?? 0;
-  assertNonNegative("wounds", wounds);
   return (
     input.iniBase +
     weaponIni -
     enc +
     (input.reflexeDeCombat ? REFLEXE_DE_COMBAT_INI : 0) +
-    (input.instinctDuCombat ? INSTINCT_DU_COMBAT_INI : 0) -
-    2 * wounds
+    (input.instinctDuCombat ? INSTINCT_DU_COMBAT_INI : 0) +
+    woundEffects(input.wounds ?? 0).iniBase
   );
 }
 

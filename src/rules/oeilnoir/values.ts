@@ -1,4 +1,5 @@
 /** Base values, the AT/PRD split of a combat skill, encumbrance and the final AT/PRD of a weapon. */
+import { woundEffects } from "./damage";
 import { assertInteger, assertNonNegative, assertQuality, roundHalfUp } from "./validate";
 
 export interface Qualities {
@@ -134,9 +135,12 @@ export interface CombatValuesInput extends SplitInput {
 
 /** Final AT and PRD with a weapon: split, then encumbrance, then the weapon's modifiers (the source's order). */
 export function combatValues(input: CombatValuesInput): { at: number; prd: number; encE: number } {
-  const wounds = input.wounds ?? 0;
-  assertNonNegative("wounds", wounds);
-  const split = splitSkill({ ...input, atBase: input.atBase - 2 * wounds, prdBase: input.prdBase - 2 * wounds });
+  const wounded = woundEffects(input.wounds ?? 0);
+  const split = splitSkill({
+    ...input,
+    atBase: input.atBase + wounded.atBase,
+    prdBase: input.prdBase + wounded.prdBase,
+  });
   const e = encumbrance({ enc: input.enc, allowance: input.allowance });
   const weaponAt = input.weaponAt ?? 0;
   const weaponPrd = input.weaponPrd ?? 0;
