@@ -196,13 +196,34 @@ function sourceOf(model: object, kind: ActorKind): TrinitesActorSource {
   return source;
 }
 
-export class TriniteModel extends BaseActorModel<TriniteSchema, Record<never, never>, Derived> {
+/** What both Trinités actors share: the specialities' migration and the upkeep every actor has. */
+abstract class TrinitesActorModel<S extends TriniteSchema | HumainSchema> extends BaseActorModel<
+  S,
+  Record<never, never>,
+  Derived
+> {
   /** Single specialities, before schema cleaning drops them (old biography keys: BaseActorModel). */
   static override migrateData(source: MigrationSource): MigrationSource {
     migrateSpecialities(source);
     return super.migrateData(source);
   }
 
+  /* Document methods: the rules that change the actor between rolls (actor-methods.ts, rules core upkeep.ts). */
+  async clickLifeBox(index: number): Promise<UpkeepResult> {
+    return (await upkeep()).clickLifeBox(this, index);
+  }
+  async harm(choice: U.HarmChoice): Promise<UpkeepResult> {
+    return (await upkeep()).harm(this, choice);
+  }
+  async rest(): Promise<UpkeepResult> {
+    return (await upkeep()).rest(this);
+  }
+  async spendXp(target: U.XpTarget, options: { first?: T.Spirit } = {}): Promise<UpkeepResult> {
+    return (await upkeep()).spendXp(this, target, options.first);
+  }
+}
+
+export class TriniteModel extends TrinitesActorModel<TriniteSchema> {
   static override defineSchema(): TriniteSchema {
     return triniteSchema();
   }
@@ -230,19 +251,7 @@ export class TriniteModel extends BaseActorModel<TriniteSchema, Record<never, ne
     this.derived = derived;
   }
 
-  /* Document methods: the rules that change the actor between rolls (actor-methods.ts, rules core upkeep.ts). */
-  async clickLifeBox(index: number): Promise<UpkeepResult> {
-    return (await upkeep()).clickLifeBox(this, index);
-  }
-  async harm(choice: U.HarmChoice): Promise<UpkeepResult> {
-    return (await upkeep()).harm(this, choice);
-  }
-  async rest(): Promise<UpkeepResult> {
-    return (await upkeep()).rest(this);
-  }
-  async spendXp(target: U.XpTarget, options: { first?: T.Spirit } = {}): Promise<UpkeepResult> {
-    return (await upkeep()).spendXp(this, target, options.first);
-  }
+  /* Karma and experience between rolls: only a Trinité has them. */
   async spendKarma(pool: T.KarmaPool): Promise<UpkeepResult> {
     return (await upkeep()).spendKarma(this, pool);
   }
@@ -257,13 +266,7 @@ export class TriniteModel extends BaseActorModel<TriniteSchema, Record<never, ne
   }
 }
 
-export class HumainModel extends BaseActorModel<HumainSchema, Record<never, never>, Derived> {
-  /** Single specialities, before schema cleaning drops them (old biography keys: BaseActorModel). */
-  static override migrateData(source: MigrationSource): MigrationSource {
-    migrateSpecialities(source);
-    return super.migrateData(source);
-  }
-
+export class HumainModel extends TrinitesActorModel<HumainSchema> {
   static override defineSchema(): HumainSchema {
     return humainSchema();
   }
@@ -272,20 +275,6 @@ export class HumainModel extends BaseActorModel<HumainSchema, Record<never, neve
     const derived = deriveActor(sourceOf(this, "humain"), "humain");
     this.vie.max = derived.life.max;
     this.derived = derived;
-  }
-
-  /* Document methods: the rules that change the actor between rolls (actor-methods.ts, rules core upkeep.ts). */
-  async clickLifeBox(index: number): Promise<UpkeepResult> {
-    return (await upkeep()).clickLifeBox(this, index);
-  }
-  async harm(choice: U.HarmChoice): Promise<UpkeepResult> {
-    return (await upkeep()).harm(this, choice);
-  }
-  async rest(): Promise<UpkeepResult> {
-    return (await upkeep()).rest(this);
-  }
-  async spendXp(target: U.XpTarget, options: { first?: T.Spirit } = {}): Promise<UpkeepResult> {
-    return (await upkeep()).spendXp(this, target, options.first);
   }
 }
 
