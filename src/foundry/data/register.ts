@@ -4,7 +4,6 @@
  * rule set gets its card actions, damage, combat, dice colours and its own `init` (`activateRuleset`: settings,
  * menus, hooks).
  */
-import { installActorEntryPoints, installItemEntryPoints } from "../api/model-methods.ts";
 import { registerCardModel } from "../chat/card-model.ts";
 import { plugRuleset } from "../chat/plugins.ts";
 import { SYSTEM_ID, type RulesetDescriptor } from "../ruleset.ts";
@@ -25,15 +24,14 @@ export function applyRuleset(descriptor: RulesetDescriptor): void {
 }
 
 /**
- * Data models (with the roll and action entry points as methods, `api/model-methods.ts`), sheets, token bars and Roll
- * classes: for every rule set, active or not.
+ * Data models (the roll and action entry points are methods of their base classes, `data/models.ts`), sheets, token
+ * bars and Roll classes: for every rule set, active or not.
  */
 export function registerRulesetTypes(descriptor: RulesetDescriptor): void {
   const { Actors, Items } = foundry.documents.collections;
   for (const spec of descriptor.actorTypes) {
     // Object.assign: fvtt-types 14.x keys these records by the declared types only, and spec.type is a plain string.
     Object.assign(CONFIG.Actor.dataModels, { [spec.type]: spec.model });
-    installActorEntryPoints(spec.model);
     Actors.registerSheet(SYSTEM_ID, spec.sheet, {
       types: [spec.type as Actor.SubType],
       makeDefault: true,
@@ -46,7 +44,6 @@ export function registerRulesetTypes(descriptor: RulesetDescriptor): void {
   }
   for (const spec of descriptor.itemTypes) {
     Object.assign(CONFIG.Item.dataModels, { [spec.type]: spec.model });
-    installItemEntryPoints(spec.model);
     Items.registerSheet(SYSTEM_ID, spec.sheet, {
       types: [spec.type as Item.SubType],
       makeDefault: true,
