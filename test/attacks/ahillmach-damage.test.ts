@@ -77,7 +77,7 @@ describe("attack: the move card's author replays its damage roll", () => {
     );
     chooseDice(5);
     await asClient("player1", () => requestCardAction(message.id, "ahillmach.rollDamage"));
-    expect(damageCards().filter((m) => m.author === "gm")).toHaveLength(1);
+    expect(damageCards().filter((m) => m.author?.id === "gm")).toHaveLength(1);
   });
 });
 

@@ -37,8 +37,8 @@ function seenBy(userId: string, c: DoubleCombat): string {
     ([k]) => !k.includes("|") || k.startsWith(`${userId}|`),
   );
   const messages = state.game.messages.contents.filter((m) => {
-    const w = (m as unknown as { whisper: string[]; author: string }).whisper;
-    return !w.length || w.includes(userId) || (m as unknown as { author: string }).author === userId;
+    const w = (m as unknown as { whisper: string[] }).whisper;
+    return !w.length || w.includes(userId) || (m as unknown as { author: { id: string } | null }).author?.id === userId;
   });
   return JSON.stringify({ users: userWrites.map((w) => w.changes), combat: c.flags, settings, messages });
 }

@@ -110,7 +110,7 @@ export async function click(element: FakeElement, button: FakeButton): Promise<v
 export interface LoggedMessage {
   readonly id: string;
   readonly content: string;
-  readonly author: string;
+  readonly author: UserLike | null;
   readonly whisper: string[];
   readonly speaker: Plain;
   readonly visible: boolean;
@@ -160,7 +160,7 @@ function users(): Map<string, UserLike> {
 
 /** `ChatMessage.MessageData`, the hook's third argument (fvtt-types `ChatMessage.MessageData`). */
 function messageData(message: LoggedMessage, user: UserLike): Plain {
-  const author = users().get(message.author);
+  const author = message.author;
   const alias = typeof message.speaker.alias === "string" ? message.speaker.alias : (author?.name ?? "");
   return {
     message: message.toObject(),

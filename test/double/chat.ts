@@ -41,7 +41,8 @@ function gameOf(): GameLike {
 export class DoubleChatMessage extends DoubleDocument {
   static override documentName = "ChatMessage";
   content: string;
-  author: string;
+  /** The stored author: a user id (fvtt-types `ChatMessage.Schema.author`: "The _id of the User document who generated this message"). */
+  #authorId: string;
   /** The Roll instances this client rebuilt from the stored JSON (dice.ts); what cannot be rebuilt is not here. */
   rolls: unknown[];
   speaker: Plain;
@@ -53,16 +54,24 @@ export class DoubleChatMessage extends DoubleDocument {
   constructor(data: Plain = {}) {
     super(data);
     this.content = typeof data.content === "string" ? data.content : "";
-    this.author = typeof data.author === "string" ? data.author : gameOf().user.id;
+    this.#authorId = typeof data.author === "string" ? data.author : gameOf().user.id;
     this.#rollSources = storeRolls(data.rolls);
     this.rolls = rebuildRolls(this.#rollSources);
     this.speaker = isPlainObject(data.speaker) ? deepClone(data.speaker) : {};
     this.whisper = Array.isArray(data.whisper) ? [...(data.whisper as string[])] : [];
     this.blind = data.blind === true;
   }
+  /**
+   * The author as a User, as Foundry gives it: a `DocumentAuthorField` is a `ForeignDocumentField` ("references another
+   * DataModel by its id"; its initialized value is the document, or null: fvtt-types common/data/fields.d.mts), and
+   * `ChatMessage.MessageData.author` is a `User.Implementation`.
+   */
+  get author(): UserLike | null {
+    return gameOf().users.get(this.#authorId) ?? null;
+  }
   /** fvtt-types `ChatMessage#isAuthor`: "Is the current User the author of this message?" */
   get isAuthor(): boolean {
-    return gameOf().user.id === this.author;
+    return gameOf().user.id === this.#authorId;
   }
   /** fvtt-types `ChatMessage#isRoll`: "Test whether the chat message contains a dice roll". */
   get isRoll(): boolean {
@@ -107,7 +116,7 @@ export class DoubleChatMessage extends DoubleDocument {
     removeFromLog(this.id);
   }
   canUserModify(user: UserLike, _action: string): boolean {
-    return user.isGM || user.id === this.author;
+    return user.isGM || user.id === this.#authorId;
   }
   /** The message's own fields change with an update like any other (fvtt-types `ChatMessage.Schema`). */
   override applyUpdate(changes: Plain, options: Plain = {}): void {
@@ -120,14 +129,14 @@ export class DoubleChatMessage extends DoubleDocument {
     if (Array.isArray(whisper)) this.whisper = [...(whisper as string[])];
     if (typeof blind === "boolean") this.blind = blind;
     if (isPlainObject(speaker)) this.speaker = deepClone(speaker);
-    if (typeof author === "string") this.author = author;
+    if (typeof author === "string") this.#authorId = author;
     super.applyUpdate(rest, options);
   }
   override toObject(): Plain {
     return {
       ...super.toObject(),
       content: this.content,
-      author: this.author,
+      author: this.#authorId,
       speaker: deepClone(this.speaker),
       whisper: [...this.whisper],
       blind: this.blind,

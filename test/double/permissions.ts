@@ -60,9 +60,9 @@ export function assertOwnerWrite(documentName: string, doc: Owned, action = "upd
 }
 
 /** ChatMessage: its author or a GM. */
-export function assertMessageWrite(message: { id: string; author: string }, action = "update"): void {
+export function assertMessageWrite(message: { id: string; author: { id: string } | null }, action = "update"): void {
   const user = currentUser();
-  if (!user.isGM && user.id !== message.author) refuse(user, action, "ChatMessage", message.id);
+  if (!user.isGM && user.id !== message.author?.id) refuse(user, action, "ChatMessage", message.id);
 }
 
 /** What Foundry's server lets a non-GM owner change on a combatant. */
@@ -89,7 +89,7 @@ export function assertSettingWrite(id: string, scope: unknown): void {
 interface WritableLike extends Owned {
   documentName: string;
   parent: unknown;
-  author?: string;
+  author?: { id: string } | null;
 }
 
 /** Keys a player may change on a Combat: the round and the turn (see `assertDocumentWrite`). */
@@ -112,7 +112,7 @@ export function assertDocumentWrite(
   let allowed: boolean;
   if (name === "ChatMessage") {
     // Author or GM for both (the author is the message's OWNER; fvtt-types BaseChatMessage metadata delete "OWNER").
-    allowed = user.isGM || user.id === doc.author;
+    allowed = user.isGM || (!!doc.author && user.id === doc.author.id);
     if (action === "update" && "author" in changes && !user.isGM) allowed = false;
   } else if (name === "Combatant") {
     if (action === "update") return assertCombatantWrite(doc, changes, user);

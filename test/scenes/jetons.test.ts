@@ -150,7 +150,7 @@ describe.sequential("Jetons at a whole table", { timeout: 60_000 }, () => {
     await clickSheet(sheets.nila!, "askQuestion");
     const question = lastMessage();
     // The GM's client posts the card (no player may rewrite it), Nila speaking.
-    expect(question.author).toBe("gm");
+    expect(question.author?.id).toBe("gm");
     expect(data(question).question.status).toBe("asking");
     expect(await controlsByUser(question)).toEqual({
       gm: ["cancel:mj"],

@@ -118,7 +118,7 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
     chooseDice(5);
     await clickSheet(sheets.alrik!, "roll", { roll: "attack:sansArme" });
     const duel = lastMessage();
-    expect(duel.author).toBe("player1");
+    expect(duel.author?.id).toBe("player1");
     expect(duelOf(duel)).toMatchObject({
       stage: "awaitParry",
       attack: { d20: 5, success: true },
@@ -171,7 +171,7 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
     await clickSheet(sheets.orc!, "roll", { roll: "attack" });
     targetsOf("gm").clear();
     const duel = lastMessage();
-    expect(duel.author).toBe("gm");
+    expect(duel.author?.id).toBe("gm");
     expect(duelOf(duel)).toMatchObject({
       stage: "awaitParry",
       attack: { d20: 3, success: true },

@@ -94,7 +94,7 @@ describe.sequential("SYSTEMJ at a whole table", { timeout: 60_000 }, () => {
     expect(
       messages()
         .slice(count)
-        .map((m) => [m.author, cardOf(m).rollerId]),
+        .map((m) => [m.author?.id, cardOf(m).rollerId]),
     ).toEqual([
       ["player1", "player1"],
       ["player2", "player2"],
@@ -119,7 +119,7 @@ describe.sequential("SYSTEMJ at a whole table", { timeout: 60_000 }, () => {
     await clickSheet(sheets.aude!, "attack", { mode: "meleeForce" });
     targetsOf("player1").clear();
     const fight = lastMessage();
-    expect(fight.author).toBe("player1");
+    expect(fight.author?.id).toBe("player1");
     expect(exchangeOf(fight)).toMatchObject({
       phase: "defence",
       defender: { uuid: tokens.Ours!.actor!.uuid },

@@ -429,7 +429,7 @@ export async function rollInEachPrivateMode(
     expect(doubleState().game.messages.size, `one card for the ${mode}`).toBe(before + 1);
     const message = doubleState().game.messages.contents.at(-1) as unknown as DoubleChatMessage;
     check(message, faces[mode]);
-    written[mode] = { author: message.author, whisper: [...message.whisper], blind: message.blind };
+    written[mode] = { author: message.author?.id ?? "", whisper: [...message.whisper], blind: message.blind };
     readers[mode] = [];
     for (const user of USERS)
       if ((await seeCard(user, message)).html.includes("quintette-card")) readers[mode].push(user);

@@ -70,7 +70,7 @@ describe.sequential("Trinités at a whole table", { timeout: 60_000 }, () => {
     await clickSheet(sheets.ysolde, "roll", { roll: "skill:melee" });
     targetsOf("player1").clear();
     const test = lastMessage();
-    expect(test.author).toBe("player1");
+    expect(test.author?.id).toBe("player1");
     expect(cardOf(test)).toMatchObject({
       rollerId: "player1",
       dice: [{ value: 16, chain: [12, 4] }, { value: 3 }],
@@ -115,7 +115,7 @@ describe.sequential("Trinités at a whole table", { timeout: 60_000 }, () => {
     chooseDice(5);
     await tracker(combat, "rollNPC");
     const bruteInit = lastMessage();
-    expect([ysoldeInit, aymericInit, bruteInit].map((m) => [m.author, cardOf(m).kind, cardOf(m).done])).toEqual([
+    expect([ysoldeInit, aymericInit, bruteInit].map((m) => [m.author?.id, cardOf(m).kind, cardOf(m).done])).toEqual([
       ["player1", "initiative", []],
       ["player2", "initiative", []],
       ["gm", "initiative", ["trinites.initiative"]],

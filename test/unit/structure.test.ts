@@ -196,3 +196,14 @@ describe("source structure (issue 24)", () => {
     ]);
   });
 });
+
+describe("one author check (issue 32)", () => {
+  it("reads a message's author (Foundry's User) only in chat/author.ts", () => {
+    const readers = sources.filter(
+      (file) =>
+        file !== normalize("src/foundry/chat/author.ts") &&
+        /\.author\b/.test(readFileSync(file, "utf8").replace(/^\s*(\/\/|\*).*$/gm, "")),
+    );
+    expect(readers).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import { ahillmach } from "../../rules/index.ts";
 import type { DamageApplication, DamageApplier } from "../damage/index.ts";
 import type { OpposantDerived, PersonnageDerived } from "./derive.ts";
 import { wardPath, wardedHit } from "./ward.ts";
-import { writtenByGM } from "./gm-written.ts";
+import { writtenByGM } from "../chat/author.ts";
 
 const K = (key: string) => `QUINTETTE.AhillMach.Damage.${key}`;
 

@@ -14,7 +14,7 @@ import type { AppliedEntry, CardState } from "../chat/types.ts";
 import { ACTIONS, K, RULESET, attackTargetsOf, type AttackTarget, type MoveCardData } from "./card.ts";
 import { opponentDown, wardedApplication } from "./damage.ts";
 import { readCard } from "../chat/flags.ts";
-import { writtenByGM } from "./gm-written.ts";
+import { writtenByGM } from "../chat/author.ts";
 
 export { writtenByGM };
 import { UNARMED_DICE } from "./dialog.ts";

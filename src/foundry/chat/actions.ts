@@ -37,7 +37,8 @@ import { serializeOnGM } from "../trust/queue.ts";
 import { mayRecord } from "../trust/records.ts";
 import { withRecordedLines } from "./lines.ts";
 import { defaultActionToken, isDone, withDone } from "./card-state.ts";
-import { authorIdOf, readCard, writeCard } from "./flags.ts";
+import { authorIdOf } from "./author.ts";
+import { readCard, writeCard } from "./flags.ts";
 import type { ButtonAudience, CardButton, CardState, JsonObject, JsonPrimitive } from "./types.ts";
 
 export type CardActionArgs = Record<string, JsonPrimitive>;

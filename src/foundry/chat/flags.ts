@@ -10,6 +10,7 @@
  */
 import { cardFromSource, CardModel, isCardType } from "./card-model.ts";
 import type { CardState } from "./types.ts";
+import { authorIdOf } from "./author.ts";
 
 declare module "fvtt-types/configuration" {
   interface FlagConfig {
@@ -33,13 +34,6 @@ function ignore(message: ChatMessage.Implementation, why: string): null {
     console.warn(`quintette | ignored card of message ${id}: ${why}`);
   }
   return null;
-}
-
-/** Id of the message's author (the stored source holds it; `message.author` is the User document). */
-export function authorIdOf(message: ChatMessage.Implementation): string | null {
-  const source = (message as { _source?: { author?: unknown } })._source;
-  const id = source?.author;
-  return typeof id === "string" ? id : null;
 }
 
 /** Whether the message is a typed card (its state in `system`), rather than a legacy one in flags. */

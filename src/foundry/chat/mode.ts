@@ -11,6 +11,7 @@
  * or a stored value written under v13). Rule sets that force a visibility name it with `Visibility`, never with a
  * Foundry key.
  */
+import { authorIdOf } from "./author.ts";
 
 /** A visibility a rule may force, whatever the generation calls it. */
 export type Visibility = "public" | "gm" | "blind" | "self";
@@ -100,12 +101,12 @@ export function availableMessageModes(): { value: MessageMode; label: string }[]
 export function visibilityOf(message: {
   blind?: boolean | null;
   whisper?: readonly unknown[] | null;
-  author?: { id: string | null } | string | null;
+  author?: { id: string | null } | null;
 }): Visibility {
   if (message.blind) return "blind";
   const whisper = message.whisper ?? [];
   if (!whisper.length) return "public";
-  const author = typeof message.author === "string" ? message.author : message.author?.id;
+  const author = authorIdOf(message);
   // Whispered to one reader who is its author, or no GM (a self card the GM's client posted for a player): a self
   // roll.
   const only = whisper.length === 1 ? whisper[0] : undefined;

@@ -15,10 +15,10 @@ import { newQuestionCard, withQuestion } from "./question-card.ts";
 import { QUESTION_ACTION, readQuestionData, RECORD_ACTION, RULESET } from "./question-data.ts";
 import { applyCardEvent, eventToken, parseCardEvent } from "./question-events.ts";
 import { settlementOf } from "./question-settlement.ts";
-import { authoredByGM, mayActAs } from "./rights.ts";
+import { writtenByGM } from "../chat/author.ts";
+import { mayActAs } from "./rights.ts";
 import { registerBidQuery } from "./reveal.ts";
 
-export { authoredByGM };
 import { makeNonce } from "./secrets.ts";
 import { collectiveTokens } from "./settings.ts";
 import { onLedger } from "./ledger-queue.ts";
@@ -49,7 +49,8 @@ export const questionAction: CardAction = {
   async execute(ctx) {
     const data = readQuestionData(ctx.card);
     if (!data) return refused("QUINTETTE.Card.Missing");
-    if (!authoredByGM(ctx.message)) return { status: "denied", reason: "QUINTETTE.Jetons.Error.NotGMCard" };
+    // Only the GM's client posts a question card: one a player created holds flags that player may rewrite.
+    if (!writtenByGM(ctx.message)) return { status: "denied", reason: "QUINTETTE.Jetons.Error.NotGMCard" };
     const side = ctx.args.side;
     if (!isSide(side)) return refused("QUINTETTE.Jetons.Error.Refused");
     const actor = await questionActor(ctx);
@@ -134,7 +135,7 @@ export const recordAction: CardAction = {
     const actor = await questionActor(ctx);
     const system = archetypeData(actor);
     if (!data || !actor || !system) return refused("QUINTETTE.Card.Missing");
-    if (!authoredByGM(ctx.message)) return { status: "denied", reason: "QUINTETTE.Jetons.Error.NotGMCard" };
+    if (!writtenByGM(ctx.message)) return { status: "denied", reason: "QUINTETTE.Jetons.Error.NotGMCard" };
     const label = typeof ctx.args.label === "string" ? ctx.args.label.trim() : "";
     if (!label || label.length > MAX_LABEL_LENGTH) return refused("QUINTETTE.Jetons.Error.LabelNeeded");
     const outcome = data.question.outcome;

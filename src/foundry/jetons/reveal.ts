@@ -13,7 +13,7 @@ import { requestCardAction } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
 import type { RelayResult } from "../relay/index.ts";
 import { isServingSession } from "../relay/session.ts";
-import { authoredByGM } from "./rights.ts";
+import { writtenByGM } from "../chat/author.ts";
 import { QUESTION_ACTION, readQuestionData } from "./question-data.ts";
 import { forgetSecret, loadSecret } from "./secrets.ts";
 
@@ -44,7 +44,7 @@ const heldKey = (messageId: string, round: number) => `${messageId}#${round}`;
 function questionOf(messageId: string) {
   const message = game.messages?.get(messageId);
   const data = message ? readQuestionData(readCard(message)) : null;
-  return message && data && authoredByGM(message) ? data.question : null;
+  return message && data && writtenByGM(message) ? data.question : null;
 }
 
 /**

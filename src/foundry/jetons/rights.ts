@@ -28,14 +28,3 @@ export function mayActAs(user: UserLike, side: J.Side, actor: ActorLike | null):
 export function sidesOf(user: UserLike, actor: ActorLike | null): J.Side[] {
   return J.SIDES.filter((side) => mayActAs(user, side, actor));
 }
-
-/**
- * Whether a GM wrote the card. A question card is only ever created by the GM's client (see `applyAskQuestion`):
- * a card a player created (by hand, or before this rule) holds flags that player may rewrite, so it is not played.
- */
-export function authoredByGM(message: ChatMessage.Implementation): boolean {
-  // Foundry gives the author as a User; the test double keeps its id.
-  const author: unknown = message.author;
-  const user = typeof author === "string" ? game.users?.get(author) : author;
-  return !!user && typeof user === "object" && "isGM" in user && user.isGM === true;
-}

@@ -9,7 +9,7 @@
  * to a step it left); a finished duel keeps a short tombstone, and a player may have a bounded number of open ones.
  */
 import { situationalPrdRange } from "../../rules/oeilnoir/index.ts";
-import { authorIdOf } from "../chat/flags.ts";
+import { authorIdOf } from "../chat/author.ts";
 import type { CardState } from "../chat/types.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
 import { isServingSession } from "../relay/session.ts";

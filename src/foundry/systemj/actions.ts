@@ -40,7 +40,8 @@ import { rollDamage, rollTest } from "./roll.ts";
 import { showRollOf } from "../dice/show.ts";
 import { dialogModifier, testDialogConfig, type TestData } from "./tests.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
-import { authorIdOf, readCard } from "../chat/flags.ts";
+import { authorIdOf } from "../chat/author.ts";
+import { readCard } from "../chat/flags.ts";
 
 type ActorLike = {
   uuid: string;

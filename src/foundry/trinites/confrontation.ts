@@ -6,7 +6,8 @@
  */
 import { trinites as T } from "../../rules/index.ts";
 import { userOwnsUuid } from "../chat/actions.ts";
-import { authorIdOf, peekCard, readCard } from "../chat/flags.ts";
+import { authorIdOf } from "../chat/author.ts";
+import { peekCard, readCard } from "../chat/flags.ts";
 import type { CardState, JsonValue } from "../chat/types.ts";
 import { RULESET, readData, verifiedData, type OppositionEntry, type TestData } from "./card.ts";
 

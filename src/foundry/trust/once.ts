@@ -6,6 +6,8 @@
  * Only a message written by a GM, or by the executing user themself (the no-GM local path), counts: a player could
  * post a message carrying any flag to make the GM's client skip its own post.
  */
+import { authorIdOf, writtenByGM } from "../chat/author.ts";
+
 const SCOPE = "quintette";
 /** The flag holding a posted message's key (`postCard`'s `origin` option writes it). */
 const ORIGIN_FLAG = "origin";
@@ -15,18 +17,9 @@ export function originKey(messageId: string, token: string): string {
   return `${messageId}:${token}`;
 }
 
-function authorId(message: ChatMessage.Implementation): string | null {
-  // Foundry gives the author as a User; the key may also be a bare id.
-  const author: unknown = (message as unknown as { author?: unknown }).author;
-  if (typeof author === "string") return author;
-  if (author && typeof author === "object" && "id" in author && typeof author.id === "string") return author.id;
-  return null;
-}
-
 function trustedAuthor(message: ChatMessage.Implementation): boolean {
-  const id = authorId(message);
-  if (!id) return false;
-  return id === game.user?.id || !!game.users?.get(id)?.isGM;
+  const id = authorIdOf(message);
+  return !!id && (id === game.user?.id || writtenByGM(message));
 }
 
 /** The message already posted for `key` by a trusted author, or null. */

@@ -71,7 +71,7 @@ describe("quintette.cards.act on a Jetons question card", { timeout: 60_000 }, (
     await asClient("player1", () => api().act(nila as unknown as Actor.Implementation, "jeAsk"));
     await tableStill();
     const card = lastMessage();
-    expect(card.author).toBe("gm");
+    expect(card.author?.id).toBe("gm");
     expect(question(card).status).toBe("asking");
 
     // Another player asks in Nila's place: refused, nothing written.

@@ -61,7 +61,7 @@ describe("quintette.cards.act on a SYSTEMJ fight card", { timeout: 60_000 }, () 
     targetsOf("player1").clear();
     const fight = lastMessage();
     expect(rolled?.message?.id).toBe(fight.id);
-    expect(fight.author).toBe("player1");
+    expect(fight.author?.id).toBe("player1");
     const attack = exchangeOf(fight).tests[0]!;
     expect(attack).toMatchObject({ roll: 30, role: "attack" });
     expect(attack.success).toBe(resolveTest({ roll: 30, score: attack.score, modifier: 0 }).success);

@@ -122,8 +122,8 @@ describe.each([13, 14] as Generation[])("chat modes on Foundry v%i", (generation
     // Self: the roller alone (the GM sees it as its author); a follow-up reads it as a self card still.
     const self = await post(g.keys.self);
     expect([self.whisper, self.blind]).toEqual([["player1"], false]);
-    expect(visibilityOf({ whisper: self.whisper, blind: self.blind, author: "gm" })).toBe("self");
-    expect(visibilityOf({ whisper: gm.whisper, blind: gm.blind, author: "gm" })).toBe("gm");
+    expect(visibilityOf(self)).toBe("self");
+    expect(visibilityOf(gm)).toBe("gm");
     expect((await post(g.keys.public)).whisper).toEqual([]);
     // The GM's own card stays the GM's own.
     const own = (await postCard(

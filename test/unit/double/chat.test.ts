@@ -178,3 +178,16 @@ describe("rolls are stored as JSON and rebuilt on each client from CONFIG.Dice.r
     expect(((await roll()) as RollDouble).toJSON().class).toBe("Roll");
   });
 });
+
+describe("a message's author (ChatMessage#author)", () => {
+  it("is the User who wrote it, stored as the user's id (a DocumentAuthorField)", async () => {
+    const m = await say("player1", {});
+    expect(m.author).toBe(state.game.users.get("player1"));
+    expect(m.author?.isGM).toBe(false);
+    expect(m.toObject().author).toBe("player1");
+    expect(reloadMessage(m).author?.id).toBe("player1");
+    // A user deleted since: no author.
+    state.game.users.delete("player1");
+    expect(m.author).toBeNull();
+  });
+});

@@ -30,7 +30,7 @@ describe("who may write what", () => {
 
   it("ChatMessage: its author or a GM; a player cannot create one as someone else", async () => {
     const message = await asClient("player1", () => DoubleChatMessage.create({ content: "a" }));
-    expect(message.author).toBe("player1");
+    expect(message.author?.id).toBe("player1");
     await expect(asClient("player1", () => message.update({ content: "b" }))).resolves.toBeTruthy();
     await expect(asClient("player1", () => message.update({ author: "gm" }))).rejects.toThrow(/lacks permission/);
     await expect(asClient("gm", () => message.update({ content: "c" }))).resolves.toBeTruthy();
