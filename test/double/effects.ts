@@ -1,7 +1,8 @@
 /**
- * Opt-in addition to the double: ActiveEffect documents embedded in actors and items. Installed by a test file with
- * `installEffectsDouble()` (after `resetFoundryDouble()`, before the system's init, which builds its effect class on
- * the configured one); the rest of the double is unchanged. Each behaviour and its source (fvtt-types 13.345.1):
+ * The ActiveEffect document class (`foundry.documents.ActiveEffect`, `CONFIG.ActiveEffect.documentClass`: every
+ * double has it, so the system's class extends it at module evaluation as it extends Foundry's); embedding effects in
+ * actors and items is opt-in: a test file calls `installEffectsDouble()` after `resetFoundryDouble()`; the rest of the
+ * double is unchanged. Each behaviour and its source (fvtt-types 13.345.1, 14.366.0 where v14 differs):
  *
  * - An effect holds `name`, `img`, `disabled`, `transfer`, `changes` (`{ key, value, mode, priority }`), `statuses`,
  *   `origin`, `flags` (`BaseActiveEffect` schema: `disabled` "Is this ActiveEffect currently disabled?", `transfer`
@@ -31,6 +32,11 @@
  *   `CONFIG.statusEffects` entry or deletes it; it returns the new effect, `true` when already there, `false` when
  *   removed, `undefined` when nothing changes (its doc comment in actor.d.mts).
  * - `CONFIG.ActiveEffect.documentClass` and `CONFIG.specialStatusEffects` (`DEFEATED: "dead"` by default, config.d.mts).
+ * - v14 (`presentGeneration(14)`): each change is first asked of `ActiveEffect#shouldApplyChange(change, options)`
+ *   ("Determine whether a change from this ActiveEffect should be applied during the current phase. Systems and
+ *   modules may override this method"), then applied by the static `ActiveEffect.applyChange(targetDoc, change)`
+ *   ("Apply this ActiveEffect to a target Document"; `ActiveEffect#apply` "has been moved to
+ *   ActiveEffect.applyChange", deprecated): 14.366.0 client/documents/active-effect.d.mts.
  */
 import { DataModel } from "./fields.ts";
 import { DoubleActor, DoubleItem } from "./documents.ts";
@@ -166,34 +172,58 @@ export class DoubleActiveEffect {
     actorOf(holder)?.prepareData();
     return this;
   }
-  /** v13's application by mode; a number field gets a number. */
+  /** v13's application of one change (v14 deprecates it for the static `applyChange`). */
   apply(actor: object, change: DoubleChange): Plain {
-    const current = getProperty(actor, change.key);
-    const n = Number(change.value);
-    const numeric = typeof current === "number";
-    const delta = numeric ? n : change.value;
-    let next: unknown;
-    switch (change.mode) {
-      case 1:
-        next = numeric ? current * n : current;
-        break;
-      case 2:
-        next = numeric ? current + n : `${String(current ?? "")}${String(delta)}`;
-        break;
-      case 3:
-        next = numeric ? Math.min(current, n) : current;
-        break;
-      case 4:
-        next = numeric ? Math.max(current, n) : current;
-        break;
-      case 5:
-        next = delta;
-        break;
-      default:
-        return {};
-    }
-    setPath(actor, change.key, next);
-    return { [change.key]: next };
+    return applyByMode(actor, change);
+  }
+  /** v14's application of one change (only on v14: `presentEffectsGeneration`). */
+  static applyChange?: (target: object, change: DoubleChange) => Plain;
+}
+
+/** The application by mode; a number field gets a number. */
+function applyByMode(actor: object, change: DoubleChange): Plain {
+  const current = getProperty(actor, change.key);
+  const n = Number(change.value);
+  const numeric = typeof current === "number";
+  const delta = numeric ? n : change.value;
+  let next: unknown;
+  switch (change.mode) {
+    case 1:
+      next = numeric ? current * n : current;
+      break;
+    case 2:
+      next = numeric ? current + n : `${String(current ?? "")}${String(delta)}`;
+      break;
+    case 3:
+      next = numeric ? Math.min(current, n) : current;
+      break;
+    case 4:
+      next = numeric ? Math.max(current, n) : current;
+      break;
+    case 5:
+      next = delta;
+      break;
+    default:
+      return {};
+  }
+  setPath(actor, change.key, next);
+  return { [change.key]: next };
+}
+
+type ShouldApply = (this: DoubleActiveEffect, change: DoubleChange, options?: Plain) => boolean;
+
+/** Which generation's application the effect class presents (see the header); called by `presentGeneration`. */
+export function presentEffectsGeneration(generation: 13 | 14): void {
+  const proto = DoubleActiveEffect.prototype as unknown as { shouldApplyChange?: ShouldApply };
+  if (generation === 14) {
+    // Foundry's own answer: an active effect's changes apply (the double has one application phase).
+    proto.shouldApplyChange = function () {
+      return true;
+    };
+    DoubleActiveEffect.applyChange = applyByMode;
+  } else {
+    delete proto.shouldApplyChange;
+    delete DoubleActiveEffect.applyChange;
   }
 }
 
@@ -276,10 +306,7 @@ function embedEffects(proto: Record<string, unknown>): void {
 }
 
 export function installEffectsDouble(): void {
-  const g = globalThis as unknown as { CONFIG: Record<string, unknown>; ActiveEffect?: unknown };
-  g.ActiveEffect = DoubleActiveEffect;
-  g.CONFIG.ActiveEffect = { documentClass: DoubleActiveEffect, legacyTransferral: false };
-  g.CONFIG.specialStatusEffects = { DEFEATED: "dead" };
+  const g = globalThis as unknown as { CONFIG: Record<string, unknown> };
   const proto = DoubleActor.prototype as unknown as Record<string, unknown>;
   if (Object.prototype.hasOwnProperty.call(proto, "toggleStatusEffect")) return;
   embedEffects(proto);
@@ -314,7 +341,14 @@ export function installEffectsDouble(): void {
           for (const s of effect.statuses) this.statuses.add(s);
         }
         changes.sort((a, b) => a.order - b.order);
-        for (const change of changes) Object.assign(overrides, change.effect.apply(this, change));
+        for (const change of changes) {
+          const { effect } = change;
+          const v14 = DoubleActiveEffect.applyChange;
+          const should = (effect as unknown as { shouldApplyChange?: ShouldApply }).shouldApplyChange;
+          if (v14 && should) {
+            if (should.call(effect, change, {})) Object.assign(overrides, v14(this, change));
+          } else Object.assign(overrides, effect.apply(this, change));
+        }
         (this as unknown as { overrides: Plain }).overrides = overrides;
       },
       configurable: true,

@@ -20,6 +20,7 @@
  *   `foundry.utils.logCompatibilityWarning`) before delegating; tests assert none was recorded.
  */
 import { DoubleChatMessage } from "./chat.ts";
+import { presentEffectsGeneration } from "./effects.ts";
 import type { DoubleState } from "./index.ts";
 import type { Plain } from "./utils.ts";
 
@@ -106,6 +107,7 @@ export function presentGeneration(state: DoubleState, generation: Generation): v
   Object.assign(state.foundry.documents, { ChatMessage: cls });
   Object.assign(globalThis, { ChatMessage: cls });
   const game = state.game as unknown as GameLike;
+  presentEffectsGeneration(generation);
   if (generation === 14) {
     Object.assign(state.CONFIG.ChatMessage, { modes: structuredClone(V14_MODES) });
     Object.defineProperty(state.CONFIG.Dice, "rollModes", {

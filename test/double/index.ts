@@ -53,6 +53,7 @@ import { permissionTable, resetPermissions, resetServer } from "./server.ts";
 import { resolveSceneUuid } from "./scenes.ts";
 import { Die, NumericTerm, OperatorTerm, RollDouble, resetDice } from "./dice.ts";
 import { resetChatLogs } from "./chat-log.ts";
+import { DoubleActiveEffect } from "./effects.ts";
 
 export interface SheetRegistration {
   documentName: string;
@@ -104,6 +105,10 @@ function createState(lang: string) {
     Combat: documentConfig(undefined),
     Combatant: documentConfig(undefined),
     ChatMessage: documentConfig(undefined),
+    // fvtt-types client/config.d.mts: `CONFIG.ActiveEffect.documentClass` ("@defaultValue `ActiveEffect`") and
+    // `legacyTransferral` (false since v11); `specialStatusEffects.DEFEATED` "@defaultValue `"dead"`".
+    ActiveEffect: { documentClass: DoubleActiveEffect as unknown, legacyTransferral: false },
+    specialStatusEffects: { DEFEATED: "dead" } as Record<string, string>,
     Dice: {
       // fvtt-types `CONFIG.Dice.rolls` "@defaultValue `[Roll]`": the rule sets add their subclasses.
       rolls: [RollDouble] as unknown[],
@@ -123,6 +128,7 @@ function createState(lang: string) {
     data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
     documents: {
       collections: { Actors: sheetCollection("Actor"), Items: sheetCollection("Item") },
+      ActiveEffect: DoubleActiveEffect,
     },
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
@@ -257,6 +263,7 @@ export function installFoundryDouble({
     Handlebars: HandlebarsLib.create(),
     Actor: DoubleActor,
     Item: DoubleItem,
+    ActiveEffect: DoubleActiveEffect,
     Roll: RollDouble,
     fromUuid: async (uuid: string) => s.findByUuid(uuid),
     getDocumentClass: (name: string) => {

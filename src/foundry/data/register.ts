@@ -8,12 +8,12 @@ import { registerCardModel } from "../chat/card-model.ts";
 import { plugRuleset } from "../chat/plugins.ts";
 import { SYSTEM_ID, type RulesetDescriptor } from "../ruleset.ts";
 import { QuintetteActor, QuintetteItem, registerTokenDefaults } from "./documents.ts";
-import { registerEffectClass } from "../effects/document.ts";
+import { QuintetteActiveEffect } from "../effects/document.ts";
 
 export function registerDocumentClasses(): void {
   CONFIG.Actor.documentClass = QuintetteActor;
   CONFIG.Item.documentClass = QuintetteItem;
-  registerEffectClass();
+  CONFIG.ActiveEffect.documentClass = QuintetteActiveEffect;
   registerTokenDefaults();
 }
 
