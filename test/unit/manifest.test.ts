@@ -144,20 +144,28 @@ function nodeImportShape(file: string): Record<string, string[]> {
   return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
 }
 
-/** Differences between system.json documentTypes and template.json (types and their HTML fields). */
+/**
+ * Differences between system.json documentTypes and template.json, read in the format Foundry reads it (dnd5e's
+ * template.json): `{ "Actor": { "types": [...], "htmlFields": [...], "<type>": { data template } } }`. A type's
+ * object is that type's data template, stored in every new document's `system`: ours are empty (the data models own
+ * every field), and the HTML fields sit at the document level, the union of the manifest's per-type lists.
+ */
 export function typeMismatches(documentTypes: Record<string, TypeDecl>, template: Record<string, unknown>): string[] {
   const out: string[] = [];
   const docs = new Set([...Object.keys(documentTypes), ...Object.keys(template)]);
   for (const doc of docs) {
     const declared = documentTypes[doc] ?? {};
-    const tpl = (template[doc] ?? {}) as { types?: string[] } & Record<string, { htmlFields?: string[] }>;
+    const tpl = (template[doc] ?? {}) as { types?: string[]; htmlFields?: string[] } & Record<string, unknown>;
     const a = Object.keys(declared).sort();
     const b = [...(tpl.types ?? [])].sort();
     if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${doc}: system.json [${a}] vs template.json [${b}]`);
-    for (const type of a) {
-      const x = [...(declared[type]?.htmlFields ?? [])].sort();
-      const y = [...(tpl[type]?.htmlFields ?? [])].sort();
-      if (JSON.stringify(x) !== JSON.stringify(y)) out.push(`${doc}.${type} htmlFields: [${x}] vs [${y}]`);
+    const x = [...new Set(a.flatMap((type) => declared[type]?.htmlFields ?? []))].sort();
+    const y = [...(tpl.htmlFields ?? [])].sort();
+    if (JSON.stringify(x) !== JSON.stringify(y)) out.push(`${doc} htmlFields: [${x}] vs template.json [${y}]`);
+    for (const type of b) {
+      const data = tpl[type];
+      if (data !== undefined && JSON.stringify(data) !== "{}")
+        out.push(`${doc}.${type}: a data template ${JSON.stringify(data)} (stored in every new document)`);
     }
   }
   return out;
@@ -276,6 +284,12 @@ describe("manifest", () => {
     const template = readJson(join(root, "template.json"));
     expect(typeMismatches(source.documentTypes, template)).toEqual([]);
     expect(typeMismatches({ Actor: { x: {} } }, { Actor: { types: [] } })).toHaveLength(1);
+    // HTML fields inside a type are that type's data template, not the document's list (issue 32).
+    const inside = { Actor: { types: ["x"], x: { htmlFields: ["biography"] } } };
+    expect(typeMismatches({ Actor: { x: { htmlFields: ["biography"] } } }, inside)).toEqual([
+      "Actor htmlFields: [biography] vs template.json []",
+      'Actor.x: a data template {"htmlFields":["biography"]} (stored in every new document)',
+    ]);
   });
 
   it("registers a data model and a sheet for every declared type, and declares every registered model", async () => {
