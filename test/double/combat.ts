@@ -457,6 +457,23 @@ export class DoubleCombatTracker extends Base {
     const turns = await Promise.all(combat.turns.map((c, i) => this._prepareTurnContext(combat, c, i)));
     return { turns, hasDecimals: false };
   }
+  /**
+   * The tracker's "Mark defeated" (fvtt-types 13.x CombatTracker `_onToggleDefeatedStatus`: "Handle toggling the
+   * defeated status effect on a combatant token"; 14.x: "Also applies or clears the configured defeated status effect
+   * on the combatant's actor, as an overlay"): the combatant's `defeated` flips, then its actor's
+   * `toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { overlay: true, active })`, which throws "Invalid status
+   * ID" when that id is not in `CONFIG.statusEffects` (effects.ts).
+   */
+  async _onToggleDefeatedStatus(combatant: DoubleCombatant): Promise<void> {
+    const isDefeated = !combatant.isDefeated;
+    await combatant.update({ defeated: isDefeated });
+    const cfg = (globalThis as { CONFIG?: { specialStatusEffects?: { DEFEATED?: string } } }).CONFIG;
+    const id = cfg?.specialStatusEffects?.DEFEATED ?? "dead";
+    const actor = combatant.actor as {
+      toggleStatusEffect?: (id: string, options: Plain) => Promise<unknown>;
+    } | null;
+    await actor?.toggleStatusEffect?.(id, { overlay: true, active: isDefeated });
+  }
   async _prepareTurnContext(combat: DoubleCombat, combatant: DoubleCombatant, index: number): Promise<Plain> {
     return deepClone({
       id: combatant.id,

@@ -343,3 +343,37 @@ describe("wiring in Foundry's hooks", () => {
     expect(placed.redraws.length).toBeGreaterThan(0);
   });
 });
+
+describe("the tracker's Mark defeated, in every rule set (issue 32)", () => {
+  const TYPES: Record<RulesetId, string> = {
+    trinites: "trinite",
+    ahillmach: "personnage",
+    oeilnoir: "heros",
+    jetons: "archetype",
+    systemj: "sj-personnage",
+  };
+  interface Fighter {
+    isDefeated: boolean;
+  }
+  interface Tracker {
+    _onToggleDefeatedStatus(combatant: Fighter): Promise<void>;
+  }
+
+  it.each(RULESET_IDS)("%s: the defeated status is one of its statuses; the toggle marks and unmarks", async (id) => {
+    use(id);
+    const defeatedId = CONFIG.specialStatusEffects.DEFEATED;
+    expect(CONFIG.statusEffects.map((s) => s.id)).toContain(defeatedId);
+    const actors = CONFIG.Actor.documentClass as unknown as { create(d: object): Promise<TestActor & { id: string }> };
+    const combats = CONFIG.Combat.documentClass as unknown as {
+      create(d: object): Promise<{ createEmbeddedDocuments(n: string, d: object[]): Promise<Fighter[]> }>;
+    };
+    const a = await asGM(() => actors.create({ name: "Fighter", type: TYPES[id] }));
+    const combat = await asGM(() => combats.create({}));
+    const [fighter] = await asGM(() => combat.createEmbeddedDocuments("Combatant", [{ actorId: a.id }]));
+    const tracker = new (CONFIG.ui.combat as unknown as new () => Tracker)();
+    await asGM(() => tracker._onToggleDefeatedStatus(fighter!));
+    expect([fighter!.isDefeated, defeated(a)]).toEqual([true, true]);
+    await asGM(() => tracker._onToggleDefeatedStatus(fighter!));
+    expect([fighter!.isDefeated, defeated(a)]).toEqual([false, false]);
+  });
+});
