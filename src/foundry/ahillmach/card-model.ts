@@ -1,9 +1,9 @@
 /**
  * The Ahill-Mach cards as Foundry data (issue 22): ChatMessage sub-types whose `data` schema states every field of a
  * roll card (moves, characteristics, morale, fainting, end of scene, recovery) and of a damage card, so a card that
- * breaks it is refused by Foundry's server and ignored by every reader. The schema bounds what an author may write;
- * it is never the authority: the band is read again from the dice, the damage card applied only when a GM's client
- * wrote it (chat/author.ts), the initiative from the GM's records.
+ * breaks it is refused by every client's model and ignored by every reader (Foundry's server runs no system data
+ * model). The schema bounds what an author may write; it is never the authority: the band is read again from the dice,
+ * the damage card applied only when a GM's client wrote it (chat/author.ts), the initiative from the GM's records.
  */
 import type { ahillmach } from "../../rules/index.ts";
 import { CardModel } from "../chat/card-model.ts";

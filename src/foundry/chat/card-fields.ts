@@ -1,8 +1,8 @@
 /**
  * Field types of card data (`CardModel` and the rule sets' card models): Foundry's own fields plus the bounds it
  * has no option for (a string's length, a JSON object's size, a text-or-number label argument). A value out of
- * bounds fails the model's validation: Foundry's server refuses the write, and a legacy card read from flags is
- * ignored. Each check throws, which Foundry's `DataField#validate` turns into a validation failure.
+ * bounds fails the model's validation on every client (Foundry's server runs no system data model and stores it as
+ * sent): the card is ignored by its readers, a legacy card read from flags too. Each check throws, which Foundry's `DataField#validate` turns into a validation failure.
  */
 import { isJsonValue, isPlainRecord } from "../trust/validate.ts";
 

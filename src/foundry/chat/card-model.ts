@@ -1,7 +1,8 @@
 /**
  * Card data as Foundry data: a chat card is a ChatMessage of a card sub-type (`documentTypes.ChatMessage`) whose
- * `system` is a `CardModel`. The schema states every field's type, length and range, so Foundry's server refuses a
- * card write (by its author, from the console) that breaks it, and every client reads a card that holds it.
+ * `system` is a `CardModel`. The schema states every field's type, length and range. Foundry's server runs no system
+ * data model, so a card write that breaks it (its author's, from the console) is stored as sent; every client's model
+ * refuses it as it builds the message, and readers ignore the card (`readCard`).
  *
  * Rule sets give their cards' `data` its own schema with a subclass (`static defineData`) registered for their
  * rule set and kinds (`registerCardModel`); `postCard` picks the sub-type from the state. Cards posted before this

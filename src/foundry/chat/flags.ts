@@ -2,8 +2,8 @@
  * Where a card lives: the `system` of a ChatMessage of a card sub-type (`card-model.ts`). Cards posted before that
  * live in `flags.quintette.card` of a base message and stay there; both are read through the card's data model.
  *
- * The message's author may rewrite it from their console: Foundry's server validates a typed card's writes against
- * its model, and a legacy card is validated here. Its roller must be its author unless a GM authored it (the GM's
+ * The message's author may rewrite it from their console. Foundry's server runs no system data model: each client's
+ * card model validates a typed card as it builds the message, and a legacy card is validated here. Its roller must be its author unless a GM authored it (the GM's
  * client posts cards on a player's behalf). Foundry's server sets the author: a non-GM cannot create a message as
  * another user nor change its author later (`DocumentAuthorField`: "can only be changed later by GM users").
  * A card failing either check is ignored and logged once.

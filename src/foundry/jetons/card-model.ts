@@ -1,7 +1,8 @@
 /**
- * The Jetons question card as Foundry data (issue 22): a ChatMessage sub-type whose `data` schema states every field
- * of the question, so a card that breaks it is refused by Foundry's server and ignored by every reader. Only the GM's
- * client writes these cards (the GM authors them); the schema bounds what a reader may meet.
+ * The Jetons question card as Foundry data (issue 22): a ChatMessage sub-type whose `data` schema states every field of
+ * the question, so a card that breaks it is refused by every client's model and ignored by every reader (Foundry's
+ * server runs no system data model). Only the GM's client writes these cards (the GM authors them); the schema bounds
+ * what a reader may meet.
  */
 import { jetons as J } from "../../rules/index.ts";
 import { CardModel, registerCardModel } from "../chat/card-model.ts";

@@ -1,7 +1,8 @@
 /**
- * The SYSTEMJ fight card as Foundry data (issue 22): a ChatMessage sub-type whose `data` schema states every field
- * of the exchange, so a card that breaks it is refused by Foundry's server and ignored by every reader. The schema
- * bounds a player's input; it is never the state of the fight (the GM's record is: exchange-store.ts).
+ * The SYSTEMJ fight card as Foundry data (issue 22): a ChatMessage sub-type whose `data` schema states every field of
+ * the exchange, so a card that breaks it is refused by every client's model and ignored by every reader (Foundry's
+ * server runs no system data model). The schema bounds a player's input; it is never the state of the fight (the GM's
+ * record is: exchange-store.ts).
  */
 import { CardModel, registerCardModel } from "../chat/card-model.ts";
 import { flag, finite, integer, jsonObject, LabelArgField, list, text } from "../chat/card-fields.ts";
