@@ -186,6 +186,15 @@ describe("attack (issue 22): an owner writes their own combatant's pain mark or 
     expect(seat("cA")).toEqual({ initiative: 9, phase: "feu" });
   });
 
+  it("a GM's plain initiative write (the tracker's field) is the score a player's write is put back to (issue 33)", async () => {
+    // The GM corrects the score in the tracker: no seat write, no `system.score` given.
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", initiative: 7 }]));
+    await settle();
+    await asClient("player1", () => mine().update({ initiative: 12 }));
+    await settle();
+    expect(seat("cA")).toEqual({ initiative: 7, phase: "feu" });
+  });
+
   it("a page of the active GM that does not serve leaves the put-back to the serving page (issue 22)", async () => {
     await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "cA", "system.score": 9 }]));
     await otherPageServes();

@@ -127,10 +127,6 @@ export class DoubleCombatant extends DoubleDocument {
     }
     if (typeof hidden === "boolean") this.hidden = hidden;
     super.applyUpdate(rest, options);
-    // fvtt-types `Combat#setupTurns` "Return the Array of combatants sorted into initiative order": the turns are
-    // rebuilt when a combatant changes (its initiative above all; Combat#_onUpdateDescendantDocuments), on every
-    // client, and the turn index stays where it was (the pointer may then name another combatant).
-    if (options.broadcast && !this.isServerCopy) this.combat?.setupTurns();
   }
   /**
    * fvtt-types `Combatant#_getInitiativeFormula`: "Acquire the default dice formula which should be used to roll
@@ -168,6 +164,8 @@ export class DoubleCombat extends DoubleDocument {
   previous: Plain | undefined = undefined;
   /** Every lifecycle call, in order, for assertions. */
   readonly lifecycle: string[] = [];
+  /** The client (user id) of each setup of the turns (each sort of the combatants), for assertions. */
+  readonly setups: string[] = [];
 
   constructor(data: Plain = {}, context: { parent?: DoubleDocument | null } = {}) {
     super(data, context);
@@ -250,6 +248,7 @@ export class DoubleCombat extends DoubleDocument {
     return ib - ia || a.id.localeCompare(b.id);
   }
   setupTurns(): DoubleCombatant[] {
+    this.setups.push(currentUser().id);
     this.turns = this.combatants.contents.sort((a, b) => this._sortCombatants(a, b));
     this.current = this._getCurrentState();
     this.previous ??= this.current;
@@ -301,8 +300,11 @@ export class DoubleCombat extends DoubleDocument {
   #turnChange: { prior: Plain; current: Plain } | null = null;
   /**
    * `turn` and `round` are Combat fields (fvtt-types `Combat.Schema` `round`, `turn`). When a broadcast changes them,
-   * the turns are set up again and `previous`/`current` follow (fvtt-types `Combat#previous`: "Track the previous
-   * round, turn, and tokenId to understand changes in the encounter state").
+   * `previous`/`current` follow (fvtt-types `Combat#previous`: "Track the previous round, turn, and tokenId to
+   * understand changes in the encounter state", set by `_onUpdate` or `setupTurns`); the turns are NOT set up again:
+   * Foundry sets them up when `turns` is empty (`Combat#prepareDerivedData`: "Calls setupTurns if there is at least
+   * one Combatant and this.turns is empty") and when combatants change (`_onUpdateDescendantDocuments` below). The
+   * pointer keeps its index over the order as it stands.
    */
   override applyUpdate(changes: Plain, options: Plain = {}): void {
     const { turn, round, combatants: _embedded, ...rest } = changes;
@@ -315,9 +317,26 @@ export class DoubleCombat extends DoubleDocument {
       return;
     }
     const prior = deepClone(this.current);
-    this.setupTurns();
+    if (!this.turns.length && this.combatants.size) this.setupTurns();
+    this.current = this._getCurrentState();
     this.previous = prior;
     this.#turnChange = { prior, current: deepClone(this.current) };
+  }
+  /**
+   * A batch of combatant updates, once per operation on every client (writes.ts): the turns are sorted again when an
+   * initiative changed (fvtt-types `Combat#setupTurns`: "Return the Array of combatants sorted into initiative order";
+   * `Combat#debounceSetup`: "de-duplicate multiple concurrent Combatant changes"), the turn index staying where it was.
+   * A change of anything else a system's order reads sets up nothing: the system does that itself.
+   */
+  _onUpdateDescendantDocuments(
+    _parent: unknown,
+    collection: string,
+    _documents: unknown[],
+    changes: Plain[],
+    _options: Plain,
+    _userId: string,
+  ): void {
+    if (collection === "combatants" && changes.some((c) => "initiative" in c)) this.setupTurns();
   }
   /**
    * On every client: `combatTurnChange` (fvtt-types hooks: "fires on all clients after the database update has

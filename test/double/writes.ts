@@ -85,14 +85,52 @@ export async function requestUpdates<D extends WritableDoc>(docs: D[], changes: 
         return accepted.map((a) => a.doc);
       },
       notify: () => {
-        for (const { doc, changed } of accepted) {
-          doc._onUpdate(deepClone(changed), options, writer.id);
+        for (const { doc, changed } of accepted) doc._onUpdate(deepClone(changed), options, writer.id);
+        notifyParents(accepted, options, writer.id);
+        for (const { doc, changed } of accepted)
           callAll(`update${doc.documentName}`, doc, deepClone(changed), options, writer.id);
-        }
       },
     };
   });
   return done ?? ([] as D[]);
+}
+
+interface DescendantParent {
+  _onUpdateDescendantDocuments(
+    parent: unknown,
+    collection: string,
+    documents: WritableDoc[],
+    changes: Plain[],
+    options: Plain,
+    userId: string,
+  ): void;
+}
+
+/**
+ * Once per operation, each parent of the updated embedded documents hears of the whole batch (fvtt-types
+ * `Document#_onUpdateDescendantDocuments`, which systems override: "Ptr2eCombat extends Combat"; `Combat#debounceSetup`:
+ * "de-duplicate multiple concurrent Combatant changes").
+ */
+function notifyParents(accepted: Array<{ doc: WritableDoc; changed: Plain }>, options: Plain, userId: string): void {
+  const byParent = new Map<DescendantParent, Array<{ doc: WritableDoc; changed: Plain }>>();
+  for (const entry of accepted) {
+    const parent = (entry.doc as { parent?: Partial<DescendantParent> | null }).parent;
+    if (typeof parent?._onUpdateDescendantDocuments !== "function") continue;
+    const list = byParent.get(parent as DescendantParent) ?? [];
+    list.push(entry);
+    byParent.set(parent as DescendantParent, list);
+  }
+  for (const [parent, list] of byParent) {
+    const collection = `${list[0]!.doc.documentName.charAt(0).toLowerCase()}${list[0]!.doc.documentName.slice(1)}s`;
+    parent._onUpdateDescendantDocuments(
+      parent,
+      collection,
+      list.map((e) => e.doc),
+      list.map((e) => deepClone(e.changed)),
+      options,
+      userId,
+    );
+  }
 }
 
 /** Where a new document goes and who may create it: given by the document's class or its parent. */

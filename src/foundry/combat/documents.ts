@@ -31,6 +31,24 @@ export class QuintetteCombat extends foundry.documents.Combat {
     return turns;
   }
 
+  /**
+   * Foundry sets the turns up again when a combatant's initiative changes; the rule set's order and turns also read
+   * its combatants' data and flags (a Trinités place, L'Œil Noir's second action), so a batch changing those sets
+   * them up too, once, on every client.
+   */
+  protected override _onUpdateDescendantDocuments(...args: Combat.OnUpdateDescendantDocumentsArgs): void {
+    super._onUpdateDescendantDocuments(...args);
+    const [, collection, , changes] = args;
+    if (collection !== "combatants" || !readsMoreThanInitiative()) return;
+    const list = changes as readonly object[];
+    if (list.some((c) => "system" in c || "flags" in c)) this.setupTurns();
+  }
+
+  /** A new round: the rule set's extra turns (a second action taken last round) are the new round's. */
+  refreshRoundTurns(): void {
+    if (activeCombatBehaviour()?.turns) this.setupTurns();
+  }
+
   /** False while an initiative roll asked not to keep the turn (`updateTurn: false`). */
   #followTurn = true;
 
@@ -129,6 +147,12 @@ export class QuintetteCombat extends foundry.documents.Combat {
     const { round, turn } = this;
     return () => this.round === round && this.turn === turn;
   }
+}
+
+/** Whether the rule set's order or turns read more of a combatant than its initiative. */
+function readsMoreThanInitiative(): boolean {
+  const behaviour = activeCombatBehaviour();
+  return !!behaviour?.compare || !!behaviour?.turns;
 }
 
 /** Who acts at `turn` in `turns`, and which of their turns it is (a combatant may act twice in a round). */

@@ -17,5 +17,13 @@ export function registerCombat(activeRuleset: () => string | null): void {
   // Object.assign: fvtt-types 14.x does not see a CombatTracker subclass as `typeof CombatTracker` (its generic
   // configuration does not narrow back to the defaults), though Foundry only instantiates it.
   Object.assign(CONFIG.ui, { combat: QuintetteCombatTracker });
+  // Foundry does not set the turns up on a round change: the rule set's extra turns of the new round are set up here,
+  // on every client. Typed by hand: the 14.x hook signature overflows tsc's instantiation depth.
+  const hooks = Hooks as unknown as {
+    on(name: "updateCombat", fn: (combat: unknown, changed: object) => void): number;
+  };
+  hooks.on("updateCombat", (combat, changed) => {
+    if ("round" in changed && combat instanceof QuintetteCombat) combat.refreshRoundTurns();
+  });
   void foundry.applications.handlebars.loadTemplates(TRACKER_PARTIALS);
 }

@@ -1,8 +1,10 @@
 /**
  * A Trinités die's score is the GM's (issue 22): Foundry lets an owner write its combatant's `initiative` (and
- * flags), never its `system`. The GM sets every score with a copy in `system.score`; when a player's own write
- * (the server-attested writer of `updateCombatant`) changes a Trinités combatant's initiative, the active GM's
- * client puts the GM's score back. The pain mark lives in `system.painAt`, out of a player's reach.
+ * flags), never its `system`. The GM's score is kept in `system.score`: the GM's seat writes set it with the
+ * initiative, and any other initiative a GM writes (the tracker's field, Foundry's own roll) is copied there by the
+ * serving page. When a player's own write (the server-attested writer of `updateCombatant`) changes a Trinités
+ * combatant's initiative, the serving page puts that score back. The pain mark lives in `system.painAt`, out of a
+ * player's reach.
  */
 import { isServingSession } from "../relay/session.ts";
 
@@ -23,12 +25,30 @@ export function seatRestore(
   return combatant.initiative === kept ? null : { initiative: kept };
 }
 
+/** The copy of a GM's initiative write the score needs (a write that did not set it); null when in step. */
+export function scoreKeep(
+  combatant: Pick<Combatant.Implementation, "initiative" | "actor" | "system">,
+  changed: unknown,
+): { "system.score": number | null } | null {
+  if (!TRINITES_ACTORS.has(combatant.actor?.type ?? "")) return null;
+  if (!changed || typeof changed !== "object" || !("initiative" in changed)) return null;
+  const score = (combatant.system as { score?: unknown } | undefined)?.score ?? null;
+  const value = Number.isInteger(combatant.initiative) ? combatant.initiative : null;
+  return score === value ? null : { "system.score": value };
+}
+
 export function registerSeatWatch(): void {
   // Typed by hand, like the wound hook (damage.ts): the 14.x hook signature overflows tsc's instantiation depth.
   const hooks = Hooks as unknown as { on(name: "updateCombatant", fn: (...args: UpdateCombatantArgs) => void): number };
   hooks.on("updateCombatant", (combatant, changed, _options, userId) => {
     // Only the serving page of the active GM (relay/session.ts): two pages would both write back.
-    if (!isServingSession() || game.users?.get(userId)?.isGM !== false) return;
+    const writer = game.users?.get(userId);
+    if (!isServingSession() || !writer) return;
+    if (writer.isGM) {
+      const keep = scoreKeep(combatant, changed);
+      if (keep) void combatant.update(keep);
+      return;
+    }
     const restore = seatRestore(combatant, changed);
     if (!restore) return;
     const name = game.users?.get(userId)?.name ?? userId;

@@ -122,3 +122,28 @@ describe("turn changes", () => {
     expect(combat.combatant?.id).toBe("b");
   });
 });
+
+describe("when the turns are set up (issue 32: as Foundry, not on every turn change)", () => {
+  it("a turn or round change keeps the order as it stands; a batch of initiatives re-sorts once; other data none", async () => {
+    await asGM(() => combat.startCombat());
+    await settle();
+    const setups = combat.setups.length;
+    await asGM(() => combat.nextTurn());
+    await asGM(() => combat.nextRound());
+    await settle();
+    expect(combat.setups.length).toBe(setups);
+    await asGM(() => combat.updateEmbeddedDocuments("Combatant", [{ _id: "c", "flags.x.y": 1 }]));
+    expect(combat.setups.length).toBe(setups);
+    await asGM(() =>
+      combat.updateEmbeddedDocuments("Combatant", [
+        { _id: "a", initiative: 1 },
+        { _id: "c", initiative: 30 },
+      ]),
+    );
+    // Once on each client, for the batch of two.
+    const after = combat.setups.slice(setups);
+    expect(after.length).toBeGreaterThan(1);
+    expect(new Set(after).size).toBe(after.length);
+    expect(order()).toEqual(["c", "b", "a"]);
+  });
+});

@@ -74,3 +74,39 @@ describe("Trinités: Next turn starts the turn of who is in the fire (issue 21)"
     expect(combat.lifecycle.filter((l) => l.startsWith("startTurn"))).toEqual(["startTurn:Aelis", "startTurn:Thug"]);
   });
 });
+
+describe("Trinités: tied scores act together, in their turn (issue 33)", () => {
+  it("7/4/4: Next turn as the GM gives Aelis, then the tied pair, their turn; the next opens round 2", async () => {
+    const combat = await trinitesFight(world, {
+      id: "fight00000000001",
+      // The Thug joins first: the combat's own order of its combatants is not the turn order.
+      fighters: {
+        cT: { actor: world.thug, initiative: 4, phase: "garde" },
+        cA: { actor: world.aelis, initiative: 7, phase: "garde" },
+        cB: { actor: world.brune, initiative: 4, phase: "garde" },
+      },
+    });
+    await asGM(() => combat.startCombat());
+    await settle();
+    expect([combat.round, combat.combatant?.id]).toEqual([1, "cA"]);
+    expect(seat(combat, "cA").marker).toBe(true);
+    // Next turn: the pair's dice are the highest left in the fire; both act in this turn (beginTurn), the pointer on
+    // one of them, on every client.
+    await asGM(() => combat.nextTurn());
+    await settle();
+    expect(combat.round).toBe(1);
+    expect(["cB", "cT"]).toContain(combat.combatant?.id);
+    expect(asClient("player2", () => combat.combatant?.id)).toBe(combat.combatant?.id);
+    const marks = (id: string) => [seat(combat, id).marker, seat(combat, id).acted, seat(combat, id).phase];
+    expect([marks("cA"), marks("cB"), marks("cT")]).toEqual([
+      [false, true, "garde"],
+      [true, true, "garde"],
+      [true, true, "garde"],
+    ]);
+    // Nobody is left in the fire: the next Next turn opens round 2, Aelis first again.
+    await asGM(() => combat.nextTurn());
+    await settle();
+    expect([combat.round, combat.combatant?.id]).toEqual([2, "cA"]);
+    expect(combat.lifecycle.filter((l) => l.startsWith("startRound"))).toEqual(["startRound:1", "startRound:2"]);
+  });
+});
