@@ -46,7 +46,9 @@ export function registerSeatWatch(): void {
     if (!isServingSession() || !writer) return;
     if (writer.isGM) {
       const keep = scoreKeep(combatant, changed);
-      if (keep) void combatant.update(keep);
+      // A dotted system key, as `lapseReactionBonuses` writes one (the typed update data has no such key).
+      const update: Record<string, unknown> = { ...keep };
+      if (keep) void combatant.update(update);
       return;
     }
     const restore = seatRestore(combatant, changed);
