@@ -86,7 +86,7 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: the ready actors", (ruleset: R
     await openTable(ruleset);
     for (const source of sources) {
       const actor = await importReady(source);
-      const stored = actor.toObject() as ReadyActor;
+      const stored = actor.toObject() as unknown as ReadyActor;
       expect(stored.system, source.name).toMatchObject(source.system);
       expect(stored.items.map((i) => i.name)).toEqual(source.items.map((i) => i.name));
       for (const item of source.items)
@@ -112,7 +112,10 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: the ready actors", (ruleset: R
       if (!check) continue;
       checked += 1;
       expect(check.problems, source.name).toEqual([]);
-      expect(check.steps.filter((s) => !s.done).map((s) => s.id), source.name).toEqual([]);
+      expect(
+        check.steps.filter((s) => !s.done).map((s) => s.id),
+        source.name,
+      ).toEqual([]);
       // Finished: the sheet opens with the guide closed, and nothing to show.
       expect(await shownGuide(actor), source.name).toBeNull();
     }
