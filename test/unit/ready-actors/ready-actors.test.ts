@@ -99,6 +99,7 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: the ready actors", (ruleset: R
       if (isPlayer(source)) expect(spec?.playerCharacter, source.name).toBe(true);
       const bars = spec?.trackable?.bar ?? [];
       expect(source.prototypeToken.bar1.attribute, source.name).toBe(bars[0] ?? null);
+      expect(source.prototypeToken.bar2.attribute, source.name).toBe(bars[1] ?? null);
     }
   });
 
