@@ -33,7 +33,8 @@ export const registration: RulesetRegistration = {
     { type: "am-metier", model: MetierModel, sheet: AhillMachItemSheet },
   ],
   rolls: [AhillMachRoll],
-  packs: PACKS,
+  // The ready actors and the quick start are hand-written sources, not built by compendium.ts.
+  packs: [...PACKS, "quintette.ahillmach-acteurs", "quintette.ahillmach-demarrage"],
   cardTypes: [
     { type: ROLL_CARD_TYPE, model: AhillMachRollCardModel, kinds: ROLL_KINDS },
     { type: DAMAGE_CARD_TYPE, model: AhillMachDamageCardModel, kinds: ["damage"] },

@@ -20,6 +20,7 @@ export const registration: RulesetRegistration = {
   ],
   itemTypes: [],
   rolls: [],
+  packs: ["quintette.jetons-acteurs", "quintette.jetons-demarrage"],
   settings: registerJetonsSettings,
   cardTypes: [{ type: QUESTION_CARD_TYPE, model: JetonsQuestionCardModel, kinds: ["question"] }],
   load: () => import("./runtime.ts"),

@@ -5,7 +5,12 @@ import { OEILNOIR_COLORSET, OeilNoirRoll } from "./roll.ts";
 import { registerOeilNoirSettings } from "./settings.ts";
 import { AdversaireSheet, HerosSheet, OeilNoirItemSheet } from "./sheets.ts";
 
-export const OEILNOIR_PACKS = ["quintette.oeilnoir-tables", "quintette.oeilnoir-equipement"];
+export const OEILNOIR_PACKS = [
+  "quintette.oeilnoir-tables",
+  "quintette.oeilnoir-equipement",
+  "quintette.oeilnoir-acteurs",
+  "quintette.oeilnoir-demarrage",
+];
 
 export const registration: RulesetRegistration = {
   id: "oeilnoir",

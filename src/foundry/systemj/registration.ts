@@ -24,7 +24,12 @@ export const registration: RulesetRegistration = {
   ],
   itemTypes: ITEM_TYPES.map((type) => ({ type, model: ITEM_MODELS[type], sheet: SystemJItemSheet })),
   rolls: [SystemJRoll],
-  packs: ["quintette.systemj-competences", "quintette.systemj-cartes"],
+  packs: [
+    "quintette.systemj-competences",
+    "quintette.systemj-cartes",
+    "quintette.systemj-acteurs",
+    "quintette.systemj-demarrage",
+  ],
   settings: registerSystemJSettings,
   cardTypes: [{ type: EXCHANGE_CARD_TYPE, model: SystemJExchangeCardModel, kinds: ["exchange"] }],
   load: () => import("./runtime.ts"),

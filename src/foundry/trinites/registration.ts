@@ -5,7 +5,7 @@ import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
 import { TrinitesRoll } from "./roll.ts";
 import { TrinitesActorSheet, TrinitesItemSheet } from "./sheets.ts";
 
-export const TRINITES_PACKS = ["trinites-regles", "trinites-equipement"];
+export const TRINITES_PACKS = ["trinites-regles", "trinites-equipement", "trinites-acteurs", "trinites-demarrage"];
 
 export const registration: RulesetRegistration = {
   id: "trinites",

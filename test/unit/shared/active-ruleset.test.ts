@@ -117,7 +117,14 @@ describe("only the world's rule set runs", () => {
     registerRuleset(WHOLE.jetons);
     registerRuleset(WHOLE.oeilnoir);
     const hidden = hiddenPacks("trinites");
-    expect([...hidden].sort()).toEqual(["quintette.oeilnoir-equipement", "quintette.oeilnoir-tables"]);
+    expect([...hidden].sort()).toEqual([
+      "quintette.jetons-acteurs",
+      "quintette.jetons-demarrage",
+      "quintette.oeilnoir-acteurs",
+      "quintette.oeilnoir-demarrage",
+      "quintette.oeilnoir-equipement",
+      "quintette.oeilnoir-tables",
+    ]);
     // A directory: a folder of Œil Noir packs, a Trinités pack, a mixed folder.
     const removed: string[] = [];
     const node = (name: string, attrs: { pack?: string; folder?: boolean }, children: Node[] = []): Node => {
