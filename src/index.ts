@@ -21,6 +21,7 @@ import { registerConditions } from "./foundry/conditions/index.ts";
 import { registerCompendiumFilter } from "./foundry/compendia.ts";
 import { activateRuleset, registerDocumentClasses, registerRulesetTypes } from "./foundry/data/register.ts";
 import { registerApi } from "./foundry/api/index.ts";
+import { registerModuleApi } from "./foundry/api/module-api.ts";
 import { registerKeybindings } from "./foundry/api/keybindings.ts";
 import { registerHotbar } from "./foundry/macros/hotbar.ts";
 import {
@@ -81,6 +82,7 @@ export function initQuintette(): void {
   for (const descriptor of allRulesets()) registerRulesetTypes(descriptor);
   registerHelpers();
   void preloadTemplates();
+  registerModuleApi();
   const active = activeRuleset();
   registerCompendiumFilter(activeRulesetId());
   loadRulesetStyles(activeRulesetId());

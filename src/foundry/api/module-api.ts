@@ -1,0 +1,19 @@
+/**
+ * What modules get besides `game.system.api`, registered synchronously at init from code already loaded:
+ * `CONFIG.QUINTETTE` (config.ts), the journal enrichers (enrichers.ts), the first-run choice of the game
+ * (settings/first-run.ts), and `quintette.ready` once the system's own ready step ran (hooks.ts).
+ */
+import { registerFirstRun } from "../settings/first-run.ts";
+import { registerConfig } from "./config.ts";
+import { registerEnrichers } from "./enrichers.ts";
+import { HOOK, callPost } from "./hooks.ts";
+
+export function registerModuleApi(): void {
+  registerConfig();
+  registerEnrichers();
+  registerFirstRun();
+  // Registered at init, after the entry's own ready listener: it runs once that one has.
+  Hooks.once("ready", () =>
+    callPost(HOOK.ready, (game.system as unknown as { api?: unknown } | undefined)?.api ?? null),
+  );
+}
