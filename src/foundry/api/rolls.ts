@@ -5,7 +5,7 @@
  */
 import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
 import { runRollRequest, type RollRequest } from "../dialog/request.ts";
-import type { RollDialogResult } from "../dialog/inputs.ts";
+import { presetInputs, type RollDialogResult } from "../dialog/inputs.ts";
 import { rulesetOfType } from "../ruleset.ts";
 import { HOOK, callPost, callPre } from "./hooks.ts";
 import type { ActionOptions, RollOptions, RulesetApi } from "./types.ts";
@@ -52,6 +52,7 @@ export async function roll(
   if (!request) return null;
   const mode = options.rollMode ?? currentRollMode();
   if (options.rollMode) request.dialog.rollMode = options.rollMode;
+  if (options.values) request.dialog.inputs = presetInputs(request.dialog.inputs, options.values);
   // A rule set's roll resolves with the message it posted; anything else it returns is not a card.
   let message: ChatMessage.Implementation | null = null;
   const posting: RollRequest = {
