@@ -53,6 +53,7 @@ import { permissionTable, resetPermissions, resetServer } from "./server.ts";
 import { resolveSceneUuid } from "./scenes.ts";
 import { Die, NumericTerm, OperatorTerm, RollDouble, resetDice } from "./dice.ts";
 import { resetChatLogs } from "./chat-log.ts";
+import { enrichHTML } from "./text-editor.ts";
 
 export interface SheetRegistration {
   documentName: string;
@@ -114,6 +115,8 @@ function createState(lang: string) {
     ui: {} as Record<string, unknown>,
     statusEffects: [] as unknown[],
     supportedLanguages: { en: "English", fr: "Français" },
+    // fvtt-types `CONFIG.TextEditor.enrichers`: "A collection of custom enrichers" (text-editor.ts runs them).
+    TextEditor: { enrichers: [] as unknown[] },
   };
   const foundry = {
     utils,
@@ -128,7 +131,7 @@ function createState(lang: string) {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
       sheets: { ActorSheetV2, ItemSheetV2 },
       ux: {
-        TextEditor: { implementation: { enrichHTML: async (content: string) => content } },
+        TextEditor: { implementation: { enrichHTML } },
         DragDrop: { implementation: DragDropDouble },
         FormDataExtended,
       },
