@@ -5,22 +5,10 @@
  * .firstRun = false` (a module, at init) keeps it closed.
  */
 import { HandlebarsApplication } from "../sheets/mixed.ts";
-import { RULESET_IDS, SYSTEM_ID, activeRulesetId, isRulesetId, rulesetLabel, type RulesetId } from "../ruleset-id.ts";
+import { SYSTEM_ID, activeRulesetId, isRulesetId } from "../ruleset-id.ts";
+import { FIRST_RUN_TEMPLATE, firstRunView } from "./first-run-view.ts";
 
-export const FIRST_RUN_TEMPLATE = "systems/quintette/templates/shared/dialog/first-run.hbs";
 export const FIRST_RUN_SETTING = "firstRunDone";
-
-/** The window's context: the five games, the world's current one marked. */
-export function firstRunView(current: RulesetId) {
-  return {
-    games: RULESET_IDS.map((id) => ({
-      id,
-      label: rulesetLabel(id),
-      hint: `QUINTETTE.FirstRun.Hint.${id}`,
-      current: id === current,
-    })),
-  };
-}
 
 /** Marks the question answered (a choice or a dismissal): a new world asks once. */
 async function markAsked(): Promise<void> {
@@ -72,6 +60,7 @@ export class FirstRunApp extends HandlebarsApplication {
   }
 
   static async #onLater(this: FirstRunApp): Promise<void> {
+    await markAsked();
     await this.close();
   }
 }

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DoubleActor, doubleState, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
-import { asClient, controlledTokens, installClients, targetsOf } from "../../double/clients.ts";
+import { asClient, installClients, targetsOf } from "../../double/clients.ts";
 import { settle } from "../../double/shared-core.ts";
 import { installMacrosDouble } from "../../double/macros.ts";
 import { cardOf } from "../../cards.ts";
