@@ -146,3 +146,32 @@ describe("journal links", () => {
     );
   });
 });
+
+describe("the compendium guides' links", () => {
+  it("parse, name a skill the rules know, and give each rule set at least one", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { parseLink } = await import("../../../src/foundry/api/enrichers.ts");
+    const { GENERIC_SKILL_IDS } = await import("../../../src/rules/systemj/skills.ts");
+    const { SKILLS } = await import("../../../src/rules/trinites/index.ts");
+    const root = new URL("../../../packs-src/", import.meta.url);
+    const found: { ruleset: string; key: string }[] = [];
+    for (const dir of readdirSync(root)) {
+      for (const file of readdirSync(new URL(`${dir}/`, root))) {
+        const text = readFileSync(new URL(`${dir}/${file}`, root), "utf8");
+        for (const m of text.matchAll(/\[\[\/(\w+) ([^\]]+)\]\]/g)) {
+          const link = parseLink(m[1] as never, m[2]!.replace(/\\"/g, '"'));
+          expect(link, m[0]).not.toBeNull();
+          found.push({ ruleset: m[1]!, key: link!.key });
+        }
+      }
+    }
+    expect(new Set(found.map((f) => f.ruleset))).toEqual(
+      new Set(["trinites", "ahillmach", "oeilnoir", "jetons", "systemj"]),
+    );
+    for (const { ruleset, key } of found) {
+      if (ruleset === "systemj" && key.startsWith("skill.")) expect(GENERIC_SKILL_IDS).toContain(key.slice(6));
+      if (ruleset === "trinites" && key.startsWith("skill:"))
+        expect(SKILLS.map((s: { id: string }) => s.id)).toContain(key.slice(6));
+    }
+  });
+});
