@@ -20,6 +20,8 @@
  * - `foundry.applications.api/sheets` (applications.ts): ApplicationV2, HandlebarsApplicationMixin,
  *   DocumentSheetV2, ActorSheetV2, ItemSheetV2, DialogV2 as shells that run context preparation and actions
  *   without a DOM; `foundry.applications.handlebars.loadTemplates/renderTemplate` record paths.
+ * - `foundry.applications.ux.TextEditor.implementation.enrichHTML` (text-editor.ts): runs `CONFIG.TextEditor
+ *   .enrichers` on the content's text, as Foundry documents it.
  * - `ui.notifications`: info/warn/error record their messages for assertions.
  * - `Handlebars`: a fresh instance of the real package, so helper registration works.
  * - `foundry.utils`: the pure helpers we use (mergeObject, expandObject, flattenObject, get/setProperty, deepClone…).
