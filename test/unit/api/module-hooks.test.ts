@@ -45,7 +45,7 @@ describe("the example module, rolls and actions of every rule set", () => {
     const state = resetFoundryDouble({ lang: "fr" });
     installClients(state);
     installMacrosDouble();
-    const { initQuintette } = await import("../../../src/index.ts");
+    const { initQuintette, readyQuintette } = await import("../../../src/index.ts");
     initQuintette();
     loadExampleModule();
     const done: string[] = [];
@@ -57,9 +57,9 @@ describe("the example module, rolls and actions of every rule set", () => {
       });
     }
     vi.spyOn(jetonsApi.actions!, "jeAsk").mockImplementation(async (actor) => void done.push(`${actor.name} jeAsk`));
-    Hooks.callAll("ready");
-    expect(example().log).toEqual(["ready @player1"]);
     setDoubleUser("player1");
+    await readyQuintette();
+    expect(example().log).toEqual(["ready @player1"]);
 
     const owner = { default: 0, player1: 3 };
     const MOVE = "mmmmmmmmmmmmmmm1";
