@@ -8,10 +8,12 @@
  * card action relayed to it). Nothing a listener changes reaches past the GM's checks: the GM's client still checks
  * rights and recomputes every write from the rules core (docs/security.md). docs/api.md lists the arguments.
  */
-import type { CardActionArgs } from "../chat/actions.ts";
-import type { AppliedEntry } from "../chat/types.ts";
+import type { AppliedEntry, JsonPrimitive } from "../chat/types.ts";
 import type { RelayResult } from "../relay/index.ts";
 import type { ActionOptions, RollOptions } from "./types.ts";
+
+/** A card step's arguments (chat/actions.ts's `CardActionArgs`, restated: that file imports this one). */
+type CardActionArgs = Record<string, JsonPrimitive>;
 
 export const HOOK = {
   ready: "quintette.ready",
