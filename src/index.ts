@@ -21,6 +21,7 @@ import { registerConditions } from "./foundry/conditions/index.ts";
 import { registerCompendiumFilter } from "./foundry/compendia.ts";
 import { activateRuleset, registerDocumentClasses, registerRulesetTypes } from "./foundry/data/register.ts";
 import { registerApi } from "./foundry/api/index.ts";
+import { announceReady, registerModuleApi } from "./foundry/api/module-api.ts";
 import { registerKeybindings } from "./foundry/api/keybindings.ts";
 import { registerHotbar } from "./foundry/macros/hotbar.ts";
 import {
@@ -81,6 +82,7 @@ export function initQuintette(): void {
   for (const descriptor of allRulesets()) registerRulesetTypes(descriptor);
   registerHelpers();
   void preloadTemplates();
+  registerModuleApi();
   const active = activeRuleset();
   registerCompendiumFilter(activeRulesetId());
   loadRulesetStyles(activeRulesetId());
@@ -96,6 +98,7 @@ export function initQuintette(): void {
 export async function readyQuintette(): Promise<void> {
   const runtime = await runtimeLoaded;
   runtime?.ready?.();
+  announceReady();
   // The migration runner is the GM's, once per world version: a chunk of its own, not part of the entry.
   if (!game.user?.isGM) return;
   const { migrateWorldIfNeeded } = await import("./foundry/migrations/index.ts");

@@ -20,6 +20,8 @@
  * - `foundry.applications.api/sheets` (applications.ts): ApplicationV2, HandlebarsApplicationMixin,
  *   DocumentSheetV2, ActorSheetV2, ItemSheetV2, DialogV2 as shells that run context preparation and actions
  *   without a DOM; `foundry.applications.handlebars.loadTemplates/renderTemplate` record paths.
+ * - `foundry.applications.ux.TextEditor.implementation.enrichHTML` (text-editor.ts): runs `CONFIG.TextEditor
+ *   .enrichers` on the content's text, as Foundry documents it.
  * - `ui.notifications`: info/warn/error record their messages for assertions.
  * - `Handlebars`: a fresh instance of the real package, so helper registration works.
  * - `foundry.utils`: the pure helpers we use (mergeObject, expandObject, flattenObject, get/setProperty, deepClone…).
@@ -54,6 +56,7 @@ import { resolveSceneUuid } from "./scenes.ts";
 import { Die, NumericTerm, OperatorTerm, RollDouble, resetDice } from "./dice.ts";
 import { resetChatLogs } from "./chat-log.ts";
 import { DoubleActiveEffect } from "./effects.ts";
+import { enrichHTML } from "./text-editor.ts";
 
 export interface SheetRegistration {
   documentName: string;
@@ -119,6 +122,8 @@ function createState(lang: string) {
     ui: {} as Record<string, unknown>,
     statusEffects: [] as unknown[],
     supportedLanguages: { en: "English", fr: "Français" },
+    // fvtt-types `CONFIG.TextEditor.enrichers`: "A collection of custom enrichers" (text-editor.ts runs them).
+    TextEditor: { enrichers: [] as unknown[] },
   };
   const foundry = {
     utils,
@@ -134,7 +139,7 @@ function createState(lang: string) {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
       sheets: { ActorSheetV2, ItemSheetV2 },
       ux: {
-        TextEditor: { implementation: { enrichHTML: async (content: string) => content } },
+        TextEditor: { implementation: { enrichHTML } },
         DragDrop: { implementation: DragDropDouble },
         FormDataExtended,
       },

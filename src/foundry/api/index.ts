@@ -39,9 +39,13 @@ export const API = {
   cards: {
     /** The card actions the world's rule set (and the shared layer) answers, by name, its client-side steps included. */
     actions: (): string[] => [
-      ...(activeRuleset()?.cardActions ?? []).map((a) => a.name),
-      ...Object.keys(activeRuleset()?.api?.cardActions ?? {}),
-      ...sharedCardActionNames(),
+      ...new Set([
+        ...(CONFIG.QUINTETTE?.cardActions ?? [
+          ...(activeRuleset()?.cardActions ?? []).map((a) => a.name),
+          ...sharedCardActionNames(),
+        ]),
+        ...Object.keys(activeRuleset()?.api?.cardActions ?? {}),
+      ]),
     ],
     /**
      * Runs a card action on a chat card as the user, through the GM when the user lacks the right, exactly as the

@@ -5,8 +5,9 @@
  */
 import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
 import { runRollRequest, type RollRequest } from "../dialog/request.ts";
-import type { RollDialogResult } from "../dialog/inputs.ts";
+import { presetInputs, type RollDialogResult } from "../dialog/inputs.ts";
 import { rulesetOfType } from "../ruleset.ts";
+import { HOOK, callPost, callPre } from "./hooks.ts";
 import type { ActionOptions, RollOptions, RulesetApi } from "./types.ts";
 
 /**
@@ -36,18 +37,22 @@ export type RollResult = RollDialogResult & { message: ChatMessage.Implementatio
 
 /**
  * Rolls a key for an actor: the roll dialog with its exact odds (or, with `skipDialog`, its defaults), then the card.
- * Resolves with the values rolled and the card, or null (cancelled, or nothing to roll; a rule set that refuses says
- * why itself).
+ * Resolves with the values rolled and the card, or null (cancelled by the user or a `quintette.preRoll` listener, or
+ * nothing to roll; a rule set that refuses says why itself). `quintette.roll` follows a roll made.
  */
 export async function roll(
   actor: Actor.Implementation,
   key: string,
-  options: RollOptions = {},
+  rollOptions: RollOptions = {},
 ): Promise<RollResult | null> {
+  // A listener may change this copy's plain options (skip the dialog, another mode), or cancel.
+  const options: RollOptions = { ...rollOptions };
+  if (!callPre(HOOK.preRoll, actor, key, options)) return null;
   const request = await rollRequest(actor, key, options);
   if (!request) return null;
   const mode = options.rollMode ?? currentRollMode();
   if (options.rollMode) request.dialog.rollMode = options.rollMode;
+  if (options.values) request.dialog.inputs = presetInputs(request.dialog.inputs, options.values);
   // A rule set's roll resolves with the message it posted; anything else it returns is not a card.
   let message: ChatMessage.Implementation | null = null;
   const posting: RollRequest = {
@@ -64,7 +69,10 @@ export async function roll(
     (config) => RollDialog.prompt(config),
     mode,
   );
-  return result ? { ...result, message } : null;
+  if (!result) return null;
+  const rolled: RollResult = { ...result, message };
+  callPost(HOOK.roll, actor, key, rolled);
+  return rolled;
 }
 
 /** The roll key an owned item rolls on its actor, or null. */
@@ -91,7 +99,8 @@ export async function actionNames(actor: Actor.Implementation): Promise<string[]
 
 /**
  * Runs a named action of the actor's rule set (`amRest`, `jeAsk`…) and resolves with what it returns; undefined (the
- * user told why) when the rule set has no such action.
+ * user told why) when the rule set has no such action, or when a `quintette.preAct` listener cancelled it.
+ * `quintette.act` follows an action run.
  */
 export async function act(actor: Actor.Implementation, name: string, options: ActionOptions = {}): Promise<unknown> {
   const action = (await apiOf(actor.type))?.actions?.[name];
@@ -99,7 +108,11 @@ export async function act(actor: Actor.Implementation, name: string, options: Ac
     notify("QUINTETTE.Macro.Missing", { actor: actor.name ?? "", name });
     return undefined;
   }
-  return action(actor, options);
+  const own: ActionOptions = { ...options };
+  if (!callPre(HOOK.preAct, actor, name, own)) return undefined;
+  const result = await action(actor, own);
+  callPost(HOOK.act, actor, name, result);
+  return result;
 }
 
 function notify(key: string, values: Record<string, string>): void {

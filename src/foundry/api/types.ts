@@ -15,6 +15,8 @@ export interface RollOptions {
   skipDialog?: boolean;
   /** The message mode, in either generation's vocabulary; default: the user's current one. */
   rollMode?: string;
+  /** Initial values of the dialog's inputs by name (`{ difficulty: "ardue" }`); a value an input refuses is ignored. */
+  values?: Record<string, number | string | boolean>;
 }
 
 /** Options of a named action (`amRest`, `jeAsk`…): plain data, read by the action itself. */

@@ -17,6 +17,7 @@
  *   computes its writes from current values;
  * - no half-application: every document is resolved and every right checked before the first write.
  */
+import { HOOK, callPost, callPre, type CardActionInfo } from "../api/hooks.ts";
 import { activeRulesetId, isRulesetId } from "../ruleset-id.ts";
 import { notifyRelayResult, registerRelayHandler, relayToGM, type RelayResult } from "../relay/index.ts";
 import {
@@ -116,8 +117,18 @@ export interface CardAction {
    * tokens, a dialog's answer…). Returns null to cancel (after telling the user why).
    */
   collect?(args: CardActionArgs, messageId: string): CardActionArgs | null | Promise<CardActionArgs | null>;
+  /**
+   * The action's own cancellable hook, on the asking client after `quintette.preCardAction` (damage, undo): false
+   * cancels; it may change `args` in place (the GM's client checks whatever arrives).
+   */
+  before?(args: CardActionArgs, messageId: string): boolean;
   /** Computes the new card state and the document writes; may roll dice or post messages. */
   execute(ctx: CardActionContext): CardActionOutcome | Promise<CardActionOutcome>;
+  /**
+   * Runs on the writing client once the step is applied and the card written: the action's own post hook (damage,
+   * undo), after the shared `quintette.cardAction`. `card` is the card as written.
+   */
+  applied?(ctx: CardActionContext, card: CardState, info: CardActionInfo): void;
 }
 
 export interface CardActionRequest extends JsonObject {
@@ -128,9 +139,27 @@ export interface CardActionRequest extends JsonObject {
 
 const registry = new Map<string, CardAction>();
 
-/** Registers (or replaces) card actions; called by rule sets and by the shared damage/undo module. */
+/**
+ * Registers (or replaces) card actions; called by rule sets and by the shared damage/undo module. A name of the
+ * world's own (its rule set's or a shared one) joins `CONFIG.QUINTETTE.cardActions` once that list exists.
+ */
 export function registerCardAction(...actions: CardAction[]): void {
-  for (const action of actions) registry.set(action.name, action);
+  for (const action of actions) {
+    const fresh = !registry.has(action.name);
+    registry.set(action.name, action);
+    const listed = CONFIG.QUINTETTE?.cardActions;
+    if (fresh && listed && isOwnAction(action.name) && !listed.includes(action.name)) listed.push(action.name);
+  }
+}
+
+/** A name of the world's own: its rule set's (`trinites.pick`) or a shared one (`quintette.undo`). */
+function isOwnAction(name: string): boolean {
+  return name.startsWith("quintette.") || name.startsWith(`${activeRulesetId()}.`);
+}
+
+/** The names registered so far that are the world's own (what `CONFIG.QUINTETTE.cardActions` starts from). */
+export function ownCardActionNames(): string[] {
+  return [...registry.keys()].filter(isOwnAction);
 }
 
 /** The shared actions registered (`quintette.undo`, `quintette.applyDamage`): every world's cards answer them. */
@@ -328,7 +357,7 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
   if (!message || !card) return { status: "invalid", reason: "QUINTETTE.Card.Missing" };
   // A card of a game the world no longer plays is read only (chat/render.ts), the shared actions (undo) included.
   if (!cardsLive(card.ruleset)) return { status: "invalid", reason: "QUINTETTE.Card.InactiveRulesetAction" };
-  if (!action) return { status: "invalid", reason: "QUINTETTE.Card.UnknownAction" };
+  if (!action || !actionEnabled(action.name)) return { status: "invalid", reason: "QUINTETTE.Card.UnknownAction" };
   const ctx: CardActionContext = { message, card, requester, args: { ...request.args } };
   if (!audienceAllows(action.audience, requester, card) || (action.allowed && !action.allowed(ctx))) {
     return { status: "denied", reason: "QUINTETTE.Card.NotAllowed" };
@@ -357,8 +386,9 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
     await outcome.afterWrites?.();
     const known = new Set(card.applied.map((e) => e.id));
     const applied = outcome.card.applied.map((e) => (known.has(e.id) ? e : { ...e, undo: null, effect: null }));
-    await writeCard(message, withDone({ ...outcome.card, applied }, token));
-    return appliedResult(outcome.posted);
+    const written = withDone({ ...outcome.card, applied }, token);
+    await writeCard(message, written);
+    return appliedResult(action, ctx, written, outcome.posted);
   }
   // The GM's record says this target got this effect already (a replay, or a retry after a failure partway).
   const pending = writes.filter((w) => !hasLiveEffect(w.doc, w.key));
@@ -391,18 +421,37 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
     throw error;
   }
   // The card is a display copy, written after the effects and their records.
-  await writeCard(message, withDone(withRecordedLines(linked, messageId), token));
-  return appliedResult(outcome.posted);
+  const written = withDone(withRecordedLines(linked, messageId), token);
+  await writeCard(message, written);
+  return appliedResult(action, ctx, written, outcome.posted);
 }
 
-/** An applied step's answer, with the id of the card it posted, if any (the GM's own post: never a player's value). */
-function appliedResult(posted: string | undefined): RelayResult {
-  return posted ? { status: "applied", id: posted } : { status: "applied" };
+/**
+ * An applied step's answer, with the id of the card it posted, if any (the GM's own post: never a player's value),
+ * once its post hooks ran on this, the writing, client.
+ */
+function appliedResult(action: CardAction, ctx: CardActionContext, card: CardState, posted?: string): RelayResult {
+  const result: RelayResult = posted ? { status: "applied", id: posted } : { status: "applied" };
+  const info: CardActionInfo = { requester: ctx.requester, args: { ...ctx.args }, result };
+  callPost(HOOK.cardAction, ctx.message, action.name, info);
+  action.applied?.(ctx, card, info);
+  return result;
+}
+
+/**
+ * Whether the world answers an action name: `CONFIG.QUINTETTE.cardActions` lists the world's own (its rule set's and
+ * the shared ones), read at use, so a module that removes a name turns that step off. Another rule set's name (a
+ * test or bench world registering several) is not the world's list's to decide.
+ */
+export function actionEnabled(name: string): boolean {
+  const listed = CONFIG.QUINTETTE?.cardActions;
+  return !listed || !isOwnAction(name) || listed.includes(name);
 }
 
 /**
  * The clicking side: relays to the active GM (or runs at once on the GM's own client). With no GM, an action
- * marked `localWithoutGM` runs here; anything else is refused with a notification.
+ * marked `localWithoutGM` runs here; anything else is refused with a notification. A `quintette.preCardAction`
+ * listener on this client sees the request once collected and may cancel it (`cancelled`: nothing sent).
  */
 export async function requestCardAction(
   messageId: string,
@@ -412,6 +461,13 @@ export async function requestCardAction(
   const action = registry.get(actionName);
   const collected = action?.collect ? await action.collect(args, messageId) : args;
   if (!collected) return { status: "invalid" };
+  const message = game.messages?.get(messageId) ?? null;
+  if (
+    !callPre(HOOK.preCardAction, message, actionName, collected) ||
+    action?.before?.(collected, messageId) === false
+  ) {
+    return { status: "cancelled" };
+  }
   const request: CardActionRequest = { messageId, action: actionName, args: collected };
   const user = game.user;
   if (!game.users?.activeGM && user && action?.localWithoutGM) {

@@ -27,11 +27,20 @@ export function conditionsOf(ruleset: RulesetId): readonly ConditionSpec[] {
   return CONDITIONS[ruleset];
 }
 
+/**
+ * A rule set's conditions as the world reads them at use: the world's own from `CONFIG.QUINTETTE.conditions` (set at
+ * init, api/config.ts), which a module may extend or trim; another rule set's from its list above.
+ */
+function worldConditions(ruleset: RulesetId): readonly ConditionSpec[] {
+  const config = CONFIG.QUINTETTE;
+  return config && config.ruleset === ruleset ? config.conditions : CONDITIONS[ruleset];
+}
+
 /** The conditions that apply to this actor: those of the rule set owning its type, offered for its type. */
 function conditionsFor(actor: Actor.Implementation): ConditionSpec[] {
   const ruleset = rulesetOfType(actor.type);
   if (!ruleset) return [];
-  return CONDITIONS[ruleset.id].filter((c) => !c.actorTypes || c.actorTypes.includes(actor.type));
+  return worldConditions(ruleset.id).filter((c) => !c.actorTypes || c.actorTypes.includes(actor.type));
 }
 
 // fvtt-types 14.x keys the HUD's actor types by the declared types; ours are the rule sets' type strings.
@@ -39,7 +48,7 @@ type HudActorTypes = NonNullable<Exclude<CONFIG.StatusEffect["hud"], boolean>>["
 
 /** `CONFIG.statusEffects` entries: the HUD offers each only to the actor types it applies to. */
 export function statusEffectsOf(ruleset: RulesetId): CONFIG.StatusEffect[] {
-  return CONDITIONS[ruleset].map((c) => ({
+  return worldConditions(ruleset).map((c) => ({
     id: c.id,
     name: c.name,
     img: c.img,

@@ -12,6 +12,7 @@ import {
   type CardActionArgs,
   type DocumentWrite,
 } from "../chat/actions.ts";
+import { HOOK, callPost, callPre } from "../api/hooks.ts";
 import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
 import { isServingSession } from "../relay/session.ts";
 import { serializeOnGM } from "../trust/queue.ts";
@@ -198,6 +199,15 @@ export const applyDamageAction: CardAction = {
     }
     return { ...args, targets: targets.join(SEPARATOR) };
   },
+  // A listener may drop targets from the list or cancel; the GM's client still checks each target it receives.
+  before(args, messageId) {
+    const targets = String(args.targets ?? "")
+      .split(SEPARATOR)
+      .filter(Boolean);
+    if (!callPre(HOOK.preApplyDamage, game.messages?.get(messageId) ?? null, targets) || !targets.length) return false;
+    args.targets = targets.join(SEPARATOR);
+    return true;
+  },
   // Revision-scoped: a repeated click finds every target already served; after an undo the target may be hit again.
   token: (args, card) => `${APPLY_DAMAGE}:r${card.revision}:${String(args.targets ?? "")}`,
   async execute({ message, card, requester, args }) {
@@ -241,6 +251,16 @@ export const applyDamageAction: CardAction = {
     if (!entries.length) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
     return { status: "applied", card: { ...card, applied: [...card.applied, ...entries] }, writes };
   },
+  // The lines this application added, as written (after the shared `quintette.cardAction`).
+  applied({ message, card: before }, card, info) {
+    const known = new Set(before.applied.map((e) => e.id));
+    callPost(
+      HOOK.applyDamage,
+      message,
+      card.applied.filter((e) => !known.has(e.id)),
+      info,
+    );
+  },
 };
 
 /**
@@ -253,6 +273,10 @@ export const undoAction: CardAction = {
   audience: "owners",
   // The record says whether it is undone; the card's token only stops a double click early.
   token: (args) => `${UNDO}:${String(args.key ?? "")}`,
+  before: (args, messageId) => callPre(HOOK.preUndo, game.messages?.get(messageId) ?? null, String(args.key ?? "")),
+  applied({ message, args }, _card, info) {
+    callPost(HOOK.undo, message, String(args.key ?? ""), info);
+  },
   execute({ message, card, args }) {
     const line = String(args.key ?? "");
     const record = recordsOfMessage(message.id ?? "").find((r) => r.applied?.lines.some((l) => l.id === line));

@@ -49,6 +49,22 @@ export interface RollDialogResult<V extends RollValues = RollValues> {
   rollMode: string;
 }
 
+/**
+ * The inputs with their initial values preset (a journal link's `difficulty=ardue`): only a value the input accepts
+ * (an option of a select, a number within bounds, a boolean for a checkbox); any other is ignored.
+ */
+export function presetInputs(inputs: readonly RollInput[], values: Readonly<Record<string, unknown>>): RollInput[] {
+  return inputs.map((input) => {
+    const v = values[input.name];
+    if (v === undefined) return input;
+    if (input.kind === "select")
+      return input.options.some((o) => o.value === v) ? { ...input, initial: String(v) } : input;
+    if (input.kind === "checkbox") return typeof v === "boolean" ? { ...input, initial: v } : input;
+    const n = typeof v === "number" ? v : NaN;
+    return Number.isInteger(n) && n >= input.min && n <= input.max ? { ...input, initial: n } : input;
+  });
+}
+
 export function defaultValues(inputs: readonly RollInput[]): RollValues {
   const values: RollValues = {};
   for (const input of inputs) values[input.name] = input.initial;

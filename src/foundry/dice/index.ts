@@ -25,10 +25,11 @@ declare module "fvtt-types/configuration" {
 
 export const DSN_SYSTEM = { id: "quintette", name: "Quintette" };
 
-/** Registers our system and every colour set known at that moment (rule sets plug theirs at init, before). */
+/** Registers our system and the world's colour sets (rule sets plug theirs at init, before). */
 export function onDiceSoNiceReady(dice3d: Dice3dApi): void {
   dice3d.addSystem(DSN_SYSTEM, "default");
-  for (const colorset of allColorsets()) {
+  // The world's sets as `CONFIG.QUINTETTE.diceColorsets` holds them now (a module may add or change one).
+  for (const colorset of CONFIG.QUINTETTE?.diceColorsets ?? allColorsets()) {
     void dice3d.addColorset(
       { ...colorset, description: game.i18n?.localize(colorset.description) ?? colorset.name },
       "no",

@@ -22,10 +22,21 @@ function matches(pattern: string, key: string): boolean {
   return p.length === k.length && p.every((part, i) => part === "*" || part === k[i]);
 }
 
+type KeySource = (actorType: string) => readonly string[] | undefined;
+let worldKeys: KeySource = () => undefined;
+
+/**
+ * Where the world's lists are read at each use (`CONFIG.QUINTETTE.effectKeys`, api/config.ts): a module that edits
+ * them changes what applies. A type the world's lists do not name keeps the list above.
+ */
+export function readKeysFrom(source: KeySource): void {
+  worldKeys = source;
+}
+
 /** Whether an effect change to `key` applies to an actor of `type` (none for a type the list does not name). */
 export function isModifiable(actorType: string, key: string | null | undefined): boolean {
   if (!key) return false;
-  return (MODIFIABLE_KEYS[actorType] ?? []).some((pattern) => matches(pattern, key));
+  return (worldKeys(actorType) ?? MODIFIABLE_KEYS[actorType] ?? []).some((pattern) => matches(pattern, key));
 }
 
 /** An effect change in either generation's shape: v13 `mode` (a number), v14 `type` (a name). */

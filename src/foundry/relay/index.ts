@@ -449,11 +449,13 @@ const DEFAULT_REASON: Record<Exclude<RelayStatus, "applied">, string> = {
   invalid: "QUINTETTE.Relay.Invalid",
   noGM: "QUINTETTE.Relay.NoGM",
   error: "QUINTETTE.Relay.Failed",
+  cancelled: "QUINTETTE.Relay.Cancelled",
 };
 
 /** Tells the user why nothing happened; silent on success. */
 export function notifyRelayResult(result: RelayResult): void {
-  if (result.status === "applied") return;
+  // A module that cancels a request says why itself, if it wants to.
+  if (result.status === "applied" || result.status === "cancelled") return;
   const text = game.i18n?.localize(result.reason ?? DEFAULT_REASON[result.status]) ?? result.status;
   if (result.status === "already") ui.notifications?.info(text);
   else if (result.status === "error") ui.notifications?.error(text);

@@ -4,7 +4,8 @@
  */
 import type { JsonObject, JsonValue } from "../chat/types.ts";
 
-export type RelayStatus = "applied" | "already" | "denied" | "invalid" | "noGM" | "error";
+/** `cancelled`: a module's `quintette.pre…` hook on the asking client stopped the request; nothing was sent. */
+export type RelayStatus = "applied" | "already" | "denied" | "invalid" | "noGM" | "error" | "cancelled";
 
 export interface RelayResult {
   status: RelayStatus;

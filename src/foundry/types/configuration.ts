@@ -24,6 +24,7 @@ declare module "fvtt-types/configuration" {
   interface SettingConfig {
     "quintette.ruleset": RulesetId;
     "quintette.schemaVersion": number;
+    "quintette.firstRunDone": boolean;
   }
   interface DocumentClassConfig {
     Actor: typeof QuintetteActor;
