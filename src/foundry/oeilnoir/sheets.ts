@@ -7,7 +7,7 @@ import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
 import { combatantOf, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
 import { plainItems } from "./models.ts";
-import { isLegalSplit, nearestLegalSplit } from "../../rules/oeilnoir/index.ts";
+import { ROUND_PLANS, isLegalSplit, nearestLegalSplit, type RoundPlan } from "../../rules/oeilnoir/index.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
 
@@ -28,6 +28,8 @@ export const ITEM_TABS: SheetTabSpec[] = [
 const views = () => import("./sheet-view.ts");
 
 type SheetViews = Awaited<ReturnType<typeof views>>;
+
+const isRoundPlan = (v: string): v is RoundPlan => (ROUND_PLANS as readonly string[]).includes(v);
 
 const COMBAT_TAB = { id: "combat", label: "QUINTETTE.OeilNoir.Tab.combat", icon: "fa-solid fa-khanda" };
 
@@ -51,14 +53,30 @@ async function onRescue(this: QuintetteActorSheet): Promise<void> {
   await act(this.document, "onRescue");
 }
 
-/** Trades this round's defence for a second action at INI − 8 (RULES.md): the tracker then shows its row. */
-async function onSecondAction(this: QuintetteActorSheet): Promise<void> {
-  const combatant = combatantOf(this.document);
-  if (!combatant || !(await (await views()).spendOwn(combatant, "second"))) {
-    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoTrade") ?? "");
+/**
+ * Declares how this round is used (RULES.md): fight normally, two defences, two actions (the second at INI − 8) or
+ * a long activity. The fighter declares before spending anything; afterwards only the GM changes it.
+ */
+async function declare(sheet: QuintetteActorSheet, plan: string): Promise<void> {
+  const combatant = combatantOf(sheet.document);
+  const { declareWrite } = await views();
+  const gm = game.user?.isGM ?? false;
+  const write = isRoundPlan(plan) ? declareWrite(combatant, plan, gm) : "refused";
+  if (!combatant || write === "refused" || !write || !combatant.isOwner) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.PlanLocked") ?? "");
     return;
   }
-  await this.render();
+  await combatant.update(write.changes as never);
+  await sheet.render();
+}
+
+async function onDeclarePlan(this: QuintetteActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+  await declare(this, target.dataset.plan ?? "");
+}
+
+/** Declares two actions this round (the defence given up): the tracker then shows the row at INI − 8. */
+async function onSecondAction(this: QuintetteActorSheet): Promise<void> {
+  await declare(this, "twoActions");
 }
 
 /** A non-combat action (reloading, a spell's gestures, moving): it spends the turn action like an attack. */
@@ -113,7 +131,13 @@ async function rescuable(actor: Actor.Implementation, derived: { status: string;
 /** What both actor sheets share: the combat tab, roll requests, wounds that move initiative, the save button. */
 abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    actions: { rescue: onRescue, secondAction: onSecondAction, otherAction: onOtherAction, fixSplit: onFixSplit },
+    actions: {
+      rescue: onRescue,
+      secondAction: onSecondAction,
+      declarePlan: onDeclarePlan,
+      otherAction: onOtherAction,
+      fixSplit: onFixSplit,
+    },
   };
   static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
 
@@ -132,7 +156,7 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
     const view = await views();
     const on = data ? this.combatView(data, view) : null;
     if (!data || !on) return context;
-    const round = view.roundView(combatantOf(this.document));
+    const round = view.roundView(combatantOf(this.document), game.user?.isGM ?? false);
     return { ...context, on: { ...on, rescuable: await rescuable(this.document, data.derived), round } };
   }
 }
