@@ -47,6 +47,7 @@ const tokens: Record<string, DoubleToken> = {};
 const sheets: Record<string, OpenSheet> = {};
 let combat: DoubleCombat;
 
+const isProne = (a: DoubleActor) => (a as unknown as { statuses: Set<string> }).statuses.has("prone");
 const duelOf = (m: DoubleChatMessage) => (cardOf(m).data as { duel: Record<string, unknown> }).duel;
 
 beforeAll(async () => {
@@ -224,12 +225,12 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
     const fall = lastMessage();
     expect(duelOf(fall)).toMatchObject({ fumble: { key: "chute", check: { result: null } } });
     await settle();
-    expect(alrik.statuses.has("prone")).toBe(true);
+    expect(isProne(alrik)).toBe(true);
     expect(combat.combatants.contents.find((c) => c.name === "Alrik")?.initiative).toBe(12);
     expect((await buttonsByUser(fall)).player1).toContain("oeilnoir.fumbleCheck");
     // His turn action went to the attack: getting up (one action) is refused this round, before any die.
     expect(await forceCardAction("player1", fall, "oeilnoir.fumbleCheck")).toBe("invalid");
-    expect(alrik.statuses.has("prone")).toBe(true);
+    expect(isProne(alrik)).toBe(true);
     // Round 4: Nadja (13) acts first; not his phase yet.
     await tracker(combat, "nextRound");
     expect(turnOrder(combat)).toMatchObject({ round: 4, current: "Nadja", order: ["Nadja", "Alrik", "Orc"] });
@@ -241,7 +242,7 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
     await clickCard("player1", fall, "oeilnoir.fumbleCheck");
     expect(duelOf(fall)).toMatchObject({ fumble: { check: { result: { d20: 5, success: true } } } });
     await settle();
-    expect(alrik.statuses.has("prone")).toBe(false);
+    expect(isProne(alrik)).toBe(false);
     const before = messages().length;
     await clickSheet(sheets.alrik!, "roll", { roll: "attack:sansArme" });
     expect(messages().length).toBe(before);

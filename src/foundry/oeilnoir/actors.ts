@@ -403,6 +403,12 @@ export function fumblerValues(actor: Actor.Implementation | null): FumblerValues
   return { ag: data.derived.current.ag, de: data.derived.current.ag, enc: 0 };
 }
 
+/** What the low-EV module needs for the victim's Volonté after the blow (nothing when the module is off). */
+function lowEvOf(data: OeilNoirActorKind): Pick<VictimValues, "lowEv"> {
+  if (!moduleOn("oeilnoirLowEv")) return {};
+  return { lowEv: { evBase: data.system.ev.max, frenzy: data.derived.frenzy } };
+}
+
 /** Armour, CN, thresholds and EV of the one who takes a blow. */
 export function victimValues(actor: Actor.Implementation): VictimValues | null {
   const data = oeilNoirActor(actor);
@@ -414,6 +420,7 @@ export function victimValues(actor: Actor.Implementation): VictimValues | null {
       thresholdModifier: data.derived.thresholdModifier,
       ev: data.system.ev.value,
       volonte: data.system.volonte,
+      ...lowEvOf(data),
     };
   return {
     pr: data.system.pr,
@@ -421,6 +428,7 @@ export function victimValues(actor: Actor.Implementation): VictimValues | null {
     thresholdModifier: data.derived.thresholdModifier,
     ev: data.system.ev.value,
     volonte: data.system.volonte,
+    ...lowEvOf(data),
   };
 }
 
@@ -479,7 +487,8 @@ export function hitUpdate(
     enFer: data.derived.abilities.enFer,
     endurance: typeof enduranceAfter === "number" && endurance !== null ? enduranceAfter : endurance,
   });
-  return { changes, status, iniChange: -2 * hit.totalWounds };
+  // In frenzy the wounds' penalties, initiative's included, wait for its end (the sheet's toggle moves it then).
+  return { changes, status, iniChange: data.derived.frenzy ? 0 : -2 * hit.totalWounds };
 }
 
 /**
@@ -488,8 +497,22 @@ export function hitUpdate(
  */
 export function woundEditWrite(actor: Actor.Implementation, wounds: unknown): DocumentWrite | null {
   const data = oeilNoirActor(actor);
-  if (!data || typeof wounds !== "number" || !Number.isInteger(wounds)) return null;
+  if (!data || typeof wounds !== "number" || !Number.isInteger(wounds) || data.derived.frenzy) return null;
   return initiativeWrite(actor, -2 * (wounds - data.system.wounds));
+}
+
+/**
+ * Entering or leaving the frenzy (Frénétique): the sheet's toggle, with the running combat's initiative moved by
+ * the wounds' −2 each, which the frenzy suspends. Null without the ability (the toggle does nothing then).
+ */
+export function frenzyWrites(actor: Actor.Implementation, on: boolean): DocumentWrite[] | null {
+  const data = oeilNoirActor(actor);
+  if (!data || !data.derived.abilities.frenetique) return null;
+  if ((data.system.frenzy === true) === on) return [];
+  const writes: DocumentWrite[] = [{ uuid: actor.uuid, changes: { "system.frenzy": on } }];
+  const ini = initiativeWrite(actor, (on ? 2 : -2) * data.system.wounds);
+  if (ini) writes.push(ini);
+  return writes;
 }
 
 /** Foundry's core "prone" status: a fighter on the ground (lying, in the situational module's terms). */

@@ -5,7 +5,7 @@
  */
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
-import { combatantOf, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
+import { combatantOf, frenzyWrites, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
 import { plainItems } from "./models.ts";
 import { ROUND_PLANS, isLegalSplit, nearestLegalSplit, type RoundPlan } from "../../rules/oeilnoir/index.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
@@ -91,6 +91,17 @@ async function onOtherAction(this: QuintetteActorSheet): Promise<void> {
   await this.render();
 }
 
+/** Enters or leaves the frenzy (Frénétique): the state and the initiative its wounds' penalties move. */
+async function onToggleFrenzy(this: QuintetteActorSheet): Promise<void> {
+  const data = oeilNoirActor(this.document);
+  if (!data || !this.isEditable) return;
+  const writes = frenzyWrites(this.document, !data.derived.frenzy);
+  for (const write of writes ?? []) {
+    const doc = await fromUuid(write.uuid as Parameters<typeof fromUuid>[0]);
+    if (doc && "isOwner" in doc && doc.isOwner) await (doc as Actor.Implementation).update(write.changes);
+  }
+}
+
 /** The refused split's fix button: the nearest legal split, written on the héros (its owner's edit). */
 async function onFixSplit(this: QuintetteActorSheet, _event: Event, target: HTMLElement): Promise<void> {
   const key = target.dataset.skill ?? "";
@@ -136,6 +147,7 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
       secondAction: onSecondAction,
       declarePlan: onDeclarePlan,
       otherAction: onOtherAction,
+      toggleFrenzy: onToggleFrenzy,
       fixSplit: onFixSplit,
     },
   };
@@ -157,7 +169,9 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
     const on = data ? this.combatView(data, view) : null;
     if (!data || !on) return context;
     const round = view.roundView(combatantOf(this.document), game.user?.isGM ?? false);
-    return { ...context, on: { ...on, rescuable: await rescuable(this.document, data.derived), round } };
+    // The frenzy toggle, only with Frénétique.
+    const frenzy = data.derived.abilities.frenetique ? { on: data.derived.frenzy } : null;
+    return { ...context, on: { ...on, rescuable: await rescuable(this.document, data.derived), round, frenzy } };
   }
 }
 
