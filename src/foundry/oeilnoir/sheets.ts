@@ -7,7 +7,14 @@ import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
 import { combatantOf, frenzyWrites, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
 import { plainItems } from "./models.ts";
-import { ROUND_PLANS, isLegalSplit, nearestLegalSplit, type RoundPlan } from "../../rules/oeilnoir/index.ts";
+import {
+  ROUND_PLANS,
+  gainSkillPoint,
+  isLegalSplit,
+  nearestLegalSplit,
+  type RoundPlan,
+} from "../../rules/oeilnoir/index.ts";
+import { creationClosed } from "../sheets/creation-view.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
 
@@ -114,6 +121,34 @@ async function onFixSplit(this: QuintetteActorSheet, _event: Event, target: HTML
   await this.document.update(changes);
 }
 
+/** A point gained after creation, given to attack or parry (`data-side`): the split itself is never rearranged. */
+async function onGainPoint(this: QuintetteActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+  const key = target.dataset.skill ?? "";
+  const data = oeilNoirActor(this.document);
+  const skill = data?.kind === "heros" ? data.derived.skills.find((s) => s.key === key) : undefined;
+  if (!skill || !this.isEditable) return;
+  const side = target.dataset.side === "prd" ? "prd" : "at";
+  const next = skill.attackOnly
+    ? { points: skill.points + 1, toAttack: skill.toAttack + 1 }
+    : gainSkillPoint(skill.points, skill.toAttack, side);
+  if (!next || next.points > 30) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.GainRefused") ?? "");
+    return;
+  }
+  await this.document.update({
+    [`system.skills.${key}.points`]: next.points,
+    [`system.skills.${key}.toAttack`]: next.toAttack,
+  });
+}
+
+/**
+ * Whether this user may type the skill points and pick their split: while the creation guide is open, and the GM in
+ * edit mode (corrections). Otherwise a split once made is never rearranged (RULES.md), a gained point goes to a side.
+ */
+export function splitOpen(actor: Actor.Implementation, editMode: boolean): boolean {
+  return !creationClosed(actor) || (editMode && (game.user?.isGM ?? false));
+}
+
 /**
  * Skill points typed over a split they make illegal (10 points over 0 / 0): the split moves to the nearest legal one
  * in the same submit, so a sheet being built never stores a refused split.
@@ -123,7 +158,14 @@ export function withLegalSplits(actor: Actor.Implementation, submitData: unknown
   const submitted = foundry.utils.getProperty(submitData as object, "system.skills") as
     Record<string, { points?: unknown; toAttack?: unknown }> | undefined;
   if (data?.kind !== "heros" || !submitted || typeof submitted !== "object") return;
+  // Outside the creation guide the form carries no split to rearrange: the stored one holds (the GM's corrections
+  // in edit mode aside).
+  const open = splitOpen(actor, true);
   for (const [key, entry] of Object.entries(submitted)) {
+    if (!open && entry && typeof entry === "object") {
+      delete entry.toAttack;
+      delete entry.points;
+    }
     const line = data.derived.skills.find((s) => s.key === key);
     if (!line || line.attackOnly || !entry || typeof entry !== "object") continue;
     const points = typeof entry.points === "number" ? entry.points : line.points;
@@ -148,6 +190,7 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
       declarePlan: onDeclarePlan,
       otherAction: onOtherAction,
       toggleFrenzy: onToggleFrenzy,
+      gainPoint: onGainPoint,
       fixSplit: onFixSplit,
     },
   };
@@ -171,7 +214,11 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
     const round = view.roundView(combatantOf(this.document), game.user?.isGM ?? false);
     // The frenzy toggle, only with Frénétique.
     const frenzy = data.derived.abilities.frenetique ? { on: data.derived.frenzy } : null;
-    return { ...context, on: { ...on, rescuable: await rescuable(this.document, data.derived), round, frenzy } };
+    const open = this.isEditable && splitOpen(this.document, (context as { editMode?: boolean }).editMode === true);
+    return {
+      ...context,
+      on: { ...on, rescuable: await rescuable(this.document, data.derived), round, frenzy, splitOpen: open },
+    };
   }
 }
 

@@ -8,6 +8,7 @@ import {
   isLegalSplit,
   legalSplits,
   nearestLegalSplit,
+  gainSkillPoint,
   secondActionPhase,
 } from "../../rules/oeilnoir/index.ts";
 import {
@@ -80,6 +81,8 @@ export interface SkillRow extends SkillLine {
   splits: readonly SplitOption[];
   /** A refused split: the one-click fix to the nearest legal one; null when the split is legal. */
   fix: { value: number; label: string } | null;
+  /** Whether a newly gained point may go to attack, to parry (issue 33: the split itself is never rearranged). */
+  gain: { at: boolean; prd: boolean };
 }
 
 /** A weapon line as the sheet shows it. */
@@ -162,6 +165,9 @@ function skillRow(s: SkillLine): SkillRow {
     pathAllowance: text.pathAllowance,
     splits: s.attackOnly ? NO_SPLITS : splitsOf(s.points, s.toAttack),
     fix: s.attackOnly || isLegalSplit(s.points, s.toAttack) ? null : splitFix(s.points, s.toAttack),
+    gain: s.attackOnly
+      ? { at: s.points < 30, prd: false }
+      : { at: !!gainSkillPoint(s.points, s.toAttack, "at"), prd: !!gainSkillPoint(s.points, s.toAttack, "prd") },
   };
 }
 

@@ -111,3 +111,41 @@ describe.each([
     expect(duel(m)?.standing).toMatchObject({ d20: 3, value: 3, success: true });
   });
 });
+
+describe.each(["fr", "en"] as const)("the AT/PRD split once made (%s)", (lang) => {
+  it("after the creation guide, the player's sheet offers no split to rearrange; a gained point goes to one side", async () => {
+    const { alrik } = await setupWorld({ lang });
+    await asGM(() => alrik.update({ "flags.quintette.creationDone": true }));
+    const sheet = sheetOf(alrik) as Sheet & { editMode: boolean; submitForm(e: object[]): Promise<void> };
+    sheet.editMode = true;
+    await asClient("player1", () => sheet.render());
+    const epees = () => (sheet.lastContext.on as HerosView).skills.find((s) => s.key === "epees");
+    expect(sheet.lastContext.on).toMatchObject({ splitOpen: false });
+    // 10 points, 6 / 4: a submitted 8 / 2 (the mid-fight swap) is not taken.
+    await asClient("player1", () =>
+      sheet.submitForm([{ name: "system.skills.epees.toAttack", type: "number", value: "3" }]),
+    );
+    await asClient("player1", () => sheet.render());
+    expect(epees()).toMatchObject({ points: 10, toAttack: 6 });
+    // A gained point: to attack (7 / 4), then to parry (7 / 5); 8 / 4 would still be legal, 9 / 4 after would not.
+    expect(epees()?.gain).toEqual({ at: true, prd: true });
+    await asClient("player1", () => sheet.runAction("gainPoint", {}, { dataset: { skill: "epees", side: "at" } }));
+    await asClient("player1", () => sheet.runAction("gainPoint", {}, { dataset: { skill: "epees", side: "prd" } }));
+    await asClient("player1", () => sheet.render());
+    expect(epees()).toMatchObject({ points: 12, toAttack: 7, toParry: 5 });
+    // The GM in edit mode may still correct the split.
+    const gm = sheetOf(alrik) as typeof sheet;
+    gm.editMode = true;
+    await asClient("gm", () => gm.render());
+    expect(gm.lastContext.on).toMatchObject({ splitOpen: true });
+    await asClient("gm", () => gm.submitForm([{ name: "system.skills.epees.toAttack", type: "number", value: "5" }]));
+    expect((alrik.system as unknown as { skills: { epees: { toAttack: number } } }).skills.epees.toAttack).toBe(5);
+  });
+
+  it("while the guide is open, the player picks the split", async () => {
+    const { alrik } = await setupWorld({ lang });
+    const sheet = sheetOf(alrik);
+    await asClient("player1", () => sheet.render());
+    expect(sheet.lastContext.on).toMatchObject({ splitOpen: true });
+  });
+});
