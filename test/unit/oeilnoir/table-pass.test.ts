@@ -149,3 +149,37 @@ describe.each(["fr", "en"] as const)("the AT/PRD split once made (%s)", (lang) =
     expect(sheet.lastContext.on).toMatchObject({ splitOpen: true });
   });
 });
+
+describe.each([
+  {
+    lang: "fr" as const,
+    step: "Attaque d'Orc",
+    against: "AT 12 de l'attaquant, contre Alrik",
+  },
+  {
+    lang: "en" as const,
+    step: "Orc's attack",
+    against: "attacker's AT 12, against Alrik",
+  },
+])("names and language ($lang)", (t) => {
+  it("the card elides, says whose AT; the sheet's armour in the reader's abbreviations; no live attack when dying", async () => {
+    const { alrik, orc } = await setupWorld({ lang: t.lang });
+    dice([15]);
+    const m = await attack(orc, alrik, "gm");
+    const html = (await render(m, "player1")).replace(/&#x27;|&#39;|&apos;/g, "'");
+    expect(html).toContain(t.step);
+    expect(html).toContain(t.against);
+    const sheet = sheetOf(alrik);
+    await asClient("player1", () => sheet.render());
+    const on = () => sheet.lastContext.on as HerosView & { canAttack: boolean };
+    expect(on().armours[0]?.summary).toEqual([
+      { label: "QUINTETTE.OeilNoir.PR", value: "4" },
+      { label: "QUINTETTE.OeilNoir.Enc", value: "4" },
+    ]);
+    expect(on().canAttack).toBe(true);
+    await asGM(() => alrik.update({ "system.ev.value": -3 }));
+    await asClient("player1", () => sheet.render());
+    expect(on().canAttack).toBe(false);
+    expect(on().weapons.every((w) => !w.usable && !w.blocked)).toBe(true);
+  });
+});
