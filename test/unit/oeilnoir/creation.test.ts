@@ -109,7 +109,7 @@ describe("rules only the core knew, reached from the attack dialog", () => {
     opponentPosition: "debout",
     light: "obscurite",
     water: "aucune",
-    confined: "moyenne",
+    confined: true,
     flying: false,
     selfFlying: false,
     wrongHand: false,
