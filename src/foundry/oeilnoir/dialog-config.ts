@@ -3,7 +3,6 @@
  * build the same dialog from them.
  */
 import {
-  CONFINED_SPACE,
   LIGHT,
   OWN_POSITION,
   WATER,
