@@ -10,6 +10,8 @@ import type { DoubleActor } from "../double/index.ts";
 import { asClient, settle, targetsOf, type DoubleChatMessage, type DoubleCombat } from "../double/shared-core.ts";
 import type { DoubleToken } from "../double/tokens.ts";
 import { cardOf } from "../cards.ts";
+import { configureStatusEffects } from "../../src/foundry/conditions/index.ts";
+import { installEffectsDouble } from "../double/effects.ts";
 import { chooseDice, facesLeft } from "./dice.ts";
 import {
   buttonsByUser,
@@ -45,10 +47,14 @@ const tokens: Record<string, DoubleToken> = {};
 const sheets: Record<string, OpenSheet> = {};
 let combat: DoubleCombat;
 
+const isProne = (a: DoubleActor) => (a as unknown as { statuses: Set<string> }).statuses.has("prone");
 const duelOf = (m: DoubleChatMessage) => (cardOf(m).data as { duel: Record<string, unknown> }).duel;
 
 beforeAll(async () => {
   table = await openTable("oeilnoir");
+  // Status effects (prone for a fall): the double's effects, and the conditions the system gives CONFIG at setup.
+  installEffectsDouble();
+  configureStatusEffects("oeilnoir");
 });
 
 describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
@@ -191,9 +197,12 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
   });
 
   it("second actions, then Next turn into round 2 and Next round into round 3", async () => {
-    // Alrik's player trades his defence for a second action on his sheet: his row at 14 − 8 = 6, after the orc.
+    // Alrik attacked this round, fighting normally as declared at its start: his player's plan is locked now.
     await rerender(sheets.alrik!);
-    await clickSheet(sheets.alrik!, "secondAction", {});
+    expect(sheetButton(sheets.alrik!, "declarePlan", { plan: "twoActions" }).disabled).toBe(true);
+    // The GM allows the change on Alrik's sheet: his second action's row at 14 − 8 = 6, after the orc.
+    sheets.gmAlrik = await openSheet("gm", alrik);
+    await clickSheet(sheets.gmAlrik, "declarePlan", { plan: "twoActions" });
     expect(turnOrder(combat)).toMatchObject({ order: ["Alrik", "Nadja", "Orc", "Alrik"], round: 1 });
     await tracker(combat, "nextTurn");
     expect(turnOrder(combat)).toMatchObject({ round: 1, current: "Alrik" });
@@ -206,6 +215,38 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
     await tracker(combat, "nextRound");
     expect(turnOrder(combat)).toMatchObject({ round: 3, current: "Alrik" });
     expect(combat.turn).toBe(0);
+  });
+
+  it("Alrik falls (Chute) attacking in round 3; getting up is an action of his own phase, refused until round 4", async () => {
+    expect(turnOrder(combat)).toMatchObject({ round: 3, current: "Alrik" });
+    // A natural 20, then 9 on the attack fumble table: Chute, INI −2, Alrik on the ground (Foundry's prone).
+    chooseDice(20, 9);
+    await clickSheet(sheets.alrik!, "roll", { roll: "attack:sansArme" });
+    const fall = lastMessage();
+    expect(duelOf(fall)).toMatchObject({ fumble: { key: "chute", check: { result: null } } });
+    await settle();
+    expect(isProne(alrik)).toBe(true);
+    expect(combat.combatants.contents.find((c) => c.name === "Alrik")?.initiative).toBe(12);
+    expect((await buttonsByUser(fall)).player1).toContain("oeilnoir.fumbleCheck");
+    // His turn action went to the attack: getting up (one action) is refused this round, before any die.
+    expect(await forceCardAction("player1", fall, "oeilnoir.fumbleCheck")).toBe("invalid");
+    expect(isProne(alrik)).toBe(true);
+    // Round 4: Nadja (13) acts first; not his phase yet.
+    await tracker(combat, "nextRound");
+    expect(turnOrder(combat)).toMatchObject({ round: 4, current: "Nadja", order: ["Nadja", "Alrik", "Orc"] });
+    expect(await forceCardAction("player1", fall, "oeilnoir.fumbleCheck")).toBe("invalid");
+    await tracker(combat, "nextTurn");
+    expect(turnOrder(combat)).toMatchObject({ round: 4, current: "Alrik" });
+    // On his phase: AG check harder by Enc, a 5 passes; he stands, and his turn action is spent.
+    chooseDice(5);
+    await clickCard("player1", fall, "oeilnoir.fumbleCheck");
+    expect(duelOf(fall)).toMatchObject({ fumble: { check: { result: { d20: 5, success: true } } } });
+    await settle();
+    expect(isProne(alrik)).toBe(false);
+    const before = messages().length;
+    await clickSheet(sheets.alrik!, "roll", { roll: "attack:sansArme" });
+    expect(messages().length).toBe(before);
+    expect(facesLeft()).toBe(0);
   });
 
   it("Nadja's player rolls a CO check once in each private mode: the card reaches exactly its readers, a self roll none but its roller", async () => {

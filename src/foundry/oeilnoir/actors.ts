@@ -30,7 +30,8 @@ import type { DuelAttacker, DuelDefender, FumblerValues, HitData, VictimValues }
 import { AdversaireModel, HerosModel } from "./models.ts";
 import { moduleOn } from "./settings.ts";
 import { isSecondTurn } from "./order.ts";
-import { leftOf } from "./round-actions.ts";
+import { leftOf, spentOf } from "./round-actions.ts";
+import { ACTIVITY_ACTIONS, planOf, type Activity } from "../../rules/oeilnoir/index.ts";
 
 /** A fighter's own part of a situation, from its abilities. */
 export type FighterTraits = Pick<FighterSituation, "sight" | "waterFighter" | "peupleDeLEau" | "demiEpee">;
@@ -248,20 +249,46 @@ export function attackRefusal(actor: Actor.Implementation, weaponId?: string | n
 }
 
 /**
- * Why this combatant may not act on its turn now (actions per round, RULES.md): its turn action spent (a second one
- * is traded for the defence first), or a traded second action asked before its turn at INI − 8 has come.
+ * Why this combatant may not act on its turn now (actions per round, RULES.md): no turn action left under its
+ * declared plan, or not its phase: in a started combat a turn action comes on the fighter's own row of the tracker,
+ * the first at its initiative, the second on its row at INI − 8.
  */
 export function turnRefusal(combatant: Combatant.Implementation): string | null {
   const left = leftOf(combatant);
-  if (!left.turn)
-    return left.trade ? "QUINTETTE.OeilNoir.Notify.AttackSpent" : "QUINTETTE.OeilNoir.Notify.NoActionLeft";
+  if (!left.turn) return planRefusal(combatant);
+  return phaseRefusal(combatant, left.nextIsSecond);
+}
+
+/** Why a turn action is refused under the fighter's plan: what it declared leaves none. */
+export function planRefusal(combatant: Combatant.Implementation): string {
+  const spent = spentOf(combatant);
+  const plan = planOf(spent);
+  if ((combatant.initiative ?? 0) < 0) return "QUINTETTE.OeilNoir.Notify.DefenceOnly";
+  if (plan === "twoDefences") return "QUINTETTE.OeilNoir.Notify.PlanTwoDefences";
+  if (plan === "long") return "QUINTETTE.OeilNoir.Notify.PlanLong";
+  return plan === "normal" && spent.turn > 0
+    ? "QUINTETTE.OeilNoir.Notify.AttackSpent"
+    : "QUINTETTE.OeilNoir.Notify.NoActionLeft";
+}
+
+/**
+ * Why it is not this combatant's phase (a started combat with a turn running): a first action on its own row, a
+ * second one on its row at INI − 8. Null outside a started combat.
+ */
+export function phaseRefusal(
+  combatant: Combatant.Implementation,
+  second = leftOf(combatant).nextIsSecond,
+): string | null {
   const combat = combatant.parent;
-  // The second comes 8 phases later: on its own row of the running round (a combat not started has no turn yet).
-  if (left.nextIsSecond && combat && combat.turn !== null && combat.started) {
-    const onSecond = combat.combatant?.id === combatant.id && isSecondTurn(combat.turns, combat.turn);
-    if (!onSecond) return "QUINTETTE.OeilNoir.Notify.SecondLater";
-  }
-  return null;
+  if (!combat || combat.turn === null || !combat.started) return null;
+  const onMe = combat.combatant?.id === combatant.id;
+  if (second) return onMe && isSecondTurn(combat.turns, combat.turn) ? null : "QUINTETTE.OeilNoir.Notify.SecondLater";
+  return onMe ? null : "QUINTETTE.OeilNoir.Notify.NotYourPhase";
+}
+
+/** Why an activity is refused for lack of actions: two-action ones need a long-activity round (RULES.md). */
+export function activityRefusal(kind: Activity): string {
+  return ACTIVITY_ACTIONS[kind] > 1 ? "QUINTETTE.OeilNoir.Notify.NeedsLong" : "QUINTETTE.OeilNoir.Notify.NoActionLeft";
 }
 
 /** The attacker's wrong-hand training, as the situational module counts it (from its ability items). */
@@ -376,6 +403,12 @@ export function fumblerValues(actor: Actor.Implementation | null): FumblerValues
   return { ag: data.derived.current.ag, de: data.derived.current.ag, enc: 0 };
 }
 
+/** What the low-EV module needs for the victim's Volonté after the blow (nothing when the module is off). */
+function lowEvOf(data: OeilNoirActorKind): Pick<VictimValues, "lowEv"> {
+  if (!moduleOn("oeilnoirLowEv")) return {};
+  return { lowEv: { evBase: data.system.ev.max, frenzy: data.derived.frenzy } };
+}
+
 /** Armour, CN, thresholds and EV of the one who takes a blow. */
 export function victimValues(actor: Actor.Implementation): VictimValues | null {
   const data = oeilNoirActor(actor);
@@ -387,6 +420,7 @@ export function victimValues(actor: Actor.Implementation): VictimValues | null {
       thresholdModifier: data.derived.thresholdModifier,
       ev: data.system.ev.value,
       volonte: data.system.volonte,
+      ...lowEvOf(data),
     };
   return {
     pr: data.system.pr,
@@ -394,6 +428,7 @@ export function victimValues(actor: Actor.Implementation): VictimValues | null {
     thresholdModifier: data.derived.thresholdModifier,
     ev: data.system.ev.value,
     volonte: data.system.volonte,
+    ...lowEvOf(data),
   };
 }
 
@@ -452,7 +487,8 @@ export function hitUpdate(
     enFer: data.derived.abilities.enFer,
     endurance: typeof enduranceAfter === "number" && endurance !== null ? enduranceAfter : endurance,
   });
-  return { changes, status, iniChange: -2 * hit.totalWounds };
+  // In frenzy the wounds' penalties, initiative's included, wait for its end (the sheet's toggle moves it then).
+  return { changes, status, iniChange: data.derived.frenzy ? 0 : -2 * hit.totalWounds };
 }
 
 /**
@@ -461,8 +497,22 @@ export function hitUpdate(
  */
 export function woundEditWrite(actor: Actor.Implementation, wounds: unknown): DocumentWrite | null {
   const data = oeilNoirActor(actor);
-  if (!data || typeof wounds !== "number" || !Number.isInteger(wounds)) return null;
+  if (!data || typeof wounds !== "number" || !Number.isInteger(wounds) || data.derived.frenzy) return null;
   return initiativeWrite(actor, -2 * (wounds - data.system.wounds));
+}
+
+/**
+ * Entering or leaving the frenzy (Frénétique): the sheet's toggle, with the running combat's initiative moved by
+ * the wounds' −2 each, which the frenzy suspends. Null without the ability (the toggle does nothing then).
+ */
+export function frenzyWrites(actor: Actor.Implementation, on: boolean): DocumentWrite[] | null {
+  const data = oeilNoirActor(actor);
+  if (!data || !data.derived.abilities.frenetique) return null;
+  if ((data.system.frenzy === true) === on) return [];
+  const writes: DocumentWrite[] = [{ uuid: actor.uuid, changes: { "system.frenzy": on } }];
+  const ini = initiativeWrite(actor, (on ? 2 : -2) * data.system.wounds);
+  if (ini) writes.push(ini);
+  return writes;
 }
 
 /** Foundry's core "prone" status: a fighter on the ground (lying, in the situational module's terms). */

@@ -71,6 +71,7 @@ export function requestFor(actor: Actor.Implementation, key: string): RollReques
     const setup: AttackSetup = {
       kinds: choice.kinds,
       targetConfined: target ? targetConfinedClass(target) : null,
+      selfConfined: choice.weapon ? choice.weapon.confined : targetConfinedClass(actor),
       at: choice.value,
       // The same parry the card will use (low-EV penalty included); a shot cannot be parried.
       prd: target && !choice.attacker.ranged ? defenderFor(target).prd : null,

@@ -113,7 +113,7 @@ export const volonteAction: CardAction = {
     if (next.volonte?.success && defender && data) {
       writes.push({ uuid: defender.uuid ?? "", changes: { "system.wounds": Math.max(0, data.system.wounds - 1) } });
       // …and so is its initiative loss, at once.
-      const ini = initiativeWrite(defender, 2);
+      const ini = data.derived.frenzy ? null : initiativeWrite(defender, 2);
       if (ini) writes.push(ini);
     }
     return { status: "applied", card: rebuild(card, next), writes };

@@ -23,11 +23,11 @@ export {
   type PhaseRow,
 } from "./order.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
-import { oeilNoirActor, combatantOf, isProne } from "./actors.ts";
+import { activityRefusal, oeilNoirActor, combatantOf, isProne, phaseRefusal } from "./actors.ts";
 import { postCard } from "../chat/post.ts";
 import { checkCard } from "./duel.ts";
 import { rollDice } from "./roll.ts";
-import { tookSecond } from "./round-actions.ts";
+import { activityWrite, tookSecond } from "./round-actions.ts";
 
 export const TRACKER_PART = "systems/quintette/templates/oeilnoir/combat/phases.hbs";
 
@@ -145,9 +145,30 @@ export async function performOrientation(
   }
   const values = input.values ?? {};
   const restored = orientationRestored(setup);
+  const vigilance = orientationUsesVigilance(setup, values);
+  // Its actions (RULES.md): two undisturbed ones (a long-activity round), one with Vigilance; on its own phase.
+  const kind = vigilance ? "vigilance" : "orientation";
+  const spend = phaseRefusal(combatant, false) ?? activityWrite(combatant, kind);
+  if (spend === "refused" || typeof spend === "string" || !spend) {
+    const key = typeof spend === "string" && spend !== "refused" ? spend : activityRefusal(kind);
+    ui.notifications?.warn(game.i18n?.localize(key) ?? "");
+    return null;
+  }
+  const flags = spend.write.changes;
+  if (!spend.step.complete) {
+    // Below 0 INI: one action this round, the next one in the next round's long activity.
+    await combatant.update(flags);
+    ui.notifications?.info(
+      game.i18n?.format("QUINTETTE.OeilNoir.Notify.ActivityUnderway", {
+        done: String(spend.step.done),
+        cost: String(spend.step.cost),
+      }) ?? "",
+    );
+    return null;
+  }
   const base = { rollerId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: actor.name ?? "", img: actor.img };
-  if (orientationUsesVigilance(setup, values)) {
-    if (restored !== combatant.initiative) await combatant.update({ initiative: restored });
+  if (vigilance) {
+    await combatant.update({ ...flags, ...(restored !== combatant.initiative ? { initiative: restored } : {}) });
     ui.notifications?.info(
       game.i18n?.format("QUINTETTE.OeilNoir.Card.OrientationDone", { value: String(restored) }) ?? "",
     );
@@ -169,7 +190,7 @@ export async function performOrientation(
     },
     { ...base, img: base.img ?? null },
   );
-  if (after !== combatant.initiative) await combatant.update({ initiative: after });
+  await combatant.update({ ...flags, ...(after !== combatant.initiative ? { initiative: after } : {}) });
   await postCard(card, {
     rolls: [d20.roll],
     ...(input.rollMode ? { rollMode: input.rollMode as ChatMessage.PassableRollMode } : {}),

@@ -19,6 +19,11 @@ export interface DefenceSetup {
   dodge: boolean;
   /** A GM answers: the adjustment is offered. */
   gm: boolean;
+  /**
+   * The defender's round (absent outside a tracked combat): "normal", one defence, a second one needs two defences
+   * declared at the round's start and costs the attack; "twoDefences", the defences declared.
+   */
+  plan?: "normal" | "twoDefences";
 }
 
 /** The value rolled under: the value less both modifiers, halved against a critical attack. */
@@ -51,7 +56,16 @@ export function defenceDialogConfig(setup: DefenceSetup): RollDialogConfig {
     title: setup.dodge ? `${D}DodgeTitle` : `${D}ParryTitle`,
     subtitle: `${setup.defenderName} · ${setup.value}${setup.critical ? " / 2" : ""}`,
     inputs: [
-      counter("modifier", `${D}DefenceModifier`, `${D}DefenceModifierHint`),
+      // What this defence spends (RULES.md): said where the defender decides.
+      counter(
+        "modifier",
+        `${D}DefenceModifier`,
+        setup.plan === "normal"
+          ? `${D}DefenceHintOnly`
+          : setup.plan === "twoDefences"
+            ? `${D}DefenceHintTwo`
+            : `${D}DefenceModifierHint`,
+      ),
       ...(setup.gm ? [counter("adjust", `${D}GmAdjust`, `${D}GmAdjustHint`)] : []),
     ],
     odds: (values) => defenceOdds(setup, values),

@@ -6,9 +6,19 @@ import type { CardActionArgs } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../dialog/inputs.ts";
-import { dodgeFor, oeilNoirActor, parryWith } from "./actors.ts";
+import { combatantOf, dodgeFor, oeilNoirActor, parryWith } from "./actors.ts";
+import { spentOf } from "./round-actions.ts";
+import { planOf } from "../../rules/oeilnoir/index.ts";
 import { defenceDialogConfig } from "./defence-dialog.ts";
 import { duelOf } from "./duel.ts";
+
+/** The defender's declared round, for the dialog's word on what this defence spends (none outside a combat). */
+function planOfDefender(defender: Actor.Implementation): { plan?: "normal" | "twoDefences" } {
+  const combatant = combatantOf(defender);
+  if (!combatant || combatant.initiative === null) return {};
+  const plan = planOf(spentOf(combatant));
+  return plan === "normal" || plan === "twoDefences" ? { plan } : {};
+}
 
 type DefencePrompt = (config: RollDialogConfig) => Promise<RollDialogResult | null>;
 let defencePrompt: DefencePrompt = (config) => RollDialog.prompt(config);
@@ -42,7 +52,14 @@ export async function collectDefence(
   const value = (own ?? 0) - situation - (duel.free?.parryPenalty ?? 0) - lowEv;
   const gm = game.user?.isGM ?? false;
   const result = await defencePrompt(
-    defenceDialogConfig({ defenderName: duel.defender.name, value, critical: duel.attack.critical, dodge, gm }),
+    defenceDialogConfig({
+      defenderName: duel.defender.name,
+      value,
+      critical: duel.attack.critical,
+      dodge,
+      gm,
+      ...planOfDefender(defender),
+    }),
   );
   if (!result) return null;
   return { ...args, modifier: num(result.values.modifier), ...(gm ? { adjust: num(result.values.adjust) } : {}) };

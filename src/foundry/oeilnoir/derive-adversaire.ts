@@ -2,7 +2,9 @@
 import {
   initiativeFixed,
   lifeStatus,
+  inFrenzy,
   lowEvPenalties,
+  penalisingWounds,
   reducedVitesse,
   woundThresholdModifier,
   woundEffects,
@@ -34,6 +36,7 @@ export interface AdversaireSource {
   fightsOn?: boolean;
   /** Saved while dying; absent in sources written before the field existed. */
   stabilized?: boolean;
+  frenzy?: boolean;
   vitesse: number;
   volonte: number;
   weaponName: string;
@@ -63,6 +66,8 @@ export interface AdversaireDerived {
   fightsOn: boolean;
   stabilized: boolean;
   lowEv: { level: number; quality: number; skill: number; vitesse: number };
+  /** In frenzy now (Frénétique and its state on): no wound or low-EV penalty. */
+  frenzy: boolean;
 }
 
 /** An adversaire's values are fixed on its sheet; wounds and its abilities still change them. */
@@ -72,7 +77,8 @@ export function deriveAdversaire(
   lowEvModule = false,
 ): AdversaireDerived {
   const abilities = abilityFlags(items);
-  const w = source.wounds;
+  const frenzy = inFrenzy({ ability: abilities.frenetique, state: source.frenzy === true });
+  const w = penalisingWounds(source.wounds, frenzy);
   const wounded = woundEffects(w);
   const fixed = initiativeFixed({
     iniBase: source.iniBase,
@@ -82,9 +88,7 @@ export function deriveAdversaire(
   });
   const dice: 1 | 2 = abilities.danseurDeLames ? 2 : 1;
   const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
-  const low = lowEvModule
-    ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max), frenzy: abilities.frenetique })
-    : null;
+  const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max), frenzy }) : null;
   // The life fields assigned, not spread: a spread here cost more than the derivation.
   return Object.assign(
     {
@@ -104,6 +108,7 @@ export function deriveAdversaire(
       thresholdModifier,
       initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
       lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
+      frenzy,
     },
     statusOf(
       lifeStatus({

@@ -10,7 +10,9 @@ import {
   effectiveEnc,
   initiativeFixed,
   lifeStatus,
+  inFrenzy,
   lowEvPenalties,
+  penalisingWounds,
   reducedVitesse,
   rangedAttackValue,
   shieldModifiers,
@@ -160,6 +162,7 @@ export interface HerosSource {
   fightsOn?: boolean;
   /** Saved while dying; absent in sources written before the field existed. */
   stabilized?: boolean;
+  frenzy?: boolean;
   vitesse: number;
   volonte: number;
   artDeLaGuerre: number;
@@ -196,6 +199,8 @@ export interface HerosDerived {
   stabilized: boolean;
   /** Low-EV module: penalties to quality checks (AT, PRD included), to skill checks (Volonté), Vitesse lost. */
   lowEv: { level: number; quality: number; skill: number; vitesse: number };
+  /** In frenzy now (Frénétique and its state on): no wound or low-EV penalty. */
+  frenzy: boolean;
 }
 
 /** Bare hands, always at hand: the Bagarre skill's AT and PRD, 1D6 PI(End), EncE = Enc − its allowance. */
@@ -270,9 +275,11 @@ function errorText(error: unknown): string {
 /** Everything a héros' sheet and rolls need, from its data and its items. `lowEvModule`: the optional module. */
 export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lowEvModule = false): HerosDerived {
   const base = baseValues(source.qualities);
-  const wounds = source.wounds;
-  const wounded = woundEffects(wounds);
   const abilities = abilityFlags(items);
+  // In frenzy (Frénétique, toggled on the sheet) the wounds stay recorded but their penalties do not apply.
+  const frenzy = inFrenzy({ ability: abilities.frenetique, state: source.frenzy === true });
+  const wounds = penalisingWounds(source.wounds, frenzy);
+  const wounded = woundEffects(wounds);
   const armours = ofType<ArmourSource>(items, "on-armure").filter((a) => a.system.equipped);
   const totals = armourTotals(armours.map((a) => a.system));
   // Habitude I counts for the armour the hero is used to: the one he wears (issue 25: no tick to find first).
@@ -408,9 +415,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
   const fixed = initiativeFixed(initiativeInput);
   const dice: 1 | 2 = abilities.danseurDeLames ? 2 : 1;
   const thresholdModifier = woundThresholdModifier({ enFer: abilities.enFer, osDeVerre: abilities.osDeVerre });
-  const low = lowEvModule
-    ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max), frenzy: abilities.frenetique })
-    : null;
+  const low = lowEvModule ? lowEvPenalties({ ev: source.ev.value, evBase: Math.max(1, source.ev.max), frenzy }) : null;
 
   // The life fields assigned, not spread: a spread here cost more than the derivation.
   return Object.assign(
@@ -436,6 +441,7 @@ export function deriveHeros(source: HerosSource, items: readonly PlainItem[], lo
       mainWeaponId: main?.id ?? null,
       initiative: { fixed, dice, formula: initiativeLine(fixed, dice) },
       lowEv: { level: low?.level ?? 0, quality: low?.quality ?? 0, skill: low?.skill ?? 0, vitesse: low?.vitesse ?? 0 },
+      frenzy,
     },
     statusOf(
       lifeStatus({

@@ -3,7 +3,6 @@
  * build the same dialog from them.
  */
 import {
-  CONFINED_SPACE,
   LIGHT,
   OWN_POSITION,
   WATER,
@@ -43,6 +42,8 @@ export interface AttackSetup {
   ammo?: number | null;
   /** The target's own weapon class, for a confined space (its parry); none: its weapon is short. */
   targetConfined?: ConfinedClass | null;
+  /** The attacker's weapon class in a confined space, read from its weapon (issue 33); none: short. */
+  selfConfined?: ConfinedClass | null;
   /** Attack kinds the attacker may declare (melee only); absent: a plain blow. */
   kinds?: readonly AttackKind[];
   /** No token targeted: the fighters the attacker may name as defender (else the GM names one on the card). */
@@ -127,13 +128,8 @@ export function attackInputs(setup: AttackSetup): RollInput[] {
       options: options(Object.keys(WATER), "QUINTETTE.OeilNoir.Water."),
       initial: "aucune",
     },
-    {
-      kind: "select",
-      name: "confined",
-      label: `${D}Confined`,
-      options: options(["none", ...Object.keys(CONFINED_SPACE)], "QUINTETTE.OeilNoir.Confined."),
-      initial: "none",
-    },
+    // A confined space or not; each fighter's weapon class is read from its weapon.
+    { kind: "checkbox", name: "confined", label: `${D}ConfinedSpace`, initial: false },
     { kind: "checkbox", name: "flying", label: `${D}Flying`, initial: false },
     { kind: "checkbox", name: "selfFlying", label: `${D}SelfFlying`, initial: false },
     { kind: "checkbox", name: "wrongHand", label: `${D}WrongHand`, initial: false },
@@ -157,12 +153,12 @@ export function effectiveValues(
   let dodgeModifier: number | null = 0;
   let strengthBonus = true;
   if (setup.situational) {
-    const confined = String(values.confined ?? "none");
+    const confined = values.confined === true;
     const s = exchangeModifiers({
       attacker: {
         ...setup.selfTraits,
         position: String(values.position ?? "debout") as Position,
-        ...(confined !== "none" ? { confined: confined as ConfinedClass } : {}),
+        ...(setup.selfConfined ? { confined: setup.selfConfined } : {}),
         flying: values.selfFlying === true,
         ...(values.wrongHand === true ? { wrongHand: setup.wrongHand ?? {} } : {}),
       },
@@ -172,7 +168,7 @@ export function effectiveValues(
         ...(setup.targetConfined ? { confined: setup.targetConfined } : {}),
         flying: values.flying === true,
       },
-      confinedSpace: confined !== "none",
+      confinedSpace: confined,
       light: String(values.light ?? "jour") as Light,
       water: String(values.water ?? "aucune") as Water,
     });

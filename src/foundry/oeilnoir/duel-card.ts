@@ -2,6 +2,7 @@
  * The duel's card, pure: title, dice, outcome and the buttons each stage offers, built from a duel state; and the
  * card of a plain D20 check.
  */
+import { frenchOf } from "../templates/helpers.ts";
 import { check, criticalParryValue } from "../../rules/oeilnoir/index.ts";
 import { cardDie, createCardState } from "../chat/card-state.ts";
 import { UNARMED_ID } from "./derive.ts";
@@ -113,7 +114,11 @@ function fumbleButtons(duel: DuelData): CardButton[] {
   if (f?.freeAttack && !f.freeAttack.messageId)
     buttons.push({
       action: ACTIONS.freeAttack,
-      label: { key: `${L}FreeAttackButton`, name: f.freeAttack.attackerName },
+      label: {
+        key: `${L}FreeAttackButton`,
+        name: f.freeAttack.attackerName,
+        detail: frenchOf(f.freeAttack.attackerName),
+      },
       icon: "fa-solid fa-hand-fist",
       args: {},
       audience: "anyone",

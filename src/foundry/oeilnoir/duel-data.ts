@@ -198,6 +198,11 @@ export interface VictimValues {
   thresholdModifier: number;
   ev: number;
   volonte: number;
+  /**
+   * The low-EV module's skill penalty (Volonté is a skill) as it will stand after the blow: base EV and frenzy
+   * (absent: the module is off).
+   */
+  lowEv?: { evBase: number; frenzy: boolean };
 }
 /** Narrow type guard for stored duel data. */
 function isObject(value: unknown): boolean {

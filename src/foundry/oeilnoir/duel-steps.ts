@@ -10,6 +10,7 @@ import {
   check,
   dyingRounds,
   fumbleLine,
+  lowEvPenalties,
   parry,
   resolveHit,
   woundThresholdModifier,
@@ -287,6 +288,12 @@ export function hitOn(
     critical: blow.damage.critical,
     endurance: blow.attacker.endurance ?? false,
   });
+  // Both Volonté checks come after the blow: the low-EV skill penalty is the one its EV then gives (as the sheet's).
+  const evAfter = victim.ev - r.damage;
+  const penalty = victim.lowEv
+    ? lowEvPenalties({ ev: evAfter, evBase: Math.max(1, victim.lowEv.evBase), frenzy: victim.lowEv.frenzy }).skill
+    : 0;
+  const volonte = victim.volonte - penalty;
   return {
     pr: victim.pr,
     damage: r.damage,
@@ -296,10 +303,10 @@ export function hitOn(
     totalWounds: r.totalWounds,
     thresholds: woundThresholds({ cn: victim.cn, modifier }),
     evBefore: victim.ev,
-    evAfter: victim.ev - r.damage,
+    evAfter,
     status: "",
-    volonteTarget: r.seriousWound ? victim.volonte - r.volonteModifier : null,
-    volonte: victim.volonte,
+    volonteTarget: r.seriousWound ? volonte - r.volonteModifier : null,
+    volonte,
     dying: null,
   };
 }

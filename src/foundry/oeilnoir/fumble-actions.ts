@@ -7,14 +7,18 @@ import { postCard, speakerFor } from "../chat/post.ts";
 import { visibilityOf } from "../chat/mode.ts";
 import { originKey, postedFor } from "../trust/once.ts";
 import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
-import { breakageCheck } from "../../rules/oeilnoir/index.ts";
+import { breakageCheck, type Activity, type ActivityStep } from "../../rules/oeilnoir/index.ts";
+import { activityWrite } from "./round-actions.ts";
 import {
+  activityRefusal,
   attackerFor,
+  combatantOf,
   defenderFor,
   fumblerValues,
   hitUpdate,
   initiativeWrite,
   oeilNoirActor,
+  phaseRefusal,
   setProne,
   victimValues,
 } from "./actors.ts";
@@ -162,6 +166,8 @@ function storedCheck(fumbler: Actor.Implementation | null, messageId: string): n
 export const fumbleCheckAction: CardAction = {
   name: ACTIONS.fumbleCheck,
   audience: "anyone",
+  // One click per round: below 0 INI a two-action pick-up puts one action in each round.
+  token: () => `${ACTIONS.fumbleCheck}:r${game.combat?.round ?? 0}`,
   allowed: (ctx) => ownsUuid(ctx, fumblerUuid(duelOf(ctx.card))),
   async execute({ card, message }): Promise<CardActionOutcome> {
     const duel = duelOf(card);
@@ -171,12 +177,17 @@ export const fumbleCheckAction: CardAction = {
     const messageId = message.id ?? "";
     const replayed = storedCheck(fumbler, messageId);
     if (replayed !== null) return { status: "applied", card: rebuild(card, resolveFumbleCheck(duel, replayed)) };
+    // Getting up and picking up are actions of the fumbler's round (RULES.md): spent here, refused when too few.
+    const activity = fumbleActivity(duel.fumble?.key);
+    const spend = activity ? activitySpend(combatantOf(fumbler), activity) : null;
+    if (typeof spend === "string") return { status: "invalid", reason: spend };
+    if (spend && !spend.step.complete) return { status: "applied", card, writes: [spend.write] };
     const d20 = await rollDice("1d20", check.value);
     showDice(d20, message);
     const face = d20.faces[0] ?? 20;
     const next = resolveFumbleCheck(duel, face);
     const success = next.fumble?.check?.result?.success ?? false;
-    const writes: DocumentWrite[] = [];
+    const writes: DocumentWrite[] = spend ? [spend.write] : [];
     if (fumbler) {
       const changes = { [`flags.quintette.${CHECK_FLAG}.${messageId}`]: face };
       writes.push({ uuid: fumbler.uuid ?? "", changes, effect: ACTIONS.fumbleCheck });
@@ -200,6 +211,29 @@ export const fumbleCheckAction: CardAction = {
     return { status: "applied", card: rebuild(card, next), writes, afterWrites };
   },
 };
+
+/** The action a fumble line's check is: getting up after a fall, picking up the weapon; none to stay up. */
+function fumbleActivity(key: string | null | undefined): Activity | null {
+  if (key === "chute") return "getUp";
+  if (key === "armeGlisse" || key === "armeEjectee") return "pickUp";
+  return null;
+}
+
+/**
+ * The actions the fumbler spends on the check, as the combatant's write and the step it makes; a notification key
+ * when refused (not its phase, too few actions left); null outside the running combat.
+ */
+function activitySpend(
+  combatant: Combatant.Implementation | null,
+  kind: Activity,
+): { write: DocumentWrite; step: ActivityStep } | string | null {
+  if (!combatant) return null;
+  const phase = phaseRefusal(combatant, false);
+  if (phase) return phase;
+  const spend = activityWrite(combatant, kind);
+  if (spend === "refused") return activityRefusal(kind);
+  return spend;
+}
 
 /**
  * The opponent's free attack from a fumble line: a new duel card (its own parry, damage and wounds), rolled at

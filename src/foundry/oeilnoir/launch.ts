@@ -49,6 +49,7 @@ export async function performAttack(
     ranged: choice.attacker.ranged,
     kinds: choice.kinds,
     targetConfined: target ? targetConfinedClass(target) : null,
+    selfConfined: choice.weapon ? choice.weapon.confined : targetConfinedClass(actor),
     wrongHand: wrongHandTraining(actor),
     selfTraits: fighterTraits(actor),
     targetTraits: fighterTraits(target),

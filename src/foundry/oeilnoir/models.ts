@@ -62,6 +62,8 @@ function herosSchema() {
     fightsOn: booleanField({ initial: false, label: `${L}FightsOn` }),
     // Saved while dying (Médecine / Blessures from the card); the next blow or a return above 0 EV ends it.
     stabilized: booleanField({ initial: false, label: `${L}Stabilized` }),
+    // In frenzy (Frénétique): a state toggled on the sheet; without the ability it does nothing.
+    frenzy: booleanField({ initial: false, label: `${L}Frenzy` }),
     vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}Vitesse` }),
     volonte: integerField({ min: 0, max: 30, initial: 10, label: `${L}Volonte` }),
     artDeLaGuerre: integerField({ min: 0, max: 30, initial: 0, label: `${L}ArtDeLaGuerre` }),
@@ -135,6 +137,8 @@ function adversaireSchema() {
     fightsOn: booleanField({ initial: false, label: `${L}FightsOn` }),
     // Saved while dying (Médecine / Blessures from the card); the next blow or a return above 0 EV ends it.
     stabilized: booleanField({ initial: false, label: `${L}Stabilized` }),
+    // In frenzy (Frénétique): a state toggled on the sheet; without the ability it does nothing.
+    frenzy: booleanField({ initial: false, label: `${L}Frenzy` }),
     vitesse: integerField({ min: 1, max: 20, initial: 8, label: `${L}Vitesse` }),
     volonte: integerField({ min: 0, max: 30, initial: 8, label: `${L}Volonte` }),
     // Agility, for the checks a fumble asks (stay up, get up).

@@ -4,5 +4,5 @@
  */
 export { adversaireView, herosView } from "./view.ts";
 export { itemContext } from "./item-view.ts";
-export { roundView, spendOwn } from "./round-actions.ts";
+export { declareWrite, roundView, spendOwn } from "./round-actions.ts";
 export { turnRefusal } from "./actors.ts";

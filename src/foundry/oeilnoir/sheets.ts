@@ -5,9 +5,16 @@
  */
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
-import { combatantOf, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
+import { combatantOf, frenzyWrites, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
 import { plainItems } from "./models.ts";
-import { isLegalSplit, nearestLegalSplit } from "../../rules/oeilnoir/index.ts";
+import {
+  ROUND_PLANS,
+  gainSkillPoint,
+  isLegalSplit,
+  nearestLegalSplit,
+  type RoundPlan,
+} from "../../rules/oeilnoir/index.ts";
+import { creationClosed } from "../sheets/creation-view.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
 
@@ -28,6 +35,8 @@ export const ITEM_TABS: SheetTabSpec[] = [
 const views = () => import("./sheet-view.ts");
 
 type SheetViews = Awaited<ReturnType<typeof views>>;
+
+const isRoundPlan = (v: string): v is RoundPlan => (ROUND_PLANS as readonly string[]).includes(v);
 
 const COMBAT_TAB = { id: "combat", label: "QUINTETTE.OeilNoir.Tab.combat", icon: "fa-solid fa-khanda" };
 
@@ -51,14 +60,30 @@ async function onRescue(this: QuintetteActorSheet): Promise<void> {
   await act(this.document, "onRescue");
 }
 
-/** Trades this round's defence for a second action at INI − 8 (RULES.md): the tracker then shows its row. */
-async function onSecondAction(this: QuintetteActorSheet): Promise<void> {
-  const combatant = combatantOf(this.document);
-  if (!combatant || !(await (await views()).spendOwn(combatant, "second"))) {
-    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.NoTrade") ?? "");
+/**
+ * Declares how this round is used (RULES.md): fight normally, two defences, two actions (the second at INI − 8) or
+ * a long activity. The fighter declares before spending anything; afterwards only the GM changes it.
+ */
+async function declare(sheet: QuintetteActorSheet, plan: string): Promise<void> {
+  const combatant = combatantOf(sheet.document);
+  const { declareWrite } = await views();
+  const gm = game.user?.isGM ?? false;
+  const write = isRoundPlan(plan) ? declareWrite(combatant, plan, gm) : "refused";
+  if (!combatant || write === "refused" || !write || !combatant.isOwner) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.PlanLocked") ?? "");
     return;
   }
-  await this.render();
+  await combatant.update(write.changes as never);
+  await sheet.render();
+}
+
+async function onDeclarePlan(this: QuintetteActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+  await declare(this, target.dataset.plan ?? "");
+}
+
+/** Declares two actions this round (the defence given up): the tracker then shows the row at INI − 8. */
+async function onSecondAction(this: QuintetteActorSheet): Promise<void> {
+  await declare(this, "twoActions");
 }
 
 /** A non-combat action (reloading, a spell's gestures, moving): it spends the turn action like an attack. */
@@ -73,6 +98,17 @@ async function onOtherAction(this: QuintetteActorSheet): Promise<void> {
   await this.render();
 }
 
+/** Enters or leaves the frenzy (Frénétique): the state and the initiative its wounds' penalties move. */
+async function onToggleFrenzy(this: QuintetteActorSheet): Promise<void> {
+  const data = oeilNoirActor(this.document);
+  if (!data || !this.isEditable) return;
+  const writes = frenzyWrites(this.document, !data.derived.frenzy);
+  for (const write of writes ?? []) {
+    const doc = await fromUuid(write.uuid as Parameters<typeof fromUuid>[0]);
+    if (doc && "isOwner" in doc && doc.isOwner) await (doc as Actor.Implementation).update(write.changes);
+  }
+}
+
 /** The refused split's fix button: the nearest legal split, written on the héros (its owner's edit). */
 async function onFixSplit(this: QuintetteActorSheet, _event: Event, target: HTMLElement): Promise<void> {
   const key = target.dataset.skill ?? "";
@@ -85,6 +121,34 @@ async function onFixSplit(this: QuintetteActorSheet, _event: Event, target: HTML
   await this.document.update(changes);
 }
 
+/** A point gained after creation, given to attack or parry (`data-side`): the split itself is never rearranged. */
+async function onGainPoint(this: QuintetteActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+  const key = target.dataset.skill ?? "";
+  const data = oeilNoirActor(this.document);
+  const skill = data?.kind === "heros" ? data.derived.skills.find((s) => s.key === key) : undefined;
+  if (!skill || !this.isEditable) return;
+  const side = target.dataset.side === "prd" ? "prd" : "at";
+  const next = skill.attackOnly
+    ? { points: skill.points + 1, toAttack: skill.toAttack + 1 }
+    : gainSkillPoint(skill.points, skill.toAttack, side);
+  if (!next || next.points > 30) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.GainRefused") ?? "");
+    return;
+  }
+  await this.document.update({
+    [`system.skills.${key}.points`]: next.points,
+    [`system.skills.${key}.toAttack`]: next.toAttack,
+  });
+}
+
+/**
+ * Whether this user may type the skill points and pick their split: while the creation guide is open, and the GM in
+ * edit mode (corrections). Otherwise a split once made is never rearranged (RULES.md), a gained point goes to a side.
+ */
+export function splitOpen(actor: Actor.Implementation, editMode: boolean): boolean {
+  return !creationClosed(actor) || (editMode && (game.user?.isGM ?? false));
+}
+
 /**
  * Skill points typed over a split they make illegal (10 points over 0 / 0): the split moves to the nearest legal one
  * in the same submit, so a sheet being built never stores a refused split.
@@ -94,7 +158,14 @@ export function withLegalSplits(actor: Actor.Implementation, submitData: unknown
   const submitted = foundry.utils.getProperty(submitData as object, "system.skills") as
     Record<string, { points?: unknown; toAttack?: unknown }> | undefined;
   if (data?.kind !== "heros" || !submitted || typeof submitted !== "object") return;
+  // Outside the creation guide the form carries no split to rearrange: the stored one holds (the GM's corrections
+  // in edit mode aside).
+  const open = splitOpen(actor, true);
   for (const [key, entry] of Object.entries(submitted)) {
+    if (!open && entry && typeof entry === "object") {
+      delete entry.toAttack;
+      delete entry.points;
+    }
     const line = data.derived.skills.find((s) => s.key === key);
     if (!line || line.attackOnly || !entry || typeof entry !== "object") continue;
     const points = typeof entry.points === "number" ? entry.points : line.points;
@@ -113,7 +184,15 @@ async function rescuable(actor: Actor.Implementation, derived: { status: string;
 /** What both actor sheets share: the combat tab, roll requests, wounds that move initiative, the save button. */
 abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
-    actions: { rescue: onRescue, secondAction: onSecondAction, otherAction: onOtherAction, fixSplit: onFixSplit },
+    actions: {
+      rescue: onRescue,
+      secondAction: onSecondAction,
+      declarePlan: onDeclarePlan,
+      otherAction: onOtherAction,
+      toggleFrenzy: onToggleFrenzy,
+      gainPoint: onGainPoint,
+      fixSplit: onFixSplit,
+    },
   };
   static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
 
@@ -132,8 +211,14 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
     const view = await views();
     const on = data ? this.combatView(data, view) : null;
     if (!data || !on) return context;
-    const round = view.roundView(combatantOf(this.document));
-    return { ...context, on: { ...on, rescuable: await rescuable(this.document, data.derived), round } };
+    const round = view.roundView(combatantOf(this.document), game.user?.isGM ?? false);
+    // The frenzy toggle, only with Frénétique.
+    const frenzy = data.derived.abilities.frenetique ? { on: data.derived.frenzy } : null;
+    const open = this.isEditable && splitOpen(this.document, (context as { editMode?: boolean }).editMode === true);
+    return {
+      ...context,
+      on: { ...on, rescuable: await rescuable(this.document, data.derived), round, frenzy, splitOpen: open },
+    };
   }
 }
 

@@ -8,6 +8,7 @@ import {
   isLegalSplit,
   legalSplits,
   nearestLegalSplit,
+  gainSkillPoint,
   secondActionPhase,
 } from "../../rules/oeilnoir/index.ts";
 import {
@@ -39,18 +40,24 @@ function resource(key: string, label: string, r: { value: number; max: number },
   return { key, label, value: r.value, max: r.max, path, pct, low: pct <= 25 };
 }
 
+/** One value of an item's summary: its abbreviation's key (localized by the template) and the value. */
+export interface SummaryPart {
+  label: string;
+  value: string;
+}
+
 export interface ItemView {
   id: string;
   name: string;
   type: string;
-  summary: string;
+  summary: SummaryPart[];
   equipped: boolean;
 }
 
 function itemViews(
   items: readonly PlainItem[],
   type: string,
-  summary: (s: Record<string, unknown>) => string,
+  summary: (s: Record<string, unknown>) => SummaryPart[],
 ): ItemView[] {
   return items
     .filter((i) => i.type === type)
@@ -80,6 +87,8 @@ export interface SkillRow extends SkillLine {
   splits: readonly SplitOption[];
   /** A refused split: the one-click fix to the nearest legal one; null when the split is legal. */
   fix: { value: number; label: string } | null;
+  /** Whether a newly gained point may go to attack, to parry (issue 33: the split itself is never rearranged). */
+  gain: { at: boolean; prd: boolean };
 }
 
 /** A weapon line as the sheet shows it. */
@@ -112,6 +121,8 @@ const LABEL = {
   prd: `${L}PRD`,
   distance: `${L}Distance`,
   ini: `${L}INI`,
+  pr: `${L}PR`,
+  enc: `${L}Enc`,
 };
 const skillText = (key: string) => ({
   label: `${L}CombatSkill.${key}`,
@@ -162,10 +173,19 @@ function skillRow(s: SkillLine): SkillRow {
     pathAllowance: text.pathAllowance,
     splits: s.attackOnly ? NO_SPLITS : splitsOf(s.points, s.toAttack),
     fix: s.attackOnly || isLegalSplit(s.points, s.toAttack) ? null : splitFix(s.points, s.toAttack),
+    gain: s.attackOnly
+      ? { at: s.points < 30, prd: false }
+      : { at: !!gainSkillPoint(s.points, s.toAttack, "at"), prd: !!gainSkillPoint(s.points, s.toAttack, "prd") },
   };
 }
 
-function weaponRow(w: WeaponLine, mainId: string | null): WeaponRow {
+/** Whether the fighter may act at all: not dying or dead, nor out of the fight without a passed Volonté. */
+function fights(derived: { status: string; fightsOn: boolean }): boolean {
+  if (derived.status === "mort" || derived.status === "mourant") return false;
+  return derived.status !== "horsCombat" || derived.fightsOn;
+}
+
+function weaponRow(w: WeaponLine, mainId: string | null, canFight = true): WeaponRow {
   return {
     id: w.id,
     name: w.name,
@@ -191,8 +211,9 @@ function weaponRow(w: WeaponLine, mainId: string | null): WeaponRow {
     error: w.error,
     roll: `attack:${w.id}`,
     main: w.id === mainId,
-    usable: w.equipped && !w.broken && !w.dropped && !w.error && w.ammo !== 0,
-    blocked: w.equipped && !w.broken && !w.dropped && !!w.error && w.ammo !== 0,
+    // Out of the fight, dying or dead: no live attack button (the rules refuse the attack anyway).
+    usable: canFight && w.equipped && !w.broken && !w.dropped && !w.error && w.ammo !== 0,
+    blocked: canFight && w.equipped && !w.broken && !w.dropped && !!w.error && w.ammo !== 0,
     outOfAmmo: w.ammo === 0,
   };
 }
@@ -238,16 +259,21 @@ export function herosView(source: HerosSource, derived: HerosDerived, items: rea
       path: RANGED_TEXT[key]!.path,
       value: derived.current.distance + source.ranged[key].points,
     })),
-    weapons: derived.weapons.map((w) => weaponRow(w, derived.mainWeaponId)),
+    weapons: derived.weapons.map((w) => weaponRow(w, derived.mainWeaponId, fights(derived))),
+    canAttack: fights(derived),
     armour: derived.armour,
     shield: derived.shield,
     hasShield: derived.shield.prd !== 0 || derived.shield.at !== 0,
-    armours: itemViews(items, "on-armure", (s) => `PR ${n(s.pr)} · Enc ${n(s.enc)}`),
-    shields: itemViews(
-      items,
-      "on-bouclier",
-      (s) => `AT ${signed(n(s.at))} · PRD ${signed(n(s.prd))} · INI ${signed(n(s.ini))}`,
-    ),
+    // Abbreviations in the reader's language (English AR, PA…): keys, localized by the template.
+    armours: itemViews(items, "on-armure", (s) => [
+      { label: LABEL.pr, value: String(n(s.pr)) },
+      { label: LABEL.enc, value: String(n(s.enc)) },
+    ]),
+    shields: itemViews(items, "on-bouclier", (s) => [
+      { label: LABEL.at, value: signed(n(s.at)) },
+      { label: LABEL.prd, value: signed(n(s.prd)) },
+      { label: LABEL.ini, value: signed(n(s.ini)) },
+    ]),
     abilities: items
       .filter((i) => i.type === "on-capacite")
       .map((i) => {
@@ -328,6 +354,7 @@ export function adversaireView(source: AdversaireSource, derived: AdversaireDeri
       { label: `${L}Quality.IN`, value: source.in ?? 12, current: derived.current.in, path: "system.in" },
       { label: `${L}Dodge`, value: source.esquive ?? derived.dodge, current: derived.dodge, path: "system.esquive" },
     ],
+    canAttack: fights(derived),
     armed: source.armed ?? true,
     weaponDropped: source.weaponDropped ?? false,
     weaponBroken: source.weaponBroken ?? false,

@@ -9,7 +9,17 @@ function isOptions(value: unknown): value is HelperOptions {
   return typeof value === "object" && value !== null && "hash" in value;
 }
 
+/** French "of" before a name: "de Dana", elided before a vowel ("d'Orc", "d'Élise"). */
+export function frenchOf(name: unknown): string {
+  const text = String(name ?? "").trim();
+  return /^[aeiouyàâäéèêëîïôöùûüœæ]/iu.test(text) ? `d'${text}` : `de ${text}`;
+}
+
 export const helpers = {
+  /** French "of" before a name, elided before a vowel (`qOf name` → "d'Orc"): the French strings' `{ofName}`. */
+  qOf(name: unknown): string {
+    return frenchOf(name);
+  },
   /** Signed number: `+2`, `0`, `−1` (true minus sign). */
   qSigned(value: unknown): string {
     const n = Number(value);

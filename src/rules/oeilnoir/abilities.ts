@@ -154,6 +154,6 @@ export const ABILITIES: Readonly<Record<AbilityKey, Ability>> = {
     key: "frenetique",
     label: "Frénétique",
     kind: "avantage",
-    effect: "Frenzy (Rage Sanguinaire): low-EV penalties do not apply.",
+    effect: "Frenzy (Rage Sanguinaire), a state toggled on the sheet: while it lasts, no wound or low-EV penalty.",
   },
 };

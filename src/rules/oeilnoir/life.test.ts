@@ -2,6 +2,8 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
   dyingRounds,
+  inFrenzy,
+  penalisingWounds,
   lifeStatus,
   lowEvPenalties,
   permanentEvLoss,
@@ -155,5 +157,28 @@ describe("rescue bounds", () => {
     expect(isRescueSkill(1000)).toBe(false);
     expect(isRescueSkill(14.5)).toBe(false);
     expect(isRescueSkill(14)).toBe(true);
+  });
+});
+
+describe("frenzy (Frénétique, issue 33)", () => {
+  it("is a state: only with the ability and while toggled on", () => {
+    expect(inFrenzy({ ability: true, state: true })).toBe(true);
+    expect(inFrenzy({ ability: true, state: false })).toBe(false);
+    expect(inFrenzy({ ability: false, state: true })).toBe(false);
+  });
+
+  it("while it lasts, no wound penalty and no low-EV penalty; outside it, the wounds all count", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: -30, max: 60 }),
+        fc.integer({ min: 1, max: 60 }),
+        (w, ev, base) => {
+          expect(penalisingWounds(w, true)).toBe(0);
+          expect(penalisingWounds(w, false)).toBe(w);
+          expect(lowEvPenalties({ ev, evBase: base, frenzy: true }).level).toBe(0);
+        },
+      ),
+    );
   });
 });

@@ -130,6 +130,20 @@ export function lowEvPenalties(input: { ev: number; evBase: number; frenzy?: boo
   return { level, quality: level, skill: 3 * level, vitesse: level };
 }
 
+/**
+ * Frénétique / Rage Sanguinaire: the frenzy is a state the fighter enters and leaves (a toggle), only with the
+ * ability. While it lasts, neither the low-EV penalties nor the wound penalties apply (the wounds stay recorded).
+ */
+export function inFrenzy(input: { ability: boolean; state: boolean }): boolean {
+  return input.ability && input.state;
+}
+
+/** The wounds whose penalties apply now: none in frenzy. */
+export function penalisingWounds(wounds: number, frenzy: boolean): number {
+  assertNonNegative("wounds", wounds);
+  return frenzy ? 0 : wounds;
+}
+
 /** Speed after a loss, never below 1. */
 export function reducedVitesse(vitesse: number, loss: number): number {
   assertNonNegative("vitesse", vitesse);

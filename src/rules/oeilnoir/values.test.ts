@@ -5,6 +5,7 @@ import {
   baseValues,
   combatValues,
   encumbrance,
+  gainSkillPoint,
   isLegalSplit,
   legalSplits,
   nearestLegalSplit,
@@ -152,5 +153,25 @@ describe("combatValues", () => {
       prd: 3,
       encE: 0,
     });
+  });
+});
+
+describe("a gained skill point goes to one side (issue 33)", () => {
+  it("never takes a point back from either side, and stays within the 5-point rule", () => {
+    expect(gainSkillPoint(6, 3, "at")).toEqual({ points: 7, toAttack: 4 });
+    expect(gainSkillPoint(6, 3, "prd")).toEqual({ points: 7, toAttack: 3 });
+    // 8 / 3: one more to attack would be 9 / 3, 6 apart.
+    expect(gainSkillPoint(11, 8, "at")).toBeNull();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 29 }), fc.integer({ min: 0, max: 29 }), fc.boolean(), (p, a, at) => {
+        fc.pre(a <= p && isLegalSplit(p, a));
+        const next = gainSkillPoint(p, a, at ? "at" : "prd");
+        if (!next) return;
+        expect(next.points).toBe(p + 1);
+        expect(next.toAttack).toBeGreaterThanOrEqual(a);
+        expect(next.points - next.toAttack).toBeGreaterThanOrEqual(p - a);
+        expect(isLegalSplit(next.points, next.toAttack)).toBe(true);
+      }),
+    );
   });
 });

@@ -91,6 +91,22 @@ export function isLegalSplit(points: number, toAttack: number): boolean {
   return legalSplits(points).includes(toAttack);
 }
 
+/**
+ * A newly gained skill point, given to one side (RULES.md: a split once made is never rearranged; new points go to
+ * either side within the 5-point rule). Null when that side would break the rule or the skill is at 30 points.
+ */
+export function gainSkillPoint(
+  points: number,
+  toAttack: number,
+  side: "at" | "prd",
+): { points: number; toAttack: number } | null {
+  assertNonNegative("points", points);
+  assertNonNegative("toAttack", toAttack);
+  if (points >= 30 || toAttack > points) return null;
+  const next = { points: points + 1, toAttack: side === "at" ? toAttack + 1 : toAttack };
+  return isLegalSplit(next.points, next.toAttack) ? next : null;
+}
+
 export interface ArmourPiece {
   pr: number;
   enc: number;

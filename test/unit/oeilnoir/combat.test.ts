@@ -30,6 +30,7 @@ import {
 } from "../../../src/rules/oeilnoir/index.ts";
 import { cardOf } from "../../cards.ts";
 import { createActor, herosData, inCombat, setupWorld, teardownWorld } from "../../worlds/oeilnoir.ts";
+import { declareWrite } from "../../../src/foundry/oeilnoir/round-actions.ts";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 
@@ -126,12 +127,29 @@ describe("combat behaviour on the double", () => {
     if (!combatant) throw new Error("no combatant");
     chooseDice(14, 14);
     const card = () => cardOf([...game.messages!.values()].at(-1) as unknown as DoubleChatMessage);
+    const declareLong = async () => {
+      const write = declareWrite(combatant as never, "long", false);
+      if (!write || write === "refused") throw new Error("long activity refused");
+      await combatant.update(write.changes);
+    };
+    // Two undisturbed actions (RULES.md): refused in a round fought normally, before any die is rolled.
+    expect(await performOrientation(hero as never, { values: { modifier: 3 } })).toBeNull();
+    expect(state.notifications.at(-1)?.message).toBe(
+      "Deux actions nécessaires : déclarez une activité longue au début du round (sous 0 d'INI, une action par round).",
+    );
+    expect(rolledRolls).toEqual([]);
+    await declareLong();
     // IN 13 + 2 (Art de la Guerre) − 3: a 14 fails, INI stays.
     expect(await performOrientation(hero as never, { values: { modifier: 3 } })).toBe(5);
     expect(combatant.initiative).toBe(5);
     expect(card().outcome?.detail).toEqual({ key: "QUINTETTE.OeilNoir.Card.OrientationFailed", value: 5 });
+    // Both actions of the round are spent: no second try this round.
+    expect(await performOrientation(hero as never, { values: { modifier: 0 } })).toBeNull();
+    combat.round = 1;
+    await declareLong();
     // Without modifier the 14 passes under 15: INI base 11 (no weapon, no armour) + 6.
-    expect(await performOrientation(hero as never, { values: { modifier: 0 } })).toBe(17);
+    const r17 = await performOrientation(hero as never, { values: { modifier: 0 } });
+    expect(r17).toBe(17);
     expect(combatant.initiative).toBe(17);
     expect(card().outcome?.detail).toEqual({ key: "QUINTETTE.OeilNoir.Card.OrientationDone", value: 17 });
     expect(rolledRolls.map((r) => r.options.target)).toEqual([12, 15]);

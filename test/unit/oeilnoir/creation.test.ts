@@ -109,7 +109,7 @@ describe("rules only the core knew, reached from the attack dialog", () => {
     opponentPosition: "debout",
     light: "obscurite",
     water: "aucune",
-    confined: "moyenne",
+    confined: true,
     flying: false,
     selfFlying: false,
     wrongHand: false,
@@ -140,7 +140,7 @@ describe("rules only the core knew, reached from the attack dialog", () => {
 });
 
 describe("Frénétique", () => {
-  it("a frenzied héros at low EV has no low-EV penalty on his attack dialog", async () => {
+  it("a frenzied héros at low EV has no low-EV penalty on his attack dialog; the state without the ability does nothing", async () => {
     const { alrik } = await setupWorld({
       alrik: {
         items: [SWORD, MAIL, { _id: "frenzy", name: "Frénétique", type: "on-capacite", system: { key: "frenetique" } }],
@@ -148,7 +148,7 @@ describe("Frénétique", () => {
     });
     registerOeilNoirSettings();
     await asGM(() => game.settings?.set("quintette", "oeilnoirLowEv", true));
-    await asGM(() => alrik.update({ "system.ev.value": 9 }));
+    await asGM(() => alrik.update({ "system.ev.value": 9, "system.frenzy": true }));
     await player1Sheet(alrik);
     const request = (await asClient("player1", () => rollKey(alrik, "attack:epee"))) as {
       dialog: { inputs: { name: string; initial: unknown }[] };

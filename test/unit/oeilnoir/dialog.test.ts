@@ -89,7 +89,7 @@ describe("attack dialog", () => {
       opponentPosition: "debout",
       light: "jour",
       water: "aucune",
-      confined: "none",
+      confined: false,
       flying: false,
       selfFlying: false,
       wrongHand: false,

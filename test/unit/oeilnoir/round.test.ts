@@ -38,17 +38,24 @@ const LANGS = [
   {
     lang: "fr" as const,
     attackSpent:
-      "Attaque déjà faite ce round : échangez votre défense contre une 2e action (INI − 8) pour attaquer encore.",
+      "Attaque déjà faite ce round : une seconde demande deux actions déclarées au début du round (le MJ peut autoriser un changement).",
     secondLater: "La 2e action vient 8 phases plus tard : attendez son tour dans le suivi de combat.",
     noDefence: "plus de défense ce round",
+    planLocked: "L'usage du round se déclare à son début : seul le MJ peut le changer maintenant.",
+    notYourPhase: "Ce n'est pas la phase de ce combattant : agissez quand son tour vient dans le suivi de combat.",
+    twoDefences: "Deux défenses déclarées ce round : pas d'attaque (le MJ peut autoriser un changement).",
     bareHands: "Attaque à mains nues",
     parryBare: "Parer à mains nues",
   },
   {
     lang: "en" as const,
-    attackSpent: "Attack already made this round: trade your defence for a second action (INI − 8) to attack again.",
+    attackSpent:
+      "Attack already made this round: a second one needs two actions declared at the start of the round (the GM may allow a change).",
     secondLater: "The second action comes 8 phases later: wait for its turn in the combat tracker.",
     noDefence: "has no defence left this round",
+    planLocked: "The round's plan is declared at its start: only the GM may change it now.",
+    notYourPhase: "Not this fighter's phase: act when its turn comes in the combat tracker.",
+    twoDefences: "Two defences declared this round: no attack (the GM may allow a change).",
     bareHands: "Bare-handed attack",
     parryBare: "Parry bare-handed",
   },
@@ -86,14 +93,22 @@ describe.each(LANGS)("actions per round ($lang)", (t) => {
     // A second attack in the same round is refused, and says how to get one.
     expect(await attack(alrik, orc)).toBeUndefined();
     expect(state.notifications.at(-1)?.message).toBe(t.attackSpent);
-    // Alrik's player trades his defence on the sheet: the tracker gets his second row at 14 − 8 = 6.
+    // The round's plan was declared at its start (fight normally): his player may no longer trade his defence.
     const sheet = sheetOf(alrik);
     await asClient("player1", () => sheet.render());
     expect(sheet.lastContext.on).toMatchObject({
-      round: { attack: false, defence: true, trade: true, secondPhase: 6 },
+      round: { attack: false, defence: true, trade: false, secondPhase: 6, plan: "normal", locked: true },
     });
     await asClient("player1", () => sheet.runAction("secondAction"));
+    expect(state.notifications.at(-1)?.message).toBe(t.planLocked);
+    expect(combat.turns.map((c) => c.name)).toEqual(["Alrik", "Orc"]);
+    // The GM allows the change on Alrik's sheet: the tracker gets his second row at 14 − 8 = 6.
+    const gmSheet = sheetOf(alrik);
+    await asClient("gm", () => gmSheet.render());
+    expect(gmSheet.lastContext.on).toMatchObject({ round: { locked: false } });
+    await asClient("gm", () => gmSheet.runAction("declarePlan", {}, { dataset: { plan: "twoActions" } }));
     expect(combat.turns.map((c) => c.name)).toEqual(["Alrik", "Orc", "Alrik"]);
+    await asClient("player1", () => sheet.render());
     expect(sheet.lastContext.on).toMatchObject({ round: { attack: true, defence: false, second: 6 } });
     // Not before its phase.
     expect(await attack(alrik, orc)).toBeUndefined();
@@ -115,12 +130,35 @@ describe.each(LANGS)("actions per round ($lang)", (t) => {
     await asGM(() => combat.nextTurn());
     expect(combat.round).toBe(2);
     expect(combat.turns.map((c) => c.name)).toEqual(["Alrik", "Orc"]);
+    // At the start of round 2 his player declares two actions himself: the row at 6 comes back, before any action.
+    await asClient("player1", () => sheet.render());
+    expect(sheet.lastContext.on).toMatchObject({ round: { plan: "normal", locked: false } });
+    await asClient("player1", () => sheet.runAction("declarePlan", {}, { dataset: { plan: "twoActions" } }));
+    expect(combat.turns.map((c) => c.name)).toEqual(["Alrik", "Orc", "Alrik"]);
   });
 
-  it("a second defence costs the attack; a third attack on the same fighter lands without a roll; a master parry is free", async () => {
+  it("a fighter's first attack comes on its own phase: the orc at INI 9 may not strike during Alrik's turn", async () => {
+    const { state, alrik, orc } = await setupWorld({ lang: t.lang });
+    const combat = await round(state, alrik, orc);
+    expect(combat.combatant?.name).toBe("Alrik");
+    expect(await attack(orc, alrik, "gm")).toBeUndefined();
+    expect(state.notifications.at(-1)?.message).toBe(t.notYourPhase);
+    await asGM(() => combat.nextTurn());
+    dice([15]);
+    expect(duel(await attack(orc, alrik, "gm"))?.stage).toBe("missed");
+    // Alrik's turn is past: no attack for him now either.
+    expect(await attack(alrik, orc)).toBeUndefined();
+    expect(state.notifications.at(-1)?.message).toBe(t.notYourPhase);
+  });
+
+  it("two defences declared at the start of the round cost the attack; a third blow lands without a roll; a master parry is free", async () => {
     const { state, alrik, orc } = await setupWorld({ lang: t.lang });
     await round(state, alrik, null);
-    // Alrik parries twice (the second costs his attack), through the GM as his player clicks.
+    // Alrik's player declares two defences at the start of the round (RULES.md): his attack is given up.
+    const sheet = sheetOf(alrik);
+    await asClient("player1", () => sheet.render());
+    await asClient("player1", () => sheet.runAction("declarePlan", {}, { dataset: { plan: "twoDefences" } }));
+    // Alrik parries twice, through the GM as his player clicks.
     const strike = async () => {
       dice([5]);
       return attack(orc, alrik, "gm");
@@ -140,6 +178,7 @@ describe.each(LANGS)("actions per round ($lang)", (t) => {
     expect(duel(c)?.stage).toBe("parried");
     // Two defences spent: his attack is gone, and a fourth blow lands with no defence roll.
     expect(await attack(alrik, orc)).toBeUndefined();
+    expect(state.notifications.at(-1)?.message).toBe(t.twoDefences);
     const d = await strike();
     expect(duel(d)).toMatchObject({ stage: "hit", defender: { exhausted: true } });
     const before = rolled.length;
@@ -185,11 +224,12 @@ describe.each(LANGS)("actions per round ($lang)", (t) => {
 describe("initiative writes during a second action keep the current turn", () => {
   it("a wound and a passed Volonté on the fighter in his second action leave the turn on that action", async () => {
     const { state, alrik, orc, bruna } = await setupWorld();
+    // The orc's row is a fighter of its own: the orc actor that strikes below stands outside the tracker.
     const combat = await inCombat(
       state,
       [
         { actor: alrik, initiative: 14 },
-        { actor: orc, initiative: 9 },
+        { id: "c-orc", name: "Orc", initiative: 9 },
         { actor: bruna, initiative: 4 },
       ],
       { tracked: true },

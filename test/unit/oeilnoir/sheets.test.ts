@@ -64,9 +64,10 @@ describe("Œil Noir actor sheets", () => {
     const sheet = open(HerosSheet, a);
     await sheet.render();
     const on = () => sheet.lastContext.on as HerosView;
-    expect(on().armours.map((x) => [x.name, x.summary])).toEqual([
-      ["Chemise de mailles longue", "PR 4 · Enc 4"],
-      ["Casque de cuir", "PR 1 · Enc 1"],
+    // The abbreviations are keys the template localizes (English AR, French PR).
+    expect(on().armours.map((x) => [x.name, x.summary.map((p) => `${p.label.split(".").at(-1)} ${p.value}`)])).toEqual([
+      ["Chemise de mailles longue", ["PR 4", "Enc 4"]],
+      ["Casque de cuir", ["PR 1", "Enc 1"]],
     ]);
     // Dodge: PRD base 8 − the whole Enc 5.
     expect(on()).toMatchObject({ dodge: 3, medecine: 0 });

@@ -50,7 +50,7 @@ const SITUATION = {
   opponentPosition: "debout",
   light: "jour",
   water: "aucune",
-  confined: "none",
+  confined: false,
   flying: false,
   selfFlying: false,
   wrongHand: false,
