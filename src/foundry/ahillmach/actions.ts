@@ -33,6 +33,7 @@ import {
 import { applyToTargetsAction, checkedTargets, withDocumentDamage } from "./target-damage.ts";
 import { actorOfCombatant, holderOf, sideOf, type CombatantLike } from "./combat.ts";
 import { XP_MAX, type PersonnageModel } from "./models.ts";
+import { boundName } from "../trust/bound.ts";
 
 export const pickAction: CardAction = {
   name: ACTIONS.pick,
@@ -70,7 +71,7 @@ export const xpAction: CardAction = {
       id: `xp#${card.revision}`,
       action: ACTIONS.xp,
       targetUuid: actor.uuid ?? "",
-      targetName: actor.name ?? "",
+      targetName: boundName(actor),
       summary: { key: K("Card.XpApplied"), value: data.xp },
       undo: { "system.xp": current },
       undone: false,

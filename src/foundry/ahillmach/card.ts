@@ -6,6 +6,7 @@ import { ahillmach } from "../../rules/index.ts";
 import { cardDie, createCardState } from "../chat/card-state.ts";
 import { isPlainRecord } from "../trust/validate.ts";
 import type { CardButton, CardState, JsonObject, Label, OutcomeTone } from "../chat/types.ts";
+import { boundName } from "../trust/bound.ts";
 
 type Band = ahillmach.Band;
 type CharacteristicId = ahillmach.CharacteristicId;
@@ -140,7 +141,7 @@ export function cardTitle(spec: MoveRollSpec): Label {
   if (spec.moveId) return { key: K(`Moves.${spec.moveId}.Name`) };
   switch (spec.kind) {
     case "move":
-      return { key: K("Card.FreeMove"), name: spec.free?.name ?? "" };
+      return { key: K("Card.FreeMove"), name: boundName(spec.free) };
     case "characteristic":
       return { key: K(`Characteristic.${spec.characteristic ?? "for"}`) };
     default:
@@ -250,7 +251,9 @@ export function buildMoveCard(spec: MoveRollSpec, faces: readonly number[], roll
     chosenCount: 0,
     outcomeDetail,
     damage:
-      damage && spec.weapon ? { die: spec.weapon.die, modifier: spec.weapon.modifier, name: spec.weapon.name } : null,
+      damage && spec.weapon
+        ? { die: spec.weapon.die, modifier: spec.weapon.modifier, name: boundName(spec.weapon) }
+        : null,
     damageRolled: false,
     level: spec.level,
   };

@@ -9,6 +9,7 @@
 import { SYSTEM_ID } from "../ruleset.ts";
 import { archetypeData } from "./models.ts";
 import { collectiveTokens, LEDGER_KEY, setCollectiveTokens, startingTokens } from "./settings.ts";
+import { boundName } from "../trust/bound.ts";
 
 /** Update option marking the GM's own mirror writes (the watch leaves them alone). */
 export const MIRROR_OPTION = "quintetteLedgerMirror";
@@ -118,7 +119,7 @@ export async function commitMove(
 
 function warnReverted(actor: ArchetypeActor, who: string): void {
   const text =
-    game.i18n?.format("QUINTETTE.Jetons.Error.LedgerReverted", { name: actor.name ?? "", detail: who }) ??
+    game.i18n?.format("QUINTETTE.Jetons.Error.LedgerReverted", { name: boundName(actor), detail: who }) ??
     "QUINTETTE.Jetons.Error.LedgerReverted";
   console.warn(`quintette | jetons: ${text}`);
   ui.notifications?.warn(text, { permanent: true });

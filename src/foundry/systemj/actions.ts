@@ -41,6 +41,7 @@ import { showRollOf } from "../dice/show.ts";
 import { dialogModifier, testDialogConfig, type TestData } from "./tests.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import { authorIdOf, readCard } from "../chat/flags.ts";
+import { boundName } from "../trust/bound.ts";
 
 type ActorLike = {
   uuid: string;
@@ -444,7 +445,7 @@ export const damageApplier: DamageApplier = {
       undo,
       summary: {
         key: "QUINTETTE.SystemJ.Damage.Summary",
-        name: actor.name ?? "",
+        name: boundName(actor),
         value: result.armourLost,
         target: result.hitPointsLost,
         detail: result.hitPoints,
