@@ -308,8 +308,10 @@ export function onUpdateUser(user: User.Implementation, changed: unknown, _optio
 }
 
 /**
- * The active GM's client serves the requests still stored on User documents, each for the User it is stored on.
- * Returns when all are answered (for tests); callers from hooks do not wait.
+ * The active GM's client serves the requests still stored on User documents, each for the User it is stored on,
+ * within the same cap as a live write: `REQUESTS_PER_WRITE` per User (the oldest sent first), the rest removed in
+ * one write and unanswered (an honest client waits on one request at a time). Returns when all are answered (for
+ * tests); callers from hooks do not wait.
  */
 export async function serveWaitingRequests(): Promise<void> {
   if (!isServingSession() || !game.users) return;
@@ -317,14 +319,22 @@ export async function serveWaitingRequests(): Promise<void> {
   for (const user of game.users) {
     const stored: unknown = user.getFlag(SCOPE, "relay" as never);
     if (!isObject(stored) || !user.id) continue;
-    for (const [id, request] of Object.entries(stored)) {
-      if (request === null) continue;
+    const sentAt = (request: unknown) => (isObject(request) && typeof request.sentAt === "number" ? request.sentAt : 0);
+    const waiting = Object.entries(stored)
+      .filter(([id, request]) => request !== null && !isDeletion(id, request))
+      .sort(([, a], [, b]) => sentAt(a) - sentAt(b));
+    for (const [id, request] of waiting.slice(0, REQUESTS_PER_WRITE)) {
       served.push(
         onRequestWritten(user, id, request, user.id).catch((error: unknown) => {
           console.error("quintette | relay answer failed", id, error);
         }),
       );
     }
+    const excess = waiting.slice(REQUESTS_PER_WRITE).map(([id]) => id);
+    if (excess.length)
+      served.push(
+        dropExcess(user, excess).catch((error: unknown) => console.error("quintette | relay cleanup failed", error)),
+      );
   }
   await Promise.all(served);
 }
