@@ -30,3 +30,8 @@ export function boundText(text: unknown, max = TEXT_MAX): string {
 export function boundName(doc: { name?: unknown } | null | undefined): string {
   return boundText(doc?.name);
 }
+
+/** Document text placed in HTML the GM's client renders (a dialog's content): escaped, shown as written. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
