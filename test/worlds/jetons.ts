@@ -20,7 +20,12 @@ import { readCard } from "../../src/foundry/chat/flags.ts";
 import { ArchetypeModel } from "../../src/foundry/jetons/models.ts";
 import { CARD_ACTIONS, registerJetonsRelay } from "../../src/foundry/jetons/actions.ts";
 import { askQuestion, autoReveal, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
-import { onCreateActorLedger, onReadyLedger, onUpdateActorLedger } from "../../src/foundry/jetons/hooks.ts";
+import {
+  onCreateActorLedger,
+  onReadyLedger,
+  onDeleteMessageLedger,
+  onUpdateActorLedger,
+} from "../../src/foundry/jetons/hooks.ts";
 import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
 import { clearMemorySecrets } from "../../src/foundry/jetons/secrets.ts";
 import { registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
@@ -85,6 +90,7 @@ function table(options: JetonsWorldOptions, state: DoubleState): DoubleState {
   if (options.ledgerWatch) {
     Hooks.on("createActor", (a, o, u) => void onCreateActorLedger(a, o, u));
     Hooks.on("updateActor", (a, c, o, u) => void onUpdateActorLedger(a, c, o, u));
+    Hooks.on("deleteChatMessage", onDeleteMessageLedger);
   }
   return state;
 }

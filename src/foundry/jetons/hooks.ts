@@ -1,5 +1,5 @@
 /** Document hooks of Jetons: a new character starts with J tokens; a player's client never writes tokens itself. */
-import { enterLedger, reconcileLedger, watchCopy } from "./ledger.ts";
+import { enterLedger, releaseLocksOf, reconcileLedger, watchCopy } from "./ledger.ts";
 import { onLedger } from "./ledger-queue.ts";
 import { startingTokens } from "./settings.ts";
 import { claimServing, isServingSession } from "../relay/session.ts";
@@ -82,4 +82,13 @@ export async function onUpdateActorLedger(
   if (!isActiveGM() || actor.type !== "archetype" || !actor.id) return;
   const writer = game.users?.get(userId);
   await onLedger(() => watchCopy(actor, options, !!writer?.isGM, writer?.name ?? userId));
+}
+
+/** A deleted message: the sealed bids its question froze are released (ledger.ts `releaseLocksOf`). */
+export function onDeleteMessageLedger(message: { id: string | null }): void {
+  const id = message.id;
+  if (!isActiveGM() || !id) return;
+  void onLedger(() => releaseLocksOf(id)).catch((error: unknown) =>
+    console.error("quintette | jetons: releasing a deleted question's bids failed", error),
+  );
 }

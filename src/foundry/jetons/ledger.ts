@@ -178,3 +178,27 @@ export async function watchCopy(actor: ArchetypeActor, options: unknown, byGM: b
   warnReverted(actor, who);
   await mirror(actor, entry);
 }
+
+/**
+ * A question card deleted on the active GM's client (RULES.md: a question that ends unsettled moves no token, every
+ * sealed bid goes back to its owner): every reserve its sealed bid froze is released. A bid never leaves the reserve
+ * before the settlement, so releasing the lock returns it whole.
+ */
+export async function releaseLocksOf(messageId: string): Promise<void> {
+  const store = readLedger();
+  if (!store || !messageId) return;
+  const held = Object.entries(store.reserves).filter(([, entry]) => entry.bidLock === messageId);
+  if (!held.length) return;
+  for (const [, entry] of held) entry.bidLock = "";
+  await writeLedger(store);
+  for (const [uuid, entry] of held) {
+    const doc = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as unknown;
+    const actor = doc instanceof Actor ? (doc as ArchetypeActor) : null;
+    if (!actor || !archetypeData(actor)) continue;
+    try {
+      await mirror(actor, entry);
+    } catch (error) {
+      console.error("quintette | jetons: the character's copy of the ledger could not be written", actor.name, error);
+    }
+  }
+}

@@ -9,6 +9,7 @@ import { CARD_ACTIONS, registerJetonsRelay } from "./actions.ts";
 import { onRenderQuestion, onUpdateQuestion } from "./client.ts";
 import {
   onCreateActorLedger,
+  onDeleteMessageLedger,
   onPreCreateActor,
   onPreUpdateActor,
   onReadyLedger,
@@ -51,6 +52,7 @@ export const runtime: RulesetRuntime = {
       "updateActor",
       (actor, changes, options, userId) => void onUpdateActorLedger(actor, changes, options, userId),
     );
+    Hooks.on("deleteChatMessage", onDeleteMessageLedger);
     registerReserveControl();
     registerReserveRefresh();
   },
