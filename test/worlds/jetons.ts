@@ -22,6 +22,8 @@ import { CARD_ACTIONS, registerJetonsRelay } from "../../src/foundry/jetons/acti
 import { askQuestion, autoReveal, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
 import {
   onCreateActorLedger,
+  onCreateTokenLedger,
+  onUpdateTokenLedger,
   onReadyLedger,
   onDeleteMessageLedger,
   onUpdateActorLedger,
@@ -91,6 +93,8 @@ function table(options: JetonsWorldOptions, state: DoubleState): DoubleState {
     Hooks.on("createActor", (a, o, u) => void onCreateActorLedger(a, o, u));
     Hooks.on("updateActor", (a, c, o, u) => void onUpdateActorLedger(a, c, o, u));
     Hooks.on("deleteChatMessage", onDeleteMessageLedger);
+    Hooks.on("createToken", (t, o, u) => void onCreateTokenLedger(t, o, u));
+    Hooks.on("updateToken", (t, c, o, u) => void onUpdateTokenLedger(t, c, o, u));
   }
   return state;
 }

@@ -92,3 +92,30 @@ export function onDeleteMessageLedger(message: { id: string | null }): void {
     console.error("quintette | jetons: releasing a deleted question's bids failed", error),
   );
 }
+
+/** The actor of an unlinked token holding tokens, or null (a linked token's actor is the world actor's entry). */
+function syntheticOf(token: TokenDocument.Implementation): Actor.Implementation | null {
+  const actor = token.actorLink ? null : token.actor;
+  return actor?.type === "archetype" ? actor : null;
+}
+
+/** A new unlinked token of a character: its synthetic actor enters the ledger (a GM's as it is). */
+export async function onCreateTokenLedger(token: TokenDocument.Implementation, _options: unknown, userId: string) {
+  const actor = isActiveGM() ? syntheticOf(token) : null;
+  if (!actor) return;
+  const writer = game.users?.get(userId);
+  await onLedger(() => enterLedger(actor, !!writer?.isGM, writer?.name ?? userId));
+}
+
+/** A token's delta changed: its synthetic actor's copy is checked against the ledger, as a world actor's is. */
+export async function onUpdateTokenLedger(
+  token: TokenDocument.Implementation,
+  _changes: unknown,
+  options: unknown,
+  userId: string,
+) {
+  const actor = isActiveGM() ? syntheticOf(token) : null;
+  if (!actor) return;
+  const writer = game.users?.get(userId);
+  await onLedger(() => watchCopy(actor, options, !!writer?.isGM, writer?.name ?? userId));
+}
