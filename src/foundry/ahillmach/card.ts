@@ -396,21 +396,30 @@ export function withXpAwarded(card: CardState): CardState {
   return { ...card, data: { ...card.data, xpAwarded: true } };
 }
 
-/** The band of a move card, read again by the rules core from its dice, advantage and bonus (bonus capped). */
-export function bandFromDice(card: CardState): Band | null {
+/**
+ * A move card's roll read again by the rules core from its dice, advantage and bonus (bonus capped): its band and
+ * whether it keeps the initiative, never the card's own fields.
+ */
+export function verifiedRoll(card: CardState): { band: Band; keepsInitiative: boolean } | null {
   const advantage = card.data.advantage;
   const bonus = card.data.bonus;
   if (typeof advantage !== "number" || typeof bonus !== "number") return null;
   try {
-    return ahillmach.resolveMove({
+    const { band, keepsInitiative } = ahillmach.resolveMove({
       dice: card.dice.map((d) => d.value),
       advantage,
       bonus: Math.trunc(bonus),
       surpass: card.data.surpass === true,
-    }).band;
+    });
+    return { band, keepsInitiative };
   } catch {
     return null;
   }
+}
+
+/** The band of a move card, read again by the rules core (`verifiedRoll`). */
+export function bandFromDice(card: CardState): Band | null {
+  return verifiedRoll(card)?.band ?? null;
 }
 
 /** The rules core's moves that deal damage on a hit (Défendre only through its "niveau" option). */
