@@ -61,19 +61,19 @@ export interface LoadFigures {
 
 const players = (n: number) => Array.from({ length: n }, (_, i) => `player${i + 1}`);
 
+const WRITE_HOOKS = ["createChatMessage", "updateChatMessage", "updateUser", "updateActor", "updateSetting"] as const;
+
 /** Counts every write the server stores (each client receives it once; the GM's client counts) until stopped. */
 function countWrites(): { total: () => number; byGM: () => number; stop: () => void } {
   let total = 0;
   let byGM = 0;
-  const hooks: Array<[string, number]> = [];
-  for (const hook of ["createChatMessage", "updateChatMessage", "updateUser", "updateActor", "updateSetting"]) {
-    const id = Hooks.on(hook, (...args: unknown[]) => {
-      if (game.user?.id !== "gm") return;
-      total += 1;
-      if (args.at(-1) === "gm") byGM += 1;
-    });
-    hooks.push([hook, id]);
-  }
+  const hooks: Array<[(typeof WRITE_HOOKS)[number], number]> = [];
+  const count = (...args: unknown[]) => {
+    if (game.user?.id !== "gm") return;
+    total += 1;
+    if (args.at(-1) === "gm") byGM += 1;
+  };
+  for (const hook of WRITE_HOOKS) hooks.push([hook, Hooks.on(hook, count as never)]);
   return { total: () => total, byGM: () => byGM, stop: () => hooks.forEach(([hook, id]) => Hooks.off(hook, id)) };
 }
 
