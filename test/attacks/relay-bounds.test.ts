@@ -4,8 +4,13 @@
  * written where requests go.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asClient } from "../double/shared-core.ts";
-import { registerRelayHandler, relayToGM, REQUESTS_PER_WRITE } from "../../src/foundry/relay/index.ts";
+import { asClient, setGMsConnected, setLatency } from "../double/shared-core.ts";
+import {
+  registerRelayHandler,
+  relayToGM,
+  REQUESTS_PER_WRITE,
+  serveWaitingRequests,
+} from "../../src/foundry/relay/index.ts";
 import { CARD_ACTION_KIND } from "../../src/foundry/chat/actions.ts";
 import { APPLY_DAMAGE } from "../../src/foundry/damage/index.ts";
 import { readCard } from "../../src/foundry/chat/flags.ts";
@@ -36,6 +41,41 @@ describe("attack: one User write floods the GM", () => {
     expect(runs).toBe(REQUESTS_PER_WRITE);
     const left = player().getFlag("quintette", "relay") as Record<string, unknown> | undefined;
     expect(Object.values(left ?? {}).filter((r) => r !== null && r !== undefined)).toEqual([]);
+  });
+
+  it("three hundred requests stored while no GM is connected: the arriving GM serves as few as from a live write", async () => {
+    setLatency(5);
+    try {
+      setGMsConnected(false);
+      const flood = Object.fromEntries(
+        Array.from({ length: 300 }, (_, i) => [
+          `flags.quintette.relay.stored${String(i).padStart(10, "0")}`,
+          { ...request, sentAt: i },
+        ]),
+      );
+      await asClient("player1", () => player().update(flood));
+      await settle();
+      expect(runs).toBe(0);
+      let writes = 0;
+      Hooks.on("updateUser", (_user: unknown, _changed: unknown, _options: unknown, userId: string) => {
+        if (userId === "gm" && game.user?.id === "gm") writes += 1;
+      });
+      // The GM arrives: its page serves what waits (as at its ready).
+      setGMsConnected(true);
+      await asClient("gm", () => serveWaitingRequests());
+      await settle();
+      // Was 100 handlers (the rate's window) and 300 writes: now the cap of one write, and one cleanup write.
+      expect(runs).toBe(REQUESTS_PER_WRITE);
+      expect(writes).toBeLessThanOrEqual(REQUESTS_PER_WRITE + 1);
+      const served = (player().getFlag("quintette", "relayResult") ?? {}) as Record<string, unknown>;
+      expect(Object.keys(served).sort()).toEqual(
+        Array.from({ length: REQUESTS_PER_WRITE }, (_, i) => `stored${String(i).padStart(10, "0")}`),
+      );
+      const left = player().getFlag("quintette", "relay") as Record<string, unknown> | undefined;
+      expect(Object.values(left ?? {}).filter((r) => r !== null && r !== undefined)).toEqual([]);
+    } finally {
+      setLatency(0);
+    }
   });
 
   it("an answer cleared from the player's own User does not make the GM serve the request again", async () => {

@@ -26,6 +26,7 @@ import { performRoll, personnageSource } from "../../src/foundry/ahillmach/rolli
 import { CombatantData } from "../../src/foundry/combat/model.ts";
 import { chooseDice, facesLeft } from "../double/dice.ts";
 import { cardOf } from "../cards.ts";
+import { registerConflictWatch } from "../../src/foundry/ahillmach/conflict-watch.ts";
 
 /** The Ahill-Mach data models, keyed as the registry fills them (docs/architecture.md). */
 export function registerAhillMachModels(): void {
@@ -94,6 +95,7 @@ export async function ahillmachWorld(options: AhillMachWorldOptions = {}): Promi
   registerDamage();
   registerDamageApplier("ahillmach", damageApplier);
   registerCardAction(...CARD_ACTIONS);
+  registerConflictWatch();
   // The registry knows the rule set: sheets' roll buttons reach its `api` through it (src/foundry/api/rolls.ts).
   clearRulesets();
   registerRuleset(ahillmachDescriptor);

@@ -20,7 +20,14 @@ import { readCard } from "../../src/foundry/chat/flags.ts";
 import { ArchetypeModel } from "../../src/foundry/jetons/models.ts";
 import { CARD_ACTIONS, registerJetonsRelay } from "../../src/foundry/jetons/actions.ts";
 import { askQuestion, autoReveal, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
-import { onCreateActorLedger, onReadyLedger, onUpdateActorLedger } from "../../src/foundry/jetons/hooks.ts";
+import {
+  onCreateActorLedger,
+  onCreateTokenLedger,
+  onUpdateTokenLedger,
+  onReadyLedger,
+  onDeleteMessageLedger,
+  onUpdateActorLedger,
+} from "../../src/foundry/jetons/hooks.ts";
 import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
 import { clearMemorySecrets } from "../../src/foundry/jetons/secrets.ts";
 import { registerJetonsSettings } from "../../src/foundry/jetons/settings.ts";
@@ -85,6 +92,9 @@ function table(options: JetonsWorldOptions, state: DoubleState): DoubleState {
   if (options.ledgerWatch) {
     Hooks.on("createActor", (a, o, u) => void onCreateActorLedger(a, o, u));
     Hooks.on("updateActor", (a, c, o, u) => void onUpdateActorLedger(a, c, o, u));
+    Hooks.on("deleteChatMessage", onDeleteMessageLedger);
+    Hooks.on("createToken", (t, o, u) => void onCreateTokenLedger(t, o, u));
+    Hooks.on("updateToken", (t, c, o, u) => void onUpdateTokenLedger(t, c, o, u));
   }
   return state;
 }

@@ -28,11 +28,14 @@ import {
   damageRollable,
   moveData,
   pickOption,
+  verifiedRoll,
   withXpAwarded,
 } from "./card.ts";
+import { postedIn } from "./conflict-watch.ts";
 import { applyToTargetsAction, checkedTargets, withDocumentDamage } from "./target-damage.ts";
 import { actorOfCombatant, holderOf, sideOf, type CombatantLike } from "./combat.ts";
 import { XP_MAX, type PersonnageModel } from "./models.ts";
+import { boundName } from "../trust/bound.ts";
 
 export const pickAction: CardAction = {
   name: ACTIONS.pick,
@@ -70,7 +73,7 @@ export const xpAction: CardAction = {
       id: `xp#${card.revision}`,
       action: ACTIONS.xp,
       targetUuid: actor.uuid ?? "",
-      targetName: actor.name ?? "",
+      targetName: boundName(actor),
       summary: { key: K("Card.XpApplied"), value: data.xp },
       undo: { "system.xp": current },
       undone: false,
@@ -204,14 +207,23 @@ export const initiativeAction: CardAction = {
     });
     const recorded = recordedChange(conflict.list, effectKey(message.id ?? "", ACTIONS.initiative));
     if (recorded) return { status: "applied", card: shown(recorded) };
+    // Bound to the combat and round the GM's client saw the card posted in (conflict-watch.ts): an old roll, honest
+    // or reposted, never moves the initiative of a later round or fight (the records live on that fight's combatants).
+    const posted = postedIn(message.id ?? "");
+    if (!posted || posted.combat !== conflict.combat.id || posted.round !== (conflict.combat.round ?? 0))
+      return { status: "invalid", reason: K("Card.NotThisConflict") };
+    // The band and the keep/lose rule read again by the rules core from the dice, never the card's fields.
+    const roll = verifiedRoll(card);
+    if (!roll) return { status: "invalid", reason: K("Card.NotAMove") };
+    const moveId = ahillmach.MOVE_IDS.find((id) => id === data.moveId);
     const before = holderOf(conflict.list);
     const after = ahillmach.nextHolder({
       holder: before,
       roller,
       // A free move or a bare roll never seizes the initiative (only Défendre and Défier le danger do).
-      moveId: (data.moveId ?? "etalerSaScience") as ahillmach.MoveId,
-      band: data.band,
-      keepsInitiative: data.keepsInitiative,
+      moveId: moveId ?? "etalerSaScience",
+      band: roll.band,
+      keepsInitiative: roll.keepsInitiative,
     });
     const writes: DocumentWrite[] = conflict.list.flatMap((c) => {
       const uuid = writable(c)?.uuid;

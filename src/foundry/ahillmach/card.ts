@@ -6,6 +6,7 @@ import { ahillmach } from "../../rules/index.ts";
 import { cardDie, createCardState } from "../chat/card-state.ts";
 import { isPlainRecord } from "../trust/validate.ts";
 import type { CardButton, CardState, JsonObject, Label, OutcomeTone } from "../chat/types.ts";
+import { boundName } from "../trust/bound.ts";
 
 type Band = ahillmach.Band;
 type CharacteristicId = ahillmach.CharacteristicId;
@@ -140,7 +141,7 @@ export function cardTitle(spec: MoveRollSpec): Label {
   if (spec.moveId) return { key: K(`Moves.${spec.moveId}.Name`) };
   switch (spec.kind) {
     case "move":
-      return { key: K("Card.FreeMove"), name: spec.free?.name ?? "" };
+      return { key: K("Card.FreeMove"), name: boundName(spec.free) };
     case "characteristic":
       return { key: K(`Characteristic.${spec.characteristic ?? "for"}`) };
     default:
@@ -250,7 +251,9 @@ export function buildMoveCard(spec: MoveRollSpec, faces: readonly number[], roll
     chosenCount: 0,
     outcomeDetail,
     damage:
-      damage && spec.weapon ? { die: spec.weapon.die, modifier: spec.weapon.modifier, name: spec.weapon.name } : null,
+      damage && spec.weapon
+        ? { die: spec.weapon.die, modifier: spec.weapon.modifier, name: boundName(spec.weapon) }
+        : null,
     damageRolled: false,
     level: spec.level,
   };
@@ -393,21 +396,30 @@ export function withXpAwarded(card: CardState): CardState {
   return { ...card, data: { ...card.data, xpAwarded: true } };
 }
 
-/** The band of a move card, read again by the rules core from its dice, advantage and bonus (bonus capped). */
-export function bandFromDice(card: CardState): Band | null {
+/**
+ * A move card's roll read again by the rules core from its dice, advantage and bonus (bonus capped): its band and
+ * whether it keeps the initiative, never the card's own fields.
+ */
+export function verifiedRoll(card: CardState): { band: Band; keepsInitiative: boolean } | null {
   const advantage = card.data.advantage;
   const bonus = card.data.bonus;
   if (typeof advantage !== "number" || typeof bonus !== "number") return null;
   try {
-    return ahillmach.resolveMove({
+    const { band, keepsInitiative } = ahillmach.resolveMove({
       dice: card.dice.map((d) => d.value),
       advantage,
       bonus: Math.trunc(bonus),
       surpass: card.data.surpass === true,
-    }).band;
+    });
+    return { band, keepsInitiative };
   } catch {
     return null;
   }
+}
+
+/** The band of a move card, read again by the rules core (`verifiedRoll`). */
+export function bandFromDice(card: CardState): Band | null {
+  return verifiedRoll(card)?.band ?? null;
 }
 
 /** The rules core's moves that deal damage on a hit (Défendre only through its "niveau" option). */

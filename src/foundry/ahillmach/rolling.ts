@@ -16,6 +16,7 @@ import { dialogConfig, specFromValues, type DialogSource } from "./dialog.ts";
 import { sceneOf, storedScene } from "./derive.ts";
 import { AhillMachRoll } from "./roll.ts";
 import { discernerGrant, edgeUse, pendingEdges, rememberChoice, rememberedChoice } from "./edge.ts";
+import { boundName } from "../trust/bound.ts";
 
 type CharacteristicId = ahillmach.CharacteristicId;
 
@@ -24,7 +25,7 @@ function localize(key: string): string {
 }
 
 export function rollerOf(actor: Actor.Implementation): RollerInfo {
-  return { userId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: actor.name ?? "", img: actor.img ?? null };
+  return { userId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: boundName(actor), img: actor.img ?? null };
 }
 
 /** The move an `am-action` item describes: a rules move, or a free one with the item's own texts. */
@@ -50,7 +51,7 @@ export function moveOfItem(item: Item.Implementation | null | undefined): {
     free: moveId
       ? null
       : {
-          name: item.name ?? "",
+          name: boundName(item),
           bands: { ...s.bands },
           options: [...s.options],
           picks: { ...s.picks },
@@ -167,7 +168,7 @@ export function attackTargetsNow(actor: Actor.Implementation): { uuid: string; n
     const uuid = target?.uuid;
     if (!target || !uuid || seen.has(uuid)) continue;
     seen.add(uuid);
-    targets.push({ uuid, name: target.name ?? "" });
+    targets.push({ uuid, name: boundName(target) });
   }
   return targets;
 }

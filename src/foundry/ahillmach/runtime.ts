@@ -10,6 +10,7 @@ import { damageApplier } from "./damage.ts";
 import { api } from "./api.ts";
 import { SHEET_TEMPLATES } from "./sheets.ts";
 import { ahillmach } from "../../rules/index.ts";
+import { registerConflictWatch } from "./conflict-watch.ts";
 
 /** The GM's "hand over" button in the tracker part (a hook: the tracker's own actions are Foundry's). */
 function onRenderTracker(_app: unknown, element: HTMLElement): void {
@@ -31,5 +32,6 @@ export const runtime: RulesetRuntime = {
   templates: [BODY_TEMPLATES.move, BODY_TEMPLATES.damage, TRACKER_PART, ...Object.values(SHEET_TEMPLATES)],
   init() {
     Hooks.on("renderCombatTracker", onRenderTracker);
+    registerConflictWatch();
   },
 };

@@ -19,6 +19,7 @@ import { writtenByGM } from "../chat/author.ts";
 export { writtenByGM };
 import { UNARMED_DICE } from "./dialog.ts";
 import type { PersonnageModel } from "./models.ts";
+import { boundName } from "../trust/bound.ts";
 
 /** Whether the actor at this uuid is an opponent already down, as this client sees it. */
 function downNow(uuid: string): boolean {
@@ -40,7 +41,7 @@ export async function checkedTargets(card: CardState): Promise<AttackTarget[]> {
     if (target.uuid === card.actorUuid || checked.some((t) => t.uuid === target.uuid)) continue;
     const actor = await fromUuid<Actor.Implementation>(target.uuid);
     if (!actor || !TARGET_TYPES.has(actor.type) || actor.uuid === card.actorUuid) continue;
-    checked.push({ uuid: actor.uuid ?? "", name: actor.name ?? "" });
+    checked.push({ uuid: actor.uuid ?? "", name: boundName(actor) });
   }
   return checked;
 }

@@ -11,6 +11,7 @@ import { userOwnsUuid } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
 import type { CardState } from "../chat/types.ts";
 import { BODY_TEMPLATES, RULESET, bandFromDice, moveData } from "./card.ts";
+import { boundName } from "../trust/bound.ts";
 
 export const WARD_FLAG = "amWard";
 const WARDED_TYPES = new Set(["opposant", "personnage"]);
@@ -63,7 +64,7 @@ export function wardOfCard(messageId: string, card: CardState): Ward | null {
   return {
     messageId,
     defenderUuid: defender.uuid,
-    defenderName: defender.name ?? "",
+    defenderName: boundName(defender),
     protectedUuid: warded && warded.uuid !== defender.uuid ? warded.uuid : null,
     held,
     allies: ahillmach.allyEdgesHeld(band, picked),

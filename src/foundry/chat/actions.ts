@@ -27,6 +27,7 @@ import {
   hasLiveEffect,
   isEffectKey,
   playerMayWrite,
+  plannedRecordSize,
   readEffect,
   resolveWriteTarget,
   undoChanges,
@@ -397,8 +398,6 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
     return repairedAlready(message, card, "QUINTETTE.Damage.AlreadyUndone");
   }
   // A new record for each target not written yet: bounded per player (trust/records.ts).
-  const newRecords = pending.filter((w) => !readEffect(w.doc, w.key)).length;
-  if (!mayRecord(requester, newRecords)) return { status: "denied", reason: "QUINTETTE.Card.TooManyRecords" };
   const linked = linkEntries(card, outcome.card, writes, messageId);
   const known = new Set(card.applied.map((e) => e.id));
   const fresh = linked.applied.filter((e) => !known.has(e.id));
@@ -406,7 +405,13 @@ async function execute(request: CardActionRequest, requester: User.Implementatio
     ...w,
     lines: fresh.filter((e) => e.effect === w.key && e.targetUuid === w.doc.uuid),
   }));
-  await applyEffects(planned, { messageId, action: action.name, userId: requester.id ?? "" });
+  const meta = { messageId, action: action.name, userId: requester.id ?? "" };
+  // New records, bounded in count and size (trust/records.ts); the size counts the records replaced as new, which
+  // only errs towards refusing.
+  const newRecords = pending.filter((w) => !readEffect(w.doc, w.key)).length;
+  if (!mayRecord(requester, newRecords, plannedRecordSize(planned, meta)))
+    return { status: "denied", reason: "QUINTETTE.Card.TooManyRecords" };
+  await applyEffects(planned, meta);
   await undoEffects(undo.plans);
   try {
     await outcome.afterWrites?.();

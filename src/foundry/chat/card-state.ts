@@ -4,6 +4,7 @@
  */
 import { storedToken } from "../trust/hash.ts";
 import type { AppliedEntry, CardButton, CardDie, CardState, JsonPrimitive, Label } from "./types.ts";
+import { boundText } from "../trust/bound.ts";
 
 export const CARD_TEMPLATE = "systems/quintette/templates/shared/chat/card.hbs";
 export const CARD_PARTIALS = [
@@ -19,7 +20,6 @@ export function createCardState(
   return {
     version: 1,
     actorUuid: null,
-    actorName: "",
     img: null,
     subtitle: null,
     dice: [],
@@ -32,6 +32,8 @@ export function createCardState(
     data: {},
     body: null,
     ...init,
+    // The roller's name, copied from their actor: bounded (trust/bound.ts).
+    actorName: boundText(init.actorName ?? ""),
   };
 }
 

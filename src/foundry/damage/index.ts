@@ -18,6 +18,7 @@ import { isServingSession } from "../relay/session.ts";
 import { serializeOnGM } from "../trust/queue.ts";
 import { forgetMessages, recordsOfMessage, registerEffectRecords } from "../trust/records.ts";
 import type { AppliedEntry, CardDamage, CardState, JsonObject, JsonValue, Label } from "../chat/types.ts";
+import { boundName } from "../trust/bound.ts";
 
 export const APPLY_DAMAGE = "quintette.applyDamage";
 export const UNDO = "quintette.undo";
@@ -140,7 +141,7 @@ export async function applicationWrites(input: {
       id,
       action: APPLY_DAMAGE,
       targetUuid: uuid,
-      targetName: actor.name ?? "",
+      targetName: boundName(actor),
       summary: result.redirect.summary,
       undo: previousValues(read(actor), result.redirect.marker),
       undone: false,
@@ -157,7 +158,7 @@ export async function applicationWrites(input: {
     id,
     action: APPLY_DAMAGE,
     targetUuid: hit.uuid ?? "",
-    targetName: hit.name ?? "",
+    targetName: boundName(hit),
     summary: result.summary,
     undo,
     undone: false,
@@ -170,7 +171,7 @@ export async function applicationWrites(input: {
       id: `${id}:note${i}`,
       action: DAMAGE_NOTE,
       targetUuid: hit.uuid ?? "",
-      targetName: hit.name ?? "",
+      targetName: boundName(hit),
       summary,
       undo: null,
       undone: false,

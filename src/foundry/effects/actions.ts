@@ -3,6 +3,8 @@
  * confirming. A row names its effect by `data-effect-id`; an effect an owned item transfers also by the item's
  * `data-item-id`. Loaded with the tab's context (`sheet-context.ts`), not in a world's entry.
  */
+import { escapeHtml } from "../trust/bound.ts";
+
 interface EffectDoc {
   id: string | null;
   name: string;
@@ -54,7 +56,8 @@ async function onDeleteEffect(this: SheetLike, _event: Event, target: HTMLElemen
   if (!effect) return;
   const confirmed = await foundry.applications.api.DialogV2.confirm({
     window: { title: "QUINTETTE.Effects.Delete" },
-    content: `<p>${game.i18n?.format("QUINTETTE.Effects.DeleteConfirm", { name: effect.name }) ?? effect.name}</p>`,
+    // The effect's name is its owner's text: shown as text, never as HTML.
+    content: `<p>${escapeHtml(game.i18n?.format("QUINTETTE.Effects.DeleteConfirm", { name: effect.name }) ?? effect.name)}</p>`,
   });
   if (confirmed) await effect.delete();
 }
@@ -70,12 +73,15 @@ export const EFFECT_HANDLERS: Record<
   deleteEffect: onDeleteEffect,
 };
 
-/** After render: a field an effect changes says so in its tooltip and is marked (`.modified`). */
+/**
+ * After render: a field an effect changes says so in its tooltip and is marked (`.modified`). The tooltip holds
+ * effects' names (their owners' text): `data-tooltip-text`, shown as text (`data-tooltip` is rendered as HTML).
+ */
 export function markModified(root: unknown, tooltips: Record<string, string>): void {
   if (!root || typeof (root as Partial<HTMLElement>).querySelectorAll !== "function") return;
   for (const [key, text] of Object.entries(tooltips)) {
     for (const el of (root as HTMLElement).querySelectorAll<HTMLElement>(`[name="${key}"], [data-modified="${key}"]`)) {
-      el.dataset.tooltip = text;
+      el.dataset.tooltipText = text;
       el.classList.add("modified");
     }
   }

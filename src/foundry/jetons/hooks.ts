@@ -1,5 +1,5 @@
 /** Document hooks of Jetons: a new character starts with J tokens; a player's client never writes tokens itself. */
-import { enterLedger, reconcileLedger, watchCopy } from "./ledger.ts";
+import { enterLedger, releaseLocksOf, reconcileLedger, watchCopy } from "./ledger.ts";
 import { onLedger } from "./ledger-queue.ts";
 import { startingTokens } from "./settings.ts";
 import { claimServing, isServingSession } from "../relay/session.ts";
@@ -80,6 +80,42 @@ export async function onUpdateActorLedger(
   userId: string,
 ) {
   if (!isActiveGM() || actor.type !== "archetype" || !actor.id) return;
+  const writer = game.users?.get(userId);
+  await onLedger(() => watchCopy(actor, options, !!writer?.isGM, writer?.name ?? userId));
+}
+
+/** A deleted message: the sealed bids its question froze are released (ledger.ts `releaseLocksOf`). */
+export function onDeleteMessageLedger(message: { id: string | null }): void {
+  const id = message.id;
+  if (!isActiveGM() || !id) return;
+  void onLedger(() => releaseLocksOf(id)).catch((error: unknown) =>
+    console.error("quintette | jetons: releasing a deleted question's bids failed", error),
+  );
+}
+
+/** The actor of an unlinked token holding tokens, or null (a linked token's actor is the world actor's entry). */
+function syntheticOf(token: TokenDocument.Implementation): Actor.Implementation | null {
+  const actor = token.actorLink ? null : token.actor;
+  return actor?.type === "archetype" ? actor : null;
+}
+
+/** A new unlinked token of a character: its synthetic actor enters the ledger (a GM's as it is). */
+export async function onCreateTokenLedger(token: TokenDocument.Implementation, _options: unknown, userId: string) {
+  const actor = isActiveGM() ? syntheticOf(token) : null;
+  if (!actor) return;
+  const writer = game.users?.get(userId);
+  await onLedger(() => enterLedger(actor, !!writer?.isGM, writer?.name ?? userId));
+}
+
+/** A token's delta changed: its synthetic actor's copy is checked against the ledger, as a world actor's is. */
+export async function onUpdateTokenLedger(
+  token: TokenDocument.Implementation,
+  _changes: unknown,
+  options: unknown,
+  userId: string,
+) {
+  const actor = isActiveGM() ? syntheticOf(token) : null;
+  if (!actor) return;
   const writer = game.users?.get(userId);
   await onLedger(() => watchCopy(actor, options, !!writer?.isGM, writer?.name ?? userId));
 }

@@ -9,6 +9,7 @@
 import { SYSTEM_ID } from "../ruleset.ts";
 import { archetypeData } from "./models.ts";
 import { collectiveTokens, LEDGER_KEY, setCollectiveTokens, startingTokens } from "./settings.ts";
+import { boundName } from "../trust/bound.ts";
 
 /** Update option marking the GM's own mirror writes (the watch leaves them alone). */
 export const MIRROR_OPTION = "quintetteLedgerMirror";
@@ -61,13 +62,46 @@ const copyOf = (actor: ArchetypeActor): ReserveEntry | null => {
   return system ? { tokens: system.tokens, bidLock: system.bidLock } : null;
 };
 
+/** A synthetic actor's world actor (an unlinked token's base), or null for a world actor. */
+function baseOf(actor: ArchetypeActor): ArchetypeActor | null {
+  if (!actor.isToken) return null;
+  const id = (actor as { _id?: unknown })._id ?? actor.id;
+  const base = typeof id === "string" ? game.actors?.get(id) : undefined;
+  return base && archetypeData(base) ? base : null;
+}
+
 /**
- * A character's reserve as the GM's client counts it: the ledger's entry. A character the ledger does not know yet
- * (no GM has loaded the world since it appeared) counts as the actor says until the GM's load reconciles it.
+ * What the ledger starts a character it does not know at: a world actor gets the world's J; a synthetic actor (an
+ * unlinked token) its base actor's count, never what its token's delta says (its owner may write there).
+ */
+function startOf(actor: ArchetypeActor, store: LedgerStore | null): ReserveEntry {
+  const base = baseOf(actor);
+  const known = base ? store?.reserves[base.uuid ?? ""] : undefined;
+  return { tokens: known?.tokens ?? startingTokens(), bidLock: "" };
+}
+
+/**
+ * A character's reserve as the GM's client counts it: the ledger's entry, world actors and synthetic ones (unlinked
+ * tokens) alike. One the ledger does not know yet (no GM has seen it appear) counts as the ledger would start it; a
+ * world that never had a ledger counts its characters as they say until the GM's load sets it up.
  */
 export function reserveOf(actor: ArchetypeActor): ReserveEntry | null {
   if (!archetypeData(actor)) return null;
-  return readLedger()?.reserves[actor.uuid ?? ""] ?? copyOf(actor);
+  const store = readLedger();
+  if (!store) return copyOf(actor);
+  return store.reserves[actor.uuid ?? ""] ?? startOf(actor, store);
+}
+
+/** The actors of unlinked tokens on every scene that hold tokens (their reserves are the ledger's too). */
+export function syntheticCharacters(): ArchetypeActor[] {
+  const out: ArchetypeActor[] = [];
+  const scenes = (game as { scenes?: Iterable<{ tokens: Iterable<TokenDocument.Implementation> }> }).scenes;
+  for (const scene of scenes ?? [])
+    for (const token of scene.tokens) {
+      const actor = token.actorLink ? null : token.actor;
+      if (actor && archetypeData(actor)) out.push(actor);
+    }
+  return out;
 }
 
 /** Writes the actor's display copy from the ledger (with any other system changes of the same move). */
@@ -118,7 +152,7 @@ export async function commitMove(
 
 function warnReverted(actor: ArchetypeActor, who: string): void {
   const text =
-    game.i18n?.format("QUINTETTE.Jetons.Error.LedgerReverted", { name: actor.name ?? "", detail: who }) ??
+    game.i18n?.format("QUINTETTE.Jetons.Error.LedgerReverted", { name: boundName(actor), detail: who }) ??
     "QUINTETTE.Jetons.Error.LedgerReverted";
   console.warn(`quintette | jetons: ${text}`);
   ui.notifications?.warn(text, { permanent: true });
@@ -132,11 +166,11 @@ function warnReverted(actor: ArchetypeActor, who: string): void {
 export async function reconcileLedger(): Promise<void> {
   const stored = readLedger();
   const store: LedgerStore = { reserves: { ...stored?.reserves } };
-  const actors = (game.actors?.contents ?? []).filter((a) => archetypeData(a));
+  // World actors first: a synthetic actor the ledger does not know starts at its base actor's count.
+  const actors = [...(game.actors?.contents ?? []).filter((a) => archetypeData(a)), ...syntheticCharacters()];
   for (const actor of actors) {
     const uuid = actor.uuid ?? "";
-    if (!store.reserves[uuid])
-      store.reserves[uuid] = stored ? { tokens: startingTokens(), bidLock: "" } : copyOf(actor)!;
+    if (!store.reserves[uuid]) store.reserves[uuid] = stored ? startOf(actor, store) : copyOf(actor)!;
   }
   await writeLedger(store);
   for (const actor of actors) {
@@ -149,11 +183,14 @@ export async function reconcileLedger(): Promise<void> {
   }
 }
 
-/** A new character on the active GM's client: a GM's creation enters the ledger as it is; a player's with J. */
+/**
+ * A new character on the active GM's client (a world actor, or an unlinked token's actor): a GM's creation enters
+ * the ledger as it is; a player's with what the ledger would start it at.
+ */
 export async function enterLedger(actor: ArchetypeActor, byGM: boolean, who: string): Promise<void> {
   const copy = copyOf(actor);
   if (!copy) return;
-  const entry = byGM ? copy : { tokens: startingTokens(), bidLock: "" };
+  const entry = byGM ? copy : startOf(actor, readLedger());
   await setEntry(actor, entry);
   if (copy.tokens !== entry.tokens || copy.bidLock !== entry.bidLock) {
     warnReverted(actor, who);
@@ -176,4 +213,28 @@ export async function watchCopy(actor: ArchetypeActor, options: unknown, byGM: b
   }
   warnReverted(actor, who);
   await mirror(actor, entry);
+}
+
+/**
+ * A question card deleted on the active GM's client (RULES.md: a question that ends unsettled moves no token, every
+ * sealed bid goes back to its owner): every reserve its sealed bid froze is released. A bid never leaves the reserve
+ * before the settlement, so releasing the lock returns it whole.
+ */
+export async function releaseLocksOf(messageId: string): Promise<void> {
+  const store = readLedger();
+  if (!store || !messageId) return;
+  const held = Object.entries(store.reserves).filter(([, entry]) => entry.bidLock === messageId);
+  if (!held.length) return;
+  for (const [, entry] of held) entry.bidLock = "";
+  await writeLedger(store);
+  for (const [uuid, entry] of held) {
+    const doc = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as unknown;
+    const actor = doc instanceof Actor ? (doc as ArchetypeActor) : null;
+    if (!actor || !archetypeData(actor)) continue;
+    try {
+      await mirror(actor, entry);
+    } catch (error) {
+      console.error("quintette | jetons: the character's copy of the ledger could not be written", actor.name, error);
+    }
+  }
 }

@@ -9,10 +9,13 @@ import { CARD_ACTIONS, registerJetonsRelay } from "./actions.ts";
 import { onRenderQuestion, onUpdateQuestion } from "./client.ts";
 import {
   onCreateActorLedger,
+  onCreateTokenLedger,
+  onDeleteMessageLedger,
   onPreCreateActor,
   onPreUpdateActor,
   onReadyLedger,
   onUpdateActorLedger,
+  onUpdateTokenLedger,
 } from "./hooks.ts";
 import { QUESTION_BODY } from "./question-data.ts";
 import { RESERVE_TEMPLATE, ReserveApp, registerReserveRefresh } from "./reserve-app.ts";
@@ -50,6 +53,12 @@ export const runtime: RulesetRuntime = {
     Hooks.on(
       "updateActor",
       (actor, changes, options, userId) => void onUpdateActorLedger(actor, changes, options, userId),
+    );
+    Hooks.on("deleteChatMessage", onDeleteMessageLedger);
+    Hooks.on("createToken", (token, options, userId) => void onCreateTokenLedger(token, options, userId));
+    Hooks.on(
+      "updateToken",
+      (token, changes, options, userId) => void onUpdateTokenLedger(token, changes, options, userId),
     );
     registerReserveControl();
     registerReserveRefresh();

@@ -25,8 +25,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Actor system keys of older worlds, moved to `biography` by every actor data model's `static migrateData`. It cannot
- * be a step: Foundry's schema cleaning drops keys the schema does not declare, so `toObject()` never shows them
+ * Actor system keys of older worlds, moved to `biography` by every actor data model's `static migrateData` (in memory:
+ * step `toV2` writes it). Foundry's schema cleaning drops keys the schema does not declare, so `toObject()` never shows them
  * (fvtt-types `DataModel.migrateData`: "Migrate candidate source data … from which the model will be constructed").
  * `biographie` (the published Trinités system's key) and `description` (an actor description) join `biography`,
  * after what it already holds; nothing is lost. Mutates and returns `source`, as `migrateData` expects.
@@ -49,8 +49,8 @@ export function migrateActorSystemSource<T extends object>(source: T): T {
 /**
  * Version 1: the first schema. Older worlds kept card state in the `world` flag scope (a mistake of the published
  * Trinités system); it moves to the system scope, nothing is lost: when the message already holds a system-scope
- * card, the old one stays where it is. (Old biography keys are migrated on load by the data models, see
- * `migrateActorSystemSource`.)
+ * card, the old one stays where it is. (Old biography keys: the data models move them on load,
+ * `migrateActorSystemSource`, and version 2 writes that.)
  */
 export const toV1: MigrationStep = {
   version: 1,
@@ -70,8 +70,29 @@ export const toV1: MigrationStep = {
   },
 };
 
+/**
+ * Version 2: old biography keys written away. The data models move them into `biography` in memory only
+ * (`migrateActorSystemSource`); Foundry's server keeps an undeclared `system` key until an update deletes it, so a
+ * saved biography gained the old text again at each reload. On the stored source (migrations/world.ts reads it), the
+ * merged biography and the old keys' deletion go in one update; once written there is nothing left to move.
+ */
+export const toV2: MigrationStep = {
+  version: 2,
+  description: "Write old biography keys into biography and delete them",
+  migrate(kind, source) {
+    const system = isObject(source.system) ? source.system : null;
+    if (kind !== "Actor" || !system) return null;
+    const old = OLD_BIOGRAPHY_KEYS.filter((key) => key in system && !isDeletionOperator(system[key]));
+    if (!old.length) return null;
+    const merged = migrateActorSystemSource(structuredClone(system));
+    const changes: Changes = { "system.biography": typeof merged.biography === "string" ? merged.biography : "" };
+    for (const key of old) Object.assign(changes, deletionOf("system", key));
+    return changes;
+  },
+};
+
 /** Every step, in version order. Rule sets append theirs with `registerMigrationStep`. */
-const steps: MigrationStep[] = [toV1];
+const steps: MigrationStep[] = [toV1, toV2];
 
 export function registerMigrationStep(step: MigrationStep): void {
   if (steps.some((s) => s.version === step.version && s.description === step.description)) return;

@@ -3,6 +3,7 @@
  * not, the actors of unlinked tokens on every scene, macros, roll tables, chat messages, and the world's compendia
  * of those kinds. Read through narrow views of `game` so the runner and its tests share one shape.
  */
+import { OLD_BIOGRAPHY_KEYS } from "./steps.ts";
 import type { MigratableDocument, MigratablePack, MigrationSources } from "./types.ts";
 
 /** A world collection as the runner reads it (fvtt-types `DocumentCollection`: `invalidDocumentIds`, `getInvalid`). */
@@ -93,9 +94,42 @@ function worldPacks(packs: Iterable<WorldPack> | undefined): MigratablePack[] {
   return out;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * World actors as the server stores them: the cleaned source with the raw record's `system` keys over it
+ * (`game.data.actors`, the world's data as the server sent it). Foundry's server keeps undeclared `system` keys until
+ * an update deletes them; a data model's `migrateData` moves them in memory only, so a step sees them only here.
+ */
+function withStored(docs: MigratableDocument[], raw: { _id?: string }[] | undefined): MigratableDocument[] {
+  if (!raw?.length) return docs;
+  return docs.map((doc) => {
+    const id = (doc as { id?: unknown }).id;
+    const record: unknown = raw.find((r) => r._id === id);
+    if (typeof id !== "string" || !isRecord(record) || !isRecord(record.system)) return doc;
+    const stored = record.system;
+    return {
+      documentName: doc.documentName,
+      name: doc.name,
+      toObject: () => {
+        const source = doc.toObject() as Record<string, unknown>;
+        const system = isRecord(source.system) ? source.system : {};
+        const merged: Record<string, unknown> = { ...system, ...structuredClone(stored) };
+        // `biography` in memory already holds what migrateData moved into it: the stored value is the one to start from.
+        if (OLD_BIOGRAPHY_KEYS.some((key) => key in stored)) merged.biography = stored.biography ?? "";
+        return { ...source, system: merged };
+      },
+      update: (changes, options) => doc.update(changes, options),
+      items: doc.items,
+    };
+  });
+}
+
 export function worldSources(world: MigrationWorld): MigrationSources {
   return {
-    actors: withInvalid(world.actors, world.data?.actors),
+    actors: withStored(withInvalid(world.actors, world.data?.actors), world.data?.actors),
     items: withInvalid(world.items, world.data?.items),
     messages: withInvalid(world.messages, world.data?.messages),
     // After the world actors: a token's actor then shows the migrated base and only its delta's old data changes.

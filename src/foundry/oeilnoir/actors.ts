@@ -32,6 +32,7 @@ import { moduleOn } from "./settings.ts";
 import { isSecondTurn } from "./order.ts";
 import { leftOf, spentOf } from "./round-actions.ts";
 import { ACTIVITY_ACTIONS, planOf, type Activity } from "../../rules/oeilnoir/index.ts";
+import { boundName } from "../trust/bound.ts";
 
 /** A fighter's own part of a situation, from its abilities. */
 export type FighterTraits = Pick<FighterSituation, "sight" | "waterFighter" | "peupleDeLEau" | "demiEpee">;
@@ -90,7 +91,7 @@ export function withAttackKind(attacker: DuelAttacker, kind: AttackKind): DuelAt
 function adversaireUnarmed(actor: Actor.Implementation, data: Extract<OeilNoirActorKind, { kind: "adversaire" }>) {
   const attacker: DuelAttacker = {
     uuid: actor.uuid,
-    name: actor.name ?? "",
+    name: boundName(actor),
     weaponUuid: null,
     weaponName: "QUINTETTE.OeilNoir.Unarmed",
     breakage: null,
@@ -152,7 +153,7 @@ function adversaireArmed(
   actor: Actor.Implementation,
   data: Extract<OeilNoirActorKind, { kind: "adversaire" }>,
 ): AttackChoice {
-  const name = actor.name ?? "";
+  const name = boundName(actor);
   return {
     attacker: {
       uuid: actor.uuid,
@@ -174,14 +175,14 @@ function adversaireArmed(
 }
 
 function herosChoice(actor: Actor.Implementation, weapon: WeaponLine): AttackChoice {
-  const name = actor.name ?? "";
+  const name = boundName(actor);
   if (weapon.unarmed)
     return {
       attacker: {
         uuid: actor.uuid,
         name,
         weaponUuid: null,
-        weaponName: weapon.name,
+        weaponName: boundName(weapon),
         breakage: null,
         piDice: weapon.piDice,
         piBonus: weapon.piBonus,
@@ -202,7 +203,7 @@ function herosChoice(actor: Actor.Implementation, weapon: WeaponLine): AttackCho
       uuid: actor.uuid,
       name,
       weaponUuid: `${actor.uuid}.Item.${weapon.id}`,
-      weaponName: weapon.name,
+      weaponName: boundName(weapon),
       breakage: weapon.ranged ? null : weapon.breakage,
       piDice: weapon.piDice,
       piBonus: weapon.piBonus,
@@ -377,16 +378,16 @@ export function fighterTraits(actor: Actor.Implementation | null): FighterTraits
 export function defenderFor(actor: Actor.Implementation, prdModifier = 0): DuelDefender {
   const data = oeilNoirActor(actor);
   // Out of the fight, dying or dead: no parry, no dodge, the blow lands.
-  if (data && outOfFight(data)) return { uuid: actor.uuid, name: actor.name ?? "", prd: null, canDodge: false };
+  if (data && outOfFight(data)) return { uuid: actor.uuid, name: boundName(actor), prd: null, canDodge: false };
   // No defence left this round (RULES.md: hit without a parry roll).
   if (!leftOf(combatantOf(actor)).defence)
-    return { uuid: actor.uuid, name: actor.name ?? "", prd: null, canDodge: false, exhausted: true };
+    return { uuid: actor.uuid, name: boundName(actor), prd: null, canDodge: false, exhausted: true };
   const prd = parryValue(actor);
   const lowEv = data?.derived.lowEv.quality ?? 0;
   const weapons = defenceWeapons(actor);
   return {
     uuid: actor.uuid,
-    name: actor.name ?? "",
+    name: boundName(actor),
     prd: prd === null ? null : prd - prdModifier - lowEv,
     ...(weapons.length > 1 ? { weapons } : {}),
     canDodge: !isProne(actor),

@@ -8,6 +8,7 @@ import { combatantOf, hitUpdate, initiativeWrite, oeilNoirActor, victimValues } 
 import { ACTIONS, hitOn, resolveStanding, resolveVolonte, rollDamage, withDying, type DuelData } from "./duel.ts";
 import { rollDice, showDice } from "./roll.ts";
 import { actorAt, appliedEntry, isDefenderOwner, L, rebuild, stageIs } from "./action-helpers.ts";
+import { boundName } from "../trust/bound.ts";
 
 /** The blow's PI, rolled by the GM's client from the attacker's weapon as the record holds it (never the card's). */
 export const damageAction: CardAction = {
@@ -38,7 +39,7 @@ export const applyHitAction: CardAction = {
     if (!hit || !update) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
     const read = (path: string) => foundry.utils.getProperty(defender, path);
     const writes: DocumentWrite[] = [{ uuid: defender.uuid ?? "", changes: update.changes }];
-    const name = defender.name ?? "";
+    const name = boundName(defender);
     const applied = [
       appliedEntry(
         defender.uuid ?? "",

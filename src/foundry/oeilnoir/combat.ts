@@ -28,6 +28,7 @@ import { postCard } from "../chat/post.ts";
 import { checkCard } from "./duel.ts";
 import { rollDice } from "./roll.ts";
 import { activityWrite, tookSecond } from "./round-actions.ts";
+import { boundName } from "../trust/bound.ts";
 
 export const TRACKER_PART = "systems/quintette/templates/oeilnoir/combat/phases.hbs";
 
@@ -48,7 +49,7 @@ function entryOf(
 ): PhaseEntry {
   return {
     id: c.id ?? "",
-    name: c.name ?? "",
+    name: boundName(c),
     img: c.img ?? null,
     ini: c.initiative ?? null,
     base: iniBaseOf(c.actor),
@@ -83,7 +84,7 @@ export const oeilNoirCombat: CombatBehaviour = {
       const css = "css" in turn && typeof turn.css === "string" ? turn.css : "";
       return {
         initiative: secondActionPhase(combatant.initiative),
-        name: game.i18n?.format("QUINTETTE.OeilNoir.Tracker.SecondTurn", { name: combatant.name ?? "" }) ?? "",
+        name: game.i18n?.format("QUINTETTE.OeilNoir.Tracker.SecondTurn", { name: boundName(combatant) }) ?? "",
         css: `${css} on-second-action`.trim(),
         oeilnoirSecond: true,
       };
@@ -166,7 +167,7 @@ export async function performOrientation(
     );
     return null;
   }
-  const base = { rollerId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: actor.name ?? "", img: actor.img };
+  const base = { rollerId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: boundName(actor), img: actor.img };
   if (vigilance) {
     await combatant.update({ ...flags, ...(restored !== combatant.initiative ? { initiative: restored } : {}) });
     ui.notifications?.info(

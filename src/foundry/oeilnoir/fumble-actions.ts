@@ -35,6 +35,7 @@ import {
 } from "./duel.ts";
 import { rollDice, showDice } from "./roll.ts";
 import { actorAt, ownsUuid, rebuild } from "./action-helpers.ts";
+import { boundName } from "../trust/bound.ts";
 
 /**
  * Effects of a fumble line on the fumbler, as writes: initiative change in the combat, weapon destroyed, weapon
@@ -276,7 +277,7 @@ export const freeAttackAction: CardAction = {
       duelCard(next, {
         rollerId: requester.id ?? "",
         actorUuid: attacker.uuid,
-        actorName: attacker.name ?? "",
+        actorName: boundName(attacker),
         img: attacker.img ?? null,
       }),
       {

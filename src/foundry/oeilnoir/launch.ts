@@ -22,9 +22,10 @@ import {
 import { checkCard, duelCard, startAttack, type CardBase, type DuelData } from "./duel.ts";
 import { rollDice } from "./roll.ts";
 import { spendOwn } from "./round-actions.ts";
+import { boundName } from "../trust/bound.ts";
 
 function cardBase(actor: Actor.Implementation): CardBase {
-  return { rollerId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: actor.name ?? "", img: actor.img ?? null };
+  return { rollerId: game.user?.id ?? "", actorUuid: actor.uuid, actorName: boundName(actor), img: actor.img ?? null };
 }
 
 /** The attack itself: D20, the card, and on a natural 20 the fumble table at once (its effects applied). */

@@ -18,6 +18,7 @@ import { COMBAT_SKILLS, CONFINED_SPACE, type CombatSkillKey } from "../../rules/
 
 const CONFINED_CLASSES = Object.keys(CONFINED_SPACE);
 import { lowEvModuleOn } from "./settings.ts";
+import { boundName } from "../trust/bound.ts";
 
 const L = "QUINTETTE.OeilNoir.";
 
@@ -97,7 +98,7 @@ export function plainItems(actor: Actor.Implementation | null | undefined): Plai
   if (!items) return [];
   return items.map((item) => ({
     id: item.id ?? "",
-    name: item.name ?? "",
+    name: boundName(item),
     type: item.type,
     system: item.system,
   }));

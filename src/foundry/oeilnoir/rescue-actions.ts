@@ -13,6 +13,7 @@ import { hitUpdate, oeilNoirActor, victimValues } from "./actors.ts";
 import { ACTIONS, canRescue, duelOf, withRescue, type RescueAttempt } from "./duel.ts";
 import { rollDice, showDice } from "./roll.ts";
 import { actorAt, appliedEntry, L, ownsUuid, rebuild } from "./action-helpers.ts";
+import { boundName } from "../trust/bound.ts";
 
 /**
  * The healer's Médecine / Blessures value, read from the healer: a héros' Médecine field (0, the field's initial
@@ -90,7 +91,7 @@ export const rescueAction: CardAction = {
     const result = await rescuePrompt(
       rescueDialogConfig({
         healerName,
-        victimName: victim.name ?? "",
+        victimName: boundName(victim),
         ev,
         skill: healer ? medecineValue(healer) : 10,
       }),

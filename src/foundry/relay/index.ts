@@ -144,6 +144,7 @@ function withinRate(userId: string): boolean {
 export function resetRelayMemory(): void {
   served.clear();
   recent.clear();
+  observed.clear();
   inFlight.clear();
   for (const timer of takeovers) clearTimeout(timer);
   takeovers.clear();
@@ -216,6 +217,22 @@ function answerable(user: User.Implementation, requests: Record<string, unknown>
       const whole: unknown = isRequestId(id) ? user.getFlag(SCOPE, `relay.${id}` as never) : null;
       return isStoredRequest(whole) && whole.kind !== ALIVE;
     });
+}
+
+/**
+ * Requests this page saw written live while another page served (`user:request`), each within its write's cap: if
+ * it takes the service over, it serves them all, however many one User holds (an honest player's clicks in flight).
+ * Bounded; a request it did not see counts against the cap of what waits (`serveWaitingRequests`).
+ */
+const observed = new Set<string>();
+const OBSERVED_KEPT = 1000;
+
+function observe(memo: string): void {
+  observed.add(memo);
+  for (const old of observed) {
+    if (observed.size <= OBSERVED_KEPT) break;
+    observed.delete(old);
+  }
 }
 
 /** Pending requests of this client, by request id. */
@@ -296,7 +313,10 @@ export function onUpdateUser(user: User.Implementation, changed: unknown, _optio
     }
   } else if (game.users?.activeGM?.isSelf) {
     // Another page of this GM user holds the service (session.ts); watch that it answers.
-    for (const id of answerable(user, requests, userId)) watchUnanswered(user, id);
+    for (const id of answerable(user, requests, userId)) {
+      observe(`${user.id ?? ""}:${id}`);
+      watchUnanswered(user, id);
+    }
   }
   if (!user.isSelf) return;
   for (const [id, result] of Object.entries(relayFlags(changed, "relayResult"))) {
@@ -308,8 +328,11 @@ export function onUpdateUser(user: User.Implementation, changed: unknown, _optio
 }
 
 /**
- * The active GM's client serves the requests still stored on User documents, each for the User it is stored on.
- * Returns when all are answered (for tests); callers from hooks do not wait.
+ * The active GM's client serves the requests still stored on User documents, each for the User it is stored on,
+ * within the same cap as a live write: those this page saw written live (a takeover: each passed its write's cap),
+ * and at most `REQUESTS_PER_WRITE` per User of the others (the oldest sent first; at a GM's arrival it saw none),
+ * the rest removed in one write and unanswered. Returns when all are answered (for tests); callers from hooks do not
+ * wait.
  */
 export async function serveWaitingRequests(): Promise<void> {
   if (!isServingSession() || !game.users) return;
@@ -317,14 +340,27 @@ export async function serveWaitingRequests(): Promise<void> {
   for (const user of game.users) {
     const stored: unknown = user.getFlag(SCOPE, "relay" as never);
     if (!isObject(stored) || !user.id) continue;
-    for (const [id, request] of Object.entries(stored)) {
-      if (request === null) continue;
+    const sentAt = (request: unknown) => (isObject(request) && typeof request.sentAt === "number" ? request.sentAt : 0);
+    const waiting = Object.entries(stored)
+      .filter(([id, request]) => request !== null && !isDeletion(id, request))
+      .sort(([, a], [, b]) => sentAt(a) - sentAt(b));
+    // Seen live by this page (each within its write's cap), then at most the cap of what it never saw.
+    const seen = waiting.filter(([id]) => observed.has(`${user.id}:${id}`));
+    const unseen = waiting.filter(([id]) => !observed.has(`${user.id}:${id}`));
+    const serve = [...seen, ...unseen.slice(0, REQUESTS_PER_WRITE)].sort(([, a], [, b]) => sentAt(a) - sentAt(b));
+    for (const [id, request] of serve) {
+      observed.delete(`${user.id}:${id}`);
       served.push(
         onRequestWritten(user, id, request, user.id).catch((error: unknown) => {
           console.error("quintette | relay answer failed", id, error);
         }),
       );
     }
+    const excess = unseen.slice(REQUESTS_PER_WRITE).map(([id]) => id);
+    if (excess.length)
+      served.push(
+        dropExcess(user, excess).catch((error: unknown) => console.error("quintette | relay cleanup failed", error)),
+      );
   }
   await Promise.all(served);
 }

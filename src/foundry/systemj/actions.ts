@@ -42,6 +42,7 @@ import { dialogModifier, testDialogConfig, type TestData } from "./tests.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import { authorIdOf } from "../chat/author.ts";
 import { readCard } from "../chat/flags.ts";
+import { boundName } from "../trust/bound.ts";
 
 type ActorLike = {
   uuid: string;
@@ -445,7 +446,7 @@ export const damageApplier: DamageApplier = {
       undo,
       summary: {
         key: "QUINTETTE.SystemJ.Damage.Summary",
-        name: actor.name ?? "",
+        name: boundName(actor),
         value: result.armourLost,
         target: result.hitPointsLost,
         detail: result.hitPoints,

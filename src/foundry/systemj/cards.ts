@@ -9,6 +9,7 @@ import type { systemj } from "../../rules/index.ts";
 import { revealLines, type RevealLine } from "./phase-context.ts";
 import { exchangeButtons, hitVictim, type ExchangeData } from "./exchange.ts";
 import { cardOutcome, modifierText, type TestData } from "./tests.ts";
+import { boundName } from "../trust/bound.ts";
 
 export const RULESET = "systemj";
 export const TEST_BODY = "systems/quintette/templates/systemj/chat/test-body.hbs";
@@ -63,7 +64,7 @@ export function exchangeOutcome(data: ExchangeData): CardOutcome {
     case "hit": {
       const victim = hitVictim(data);
       return {
-        label: { key: key(data.hitTarget === "attacker" ? "countered" : "hit"), name: victim?.name ?? "" },
+        label: { key: key(data.hitTarget === "attacker" ? "countered" : "hit"), name: boundName(victim) },
         tone: "success",
         detail: data.damage === null ? null : { key: key("damage"), value: data.damage },
       };

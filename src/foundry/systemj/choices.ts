@@ -21,6 +21,7 @@ import { systemj } from "../../rules/index.ts";
 import { sha256Hex } from "../../rules/shared/sha256.ts";
 import { revealCard } from "./cards.ts";
 import { lostChoices, publicPhase, type PublicPhase, type RevealLine } from "./phase-context.ts";
+import { boundName } from "../trust/bound.ts";
 
 export const PHASE_FLAG = "systemjPhase";
 export const SECRET_SETTING = "systemj.secretChoices";
@@ -266,7 +267,7 @@ export async function handleReveal(payload: JsonObject, requester: User.Implemen
 /** The reveal's lines, in tracker order, from the revealed state (the card stores them: it renders after reload). */
 export function revealLinesOf(combat: foundry.documents.Combat, state: systemj.ActionPhaseState): RevealLine[] {
   return publicCombatants(combat.combatants.contents).flatMap((c) =>
-    c.id ? [{ name: c.name ?? "", img: c.img ?? null, choice: state.choices[c.id] ?? null }] : [],
+    c.id ? [{ name: boundName(c), img: c.img ?? null, choice: state.choices[c.id] ?? null }] : [],
   );
 }
 

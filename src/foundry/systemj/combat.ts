@@ -53,6 +53,7 @@ import { dialogModifier, testDialogConfig } from "./tests.ts";
 import { RollDialog } from "../dialog/roll-dialog.ts";
 import { markerLabel } from "./sheet-context.ts";
 import { cardActor } from "./rolling.ts";
+import { boundName } from "../trust/bound.ts";
 
 /** Where a combatant keeps the modifier of its last initiative test (written by whoever rolled it, its owner). */
 export const INITIATIVE_MODIFIER = "sjInitiativeModifier";
@@ -154,7 +155,7 @@ function trackerContext(combat: Combat.Stored | null) {
     const entity = model instanceof SystemJCreatureModel ? "creature" : "personnage";
     return {
       id: c.id ?? "",
-      name: c.name ?? "",
+      name: boundName(c),
       img: c.img ?? "icons/svg/mystery-man.svg",
       owner: game.user ? ownsCombatant(c, game.user) : false,
       ownChoice: ownChoiceOf(combat.id ?? "", pub.round, c.id ?? ""),

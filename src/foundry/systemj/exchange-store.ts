@@ -31,6 +31,7 @@ import {
 } from "./fighters.ts";
 import { SETTING_EXCHANGES } from "./settings.ts";
 import { testData } from "./tests.ts";
+import { boundName } from "../trust/bound.ts";
 
 /** Open exchanges a non-GM roller may have at once (the GM's client refuses to take more, never evicts). */
 export const OPEN_PER_USER = 50;
@@ -203,8 +204,8 @@ export function takeExchange(card: CardState): ExchangeData | null {
   const defenderWeapons = weaponsOf(defender.items);
   return startExchange({
     mode: raw.mode,
-    attacker: { uuid: attacker.uuid, name: attacker.name ?? "" },
-    defender: { uuid: defender.uuid, name: defender.name ?? "" },
+    attacker: { uuid: attacker.uuid, name: boundName(attacker) },
+    defender: { uuid: defender.uuid, name: boundName(defender) },
     weapon: held.thrown ? raw.weapon : weaponData(held.weapon),
     counterWeapon: weaponData(counterWeapon(defenderWeapons)),
     first: testData(label, score, modifier, roll),

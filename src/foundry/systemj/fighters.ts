@@ -12,6 +12,7 @@ import {
   type SystemJActorModel,
 } from "./models.ts";
 import type { Fighter, WeaponData } from "./exchange.ts";
+import { boundName } from "../trust/bound.ts";
 
 const { WEAPON_FAMILIES, combatScores } = systemj;
 
@@ -37,7 +38,7 @@ export function weaponsOf(items: Iterable<ItemLike>): WeaponCard[] {
   const out: WeaponCard[] = [];
   for (const item of items) {
     if (item.system instanceof SystemJWeaponModel)
-      out.push({ id: item.id ?? "", name: item.name ?? "", system: item.system });
+      out.push({ id: item.id ?? "", name: boundName(item), system: item.system });
   }
   return out;
 }
@@ -109,7 +110,7 @@ export function modeOfWeapon(weapon: WeaponCard | null): systemj.AttackMode {
 
 export function weaponData(weapon: WeaponCard | null): WeaponData {
   return weapon
-    ? { name: weapon.name, damage: weapon.system.damage, family: weapon.system.family }
+    ? { name: boundName(weapon), damage: weapon.system.damage, family: weapon.system.family }
     : { name: "", damage: systemj.BARE_HANDS_DAMAGE, family: "corpsACorps" };
 }
 
@@ -119,7 +120,7 @@ export function counterWeapon(weapons: readonly WeaponCard[]): WeaponCard | null
 }
 
 export function fighter(actor: { uuid: string | null; name: string | null }): Fighter {
-  return { uuid: actor.uuid ?? "", name: actor.name ?? "" };
+  return { uuid: actor.uuid ?? "", name: boundName(actor) };
 }
 
 export function attributesOf(model: SystemJActorModel): Attributes {

@@ -27,11 +27,12 @@ import { rollTest } from "./roll.ts";
 import { OVERRIDE_INPUT, refusalText, roundRefusalOf } from "./binding.ts";
 import { worldSpecials } from "./settings.ts";
 import { dialogModifier, oddsLines, testDialogConfig, testDialogInputs, type TestDialogValues } from "./tests.ts";
+import { boundName } from "../trust/bound.ts";
 
 type SystemJActor = Actor.Implementation;
 
 export function cardActor(actor: SystemJActor): CardActor {
-  return { uuid: actor.uuid, name: actor.name ?? "", img: actor.img ?? null };
+  return { uuid: actor.uuid, name: boundName(actor), img: actor.img ?? null };
 }
 
 /** A plain test: dialog, roll, test card. */

@@ -14,6 +14,7 @@ import { woundActorCombatants } from "./seat-relay.ts";
 import type { WoundEffects } from "./seats.ts";
 import { boxesPerLine, damageFromValue, valueFromDamage, type ActorKind } from "./derived.ts";
 import { ArmourModel, HumainModel, TriniteModel, WeaponModel } from "./models.ts";
+import { boundName } from "../trust/bound.ts";
 
 export interface TargetView {
   kind: ActorKind;
@@ -195,7 +196,7 @@ export const damageAction: CardAction = {
       id: `${uuid}#${card.revision}`,
       action: DAMAGE,
       targetUuid: uuid,
-      targetName: actor.name ?? "",
+      targetName: boundName(actor),
       summary: {
         key: `QUINTETTE.Trinites.Damage.Summary.${r.life.state}`,
         value: r.lost,

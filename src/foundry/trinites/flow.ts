@@ -39,6 +39,7 @@ import { consumeUpdate, pendingFor } from "./influence.ts";
 import { HumainModel, TriniteModel, WeaponModel } from "./models.ts";
 import { wornProtection } from "./damage.ts";
 import { TrinitesRoll } from "./roll.ts";
+import { boundName, boundText } from "../trust/bound.ts";
 
 /** What the dialog and the card need of an actor, or null for an actor of another rule set. */
 export function rollerOf(actor: Actor.Implementation): RollerView | null {
@@ -46,7 +47,7 @@ export function rollerOf(actor: Actor.Implementation): RollerView | null {
   if (!(system instanceof TriniteModel) && !(system instanceof HumainModel)) return null;
   const derived = system.derived;
   return {
-    name: actor.name ?? "",
+    name: boundName(actor),
     uuid: actor.uuid,
     img: actor.img ?? null,
     trinite: system instanceof TriniteModel,
@@ -61,7 +62,7 @@ export function weaponOf(item: Item.Implementation): WeaponView | null {
   const skill = T.isSkillId(system.competence) ? system.competence : "melee";
   return {
     itemId: item.id ?? "",
-    name: item.name ?? "",
+    name: boundName(item),
     damage: system.degats,
     skill,
     swordKind: system.swordKind,
@@ -78,7 +79,12 @@ function currentTargets(): TestSetup["targets"] {
     if (!actor || out.some((t) => t.uuid === actor.uuid)) continue;
     const system = actor.system;
     const kind = system instanceof TriniteModel ? "trinite" : system instanceof HumainModel ? "humain" : null;
-    out.push({ uuid: actor.uuid ?? "", name: token.name ?? actor.name ?? "", kind, protection: wornProtection(actor) });
+    out.push({
+      uuid: actor.uuid ?? "",
+      name: boundText(token.name ?? actor.name),
+      kind,
+      protection: wornProtection(actor),
+    });
   }
   return out;
 }

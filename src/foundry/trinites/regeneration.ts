@@ -11,6 +11,7 @@ import type { CardAction } from "../chat/actions.ts";
 import type { CardState, JsonObject } from "../chat/types.ts";
 import { K, RULESET } from "./card.ts";
 import { regenerationUpdate } from "./actor-updates.ts";
+import { boundName } from "../trust/bound.ts";
 
 export const REGENERATE = "trinites.regenerate";
 
@@ -99,7 +100,7 @@ export async function offerRegenerations(combat: Combat.Implementation): Promise
     const card = regenerationCard({
       gmId: game.user?.id ?? "",
       actorUuid: actor.uuid ?? "",
-      actorName: actor.name ?? "",
+      actorName: boundName(actor),
       img: actor.img ?? null,
       combatId: combat.id ?? "",
       round: combat.round ?? 0,

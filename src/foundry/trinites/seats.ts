@@ -8,6 +8,7 @@ import type { CardState } from "../chat/types.ts";
 import { isDone } from "../chat/card-state.ts";
 import { readData, RULESET, TURN_END, turnEndShifts } from "./card.ts";
 import { boxesPerLine, damageFromValue } from "./derived.ts";
+import { boundName } from "../trust/bound.ts";
 
 export const PLACES_PART = "systems/quintette/templates/trinites/combat/places.hbs";
 const PLACE_ORDER: Record<T.Place, number> = { feu: 0, garde: 1, retrait: 2 };
@@ -226,7 +227,7 @@ export function seatOf(c: Combatant.Implementation): SeatLike {
   const system = (c.system ?? {}) as { phase?: string; marker?: boolean; acted?: boolean };
   return {
     id: c.id ?? "",
-    name: c.name ?? "",
+    name: boundName(c),
     initiative: c.initiative ?? null,
     phase: system.phase ?? "",
     acting: system.marker ?? false,

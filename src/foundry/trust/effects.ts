@@ -229,6 +229,30 @@ async function transition(
   await writeStore(store);
 }
 
+/**
+ * The size of the records `applyEffects` would leave for these writes once confirmed (characters of their JSON): all
+ * together and the largest, for the store's bounds (records.ts `mayRecord`).
+ */
+export function plannedRecordSize(writes: PlannedEffect[], meta: EffectMeta): { chars: number; largest: number } {
+  const planned = new Map<string, Record<string, unknown>>();
+  let chars = 0;
+  let largest = 0;
+  for (const w of writes) {
+    const next = record(w, meta, planned);
+    const stored: StoredRecord = {
+      messageId: meta.messageId,
+      target: w.doc.uuid,
+      key: w.key,
+      applied: next,
+      pending: null,
+    };
+    const size = JSON.stringify(stored).length;
+    chars += size;
+    largest = Math.max(largest, size);
+  }
+  return { chars, largest };
+}
+
 /** Applies checked writes, each with its record in the GM's store (records.ts). */
 export async function applyEffects(writes: PlannedEffect[], meta: EffectMeta): Promise<void> {
   const planned = new Map<string, Record<string, unknown>>();

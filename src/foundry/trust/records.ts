@@ -12,8 +12,10 @@
  * when the target holds a nonce matching the proof. The nonce exists only in the GM's memory until the target's
  * update carries it, so no player can plant a matching one before that write lands.
  *
- * Records live as long as their message: the active GM's client drops them when the message is deleted (no
- * eviction: no number of other effects brings an old card back to "not applied").
+ * Records live as long as their message: the active GM's client drops them when the message is deleted. The store
+ * is bounded in count and size (`mayRecord`); past its size, records no undo needs are evicted (`evictToBound`: a
+ * deleted message's, an undone one's), never a live one: no number of other effects brings an old card back to "not
+ * applied".
  */
 import { sha256Hex } from "../../rules/shared/sha256.ts";
 import type { AppliedEntry, JsonValue } from "../chat/types.ts";
@@ -120,6 +122,7 @@ export function readStore(): Store {
 
 export async function writeStore(store: Store): Promise<void> {
   registerEffectRecords();
+  evictToBound(store);
   await game.settings?.set(SCOPE, SETTING_RECORDS, JSON.stringify(store));
 }
 
@@ -197,26 +200,101 @@ export function recordsOfMessage(messageId: string): StoredRecord[] {
  * play stays far below (a record per card and target kept in the chat log).
  */
 export const RECORDS_PER_USER = 2000;
-let recordsPerUser = RECORDS_PER_USER;
+/**
+ * Size bounds, in characters of the stored JSON (the setting every client receives whole): one record (its lines
+ * and the values it replaced), all the records naming one non-GM requester, and the whole store. Names copied into
+ * a record are bounded where copied (bound.ts), so honest records stay near 1,000 characters.
+ */
+export const RECORD_MAX_CHARS = 8_000;
+export const USER_RECORDS_MAX_CHARS = 400_000;
+export const STORE_MAX_CHARS = 2_000_000;
+
+const bounds = { count: RECORDS_PER_USER, user: USER_RECORDS_MAX_CHARS, store: STORE_MAX_CHARS };
 
 /** Tests lower the bound; no argument puts it back. */
 export function setRecordsPerUser(max: number | undefined): void {
-  recordsPerUser = max ?? RECORDS_PER_USER;
+  bounds.count = max ?? RECORDS_PER_USER;
 }
+
+/** Tests lower the size bounds; no argument puts them back. */
+export function setRecordSizeBounds(sizes?: { user?: number; store?: number }): void {
+  bounds.user = sizes?.user ?? USER_RECORDS_MAX_CHARS;
+  bounds.store = sizes?.store ?? STORE_MAX_CHARS;
+}
+
+/** The requester a record names: its last application, or the one pending. */
+function requesterOf(record: StoredRecord): string | null {
+  const next = record.pending?.to === "applied" ? record.pending.next : null;
+  return (record.applied ?? next)?.userId ?? null;
+}
+
+const sizeOf = (record: StoredRecord) => JSON.stringify(record).length;
 
 /** How many records name `userId` as the requester (their last application, or the one pending). */
 export function recordsOfUser(userId: string, store: Store = readStore()): number {
   let count = 0;
-  for (const record of Object.values(store)) {
-    const next = record.pending?.to === "applied" ? record.pending.next : null;
-    if ((record.applied ?? next)?.userId === userId) count += 1;
-  }
+  for (const record of Object.values(store)) if (requesterOf(record) === userId) count += 1;
   return count;
 }
 
-/** Whether `userId` may have `more` new records written (a GM always may). */
-export function mayRecord(user: { id: string | null; isGM: boolean }, more: number): boolean {
-  return user.isGM || more === 0 || recordsOfUser(user.id ?? "") + more <= recordsPerUser;
+/** Characters of the records naming `userId` as the requester. */
+export function recordCharsOfUser(userId: string, store: Store = readStore()): number {
+  let chars = 0;
+  for (const record of Object.values(store)) if (requesterOf(record) === userId) chars += sizeOf(record);
+  return chars;
+}
+
+/**
+ * Records no undo and no "already applied" needs: a deleted message's (its card can never be clicked again) and an
+ * undone one (it says what no record says: the effect is not on the target), oldest first. Never a live record, nor
+ * one whose transition is pending.
+ */
+function evictable(store: Store): string[] {
+  const messages = game.messages;
+  const candidates = Object.entries(store).filter(([, r]) => {
+    if (r.pending) return false;
+    const gone = !!messages && !messages.get(r.messageId);
+    return gone || !!r.applied?.undone;
+  });
+  return candidates.sort(([, a], [, b]) => (a.applied?.at ?? 0) - (b.applied?.at ?? 0)).map(([id]) => id);
+}
+
+/**
+ * The store's eviction, run before each write past the size bound: evictable records go, oldest first, until it
+ * fits with `room` characters to spare. What is left over the bound is live; `mayRecord` stops new records from
+ * getting there. Returns the store's size.
+ */
+export function evictToBound(store: Store, room = 0): number {
+  let size = JSON.stringify(store).length;
+  if (size + room <= bounds.store) return size;
+  for (const id of evictable(store)) {
+    const record = store[id];
+    if (!record) continue;
+    size -= sizeOf(record) + id.length + 4;
+    delete store[id];
+    if (size + room <= bounds.store) return size;
+  }
+  return size;
+}
+
+/**
+ * Whether `user` may have `more` new records written whose JSON holds `chars` characters, the largest `largest`:
+ * no record over `RECORD_MAX_CHARS`; a non-GM within their count and size; everyone within the store's size once
+ * what may be evicted is gone.
+ */
+export function mayRecord(
+  user: { id: string | null; isGM: boolean },
+  more: number,
+  size: { chars: number; largest: number } = { chars: 0, largest: 0 },
+): boolean {
+  if (more === 0) return true;
+  if (size.largest > RECORD_MAX_CHARS) return false;
+  const store = readStore();
+  if (!user.isGM) {
+    if (recordsOfUser(user.id ?? "", store) + more > bounds.count) return false;
+    if (recordCharsOfUser(user.id ?? "", store) + size.chars > bounds.user) return false;
+  }
+  return evictToBound(store, size.chars) + size.chars <= bounds.store;
 }
 
 /** Drops the records of deleted messages (run by the active GM's client). */

@@ -64,7 +64,11 @@ describe("migrations", () => {
   it("migrates old-format fixtures without losing a field", () => {
     const a = structuredClone(oldActor);
     migrateActorSystemSource(a.system);
-    expect(migrateSource("Actor", oldActor, 0)).toBeNull();
+    // The stored old key: written into biography and deleted in one update (step 2).
+    expect(migrateSource("Actor", oldActor, 0)).toEqual({
+      "system.biography": "<p>Né à Lyon</p>",
+      "system.-=biographie": null,
+    });
     expect(a.system).toEqual({ biography: "<p>Né à Lyon</p>", score: 7, custom: { deep: [1, 2] } });
     expect(a.flags).toEqual(oldActor.flags);
     const m = applyChanges(oldMessage, migrateSource("ChatMessage", oldMessage, 0) ?? {});
@@ -111,7 +115,7 @@ describe("migrations", () => {
       getDocuments: async () => [packMessage],
     };
     const report = await runMigration({ actors: [actor], items: [], messages: [message, broken], packs: [pack] }, 0);
-    expect(report).toMatchObject({ from: 0, to: currentSchemaVersion(), migrated: 2 });
+    expect(report).toMatchObject({ from: 0, to: currentSchemaVersion(), migrated: 3 });
     expect(report.failed).toHaveLength(1);
     expect(packMessage.source.flags).toMatchObject({ quintette: { card: { kind: "test", dice: [3] } } });
   });
