@@ -51,5 +51,4 @@ export const registration: RulesetRegistration = {
       material: "wood",
     },
   ],
-  load: () => import("./runtime.ts"),
 };

@@ -11,7 +11,6 @@
  */
 import { registerCardActionRelay } from "./actions.ts";
 import { registerCardModels } from "./card-model.ts";
-import { CARD_PARTIALS } from "./card-state.ts";
 import { onRenderChatMessageHTML } from "./render.ts";
 
 export { registerRelay } from "../relay/index.ts";
@@ -25,10 +24,9 @@ export { CardModel, registerCardModel, CARD_TYPE } from "./card-model.ts";
 export { createCardState, cardDie, buildCardContext } from "./card-state.ts";
 export type * from "./types.ts";
 
-/** The card data models, the card hook, the GM side of card actions, and the card templates' preload. */
+/** The card data models, the card hook and the GM side of card actions (the card templates: templates/index.ts). */
 export function registerChatHooks(): void {
   registerCardModels();
   registerCardActionRelay();
   Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
-  void foundry.applications.handlebars.loadTemplates(CARD_PARTIALS);
 }

@@ -17,5 +17,4 @@ export function registerCombat(activeRuleset: () => string | null): void {
   // Object.assign: fvtt-types 14.x does not see a CombatTracker subclass as `typeof CombatTracker` (its generic
   // configuration does not narrow back to the defaults), though Foundry only instantiates it.
   Object.assign(CONFIG.ui, { combat: QuintetteCombatTracker });
-  void foundry.applications.handlebars.loadTemplates(TRACKER_PARTIALS);
 }

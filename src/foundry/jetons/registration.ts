@@ -22,5 +22,4 @@ export const registration: RulesetRegistration = {
   rolls: [],
   settings: registerJetonsSettings,
   cardTypes: [{ type: QUESTION_CARD_TYPE, model: JetonsQuestionCardModel, kinds: ["question"] }],
-  load: () => import("./runtime.ts"),
 };

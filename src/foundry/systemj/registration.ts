@@ -27,5 +27,4 @@ export const registration: RulesetRegistration = {
   packs: ["quintette.systemj-competences", "quintette.systemj-cartes"],
   settings: registerSystemJSettings,
   cardTypes: [{ type: EXCHANGE_CARD_TYPE, model: SystemJExchangeCardModel, kinds: ["exchange"] }],
-  load: () => import("./runtime.ts"),
 };
