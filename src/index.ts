@@ -75,5 +75,10 @@ export async function readyQuintette(): Promise<void> {
   await migrateWorldIfNeeded();
 }
 
-Hooks.once("init", initQuintette);
-Hooks.once("ready", () => void readyQuintette());
+/** What evaluating this module does: its two listeners of Foundry's boot. */
+export function registerSystemHooks(): void {
+  Hooks.once("init", initQuintette);
+  Hooks.once("ready", () => void readyQuintette());
+}
+
+registerSystemHooks();
