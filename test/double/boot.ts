@@ -21,7 +21,7 @@
  */
 import { asClient } from "./clients.ts";
 import { loadChatLog } from "./chat.ts";
-import { worldCollections, type DoubleDocument } from "./documents.ts";
+import { DoubleCollection, worldCollections, type DoubleDocument } from "./documents.ts";
 import { DoubleScene } from "./scenes.ts";
 import { DoubleTokenDocument } from "./tokens.ts";
 import type { Plain } from "./utils.ts";
@@ -34,6 +34,8 @@ export interface StoredWorld {
   items?: Plain[];
   messages?: Plain[];
   combats?: Plain[];
+  /** Each User's flags by user id (relay requests waiting there): the users themselves are the double's. */
+  userFlags?: Record<string, Plain>;
   /** Scenes with their tokens' sources. */
   scenes?: { _id: string; name: string; tokens: Plain[] }[];
 }
@@ -69,7 +71,7 @@ function initializeDocuments(world: StoredWorld): void {
       const document = new DoubleTokenDocument(structuredClone(token), { parent: scene });
       scene.tokens.set(document.id, document);
     }
-    (game.scenes ??= new Map()).set(scene.id, scene);
+    (game.scenes ??= new DoubleCollection<DoubleScene>()).set(scene.id, scene);
   }
   // `game.combat`: the active combat of the viewed scene (the double has one scene at most in view).
   const active = [...worldCollections.combats.values()].find((c) => (c as unknown as { active?: boolean }).active);
@@ -100,6 +102,11 @@ export async function bootWorld({ evaluate, users, world = {} }: BootOptions): P
   if (!first) throw new Error("bootWorld: no client loads the world");
   const settings = (game as unknown as { settings: { values: Map<string, unknown> } }).settings;
   for (const [key, value] of Object.entries(world.settings ?? {})) settings.values.set(key, value);
+  const userList = (game as unknown as { users: Map<string, { flags: Plain }> }).users;
+  for (const [id, flags] of Object.entries(world.userFlags ?? {})) {
+    const user = userList.get(id);
+    if (user) user.flags = structuredClone(flags);
+  }
   asClient(first, () => {
     evaluate();
     Hooks.callAll("init");
@@ -120,6 +127,7 @@ export function storedWorld(): StoredWorld {
     game: {
       scenes?: Map<string, DoubleScene>;
       settings: { settings: Map<string, { scope?: unknown }>; values: Map<string, unknown> };
+      users: Map<string, { id: string; flags: Plain }>;
     };
   };
   const source = (d: { toObject(): Plain }) => structuredClone(d.toObject());
@@ -130,6 +138,7 @@ export function storedWorld(): StoredWorld {
     items: [...worldCollections.items.values()].map(source),
     messages: [...worldCollections.messages.values()].map(source),
     combats: [...worldCollections.combats.values()].map(source),
+    userFlags: Object.fromEntries([...game.users.values()].map((user) => [user.id, structuredClone(user.flags)])),
     scenes: [...(game.scenes?.values() ?? [])].map((scene) => ({
       _id: scene.id,
       name: scene.name,

@@ -132,6 +132,11 @@ export function registerCardAction(...actions: CardAction[]): void {
   for (const action of actions) registry.set(action.name, action);
 }
 
+/** Forgets every card action: init starts from none, then registers the shared ones and the world's rule set's. */
+export function clearCardActions(): void {
+  registry.clear();
+}
+
 /** The shared actions registered (`quintette.undo`, `quintette.applyDamage`): every world's cards answer them. */
 export function sharedCardActionNames(): string[] {
   return [...registry.keys()].filter((name) => name.startsWith("quintette."));

@@ -9,7 +9,7 @@
  * Types for the descriptor: CardAction (chat/actions.ts), DamageApplier (damage/index.ts), CombatBehaviour
  * (combat/behaviour.ts), DiceSoNiceColorset (dice/colorsets.ts), all re-exported here.
  */
-import { registerCardActionRelay } from "./actions.ts";
+import { clearCardActions, registerCardActionRelay } from "./actions.ts";
 import { registerCardModels } from "./card-model.ts";
 import { onRenderChatMessageHTML } from "./render.ts";
 
@@ -26,6 +26,8 @@ export type * from "./types.ts";
 
 /** The card data models, the card hook and the GM side of card actions (the card templates: templates/index.ts). */
 export function registerChatHooks(): void {
+  // A page's card actions are those its init registers (the world's game's): cards of another game read only.
+  clearCardActions();
   registerCardModels();
   registerCardActionRelay();
   Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
