@@ -40,10 +40,11 @@ interface HandlebarsDouble {
 /**
  * Replaces the double's recording template functions with real Handlebars over the repository's templates, with the
  * gallery's shim of Foundry's helpers, the system's own helpers (registered at init in Foundry) and the real lang file
- * of `lang`. Templates the double recorded as loaded before (`doubleState().templates`: an init that already ran) are
- * partials at once; later loads answer after a macrotask.
+ * of `lang`. Templates loaded before are partials at once: those the double recorded (`doubleState().templates`: an
+ * init that already ran) and `loaded` (what the system's init loads, for a test that skips init:
+ * test/worlds/templates.ts); later loads answer after a macrotask.
  */
-export function useRealTemplates(lang = "en"): void {
+export function useRealTemplates(lang = "en", loaded: readonly string[] = []): void {
   const hbs = Handlebars.create();
   registerFoundryHelpers(hbs, readLang(lang));
   for (const [name, fn] of Object.entries(systemHelpers)) hbs.registerHelper(name, fn);
@@ -55,7 +56,7 @@ export function useRealTemplates(lang = "en"): void {
     hbs.registerPartial(id, compiled);
     return compiled;
   };
-  for (const template of new Set(handlebars.recorded)) register(template);
+  for (const template of new Set([...handlebars.recorded, ...loaded])) register(template);
   handlebars.loadTemplates = (paths) => {
     handlebars.recorded.push(...(Array.isArray(paths) ? paths : Object.values(paths)));
     const entries = Array.isArray(paths) ? paths.map((p) => [p, p] as const) : Object.entries(paths);
