@@ -2,7 +2,7 @@
 import { setActiveRulesetResolver } from "./behaviour.ts";
 import { QuintetteCombat, QuintetteCombatant } from "./documents.ts";
 import { CombatantData } from "./model.ts";
-import { QuintetteCombatTracker, TRACKER_PARTIALS } from "./tracker.ts";
+import { QuintetteCombatTracker } from "./tracker.ts";
 
 export type { CombatBehaviour, SortableCombatant, TrackerPart } from "./behaviour.ts";
 export { registerCombatBehaviour, activeCombatBehaviour, defaultCompare, groupByPhase } from "./behaviour.ts";
