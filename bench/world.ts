@@ -13,7 +13,8 @@ import { installClients } from "../test/double/clients.ts";
 import { readLang } from "../test/double/game.ts";
 import { registerFoundryHelpers } from "../gallery/foundry-helpers.ts";
 import { helpers as systemHelpers } from "../src/foundry/templates/helpers.ts";
-import { initQuintette, loadRuntime } from "../src/index.ts";
+import { initQuintette } from "../src/index.ts";
+import { activateRuleset } from "../src/foundry/data/register.ts";
 import { activeRulesetId, allRulesets } from "../src/foundry/ruleset.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,11 +34,7 @@ export async function table(): Promise<void> {
   installClients(doubleState());
   initQuintette();
   // The other rule sets as their own worlds would have them: their settings, then their runtime.
-  for (const registration of allRulesets()) {
-    if (registration.id === activeRulesetId()) continue;
-    registration.settings?.();
-    await loadRuntime(registration);
-  }
+  for (const descriptor of allRulesets()) if (descriptor.id !== activeRulesetId()) activateRuleset(descriptor);
   const hbs = Handlebars.create();
   registerFoundryHelpers(hbs, readLang("fr"));
   for (const [name, fn] of Object.entries(systemHelpers)) hbs.registerHelper(name, fn);

@@ -1,9 +1,9 @@
 /**
- * The rule-set registry. Each rule set exports one `RulesetDescriptor` from `src/foundry/<ruleset>/ruleset.ts`; the
- * entry registers them all at init. Every descriptor's data models, sheets and Roll classes are always registered
- * (documents of another rule set still open and save); the world setting `quintette.ruleset` picks the active one,
- * the only one whose card actions, damage, combat, dice colours, `init` (settings, menus, hooks), templates and
- * compendia a world gets.
+ * The rule-set registry. Each rule set exports one `RulesetDescriptor` from `src/foundry/<ruleset>/ruleset.ts` (its
+ * registration and its runtime, both imported statically); the entry registers them all at init. Every descriptor's
+ * data models, card models, sheets and Roll classes are always registered (documents of another rule set still open
+ * and save); the world setting `quintette.ruleset` picks the active one, the only one whose card actions, damage,
+ * combat, dice colours, `init` (settings, menus, hooks), templates and compendia a world gets.
  */
 import type { CreationView } from "./sheets/creation-view.ts";
 import type { RulesetApi } from "./api/types.ts";
@@ -49,9 +49,9 @@ export type ActorTypeSpec = DocumentTypeSpec<
 export type ItemTypeSpec = ActorTypeSpec;
 
 /**
- * What a rule set registers synchronously at init, in every world (`src/foundry/<ruleset>/registration.ts`): its
- * types with their data models and sheets, its Roll classes, packs and dice colours; for the active rule set only,
- * `settings` (settings and menus its models and sheets read) and `load`, the on-demand import of its runtime chunk.
+ * What a rule set registers at init in every world (`src/foundry/<ruleset>/registration.ts`): its types with their
+ * data models and sheets, its card models, Roll classes, packs and dice colours; and `settings` (settings and menus
+ * its models and sheets read), registered for the active rule set only.
  */
 export interface RulesetRegistration {
   id: RulesetId;
@@ -71,13 +71,11 @@ export interface RulesetRegistration {
   cardTypes?: { type: string; model: typeof CardModel; kinds?: string[] }[];
   /** Its world settings and menus, registered at init for the active rule set only. */
   settings?(): void;
-  /** Imports the rule set's runtime (`./runtime.ts`, a chunk of its own in the build). */
-  load?(): Promise<{ runtime: RulesetRuntime }>;
 }
 
 /**
- * What the active rule set runs (`src/foundry/<ruleset>/runtime.ts`, loaded on demand): card flows, combat, damage,
- * templates, its hooks.
+ * What the active rule set runs (`src/foundry/<ruleset>/runtime.ts`, plugged in at init of a world that plays it):
+ * card flows, combat, damage, templates, its hooks.
  */
 export interface RulesetRuntime {
   /** Initiative, order, round changes and tracker parts (the combat base asks the active rule set). */
@@ -85,16 +83,13 @@ export interface RulesetRuntime {
   cardActions?: CardAction[];
   /** Its rolls and sheet actions as plain calls (`src/foundry/api/rolls.ts` reaches them for documents and macros). */
   api?: RulesetApi;
-  /**
-   * The creation guide of its characters for a sheet (`sheets/creation-view.ts`), null when none; a chunk of its own,
-   * imported when a sheet first renders.
-   */
-  creation?: (actor: Actor.Implementation, editable: boolean) => Promise<CreationView | null>;
+  /** The creation guide of its characters for a sheet (`sheets/creation-view.ts`), null when none. */
+  creation?: (actor: Actor.Implementation, editable: boolean) => CreationView | null;
   /** Turns card damage into actor changes (the shared apply-damage action calls it). */
   damage?: DamageApplier;
   /** Templates to preload (partials by full `systems/quintette/…` path). */
   templates?: string[];
-  /** Its hooks, relay handlers and controls. Runs for the active rule set only, once its chunk has loaded. */
+  /** Its hooks, relay handlers and controls. Runs at init, for the active rule set only. */
   init?(): void;
   /** Runs at ready, for the active rule set only. */
   ready?(): void;
@@ -130,15 +125,6 @@ export function registerRuleset(descriptor: RulesetDescriptor): void {
     taken.add(spec.type);
   }
   registry.set(descriptor.id, descriptor);
-}
-
-/** Completes a registered rule set with its runtime once its chunk has loaded. */
-export function attachRuntime(id: RulesetId, runtime: RulesetRuntime): RulesetDescriptor | undefined {
-  const registration = registry.get(id);
-  if (!registration) return undefined;
-  const descriptor = composeDescriptor(registration, runtime);
-  registry.set(id, descriptor);
-  return descriptor;
 }
 
 export function getRuleset(id: string): RulesetDescriptor | undefined {

@@ -14,7 +14,6 @@ import {
   asClient,
   chatLogOf,
   installClients,
-  useRealTemplates,
 } from "../double/shared-core.ts";
 import { registerCardAction, registerChatHooks } from "../../src/foundry/chat/index.ts";
 import { requestCardAction, type CardAction } from "../../src/foundry/chat/actions.ts";
@@ -38,6 +37,7 @@ import { startExchange } from "../../src/foundry/systemj/exchange.ts";
 import { testData } from "../../src/foundry/systemj/tests.ts";
 import { registerSystemJCardModels } from "../../src/foundry/systemj/card-model.ts";
 import { registerJetonsCardModels } from "../../src/foundry/jetons/card-model.ts";
+import { useSystemTemplates } from "../worlds/templates.ts";
 
 const CLIENTS = ["gm", "player1", "player2"];
 const HERO = "Actor.hero00000000000";
@@ -217,7 +217,7 @@ function malformedCard(ruleset: string): fc.Arbitrary<CardState> {
 async function world(ruleset: RulesetUnderTest): Promise<DoubleCombat> {
   // Every client renders what it receives into its chat log (renderChatMessageHTML for what its user may see).
   installClients(resetFoundryDouble({ lang: "en" }), { chatLog: true });
-  useRealTemplates("en");
+  useSystemTemplates("en");
   registerRelay();
   registerSystemJCardModels();
   registerJetonsCardModels();

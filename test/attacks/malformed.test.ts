@@ -3,7 +3,7 @@
  * logged), never thrown into a tracker, the chat render hook or any reader on any client.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { asGM, DoubleCombat, asClient, messageElement, useRealTemplates } from "../double/shared-core.ts";
+import { asGM, DoubleCombat, asClient, messageElement } from "../double/shared-core.ts";
 import { DoubleChatMessage } from "../double/shared-core.ts";
 import { createCardState } from "../../src/foundry/chat/index.ts";
 import { enhanceCard } from "../../src/foundry/chat/render.ts";
@@ -11,10 +11,11 @@ import { readCard } from "../../src/foundry/chat/flags.ts";
 import { combatBehaviour } from "../../src/foundry/trinites/combat.ts";
 import type { CardState } from "../../src/foundry/chat/types.ts";
 import { makeWorld } from "./world.ts";
+import { useSystemTemplates } from "../worlds/templates.ts";
 
 beforeEach(async () => {
   await makeWorld();
-  useRealTemplates("en");
+  useSystemTemplates("en");
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
 

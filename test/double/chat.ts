@@ -4,15 +4,8 @@
  * exists to avoid); `game.messages` holds created messages. Also a tiny fake of the message element the
  * `renderChatMessageHTML` hook receives, and real template rendering for tests that assert on a card's HTML.
  */
-import Handlebars from "handlebars";
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { registerFoundryHelpers } from "../../gallery/foundry-helpers.ts";
-import { helpers as systemHelpers } from "../../src/foundry/templates/helpers.ts";
 import type { DoubleCollection } from "./documents.ts";
 import { DoubleDocument } from "./documents.ts";
-import { readLang } from "./game.ts";
 import { assertDocumentCreate } from "./permissions.ts";
 import { requestCreates } from "./writes.ts";
 import { worldCollections } from "./documents.ts";
@@ -226,34 +219,5 @@ export {
   type FakeEvent,
 } from "./chat-log.ts";
 
-// ---- Real template rendering -------------------------------------------------------------------------------
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-function templateFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? templateFiles(file) : name.endsWith(".hbs") ? [file] : [];
-  });
-}
-
-/**
- * Replaces the double's recording `renderTemplate` with real Handlebars over the repository's templates, with the
- * gallery's shim of Foundry's helpers, the system's own helpers (registered at init in Foundry) and the real lang
- * file of `lang`.
- */
-export function useRealTemplates(lang = "en"): void {
-  const hbs = Handlebars.create();
-  registerFoundryHelpers(hbs, readLang(lang));
-  for (const [name, fn] of Object.entries(systemHelpers)) hbs.registerHelper(name, fn);
-  for (const file of templateFiles(path.join(ROOT, "templates"))) {
-    hbs.registerPartial(`systems/quintette/${path.relative(ROOT, file)}`, readFileSync(file, "utf8"));
-  }
-  const f = (globalThis as { foundry?: { applications: { handlebars: Plain } } }).foundry;
-  if (!f) throw new Error("The Foundry double is not installed");
-  f.applications.handlebars.renderTemplate = async (template: string, data: Plain) => {
-    const source = hbs.partials[template];
-    if (typeof source !== "string") throw new Error(`No template ${template}`);
-    return hbs.compile(source)(data, { allowProtoPropertiesByDefault: true });
-  };
-}
+// ---- Real template rendering (templates.ts) -----------------------------------------------------------------
+export { useRealTemplates } from "./templates.ts";

@@ -1,4 +1,8 @@
-/** `Hooks`: registers and calls handlers like Foundry, and records every call so tests can assert on them. */
+/**
+ * `Hooks`: registers and calls handlers like Foundry, and records every call so tests can assert on them. Each client
+ * of a real table is a page with its own Hooks; the double's clients share one registry, so a `once` listener runs
+ * once per client (each page's copy of it), e.g. the system's `ready` listener on every client that loads the world.
+ */
 import { trackListener } from "./server.ts";
 
 type Handler = (...args: unknown[]) => unknown;
@@ -6,6 +10,13 @@ interface Registered {
   id: number;
   fn: Handler;
   once: boolean;
+  /** The clients a `once` listener already ran on. */
+  ranOn: Set<string>;
+}
+
+/** The running client's user id ("" without a game). */
+function clientId(): string {
+  return (globalThis as { game?: { user?: { id?: string | null } } }).game?.user?.id ?? "";
 }
 
 export interface HookCall {
@@ -61,14 +72,14 @@ export class HooksDouble {
   #register(hook: string, fn: Handler, once: boolean): number {
     const id = this.#nextId++;
     const list = this.events.get(hook) ?? [];
-    list.push({ id, fn, once });
+    list.push({ id, fn, once, ranOn: new Set() });
     this.events.set(hook, list);
     return id;
   }
   #take(hook: string): Registered[] {
-    const list = this.events.get(hook) ?? [];
-    const keep = list.filter((h) => !h.once);
-    if (keep.length !== list.length) this.events.set(hook, keep);
-    return [...list];
+    const client = clientId();
+    const due = (this.events.get(hook) ?? []).filter((h) => !h.once || !h.ranOn.has(client));
+    for (const h of due) if (h.once) h.ranOn.add(client);
+    return due;
   }
 }

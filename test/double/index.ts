@@ -145,6 +145,8 @@ function createState(lang: string) {
       },
       apps: { FilePicker: { implementation: FilePickerDouble } },
       handlebars: {
+        /** The paths asked of `loadTemplates` so far (the double's record; templates.ts reads it). */
+        recorded: templates,
         loadTemplates: async (paths: string[] | Record<string, string>) => {
           templates.push(...(Array.isArray(paths) ? paths : Object.values(paths)));
           return [];

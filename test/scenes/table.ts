@@ -27,9 +27,9 @@ import {
 import { sheetsFor } from "../double/index.ts";
 import { createScene, dropToken, type DoubleScene } from "../double/scenes.ts";
 import type { DoubleToken } from "../double/tokens.ts";
-import { activeRuntime, initQuintette, readyQuintette } from "../../src/index.ts";
+import { registerSystemHooks } from "../../src/index.ts";
 import { clearRulesets, type RulesetId } from "../../src/foundry/ruleset.ts";
-import { registerCoreSettings } from "../../src/foundry/settings/index.ts";
+import { bootWorld, storedWorld, type StoredWorld } from "../double/boot.ts";
 import { RollDialog } from "../../src/foundry/dialog/roll-dialog.ts";
 import type { RollDialogConfig, RollDialogResult } from "../../src/foundry/dialog/inputs.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
@@ -50,24 +50,35 @@ export interface Table {
 }
 
 /**
- * Opens a world playing `ruleset`: the GM chooses the rule set, the system's init and ready run as Foundry runs them
- * (ready on every client), players are granted ACTOR_CREATE (a table whose players make their characters does so:
- * Foundry gives it to Assistants by default), the GM has a scene.
+ * Opens a world playing `ruleset` (its stored `world`, else a new one): every client loads it as Foundry boots
+ * (test/double/boot.ts: the system's module, init, setup, the world's documents, each client's chat log and tracker,
+ * ready), players are granted ACTOR_CREATE (a table whose players make their characters does so: Foundry gives it to
+ * Assistants by default), the GM has a scene (the stored world's first, else a new one).
  */
-export async function openTable(ruleset: RulesetId, { lang = "fr" }: { lang?: string } = {}): Promise<Table> {
+export async function openTable(
+  ruleset: RulesetId,
+  { lang = "fr", world = {} }: { lang?: string; world?: StoredWorld } = {},
+): Promise<Table> {
   const state = installClients(resetFoundryDouble({ lang }), { latency: LATENCY, chatLog: true });
   addUser("player2");
   useRealTemplates(lang);
   clearRulesets();
-  registerCoreSettings();
-  await asClient(GM, () => state.game.settings.set("quintette", "ruleset", ruleset));
-  initQuintette();
-  await activeRuntime();
-  for (const user of USERS) await asClient(user, () => readyQuintette());
+  const settings = { ...world.settings, "quintette.ruleset": ruleset };
+  await bootWorld({ evaluate: registerSystemHooks, users: USERS, world: { ...world, settings } });
   await settle();
   setPermission("ACTOR_CREATE", [USER_ROLES.PLAYER, USER_ROLES.TRUSTED, USER_ROLES.ASSISTANT]);
-  const scene = asClient(GM, () => createScene("Table"));
+  const scenes = (state.game as unknown as { scenes?: Map<string, DoubleScene> }).scenes;
+  const scene = scenes?.values().next().value ?? asClient(GM, () => createScene("Table"));
   return { state, scene };
+}
+
+/**
+ * Every client loads the table's world again from what is stored (a reload of every page; `ruleset` switches the
+ * world's game first, as the GM's setting would at the next start).
+ */
+export async function reloadTable(ruleset: RulesetId, { lang = "fr" }: { lang?: string } = {}): Promise<Table> {
+  await settle();
+  return openTable(ruleset, { lang, world: storedWorld() });
 }
 
 // ---- The sidebar and the canvas ------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import {
   stampManifest,
 } from "../../scripts/release-location.mjs";
 import { releaseProblems } from "../../scripts/release.mjs";
-import { worldReport } from "../../scripts/build-report.mjs";
+import { buildReport, checkBudget, JS_BUDGET_GZIP } from "../../scripts/build-report.mjs";
 import { RULESET_IDS } from "../../src/foundry/ruleset.ts";
 import { doubleState } from "../double/index.ts";
 import * as rulesCore from "../../src/rules/index.ts";
@@ -312,29 +312,17 @@ describe("manifest", () => {
     }
   });
 
-  it("measures what one world loads, for each rule set: its own runtime chunk, no other's; CSS within 30 KiB", () => {
-    const { worlds } = worldReport(dist);
-    const allJs = [...new Set(worlds.flatMap((w) => w.js))].reduce(
-      (sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length,
-      0,
-    );
-    expect(worlds.map((w) => w.ruleset)).toEqual([...RULESET_IDS]);
-    const own = (id: string) => worlds.find((w) => w.ruleset === id)?.js.filter((f) => f.startsWith(`chunks/${id}-`));
-    for (const w of worlds) {
-      expect(w.ownChunks, w.ruleset).toBe(1);
-      expect(own(w.ruleset), w.ruleset).toHaveLength(1);
-      for (const other of RULESET_IDS.filter((id) => id !== w.ruleset))
-        expect(
-          w.js.filter((f) => f.startsWith(`chunks/${other}-`)),
-          `${w.ruleset} world loads ${other}`,
-        ).toEqual([]);
-      expect(w.cssBytes, `${w.ruleset} CSS`).toBeLessThanOrEqual(30_000);
-      expect(w.css).toEqual(["styles/quintette.css", `styles/${w.ruleset}/${w.ruleset}.css`]);
-      // Issue 23's budget: the entry, its static imports and the rule set's chunk, at most 110 kB gzip (decimal
-      // kilobytes, the stricter reading of "KB").
-      expect(w.jsGzip, `${w.ruleset} JavaScript gzip`).toBeLessThanOrEqual(110_000);
-      expect(w.jsGzip, `${w.ruleset} JavaScript gzip`).toBeLessThan(allJs);
-    }
+  it("ships the system's JavaScript as one module, every world's CSS in the manifest, within the budgets", () => {
+    const report = buildReport(dist);
+    // One module: no per-rule-set chunk, nothing imported on demand.
+    expect(report.js).toEqual(["quintette.mjs"]);
+    expect(readFileSync(join(dist, "quintette.mjs"), "utf8")).not.toMatch(/\bimport\s*\(\s*["'`]\.{0,2}\//);
+    expect(report.jsGzip).toBe(gzipSync(readFileSync(join(dist, "quintette.mjs"))).length);
+    expect(report.jsGzip).toBeLessThanOrEqual(JS_BUDGET_GZIP);
+    expect(() => checkBudget({ ...report, jsGzip: JS_BUDGET_GZIP + 1 })).toThrow(/over its 250 kB budget/);
+    expect(report.css).toEqual(["styles/quintette.css", ...RULESET_IDS.map((id) => `styles/${id}/${id}.css`)]);
+    // Class names survive minification (Foundry rebuilds Rolls and keys sheets by them).
+    expect(readFileSync(join(dist, "quintette.mjs"), "utf8")).toContain('"TrinitesRoll"');
   });
 
   it("ships the rules core as dist/rules.mjs: the same exports as src/rules/index.ts, in Node, without Foundry", () => {
@@ -356,9 +344,8 @@ describe("manifest", () => {
     expect(zipped).toEqual(expect.arrayContaining(["rules.mjs", "rules.mjs.map"]));
   });
 
-  it("loads the rules core in no world: no chunk imports it, the manifest does not name it, its size is its own", () => {
-    const { worlds } = worldReport(dist);
-    for (const w of worlds) expect(w.js, w.ruleset).not.toContain("rules.mjs");
+  it("loads the rules core in no world: the system's module does not hold it, the manifest does not name it, its size is its own", () => {
+    expect(buildReport(dist).js).not.toContain("rules.mjs");
     expect(built.esmodules).toEqual(["quintette.mjs"]);
     const viteManifest = readJson(join(dist, ".vite", "manifest.json"));
     expect(Object.keys(viteManifest).filter((k) => k.startsWith("src/rules/"))).toEqual([]);

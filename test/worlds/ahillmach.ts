@@ -8,7 +8,7 @@ import { expect } from "vitest";
 import { descriptor as ahillmachDescriptor } from "../../src/foundry/ahillmach/ruleset.ts";
 import { clearRulesets, registerRuleset } from "../../src/foundry/ruleset.ts";
 import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import { addUser, asClient, installClients, useRealTemplates, type DoubleChatMessage } from "../double/shared-core.ts";
+import { addUser, asClient, installClients, type DoubleChatMessage } from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
 import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/index.ts";
@@ -27,6 +27,7 @@ import { CombatantData } from "../../src/foundry/combat/model.ts";
 import { chooseDice, facesLeft } from "../double/dice.ts";
 import { cardOf } from "../cards.ts";
 import { registerConflictWatch } from "../../src/foundry/ahillmach/conflict-watch.ts";
+import { useSystemTemplates } from "./templates.ts";
 
 /** The Ahill-Mach data models, keyed as the registry fills them (docs/architecture.md). */
 export function registerAhillMachModels(): void {
@@ -87,7 +88,7 @@ export async function ahillmachWorld(options?: AhillMachWorldOptions): Promise<A
 export async function ahillmachWorld(options: AhillMachWorldOptions = {}): Promise<World<DoubleActor | null>> {
   const lang = options.lang ?? "fr";
   const state = installClients(resetFoundryDouble({ lang }));
-  if (options.templates) useRealTemplates(lang);
+  if (options.templates) useSystemTemplates(lang, ["ahillmach"]);
   registerAhillMachModels();
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantData });
   registerRelay();

@@ -5,14 +5,7 @@
  */
 import { expect } from "vitest";
 import { asGM, DoubleActor, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import {
-  addUser,
-  asClient,
-  installClients,
-  setLatency,
-  useRealTemplates,
-  type DoubleChatMessage,
-} from "../double/shared-core.ts";
+import { addUser, asClient, installClients, setLatency, type DoubleChatMessage } from "../double/shared-core.ts";
 import { registerChatHooks } from "../../src/foundry/chat/index.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
 import { registerCardAction } from "../../src/foundry/chat/actions.ts";
@@ -36,6 +29,7 @@ import { descriptor } from "../../src/foundry/jetons/ruleset.ts";
 import { clearRulesets, registerRuleset } from "../../src/foundry/ruleset.ts";
 import { registerCoreSettings } from "../../src/foundry/settings/index.ts";
 import { applyRuleset } from "../../src/foundry/data/register.ts";
+import { useSystemTemplates } from "./templates.ts";
 
 export interface JetonsWorldOptions {
   lang?: string;
@@ -78,7 +72,7 @@ export async function jetonsEntryWorld(options: JetonsWorldOptions = {}): Promis
 /** The double with its clients, the relay and the chat hooks. */
 function openWorld(options: JetonsWorldOptions): DoubleState {
   const state = installClients(resetFoundryDouble({ lang: options.lang ?? "en" }));
-  if (options.realTemplates) useRealTemplates(options.lang ?? "en");
+  if (options.realTemplates) useSystemTemplates(options.lang ?? "en", ["jetons"]);
   clearMemorySecrets();
   registerRelay();
   registerChatHooks();

@@ -7,14 +7,7 @@
  */
 import { DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
 import { chooseDice, emptyTray, rolledFormulas, rolledRolls } from "../double/dice.ts";
-import {
-  DoubleCombat,
-  addUser,
-  asClient,
-  installClients,
-  useRealTemplates,
-  type DoubleChatMessage,
-} from "../double/shared-core.ts";
+import { DoubleCombat, addUser, asClient, installClients, type DoubleChatMessage } from "../double/shared-core.ts";
 import { registerChatHooks, registerCardAction } from "../../src/foundry/chat/index.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
 import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/index.ts";
@@ -31,6 +24,7 @@ import { QuintetteCombat, registerCombat, registerCombatBehaviour } from "../../
 import { oeilNoirCombat } from "../../src/foundry/oeilnoir/combat.ts";
 import { cardOf } from "../cards.ts";
 import { registerOeilNoirCardModels } from "../../src/foundry/oeilnoir/card-model.ts";
+import { useSystemTemplates } from "./templates.ts";
 
 export interface World {
   state: DoubleState;
@@ -170,7 +164,7 @@ export const createActor = (data: Record<string, unknown>) => asGM(() => DoubleA
 export async function setupWorld(options: WorldOptions = {}): Promise<World> {
   const lang = options.lang ?? "fr";
   const state = installClients(resetFoundryDouble({ lang }));
-  useRealTemplates(lang);
+  useSystemTemplates(lang, ["oeilnoir"]);
   Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   registerRelay();

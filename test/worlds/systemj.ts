@@ -119,11 +119,12 @@ export async function systemjWorld(options: SystemJWorldOptions = {}): Promise<W
   registerRuleset(systemjDescriptor);
   if (options.entry) {
     registerCoreSettings();
-    applyRuleset(systemjDescriptor);
     await asGM(() => state.game.settings.set("quintette", "ruleset", "systemj"));
     registerRelay();
     registerChatHooks();
     registerDamage();
+    // As init orders it: the shared card hooks (which start from no card action), then the rule set's.
+    applyRuleset(systemjDescriptor);
   } else {
     // Keyed by the declared types only in fvtt-types 14.x: filled like the registry does (docs/architecture.md).
     Object.assign(CONFIG.Actor.dataModels, { "sj-personnage": SystemJPersonnageModel, creature: SystemJCreatureModel });

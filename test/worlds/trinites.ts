@@ -8,7 +8,7 @@
  * with no such move writes it before the character joins the fight: `test/attacks/trinites-seat.test.ts`).
  */
 import { settle, DoubleActor, asGM, resetFoundryDouble, type DoubleState } from "../double/index.ts";
-import { DoubleCombat, addUser, installClients, useRealTemplates } from "../double/shared-core.ts";
+import { DoubleCombat, addUser, installClients } from "../double/shared-core.ts";
 import { registerCardAction, registerChatHooks } from "../../src/foundry/chat/index.ts";
 import { registerRelay } from "../../src/foundry/relay/index.ts";
 import { applyRuleset } from "../../src/foundry/data/register.ts";
@@ -22,6 +22,7 @@ import { damageAction, damageApplier } from "../../src/foundry/trinites/damage.t
 import { registerDamage, registerDamageApplier } from "../../src/foundry/damage/index.ts";
 import { registerTrinitesCardModels } from "../../src/foundry/trinites/card-model.ts";
 import { registerTrinitesHooks } from "../../src/foundry/trinites/flow.ts";
+import { useSystemTemplates } from "./templates.ts";
 
 export interface TrinitesWorldOptions {
   /** The language of the lang files (default en). */
@@ -74,7 +75,7 @@ export async function trinitesWorld(options: TrinitesWorldOptions = {}): Promise
   registerChatHooks();
   registerTrinitesCardModels();
   applyRuleset(descriptor);
-  if (options.realTemplates) useRealTemplates(options.lang ?? "en");
+  if (options.realTemplates) useSystemTemplates(options.lang ?? "en", ["trinites"]);
   if (options.cardActions) registerCardAction(...CARD_ACTIONS, damageAction);
   if (options.flowHooks) registerTrinitesHooks();
   if (options.damage) {

@@ -1,5 +1,5 @@
 /**
- * Ahill-Mach rolls and sheet actions as plain calls (runtime chunk). Roll keys: `char:<characteristic>`,
+ * Ahill-Mach rolls and sheet actions as plain calls (its runtime). Roll keys: `char:<characteristic>`,
  * `move:<item id>`, `fainting`, `recovery`, `sceneEnd` (personnage), `morale` (opposant). Actions: `amRest` (a good
  * rest, the rules core's), `amDamage` (an opponent's damage die into a damage card).
  */

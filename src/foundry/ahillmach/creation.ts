@@ -1,4 +1,4 @@
-/** The personnage's creation guide (a chunk imported with the first sheet): the rules core's check on its values. */
+/** The personnage's creation guide: the rules core's check on its values. */
 import { ahillMachCreation } from "../../rules/ahillmach/creation.ts";
 import type { ClassId } from "../../rules/ahillmach/classes.ts";
 import type { PersonnageModel } from "./models.ts";

@@ -52,5 +52,4 @@ export const registration: RulesetRegistration = {
       material: "wood",
     },
   ],
-  load: () => import("./runtime.ts"),
 };

@@ -1,8 +1,9 @@
 /**
- * Ahill-Mach in a world that plays it, loaded on demand: card actions, damage, combat (DEX order, initiative marker
+ * Ahill-Mach in a world that plays it: card actions, damage, combat (DEX order, initiative marker
  * and its hand-over button), templates.
  */
 import type { RulesetRuntime } from "../ruleset.ts";
+import { ahillMachGuide } from "./creation.ts";
 import { CARD_ACTIONS } from "./actions.ts";
 import { BODY_TEMPLATES } from "./card.ts";
 import { TRACKER_PART, combatBehaviour, holderOf, setHolder } from "./combat.ts";
@@ -27,8 +28,7 @@ export const runtime: RulesetRuntime = {
   cardActions: CARD_ACTIONS,
   damage: damageApplier,
   api,
-  // The guide's rules and view load with the first sheet, outside the world's start (its budget).
-  creation: async (actor, editable) => (await import("./creation.ts")).ahillMachGuide(actor, editable),
+  creation: ahillMachGuide,
   templates: [BODY_TEMPLATES.move, BODY_TEMPLATES.damage, TRACKER_PART, ...Object.values(SHEET_TEMPLATES)],
   init() {
     Hooks.on("renderCombatTracker", onRenderTracker);

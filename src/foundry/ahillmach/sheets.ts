@@ -10,16 +10,20 @@ import { act } from "../api/rolls.ts";
 import { actorOfCombatant, hasMarker } from "./combat.ts";
 import { hpAfterEdit, metiersOf } from "./derive.ts";
 import { lastTickedAfter } from "./sheet-form.ts";
-import type { ConflictFacts, MoveItemFacts } from "./sheet-context.ts";
+import {
+  itemSheetData,
+  opposantSheetData,
+  personnageSheetData,
+  type ConflictFacts,
+  type MoveItemFacts,
+} from "./sheet-context.ts";
+import { missingMoves, moveItemData } from "./compendium.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
 
-/** What the sheets show and the moves they add, imported on first use (the entry keeps only the classes). */
-const views = () => import("./sheet-view.ts");
-
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
-// The rule set's localization prefix, as card.ts has it (not imported: card.ts belongs to the runtime chunk).
+// The rule set's localization prefix, as card.ts has it.
 const K = (key: string) => `QUINTETTE.AhillMach.${key}`;
 
 const T = "systems/quintette/templates/ahillmach/sheets";
@@ -97,7 +101,7 @@ export class PersonnageSheet extends QuintetteActorSheet {
     const context = await super._prepareContext(options);
     const system = this.document.system as PersonnageModel;
     return Object.assign(context, {
-      ahillmach: (await views()).personnageSheetData(system, moveFacts(this.document), conflictFacts(this.document)),
+      ahillmach: personnageSheetData(system, moveFacts(this.document), conflictFacts(this.document)),
     });
   }
 
@@ -123,7 +127,6 @@ export class PersonnageSheet extends QuintetteActorSheet {
 
   /** Adds the rules moves the character lacks, in the user's language. */
   static async #onAddMoves(this: PersonnageSheet): Promise<void> {
-    const { missingMoves, moveItemData } = await views();
     const missing = new Set(missingMoves(this.document.items.contents));
     const lang = game.i18n?.lang === "en" ? "en" : "fr";
     const data = ahillmach.MOVES.filter((m) => missing.has(m.id)).map((m) => moveItemData(m, lang));
@@ -159,7 +162,7 @@ export class OpposantSheet extends QuintetteActorSheet {
     );
     return Object.assign(context, {
       ahillmach: {
-        ...(await views()).opposantSheetData(
+        ...opposantSheetData(
           system,
           conflictFacts(this.document),
           game.i18n?.lang ?? "fr",
@@ -204,7 +207,7 @@ export class AhillMachItemSheet extends QuintetteItemSheet {
     const item = this.document;
     // Fields are live in edit mode only (the shared play/edit toggle); the description is the shared part's.
     return Object.assign(context, {
-      am: (await views()).itemSheetData(
+      am: itemSheetData(
         { id: item.id, name: item.name, img: item.img ?? null, type: item.type, system: item.system },
         context.editMode,
         context.description.enriched,

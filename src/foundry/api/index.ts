@@ -53,16 +53,15 @@ export const API = {
      * button prepares on the user's client first (Jetons' sealed bid) runs that preparation too.
      */
     act: async (messageId: string, action: string, args: CardActionArgs = {}): Promise<RelayResult> => {
-      const clientStep = (await worldApi())?.cardActions?.[action];
+      const clientStep = worldApi()?.cardActions?.[action];
       return clientStep ? clientStep(messageId, args) : requestCardAction(messageId, action, args);
     },
   },
 };
 
-/** The world's rule set's runtime api, its chunk loaded if it is not yet. */
-async function worldApi() {
-  const ruleset = activeRuleset();
-  return ruleset?.api ?? (await ruleset?.load?.())?.runtime.api ?? null;
+/** The world's rule set's api. */
+function worldApi() {
+  return activeRuleset()?.api ?? null;
 }
 
 export type QuintetteApi = typeof API;

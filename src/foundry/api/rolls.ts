@@ -1,7 +1,7 @@
 /**
  * Rolls and actions on documents. Every roll or action a sheet button starts is one of these calls, taking the actor
  * (or item) and plain options: sheets, hotbar macros, keybindings and modules all call them. They reach the rule set's
- * `api` (its runtime chunk, imported here on first use, so the dialogs and card flows are not in the entry).
+ * `api` (its runtime's `api.ts`).
  */
 import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
 import { runRollRequest, type RollRequest } from "../dialog/request.ts";
@@ -11,15 +11,11 @@ import { HOOK, callPost, callPre } from "./hooks.ts";
 import type { ActionOptions, RollOptions, RulesetApi } from "./types.ts";
 
 /**
- * The rolls of the rule set owning a document type: from its runtime when the world's rule set is loaded, else its
- * chunk imported (documents of another rule set still roll); null for a type no rule set owns.
+ * The rolls of the rule set owning a document type (documents of another rule set still roll); null for a type no
+ * rule set owns.
  */
-export async function apiOf(type: string): Promise<RulesetApi | null> {
-  const ruleset = rulesetOfType(type);
-  if (!ruleset) return null;
-  if (ruleset.api) return ruleset.api;
-  const loaded = await ruleset.load?.();
-  return loaded?.runtime.api ?? null;
+export function apiOf(type: string): RulesetApi | null {
+  return rulesetOfType(type)?.api ?? null;
 }
 
 /** The roll request behind a roll key for this actor (the dialog's configuration and its roll); null: nothing rolls. */
@@ -28,7 +24,7 @@ export async function rollRequest(
   key: string,
   options: RollOptions = {},
 ): Promise<RollRequest | null> {
-  const api = await apiOf(actor.type);
+  const api = apiOf(actor.type);
   return api?.request(actor, key, options) ?? null;
 }
 
@@ -77,7 +73,7 @@ export async function roll(
 
 /** The roll key an owned item rolls on its actor, or null. */
 export async function itemRollKey(item: Item.Implementation): Promise<string | null> {
-  const api = await apiOf(item.type);
+  const api = apiOf(item.type);
   return api?.itemKey?.(item) ?? null;
 }
 
@@ -94,7 +90,7 @@ export async function useItem(item: Item.Implementation, options: RollOptions = 
 
 /** The names of the actions (other than rolls) an actor's rule set offers. */
 export async function actionNames(actor: Actor.Implementation): Promise<string[]> {
-  return Object.keys((await apiOf(actor.type))?.actions ?? {});
+  return Object.keys(apiOf(actor.type)?.actions ?? {});
 }
 
 /**
@@ -103,7 +99,7 @@ export async function actionNames(actor: Actor.Implementation): Promise<string[]
  * `quintette.act` follows an action run.
  */
 export async function act(actor: Actor.Implementation, name: string, options: ActionOptions = {}): Promise<unknown> {
-  const action = (await apiOf(actor.type))?.actions?.[name];
+  const action = apiOf(actor.type)?.actions?.[name];
   if (!action) {
     notify("QUINTETTE.Macro.Missing", { actor: actor.name ?? "", name });
     return undefined;

@@ -1,7 +1,7 @@
 /**
  * `quintette.rules()`: the whole rules core (`src/rules/index.ts`) for macros and modules. The build ships it as a
  * file of its own, `rules.mjs` beside the entry, with its own copy of the code: the entry never imports it, so no
- * world loads it (nor pays for it in its size budget) until something calls this.
+ * world loads it until something calls this.
  */
 import type * as RulesCore from "../../rules/index.ts";
 
@@ -20,8 +20,7 @@ let loaded: Promise<typeof RulesCore> | undefined;
 
 /**
  * The file's address as Foundry serves it: `systems/<id>/rules.mjs` through `getRoute`, which adds the server's
- * route prefix. Not relative to `import.meta.url`: this code lands in whichever chunk the bundler picks (the entry
- * at the system's root or a chunk under `chunks/`), and Vite rewrites `new URL(…, import.meta.url)` into an asset.
+ * route prefix. Not relative to `import.meta.url`: Vite rewrites `new URL(…, import.meta.url)` into an asset.
  */
 export function rulesUrl(): string {
   const id = game.system?.id ?? "quintette";

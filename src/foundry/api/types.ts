@@ -1,7 +1,6 @@
 /**
  * What a rule set's runtime gives the document entry points (`src/foundry/api/rolls.ts`): the roll request behind a
- * roll key, the key an owned item rolls, and the named actions its sheets start. The rule set's `api.ts` holds them,
- * in its runtime chunk, so the dialogs and card flows they reach load only when someone rolls or acts.
+ * roll key, the key an owned item rolls, and the named actions its sheets start. The rule set's `api.ts` holds them.
  */
 import type { JsonPrimitive } from "../chat/types.ts";
 import type { RollRequest } from "../dialog/request.ts";

@@ -163,6 +163,11 @@ export function ownCardActionNames(): string[] {
   return [...registry.keys()].filter(isOwnAction);
 }
 
+/** Forgets every card action: init starts from none, then registers the shared ones and the world's rule set's. */
+export function clearCardActions(): void {
+  registry.clear();
+}
+
 /** The shared actions registered (`quintette.undo`, `quintette.applyDamage`): every world's cards answer them. */
 export function sharedCardActionNames(): string[] {
   return [...registry.keys()].filter((name) => name.startsWith("quintette."));

@@ -9,9 +9,8 @@
  * Types for the descriptor: CardAction (chat/actions.ts), DamageApplier (damage/index.ts), CombatBehaviour
  * (combat/behaviour.ts), DiceSoNiceColorset (dice/colorsets.ts), all re-exported here.
  */
-import { registerCardActionRelay } from "./actions.ts";
+import { clearCardActions, registerCardActionRelay } from "./actions.ts";
 import { registerCardModels } from "./card-model.ts";
-import { CARD_PARTIALS } from "./card-state.ts";
 import { onRenderChatMessageHTML } from "./render.ts";
 
 export { registerRelay } from "../relay/index.ts";
@@ -25,10 +24,11 @@ export { CardModel, registerCardModel, CARD_TYPE } from "./card-model.ts";
 export { createCardState, cardDie, buildCardContext } from "./card-state.ts";
 export type * from "./types.ts";
 
-/** The card data models, the card hook, the GM side of card actions, and the card templates' preload. */
+/** The card data models, the card hook and the GM side of card actions (the card templates: templates/index.ts). */
 export function registerChatHooks(): void {
+  // A page's card actions are those its init registers (the world's game's): cards of another game read only.
+  clearCardActions();
   registerCardModels();
   registerCardActionRelay();
   Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
-  void foundry.applications.handlebars.loadTemplates(CARD_PARTIALS);
 }

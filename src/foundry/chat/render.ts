@@ -13,6 +13,7 @@ import {
   type CardViewer,
 } from "./card-state.ts";
 import { readCard } from "./flags.ts";
+import { templatesLoaded } from "../templates/loaded.ts";
 import { shownButtons } from "./exclusive.ts";
 import type { CardState, JsonPrimitive } from "./types.ts";
 
@@ -79,6 +80,8 @@ function readOnlyContext(context: CardContext, state: CardState) {
  * rendering alone) for messages without a card and for content this user may not see (blind or private rolls).
  */
 export async function enhanceCard(message: ChatMessage.Implementation, html: HTMLElement): Promise<boolean> {
+  // The card frame and bodies are partials loaded at init (templates/loaded.ts): a message rendered first waits.
+  await templatesLoaded();
   const state = readCard(message);
   if (!state || !message.isContentVisible) return false;
   const content = html.querySelector<HTMLElement>(".message-content");

@@ -2,7 +2,7 @@
 import { setActiveRulesetResolver } from "./behaviour.ts";
 import { QuintetteCombat, QuintetteCombatant } from "./documents.ts";
 import { CombatantData } from "./model.ts";
-import { QuintetteCombatTracker, TRACKER_PARTIALS } from "./tracker.ts";
+import { QuintetteCombatTracker } from "./tracker.ts";
 
 export type { CombatBehaviour, SortableCombatant, TrackerPart } from "./behaviour.ts";
 export { registerCombatBehaviour, activeCombatBehaviour, defaultCompare, groupByPhase } from "./behaviour.ts";
@@ -25,5 +25,4 @@ export function registerCombat(activeRuleset: () => string | null): void {
   hooks.on("updateCombat", (combat, changed) => {
     if ("round" in changed && combat instanceof QuintetteCombat) combat.refreshRoundTurns();
   });
-  void foundry.applications.handlebars.loadTemplates(TRACKER_PARTIALS);
 }

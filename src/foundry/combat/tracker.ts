@@ -4,6 +4,7 @@
  * partial read it the same way. Adding combatants (token HUD, drag) is Foundry's and stays untouched.
  */
 import { activeCombatBehaviour, turnBadges } from "./behaviour.ts";
+import { templatesLoaded } from "../templates/loaded.ts";
 
 export { turnBadges, type TurnBadges } from "./behaviour.ts";
 
@@ -39,6 +40,8 @@ export class QuintetteCombatTracker extends foundry.applications.sidebar.tabs.Co
     context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
     options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions,
   ): Promise<foundry.applications.api.ApplicationV2.RenderContextOf<this>> {
+    // Its templates include partials loaded at init (templates/loaded.ts).
+    await templatesLoaded();
     const base = await super._preparePartContext(partId, context, options);
     const tracker = activeCombatBehaviour()?.tracker;
     if (tracker?.parts && partId in tracker.parts) {

@@ -1,7 +1,7 @@
 /**
  * The Effects tab's buttons: create (then Foundry's ActiveEffectConfig opens), edit, enable/disable, delete after
  * confirming. A row names its effect by `data-effect-id`; an effect an owned item transfers also by the item's
- * `data-item-id`. Loaded with the tab's context (`sheet-context.ts`), not in a world's entry.
+ * `data-item-id`.
  */
 import { escapeHtml } from "../trust/bound.ts";
 
@@ -62,10 +62,10 @@ async function onDeleteEffect(this: SheetLike, _event: Event, target: HTMLElemen
   if (confirmed) await effect.delete();
 }
 
-/** The Effects tab's actions, by name (`sheet.ts` reaches them when a button is clicked). */
+/** The Effects tab's actions, by name: spread into a sheet's `DEFAULT_OPTIONS.actions`. */
 export const EFFECT_HANDLERS: Record<
   "createEffect" | "editEffect" | "toggleEffect" | "deleteEffect",
-  (this: SheetLike, event: Event, target: HTMLElement) => unknown
+  (this: SheetLike, event: Event, target: HTMLElement) => Promise<void> | void
 > = {
   createEffect: onCreateEffect,
   editEffect: onEditEffect,

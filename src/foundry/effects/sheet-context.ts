@@ -1,17 +1,17 @@
 /**
  * Reads an actor's or item's effects into the Effects tab's context (`view.ts`), and what a rendered sheet needs next
- * (row drag, tooltips of modified fields, the tab's buttons). Imported by the sheets at render (its own chunk: a
- * world loads it only when a sheet opens).
+ * (row drag, tooltips of modified fields).
  */
 import { buildEffectsContext, effectRows, modifiedValues, type EffectFacts, type EffectsContext } from "./view.ts";
 import type { ChangeLike } from "./keys.ts";
 import { markModified } from "./actions.ts";
 import { enableRowDrag } from "../sheets/drag.ts";
 
-export { EFFECT_HANDLERS } from "./actions.ts";
-
-/** See `sheet.ts` `afterSheetRender`. */
-export function afterRender(document: unknown, root: unknown, tooltips: Record<string, string>): void {
+/**
+ * After a sheet renders: rows drag out as their documents (an item sheet's effects too), an actor's modified fields
+ * say where their value comes from.
+ */
+export function afterSheetRender(document: unknown, root: unknown, tooltips: Record<string, string> = {}): void {
   enableRowDrag(document as Parameters<typeof enableRowDrag>[0], root);
   markModified(root, tooltips);
 }

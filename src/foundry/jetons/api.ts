@@ -1,5 +1,5 @@
 /**
- * Jetons' sheet actions as plain calls (runtime chunk). Jetons rolls no dice: its play is the question card. Actions:
+ * Jetons' sheet actions as plain calls (its runtime). Jetons rolls no dice: its play is the question card. Actions:
  * `jeAsk` (ask a question: opens the card), `jeBuy` with `{ text }` (buy an advantage from the reserve, what it is in
  * the text), `jeReserve` (the collective reserve's window). Card steps a macro runs through `quintette.cards.act` as
  * the question card's forms send them: `jetons.event` (`{ side, event, … }`: ask, oppose, rebid, give up, cancel…,

@@ -1,4 +1,4 @@
-/** The archetype's creation guide (a chunk imported with the first sheet): the rules core's check with P and J. */
+/** The archetype's creation guide: the rules core's check with P and J. */
 import { jetonsCreation } from "../../rules/jetons/creation.ts";
 import type { ArchetypeSource } from "./derive.ts";
 import { creationGuide } from "../sheets/creation-view.ts";

@@ -23,5 +23,4 @@ export const registration: RulesetRegistration = {
   packs: ["quintette.jetons-acteurs", "quintette.jetons-demarrage"],
   settings: registerJetonsSettings,
   cardTypes: [{ type: QUESTION_CARD_TYPE, model: JetonsQuestionCardModel, kinds: ["question"] }],
-  load: () => import("./runtime.ts"),
 };

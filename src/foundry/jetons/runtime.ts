@@ -1,9 +1,10 @@
 /**
- * Jetons in a world that plays it, loaded on demand: the question card (state on the message, bids committed as
+ * Jetons in a world that plays it: the question card (state on the message, bids committed as
  * hashes and revealed when both are locked, applied by the GM's client), the collective reserve's window, menu and
  * token control, the archetype checks and the ledger hooks.
  */
 import type { RulesetRuntime } from "../ruleset.ts";
+import { jetonsGuide } from "./creation.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
 import { CARD_ACTIONS, registerJetonsRelay } from "./actions.ts";
 import { onRenderQuestion, onUpdateQuestion } from "./client.ts";
@@ -29,8 +30,7 @@ export const runtime: RulesetRuntime = {
   cardActions: CARD_ACTIONS,
   combat: combatBehaviour,
   api,
-  // The guide's rules and view load with the first sheet, outside the world's start (its budget).
-  creation: async (actor, editable) => (await import("./creation.ts")).jetonsGuide(actor, editable),
+  creation: jetonsGuide,
   templates: [QUESTION_BODY, ARCHETYPE_PART, RESERVE_TEMPLATE],
   ready: onReadyLedger,
   init() {

@@ -7,9 +7,7 @@ import { act } from "../api/rolls.ts";
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { archetypeData, type ArchetypeDerived, MAX_CONDITIONS, MAX_TRAITS } from "./models.ts";
 import { collectiveTokens } from "./settings.ts";
-
-/** The sheet's view, imported on first render (the entry module, loaded by every world, keeps the class). */
-const views = () => import("./view.ts");
+import { archetypeView } from "./view.ts";
 
 export const ARCHETYPE_PART = "systems/quintette/templates/jetons/sheet/archetype.hbs";
 
@@ -54,7 +52,7 @@ export class ArchetypeSheet extends QuintetteActorSheet {
     const derived = (this.document.system as { derived: ArchetypeDerived }).derived;
     return {
       ...context,
-      je: (await views()).archetypeView(system, derived, {
+      je: archetypeView(system, derived, {
         isGM: game.user?.isGM ?? false,
         collective: collectiveTokens(),
       }),

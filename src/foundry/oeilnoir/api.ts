@@ -1,5 +1,5 @@
 /**
- * L'Œil Noir rolls and sheet actions as plain calls (runtime chunk). Roll keys: `attack:<weapon id>` (the attack with
+ * L'Œil Noir rolls and sheet actions as plain calls (its runtime). Roll keys: `attack:<weapon id>` (the attack with
  * the exact odds of the exchange, against the targeted token or a defender named in the dialog), `check:<quality>` or
  * `check:volonte` (a D20 check), `orientation`. Actions: `onRescue` (the save of a dying actor, on the newest card
  * where it lies dying), `onCanRescue` (whether such a card exists).

@@ -181,7 +181,12 @@ export class OeilNoirCheckCardModel extends CardModel {
 }
 
 /** Called by the L'Œil Noir runtime at init (tests call it too). */
+/** L'Œil Noir's card sub-types (the registration's `cardTypes`, registered at init in every world). */
+export const OEILNOIR_CARD_TYPES = [
+  { type: DUEL_CARD_TYPE, model: OeilNoirDuelCardModel, kinds: ["attack"] },
+  { type: CHECK_CARD_TYPE, model: OeilNoirCheckCardModel, kinds: ["check"] },
+];
+
 export function registerOeilNoirCardModels(): void {
-  registerCardModel(DUEL_CARD_TYPE, OeilNoirDuelCardModel, { ruleset: RULESET, kinds: ["attack"] });
-  registerCardModel(CHECK_CARD_TYPE, OeilNoirCheckCardModel, { ruleset: RULESET, kinds: ["check"] });
+  for (const { type, model, kinds } of OEILNOIR_CARD_TYPES) registerCardModel(type, model, { ruleset: RULESET, kinds });
 }

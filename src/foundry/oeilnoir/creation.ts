@@ -1,4 +1,4 @@
-/** The héros' creation guide (a chunk imported with the first sheet): the rules core's check on its values. */
+/** The héros' creation guide: the rules core's check on its values. */
 import { oeilNoirCreation } from "../../rules/oeilnoir/creation.ts";
 import type { HerosSource } from "./derive.ts";
 import { creationGuide } from "../sheets/creation-view.ts";

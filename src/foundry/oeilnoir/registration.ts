@@ -1,7 +1,8 @@
-/** L'Œil Noir at init, in every world: its types, Roll class, packs, dice colours; its settings when active. */
+/** L'Œil Noir at init, in every world: its types, card models, Roll class, packs, dice colours; its settings when active. */
 import type { RulesetRegistration } from "../ruleset.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
 import { OEILNOIR_COLORSET, OeilNoirRoll } from "./roll.ts";
+import { OEILNOIR_CARD_TYPES } from "./card-model.ts";
 import { registerOeilNoirSettings } from "./settings.ts";
 import { AdversaireSheet, HerosSheet, OeilNoirItemSheet } from "./sheets.ts";
 
@@ -35,5 +36,5 @@ export const registration: RulesetRegistration = {
   packs: OEILNOIR_PACKS,
   diceSoNice: [OEILNOIR_COLORSET],
   settings: registerOeilNoirSettings,
-  load: () => import("./runtime.ts"),
+  cardTypes: OEILNOIR_CARD_TYPES,
 };

@@ -1,11 +1,11 @@
-/** L'Œil Noir in a world that plays it, loaded on demand: card actions (the duel), damage, combat, templates. */
+/** L'Œil Noir in a world that plays it: card actions (the duel), damage, combat, templates. */
 import type { RulesetRuntime } from "../ruleset.ts";
+import { oeilNoirGuide } from "./creation.ts";
 import { OEILNOIR_CARD_ACTIONS } from "./actions.ts";
 import { TRACKER_PART, oeilNoirCombat } from "./combat.ts";
 import { oeilNoirDamage } from "./damage.ts";
 import { DUEL_BODY } from "./duel.ts";
 import { registerDuelRecords, registerDuelStore } from "./duel-store.ts";
-import { registerOeilNoirCardModels } from "./card-model.ts";
 import { api } from "./api.ts";
 import { SHEET_TEMPLATES } from "./sheets.ts";
 
@@ -14,12 +14,10 @@ export const runtime: RulesetRuntime = {
   cardActions: OEILNOIR_CARD_ACTIONS,
   damage: oeilNoirDamage,
   api,
-  // The guide's rules and view load with the first sheet, outside the world's start (its budget).
-  creation: async (actor, editable) => (await import("./creation.ts")).oeilNoirGuide(actor, editable),
+  creation: oeilNoirGuide,
   templates: [DUEL_BODY, TRACKER_PART, SHEET_TEMPLATES.heros, SHEET_TEMPLATES.adversaire, SHEET_TEMPLATES.item],
   // The GM's record of the duels (issue 22): a GM-only world setting, forgotten with its message.
   init() {
-    registerOeilNoirCardModels();
     registerDuelStore();
     registerDuelRecords();
   },

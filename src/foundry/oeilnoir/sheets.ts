@@ -5,7 +5,17 @@
  */
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
-import { combatantOf, frenzyWrites, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
+import {
+  combatantOf,
+  frenzyWrites,
+  oeilNoirActor,
+  turnRefusal,
+  woundEditWrite,
+  type OeilNoirActorKind,
+} from "./actors.ts";
+import { adversaireView, herosView } from "./view.ts";
+import { itemContext } from "./item-view.ts";
+import { declareWrite, roundView, spendOwn } from "./round-actions.ts";
 import { plainItems } from "./models.ts";
 import {
   ROUND_PLANS,
@@ -30,11 +40,6 @@ export const SHEET_TEMPLATES = {
 export const ITEM_TABS: SheetTabSpec[] = [
   { id: "details", label: "QUINTETTE.Sheet.Tabs.Details", icon: "fa-solid fa-list" },
 ];
-
-/** The views and round spending, imported on first render (sheet-view.ts). */
-const views = () => import("./sheet-view.ts");
-
-type SheetViews = Awaited<ReturnType<typeof views>>;
 
 const isRoundPlan = (v: string): v is RoundPlan => (ROUND_PLANS as readonly string[]).includes(v);
 
@@ -66,7 +71,6 @@ async function onRescue(this: QuintetteActorSheet): Promise<void> {
  */
 async function declare(sheet: QuintetteActorSheet, plan: string): Promise<void> {
   const combatant = combatantOf(sheet.document);
-  const { declareWrite } = await views();
   const gm = game.user?.isGM ?? false;
   const write = isRoundPlan(plan) ? declareWrite(combatant, plan, gm) : "refused";
   if (!combatant || write === "refused" || !write || !combatant.isOwner) {
@@ -89,7 +93,6 @@ async function onSecondAction(this: QuintetteActorSheet): Promise<void> {
 /** A non-combat action (reloading, a spell's gestures, moving): it spends the turn action like an attack. */
 async function onOtherAction(this: QuintetteActorSheet): Promise<void> {
   const combatant = combatantOf(this.document);
-  const { spendOwn, turnRefusal } = await views();
   const refusal = combatant ? turnRefusal(combatant) : null;
   if (!combatant || refusal || !(await spendOwn(combatant, "turn"))) {
     ui.notifications?.warn(game.i18n?.localize(refusal ?? "QUINTETTE.OeilNoir.Notify.NoActionLeft") ?? "");
@@ -197,7 +200,7 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   static override SHEET_TABS = [COMBAT_TAB, ...QuintetteActorSheet.SHEET_TABS];
 
   /** The combat tab's view for this sheet's kind of actor; null for another kind. */
-  protected abstract combatView(data: OeilNoirActorKind, view: SheetViews): object | null;
+  protected abstract combatView(data: OeilNoirActorKind): object | null;
 
   // The return type is left to inference: v13 resolves void, v14 the submit result.
   protected override _processSubmitData(...args: Parameters<QuintetteActorSheet["_processSubmitData"]>) {
@@ -208,10 +211,9 @@ abstract class OeilNoirActorSheet extends QuintetteActorSheet {
   protected override async _prepareContext(options: Parameters<QuintetteActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const data = oeilNoirActor(this.document);
-    const view = await views();
-    const on = data ? this.combatView(data, view) : null;
+    const on = data ? this.combatView(data) : null;
     if (!data || !on) return context;
-    const round = view.roundView(combatantOf(this.document), game.user?.isGM ?? false);
+    const round = roundView(combatantOf(this.document), game.user?.isGM ?? false);
     // The frenzy toggle, only with Frénétique.
     const frenzy = data.derived.abilities.frenetique ? { on: data.derived.frenzy } : null;
     const open = this.isEditable && splitOpen(this.document, (context as { editMode?: boolean }).editMode === true);
@@ -230,8 +232,8 @@ export class HerosSheet extends OeilNoirActorSheet {
     combat: { template: SHEET_TEMPLATES.heros, scrollable: [""] },
   });
 
-  protected override combatView(data: OeilNoirActorKind, view: SheetViews) {
-    return data.kind === "heros" ? view.herosView(data.system, data.derived, plainItems(this.document)) : null;
+  protected override combatView(data: OeilNoirActorKind) {
+    return data.kind === "heros" ? herosView(data.system, data.derived, plainItems(this.document)) : null;
   }
 }
 
@@ -243,10 +245,8 @@ export class AdversaireSheet extends OeilNoirActorSheet {
     combat: { template: SHEET_TEMPLATES.adversaire, scrollable: [""] },
   });
 
-  protected override combatView(data: OeilNoirActorKind, view: SheetViews) {
-    return data.kind === "adversaire"
-      ? view.adversaireView(data.system, data.derived, plainItems(this.document))
-      : null;
+  protected override combatView(data: OeilNoirActorKind) {
+    return data.kind === "adversaire" ? adversaireView(data.system, data.derived, plainItems(this.document)) : null;
   }
 }
 
@@ -268,7 +268,7 @@ export class OeilNoirItemSheet extends QuintetteItemSheet {
     const item = this.document;
     // Fields are live in edit mode only (the shared play/edit toggle); the description is the shared part's.
     return Object.assign(context, {
-      on: (await views()).itemContext(
+      on: itemContext(
         { id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system: item.system },
         context.editMode,
         context.description.enriched,

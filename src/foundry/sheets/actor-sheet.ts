@@ -10,14 +10,17 @@ import { configureHandlebarsParts, HandlebarsActorSheet } from "./mixed.ts";
 import { roll } from "../api/rolls.ts";
 import { fastRollHeld } from "../api/keybindings.ts";
 import { activeRulesetId, rulesetOfType, getRuleset } from "../ruleset.ts";
-import type { ActorSheetContext, SheetTabSpec } from "./context.ts";
+import { buildActorSheetContext, type ActorSheetContext, type SheetTabSpec } from "./context.ts";
 import { canEmbed, TAB_GROUP } from "./embed.ts";
 import { ACTOR_SHEET_PARTS } from "./parts.ts";
 import { CREATION_ACTIONS, creationHeaderControl, creationOf } from "./creation.ts";
 import type { CreationView } from "./creation-view.ts";
-import { lazyActions } from "./lazy.ts";
+import { HANDLERS as ITEM_HANDLERS } from "./item-actions.ts";
+import { templatesLoaded } from "../templates/loaded.ts";
 import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
-import { afterSheetRender, EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
+import { EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
+import { afterSheetRender } from "../effects/sheet-context.ts";
+import { EFFECT_HANDLERS } from "../effects/actions.ts";
 import type { EffectsContext } from "../effects/view.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
@@ -50,10 +53,10 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     form: { submitOnChange: true },
     actions: {
       toggleMode: QuintetteActorSheet.#onToggleMode,
-      ...lazyActions(() => import("./item-actions.ts"), ["editPortrait", "createItem", "editItem", "deleteItem"]),
+      ...ITEM_HANDLERS,
       roll: QuintetteActorSheet.#onRoll,
       ...CREATION_ACTIONS,
-      ...EFFECT_ACTIONS,
+      ...EFFECT_HANDLERS,
     },
   };
 
@@ -103,6 +106,8 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
   protected override async _prepareContext(
     options: Parameters<foundry.applications.sheets.ActorSheetV2["_prepareContext"]>[0],
   ): Promise<ActorSheetRenderContext> {
+    // Its parts include partials loaded at init (templates/loaded.ts).
+    await templatesLoaded();
     const base = await super._prepareContext(options);
     const actor = this.document;
     const rulesetId = rulesetIdOf(actor.type);
@@ -113,8 +118,6 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
       relativeTo: actor,
     });
     if (!this.tabGroups[TAB_GROUP]) this.tabGroups[TAB_GROUP] = this.sheetTabs[0]?.id ?? "items";
-    // Imported at render: the context code stays out of a world's entry (docs/architecture.md "Budget").
-    const { buildActorSheetContext } = await import("./context.ts");
     const context = buildActorSheetContext(
       {
         id: actor.id ?? "",
@@ -141,8 +144,8 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
         biography: { enriched, value },
       },
     );
-    const effects = await effectsContext(this, { tabbed: true, active: !!context.sheetTabs.effects?.active });
-    return { ...base, ...context, effects, creation: await creationOf(actor, this.isEditable) };
+    const effects = effectsContext(this, { tabbed: true, active: !!context.sheetTabs.effects?.active });
+    return { ...base, ...context, effects, creation: creationOf(actor, this.isEditable) };
   }
 
   /** Rows drag out as their documents; fields an effect changes say where their value comes from. */
@@ -158,7 +161,7 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     options: foundry.applications.sheets.ActorSheetV2.RenderOptions,
   ): Promise<void> {
     await super._onRender(context, options);
-    await afterSheetRender(this.document, this.element, context.effects.tooltips);
+    afterSheetRender(this.document, this.element, context.effects.tooltips);
   }
 
   /** Screens the form: out-of-range values are refused (notified, dropped, re-rendered); arrays merge by index. */

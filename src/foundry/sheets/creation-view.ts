@@ -1,5 +1,5 @@
 /**
- * The creation guide's view (issue 25), built in the rule set's runtime chunk: the rules core's check for an actor
+ * The creation guide's view (issue 25), built by the rule set's `creation.ts`: the rules core's check for an actor
  * (`src/rules/<ruleset>/creation.ts`), shown while the character is being built and, once the owner closed the guide
  * (a flag on the actor, plain display state), only while something is illegal.
  */

@@ -1,13 +1,12 @@
 /**
  * The creation guide on a character sheet (issue 25), the part every sheet carries: its context asked of the rule
- * set's runtime (`creation-view.ts` builds it there, in the rule set's lazily loaded chunk) and the guide's two
- * buttons. The player writes only their own actor.
+ * set (`creation-view.ts` builds it) and the guide's buttons. The player writes only their own actor.
  */
 import { rulesetOfType } from "../ruleset.ts";
 
-/** The guide's context for the sheet (null: nothing to show, or the rule set's runtime is not loaded). */
-export async function creationOf(actor: Actor.Implementation, editable: boolean) {
-  return (await rulesetOfType(actor.type)?.creation?.(actor, editable)) ?? null;
+/** The guide's context for the sheet (null: nothing to show). */
+export function creationOf(actor: Actor.Implementation, editable: boolean) {
+  return rulesetOfType(actor.type)?.creation?.(actor, editable) ?? null;
 }
 
 type SheetThis = { document: Actor.Implementation };

@@ -1,6 +1,6 @@
 /**
  * The base sheets' document buttons: the portrait's file picker (edit mode), and an actor's owned items (create then
- * open, open, delete after confirming). Imported on the first click (`lazy.ts`).
+ * open, open, delete after confirming).
  */
 interface PortraitSheet {
   isEditable: boolean;

@@ -3,12 +3,15 @@
  * of out-of-range edits. A rule set adds its details part and tab (`composeParts`, `SHEET_TABS`).
  */
 import { HandlebarsItemSheet } from "./mixed.ts";
-import type { ItemSheetContext, SheetTabSpec } from "./context.ts";
+import { buildItemSheetContext, type ItemSheetContext, type SheetTabSpec } from "./context.ts";
 import { TAB_GROUP } from "./embed.ts";
 import { ITEM_SHEET_PARTS } from "./parts.ts";
-import { lazyActions } from "./lazy.ts";
+import { HANDLERS as ITEM_HANDLERS } from "./item-actions.ts";
+import { templatesLoaded } from "../templates/loaded.ts";
 import { rulesetIdOf, screenForm } from "./actor-sheet.ts";
-import { afterSheetRender, EFFECT_ACTIONS, EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
+import { EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
+import { afterSheetRender } from "../effects/sheet-context.ts";
+import { EFFECT_HANDLERS } from "../effects/actions.ts";
 import type { EffectsContext } from "../effects/view.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
@@ -21,8 +24,8 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     form: { submitOnChange: true },
     actions: {
       toggleMode: QuintetteItemSheet.#onToggleMode,
-      ...lazyActions(() => import("./item-actions.ts"), ["editPortrait"]),
-      ...EFFECT_ACTIONS,
+      editPortrait: ITEM_HANDLERS.editPortrait,
+      ...EFFECT_HANDLERS,
     },
   };
 
@@ -59,6 +62,8 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation> &
       ItemSheetContext & { effects: EffectsContext }
   > {
+    // Its parts include partials loaded at init (templates/loaded.ts).
+    await templatesLoaded();
     const base = await super._prepareContext(options);
     const item = this.document;
     const system = item.system as { description?: unknown };
@@ -68,8 +73,6 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
       relativeTo: item,
     });
     if (!this.tabGroups[TAB_GROUP]) this.tabGroups[TAB_GROUP] = this.sheetTabs[0]?.id ?? "description";
-    // Imported at render: the context code stays out of a world's entry (docs/architecture.md "Budget").
-    const { buildItemSheetContext } = await import("./context.ts");
     const context = buildItemSheetContext(
       {
         id: item.id ?? "",
@@ -91,7 +94,7 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     );
     // A sheet without tabs (a SYSTEMJ card) shows its effects under the rest.
     const tabbed = this.sheetTabs.some((t) => t.id === EFFECTS_TAB.id);
-    const effects = await effectsContext(this, { tabbed, active: !!context.sheetTabs.effects?.active });
+    const effects = effectsContext(this, { tabbed, active: !!context.sheetTabs.effects?.active });
     return { ...base, ...context, effects };
   }
 
@@ -101,7 +104,7 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     options: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_onRender"]>[1],
   ): Promise<void> {
     await super._onRender(context, options);
-    await afterSheetRender(this.document, this.element);
+    afterSheetRender(this.document, this.element);
   }
 
   protected override _processFormData(

@@ -1,5 +1,5 @@
 /**
- * SYSTEMJ rolls as plain calls (runtime chunk). Roll keys: a score (`attribute.<id>`, `skill.<id>`, `special.<name>`…,
+ * SYSTEMJ rolls as plain calls (its runtime). Roll keys: a score (`attribute.<id>`, `skill.<id>`, `special.<name>`…,
  * as `scoreForKey` reads them), `card` (the card `itemId` names, at its score), and `attack` or `attack.<mode>`
  * (`meleeStealth`: by stealth, `throw`: a thrown object, any other: the weapon's own attack) with the weapon card
  * `itemId` names, or none (bare hands, a thrown object).

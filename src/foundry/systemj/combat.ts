@@ -211,8 +211,7 @@ export const combatBehaviour: CombatBehaviour = {
 
 /**
  * The active GM checks, once ready, that it holds every choice the combats say were made (see reconcileChoices).
- * The runtime's ready step calls it: a `ready` listener registered by this chunk would be missed whenever the chunk
- * loads after Foundry's `ready`. Any page of the active GM that loads, not only the serving one: at its load that page
+ * The runtime's ready step calls it (the entry's one `ready` listener runs it). Any page of the active GM that loads, not only the serving one: at its load that page
  * takes the service (relay/session.ts, the newest claim wins), so it is the page that will take openings and reveal,
  * and it checks against its own storage; the page that served before does not run this again (one write).
  */

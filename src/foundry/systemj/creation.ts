@@ -1,4 +1,4 @@
-/** The SYSTEMJ personnage's creation guide (a chunk imported with the first sheet): the rules core's check. */
+/** The SYSTEMJ personnage's creation guide: the rules core's check. */
 import { systemJCreation } from "../../rules/systemj/creation.ts";
 import type { SystemJPersonnageModel } from "./models.ts";
 import { creationGuide } from "../sheets/creation-view.ts";

@@ -32,5 +32,4 @@ export const registration: RulesetRegistration = {
   ],
   settings: registerSystemJSettings,
   cardTypes: [{ type: EXCHANGE_CARD_TYPE, model: SystemJExchangeCardModel, kinds: ["exchange"] }],
-  load: () => import("./runtime.ts"),
 };

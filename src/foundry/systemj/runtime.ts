@@ -1,5 +1,6 @@
-/** SYSTEMJ in a world that plays it, loaded on demand: card actions, damage, combat phases, the Chronoste. */
+/** SYSTEMJ in a world that plays it: card actions, damage, combat phases, the Chronoste. */
 import type { RulesetRuntime } from "../ruleset.ts";
+import { systemJGuide } from "./creation.ts";
 import { CARD_ACTIONS, damageApplier } from "./actions.ts";
 import { EXCHANGE_BODY, REVEAL_BODY, TEST_BODY } from "./cards.ts";
 import { combatBehaviour, reconcileAtReady, registerSystemJCombat } from "./combat.ts";
@@ -16,8 +17,7 @@ export const runtime: RulesetRuntime = {
   cardActions: CARD_ACTIONS,
   damage: damageApplier,
   api,
-  // The guide's rules and view load with the first sheet, outside the world's start (its budget).
-  creation: async (actor, editable) => (await import("./creation.ts")).systemJGuide(actor, editable),
+  creation: systemJGuide,
   combat: combatBehaviour,
   templates: [
     ACTOR_PARTS.main,

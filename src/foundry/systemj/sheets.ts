@@ -12,10 +12,7 @@ import { roll } from "../api/rolls.ts";
 import { fastRollHeld } from "../api/keybindings.ts";
 import { systemOf } from "./fighters.ts";
 import { SystemJCreatureModel } from "./models.ts";
-import type { ActorData, CardItem } from "./sheet-context.ts";
-
-/** What the sheets show, imported on first render (the entry module, loaded by every world, keeps the classes). */
-const views = () => import("./sheet-view.ts");
+import { itemCardContext, systemjActorContext, type ActorData, type CardItem } from "./sheet-context.ts";
 import { worldSpecials } from "./settings.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
@@ -81,13 +78,7 @@ export class SystemJActorSheet extends QuintetteActorSheet {
     const entity = model instanceof SystemJCreatureModel ? "creature" : "personnage";
     return Object.assign(
       context,
-      (await views()).systemjActorContext(
-        data,
-        entity,
-        plainItems(this.document.items),
-        worldSpecials(),
-        model.armourFromCards,
-      ),
+      systemjActorContext(data, entity, plainItems(this.document.items), worldSpecials(), model.armourFromCards),
     );
   }
 
@@ -127,7 +118,7 @@ export class SystemJItemSheet extends QuintetteItemSheet {
   protected override async _prepareContext(options: Parameters<QuintetteItemSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const item = this.document;
-    const card = (await views()).itemCardContext(
+    const card = itemCardContext(
       { id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system: cardSystem(item) },
       { editable: context.editable, owner: item.parent?.name ?? null },
     );

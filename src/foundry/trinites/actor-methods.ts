@@ -2,8 +2,7 @@
  * The Trinités actor's document methods that change it between rolls (`actor.system.spendKarma("deva")`,
  * `actor.system.spendXp({ kind: "competence", skill: "melee" })`…): the sheet's buttons, the dawn and dusk buttons,
  * macros and modules all call them. The rule is the rules core's (`src/rules/trinites/upkeep.ts`); here only the
- * stored paths it writes and the fight the actor is in. The models import this file on a method's first call (its
- * own chunk: the entry, which every world loads, stays within its budget).
+ * stored paths it writes and the fight the actor is in; the models' methods call these.
  */
 import { trinites as T } from "../../rules/index.ts";
 import * as U from "../../rules/trinites/upkeep.ts";

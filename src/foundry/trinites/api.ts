@@ -1,5 +1,5 @@
 /**
- * Trinités rolls as plain calls (runtime chunk): what a roll key of the actor sheet rolls — `skill:<id>`,
+ * Trinités rolls as plain calls (its runtime): what a roll key of the actor sheet rolls — `skill:<id>`,
  * `weapon:<item id>`, `action:encourager|intimider` — and the key of an owned weapon.
  */
 import { trinites as T } from "../../rules/index.ts";

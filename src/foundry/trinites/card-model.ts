@@ -139,7 +139,12 @@ export class TrinitesRegenCardModel extends CardModel {
 }
 
 /** Called by the Trinités runtime at init (tests call it too). */
+/** Trinités' card sub-types (the registration's `cardTypes`, registered at init in every world). */
+export const TRINITES_CARD_TYPES = [
+  { type: TEST_CARD_TYPE, model: TrinitesTestCardModel, kinds: TEST_KINDS },
+  { type: REGEN_CARD_TYPE, model: TrinitesRegenCardModel, kinds: ["regeneration"] },
+];
+
 export function registerTrinitesCardModels(): void {
-  registerCardModel(TEST_CARD_TYPE, TrinitesTestCardModel, { ruleset: RULESET, kinds: TEST_KINDS });
-  registerCardModel(REGEN_CARD_TYPE, TrinitesRegenCardModel, { ruleset: RULESET, kinds: ["regeneration"] });
+  for (const { type, model, kinds } of TRINITES_CARD_TYPES) registerCardModel(type, model, { ruleset: RULESET, kinds });
 }

@@ -1,4 +1,4 @@
-/** The Trinité's creation guide (runtime chunk): the rules core's check on the actor's stored values. */
+/** The Trinité's creation guide: the rules core's check on the actor's stored values. */
 import { trinitesCreation } from "../../rules/trinites/creation.ts";
 import type { TriniteModel } from "./models.ts";
 import { creationGuide } from "../sheets/creation-view.ts";

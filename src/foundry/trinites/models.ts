@@ -10,9 +10,7 @@ import { booleanField, choiceField, integerField, textField } from "../data/fiel
 import { deriveActor, type ActorKind, type TrinitesActorSource, type TrinitesDerived } from "./derived.ts";
 import { followReserves } from "./karma-follow.ts";
 import type { UpkeepResult } from "./actor-updates.ts";
-
-/** The document methods' code, loaded on a first call (a chunk of its own, out of the entry every world loads). */
-const upkeep = () => import("./actor-methods.ts");
+import * as upkeep from "./actor-methods.ts";
 type MigrationSource = Parameters<typeof foundry.abstract.DataModel.migrateData>[0];
 
 const L = (key: string) => `QUINTETTE.Trinites.Field.${key}`;
@@ -210,16 +208,16 @@ abstract class TrinitesActorModel<S extends TriniteSchema | HumainSchema> extend
 
   /* Document methods: the rules that change the actor between rolls (actor-methods.ts, rules core upkeep.ts). */
   async clickLifeBox(index: number): Promise<UpkeepResult> {
-    return (await upkeep()).clickLifeBox(this, index);
+    return upkeep.clickLifeBox(this, index);
   }
   async harm(choice: U.HarmChoice): Promise<UpkeepResult> {
-    return (await upkeep()).harm(this, choice);
+    return upkeep.harm(this, choice);
   }
   async rest(): Promise<UpkeepResult> {
-    return (await upkeep()).rest(this);
+    return upkeep.rest(this);
   }
   async spendXp(target: U.XpTarget, options: { first?: T.Spirit } = {}): Promise<UpkeepResult> {
-    return (await upkeep()).spendXp(this, target, options.first);
+    return upkeep.spendXp(this, target, options.first);
   }
 }
 
@@ -253,16 +251,16 @@ export class TriniteModel extends TrinitesActorModel<TriniteSchema> {
 
   /* Karma and experience between rolls: only a Trinité has them. */
   async spendKarma(pool: T.KarmaPool): Promise<UpkeepResult> {
-    return (await upkeep()).spendKarma(this, pool);
+    return upkeep.spendKarma(this, pool);
   }
   async regenerate(kind: T.KarmaKind): Promise<UpkeepResult> {
-    return (await upkeep()).regenerate(this, kind);
+    return upkeep.regenerate(this, kind);
   }
   async refill(moment: "aube" | "crepuscule"): Promise<UpkeepResult> {
-    return (await upkeep()).refill(this, moment);
+    return upkeep.refill(this, moment);
   }
   async payDebts(options: { first?: T.Spirit } = {}): Promise<UpkeepResult> {
-    return (await upkeep()).payDebts(this, options.first);
+    return upkeep.payDebts(this, options.first);
   }
 }
 

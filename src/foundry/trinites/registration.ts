@@ -1,8 +1,9 @@
-/** Trinités at init, in every world: its types (models and sheets), the Roll class, packs and dice looks. */
+/** Trinités at init, in every world: its types (models and sheets), card models, the Roll class, packs and dice looks. */
 import { ARCHONTE_COLORSET, DEVA_COLORSET } from "../dice/index.ts";
 import type { RulesetRegistration } from "../ruleset.ts";
 import { ACTOR_MODELS, ITEM_MODELS } from "./models.ts";
 import { TrinitesRoll } from "./roll.ts";
+import { TRINITES_CARD_TYPES } from "./card-model.ts";
 import { TrinitesActorSheet, TrinitesItemSheet } from "./sheets.ts";
 
 export const TRINITES_PACKS = ["trinites-regles", "trinites-equipement", "trinites-acteurs", "trinites-demarrage"];
@@ -26,5 +27,5 @@ export const registration: RulesetRegistration = {
   packs: TRINITES_PACKS.map((p) => `quintette.${p}`),
   // The system's Deva (light) and Archonte (dark) colour sets are always registered; listed here as this set's own.
   diceSoNice: [DEVA_COLORSET, ARCHONTE_COLORSET],
-  load: () => import("./runtime.ts"),
+  cardTypes: TRINITES_CARD_TYPES,
 };

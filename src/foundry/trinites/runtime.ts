@@ -1,8 +1,8 @@
-/** Trinités in a world that plays it, loaded on demand: card actions, damage, combat, daylight, templates, hooks. */
+/** Trinités in a world that plays it: card actions, damage, combat, daylight, templates, hooks. */
 import type { RulesetRuntime } from "../ruleset.ts";
+import { trinitesGuide } from "./creation.ts";
 import { CARD_ACTIONS } from "./actions.ts";
 import { BODY } from "./card.ts";
-import { registerTrinitesCardModels } from "./card-model.ts";
 import { combatBehaviour, PLACES_PART, registerTrinitesCombat } from "./combat.ts";
 import { damageAction, damageApplier, registerWoundHooks } from "./damage.ts";
 import { registerDaylight } from "./daylight.ts";
@@ -16,11 +16,9 @@ export const runtime: RulesetRuntime = {
   cardActions: [...CARD_ACTIONS, damageAction],
   damage: damageApplier,
   api,
-  // The guide's rules and view load with the first sheet, outside the world's start (its budget).
-  creation: async (actor, editable) => (await import("./creation.ts")).trinitesGuide(actor, editable),
+  creation: trinitesGuide,
   templates: [BODY, PLACES_PART, ...Object.values(ACTOR_PARTS), ITEM_PART, HARM_DIALOG],
   init() {
-    registerTrinitesCardModels();
     registerTrinitesHooks();
     registerTrinitesCombat();
     registerWoundHooks();

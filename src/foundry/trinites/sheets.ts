@@ -9,11 +9,9 @@ import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import { trinites as T } from "../../rules/index.ts";
 import type * as U from "../../rules/trinites/upkeep.ts";
-import type { ActorSheetInput, ItemLike } from "./sheet-context.ts";
-
-/** What the sheets show, imported on first render (the entry module, loaded by every world, keeps only the classes). */
-const views = () => import("./sheet-view.ts");
-import type { HarmAnswer } from "./harm-dialog.ts";
+import { actorSheetContext, type ActorSheetInput, type ItemLike } from "./sheet-context.ts";
+import { itemSheetContext } from "./item-context.ts";
+import { harmChoice, harmContext, type HarmAnswer } from "./harm-dialog.ts";
 import { combatMoment, type UpkeepResult } from "./actor-updates.ts";
 import { HumainModel, ObjectModel, TriniteModel } from "./models.ts";
 import { EMPTY_SLOT } from "./influence.ts";
@@ -58,7 +56,7 @@ export async function trinitesActorContext(
         ? { lumiere: system.depenseRound.lumiere, tenebres: system.depenseRound.tenebres }
         : { lumiere: 0, tenebres: 0 }
       : null;
-  return (await views()).actorSheetContext({
+  return actorSheetContext({
     kind,
     source,
     items,
@@ -200,8 +198,6 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     if (!game.user?.isGM || (!(s instanceof TriniteModel) && !(s instanceof HumainModel))) return;
     const kind = s instanceof TriniteModel ? "trinite" : "humain";
     const vie = { value: s.vie.value, nonLetal: s.vie.nonLetal };
-    // The dialog's tables load with it: a GM's rare click, out of the entry every world loads.
-    const { harmChoice, harmContext } = await import("./harm-dialog.ts");
     const content = await foundry.applications.handlebars.renderTemplate(HARM_DIALOG, harmContext(kind, vie));
     const answer: unknown = await foundry.applications.api.DialogV2.prompt({
       window: { title: "QUINTETTE.Trinites.Harm.Title" },
@@ -314,7 +310,7 @@ export class TrinitesItemSheet extends QuintetteItemSheet {
     const context = await super._prepareContext(options);
     const item = this.document;
     return Object.assign(context, {
-      tr: (await views()).itemSheetContext({
+      tr: itemSheetContext({
         type: item.type,
         system: item.system as unknown as Record<string, unknown>, // plain read for the template
       }),

@@ -9,7 +9,6 @@ import {
   messageElement,
   reloadMessage,
   setGMsConnected,
-  useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
 import {
@@ -25,6 +24,7 @@ import { registerRelay } from "../../../src/foundry/relay/index.ts";
 import { userWrites } from "../../double/permissions.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { cardOf } from "../../cards.ts";
+import { useSystemTemplates } from "../../worlds/templates.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -98,7 +98,7 @@ async function render(message: DoubleChatMessage, userId: string) {
 
 beforeEach(async () => {
   state = installClients(resetFoundryDouble({ lang: "en" }));
-  useRealTemplates("en");
+  useSystemTemplates("en");
   registerRelay();
   registerChatHooks();
   registerCardAction(pick, hurtBoth);
@@ -142,7 +142,7 @@ describe("card state and rendering", () => {
     expect(after.content.innerHTML).toMatch(/card-die d12 tone-light dropped/);
     expect(after.content.innerHTML).toMatch(/card-die d12 tone-dark kept/);
     expect(buttonsIn(after.content.innerHTML).every((b) => b.disabled)).toBe(true);
-    useRealTemplates("fr");
+    useSystemTemplates("fr");
     const french = await render(reloaded, "player1");
     expect(french.content.innerHTML).toContain("Dés");
     expect(french.content.innerHTML).not.toContain("QUINTETTE.");

@@ -3,9 +3,9 @@
  * the Trinités cards of its chat log, read only, with a localized note; the GM's client refuses any action on them.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { asGM, doubleState, resetFoundryDouble } from "../../double/index.ts";
+import { asGM, doubleState, resetFoundryDouble, settle } from "../../double/index.ts";
 import { asClient, installClients, messageElement, useRealTemplates } from "../../double/shared-core.ts";
-import { activeRuntime, initQuintette } from "../../../src/index.ts";
+import { initQuintette } from "../../../src/index.ts";
 import { clearRulesets, type RulesetId } from "../../../src/foundry/ruleset.ts";
 import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
 import { postCard } from "../../../src/foundry/chat/post.ts";
@@ -13,9 +13,10 @@ import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { readCard } from "../../../src/foundry/chat/flags.ts";
 import { buildTestCard } from "../../../src/foundry/trinites/card.ts";
+import { BODY } from "../../../src/foundry/trinites/card-data.ts";
 import { testSetup } from "../trinites/setup-fixture.ts";
 
-/** A world playing `id`, with the whole system initialized and its runtime loaded. */
+/** A world playing `id`, with the whole system initialized. */
 async function world(id: RulesetId): Promise<void> {
   installClients(resetFoundryDouble({ lang: "fr" }));
   useRealTemplates("fr");
@@ -23,7 +24,7 @@ async function world(id: RulesetId): Promise<void> {
   registerCoreSettings();
   await asGM(() => doubleState().game.settings.set("quintette", "ruleset", id));
   initQuintette();
-  await activeRuntime();
+  await settle();
 }
 
 /** A Trinités test card with its two "keep" buttons, rolled by player1 and posted by the GM. */
@@ -33,7 +34,12 @@ async function trinitesCard() {
     { deva: [9], archonte: [4] },
   );
   expect(card.buttons.map((b) => b.action)).toEqual(["trinites.pick", "trinites.pick"]);
-  return (await asGM(() => postCard(card))) as unknown as ChatMessage.Implementation & { id: string };
+  // Posted as the world that played Trinités posted it: with its body template loaded there.
+  await foundry.applications.handlebars.loadTemplates([BODY]);
+  const message = (await asGM(() => postCard(card))) as unknown as ChatMessage.Implementation & { id: string };
+  // Its own card type in every world: Trinités' card models are registered whatever the world plays.
+  expect(message.type).toBe("trinites-test");
+  return message;
 }
 
 async function rendered(message: ChatMessage.Implementation, userId: string): Promise<string> {

@@ -10,7 +10,6 @@ import {
   messageElement,
   setGMsConnected,
   targetsOf,
-  useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
 import { createCardState, postCard, registerChatHooks } from "../../../src/foundry/chat/index.ts";
@@ -26,6 +25,7 @@ import {
 } from "../../../src/foundry/damage/index.ts";
 import type { CardState } from "../../../src/foundry/chat/types.ts";
 import { cardOf } from "../../cards.ts";
+import { useSystemTemplates } from "../../worlds/templates.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -64,7 +64,7 @@ const undo = (userId: string, message: DoubleChatMessage, entry: string) =>
 
 beforeEach(async () => {
   state = installClients(resetFoundryDouble({ lang: "en" }));
-  useRealTemplates("en");
+  useSystemTemplates("en");
   registerRelay();
   registerChatHooks();
   registerDamage();

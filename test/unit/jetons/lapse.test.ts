@@ -6,12 +6,13 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DoubleActor, DoubleState } from "../../double/index.ts";
-import { asClient, useRealTemplates } from "../../double/shared-core.ts";
+import { asClient } from "../../double/shared-core.ts";
 import { recordOutcome, sendQuestionEvent } from "../../../src/foundry/jetons/client.ts";
 import { buyAdvantage } from "../../../src/foundry/jetons/actions.ts";
 import { archetypeView } from "../../../src/foundry/jetons/view.ts";
 import type { ArchetypeModel } from "../../../src/foundry/jetons/models.ts";
 import { bidAndReveal, character, jetonsWorld, toBidding } from "../../worlds/jetons.ts";
+import { useSystemTemplates } from "../../worlds/templates.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -80,7 +81,7 @@ describe("an advantage serves the next action only (issue 25)", () => {
 
   it("the sheet says which purchase is in effect and that the won advantage serves the next action, FR and EN", async () => {
     const render = (lang: "fr" | "en") => {
-      useRealTemplates(lang);
+      useSystemTemplates(lang, ["jetons"]);
       return foundry.applications.handlebars.renderTemplate("systems/quintette/templates/jetons/sheet/archetype.hbs", {
         je: view(),
         editMode: false,

@@ -237,8 +237,6 @@ describe("dragging from a rendered sheet", () => {
 
 describe("item macros", () => {
   it("an owned weapon dropped on the hotbar becomes a macro using the weapon of that name of the selected actor", async () => {
-    const { activeRuntime } = await import("../../../src/index.ts");
-    await activeRuntime(); // the world's rule set (Trinités here) decides at the drop which items roll
     const owner = { default: 0, [PLAYER]: 3 };
     const katana = (id: string) => ({
       _id: id,

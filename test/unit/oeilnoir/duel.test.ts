@@ -11,7 +11,6 @@ import {
   buttonsIn,
   messageElement,
   reloadMessage,
-  useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
@@ -35,6 +34,7 @@ import {
   teardownWorld,
   withStatuses,
 } from "../../worlds/oeilnoir.ts";
+import { useSystemTemplates } from "../../worlds/templates.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -256,7 +256,7 @@ describe("the card survives a reload and renders in both languages", () => {
       "oeilnoir.fumbleCheck",
       "oeilnoir.freeAttack",
     ]);
-    useRealTemplates("en");
+    useSystemTemplates("en", ["oeilnoir"]);
     const english = await render(m, "gm");
     expect(english).toContain("Falls");
     expect(english).not.toContain("QUINTETTE.");

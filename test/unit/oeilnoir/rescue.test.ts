@@ -23,13 +23,13 @@ import {
   buttonsIn,
   messageElement,
   reloadMessage,
-  useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
 import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { executeCardAction, requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { rescueCardFor } from "../../../src/foundry/oeilnoir/actions.ts";
 import { rescueOdds } from "../../../src/foundry/oeilnoir/dialog-config.ts";
+import { useSystemTemplates } from "../../worlds/templates.ts";
 
 let state: DoubleState;
 let alrik: DoubleActor;
@@ -227,7 +227,7 @@ describe("saving a dying hero from the damage card", () => {
     expect(after).toContain("Soins ratés");
     expect(after).not.toContain("QUINTETTE.");
     expect(buttonsIn(after).map((b) => b.action)).toContain("oeilnoir.rescue");
-    useRealTemplates("en");
+    useSystemTemplates("en", ["oeilnoir"]);
     const english = await render(m, "gm");
     expect(english).toContain("Try again to save Alrik");
     expect(english).not.toContain("QUINTETTE.");

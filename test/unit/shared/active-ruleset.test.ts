@@ -1,11 +1,11 @@
 /**
  * A world runs only the game it plays (issue 23): an inactive rule set registers no setting, menu or hook, its
- * runtime chunk is never imported, its stylesheet is not added and its compendia are out of sight, while its data
- * models, sheets and Roll classes still load so its documents stay valid and open.
+ * runtime is never activated and its compendia are out of sight, while its data models, card models, sheets and Roll
+ * classes still load so its documents stay valid and open (its stylesheet is in the manifest, scoped by its classes).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { asGM, doubleState, resetFoundryDouble } from "../../double/index.ts";
-import { activeRuntime, initQuintette } from "../../../src/index.ts";
+import { initQuintette } from "../../../src/index.ts";
 import { clearRulesets, registerRuleset, RULESET_IDS, type RulesetId } from "../../../src/foundry/ruleset.ts";
 import { registerCoreSettings } from "../../../src/foundry/settings/index.ts";
 import { hidePacks, hiddenPacks } from "../../../src/foundry/compendia.ts";
@@ -33,7 +33,7 @@ function registered(): Registered {
   };
 }
 
-/** What a world playing `id` registers once init has run and its runtime has loaded. */
+/** What a world playing `id` registers once init has run. */
 async function world(id: RulesetId | null): Promise<Registered> {
   resetFoundryDouble();
   clearRulesets();
@@ -43,11 +43,10 @@ async function world(id: RulesetId | null): Promise<Registered> {
   registerCoreSettings();
   if (id) await asGM(() => doubleState().game.settings.set("quintette", "ruleset", id));
   initQuintette();
-  await activeRuntime();
   return registered();
 }
 
-/** What one rule set's own registration adds (its settings, then its runtime's hooks), on an empty double. */
+/** What one rule set's own activation adds (its settings, then its runtime's hooks), on an empty double. */
 function own(id: RulesetId): Registered {
   resetFoundryDouble();
   WHOLE[id].init?.();
@@ -89,27 +88,16 @@ describe("only the world's rule set runs", () => {
     expect(doubleState().templates.some((t) => t.includes("/trinites/"))).toBe(true);
   });
 
-  it("imports only the world's rule set's runtime", async () => {
-    const loads: string[] = [];
+  it("activates only the world's rule set's runtime", async () => {
+    const activated: string[] = [];
     resetFoundryDouble();
     clearRulesets();
     for (const id of RULESET_IDS)
-      registerRuleset({
-        id,
-        label: id,
-        actorTypes: [],
-        itemTypes: [],
-        rolls: [],
-        load: async () => {
-          loads.push(id);
-          return { runtime: {} };
-        },
-      });
+      registerRuleset({ id, label: id, actorTypes: [], itemTypes: [], rolls: [], init: () => activated.push(id) });
     registerCoreSettings();
     await asGM(() => doubleState().game.settings.set("quintette", "ruleset", "systemj"));
     initQuintette();
-    await activeRuntime();
-    expect(loads).toEqual(["systemj"]);
+    expect(activated).toEqual(["systemj"]);
   });
 
   it("hides the other rule sets' packs in the compendium directory, and folders they leave empty", () => {

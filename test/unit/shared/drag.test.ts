@@ -11,6 +11,7 @@ import { installMacrosDouble, type DoubleMacro } from "../../double/macros.ts";
 import type { DoubleCollection } from "../../double/documents.ts";
 import { TrinitesActorSheet, TrinitesItemSheet } from "../../../src/foundry/trinites/sheets.ts";
 import { enableRowDrag, rowDragData } from "../../../src/foundry/sheets/drag.ts";
+import { registerSystemHooks } from "../../../src/index.ts";
 
 const PLAYER = "player1";
 const KATANA = "katana0000000001";
@@ -30,13 +31,13 @@ interface TestActor {
 }
 let macros: DoubleCollection<DoubleMacro>;
 
-beforeAll(async () => {
+beforeAll(() => {
   installClients(resetFoundryDouble());
   installEffectsDouble();
   macros = installMacrosDouble();
-  const { activeRuntime } = await import("../../../src/index.ts");
+  // The system's module as Foundry evaluates it, then init (a Trinités world: it decides at the drop which items roll).
+  registerSystemHooks();
   Hooks.callAll("init");
-  await activeRuntime(); // the Trinités world decides at the hotbar drop which items roll
 });
 beforeEach(() => setDoubleUser(PLAYER));
 

@@ -10,7 +10,6 @@ import {
   messageElement,
   settle,
   targetsOf,
-  useRealTemplates,
   type DoubleChatMessage,
   type DoubleCombat,
 } from "../../double/shared-core.ts";
@@ -30,6 +29,7 @@ import {
   systemjWorld,
   type SystemJWorld,
 } from "../../worlds/systemj.ts";
+import { useSystemTemplates } from "../../worlds/templates.ts";
 
 let world: SystemJWorld;
 let state: DoubleState;
@@ -154,7 +154,7 @@ describe("Lancer les dégâts, and the card's dice (issue 25)", () => {
   }
 
   it("is drawn only for the dealer's side and the GM; the dice of every step reach Dice So Nice with the card's audience", async () => {
-    useRealTemplates("fr");
+    useSystemTemplates("fr", ["systemj"]);
     const shown: unknown[][] = [];
     // Never resolves: the GM's queue must not wait for it.
     Object.assign(game, { dice3d: { showForRoll: (...args: unknown[]) => (shown.push(args), new Promise(() => {})) } });

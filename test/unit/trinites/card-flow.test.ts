@@ -12,7 +12,6 @@ import {
   messageElement,
   reloadMessage,
   setGMsConnected,
-  useRealTemplates,
   type DoubleChatMessage,
 } from "../../double/shared-core.ts";
 import { postCard } from "../../../src/foundry/chat/index.ts";
@@ -26,6 +25,7 @@ import type { trinites as T } from "../../../src/rules/index.ts";
 import { testSetup } from "./setup-fixture.ts";
 import { cardOf } from "../../cards.ts";
 import { trinitesWorld } from "../../worlds/trinites.ts";
+import { useSystemTemplates } from "../../worlds/templates.ts";
 
 let state: DoubleState;
 let hero: DoubleActor;
@@ -128,7 +128,7 @@ describe("Trinité roll card", () => {
     expect(await render(reloaded, "player2")).toBe(before);
     expect(before).toContain("Deva die kept");
     expect(before).not.toContain("QUINTETTE.");
-    useRealTemplates("fr");
+    useSystemTemplates("fr", ["trinites"]);
     const fr = await render(reloaded, "player1");
     expect(fr).toContain("Dé du Deva gardé");
     expect(fr).not.toContain("QUINTETTE.");
