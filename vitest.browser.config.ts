@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     include: ["test/browser/**/*.test.ts"],
     environment: "node",
-    testTimeout: 120_000,
+    // One fixture per test (gallery.test.ts): a test takes about a second, this bounds a busy machine.
+    testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: false,
   },
