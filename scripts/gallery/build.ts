@@ -1,7 +1,9 @@
 /**
  * `npm run gallery` (through run.ts): render every fixture of gallery/fixtures with the real templates, real Handlebars, the real
- * lang files and the real CSS into a static site (gallery-dist/), one page per language. A render error is written
- * into the page as `.gallery-error`, so the browser test reports it with the rest.
+ * lang files and the real CSS into a static site (gallery-dist/): one page per language to browse, and small pages of
+ * GROUP_SIZE fixtures per language (`<lang>/group-<n>.html`, listed in groups.json) that the browser test opens one
+ * per test, so no test's time grows with the number of fixtures. A render error is written into the page as `.gallery-error`, so the browser test reports it
+ * with the rest.
  */
 import Handlebars from "handlebars";
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -58,6 +60,26 @@ export function allFixtures(): GalleryFixture[] {
   return list.sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/**
+ * A sheet's default width, as its class's `DEFAULT_OPTIONS.position` gives it (src/foundry/<ruleset>/sheets.ts), found
+ * from the fixture's classes; the first match wins. Chat cards and the sidebar get Foundry's 300 px sidebar.
+ */
+const SHEET_WIDTHS: [string[], number][] = [
+  [["ahillmach", "opposant"], 680],
+  [["ahillmach", "item"], 560],
+  [["ahillmach"], 760],
+  [["trinites", "item"], 540],
+  [["trinites"], 820],
+  [["systemj", "item"], 380],
+  [["systemj"], 760],
+  [["oeilnoir", "item"], 460],
+  [["jetons"], 640],
+  [["item"], 560],
+];
+function sheetWidth(classes: readonly string[]): number {
+  return SHEET_WIDTHS.find(([need]) => need.every((c) => classes.includes(c)))?.[1] ?? 720;
+}
+
 function renderFixture(hbs: typeof Handlebars, fixture: GalleryFixture): string {
   let body: string;
   try {
@@ -71,7 +93,11 @@ function renderFixture(hbs: typeof Handlebars, fixture: GalleryFixture): string 
     body = `<pre class="gallery-error">${escape(fixture.id)}: ${escape(String(error))}</pre>`;
   }
   const classes = ["quintette", fixture.frame, ...(fixture.classes ?? [])].join(" ");
-  const width = fixture.width ?? { sheet: 720, dialog: 420, chat: 300, sidebar: 300 }[fixture.frame];
+  const width =
+    fixture.width ??
+    (fixture.frame === "sheet"
+      ? sheetWidth(fixture.classes ?? [])
+      : { dialog: 420, chat: 300, sidebar: 300 }[fixture.frame]);
   return `<section class="gallery-fixture" data-fixture="${escape(fixture.id)}">
   <h2 class="gallery-title">${escape(fixture.title)} <code>${escape(fixture.id)}</code></h2>
   <div class="gallery-frame frame-${fixture.frame}" style="width:${width}px">
@@ -80,12 +106,13 @@ function renderFixture(hbs: typeof Handlebars, fixture: GalleryFixture): string 
 </section>`;
 }
 
-function page(lang: string, fixtures: GalleryFixture[]): string {
-  const hbs = environment(lang);
+/** A page of rendered fixtures; `base` leads from the page's folder to gallery-dist/ (every relative URL resolves there). */
+function page(lang: string, title: string, sections: string[], base = ""): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
+${base ? `<base href="${base}">` : ""}
 <link rel="icon" href="data:,">
 <title>Quintette gallery (${lang})</title>
 <link rel="stylesheet" href="fontawesome/css/all.min.css">
@@ -94,8 +121,8 @@ function page(lang: string, fixtures: GalleryFixture[]): string {
 ${RULESET_IDS.map((id) => `<link rel="stylesheet" href="styles/${id}/${id}.css">`).join("\n")}
 </head>
 <body class="gallery theme-dark">
-<h1>Quintette — ${lang} — ${fixtures.length} fixtures</h1>
-${fixtures.map((f) => renderFixture(hbs, f)).join("\n")}
+<h1>Quintette — ${lang} — ${escape(title)}</h1>
+${sections.join("\n")}
 </body>
 </html>
 `;
@@ -110,8 +137,24 @@ cpSync(join(root, "gallery", "gallery.css"), join(out, "gallery.css"));
 const fontAwesome = join(root, "node_modules", "@fortawesome", "fontawesome-free");
 for (const dir of ["css", "webfonts"])
   cpSync(join(fontAwesome, dir), join(out, "fontawesome", dir), { recursive: true });
-const pages = LANGUAGES.map((lang) => [lang, page(lang, fixtures)] as const);
-for (const [lang, html] of pages) writeFileSync(join(out, `${lang}.html`), html);
+/** Fixtures per browser test (test/browser/gallery.test.ts): small enough that a test takes a few seconds. */
+const GROUP_SIZE = 6;
+const groups: string[][] = [];
+for (let i = 0; i < fixtures.length; i += GROUP_SIZE) groups.push(fixtures.slice(i, i + GROUP_SIZE).map((f) => f.id));
+const pages: (readonly [string, string])[] = [];
+for (const lang of LANGUAGES) {
+  const hbs = environment(lang);
+  const sections = fixtures.map((f) => renderFixture(hbs, f));
+  pages.push([`${lang}.html`, page(lang, `${fixtures.length} fixtures`, sections)]);
+  groups.forEach((group, n) => {
+    const shown = group.map((id) => sections[fixtures.findIndex((f) => f.id === id)]!);
+    pages.push([`${lang}/group-${n}.html`, page(lang, `${group[0]} … ${group.at(-1)}`, shown, "../")]);
+  });
+}
+for (const [path, html] of pages) {
+  mkdirSync(dirname(join(out, path)), { recursive: true });
+  writeFileSync(join(out, path), html);
+}
 
 // Foundry serves its own core icons (`icons/svg/mystery-man.svg`…); the gallery stands in with a neutral picture.
 const CORE_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="8" fill="#5a5448"/><circle cx="32" cy="24" r="11" fill="#c9c4bc"/><path d="M12 58c2-13 10-20 20-20s18 7 20 20z" fill="#c9c4bc"/></svg>`;
@@ -126,4 +169,5 @@ writeFileSync(
   `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Quintette gallery</title><ul>${LANGUAGES.map((l) => `<li><a href="${l}.html">${l}</a></li>`).join("")}</ul>`,
 );
 writeFileSync(join(out, "fixtures.json"), JSON.stringify(fixtures.map((f) => f.id)));
+writeFileSync(join(out, "groups.json"), JSON.stringify(groups));
 console.log(`gallery: ${fixtures.length} fixtures × ${LANGUAGES.length} languages in ${relative(root, out)}/`);

@@ -97,3 +97,87 @@ export async function inspectGalleryPage(page: Page, url: string): Promise<strin
   problems.push(...untranslated.map((u) => `untranslated key ${u}`));
   return problems;
 }
+
+/**
+ * What reads badly at the width the fixture is given (issue 33): a button whose label wraps past two lines, text
+ * that overflows its box (cut off or spilling out, scroll boxes and ellipses aside), a select too narrow for its
+ * chosen option, anything wider than the frame.
+ */
+export async function inspectLayout(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const name = (el: Element) => {
+      const text = ((el as HTMLElement).innerText || (el as HTMLInputElement).value || "").trim().replace(/\s+/g, " ");
+      const cls =
+        typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+      return `${el.tagName.toLowerCase()}${cls} "${text.slice(0, 40)}"`;
+    };
+    const visible = (el: HTMLElement) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+    /** Lines a text node takes: its rects merged while they overlap vertically. */
+    const lines = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      rects.sort((a, b) => a.top - b.top);
+      let count = 0;
+      let bottom = -Infinity;
+      for (const r of rects) {
+        if (r.top >= bottom - 2) {
+          count += 1;
+          bottom = r.bottom;
+        } else bottom = Math.max(bottom, r.bottom);
+      }
+      return count;
+    };
+    for (const section of document.querySelectorAll<HTMLElement>(".gallery-fixture")) {
+      const id = section.dataset.fixture ?? "?";
+      const frame = section.querySelector<HTMLElement>(".gallery-frame");
+      if (!frame) continue;
+      if (frame.scrollWidth > frame.clientWidth + 1)
+        found.push(`${id}: wider than its frame (${frame.scrollWidth} > ${frame.clientWidth})`);
+      // A label that wraps: one run of text over more than two lines (a button laid out in rows on purpose, a card
+      // face or a stat tile, has several short runs).
+      for (const el of frame.querySelectorAll<HTMLElement>("button, a.button, [role=button]")) {
+        if (!visible(el)) continue;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        let most = 0;
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          if (node.textContent?.trim()) most = Math.max(most, lines(node));
+        if (most > 2) found.push(`${id}: button label on ${most} lines: ${name(el)}`);
+      }
+      for (const el of frame.querySelectorAll<HTMLElement>("*")) {
+        // Boxes with text of their own only (an image a pixel too wide is not text), and no visually hidden label.
+        if (!visible(el) || el.closest("input, textarea, select, option") || el.clientWidth <= 2) continue;
+        if (!el.innerText?.trim()) continue;
+        const style = getComputedStyle(el);
+        if (style.display === "inline" || style.textOverflow === "ellipsis") continue;
+        if (["auto", "scroll"].includes(style.overflowX)) continue;
+        if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+          // Report the innermost box only: its ancestors overflow because of it.
+          const inner = [...el.children].some(
+            (c) =>
+              (c as HTMLElement).scrollWidth > (c as HTMLElement).clientWidth + 1 && (c as HTMLElement).clientWidth > 0,
+          );
+          if (!inner) found.push(`${id}: text overflows (${el.scrollWidth} > ${el.clientWidth}): ${name(el)}`);
+        }
+      }
+      for (const select of frame.querySelectorAll<HTMLSelectElement>("select")) {
+        if (!visible(select)) continue;
+        const option = select.selectedOptions[0];
+        if (!option) continue;
+        const probe = document.createElement("span");
+        const style = getComputedStyle(select);
+        probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font};letter-spacing:${style.letterSpacing}`;
+        probe.textContent = option.text;
+        document.body.append(probe);
+        const need = probe.getBoundingClientRect().width;
+        probe.remove();
+        // The box less its padding and the drop-down arrow (about 16 px in Chromium).
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+        if (need > room + 1)
+          found.push(`${id}: option cut off (${Math.round(need)} > ${room}): select "${option.text}"`);
+      }
+    }
+    return found;
+  });
+}

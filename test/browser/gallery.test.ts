@@ -1,13 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { mkdirSync, readFileSync, writeFileSync, mkdtempSync, cpSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { inspectGalleryPage, launch, serve } from "./browser";
+import { inspectGalleryPage, inspectLayout, launch, serve } from "./browser";
 
 const root = join(import.meta.dirname, "..", "..");
 const galleryDir = join(root, "gallery-dist");
 const fixtureIds = JSON.parse(readFileSync(join(galleryDir, "fixtures.json"), "utf8")) as string[];
+// Small pages of a few fixtures each (scripts/gallery/build.ts): one test per page and language.
+const groups = JSON.parse(readFileSync(join(galleryDir, "groups.json"), "utf8")) as string[][];
+
+/**
+ * Layout defects the check found that are not fixed yet (issue 33), by fixture and kind of problem: reported in the
+ * handover, to fix and then remove from here. Any other layout problem fails its test.
+ */
+const KNOWN_LAYOUT_DEFECTS: Record<string, string[]> = {
+  "trinites-actor-skills-edit": ["text overflows"],
+  "oeilnoir-heros-combat-edit": ["text overflows"],
+  "oeilnoir-heros-creation": ["text overflows"],
+  "oeilnoir-item-weapon": ["wider than its frame", "text overflows"],
+  "oeilnoir-attack-dialog-kind-defender": ["option cut off"],
+  "systemj-sheet-cards": ["text overflows"],
+  "ahillmach-card-reussite-critique": ["button label on"],
+};
+const known = (problem: string) =>
+  Object.entries(KNOWN_LAYOUT_DEFECTS).some(([id, kinds]) => kinds.some((k) => problem.startsWith(`${id}: ${k}`)));
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serve>>;
@@ -22,26 +40,43 @@ afterAll(async () => {
 });
 
 describe("gallery", () => {
-  it("has fixtures to show", () => {
+  it("has fixtures to show, each on one small page", () => {
     expect(fixtureIds.length).toBeGreaterThan(0);
+    expect(groups.flat()).toEqual(fixtureIds);
+    expect(Math.max(...groups.map((g) => g.length))).toBeLessThanOrEqual(8);
   });
 
+  // One test per fixture and language, each on its own page: no test's time grows with the number of fixtures.
   for (const lang of ["fr", "en"]) {
-    it(`renders every fixture in ${lang} with no error and no untranslated key`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const problems = await inspectGalleryPage(page, `${server.url}/${lang}.html`);
-      expect(problems).toEqual([]);
-      const shown = await page.$$eval(".gallery-fixture", (els) => els.map((e) => (e as HTMLElement).dataset.fixture));
-      expect(shown).toEqual(fixtureIds);
+    describe(lang, () => {
+      let context: BrowserContext;
       const dir = join(root, "test-results", "gallery", lang);
-      mkdirSync(dir, { recursive: true });
-      for (const id of fixtureIds) {
-        const frame = page.locator(`.gallery-fixture[data-fixture="${id}"] .gallery-frame`);
-        const box = await frame.boundingBox();
-        expect(box?.height ?? 0, `${id} renders something visible`).toBeGreaterThan(8);
-        await frame.screenshot({ path: join(dir, `${id}.png`) });
-      }
-      await page.close();
+      beforeAll(async () => {
+        context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        mkdirSync(dir, { recursive: true });
+      });
+      afterAll(() => context?.close());
+
+      it.each(groups.map((ids, n) => ({ n, ids, name: `${ids[0]} … ${ids.at(-1)}` })))(
+        "$name render with no error, no untranslated key, and read well at their width",
+        async ({ n, ids }) => {
+          const page = await context.newPage();
+          const problems = await inspectGalleryPage(page, `${server.url}/${lang}/group-${n}.html`);
+          problems.push(...(await inspectLayout(page)).filter((p) => !known(p)));
+          expect(problems).toEqual([]);
+          const shown = await page.$$eval(".gallery-fixture", (els) =>
+            els.map((e) => (e as HTMLElement).dataset.fixture),
+          );
+          expect(shown).toEqual(ids);
+          for (const id of ids) {
+            const frame = page.locator(`.gallery-fixture[data-fixture="${id}"] .gallery-frame`);
+            const box = await frame.boundingBox();
+            expect(box?.height ?? 0, `${id} renders something visible`).toBeGreaterThan(8);
+            await frame.screenshot({ path: join(dir, `${id}.png`) });
+          }
+          await page.close();
+        },
+      );
     });
   }
 
@@ -54,16 +89,29 @@ describe("gallery", () => {
       `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="missing.css"></head><body>
 <section class="gallery-fixture" data-fixture="a"><div class="gallery-frame"><pre class="gallery-error">a: Missing helper: "nope"</pre></div></section>
 <section class="gallery-fixture" data-fixture="b"><div class="gallery-frame"><p>QUINTETTE.Sheet.Untranslated</p><button title="QUINTETTE.Tip">x</button></div></section>
+<section class="gallery-fixture" data-fixture="c"><div class="gallery-frame" style="width:120px">
+<button style="width:60px">Sceller ma mise maintenant</button>
+<div style="width:50px;overflow:hidden;white-space:nowrap">Un texte coupé au bord</div>
+<select style="width:50px"><option selected>Accélération (prime)</option></select>
+<div style="width:400px">wider</div>
+</div></section>
 </body></html>`,
     );
     const local = await serve(dir);
     const page = await browser.newPage();
     const problems = await inspectGalleryPage(page, `${local.url}/bad.html`);
+    const layout = await inspectLayout(page);
     await page.close();
     await local.close();
     expect(problems.some((p) => p.includes('render error: a: Missing helper: "nope"'))).toBe(true);
     expect(problems).toContain("untranslated key b: QUINTETTE.Sheet.Untranslated");
     expect(problems).toContain("untranslated key b: QUINTETTE.Tip");
     expect(problems.some((p) => p.includes("missing.css"))).toBe(true);
+    // Layout: the wrapped button, the cut text, the narrow select, the frame overflowed; the fine fixtures nothing.
+    expect(layout.filter((p) => !p.startsWith("c: "))).toEqual([]);
+    expect(layout.some((p) => p.startsWith("c: button label on") && p.includes("Sceller ma mise"))).toBe(true);
+    expect(layout.some((p) => p.startsWith("c: text overflows") && p.includes("Un texte coupé"))).toBe(true);
+    expect(layout.some((p) => p.startsWith("c: option cut off") && p.includes("Accélération"))).toBe(true);
+    expect(layout.some((p) => p.startsWith("c: wider than its frame"))).toBe(true);
   });
 });

@@ -61,6 +61,9 @@ export class DoubleTokenDocument {
   name: string;
   actorId: string;
   actorLink: boolean;
+  /** fvtt-types `TokenDocument#x`/`#y`: "The x/y-coordinate of the top-left corner of the Token" (a move changes them). */
+  x: number;
+  y: number;
   /** The synthetic actor's differences from the world actor (only `system` and `name` here). */
   delta: Plain;
   parent: TokenParent | null;
@@ -75,6 +78,8 @@ export class DoubleTokenDocument {
     this.name = typeof data.name === "string" ? data.name : "";
     this.actorId = typeof data.actorId === "string" ? data.actorId : "";
     this.actorLink = data.actorLink === true;
+    this.x = typeof data.x === "number" ? data.x : 0;
+    this.y = typeof data.y === "number" ? data.y : 0;
     this.delta = isPlainObject(data.delta) ? deepClone(data.delta) : {};
     this.parent = parent;
   }
@@ -114,6 +119,8 @@ export class DoubleTokenDocument {
       name: this.name,
       actorId: this.actorId,
       actorLink: this.actorLink,
+      x: this.x,
+      y: this.y,
       delta: deepClone(this.delta),
     };
   }
@@ -139,6 +146,8 @@ export class DoubleTokenDocument {
   applyUpdate(changes: Plain, _options: Plain = {}): void {
     const expanded = expandObject(changes);
     if (typeof expanded.name === "string") this.name = expanded.name;
+    if (typeof expanded.x === "number") this.x = expanded.x;
+    if (typeof expanded.y === "number") this.y = expanded.y;
     if (typeof expanded.actorLink === "boolean") {
       this.actorLink = expanded.actorLink;
       this.#synthetic = null;

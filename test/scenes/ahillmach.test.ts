@@ -7,7 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../double/index.ts";
-import { targetsOf, type DoubleCombat } from "../double/shared-core.ts";
+import { asClient, targetsOf, type DoubleCombat } from "../double/shared-core.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { DoubleToken } from "../double/tokens.ts";
 import { cardOf } from "../cards.ts";
 import { chooseDice, facesLeft } from "./dice.ts";
@@ -23,6 +25,7 @@ import {
   lastMessage,
   messages,
   openSheet,
+  rerender,
   openTable,
   rollInEachPrivateMode,
   sheetButton,
@@ -244,6 +247,18 @@ describe.sequential("Ahill-Mach at a whole table", { timeout: 60_000 }, () => {
       (message, faces) => expect(cardOf(message)).toMatchObject({ rollerId: "player2", data: { kept: faces } }),
     );
     expect(facesLeft()).toBe(0);
+  });
+
+  it("Kael's sheet takes the penchant line's punctuation from the language file (no French spacing in English)", async () => {
+    await asClient("player1", () =>
+      kael.update({ "system.scene": { active: true, mystique: 1, uses: 0, boosted: [], penchant: 3 } } as never),
+    );
+    const html = await rerender(sheets.kael!);
+    expect(html).toContain("Points de penchant : <strong>3</strong>");
+    const en = JSON.parse(readFileSync(join(import.meta.dirname, "../../lang/en.json"), "utf8")) as {
+      QUINTETTE: { AhillMach: { Scene: { PenchantLabel: string } } };
+    };
+    expect(en.QUINTETTE.AhillMach.Scene.PenchantLabel).toBe("Penchant points:");
   });
 
   it("every card and sheet reads the same when built again from stored data", async () => {

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../double/index.ts";
-import { targetsOf, type DoubleCombat } from "../double/shared-core.ts";
+import { asClient, settle, targetsOf, type DoubleCombat } from "../double/shared-core.ts";
 import type { DoubleToken } from "../double/tokens.ts";
 import { cardOf } from "../cards.ts";
 import { chooseDice, facesLeft } from "./dice.ts";
@@ -24,6 +24,7 @@ import {
   messages,
   openSheet,
   openTable,
+  rerender,
   rollInitiativeAs,
   startEncounter,
   tracker,
@@ -201,6 +202,45 @@ describe.sequential("Trinités at a whole table", { timeout: 60_000 }, () => {
           dice: [{ value: deva }, { value: archonte }],
         }),
     );
+    expect(facesLeft()).toBe(0);
+  });
+
+  it("Ysolde's player feints, then disarms, from her sword's Attaquer button: no weapon damage is offered; Frapper offers it", async () => {
+    const [sword] = await asClient("player1", () =>
+      ysolde.createEmbeddedDocuments("Item", [
+        { name: "Épée", type: "tr-arme", system: { degats: 3, competence: "melee" } },
+      ] as never),
+    );
+    await settle();
+    const weaponRoll = { roll: `weapon:${(sword as { id: string }).id}` };
+    const brute = tokens.Brute!.actor!.uuid;
+    const attack = async (combatAction: string, values: Record<string, unknown> = {}) => {
+      targetsOf("player1").add(tokens.Brute!);
+      // The Deva die explodes (12, then 6): a success whatever the action.
+      chooseDice(12, 6, 2);
+      await rerender(sheets.ysolde!);
+      await clickSheet(sheets.ysolde!, "roll", weaponRoll, { values: { combatAction, ...values } });
+      targetsOf("player1").clear();
+      const m = lastMessage();
+      await clickCard("player1", m, "trinites.pick", { spirit: "deva" });
+      return m;
+    };
+    for (const [action, values] of [
+      ["feinter", {}],
+      ["desarmer", { penalty2: "difficulte" }],
+    ] as const) {
+      const m = await attack(action, values);
+      expect(cardOf(m)).toMatchObject({ data: { setup: { combatAction: action, weapon: null } } });
+      const buttons = await buttonsByUser(m);
+      for (const user of ["gm", "player1", "player2"] as const) expect(buttons[user]).not.toContain("trinites.damage");
+      expect(await forceCardAction("player1", m, "trinites.damage", { key: brute })).not.toBe("applied");
+    }
+    const strike = await attack("frapper");
+    expect(cardOf(strike)).toMatchObject({
+      outcome: { tone: "success" },
+      data: { setup: { combatAction: "frapper", weapon: { name: "Épée" } } },
+    });
+    expect((await buttonsByUser(strike)).gm).toContain("trinites.damage");
     expect(facesLeft()).toBe(0);
   });
 

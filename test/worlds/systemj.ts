@@ -22,6 +22,8 @@ import { ITEM_MODELS, SystemJCreatureModel, SystemJPersonnageModel } from "../..
 import { testData } from "../../src/foundry/systemj/tests.ts";
 import { registerSystemJCombat } from "../../src/foundry/systemj/combat.ts";
 import { registerChronoste } from "../../src/foundry/systemj/chronoste.ts";
+import { registerExchangeStore } from "../../src/foundry/systemj/exchange-store.ts";
+import { registerRoundBinding } from "../../src/foundry/systemj/binding.ts";
 import { registerCoreSettings } from "../../src/foundry/settings/index.ts";
 import { applyRuleset } from "../../src/foundry/data/register.ts";
 import { registerSystemJSettings } from "../../src/foundry/systemj/settings.ts";
@@ -137,6 +139,8 @@ export async function systemjWorld(options: SystemJWorldOptions = {}): Promise<W
     registerSystemJSettings();
     registerSystemJCombat();
     registerChronoste();
+    registerExchangeStore();
+    registerRoundBinding();
   }
   // Follow-up tests open the test dialog on the clicking client; honest clicks roll at its defaults.
   const dialogs = answerTestDialogs();

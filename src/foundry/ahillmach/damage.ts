@@ -41,11 +41,13 @@ export function damageApplication(target: DamageTarget, amount: number): DamageA
       protection: sys.derived.stats.protection,
     });
     const key = hit.taken === 0 ? "Absorbed" : hit.out ? "OpponentOut" : hit.moraleCheck ? "Morale" : "Opponent";
-    const morale = hit.moraleCheck && !hit.out;
+    // Any wound makes the side test its morale, a blow that takes this opponent out above all (issue 33).
+    const morale = hit.moraleCheck;
     return {
       update: { "system.hp.value": hit.hp },
       summary: { key: K(key), value: hit.taken },
-      // The wounded opponent's side tests its morale: offered on the card, rolled by its owner (the GM).
+      // The wounded (or fallen) opponent's side tests its morale: offered on the card, rolled by its owner (the GM)
+      // with this opponent's stat block, the side's.
       ...(morale
         ? { followUp: { action: MORALE_ACTION, label: { key: K("RollMorale") }, icon: "fa-solid fa-flag" } }
         : {}),

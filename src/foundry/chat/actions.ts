@@ -72,6 +72,11 @@ export interface DocumentWrite {
 export interface EffectUndo {
   uuid: string;
   effect: string;
+  /**
+   * The rule itself takes the effect back (a winning reaction reverses a hit), computed by the GM's side from what it
+   * verified: not the requester's undo of someone's record, so no requester check applies.
+   */
+  byRule?: boolean;
 }
 
 export type CardActionOutcome =
@@ -290,7 +295,7 @@ async function resolveUndo(
     if (!doc || !record || record.messageId !== messageId) {
       return { status: "invalid", reason: "QUINTETTE.Damage.NothingToUndo" };
     }
-    if (!requester.isGM) {
+    if (!requester.isGM && !u.byRule) {
       const paths = [...record.delta.map((d) => d.path), ...record.set.map((d) => d.path)];
       const own = record.userId === requester.id && doc.testUserPermission(requester, "OWNER");
       if (!own || !paths.every((path) => playerMayWrite(doc, path))) {

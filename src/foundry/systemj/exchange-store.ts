@@ -7,7 +7,8 @@
  * Instead of eviction, a player may hold a bounded number of open exchanges (OPEN_PER_USER); past it the GM's client
  * takes no new card of theirs until some end or are deleted.
  */
-import { roundRefusalOf } from "./binding.ts";
+import { boundCombatants, recordUse, roundRefusalOf } from "./binding.ts";
+import { readCard } from "../chat/flags.ts";
 import { systemj } from "../../rules/index.ts";
 import type { CardState } from "../chat/types.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
@@ -170,7 +171,7 @@ function inRangeNow(attacker: ActorLike, defender: ActorLike, weapon: WeaponCard
  * modifier (their own dice and dialog) and their choice of weapon and target come from the card; scores, gear,
  * names and the step come from the actors and the rules core. Null when the card cannot be such a start.
  */
-export function takeExchange(card: CardState): ExchangeData | null {
+export function takeExchange(card: CardState, messageId = ""): ExchangeData | null {
   const raw = readExchange(card);
   const first = raw?.tests[0];
   if (!raw || !first || first.by !== "attacker") return null;
@@ -180,9 +181,9 @@ export function takeExchange(card: CardState): ExchangeData | null {
   const defender = actorSync(raw.defender.uuid);
   if (!roller || !attacker || !defender || !attacker.uuid || !defender.uuid) return null;
   if (!roller.isGM && !attacker.testUserPermission(roller, "OWNER")) return null;
-  // A player's attack the revealed round refuses (the fighter showed Mouvement, or nothing) is not taken; only a GM
-  // overrides the round (issue 25).
-  if (!roller.isGM && roundRefusalOf(attacker, "action")) return null;
+  // A player's attack the revealed round refuses (the fighter showed Mouvement, or nothing, or already took the round's
+  // action with another card) is not taken; only a GM overrides the round (issues 25, 33).
+  if (!roller.isGM && roundRefusalOf(attacker, "action", messageId)) return null;
   const modifier = systemj.parseModifier(first.modifier);
   const roll = first.roll;
   if (modifier === null || !Number.isInteger(roll) || roll < 0 || roll > 99) return null;
@@ -227,11 +228,37 @@ export function takeExchange(card: CardState): ExchangeData | null {
 export function trustedExchange(card: CardState, messageId: string): ExchangeData | "done" | null {
   const recorded = recordOf(messageId);
   if (recorded) return recorded;
-  return mayOpen(game.users?.get(card.rollerId)) ? takeExchange(card) : null;
+  return mayOpen(game.users?.get(card.rollerId)) ? takeExchange(card, messageId) : null;
 }
 
-/** The active GM's client drops the record of a deleted fight card. */
+/**
+ * A fresh attack card is the round's action of its attacker's combatant (issue 33): the serving GM's client records
+ * it when the card arrives; a player's card posted when that round's action was already taken is closed at once (a
+ * tombstone, as a finished exchange), so it is never taken, in this round or a later one. A GM's card is only recorded.
+ */
+async function takeRoundAction(message: ChatMessage.Implementation, userId: string): Promise<void> {
+  const card = readCard(message);
+  const raw = card?.ruleset === "systemj" ? readExchange(card) : null;
+  if (!card || !raw || raw.tests.length !== 1 || raw.tests[0]?.by !== "attacker" || !message.id) return;
+  const attacker = actorSync(raw.attacker.uuid) as (ActorLike & { id?: string; isToken?: boolean }) | null;
+  const bound = attacker ? boundCombatants(attacker) : [];
+  if (!bound.length) return;
+  const first = await recordUse(bound, { act: message.id });
+  if (first || game.users?.get(userId)?.isGM) return;
+  const id = message.id;
+  await serializeOnGM(async () => {
+    const store = readStore();
+    if (store.open[id] || store.done[id] !== undefined) return;
+    store.done[id] = card.rollerId;
+    await writeStore(store);
+  });
+}
+
+/** The active GM's client records each fight card's use of the round and drops the record of a deleted one. */
 export function registerExchangeStore(): void {
+  Hooks.on("createChatMessage", (message, _options, userId) => {
+    if (isServingSession()) void takeRoundAction(message, userId);
+  });
   Hooks.on("deleteChatMessage", (message) => {
     // Only the serving page (relay/session.ts): another page's write of the store could drop a newer record.
     if (isServingSession() && message.id) void forgetDeleted([message.id]);

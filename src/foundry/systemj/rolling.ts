@@ -134,7 +134,8 @@ export function attackRequest(
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.SystemJ.Error.NoTarget") ?? "");
     return null;
   }
-  // The revealed round binds (issue 25): a player's attack is refused when the fighter did not show Action; the GM's
+  // The revealed round binds (issues 25, 33): a player's attack is refused when the fighter did not show Action or
+  // already took the round's action; the GM's
   // dialog asks to override it.
   const refused = roundRefusalOf(actor, "action");
   if (refused && !game.user?.isGM) {
@@ -181,7 +182,10 @@ export function attackRequest(
               kind: "checkbox" as const,
               name: OVERRIDE_INPUT,
               label: "QUINTETTE.SystemJ.Round.Override",
-              hint: "QUINTETTE.SystemJ.Round.OverrideHint",
+              hint:
+                refused === "spent"
+                  ? "QUINTETTE.SystemJ.Round.OverrideSpentHint"
+                  : "QUINTETTE.SystemJ.Round.OverrideHint",
               initial: false,
             },
           ]

@@ -140,7 +140,7 @@ export const oppositionAction: CardAction = {
       const changes = foe ? withdrawUpdate(foe.system, "intimider", message.id ?? "") : null;
       if (foe && changes) writes.push({ uuid: foe.uuid ?? "", changes });
     }
-    // A hit already applied to this target is taken back when its reaction wins (the shared undo of its record).
+    // A hit already applied to this target is taken back when its reaction wins: the rule reverses its record.
     const reversal = await reversedHit(message, opposes.key, applied.card, applied.entry.winner);
     return { status: "applied", card: reversal.card, writes, undo: reversal.undo };
   },
@@ -164,7 +164,8 @@ async function reversedHit(
   const applied = card.applied.map((e) =>
     e.action === DAMAGE && e.targetUuid === targetUuid && !e.undone ? { ...e, undone: true } : e,
   );
-  return { card: { ...card, applied }, undo: [{ uuid: targetUuid, effect: key }] };
+  // The rule's own write, whoever applied the hit and whoever records the reaction (issue 33).
+  return { card: { ...card, applied }, undo: [{ uuid: targetUuid, effect: key, byRule: true }] };
 }
 
 /**

@@ -81,6 +81,7 @@ function gmCardDamage(card: CardState, messageId: string | undefined): { card: C
   const roller = card.actorUuid ? (fromUuidSync(card.actorUuid) as Actor.Implementation | null) : null;
   const rollerUser = game.users?.get(card.rollerId);
   if (!data?.setup.weapon || !roller || !rollerUser || !roller.testUserPermission(rollerUser, "OWNER")) return null;
+  if (!T.dealsWeaponDamage(data.setup.combatAction)) return null;
   const weapon = gmWeapon(card, roller);
   if (!weapon) return null;
   const setup = { ...data.setup, weapon: { ...data.setup.weapon, ...weapon } };
@@ -154,6 +155,9 @@ export const damageAction: CardAction = {
     const uuid = String(args.key ?? "");
     const ref = data.setup?.targets?.find((t) => t.uuid === uuid);
     if (!ref || !data.setup.weapon) return { status: "invalid", reason: "QUINTETTE.Trinites.Card.NotYourTarget" };
+    // An action that deals no weapon damage (Désarmer, Feinter…) has none to apply, whatever the card carries.
+    if (!T.dealsWeaponDamage(data.setup.combatAction))
+      return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
     // The confrontation decides whether the action lands: a declared reaction still awaiting its pick comes first.
     if (pendingAnswers(message.id ?? "").has(uuid))
       return { status: "invalid", reason: "QUINTETTE.Trinites.Card.ReactionPending" };

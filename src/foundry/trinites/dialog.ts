@@ -382,7 +382,8 @@ export function setupFrom(
 ): TestSetup {
   const r = resolveValues(roller, values, preset);
   if (r.invalid) throw new RangeError(r.invalid);
-  const w = preset.weapon;
+  // Désarmer or Feinter from a weapon's button uses the weapon but deals no damage with it (issue 33).
+  const w = T.dealsWeaponDamage(r.combatAction) ? preset.weapon : null;
   const weapon: WeaponSetup | null = w
     ? {
         ...(w.itemId ? { itemId: w.itemId } : {}),

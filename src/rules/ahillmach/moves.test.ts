@@ -1,5 +1,14 @@
 import { describe, it, expect } from "vitest";
-import { MOVES, moveById, optionChangesDamage, optionPickable, optionPicks, optionRepeatable } from "./moves";
+import {
+  MOVES,
+  ammunitionAfter,
+  ammunitionSpent,
+  moveById,
+  optionChangesDamage,
+  optionPickable,
+  optionPicks,
+  optionRepeatable,
+} from "./moves";
 import { BANDS } from "./resolution";
 
 describe("moves", () => {
@@ -80,5 +89,15 @@ describe("damage-changing options", () => {
     for (const m of MOVES.filter((m) => m.id !== "discernerLaRealite")) {
       expect(m.options.filter((o) => o.hint)).toEqual([]);
     }
+  });
+});
+
+describe("Salve's ammunition (issue 33)", () => {
+  it("several tries use up one piece; the other options none; none left refuses it", () => {
+    expect(ammunitionSpent("munition")).toBe(1);
+    expect(ammunitionSpent("danger")).toBe(0);
+    expect(ammunitionAfter(3, "munition")).toBe(2);
+    expect(ammunitionAfter(0, "munition")).toBeNull();
+    expect(ammunitionAfter(0, "moins1d6")).toBe(0);
   });
 });

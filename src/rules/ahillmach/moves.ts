@@ -339,6 +339,17 @@ export function optionPickable(optionId: string, damageRolled: boolean): boolean
   return !(damageRolled && optionChangesDamage(optionId));
 }
 
+/** Ammunition an option uses up (Salve's "several tries": one), 0 for the others. */
+export function ammunitionSpent(optionId: string): number {
+  return optionId === "munition" ? 1 : 0;
+}
+
+/** The quantity left once an option is picked, or null when too little is left to pick it. */
+export function ammunitionAfter(quantity: number, optionId: string): number | null {
+  const spent = ammunitionSpent(optionId);
+  return quantity >= spent ? quantity - spent : null;
+}
+
 /** Whether the move lets the same option be picked more than once (each pick spent on a separate attack). */
 export function optionRepeatable(moveId: MoveId, optionId: string): boolean {
   return moveById(moveId).options.find((o) => o.id === optionId)?.repeatable === true;

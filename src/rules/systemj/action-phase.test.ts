@@ -123,5 +123,10 @@ describe("the revealed choice binds the round (issue 25)", () => {
     expect(roundRefusal("revealed", null, "action")).toBe("none");
     expect(roundRefusal("choosing", "mouvement", "action")).toBeNull();
     expect(roundRefusal("choosing", null, "mouvement")).toBeNull();
+    // One action or one movement per round (issue 33): the second is refused, whatever was revealed.
+    expect(roundRefusal("revealed", "action", "action", true)).toBe("spent");
+    expect(roundRefusal("revealed", "mouvement", "mouvement", true)).toBe("spent");
+    expect(roundRefusal("revealed", "mouvement", "action", true)).toBe("mouvement");
+    expect(roundRefusal("choosing", "action", "action", true)).toBeNull();
   });
 });

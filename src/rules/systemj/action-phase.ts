@@ -123,15 +123,18 @@ function assertKnown(state: ActionPhaseState, id: string): void {
 /**
  * What a revealed round lets a combatant do (issue 25): the Action card fixes them in place (no movement), the
  * Movement card lets them only move (no attack, no other action); a combatant who had not chosen at a forced reveal
- * does neither. Before the reveal (or out of an action phase) nothing is bound. Returns null when allowed, else the
- * choice that refuses it ("none": had not chosen).
+ * does neither. One action or one movement per round (issue 33): once `used` (this round's action taken, or this
+ * round's move made) a second is refused ("spent"). Before the reveal (or out of an action phase) nothing is bound.
+ * Returns null when allowed, else what refuses it (the choice, "none": had not chosen, "spent": already used).
  */
 export function roundRefusal(
   status: "choosing" | "revealed",
   choice: RoundChoice | null,
   wanted: RoundChoice,
-): RoundChoice | "none" | null {
+  used = false,
+): RoundChoice | "none" | "spent" | null {
   if (status !== "revealed") return null;
   if (choice === null) return "none";
-  return choice === wanted ? null : choice;
+  if (choice !== wanted) return choice;
+  return used ? "spent" : null;
 }

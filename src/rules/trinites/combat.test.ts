@@ -1,6 +1,13 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { isAdvancedAction, COMBAT_ACTION_IDS, COMBAT_ACTIONS, engagedReactionPenalty, reactionSkill } from "./combat";
+import {
+  dealsWeaponDamage,
+  isAdvancedAction,
+  COMBAT_ACTION_IDS,
+  COMBAT_ACTIONS,
+  engagedReactionPenalty,
+  reactionSkill,
+} from "./combat";
 import { checkMartialChoice, martialEffects, PENALTIES, PRIMES } from "./martial";
 import {
   addReactionBonuses,
@@ -144,5 +151,18 @@ describe("advanced actions (issue 25)", () => {
       expect(checkMartialChoice({ advanced: true, action: id }).valid).toBe(false);
       expect(checkMartialChoice({ advanced: true, action: id, penalties: ["difficulte"] }).valid).toBe(true);
     }
+  });
+});
+
+describe("weapon damage by combat action (issue 33)", () => {
+  it("Frapper, Tirer, Détruire and a plain weapon test deal it; Désarmer, Feinter and the others do not", () => {
+    expect(["frapper", "tirer", "detruire", null].map((a) => dealsWeaponDamage(a as never))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    for (const a of COMBAT_ACTION_IDS.filter((id) => !["frapper", "tirer", "detruire"].includes(id)))
+      expect(dealsWeaponDamage(a), a).toBe(false);
   });
 });

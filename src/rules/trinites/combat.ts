@@ -323,6 +323,17 @@ export function defaultCombatAction(weaponSkill: SkillId | null): CombatActionId
   return weaponSkill === "tir" ? "tirer" : "frapper";
 }
 
+/** The combat actions whose hit deals the weapon's damage: striking, shooting, and Détruire's area attack. */
+const WEAPON_DAMAGE_ACTIONS: readonly CombatActionId[] = ["frapper", "tirer", "detruire"];
+
+/**
+ * Whether a test made with a weapon deals its damage (issue 33): a plain weapon test (no combat action named) and the
+ * actions above do; the others use the weapon without harming with it (Désarmer, Feinter, Maîtriser, Déloger…).
+ */
+export function dealsWeaponDamage(action: CombatActionId | null | undefined): boolean {
+  return !action || WEAPON_DAMAGE_ACTIONS.includes(action);
+}
+
 /**
  * Whether an action is advanced (*avancée*: Désarmer, Maîtriser): it always carries one penalty of its own, with no
  * prime in return. The action decides it, never the player.

@@ -121,6 +121,41 @@ describe("the move card", () => {
     expect(heroSys().xp).toBe(1);
   });
 
+  it("spends a piece of ammunition when Salve's several tries are picked, and refuses it with none left (issue 33)", async () => {
+    await asClient("player1", () =>
+      hero.createEmbeddedDocuments(
+        "Item",
+        [
+          {
+            _id: "fleches",
+            name: "Flèches",
+            type: "am-equipement",
+            system: { kind: "objet", tags: "munitions", quantity: 1 },
+          },
+        ],
+        { keepId: true },
+      ),
+    );
+    const arrows = () => (hero.items.get("fleches")!.system as unknown as { quantity: number }).quantity;
+    const first = await roll({ characteristic: "dex" }, [5, 6], { item: "salve" });
+    expect(stored(first).data).toMatchObject({ band: "partielle" });
+    expect(
+      (await asClient("player1", () => requestCardAction(first.id, "ahillmach.pick", { key: "munition" }))).status,
+    ).toBe("applied");
+    expect(arrows()).toBe(0);
+    // Clicked again: once only.
+    await asClient("player1", () => requestCardAction(first.id, "ahillmach.pick", { key: "munition" }));
+    expect(arrows()).toBe(0);
+    const second = await roll({ characteristic: "dex" }, [5, 6], { item: "salve" });
+    expect(
+      await asClient("player1", () => requestCardAction(second.id, "ahillmach.pick", { key: "munition" })),
+    ).toMatchObject({
+      status: "invalid",
+      reason: "QUINTETTE.AhillMach.Card.NoAmmunition",
+    });
+    expect(arrows()).toBe(0);
+  });
+
   it("lets the roller pick the band's options through the GM, persists them, and refuses extra picks", async () => {
     const message = await roll({ characteristic: "dex" }, [5, 6], { item: "salve" });
     expect(stored(message).data).toMatchObject({ band: "partielle", picks: 1, keepsInitiative: false });
@@ -274,6 +309,9 @@ describe("conflicts and damage", () => {
       key: "QUINTETTE.AhillMach.Damage.OpponentOut",
       value: 7,
     });
+    // Its side tests its morale when the blow takes it out (issue 33): offered to its owner, the GM.
+    expect(stored(damage).applied[0]?.followUp).toMatchObject({ action: "ahillmach.morale", done: false });
+    expect(await render(damage, "gm")).toContain("Jet de moral");
   });
 
   it("posts the damage card in the move card's mode and in the character's name, whichever client runs it", async () => {

@@ -19,6 +19,7 @@ import { enhanceCard } from "../../../src/foundry/chat/render.ts";
 import { chooseFor, revealChoices } from "../../../src/foundry/systemj/combat.ts";
 import { SystemJActorSheet } from "../../../src/foundry/systemj/sheets.ts";
 import { allowTokenMove } from "../../../src/foundry/systemj/binding.ts";
+import { attackRequest } from "../../../src/foundry/systemj/rolling.ts";
 import {
   dice,
   exchangeOf,
@@ -143,6 +144,93 @@ describe("the revealed Action / Mouvement binds the round (issue 25)", () => {
     // The bear showed Mouvement: it may move.
     const bear = await asGM(() => dropToken(scene, ours));
     expect(asClient("player1", () => allowTokenMove(bear.document as never, { y: 10 }))).toBe(true);
+  });
+});
+
+describe("one action or one movement per round (issue 33)", () => {
+  it("a second attack in the round is refused to the player, in French and English; nothing is rolled", async () => {
+    await revealed("action", "mouvement");
+    dice(20);
+    await swordAttack("player1");
+    await settle();
+    const before = messages().length;
+    await swordAttack("player1");
+    expect(messages().length).toBe(before);
+    expect(state.notifications.at(-1)).toMatchObject({
+      type: "warn",
+      message: "Aude a déjà agi ce tour : une action par tour (le MJ peut passer outre).",
+    });
+    state.game.i18n.setLanguage("en");
+    await swordAttack("player1");
+    expect(state.notifications.at(-1)?.message).toBe(
+      "Aude already took this round's action: one action per round (the GM may override).",
+    );
+    expect(messages().length).toBe(before);
+  });
+
+  it("a second fight card posted anyway is closed by the GM's client: never taken, this round or the next", async () => {
+    const c = await revealed("action", "mouvement");
+    const first = await postFight("player1", aude, ours, { roll: 10, score: 56 });
+    const second = await postFight("player1", aude, ours, { roll: 10, score: 56 });
+    await settle();
+    expect((await asGM(() => requestCardAction(second.id, "systemj.noDefence"))).status).not.toBe("applied");
+    expect(exchangeOf(second)?.phase).toBe("defence");
+    // The first card is the round's action: it goes on.
+    expect((await asGM(() => requestCardAction(first.id, "systemj.noDefence"))).status).toBe("applied");
+    await asGM(() => c.nextRound());
+    await settle();
+    expect((await asGM(() => requestCardAction(second.id, "systemj.noDefence"))).status).not.toBe("applied");
+  });
+
+  it("the GM's second attack asks for the override, and rolls when ticked", async () => {
+    await revealed("action", "mouvement");
+    dice(20);
+    await swordAttack("gm");
+    await settle();
+    const before = messages().length;
+    world.dialogs.next = { roundOverride: true };
+    dice(20);
+    await swordAttack("gm", false);
+    const override = world.dialogs.opened.at(-1)?.config.inputs.find((i) => i.name === "roundOverride");
+    expect(override).toMatchObject({ hint: "QUINTETTE.SystemJ.Round.OverrideSpentHint" });
+    expect(messages().length).toBe(before + 1);
+    expect(facesLeft()).toBe(0);
+  });
+
+  it("a second token move in the round is refused to the player; the GM's goes through", async () => {
+    await revealed("mouvement", "action");
+    const scene = createScene();
+    const token = await asGM(() => dropToken(scene, aude, { actorLink: true }));
+    expect(asClient("player1", () => allowTokenMove(token.document as never, { x: 200 }))).toBe(true);
+    await asClient("player1", () => token.document.update({ x: 200 } as never));
+    await settle();
+    expect(asClient("player1", () => allowTokenMove(token.document as never, { x: 300 }))).toBe(false);
+    expect(state.notifications.at(-1)?.message).toBe(
+      "Aude s'est déjà déplacé ce tour : un mouvement par tour (le MJ peut passer outre).",
+    );
+    expect(asClient("gm", () => allowTokenMove(token.document as never, { x: 300 }))).toBe(true);
+  });
+
+  it("an unlinked creature's sidebar actor is bound like its token", async () => {
+    await asGM(() => ours.update({ ownership: { default: 0, player1: 3 } } as never));
+    const scene = createScene();
+    const token = await asGM(() => dropToken(scene, ours, { actorLink: false }));
+    const c = await fightCombat(state, {
+      combatants: [
+        { _id: "ca", name: "Aude", actorId: "aude" },
+        { _id: "co", name: "Ours", actorId: "ours", tokenId: token.document.id } as never,
+      ],
+    });
+    await asGM(() => c.startCombat());
+    await settle();
+    await asClient("player1", () => chooseFor(c as never, "ca", "action"));
+    await asClient("player1", () => chooseFor(c as never, "co", "mouvement"));
+    expect((await asGM(() => revealChoices(c as never, false))).status).toBe("applied");
+    targetsOf("player1").add({ actor: aude });
+    expect(asClient("player1", () => attackRequest(ours as never, null))).toBeNull();
+    expect(state.notifications.at(-1)?.message).toBe(
+      "Ours a révélé Mouvement ce tour : pas d'attaque (le MJ peut passer outre).",
+    );
   });
 });
 

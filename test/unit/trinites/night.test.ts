@@ -111,6 +111,21 @@ describe("the confrontation decides whether the action lands (issue 25)", () => 
     expect(stored(attack).applied).toMatchObject([{ action: "trinites.damage", targetUuid: aelis.uuid, undone: true }]);
   });
 
+  it("reverses a hit the GM applied when her reaction then wins (the rule's write, not her undo of the GM's)", async () => {
+    const attack = await thugStabsAelis();
+    expect((await asGM(() => requestCardAction(attack.id, "trinites.damage", { key: aelis.uuid }))).status).toBe(
+      "applied",
+    );
+    expect(sys(aelis).vie.value).toBe(22);
+    const dodge = await aelisReacts(attack, [12, 5]);
+    await pick(dodge);
+    await settle();
+    expect((await record(attack, dodge)).status).not.toBe("denied");
+    expect(sys(aelis).vie.value).toBe(24);
+    expect(readData(stored(attack)).opposition).toMatchObject([{ key: aelis.uuid, winner: "b" }]);
+    expect(stored(attack).applied).toMatchObject([{ action: "trinites.damage", targetUuid: aelis.uuid, undone: true }]);
+  });
+
   it("keeps a hit her losing reaction did not stop", async () => {
     const attack = await thugStabsAelis();
     await strike(attack);
