@@ -5,7 +5,7 @@
  * state in documents: the cards waiting in the log, the combat's order and current turn, linked and unlinked tokens,
  * and a player's request sent while no GM was connected.
  */
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { doubleState, type DoubleActor } from "../double/index.ts";
 import {
   asClient,
@@ -39,6 +39,8 @@ export interface WaitingRequest {
   message: DoubleChatMessage;
   action: string;
   args?: Record<string, unknown>;
+  /** The tokens whose actor the request changes once served (checked by the scene). */
+  changes?: string[];
 }
 
 /** The reloaded table, and the world's documents as the clients built them again (the old objects are gone). */
@@ -127,22 +129,37 @@ export async function gmReloadsMidFight(
   const tokens = tokenState(table);
   const before = logs(USERS);
   if (waiting) {
-    // The GM's page goes away as the player's request is on its way: it is written on the player's User, where no
-    // connected GM serves it (a click once the player's client knows no GM is there is answered at once: no GM).
+    // The GM's page goes away as the player's request is on its way: the player's client writes it on its User
+    // (the relay's mailbox) while a GM is there, and no GM is connected by the time it lands. (A click once the
+    // player's client knows no GM is there is answered at once: no GM.)
     const card = waiting.message.toObject();
     const { user, message, action, args = {} } = waiting;
+    const player = doubleState().game.users.get(user) as unknown as { update(...args: unknown[]): Promise<unknown> };
+    const write = player.update;
+    const spy = vi.spyOn(player, "update").mockImplementationOnce((...data: unknown[]) => {
+      setGMsConnected(false);
+      return write.apply(player, data);
+    });
     void answering({}, () => asClient(user, () => requestCardAction(message.id, action, args as never)));
-    setGMsConnected(false);
     await settle();
+    spy.mockRestore();
+    expect(doubleState().game.users.activeGM, "the request was written on the player's User").toBeNull();
     expect(waiting.message.toObject(), "a request no GM is there to serve").toEqual(card);
   } else setGMsConnected(false);
 
   const next = await openTable(ruleset, { world: storedWorld(), late: [late], dice });
   await settle();
   expect(fightState(), "the combat after the reload").toEqual(fight);
-  expect(tokenState(next), "the tokens after the reload").toEqual(tokens);
-  const changed = (log: Record<string, string>) =>
-    waiting ? Object.fromEntries(Object.entries(log).filter(([id]) => id !== waiting.message.id)) : log;
+  const changes = new Set(waiting?.changes);
+  const unchanged = (state: typeof tokens) =>
+    Object.fromEntries(
+      Object.entries(state).map(([name, t]) => [name, changes.has(name) ? { ...t, system: null } : t]),
+    );
+  expect(unchanged(tokenState(next)), "the tokens after the reload").toEqual(unchanged(tokens));
+  // The cards that were there, but the one the waiting request changed (what it posts is new, and checked by the scene).
+  const kept = (log: Record<string, string>) =>
+    Object.fromEntries(Object.entries(log).filter(([id]) => id in before[GM]! && id !== waiting?.message.id));
+  const changed = kept;
   const present = USERS.filter((user) => user !== late);
   const after = logs(present);
   for (const user of present)
