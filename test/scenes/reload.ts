@@ -39,6 +39,8 @@ export interface WaitingRequest {
   message: DoubleChatMessage;
   action: string;
   args?: Record<string, unknown>;
+  /** What the click sends on the player's client, when not the card action `action` (a rule set's own form). */
+  send?: () => Promise<unknown>;
   /** The tokens whose actor the request changes once served (checked by the scene). */
   changes?: string[];
 }
@@ -140,7 +142,8 @@ export async function gmReloadsMidFight(
       setGMsConnected(false);
       return write.apply(player, data);
     });
-    void answering({}, () => asClient(user, () => requestCardAction(message.id, action, args as never)));
+    const send = waiting.send ?? (() => requestCardAction(message.id, action, args as never));
+    void answering({}, () => asClient(user, send));
     await settle();
     spy.mockRestore();
     expect(doubleState().game.users.activeGM, "the request was written on the player's User").toBeNull();
@@ -180,9 +183,14 @@ export async function gmReloadsMidFight(
 /**
  * The world switches from `from` to `to` (the GM's setting, at the next start): every card `from` posted keeps its
  * type and reads read only for every user who sees it (the note naming the game, no button), and every action the
- * GM could click on them before is refused when sent anyway, the card left as it was.
+ * GM could click on them before is refused when sent anyway, the card left as it was (`refused` sends what a rule
+ * set's own forms send, and checks it is refused).
  */
-export async function switchWorld(from: RulesetId, to: RulesetId): Promise<Reloaded> {
+export async function switchWorld(
+  from: RulesetId,
+  to: RulesetId,
+  { refused }: { refused?: (world: Reloaded) => Promise<void> } = {},
+): Promise<Reloaded> {
   await settle();
   const cards = worldMessages().filter((m) => cardOf(m)?.ruleset === from);
   expect(cards.length, `${from}'s cards in the log`).toBeGreaterThan(0);
@@ -190,8 +198,8 @@ export async function switchWorld(from: RulesetId, to: RulesetId): Promise<Reloa
   for (const message of cards)
     for (const button of (await seeCard(GM, message)).buttons.filter((b) => !b.disabled))
       live.push({ id: message.id, type: message.type, action: button.action, args: JSON.parse(button.args || "{}") });
-  // The scene leaves a card waiting: refusing nothing would prove nothing.
-  expect(live.length, `${from}'s live buttons before the switch`).toBeGreaterThan(0);
+  // The scene leaves a card waiting: refusing nothing would prove nothing (`refused` sends a rule set's own forms).
+  expect(live.length + (refused ? 1 : 0), `${from}'s live buttons before the switch`).toBeGreaterThan(0);
 
   const table = await openTable(to, { world: storedWorld() });
   const next = reloaded(table);
@@ -202,7 +210,7 @@ export async function switchWorld(from: RulesetId, to: RulesetId): Promise<Reloa
       const { html } = await seeCard(user, message);
       if (!html.includes("quintette-card")) continue;
       expect(html, `${user} reads ${from}'s card read only`).toContain("card-inactive");
-      expect(html, `${user} sees no button on ${from}'s card`).not.toContain("data-action");
+      expect(html, `${user} sees no button on ${from}'s card`).not.toMatch(/data-[a-z-]*action=/);
     }
   }
   for (const { id, action, args } of live) {
@@ -211,5 +219,6 @@ export async function switchWorld(from: RulesetId, to: RulesetId): Promise<Reloa
     expect(await forceCardAction(GM, message, action, args), `${action} on ${from}'s card`).toBe("invalid");
     expect(message.toObject()).toEqual(stored);
   }
+  await refused?.(next);
   return next;
 }
