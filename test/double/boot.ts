@@ -22,6 +22,7 @@
 import { asClient } from "./clients.ts";
 import { loadChatLog } from "./chat.ts";
 import { DoubleCollection, worldCollections, type DoubleDocument } from "./documents.ts";
+import type { DoubleCombat } from "./combat.ts";
 import { DoubleScene } from "./scenes.ts";
 import { DoubleTokenDocument } from "./tokens.ts";
 import type { Plain } from "./utils.ts";
@@ -73,6 +74,9 @@ function initializeDocuments(world: StoredWorld): void {
     }
     (game.scenes ??= new DoubleCollection<DoubleScene>()).set(scene.id, scene);
   }
+  // Each combat prepared once the scenes' tokens exist (its combatants' actors are theirs): Foundry's
+  // `Combat#prepareDerivedData` sets its turns up when it has combatants and no turns yet.
+  for (const combat of worldCollections.combats.values()) (combat as unknown as DoubleCombat).prepareDerivedData();
   // `game.combat`: the active combat of the viewed scene (the double has one scene at most in view).
   const active = [...worldCollections.combats.values()].find((c) => (c as unknown as { active?: boolean }).active);
   if (active) game.combat = active;
@@ -114,11 +118,17 @@ export async function bootWorld({ evaluate, users, world = {} }: BootOptions): P
     Hooks.callAll("setup");
     initializeDocuments(world);
   });
-  // The UI's first render is Foundry's own (not a hook): each client's, awaited before that client's ready.
-  for (const user of users) {
-    await asClient(user, () => initializeUI());
-    asClient(user, () => Hooks.callAll("ready"));
-  }
+  for (const user of users) await joinWorld(user);
+}
+
+/**
+ * Steps 6 and 7 on one more client, once the world is booted (a player who joins late: the system's module and init
+ * ran on the first client's page; each client's listeners are the double's shared ones). The UI's first render is
+ * Foundry's own (not a hook), awaited before that client's ready.
+ */
+export async function joinWorld(user: string): Promise<void> {
+  await asClient(user, () => initializeUI());
+  asClient(user, () => Hooks.callAll("ready"));
 }
 
 /** The world as it is stored now: what a client loading it afterwards receives (a reload, a late player). */

@@ -180,6 +180,19 @@ export class DoubleCombat extends DoubleDocument {
     // set up when the combatants change (broadcast) or by the caller.
   }
 
+  /** fvtt-types `Combat` schema `active`: "Is the Combat encounter currently active?" (a stored field). */
+  get active(): boolean {
+    return this.toObject().active === true;
+  }
+
+  /**
+   * fvtt-types `Combat#prepareDerivedData`: "Calls `Combat#setupTurns` if there is at least one Combatant and
+   * `this.turns` is empty" (the double's constructor cannot: see above; the world's boot calls this once built).
+   */
+  prepareDerivedData(): void {
+    if (this.combatants.size > 0 && this.turns.length === 0) this.setupTurns();
+  }
+
   /** Foundry's rule: turns exist and the first round began. */
   get started(): boolean {
     return this.turns.length > 0 && this.round > 0;

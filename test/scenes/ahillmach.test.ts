@@ -35,7 +35,9 @@ import {
   type Cast,
   type OpenSheet,
   type Table,
+  rerender,
 } from "./table.ts";
+import { gmReloadsMidFight, switchWorld } from "./reload.ts";
 
 let table: Table;
 let cast: Cast;
@@ -264,5 +266,35 @@ describe.sequential("Ahill-Mach at a whole table", { timeout: 60_000 }, () => {
   it("every card and sheet reads the same when built again from stored data", async () => {
     await expectCardsSameFromStore(messages());
     await expectSheetsSameFromStore([sheets.kael!, sheets.mira!]);
+  });
+
+  it("round 3, the Brute holds the initiative: the GM reloads as Kael's player takes the blow on his token, Mira's joins late and takes it too", async () => {
+    const damage = messages().find((m) => cardOf(m).kind === "damage")!;
+    const held = markers();
+    expect(held).toEqual({ Kael: false, Mira: false, Brute: true });
+    const kaelHp = hp(kael)!;
+    const miraHp = hp(mira)!;
+    targetsOf("player1").add(tokens.Kael!);
+    const world = await gmReloadsMidFight("ahillmach", table, {
+      waiting: { user: "player1", message: damage, action: "quintette.applyDamage", changes: ["Kael"] },
+    });
+    combat = world.combat!;
+    expect(markers(), "who holds the initiative after the reload").toEqual(held);
+    expect(hp(world.actor(kael.id))).toBe(kaelHp - 3);
+    const served = world.message(damage.id);
+    expect(cardOf(served).applied.at(-1)).toMatchObject({ targetUuid: kael.uuid, userId: "player1", undone: false });
+    // Mira's player, who joined late, takes it on her own token from the reloaded card.
+    targetsOf("player2").add(world.token("Mira"));
+    await clickCard("player2", served, "quintette.applyDamage");
+    targetsOf("player2").clear();
+    expect(hp(world.actor(mira.id))).toBe(miraHp - 3);
+    expect(cardOf(served).applied.at(-1)).toMatchObject({ targetUuid: mira.uuid, userId: "player2", undone: false });
+    await tracker(combat, "nextTurn");
+    expect(turnOrder(combat)).toMatchObject({ round: 3, current: "Mira" });
+    expect(facesLeft()).toBe(0);
+  });
+
+  it("the world switched to L'Œil Noir: Ahill-Mach's cards read only, the GM's buttons refused", async () => {
+    await switchWorld("ahillmach", "oeilnoir");
   });
 });

@@ -38,6 +38,7 @@ import {
   type Table,
   USERS,
 } from "./table.ts";
+import { gmReloadsMidFight, switchWorld } from "./reload.ts";
 
 let table: Table;
 let cast: Cast;
@@ -243,5 +244,50 @@ describe.sequential("Jetons at a whole table", { timeout: 60_000 }, () => {
   it("every card and sheet reads the same when built again from stored data", async () => {
     await expectCardsSameFromStore(table.state.game.messages.contents as unknown as DoubleChatMessage[]);
     await expectSheetsSameFromStore([sheets.nila!, sheets.oren!]);
+  });
+
+  it("a question waits in the log: the GM reloads as Nila's player asks it, Oren's joins late, the question is settled", async () => {
+    await clickSheet(sheets.nila!, "askQuestion");
+    const question = lastMessage();
+    expect(data(question).question.status).toBe("asking");
+    const text = "Puis-je convaincre le passeur ?";
+    const world = await gmReloadsMidFight("jetons", table, {
+      waiting: {
+        user: "player1",
+        message: question,
+        action: "ask",
+        send: () => sendQuestionEvent(question.id, "joueur", { event: "ask", text, traits: "0", useAdvantage: false }),
+      },
+    });
+    const asked = world.message(question.id);
+    expect(data(asked).question).toMatchObject({ status: "traitsChosen", text });
+    // The reloaded card's forms: the GM opposes, each side seals a bid, the reserve is settled.
+    expect(await controlsByUser(asked)).toEqual({
+      gm: ["oppose:mj", "cancel:mj"],
+      player1: ["ask:joueur"],
+      player2: [],
+    });
+    await fillAndClick("gm", asked, "oppose", {});
+    expect(data(asked).question.status).toBe("bidding");
+    await fillAndClick("player1", asked, "seal", { bid: "1" });
+    await fillAndClick("gm", asked, "seal", { bid: "1" });
+    expect(data(asked).question).toMatchObject({ status: "resolved", bids: { joueur: 1, mj: 1 } });
+    // A question left waiting for the switch.
+    const sheet = await openSheet("player1", world.actor(nila.id));
+    await clickSheet(sheet, "askQuestion");
+  });
+
+  it("the world switched to Ahill-Mach: Jetons' cards read only, the GM's cancel refused", async () => {
+    const waiting = lastMessage();
+    await switchWorld("jetons", "ahillmach", {
+      refused: async (world) => {
+        const card = world.message(waiting.id);
+        const stored = card.toObject();
+        const result = await asClient("gm", () => sendQuestionEvent(card.id, "mj", { event: "cancel" }));
+        await tableStill();
+        expect(result.status).not.toBe("applied");
+        expect(card.toObject()).toEqual(stored);
+      },
+    });
   });
 });

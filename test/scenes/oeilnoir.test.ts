@@ -37,6 +37,7 @@ import {
   type OpenSheet,
   type Table,
 } from "./table.ts";
+import { gmReloadsMidFight, switchWorld } from "./reload.ts";
 
 let table: Table;
 let cast: Cast;
@@ -262,5 +263,40 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
   it("every card and sheet reads the same when built again from stored data", async () => {
     await expectCardsSameFromStore(messages());
     await expectSheetsSameFromStore([sheets.alrik!, sheets.nadja!]);
+  });
+
+  it("mid-round on Alrik's second action, a duel waiting: the GM reloads while Alrik's player asks the damage, Nadja's joins late", async () => {
+    await rerender(sheets.alrik!);
+    await clickSheet(sheets.alrik!, "secondAction", {});
+    for (let i = 0; i < 3; i += 1) await tracker(combat, "nextTurn");
+    expect(turnOrder(combat)).toMatchObject({ order: ["Alrik", "Nadja", "Orc", "Alrik"], round: 3, current: "Alrik" });
+    expect(combat.turn).toBe(3);
+    targetsOf("player1").add(tokens.Orc!);
+    chooseDice(5);
+    await clickSheet(sheets.alrik!, "roll", { roll: "attack:sansArme" });
+    targetsOf("player1").clear();
+    const duel = lastMessage();
+    chooseDice(15);
+    await clickCard("gm", duel, "oeilnoir.parry");
+    expect(duelOf(duel)).toMatchObject({ stage: "hit" });
+    const world = await gmReloadsMidFight("oeilnoir", table, {
+      waiting: { user: "player1", message: duel, action: "oeilnoir.damage" },
+      dice: [4],
+    });
+    const served = world.message(duel.id);
+    expect(duelOf(served)).toMatchObject({ stage: "damaged", damage: { faces: [4], pi: 4 } });
+    expect(await buttonsByUser(served)).toEqual({ gm: ["oeilnoir.applyHit"], player1: [], player2: [] });
+    await clickCard("gm", served, "oeilnoir.applyHit");
+    expect(duelOf(served)).toMatchObject({ stage: "applied", hit: { evAfter: 24 } });
+    expect(world.token("Orc").actor!.toObject()).toMatchObject({ system: { ev: { value: 24 } } });
+    expect(world.actor(orc.id).toObject()).toMatchObject({ system: { ev: { value: 25 } } });
+    // The tracker goes on from the second action's row into round 4.
+    await tracker(world.combat!, "nextTurn");
+    expect(turnOrder(world.combat!)).toMatchObject({ round: 4, current: "Alrik" });
+    expect(facesLeft()).toBe(0);
+  });
+
+  it("the world switched to SYSTEMJ: L'Œil Noir's cards read only, the GM's undo refused", async () => {
+    await switchWorld("oeilnoir", "systemj");
   });
 });

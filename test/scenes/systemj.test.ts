@@ -34,6 +34,7 @@ import {
   type OpenSheet,
   type Table,
 } from "./table.ts";
+import { gmReloadsMidFight, switchWorld } from "./reload.ts";
 
 let table: Table;
 let cast: Cast;
@@ -193,5 +194,40 @@ describe.sequential("SYSTEMJ at a whole table", { timeout: 60_000 }, () => {
   it("every card and sheet reads the same when built again from stored data", async () => {
     await expectCardsSameFromStore(messages());
     await expectSheetsSameFromStore([sheets.aude!, sheets.bertil!]);
+  });
+
+  it("round 3, Aude's blow hits the bear: the GM reloads as her player asks the damage, Bertil's joins late, the fight goes on", async () => {
+    await tracker(combat, "nextTurn");
+    expect(turnOrder(combat)).toMatchObject({ round: 3, current: "Aude" });
+    targetsOf("player1").add(tokens.Ours!);
+    chooseDice(30);
+    await clickSheet(sheets.aude!, "attack", { mode: "meleeForce" });
+    targetsOf("player1").clear();
+    const fight = lastMessage();
+    chooseDice(90);
+    await clickCard("gm", fight, "systemj.defend", { kind: "dodge" });
+    expect(exchangeOf(fight)).toMatchObject({ phase: "hit" });
+    const world = await gmReloadsMidFight("systemj", table, {
+      waiting: { user: "player1", message: fight, action: "systemj.damage" },
+      dice: [2],
+    });
+    const served = world.message(fight.id);
+    expect(exchangeOf(served)).toMatchObject({ phase: "hit", damage: 2 });
+    expect(await buttonsByUser(served)).toEqual({
+      gm: ["systemj.applyDamage"],
+      player1: ["systemj.applyDamage"],
+      player2: ["systemj.applyDamage"],
+    });
+    await clickCard("player1", served, "systemj.applyDamage");
+    expect(hp(world.token("Ours").actor)).toBe(8);
+    expect(hp(world.actor(ours.id))).toBe(10);
+    expect(await buttonsByUser(served)).toEqual({ gm: ["quintette.undo"], player1: [], player2: [] });
+    await tracker(world.combat!, "nextTurn");
+    expect(turnOrder(world.combat!)).toMatchObject({ round: 3, current: "Ours" });
+    expect(facesLeft()).toBe(0);
+  });
+
+  it("the world switched to Trinités: SYSTEMJ's cards read only, the GM's undo refused", async () => {
+    await switchWorld("systemj", "trinites");
   });
 });

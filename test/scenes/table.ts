@@ -17,6 +17,7 @@ import {
   chatLogOf,
   loadChatLog,
   setPermission,
+  setUserConnected,
   settle,
   useRealTemplates,
   USER_ROLES,
@@ -52,19 +53,29 @@ export interface Table {
 /**
  * Opens a world playing `ruleset` (its stored `world`, else a new one): every client loads it as Foundry boots
  * (test/double/boot.ts: the system's module, init, setup, the world's documents, each client's chat log and tracker,
- * ready), players are granted ACTOR_CREATE (a table whose players make their characters does so: Foundry gives it to
+ * ready; the `late` users' clients do not load it yet; `dice` in the tray for what the boot rolls), players are granted ACTOR_CREATE (a table whose players make their characters does so: Foundry gives it to
  * Assistants by default), the GM has a scene (the stored world's first, else a new one).
  */
 export async function openTable(
   ruleset: RulesetId,
-  { lang = "fr", world = {} }: { lang?: string; world?: StoredWorld } = {},
+  {
+    lang = "fr",
+    world = {},
+    late = [],
+    dice = [],
+  }: { lang?: string; world?: StoredWorld; late?: readonly UserId[]; dice?: readonly number[] } = {},
 ): Promise<Table> {
   const state = installClients(resetFoundryDouble({ lang }), { latency: LATENCY, chatLog: true });
   addUser("player2");
   useRealTemplates(lang);
   clearRulesets();
+  // The dice of what the boot runs (a request served at the GM's ready), in the fresh double's tray.
+  chooseDice(...dice);
   const settings = { ...world.settings, "quintette.ruleset": ruleset };
-  await bootWorld({ evaluate: registerSystemHooks, users: USERS, world: { ...world, settings } });
+  // A user who joins late is not connected while the others load the world (test/scenes/reload.ts joins them).
+  for (const user of late) setUserConnected(user, false);
+  const users = USERS.filter((user) => !late.includes(user));
+  await bootWorld({ evaluate: registerSystemHooks, users, world: { ...world, settings } });
   await settle();
   setPermission("ACTOR_CREATE", [USER_ROLES.PLAYER, USER_ROLES.TRUSTED, USER_ROLES.ASSISTANT]);
   const scenes = (state.game as unknown as { scenes?: Map<string, DoubleScene> }).scenes;

@@ -35,6 +35,7 @@ import {
   type OpenSheet,
   type Table,
 } from "./table.ts";
+import { gmReloadsMidFight, switchWorld } from "./reload.ts";
 
 let table: Table;
 let cast: Cast;
@@ -247,5 +248,42 @@ describe.sequential("Trinités at a whole table", { timeout: 60_000 }, () => {
   it("every card and sheet reads the same when built again from stored data", async () => {
     await expectCardsSameFromStore(messages());
     await expectSheetsSameFromStore([sheets.ysolde!, sheets.aymeric!]);
+  });
+
+  it("round 3, two tests wait for their picks: the GM reloads as Ysolde's player picks, Aymeric's joins late and picks", async () => {
+    const seats = (c: DoubleCombat) => Object.fromEntries(c.combatants.contents.map((x) => [x.name, x.toObject()]));
+    const before = seats(combat);
+    targetsOf("player1").add(tokens.Brute!);
+    chooseDice(12, 4, 3);
+    await clickSheet(sheets.ysolde!, "roll", { roll: "skill:melee" });
+    targetsOf("player1").clear();
+    const melee = lastMessage();
+    chooseDice(5, 6);
+    await clickSheet(sheets.aymeric!, "roll", { roll: "skill:vigilance" });
+    const vigilance = lastMessage();
+    const world = await gmReloadsMidFight("trinites", table, {
+      waiting: { user: "player1", message: melee, action: "trinites.pick", args: { spirit: "deva" } },
+    });
+    expect(seats(world.combat!), "every seat after the reload").toEqual(before);
+    expect(cardOf(world.message(melee.id))).toMatchObject({ done: ["trinites.pick"], outcome: { tone: "success" } });
+    const late = world.message(vigilance.id);
+    expect(await buttonsByUser(late)).toEqual({
+      gm: ["trinites.pick", "trinites.pick"],
+      player1: [],
+      player2: ["trinites.pick", "trinites.pick"],
+    });
+    await clickCard("player2", late, "trinites.pick", { spirit: "archonte" });
+    expect(cardOf(late)).toMatchObject({ done: ["trinites.pick"], dice: [{ kept: false }, { kept: true }] });
+    await tracker(world.combat!, "nextTurn", {}, "player1");
+    expect(turnOrder(world.combat!)).toMatchObject({ round: 3, current: "Aymeric" });
+    // A test left waiting for the switch.
+    const sheet = await openSheet("player1", world.actor(ysolde.id));
+    chooseDice(2, 3);
+    await clickSheet(sheet, "roll", { roll: "skill:melee" });
+    expect(facesLeft()).toBe(0);
+  });
+
+  it("the world switched to Jetons: Trinités' cards read only, the GM's picks refused", async () => {
+    await switchWorld("trinites", "jetons");
   });
 });
