@@ -35,7 +35,6 @@ import {
   type Cast,
   type OpenSheet,
   type Table,
-  rerender,
 } from "./table.ts";
 import { gmReloadsMidFight, switchWorld } from "./reload.ts";
 

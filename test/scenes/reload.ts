@@ -17,7 +17,7 @@ import {
   type DoubleCombat,
 } from "../double/shared-core.ts";
 import { joinWorld, storedWorld } from "../double/boot.ts";
-import type { DoubleToken } from "../double/tokens.ts";
+import { DoubleToken, type DoubleTokenDocument } from "../double/tokens.ts";
 import { requestCardAction } from "../../src/foundry/chat/actions.ts";
 import type { RulesetId } from "../../src/foundry/ruleset.ts";
 import { cardOf } from "../cards.ts";
@@ -72,8 +72,8 @@ function logs(users: readonly UserId[]): Record<string, Record<string, string>> 
   );
 }
 
-function tokensOf(table: Table): DoubleToken[] {
-  return [...(table.scene.tokens as unknown as Map<string, DoubleToken>).values()];
+function tokensOf(table: Table): DoubleTokenDocument[] {
+  return [...table.scene.tokens.values()];
 }
 
 /** Each token: whether it is linked, its actor, and what its actor holds (a synthetic actor's own data). */
@@ -106,7 +106,8 @@ function reloaded(table: Table): Reloaded {
     table,
     message: (id) => worldMessages().find((m) => m.id === id) ?? expect.fail(`no message ${id} after the reload`),
     actor: (id) => (game.actors.get(id) as DoubleActor | undefined) ?? expect.fail(`no actor ${id} after the reload`),
-    token: (name) => tokensOf(table).find((t) => t.name === name) ?? expect.fail(`no token ${name} after the reload`),
+    token: (name) =>
+      DoubleToken.of(tokensOf(table).find((t) => t.name === name) ?? expect.fail(`no token ${name} after the reload`)),
     combat: (game as unknown as { combat?: DoubleCombat | null }).combat ?? null,
   };
 }
