@@ -61,7 +61,7 @@ describe.sequential("L'Œil Noir: a first round with the ready actors", { timeou
         const weapon = t.actors[name]!.items.contents[0]!;
         await clickSheet(sheet, "roll", { roll: `attack:${weapon.id}` });
         const duel = lastMessage();
-        expect(duel.author).toBe(user);
+        expect(duel.author?.id).toBe(user);
         expect(duelOf(duel), name).toMatchObject({ stage: "awaitParry", attack: { d20: 3, success: true } });
         chooseDice(19);
         await clickCard(GM, duel, "oeilnoir.parry");

@@ -63,7 +63,7 @@ describe.sequential("SYSTEMJ: a first round with the ready actors", { timeout: 1
       await clickSheet(t.sheets[name]!, "attack", { roll: "attack" });
       targetsOf(user).clear();
       const fight = lastMessage();
-      expect(fight.author, name).toBe(user);
+      expect(fight.author?.id, name).toBe(user);
       expect(exchangeOf(fight), `${name}: ${JSON.stringify(await buttonsByUser(fight))}`).toMatchObject({
         phase: "defence",
         tests: [{ roll: 10, success: true, role: "attack" }],

@@ -70,7 +70,7 @@ describe.sequential("Trinités: a first round with the ready actors", { timeout:
       await clickSheet(t.sheets[name]!, "roll", { roll: ATTACK[name]!.roll });
       targetsOf(user).clear();
       const test = lastMessage();
-      expect(test.author, name).toBe(user);
+      expect(test.author?.id, name).toBe(user);
       if (user !== GM) await clickCard(user, test, "trinites.pick", { spirit: "deva" });
       const shown = JSON.stringify(await buttonsByUser(test));
       if (name === "Mercenaire de l'Ordre") {

@@ -23,7 +23,8 @@ export {
   type PhaseRow,
 } from "./order.ts";
 import type { CombatBehaviour } from "../combat/behaviour.ts";
-import { activityRefusal, oeilNoirActor, combatantOf, isProne, phaseRefusal } from "./actors.ts";
+import { oeilNoirActor, combatantOf, isProne } from "./actors.ts";
+import { activityRefusal, phaseRefusal } from "./refusals.ts";
 import { postCard } from "../chat/post.ts";
 import { checkCard } from "./duel.ts";
 import { rollDice } from "./roll.ts";

@@ -5,14 +5,8 @@
  */
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { act } from "../api/rolls.ts";
-import {
-  combatantOf,
-  frenzyWrites,
-  oeilNoirActor,
-  turnRefusal,
-  woundEditWrite,
-  type OeilNoirActorKind,
-} from "./actors.ts";
+import { combatantOf, frenzyWrites, oeilNoirActor, woundEditWrite, type OeilNoirActorKind } from "./actors.ts";
+import { turnRefusal } from "./refusals.ts";
 import { adversaireView, herosView } from "./view.ts";
 import { itemContext } from "./item-view.ts";
 import { declareWrite, roundView, spendOwn } from "./round-actions.ts";

@@ -88,7 +88,6 @@ describe("combat registration", () => {
     expect(CONFIG.Combatant.documentClass).toBe(QuintetteCombatant);
     expect(CONFIG.Combatant.dataModels.base).toBe(CombatantData);
     expect(CONFIG.ui.combat).toBe(QuintetteCombatTracker);
-    expect(state.templates).toContain("systems/quintette/templates/shared/combat/phases.hbs");
   });
 
   it("accepts combatants added from tokens as they come, with valid defaults, for any rule set", async () => {

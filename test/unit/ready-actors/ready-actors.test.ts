@@ -20,7 +20,7 @@ import {
   tracker,
 } from "../../scenes/table.ts";
 import { doubleState } from "../../double/index.ts";
-import { targetsOf } from "../../double/shared-core.ts";
+import { asClient, settle, targetsOf } from "../../double/shared-core.ts";
 import type { DoubleToken } from "../../double/tokens.ts";
 import type { CreationCheck } from "../../../src/rules/shared/creation.ts";
 import { trinitesGuideOf } from "../../../src/foundry/trinites/creation.ts";
@@ -146,8 +146,15 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: the ready actors", (ruleset: R
       const buttons = rollButtons(sheet.html);
       expect(buttons.length, source.name).toBeGreaterThan(0);
       for (const button of buttons) {
-        // L'Œil Noir allows one attack a round: each button is clicked in a round of its own.
-        if (ruleset === "oeilnoir") await tracker(combat, "nextRound");
+        // L'Œil Noir allows one attack a round, on the fighter's own phase: each button is clicked in a round of its
+        // own, on its row; Orientation (two actions without Vigilance) needs the round declared a long activity.
+        if (ruleset === "oeilnoir") {
+          await tracker(combat, "nextRound");
+          const row = combat.turns.findIndex((c) => c.tokenId === token.id);
+          await asClient(GM, () => combat.update({ turn: row }));
+          await settle();
+          if (button.dataset.roll === "orientation") await clickSheet(sheet, "declarePlan", { plan: "long" });
+        }
         const before = messages().length;
         const warned = state.notifications.length;
         chooseDice(...Array.from({ length: 40 }, () => 2));
