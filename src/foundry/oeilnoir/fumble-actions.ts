@@ -9,8 +9,8 @@ import { originKey, postedFor } from "../trust/once.ts";
 import { effectKey, hasLiveEffect, isWritableDocument } from "../trust/effects.ts";
 import { breakageCheck, type Activity, type ActivityStep } from "../../rules/oeilnoir/index.ts";
 import { activityWrite } from "./round-actions.ts";
+import { activityRefusal, phaseRefusal } from "./refusals.ts";
 import {
-  activityRefusal,
   attackerFor,
   combatantOf,
   defenderFor,
@@ -18,7 +18,6 @@ import {
   hitUpdate,
   initiativeWrite,
   oeilNoirActor,
-  phaseRefusal,
   setProne,
   victimValues,
 } from "./actors.ts";
