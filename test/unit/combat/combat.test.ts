@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { asGM, chooseDice, resetFoundryDouble, setDoubleUser, settle, type DoubleState } from "../../double/index.ts";
+import { asGM, chooseDice, resetFoundryDouble, setDoubleUser, settle } from "../../double/index.ts";
 import {
   installClients,
   type DoubleCombat,
@@ -17,7 +17,6 @@ import {
   type CombatBehaviour,
 } from "../../../src/foundry/combat/index.ts";
 
-let state: DoubleState;
 let active: string | null;
 let calls: string[];
 
@@ -73,7 +72,7 @@ const setPhase = (combat: DoubleCombat, id: string, phase: string) =>
 
 beforeEach(() => {
   // Clients: the turn events run on the active GM's serving page (`activeGM.isSelf`, relay/session.ts).
-  state = installClients(resetFoundryDouble());
+  installClients(resetFoundryDouble());
   // The tracker's combatants belong to no player: the GM runs the encounter (players' rights: permissions.test.ts).
   setDoubleUser("gm");
   active = "trinites";
