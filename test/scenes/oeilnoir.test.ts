@@ -266,10 +266,14 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
   });
 
   it("mid-round on Alrik's second action, a duel waiting: the GM reloads while Alrik's player asks the damage, Nadja's joins late", async () => {
+    // A fresh round, declared at its start: two actions, the second on Alrik's row at INI − 8.
+    await tracker(combat, "nextRound");
+    const round = combat.round;
     await rerender(sheets.alrik!);
-    await clickSheet(sheets.alrik!, "secondAction", {});
+    await clickSheet(sheets.alrik!, "declarePlan", { plan: "twoActions" });
     for (let i = 0; i < 3; i += 1) await tracker(combat, "nextTurn");
-    expect(turnOrder(combat)).toMatchObject({ order: ["Alrik", "Nadja", "Orc", "Alrik"], round: 3, current: "Alrik" });
+    // Since his fall Alrik acts after Nadja; his second row closes the round.
+    expect(turnOrder(combat)).toMatchObject({ order: ["Nadja", "Alrik", "Orc", "Alrik"], round, current: "Alrik" });
     expect(combat.turn).toBe(3);
     targetsOf("player1").add(tokens.Orc!);
     chooseDice(5);
@@ -290,9 +294,9 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
     expect(duelOf(served)).toMatchObject({ stage: "applied", hit: { evAfter: 24 } });
     expect(world.token("Orc").actor!.toObject()).toMatchObject({ system: { ev: { value: 24 } } });
     expect(world.actor(orc.id).toObject()).toMatchObject({ system: { ev: { value: 25 } } });
-    // The tracker goes on from the second action's row into round 4.
+    // The tracker goes on from the second action's row into the next round.
     await tracker(world.combat!, "nextTurn");
-    expect(turnOrder(world.combat!)).toMatchObject({ round: 4, current: "Alrik" });
+    expect(turnOrder(world.combat!)).toMatchObject({ round: round + 1, current: "Nadja" });
     expect(facesLeft()).toBe(0);
   });
 
