@@ -1,8 +1,8 @@
 /**
  * L'Œil Noir cards as Foundry data (issue 22): ChatMessage sub-types whose `data` schema states every field of a
  * duel card and of a plain check card, so a card that breaks it is refused and ignored by every reader. The schema
- * bounds a player's input; it is never the duel's state: the GM's record is (duel-store.ts). Registered by the
- * L'Œil Noir runtime (a world that plays another rule set renders these cards read only, through the shared envelope).
+ * bounds a player's input; it is never the duel's state: the GM's record is (duel-store.ts). Registered at init in
+ * every world (a world that plays another rule set renders these cards read only, with their note).
  */
 import { CardModel, registerCardModel } from "../chat/card-model.ts";
 import { flag, integer, list, text } from "../chat/card-fields.ts";
@@ -180,13 +180,13 @@ export class OeilNoirCheckCardModel extends CardModel {
   }
 }
 
-/** Called by the L'Œil Noir runtime at init (tests call it too). */
 /** L'Œil Noir's card sub-types (the registration's `cardTypes`, registered at init in every world). */
 export const OEILNOIR_CARD_TYPES = [
   { type: DUEL_CARD_TYPE, model: OeilNoirDuelCardModel, kinds: ["attack"] },
   { type: CHECK_CARD_TYPE, model: OeilNoirCheckCardModel, kinds: ["check"] },
 ];
 
+/** Registers them outside the registry's init (the test worlds do). */
 export function registerOeilNoirCardModels(): void {
   for (const { type, model, kinds } of OEILNOIR_CARD_TYPES) registerCardModel(type, model, { ruleset: RULESET, kinds });
 }

@@ -3,8 +3,8 @@
  * test card (tests, attacks, reactions, initiative) and of the GM's regeneration card, so a card that breaks it is
  * refused and ignored by every reader. The schema bounds a player's input; it is never the authority: the result is
  * computed again from the dice (`verifiedData`), the damage read on the roller's weapon, the confrontation from the
- * reaction cards themselves. Registered by the Trinités runtime (a world that plays another rule set renders these
- * cards read only, through the shared envelope).
+ * reaction cards themselves. Registered at init in every world (a world that plays another rule set renders these
+ * cards read only, with their note).
  */
 import { CardModel, registerCardModel } from "../chat/card-model.ts";
 import { finite, flag, integer, jsonObject, list, text } from "../chat/card-fields.ts";
@@ -138,13 +138,13 @@ export class TrinitesRegenCardModel extends CardModel {
   }
 }
 
-/** Called by the Trinités runtime at init (tests call it too). */
 /** Trinités' card sub-types (the registration's `cardTypes`, registered at init in every world). */
 export const TRINITES_CARD_TYPES = [
   { type: TEST_CARD_TYPE, model: TrinitesTestCardModel, kinds: TEST_KINDS },
   { type: REGEN_CARD_TYPE, model: TrinitesRegenCardModel, kinds: ["regeneration"] },
 ];
 
+/** Registers them outside the registry's init (the test worlds do). */
 export function registerTrinitesCardModels(): void {
   for (const { type, model, kinds } of TRINITES_CARD_TYPES) registerCardModel(type, model, { ruleset: RULESET, kinds });
 }
