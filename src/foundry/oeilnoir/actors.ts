@@ -464,9 +464,11 @@ export function woundEditWrite(actor: Actor.Implementation, wounds: unknown): Do
  */
 export function frenzyWrites(actor: Actor.Implementation, on: boolean): DocumentWrite[] | null {
   const data = oeilNoirActor(actor);
-  if (!data || !data.derived.abilities.frenetique) return null;
+  // fvtt-types 14 types a document's uuid as nullable; a world or token actor always has one.
+  const uuid = actor.uuid;
+  if (!data || !data.derived.abilities.frenetique || !uuid) return null;
   if ((data.system.frenzy === true) === on) return [];
-  const writes: DocumentWrite[] = [{ uuid: actor.uuid, changes: { "system.frenzy": on } }];
+  const writes: DocumentWrite[] = [{ uuid, changes: { "system.frenzy": on } }];
   const ini = initiativeWrite(actor, (on ? 2 : -2) * data.system.wounds);
   if (ini) writes.push(ini);
   return writes;

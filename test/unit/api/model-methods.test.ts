@@ -18,8 +18,8 @@ describe("entry points on the base models", () => {
     for (const name of ["roll", "rollRequest", "act"])
       expect(Object.getOwnPropertyNames(BaseActorModel.prototype), name).toContain(name);
     expect(Object.getOwnPropertyNames(BaseItemModel.prototype)).toContain("use");
-    const actorModels = Object.entries(CONFIG.Actor.dataModels as Record<string, { prototype: object }>);
-    const itemModels = Object.entries(CONFIG.Item.dataModels as Record<string, { prototype: object }>);
+    const actorModels = Object.entries(CONFIG.Actor.dataModels as unknown as Record<string, { prototype: object }>);
+    const itemModels = Object.entries(CONFIG.Item.dataModels as unknown as Record<string, { prototype: object }>);
     expect(actorModels.length).toBeGreaterThan(5);
     for (const [type, model] of actorModels) {
       expect(model.prototype instanceof BaseActorModel, type).toBe(true);
