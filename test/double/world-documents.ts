@@ -124,15 +124,18 @@ export class DoubleSyntheticActor {
   }
 }
 
+/** fvtt-types `TokenDocument`: `id`, `actorLink`, `actor` (synthetic when unlinked) and `baseActor`. */
 export interface DoubleToken {
+  id?: string;
   actorLink: boolean;
   actor: DoubleWorldDocument | DoubleSyntheticActor | null;
+  baseActor?: DoubleWorldDocument;
 }
 
 export interface WorldDocumentsDouble {
   macros: DoubleWorldCollection;
   tables: DoubleWorldCollection;
-  scenes: { name: string; tokens: DoubleToken[] }[];
+  scenes: { id?: string; name: string; tokens: DoubleToken[] }[];
   data: Record<string, Source[]>;
   progress: { notice: unknown; pct: number }[];
   removed: unknown[];

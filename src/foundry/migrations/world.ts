@@ -12,12 +12,18 @@ interface WorldCollection extends Iterable<MigratableDocument> {
   getInvalid?(id: string): MigratableDocument & { id?: string | null };
 }
 
-/** A scene's token (fvtt-types `TokenDocument`: `actorLink`, and `actor`, the synthetic actor of an unlinked token). */
+/**
+ * A scene's token (fvtt-types `TokenDocument`: `actorLink`, `actor`, the synthetic actor of an unlinked token, and
+ * `baseActor`, the world actor under its delta).
+ */
 interface SceneToken {
+  id?: string | null;
   actorLink: boolean;
   actor: MigratableDocument | null;
+  baseActor?: MigratableDocument | null;
 }
 interface WorldScene {
+  id?: string | null;
   tokens: Iterable<SceneToken>;
 }
 
@@ -70,11 +76,57 @@ function withInvalid(
   return docs;
 }
 
+/** The `system` of a token's delta as the server stores it (`game.data.scenes[].tokens[].delta`), if any. */
+function storedDeltaSystem(
+  raw: { _id?: string }[] | undefined,
+  scene: WorldScene,
+  token: SceneToken,
+): Record<string, unknown> | null {
+  const record: unknown = raw?.find((r) => r._id === scene.id);
+  const tokens = isRecord(record) && Array.isArray(record.tokens) ? (record.tokens as unknown[]) : [];
+  const stored = tokens.find((t) => isRecord(t) && t._id === token.id);
+  const delta = isRecord(stored) ? stored.delta : null;
+  return isRecord(delta) && isRecord(delta.system) ? delta.system : null;
+}
+
+/**
+ * An unlinked token's actor whose stored delta holds an old biography key: the delta keeps an undeclared key as the
+ * server stores it, and the synthetic actor shows it moved in memory only, as a world actor does (`withStored`).
+ * The biography to start from is the delta's own, else the base actor's (migrated before the token actors).
+ */
+function withStoredDelta(
+  token: SceneToken,
+  actor: MigratableDocument,
+  stored: Record<string, unknown>,
+): MigratableDocument {
+  return {
+    documentName: actor.documentName,
+    name: actor.name,
+    toObject: () => {
+      const source = actor.toObject() as Record<string, unknown>;
+      const system = isRecord(source.system) ? source.system : {};
+      const baseSource: unknown = token.baseActor?.toObject();
+      const baseSystem = isRecord(baseSource) ? baseSource.system : null;
+      const base = isRecord(baseSystem) && typeof baseSystem.biography === "string" ? baseSystem.biography : "";
+      const merged: Record<string, unknown> = { ...system, ...structuredClone(stored) };
+      merged.biography = typeof stored.biography === "string" ? stored.biography : base;
+      return { ...source, system: merged };
+    },
+    update: (changes: Record<string, unknown>, options?: object) => actor.update(changes, options),
+    items: actor.items,
+  };
+}
+
 /** The synthetic actors of unlinked tokens: their updates write the token's delta, never the base actor. */
-function tokenActors(scenes: Iterable<WorldScene> | undefined): MigratableDocument[] {
+function tokenActors(scenes: Iterable<WorldScene> | undefined, raw: { _id?: string }[] | undefined) {
   const out: MigratableDocument[] = [];
   for (const scene of scenes ?? [])
-    for (const token of scene.tokens) if (!token.actorLink && token.actor) out.push(token.actor);
+    for (const token of scene.tokens) {
+      if (token.actorLink || !token.actor) continue;
+      const stored = storedDeltaSystem(raw, scene, token);
+      const old = stored && OLD_BIOGRAPHY_KEYS.some((key) => key in stored);
+      out.push(old ? withStoredDelta(token, token.actor, stored) : token.actor);
+    }
   return out;
 }
 
@@ -133,7 +185,7 @@ export function worldSources(world: MigrationWorld): MigrationSources {
     items: withInvalid(world.items, world.data?.items),
     messages: withInvalid(world.messages, world.data?.messages),
     // After the world actors: a token's actor then shows the migrated base and only its delta's old data changes.
-    tokenActors: tokenActors(world.scenes),
+    tokenActors: tokenActors(world.scenes, world.data?.scenes),
     macros: withInvalid(world.macros, world.data?.macros),
     tables: withInvalid(world.tables, world.data?.tables),
     packs: worldPacks(world.packs),

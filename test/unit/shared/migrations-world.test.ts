@@ -87,6 +87,32 @@ describe("world migration: every document a world holds", () => {
     expect(visited).toEqual(["Actor"]);
   });
 
+  it("writes away an old biography key an unlinked token's stored delta holds, over the base actor's biography", async () => {
+    // The client's synthetic actor shows no `biographie` (schema cleaning); the server's record of the delta keeps it.
+    const base = new DoubleWorldDocument("Actor", { name: "Garde", type: "x", system: { biography: "<p>Base</p>" } });
+    const synthetic = new DoubleSyntheticActor(base, {});
+    const sent: unknown[] = [];
+    const write = synthetic.update.bind(synthetic);
+    synthetic.update = (changes) => (sent.push(changes), write(changes));
+    world.scenes.push({
+      id: "scene00000000001",
+      name: "Taverne",
+      tokens: [{ id: "token00000000001", actorLink: false, actor: synthetic, baseActor: base }],
+    });
+    world.data.scenes = [
+      {
+        _id: "scene00000000001",
+        tokens: [{ _id: "token00000000001", delta: { system: { biographie: "<p>Vieux</p>" } } }],
+      },
+    ];
+    const report = await asGM(() => migrateWorldIfNeeded());
+    expect(report?.failed).toEqual([]);
+    // The delta takes the merged biography and the old key's deletion, in one update.
+    expect(sent).toEqual([{ "system.biography": "<p>Base</p><p>Vieux</p>", "system.-=biographie": null }]);
+    expect(synthetic.delta).toEqual({ system: { biography: "<p>Base</p><p>Vieux</p>" } });
+    expect(base.updates).toEqual([]);
+  });
+
   it("migrates invalid documents from the world's raw data", async () => {
     const messages = new DoubleWorldCollection();
     // Foundry's temporary instance of an invalid document holds cleaned data; the raw record has the old flag.
