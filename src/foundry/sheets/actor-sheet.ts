@@ -19,9 +19,9 @@ import { HANDLERS as ITEM_HANDLERS } from "./item-actions.ts";
 import { templatesLoaded } from "../templates/loaded.ts";
 import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
 import { EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
-import { afterSheetRender } from "../effects/sheet-context.ts";
-import { EFFECT_HANDLERS } from "../effects/actions.ts";
+import { EFFECT_HANDLERS, markModified } from "../effects/actions.ts";
 import type { EffectsContext } from "../effects/view.ts";
+import { canDragStart, defineSheetMethods, onDragStart } from "./drag-start.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
@@ -148,7 +148,6 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     return { ...base, ...context, effects, creation: creationOf(actor, this.isEditable) };
   }
 
-  /** Rows drag out as their documents; fields an effect changes say where their value comes from. */
   /** The header menu, with "open the creation guide again" once its owner closed it. */
   protected override _getHeaderControls() {
     const controls = super._getHeaderControls();
@@ -156,12 +155,13 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     return reopen ? [...controls, reopen] : controls;
   }
 
+  /** Fields an effect changes say where their value comes from. */
   protected override async _onRender(
     context: ActorSheetRenderContext,
     options: foundry.applications.sheets.ActorSheetV2.RenderOptions,
   ): Promise<void> {
     await super._onRender(context, options);
-    afterSheetRender(this.document, this.element, context.effects.tooltips);
+    markModified(this.element, context.effects.tooltips);
   }
 
   /** Screens the form: out-of-range values are refused (notified, dropped, re-rendered); arrays merge by index. */
@@ -213,14 +213,20 @@ export function rowItemId(target: HTMLElement): string | undefined {
 
 /**
  * ActorSheetV2 handles drops itself (the `dropActorSheetData` hook, sorting, effects, folders) and hands a dropped
- * Item to `_onDropItem`, which working v13 systems override (draw-steel, daggerheart). Ours only refuses an item of
- * another rule set, then lets Foundry sort or create.
+ * Item to `_onDropItem`, which working v13 systems override (draw-steel, daggerheart). Ours refuses an item of another
+ * rule set, and an item of a character the user does not own (drag data can name any item the user can see: an
+ * observer lifts nothing, as its sheet lets them drag nothing), then lets Foundry sort or create.
  */
 async function onDropItem(
   this: QuintetteActorSheet,
   event: DragEvent,
   item: Item.Implementation,
 ): Promise<Item.Implementation | null> {
+  const from = item.parent as { isOwner?: boolean } | null;
+  if (from && from !== this.document && !from.isOwner) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Sheet.NotYourItem") ?? "QUINTETTE.Sheet.NotYourItem");
+    return null;
+  }
   if (item.parent !== this.document && !canEmbed(this.document.type, item.type, (t) => rulesetOfType(t)?.id)) {
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Sheet.WrongRuleset") ?? "QUINTETTE.Sheet.WrongRuleset");
     return null;
@@ -228,13 +234,11 @@ async function onDropItem(
   const base = foundry.applications.sheets.ActorSheetV2.prototype as unknown as ActorSheetDrops;
   return base._onDropItem.call(this, event, item);
 }
-// fvtt-types 13.345.1 does not declare `_onDropItem` and 14.x does (protected): no class member satisfies
-// `noImplicitOverride` against both, so the override is set on the prototype as a class method would be.
-Object.defineProperty(QuintetteActorSheet.prototype, "_onDropItem", {
-  value: onDropItem,
-  writable: true,
-  configurable: true,
-  enumerable: false,
+// ActorSheetV2's drop and drag members (`drag-start.ts`: only the owner or a GM drags from the sheet).
+defineSheetMethods(QuintetteActorSheet.prototype, {
+  _onDropItem: onDropItem,
+  _canDragStart: canDragStart,
+  _onDragStart: onDragStart,
 });
 
 /** Shared by the actor and item sheets: screen an expanded form object against the document's system schema. */
