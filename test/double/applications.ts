@@ -282,6 +282,10 @@ interface DropActor {
   createEmbeddedDocuments(name: string, data: Plain[]): Promise<unknown[]>;
   updateEmbeddedDocuments(name: string, updates: Plain[]): Promise<unknown[]>;
 }
+interface DropEffect {
+  parent?: unknown;
+  toObject(): Plain;
+}
 interface DropItem {
   id: string;
   parent?: unknown;
@@ -303,8 +307,8 @@ interface DropItem {
  * `_onDrop` reads the drag data, calls the `dropActorSheetData` hook
  * (https://foundryvtt.com/api/v13/functions/hookEvents.dropActorSheetData.html: "fires when some useful data is
  * dropped onto an ActorSheet"; false stops it), resolves the document and hands an Item to `_onDropItem`, which sorts
- * an item of this actor (`_onSortItem`) or creates a copy. Other document drops (effects, actors, folders) are not
- * faked: they throw.
+ * an item of this actor (`_onSortItem`) or creates a copy, an ActiveEffect to `_onDropActiveEffect`. Other document
+ * drops (actors, folders) are not faked: they throw.
  */
 export class ActorSheetV2 extends DocumentSheetV2 {
   #dragDrop: DragDropDouble | undefined;
@@ -344,10 +348,23 @@ export class ActorSheetV2 extends DocumentSheetV2 {
     const data = raw ? (JSON.parse(raw) as Plain) : {};
     const hooks = (globalThis as { Hooks?: { call(h: string, ...a: unknown[]): boolean } }).Hooks;
     if (hooks?.call("dropActorSheetData", this.actor, this, data) === false) return null;
+    if (data.type === "ActiveEffect") {
+      const g = globalThis as { fromUuidSync?: (uuid: unknown) => DropEffect | null };
+      const effect = g.fromUuidSync?.(data.uuid) ?? null;
+      return effect ? this._onDropActiveEffect(event, effect) : null;
+    }
     if (data.type !== "Item") throw new Error(`The double's ActorSheetV2 does not fake ${String(data.type)} drops`);
     const g = globalThis as { Item?: { fromDropData(d: Plain): Promise<DropItem | null> } };
     const item = await g.Item?.fromDropData(data);
     return item ? this._onDropItem(event, item) : null;
+  }
+  /**
+   * fvtt-types 14.x `ActorSheetV2#_onDropActiveEffect`: "The default implementation creates an Active Effect embedded
+   * document on the Actor" (a copy: new id; needs `installEffectsDouble()`).
+   */
+  async _onDropActiveEffect(_event: Event, effect: DropEffect): Promise<unknown> {
+    if (!this.actor.isOwner) return null;
+    return (await this.actor.createEmbeddedDocuments("ActiveEffect", [effect.toObject()]))[0] ?? null;
   }
   async _onDropItem(_event: Event, item: DropItem): Promise<unknown> {
     if (!this.actor.isOwner) return null;

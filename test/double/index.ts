@@ -195,13 +195,25 @@ function createState(lang: string) {
           ? worldCollections.items.get(id ?? "")
           : undefined;
     if (!root) return null;
-    if (sub === "Item" && root instanceof DoubleActor) return root.items.get(subId ?? "") ?? null;
-    if (sub !== undefined) throw new Error(`The double does not resolve embedded ${sub} uuids (${uuid})`);
-    return root;
+    // Embedded documents, each `<Name>.<id>` under its parent: an actor's items, effects of actors and items.
+    let doc: DoubleDocument | null = root;
+    for (let i = 2; doc && i < parts.length; i += 2) {
+      const [name, embeddedId = ""] = [parts[i], parts[i + 1]];
+      const effects: EffectLookup | undefined = (doc as { effects?: EffectLookup }).effects;
+      if (name === "Item" && doc instanceof DoubleActor) doc = doc.items.get(embeddedId) ?? null;
+      else if (name === "ActiveEffect" && effects)
+        doc = (effects.get(embeddedId) as DoubleDocument | undefined) ?? null;
+      else throw new Error(`The double does not resolve embedded ${String(name)} uuids (${uuid})`);
+    }
+    return doc;
   };
   return { hooks, sheets, notifications, templates, game, CONFIG, foundry, ui, CONST, findByUuid };
 }
 
+/** An actor's or item's effects, as a uuid walks them. */
+interface EffectLookup {
+  get(id: string): unknown;
+}
 /** FilePicker: `browse()` resolves at once and calls back with `FilePickerDouble.nextPath` when set. */
 class FilePickerDouble {
   static nextPath: string | null = null;

@@ -21,13 +21,18 @@ import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
 import { EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
 import { EFFECT_HANDLERS, markModified } from "../effects/actions.ts";
 import type { EffectsContext } from "../effects/view.ts";
-import { canDragStart, defineSheetMethods, onDragStart } from "./drag-start.ts";
+import { canDragStart, defineSheetMethods, liftedFromAnother, onDragStart } from "./drag-start.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
-/** ActorSheetV2's drop handler for Items (in Foundry v13, missing from fvtt-types 13.345.1). */
+/** ActorSheetV2's drop handlers for Items and effects (in Foundry v13, missing from fvtt-types 13.345.1). */
 interface ActorSheetDrops {
   _onDropItem(this: unknown, event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null>;
+  _onDropActiveEffect(
+    this: unknown,
+    event: DragEvent,
+    effect: ActiveEffect.Implementation,
+  ): Promise<ActiveEffect.Implementation | null>;
 }
 
 interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {
@@ -213,30 +218,44 @@ export function rowItemId(target: HTMLElement): string | undefined {
 
 /**
  * ActorSheetV2 handles drops itself (the `dropActorSheetData` hook, sorting, effects, folders) and hands a dropped
- * Item to `_onDropItem`, which working v13 systems override (draw-steel, daggerheart). Ours refuses an item of another
- * rule set, and an item of a character the user does not own (drag data can name any item the user can see: an
- * observer lifts nothing, as its sheet lets them drag nothing), then lets Foundry sort or create.
+ * Item to `_onDropItem`, which working v13 systems override (draw-steel, daggerheart). Ours refuses an item of a
+ * character the user does not own (an observer lifts nothing, `drag-start.ts`) or of another rule set, then lets
+ * Foundry sort or create.
  */
 async function onDropItem(
   this: QuintetteActorSheet,
   event: DragEvent,
   item: Item.Implementation,
 ): Promise<Item.Implementation | null> {
-  const from = item.parent as { isOwner?: boolean } | null;
-  if (from && from !== this.document && !from.isOwner) {
-    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Sheet.NotYourItem") ?? "QUINTETTE.Sheet.NotYourItem");
-    return null;
-  }
+  if (liftedFromAnother(this.document, item)) return refuse("QUINTETTE.Sheet.NotYourItem");
   if (item.parent !== this.document && !canEmbed(this.document.type, item.type, (t) => rulesetOfType(t)?.id)) {
-    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Sheet.WrongRuleset") ?? "QUINTETTE.Sheet.WrongRuleset");
-    return null;
+    return refuse("QUINTETTE.Sheet.WrongRuleset");
   }
-  const base = foundry.applications.sheets.ActorSheetV2.prototype as unknown as ActorSheetDrops;
-  return base._onDropItem.call(this, event, item);
+  return baseDrops()._onDropItem.call(this, event, item);
 }
+
+/** A dropped effect: refused when lifted from another's character, else Foundry's (a copy on this actor). */
+async function onDropActiveEffect(
+  this: QuintetteActorSheet,
+  event: DragEvent,
+  effect: ActiveEffect.Implementation,
+): Promise<ActiveEffect.Implementation | null> {
+  if (liftedFromAnother(this.document, effect)) return refuse("QUINTETTE.Sheet.NotYourItem");
+  return baseDrops()._onDropActiveEffect.call(this, event, effect);
+}
+
+function baseDrops(): ActorSheetDrops {
+  return foundry.applications.sheets.ActorSheetV2.prototype as unknown as ActorSheetDrops;
+}
+function refuse(key: string): null {
+  ui.notifications?.warn(game.i18n?.localize(key) ?? key);
+  return null;
+}
+
 // ActorSheetV2's drop and drag members (`drag-start.ts`: only the owner or a GM drags from the sheet).
 defineSheetMethods(QuintetteActorSheet.prototype, {
   _onDropItem: onDropItem,
+  _onDropActiveEffect: onDropActiveEffect,
   _canDragStart: canDragStart,
   _onDragStart: onDragStart,
 });

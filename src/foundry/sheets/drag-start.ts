@@ -62,6 +62,17 @@ export async function onDragStart(this: DragSheet & { _canDragStart(selector: st
 }
 
 /**
+ * Whether a document dropped on `holder`'s sheet is lifted from a character the user does not own: an item of
+ * another's actor, or an effect of that actor or of one of its items. Drag data can name any document the user can
+ * see, so the drop refuses what the other sheet would not let them drag. World and compendium items are no one's.
+ */
+export function liftedFromAnother(holder: unknown, dropped: { parent?: unknown }): boolean {
+  let parent = dropped.parent as { documentName?: string; parent?: unknown; isOwner?: boolean } | null | undefined;
+  while (parent && parent.documentName !== "Actor") parent = parent.parent as typeof parent;
+  return !!parent && parent !== holder && !parent.isOwner;
+}
+
+/**
  * Sets sheet methods on a prototype as class members would be. fvtt-types 13.345.1 does not declare ActorSheetV2's and
  * ItemSheetV2's drag members and 14.x does (protected): no class member satisfies `noImplicitOverride` for both.
  */

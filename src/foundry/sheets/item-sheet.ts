@@ -12,7 +12,7 @@ import { rulesetIdOf, screenForm } from "./actor-sheet.ts";
 import { EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
 import { EFFECT_HANDLERS } from "../effects/actions.ts";
 import type { EffectsContext } from "../effects/view.ts";
-import { canDragStart, defineSheetMethods, DRAG_SELECTOR, onDragStart } from "./drag-start.ts";
+import { canDragStart, defineSheetMethods, DRAG_SELECTOR, liftedFromAnother, onDragStart } from "./drag-start.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
@@ -141,5 +141,24 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
   }
 }
 
+/**
+ * v14's ItemSheetV2 creates a dropped effect on the item (v13's binds no drop): refused when lifted from a character
+ * the user does not own, as on the actor sheet.
+ */
+async function onDropActiveEffect(this: QuintetteItemSheet, event: DragEvent, effect: { parent?: unknown }) {
+  if (liftedFromAnother(this.document.actor ?? this.document, effect)) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Sheet.NotYourItem") ?? "QUINTETTE.Sheet.NotYourItem");
+    return null;
+  }
+  const base = foundry.applications.sheets.ItemSheetV2.prototype as unknown as {
+    _onDropActiveEffect(this: unknown, event: DragEvent, effect: unknown): Promise<unknown>;
+  };
+  return base._onDropActiveEffect.call(this, event, effect);
+}
+
 // Only the item's owner or a GM drags its effects out (`drag-start.ts`).
-defineSheetMethods(QuintetteItemSheet.prototype, { _canDragStart: canDragStart, _onDragStart: onDragStart });
+defineSheetMethods(QuintetteItemSheet.prototype, {
+  _canDragStart: canDragStart,
+  _onDragStart: onDragStart,
+  _onDropActiveEffect: onDropActiveEffect,
+});

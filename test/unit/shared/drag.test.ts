@@ -128,14 +128,18 @@ describe("what a viewer who does not own the actor can drag", () => {
     expect(asClient(PLAYER, () => dragData(rows.item))).toBeNull();
   });
 
-  it("another's item named in forged drag data and dropped on the player's own sheet is not copied", async () => {
+  it("another's item or effect named in forged drag data and dropped on the player's own sheet is not copied", async () => {
     const brann = await trinite("Brann", { [OTHER]: OWNER, [PLAYER]: OBSERVER }, [katana]);
     const aelis = await trinite("Aelis", { [PLAYER]: OWNER });
     const sheet = await asClient(PLAYER, () => renderedSheet(aelis));
-    const uuid = brann.items.get(KATANA)!.uuid;
-    await asClient(PLAYER, () => dropOn(sheet, { type: "Item", uuid }));
+    const item = brann.items.get(KATANA)!;
+    await asClient(PLAYER, () => dropOn(sheet, { type: "Item", uuid: item.uuid }));
     expect(aelis.items.size).toBe(0);
-    expect(doubleState().notifications.at(-1)?.message).toBe("You can only take items from a character you own.");
+    const refusal = "You can only take items and effects from a character you own.";
+    expect(doubleState().notifications.at(-1)?.message).toBe(refusal);
+    await asClient(PLAYER, () => dropOn(sheet, { type: "ActiveEffect", uuid: item.effects[0]!.uuid }));
+    expect([...aelis.allApplicableEffects()]).toEqual([]);
+    expect(doubleState().notifications.at(-1)?.message).toBe(refusal);
   });
 });
 
@@ -161,12 +165,16 @@ describe("what the owner and the GM drag", () => {
     expect(sheet.sorted).toEqual([KATANA]);
   });
 
-  it("an effect row carries its effect (one an item transfers, found on its item)", async () => {
+  it("an effect row carries its effect (one an item transfers, found on its item); another owned actor copies it", async () => {
     const aelis = await trinite("Aelis", { [PLAYER]: OWNER }, [katana]);
+    const brann = await trinite("Brann", { [PLAYER]: OWNER });
     const rows = katanaRows();
     await asClient(PLAYER, () => renderedSheet(aelis, rows.root));
     const effect = aelis.items.get(KATANA)!.effects[0]!;
-    expect(asClient(PLAYER, () => dragData(rows.effect))).toEqual({ type: "ActiveEffect", uuid: effect.uuid });
+    const data = asClient(PLAYER, () => dragData(rows.effect));
+    expect(data).toEqual({ type: "ActiveEffect", uuid: effect.uuid });
+    await asClient(PLAYER, async () => dropOn(await renderedSheet(brann), data as Record<string, unknown>));
+    expect([...brann.allApplicableEffects()].map((e) => e.name)).toEqual(["Lame bénie"]);
   });
 
   it("the GM drags from a player's sheet", async () => {
@@ -225,6 +233,17 @@ describe("an item sheet's effect rows", () => {
     expect(row.draggable).toBe(true);
     const effect = aelis.items.get(KATANA)!.effects[0]!;
     expect(asClient(PLAYER, () => dragData(row))).toEqual({ type: "ActiveEffect", uuid: effect.uuid });
+  });
+
+  it("refuse (v14's item sheet drop) an effect lifted from another's character", async () => {
+    const brann = await trinite("Brann", { [OTHER]: OWNER, [PLAYER]: OBSERVER }, [katana]);
+    const aelis = await trinite("Aelis", { [PLAYER]: OWNER }, [{ ...katana, effects: [] }]);
+    const sheet = new TrinitesItemSheet({ document: aelis.items.get(KATANA) as unknown as Item.Implementation });
+    const drop = (sheet as unknown as { _onDropActiveEffect(e: unknown, effect: unknown): Promise<unknown> })
+      ._onDropActiveEffect;
+    const effect = brann.items.get(KATANA)!.effects[0]!;
+    expect(await asClient(PLAYER, () => drop.call(sheet, {}, effect))).toBeNull();
+    expect(aelis.items.get(KATANA)!.effects).toEqual([]);
   });
 
   it("give nothing to an observer", async () => {
