@@ -209,6 +209,71 @@ export class FormDataExtended {
 /** Drops in flight (the built-in handler and any DragDrop a sheet binds): `dropOn` awaits them all. */
 export const pendingDrops: Promise<unknown>[] = [];
 
+type DragAction = "dragstart" | "dragover" | "drop";
+type DragPermission = "dragstart" | "drop";
+/** A rendered element as the double's DragDrop reads it (tests pass their own; there is no DOM here). */
+interface DragRoot extends EventTarget {
+  querySelectorAll?(selector: string): Iterable<EventTarget & { draggable?: boolean }>;
+}
+export interface DragDropConfig {
+  dragSelector?: string | null;
+  dropSelector?: string | null;
+  permissions?: Partial<Record<DragPermission, (selector: string | null | undefined) => boolean>>;
+  callbacks?: Partial<Record<DragAction, (event: Event) => unknown>>;
+}
+
+/**
+ * fvtt-types `foundry.applications.ux.DragDrop`, "A controller class for managing drag and drop workflows within an
+ * Application instance": `dragSelector` "identifies draggable elements", `permissions` are "functions to control
+ * authorization to begin drag workflows, and drop content", `can(action, selector)` "Test whether the current user has
+ * permission to perform a step of the workflow", `bind(html)` "Bind the DragDrop controller to an HTML application".
+ * So `bind` makes the elements of `dragSelector` draggable and listens to their drag starts only when
+ * `can("dragstart")`; a drop on the element runs `callbacks.drop` when `can("drop")`. A missing permission function
+ * controls nothing (allowed). An application binds again on every render while its element stays: one handler per
+ * element and controller (a re-bound controller replaces its handlers), so each drop is handled once per controller.
+ */
+export class DragDropDouble {
+  static bound = 0;
+  readonly dragSelector: string | null;
+  readonly dropSelector: string | null;
+  readonly permissions: NonNullable<DragDropConfig["permissions"]>;
+  readonly callbacks: NonNullable<DragDropConfig["callbacks"]>;
+  readonly #dragBound = new WeakSet<EventTarget>();
+  readonly #dropBound = new WeakSet<EventTarget>();
+  constructor({ dragSelector = null, dropSelector = null, permissions = {}, callbacks = {} }: DragDropConfig = {}) {
+    this.dragSelector = dragSelector;
+    this.dropSelector = dropSelector;
+    this.permissions = permissions;
+    this.callbacks = callbacks;
+  }
+  can(action: DragPermission, selector?: string | null): boolean {
+    const test = this.permissions[action];
+    return test ? test(selector) : true;
+  }
+  callback(event: Event, action: DragAction): unknown {
+    return this.callbacks[action]?.(event);
+  }
+  bind(html: DragRoot): this {
+    DragDropDouble.bound += 1;
+    const selector = this.dragSelector;
+    if (selector && typeof html.querySelectorAll === "function" && this.can("dragstart", selector)) {
+      for (const el of html.querySelectorAll(selector)) {
+        el.draggable = true;
+        if (this.#dragBound.has(el)) continue;
+        this.#dragBound.add(el);
+        el.addEventListener("dragstart", (event) => void this.callback(event, "dragstart"));
+      }
+    }
+    if (this.callbacks.drop && !this.#dropBound.has(html)) {
+      this.#dropBound.add(html);
+      html.addEventListener("drop", (event) => {
+        if (this.can("drop", this.dropSelector)) pendingDrops.push(Promise.resolve(this.callback(event, "drop")));
+      });
+    }
+    return this;
+  }
+}
+
 interface DropActor {
   id: string;
   uuid: string;
@@ -216,6 +281,10 @@ interface DropActor {
   items: { get(id: string): unknown };
   createEmbeddedDocuments(name: string, data: Plain[]): Promise<unknown[]>;
   updateEmbeddedDocuments(name: string, updates: Plain[]): Promise<unknown[]>;
+}
+interface DropEffect {
+  parent?: unknown;
+  toObject(): Plain;
 }
 interface DropItem {
   id: string;
@@ -225,24 +294,53 @@ interface DropItem {
 }
 
 /**
- * ActorSheetV2 binds its own drop handling on render (as working v13 systems rely on: draw-steel and daggerheart
- * override `_onDropItem(event, item)` and call `super`): `_onDrop` reads the drag data, calls the
- * `dropActorSheetData` hook (https://foundryvtt.com/api/v13/functions/hookEvents.dropActorSheetData.html: "fires when
- * some useful data is dropped onto an ActorSheet"; false stops it), resolves the document and hands an Item to
- * `_onDropItem`, which sorts an item of this actor (`_onSortItem`) or creates a copy. Other document drops (effects,
- * actors, folders) are not faked: they throw.
+ * ActorSheetV2's own drag and drop (fvtt-types 14.x `ActorSheetV2`; 13.345.1 does not declare it, Foundry v13 has
+ * it, as working v13 systems rely on: dnd5e's actor sheets bind no DragDrop of their own, draw-steel and daggerheart
+ * override `_onDropItem(event, item)` and call `super`). `_dragDrop` "Return a cached copy of a DragDrop instance,
+ * creating one on first access", bound on every render (ActorSheetV2 overrides `_onRender`), wired as the DragDrop
+ * class's own example: permissions `dragstart: _canDragStart`, `drop: _canDragDrop`; callbacks `dragstart:
+ * _onDragStart`, `dragover: _onDragOver`, `drop: _onDrop`. Its drag selector is `.draggable` (dnd5e's rows carry that
+ * class and nothing else of theirs binds them). `_canDragStart`/`_canDragDrop` answer `isEditable` ("Foundry blocks
+ * this if sheet is not editable", the pf1 system's API docs of its `_canDragStart` override). The default
+ * `_onDragStart` is not faked: it throws (our sheets override it).
+ *
+ * `_onDrop` reads the drag data, calls the `dropActorSheetData` hook
+ * (https://foundryvtt.com/api/v13/functions/hookEvents.dropActorSheetData.html: "fires when some useful data is
+ * dropped onto an ActorSheet"; false stops it), resolves the document and hands an Item to `_onDropItem`, which sorts
+ * an item of this actor (`_onSortItem`) or creates a copy, an ActiveEffect to `_onDropActiveEffect`. Other document
+ * drops (actors, folders) are not faked: they throw.
  */
 export class ActorSheetV2 extends DocumentSheetV2 {
-  #dropBound = false;
+  #dragDrop: DragDropDouble | undefined;
   get actor(): DropActor {
     return this.document as unknown as DropActor;
   }
+  get _dragDrop(): DragDropDouble {
+    this.#dragDrop ??= new DragDropDouble({
+      dragSelector: ".draggable",
+      permissions: { dragstart: this._canDragStart.bind(this), drop: this._canDragDrop.bind(this) },
+      callbacks: {
+        dragstart: this._onDragStart.bind(this),
+        dragover: this._onDragOver.bind(this),
+        drop: this._onDrop.bind(this),
+      },
+    });
+    return this.#dragDrop;
+  }
   override async _onRender(context: Plain, options: Plain): Promise<void> {
     await super._onRender(context, options);
-    if (this.#dropBound) return;
-    this.#dropBound = true;
-    this.element.addEventListener("drop", (event) => void pendingDrops.push(this._onDrop(event)));
+    this._dragDrop.bind(this.element);
   }
+  _canDragStart(_selector: string | null | undefined): boolean {
+    return this.isEditable;
+  }
+  _canDragDrop(_selector: string | null | undefined): boolean {
+    return this.isEditable;
+  }
+  async _onDragStart(_event: Event): Promise<void> {
+    throw new Error("The double's ActorSheetV2 does not fake its default drag start: the sheet overrides it");
+  }
+  _onDragOver(_event: Event): void {}
   async _onDrop(event: Event): Promise<unknown> {
     const raw = (event as Event & { dataTransfer?: { getData(t: string): string } }).dataTransfer?.getData(
       "text/plain",
@@ -250,10 +348,23 @@ export class ActorSheetV2 extends DocumentSheetV2 {
     const data = raw ? (JSON.parse(raw) as Plain) : {};
     const hooks = (globalThis as { Hooks?: { call(h: string, ...a: unknown[]): boolean } }).Hooks;
     if (hooks?.call("dropActorSheetData", this.actor, this, data) === false) return null;
+    if (data.type === "ActiveEffect") {
+      const g = globalThis as { fromUuidSync?: (uuid: unknown) => DropEffect | null };
+      const effect = g.fromUuidSync?.(data.uuid) ?? null;
+      return effect ? this._onDropActiveEffect(event, effect) : null;
+    }
     if (data.type !== "Item") throw new Error(`The double's ActorSheetV2 does not fake ${String(data.type)} drops`);
     const g = globalThis as { Item?: { fromDropData(d: Plain): Promise<DropItem | null> } };
     const item = await g.Item?.fromDropData(data);
     return item ? this._onDropItem(event, item) : null;
+  }
+  /**
+   * fvtt-types 14.x `ActorSheetV2#_onDropActiveEffect`: "The default implementation creates an Active Effect embedded
+   * document on the Actor" (a copy: new id; needs `installEffectsDouble()`).
+   */
+  async _onDropActiveEffect(_event: Event, effect: DropEffect): Promise<unknown> {
+    if (!this.actor.isOwner) return null;
+    return (await this.actor.createEmbeddedDocuments("ActiveEffect", [effect.toObject()]))[0] ?? null;
   }
   async _onDropItem(_event: Event, item: DropItem): Promise<unknown> {
     if (!this.actor.isOwner) return null;
@@ -279,6 +390,11 @@ export async function dropOn(app: { element: EventTarget } | object, data: Plain
   // A handler that does not return its promise (`void this.onDrop(event)`) still finishes before the test reads.
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
+/**
+ * Foundry v13's ItemSheetV2 binds no drag and drop of its own (fvtt-types 13.345.1 declares none; "ItemSheetV2 has no
+ * drag/drop support", TheWitcherTRPG issue 514 on 13.350); v14's does, like ActorSheetV2's (fvtt-types 14.x). The
+ * double is v13's.
+ */
 export class ItemSheetV2 extends DocumentSheetV2 {
   get item(): unknown {
     return this.document;

@@ -19,7 +19,8 @@
  *   has a sheet).
  * - `foundry.applications.api/sheets` (applications.ts): ApplicationV2, HandlebarsApplicationMixin,
  *   DocumentSheetV2, ActorSheetV2, ItemSheetV2, DialogV2 as shells that run context preparation and actions
- *   without a DOM; `foundry.applications.handlebars.loadTemplates/renderTemplate` record paths.
+ *   without a DOM; `foundry.applications.handlebars.loadTemplates/renderTemplate` record paths;
+ *   `foundry.applications.ux.DragDrop` (applications.ts) binds drag starts and drops under their permissions.
  * - `foundry.applications.ux.TextEditor.implementation.enrichHTML` (text-editor.ts): runs `CONFIG.TextEditor
  *   .enrichers` on the content's text, as Foundry documents it.
  * - `ui.notifications`: info/warn/error record their messages for assertions.
@@ -42,9 +43,9 @@ import {
   ActorSheetV2,
   ItemSheetV2,
   DialogV2,
-  pendingDrops,
   dropOn,
   FormDataExtended,
+  DragDropDouble,
 } from "./applications.ts";
 import { utils, resetRandomID, type Plain } from "./utils.ts";
 import { extendDouble } from "./shared-core.ts";
@@ -194,27 +195,24 @@ function createState(lang: string) {
           ? worldCollections.items.get(id ?? "")
           : undefined;
     if (!root) return null;
-    if (sub === "Item" && root instanceof DoubleActor) return root.items.get(subId ?? "") ?? null;
-    if (sub !== undefined) throw new Error(`The double does not resolve embedded ${sub} uuids (${uuid})`);
-    return root;
+    // Embedded documents, each `<Name>.<id>` under its parent: an actor's items, effects of actors and items.
+    let doc: DoubleDocument | null = root;
+    for (let i = 2; doc && i < parts.length; i += 2) {
+      const [name, embeddedId = ""] = [parts[i], parts[i + 1]];
+      const effects: EffectLookup | undefined = (doc as { effects?: EffectLookup }).effects;
+      if (name === "Item" && doc instanceof DoubleActor) doc = doc.items.get(embeddedId) ?? null;
+      else if (name === "ActiveEffect" && effects)
+        doc = (effects.get(embeddedId) as DoubleDocument | undefined) ?? null;
+      else throw new Error(`The double does not resolve embedded ${String(name)} uuids (${uuid})`);
+    }
+    return doc;
   };
   return { hooks, sheets, notifications, templates, game, CONFIG, foundry, ui, CONST, findByUuid };
 }
 
-/**
- * DragDrop: `bind(html)` listens for drops on the element and calls `callbacks.drop` (fvtt-types `DragDrop#bind`:
- * "Bind the DragDrop controller to an HTML application"), so a sheet binding its own DragDrop on top of
- * ActorSheetV2's built-in handler gets both, as in Foundry.
- */
-class DragDropDouble {
-  static bound = 0;
-  constructor(readonly config: Plain = {}) {}
-  bind(html: EventTarget): this {
-    DragDropDouble.bound += 1;
-    const callbacks = (this.config.callbacks ?? {}) as { drop?: (event: Event) => unknown };
-    html.addEventListener("drop", (event) => void pendingDrops.push(Promise.resolve(callbacks.drop?.(event))));
-    return this;
-  }
+/** An actor's or item's effects, as a uuid walks them. */
+interface EffectLookup {
+  get(id: string): unknown;
 }
 /** FilePicker: `browse()` resolves at once and calls back with `FilePickerDouble.nextPath` when set. */
 class FilePickerDouble {

@@ -1,20 +1,6 @@
-/**
- * Reads an actor's or item's effects into the Effects tab's context (`view.ts`), and what a rendered sheet needs next
- * (row drag, tooltips of modified fields).
- */
+/** Reads an actor's or item's effects into the Effects tab's context (`view.ts`). */
 import { buildEffectsContext, effectRows, modifiedValues, type EffectFacts, type EffectsContext } from "./view.ts";
 import type { ChangeLike } from "./keys.ts";
-import { markModified } from "./actions.ts";
-import { enableRowDrag } from "../sheets/drag.ts";
-
-/**
- * After a sheet renders: rows drag out as their documents (an item sheet's effects too), an actor's modified fields
- * say where their value comes from.
- */
-export function afterSheetRender(document: unknown, root: unknown, tooltips: Record<string, string> = {}): void {
-  enableRowDrag(document as Parameters<typeof enableRowDrag>[0], root);
-  markModified(root, tooltips);
-}
 
 interface EffectDoc {
   id: string | null;

@@ -1,6 +1,6 @@
 /**
  * The Effects tab every actor and item sheet has: its part, tab and context. Its buttons are `actions.ts`
- * `EFFECT_HANDLERS`, its after-render step `sheet-context.ts` `afterSheetRender`.
+ * `EFFECT_HANDLERS`, its after-render step (modified fields' tooltips) `actions.ts` `markModified`.
  */
 import type { EffectsContext } from "./view.ts";
 import { effectsContextOf } from "./sheet-context.ts";

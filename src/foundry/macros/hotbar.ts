@@ -1,7 +1,8 @@
 /**
  * Hotbar macros. Every roll button of a Quintette actor sheet (any element with a `data-roll` key: a skill, a move, an
- * attribute, a weapon, a card, a SYSTEMJ attack) can be dragged onto the macro bar, and so can an owned item its rule
- * set can use (a weapon, a move, a card). The drop creates a script macro that rolls the same key, or uses an item of
+ * attribute, a weapon, a card, a SYSTEMJ attack) can be dragged onto the macro bar by the actor's owner (the sheet's
+ * drag start, `sheets/drag-start.ts`, carries `rollDragData`), and so can an owned item its rule set can use (a
+ * weapon, a move, a card). The drop creates a script macro that rolls the same key, or uses an item of
  * the same type and name, for the controlled token's actor, else the user's character, through the document entry
  * points (`api/rolls.ts`); the macro's data is a JSON literal, never code.
  */
@@ -59,18 +60,6 @@ export function isRollDragData(data: unknown): data is RollDragData {
 export function isItemMacroData(data: unknown): data is ItemMacroData {
   const d = data as Partial<ItemMacroData> | null;
   return !!d && d.type === ITEM_MACRO_TYPE && typeof d.itemType === "string" && typeof d.name === "string";
-}
-
-/** Makes a rendered sheet's roll buttons draggable. */
-export function enableRollDrag(actor: Actor.Implementation, root: HTMLElement): void {
-  for (const button of root.querySelectorAll<HTMLElement>("button[data-roll]")) {
-    button.draggable = true;
-    button.addEventListener("dragstart", (event) => {
-      event.stopPropagation(); // the roll, not the item row it sits in
-      const data = rollDragData(actor, button);
-      if (data) event.dataTransfer?.setData("text/plain", JSON.stringify(data));
-    });
-  }
 }
 
 /** The script a roll macro runs: it calls back into the system. */
@@ -191,10 +180,5 @@ export function registerHotbar(): void {
     if (!item) return;
     void createItemMacro(item, slot);
     return false;
-  });
-  Hooks.on("renderActorSheetV2", (app, html) => {
-    if (app.document.documentName === "Actor" && app.isEditable && rulesetOfType(app.document.type)) {
-      enableRollDrag(app.document, html);
-    }
   });
 }

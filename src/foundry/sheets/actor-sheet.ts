@@ -19,15 +19,20 @@ import { HANDLERS as ITEM_HANDLERS } from "./item-actions.ts";
 import { templatesLoaded } from "../templates/loaded.ts";
 import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
 import { EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
-import { afterSheetRender } from "../effects/sheet-context.ts";
-import { EFFECT_HANDLERS } from "../effects/actions.ts";
+import { EFFECT_HANDLERS, markModified } from "../effects/actions.ts";
 import type { EffectsContext } from "../effects/view.ts";
+import { canDragStart, defineSheetMethods, liftedFromAnother, onDragStart } from "./drag-start.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
-/** ActorSheetV2's drop handler for Items (in Foundry v13, missing from fvtt-types 13.345.1). */
+/** ActorSheetV2's drop handlers for Items and effects (in Foundry v13, missing from fvtt-types 13.345.1). */
 interface ActorSheetDrops {
   _onDropItem(this: unknown, event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null>;
+  _onDropActiveEffect(
+    this: unknown,
+    event: DragEvent,
+    effect: ActiveEffect.Implementation,
+  ): Promise<ActiveEffect.Implementation | null>;
 }
 
 interface ActorSheetRenderContext extends ActorSheetContext, foundry.applications.sheets.ActorSheetV2.RenderContext {
@@ -148,7 +153,6 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     return { ...base, ...context, effects, creation: creationOf(actor, this.isEditable) };
   }
 
-  /** Rows drag out as their documents; fields an effect changes say where their value comes from. */
   /** The header menu, with "open the creation guide again" once its owner closed it. */
   protected override _getHeaderControls() {
     const controls = super._getHeaderControls();
@@ -156,12 +160,13 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
     return reopen ? [...controls, reopen] : controls;
   }
 
+  /** Fields an effect changes say where their value comes from. */
   protected override async _onRender(
     context: ActorSheetRenderContext,
     options: foundry.applications.sheets.ActorSheetV2.RenderOptions,
   ): Promise<void> {
     await super._onRender(context, options);
-    afterSheetRender(this.document, this.element, context.effects.tooltips);
+    markModified(this.element, context.effects.tooltips);
   }
 
   /** Screens the form: out-of-range values are refused (notified, dropped, re-rendered); arrays merge by index. */
@@ -213,28 +218,46 @@ export function rowItemId(target: HTMLElement): string | undefined {
 
 /**
  * ActorSheetV2 handles drops itself (the `dropActorSheetData` hook, sorting, effects, folders) and hands a dropped
- * Item to `_onDropItem`, which working v13 systems override (draw-steel, daggerheart). Ours only refuses an item of
- * another rule set, then lets Foundry sort or create.
+ * Item to `_onDropItem`, which working v13 systems override (draw-steel, daggerheart). Ours refuses an item of a
+ * character the user does not own (an observer lifts nothing, `drag-start.ts`) or of another rule set, then lets
+ * Foundry sort or create.
  */
 async function onDropItem(
   this: QuintetteActorSheet,
   event: DragEvent,
   item: Item.Implementation,
 ): Promise<Item.Implementation | null> {
+  if (liftedFromAnother(this.document, item)) return refuse("QUINTETTE.Sheet.NotYourItem");
   if (item.parent !== this.document && !canEmbed(this.document.type, item.type, (t) => rulesetOfType(t)?.id)) {
-    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Sheet.WrongRuleset") ?? "QUINTETTE.Sheet.WrongRuleset");
-    return null;
+    return refuse("QUINTETTE.Sheet.WrongRuleset");
   }
-  const base = foundry.applications.sheets.ActorSheetV2.prototype as unknown as ActorSheetDrops;
-  return base._onDropItem.call(this, event, item);
+  return baseDrops()._onDropItem.call(this, event, item);
 }
-// fvtt-types 13.345.1 does not declare `_onDropItem` and 14.x does (protected): no class member satisfies
-// `noImplicitOverride` against both, so the override is set on the prototype as a class method would be.
-Object.defineProperty(QuintetteActorSheet.prototype, "_onDropItem", {
-  value: onDropItem,
-  writable: true,
-  configurable: true,
-  enumerable: false,
+
+/** A dropped effect: refused when lifted from another's character, else Foundry's (a copy on this actor). */
+async function onDropActiveEffect(
+  this: QuintetteActorSheet,
+  event: DragEvent,
+  effect: ActiveEffect.Implementation,
+): Promise<ActiveEffect.Implementation | null> {
+  if (liftedFromAnother(this.document, effect)) return refuse("QUINTETTE.Sheet.NotYourItem");
+  return baseDrops()._onDropActiveEffect.call(this, event, effect);
+}
+
+function baseDrops(): ActorSheetDrops {
+  return foundry.applications.sheets.ActorSheetV2.prototype as unknown as ActorSheetDrops;
+}
+function refuse(key: string): null {
+  ui.notifications?.warn(game.i18n?.localize(key) ?? key);
+  return null;
+}
+
+// ActorSheetV2's drop and drag members (`drag-start.ts`: only the owner or a GM drags from the sheet).
+defineSheetMethods(QuintetteActorSheet.prototype, {
+  _onDropItem: onDropItem,
+  _onDropActiveEffect: onDropActiveEffect,
+  _canDragStart: canDragStart,
+  _onDragStart: onDragStart,
 });
 
 /** Shared by the actor and item sheets: screen an expanded form object against the document's system schema. */

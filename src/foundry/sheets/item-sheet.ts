@@ -10,11 +10,17 @@ import { HANDLERS as ITEM_HANDLERS } from "./item-actions.ts";
 import { templatesLoaded } from "../templates/loaded.ts";
 import { rulesetIdOf, screenForm } from "./actor-sheet.ts";
 import { EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
-import { afterSheetRender } from "../effects/sheet-context.ts";
 import { EFFECT_HANDLERS } from "../effects/actions.ts";
 import type { EffectsContext } from "../effects/view.ts";
+import { canDragStart, defineSheetMethods, DRAG_SELECTOR, liftedFromAnother, onDragStart } from "./drag-start.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
+
+/** ItemSheetV2's drag members (14.x declares them, 13.345.1 does not): set below. */
+interface DragMembers {
+  _canDragStart(selector: string): boolean;
+  _onDragStart(event: DragEvent): Promise<void>;
+}
 
 export class QuintetteItemSheet extends HandlebarsItemSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
@@ -98,13 +104,25 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     return { ...base, ...context, effects };
   }
 
-  /** Effect rows drag out as their effects (onto an actor's sheet, which copies them). */
+  /** Binds drag starts where ItemSheetV2 does not (v13): effect rows drag out as their effects. */
   protected override async _onRender(
     context: Awaited<ReturnType<QuintetteItemSheet["_prepareContext"]>>,
     options: Parameters<InstanceType<typeof foundry.applications.sheets.ItemSheetV2>["_onRender"]>[1],
   ): Promise<void> {
     await super._onRender(context, options);
-    afterSheetRender(this.document, this.element);
+    if (!("_dragDrop" in foundry.applications.sheets.ItemSheetV2.prototype)) this.#dragStarts().bind(this.element);
+  }
+
+  #dragDrop: { bind(html: HTMLElement): unknown } | undefined;
+  /** Drag starts only, wired as ActorSheetV2's (v14's ItemSheetV2 has its own, drops included). */
+  #dragStarts(): { bind(html: HTMLElement): unknown } {
+    const self = this as unknown as DragMembers;
+    this.#dragDrop ??= new foundry.applications.ux.DragDrop.implementation({
+      dragSelector: DRAG_SELECTOR,
+      permissions: { dragstart: (selector) => self._canDragStart(selector ?? DRAG_SELECTOR) },
+      callbacks: { dragstart: (event) => void self._onDragStart(event) },
+    });
+    return this.#dragDrop;
   }
 
   protected override _processFormData(
@@ -122,3 +140,25 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
     await this.render();
   }
 }
+
+/**
+ * v14's ItemSheetV2 creates a dropped effect on the item (v13's binds no drop): refused when lifted from a character
+ * the user does not own, as on the actor sheet.
+ */
+async function onDropActiveEffect(this: QuintetteItemSheet, event: DragEvent, effect: { parent?: unknown }) {
+  if (liftedFromAnother(this.document.actor ?? this.document, effect)) {
+    ui.notifications?.warn(game.i18n?.localize("QUINTETTE.Sheet.NotYourItem") ?? "QUINTETTE.Sheet.NotYourItem");
+    return null;
+  }
+  const base = foundry.applications.sheets.ItemSheetV2.prototype as unknown as {
+    _onDropActiveEffect(this: unknown, event: DragEvent, effect: unknown): Promise<unknown>;
+  };
+  return base._onDropActiveEffect.call(this, event, effect);
+}
+
+// Only the item's owner or a GM drags its effects out (`drag-start.ts`).
+defineSheetMethods(QuintetteItemSheet.prototype, {
+  _canDragStart: canDragStart,
+  _onDragStart: onDragStart,
+  _onDropActiveEffect: onDropActiveEffect,
+});

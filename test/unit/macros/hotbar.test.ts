@@ -16,6 +16,7 @@ import { api as trinitesApi } from "../../../src/foundry/trinites/api.ts";
 import type { RulesetApi } from "../../../src/foundry/api/types.ts";
 import { rollDragData, rollMacro, type RollDragData } from "../../../src/foundry/macros/hotbar.ts";
 import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
+import { dragData, fireDrag, h, type FakeElement } from "../shared/fake-dom.ts";
 import { RollDialog } from "../../../src/foundry/dialog/roll-dialog.ts";
 
 const PLAYER = "player1";
@@ -168,51 +169,40 @@ describe("hotbar rolls", () => {
   });
 });
 
-/** A rendered roll button, as the drag listener sees it: an event target with its data and accessible name. */
-function renderedButton(key: string, label: string): HTMLElement & EventTarget {
-  const el = new EventTarget() as EventTarget & Record<string, unknown>;
-  Object.assign(el, {
-    dataset: { action: "roll", roll: key },
-    draggable: false,
-    textContent: "",
-    getAttribute: (name: string) => (name === "aria-label" ? label : null),
-    closest: () => null,
-  });
-  return el as unknown as HTMLElement & EventTarget;
-}
-
-/** A drag start on `el` (Node has no DragEvent): what the listener put in the transfer, by type. */
-function dragStart(el: EventTarget): Record<string, string> {
-  const transfer: Record<string, string> = {};
-  const event = Object.assign(new Event("dragstart"), {
-    dataTransfer: { setData: (type: string, value: string) => void (transfer[type] = value) },
-  });
-  el.dispatchEvent(event);
-  return transfer;
-}
-
 describe("dragging from a rendered sheet", () => {
   const W1 = "wwwwwwwwwwwwwww1";
   const W2 = "wwwwwwwwwwwwwww2";
-  const hero = (name: string, weaponId: string) =>
+  const hero = (name: string, weaponId: string, ownership: Record<string, number> = { default: 0, [PLAYER]: 3 }) =>
     new DoubleActor({
       name,
       type: "heros",
-      ownership: { default: 0, [PLAYER]: 3 },
+      ownership,
       system: { qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 }, ev: { value: 30, max: 30 } },
       items: [{ _id: weaponId, name: "Épée", type: "on-arme-melee", system: { skill: "epees", equipped: true } }],
     });
 
+  /** The hero's sheet rendered (as `user`) with a weapon's attack button in its row: ActorSheetV2's drag binds it. */
+  async function attackButton(actor: DoubleActor, weaponId: string, user: string): Promise<FakeElement> {
+    const attack = h("button", {
+      class: "on-attack draggable",
+      "data-action": "roll",
+      "data-roll": `attack:${weaponId}`,
+      "aria-label": "Attaquer avec Épée",
+    });
+    const sheet = new HerosSheet({ document: actor as unknown as Actor.Implementation });
+    Object.assign(sheet, {
+      element: h("form", {}, h("tr", { class: "on-weapon draggable", "data-item-id": weaponId }, attack)),
+    });
+    await asClient(user, () => sheet.render());
+    return attack;
+  }
+
   it("an Œil Noir weapon's attack button drags onto the hotbar and rolls that weapon of the selected hero", async () => {
     const alrik = hero("Alrik", W1);
     const layariel = hero("Layariel", W2);
-    const sheet = new HerosSheet({ document: alrik as unknown as Actor.Implementation });
-    const attack = renderedButton(`attack:${W1}`, "Attaquer avec Épée");
-    const root = { querySelectorAll: () => [attack] } as unknown as HTMLElement;
-    // Foundry calls the render hooks of the sheet's class chain, ActorSheetV2's among them.
-    callHook("renderActorSheetV2", sheet, root, {}, {});
+    const attack = await attackButton(alrik, W1, PLAYER);
     expect(attack.draggable).toBe(true);
-    const data: unknown = JSON.parse(dragStart(attack)["text/plain"] ?? "null");
+    const data = asClient(PLAYER, () => dragData(attack));
     expect(data).toMatchObject({ type: "QuintetteRoll", key: `attack:${W1}`, label: "Épée" });
     const macro = await asClient(PLAYER, () => drop(data as RollDragData, 3));
     expect(player().hotbar["3"]).toBe(macro.id);
@@ -225,13 +215,11 @@ describe("dragging from a rendered sheet", () => {
     expect(rolled).toEqual([`Layariel attack:${W2}`]);
   });
 
-  it("a sheet the user cannot edit gives nothing to drag", () => {
-    const stranger = new DoubleActor({ name: "PNJ", type: "heros", ownership: { default: 0 } });
-    const sheet = new HerosSheet({ document: stranger as unknown as Actor.Implementation });
-    const attack = renderedButton("attack:sansArme", "Attaquer à mains nues");
-    callHook("renderActorSheetV2", sheet, { querySelectorAll: () => [attack] }, {}, {});
+  it("a sheet the user does not own gives nothing to drag", async () => {
+    const stranger = hero("PNJ", W1, { default: 2 });
+    const attack = await attackButton(stranger, W1, PLAYER);
     expect(attack.draggable).toBe(false);
-    expect(dragStart(attack)).toEqual({});
+    expect(asClient(PLAYER, () => fireDrag(attack))).toEqual({});
   });
 });
 

@@ -1,21 +1,32 @@
 /**
- * Dragging owned items out of a sheet, on the double, as the owning player: a rendered row carries its item's own drag
- * data (`toDragData()`), which another actor's sheet turns into a copy (effects included), this actor's sheet sorts,
- * the Items sidebar resolves, and the hotbar turns into an item macro; an effect row carries its effect's.
+ * Dragging out of a sheet, on the double, through Foundry's own drag handling (ActorSheetV2's DragDrop on the
+ * `.draggable` elements, asking the sheet's `_canDragStart` and `_onDragStart`; the item sheet binds the same in v13):
+ * only a viewer who owns the document (its owner, a GM) drags anything. An observer or a limited viewer of another's
+ * character gets no draggable row and no drag data, and a drop of another's item on their own sheet is refused. The
+ * owner's rows carry their documents' own drag data (`toDragData()`): another owned actor's sheet copies the item, its
+ * own sheet sorts it, the hotbar makes an item macro; a roll button carries its roll (a roll macro). The templates mark
+ * every drag source `draggable` and none hard-codes the attribute.
  */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { dropOn, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
-import { asClient, asGM, installClients } from "../../double/clients.ts";
+import { doubleState, dropOn, resetFoundryDouble, setDoubleUser } from "../../double/index.ts";
+import { addUser, asClient, asGM, installClients } from "../../double/clients.ts";
 import { installEffectsDouble, type DoubleActiveEffect } from "../../double/effects.ts";
 import { installMacrosDouble, type DoubleMacro } from "../../double/macros.ts";
 import type { DoubleCollection } from "../../double/documents.ts";
+import { ROOT } from "../../double/render-check.ts";
 import { TrinitesActorSheet, TrinitesItemSheet } from "../../../src/foundry/trinites/sheets.ts";
-import { enableRowDrag, rowDragData } from "../../../src/foundry/sheets/drag.ts";
 import { registerSystemHooks } from "../../../src/index.ts";
+import { dragData, h, type FakeElement } from "./fake-dom.ts";
 
 const PLAYER = "player1";
+const OTHER = "player2";
 const KATANA = "katana0000000001";
 const BLESSING = "benediction00001";
+const OBSERVER = 2;
+const LIMITED = 1;
+const OWNER = 3;
 
 interface TestItem {
   id: string;
@@ -25,26 +36,34 @@ interface TestItem {
 }
 interface TestActor {
   name: string;
-  items: Map<string, TestItem> & { contents?: TestItem[] };
-  effects: DoubleActiveEffect[];
+  items: Map<string, TestItem>;
   allApplicableEffects(): Iterable<DoubleActiveEffect>;
+}
+interface RenderedSheet {
+  element: FakeElement;
+  sorted: string[];
+  _onDragStart(event: unknown): Promise<void>;
 }
 let macros: DoubleCollection<DoubleMacro>;
 
 beforeAll(() => {
   installClients(resetFoundryDouble());
+  addUser(OTHER);
   installEffectsDouble();
   macros = installMacrosDouble();
   // The system's module as Foundry evaluates it, then init (a Trinités world: it decides at the drop which items roll).
   registerSystemHooks();
   Hooks.callAll("init");
 });
-beforeEach(() => setDoubleUser(PLAYER));
+beforeEach(() => {
+  setDoubleUser(PLAYER);
+  macros.clear();
+});
 
-/** A world actor the player owns (the GM creates it: drag data names documents by their world uuid). */
-function trinite(name: string, items: object[] = []): Promise<TestActor> {
+/** A world actor (the GM creates it: drag data names documents by their world uuid). */
+function trinite(name: string, ownership: Record<string, number>, items: object[] = []): Promise<TestActor> {
   const cls = CONFIG.Actor.documentClass as unknown as { create(data: object): Promise<TestActor> };
-  return asGM(() => cls.create({ name, type: "trinite", ownership: { default: 0, [PLAYER]: 3 }, items }));
+  return asGM(() => cls.create({ name, type: "trinite", ownership: { default: 0, ...ownership }, items }));
 }
 const katana = {
   _id: KATANA,
@@ -54,93 +73,211 @@ const katana = {
   effects: [{ _id: BLESSING, name: "Lame bénie", changes: [{ key: "system.signes.belier", mode: 2, value: "1" }] }],
 };
 
-/** A rendered row as the drag listener sees it (no DOM in Node): an event target with its data attributes. */
-function row(dataset: Record<string, string>): HTMLElement {
-  return Object.assign(new EventTarget(), { dataset, draggable: false, closest: () => null }) as unknown as HTMLElement;
-}
-/** A drag start on `el`: what the listeners put in the transfer. */
-function dragStart(el: EventTarget): unknown {
-  let text = "null";
-  const event = Object.assign(new Event("dragstart"), {
-    dataTransfer: { setData: (_type: string, value: string) => void (text = value) },
+/** The katana's rows as the Trinités sheet renders them: its item row, its weapon row and attack, its effect row. */
+function katanaRows() {
+  const attack = h("button", {
+    class: "roll-button tr-attack draggable",
+    "data-action": "roll",
+    "data-roll": `weapon:${KATANA}`,
+    text: "Attaquer",
   });
-  el.dispatchEvent(event);
-  return JSON.parse(text) as unknown;
+  const weapon = h("div", { class: "tr-weapon-row draggable", "data-item-id": KATANA }, h("img"), attack);
+  const item = h("li", { class: "item-row draggable", "data-item-id": KATANA }, h("img"));
+  const effect = h("li", {
+    class: "item-row effect-row draggable",
+    "data-effect-id": BLESSING,
+    "data-item-id": KATANA,
+  });
+  const root = h("form", {}, h("section", {}, weapon), h("ol", {}, item), h("ol", {}, effect));
+  return { root, weapon, attack, item, effect };
 }
-async function renderedSheet(actor: TestActor) {
+
+/** The actor's sheet rendered into `root` (the double has no DOM: the render binds drag starts on these rows). */
+async function renderedSheet(actor: TestActor, root: FakeElement = h("form")): Promise<RenderedSheet> {
   const sheet = new TrinitesActorSheet({ document: actor as unknown as Actor.Implementation });
+  Object.assign(sheet, { element: root });
   await sheet.render();
-  return sheet as unknown as { element: EventTarget; sorted: string[] };
+  return sheet as unknown as RenderedSheet;
 }
 
-describe("dragging an owned item out of its sheet", () => {
-  it("the row carries the item's drag data; another actor's sheet makes a copy that brings its effects", async () => {
-    const aelis = await trinite("Aelis", [katana]);
-    const brann = await trinite("Brann");
-    const itemRow = row({ itemId: KATANA });
-    const empty = row({ itemId: "" });
-    enableRowDrag(aelis as never, { querySelectorAll: () => [itemRow] });
-    expect(itemRow.draggable).toBe(true);
-    const data = dragStart(itemRow);
-    const item = aelis.items.get(KATANA)!;
-    expect(data).toEqual({ type: "Item", uuid: item.uuid });
-    expect(rowDragData(aelis as never, empty)).toBeNull();
+describe("what a viewer who does not own the actor can drag", () => {
+  it("an observer player on another's sheet: no row is draggable and a drag start gives no data", async () => {
+    const brann = await trinite("Brann", { [OTHER]: OWNER, [PLAYER]: OBSERVER }, [katana]);
+    const rows = katanaRows();
+    const sheet = await asClient(PLAYER, () => renderedSheet(brann, rows.root));
+    for (const row of [rows.weapon, rows.attack, rows.item, rows.effect]) {
+      expect(row.draggable).toBe(false);
+      expect(asClient(PLAYER, () => dragData(row))).toBeNull();
+    }
+    // Even a drag start reaching the sheet (a row the browser drags anyway) carries nothing.
+    const transfer: string[] = [];
+    const event = {
+      target: rows.item,
+      currentTarget: rows.item,
+      dataTransfer: { setData: (_t: string, v: string) => transfer.push(v) },
+    };
+    await asClient(PLAYER, () => sheet._onDragStart(event));
+    expect(transfer).toEqual([]);
+  });
 
-    await asClient(PLAYER, () => renderedSheet(brann).then((sheet) => dropOn(sheet, data as Record<string, unknown>)));
+  it("a limited viewer drags nothing either", async () => {
+    const brann = await trinite("Brann", { [OTHER]: OWNER, default: LIMITED }, [katana]);
+    const rows = katanaRows();
+    await asClient(PLAYER, () => renderedSheet(brann, rows.root));
+    expect(rows.item.draggable).toBe(false);
+    expect(asClient(PLAYER, () => dragData(rows.item))).toBeNull();
+  });
+
+  it("another's item or effect named in forged drag data and dropped on the player's own sheet is not copied", async () => {
+    const brann = await trinite("Brann", { [OTHER]: OWNER, [PLAYER]: OBSERVER }, [katana]);
+    const aelis = await trinite("Aelis", { [PLAYER]: OWNER });
+    const sheet = await asClient(PLAYER, () => renderedSheet(aelis));
+    const item = brann.items.get(KATANA)!;
+    await asClient(PLAYER, () => dropOn(sheet, { type: "Item", uuid: item.uuid }));
+    expect(aelis.items.size).toBe(0);
+    const refusal = "You can only take items and effects from a character you own.";
+    expect(doubleState().notifications.at(-1)?.message).toBe(refusal);
+    await asClient(PLAYER, () => dropOn(sheet, { type: "ActiveEffect", uuid: item.effects[0]!.uuid }));
+    expect([...aelis.allApplicableEffects()]).toEqual([]);
+    expect(doubleState().notifications.at(-1)?.message).toBe(refusal);
+  });
+});
+
+describe("what the owner and the GM drag", () => {
+  it("the owner drags an item to another owned actor: a copy, its effects with it; on its own sheet it is sorted", async () => {
+    const aelis = await trinite("Aelis", { [PLAYER]: OWNER }, [katana]);
+    const brann = await trinite("Brann", { [PLAYER]: OWNER });
+    const rows = katanaRows();
+    const sheet = await asClient(PLAYER, () => renderedSheet(aelis, rows.root));
+    expect(rows.item.draggable).toBe(true);
+    const data = asClient(PLAYER, () => dragData(rows.item));
+    expect(data).toEqual({ type: "Item", uuid: aelis.items.get(KATANA)!.uuid });
+
+    await asClient(PLAYER, async () => dropOn(await renderedSheet(brann), data as Record<string, unknown>));
     const copies = [...brann.items.values()];
     expect(copies.map((i) => i.name)).toEqual(["Katana"]);
     expect(copies[0]!.effects.map((e) => e.name)).toEqual(["Lame bénie"]);
     expect([...brann.allApplicableEffects()].map((e) => e.name)).toEqual(["Lame bénie"]);
-    // The original stays where it was: a copy, as Foundry's ActorSheetV2 makes.
     expect(aelis.items.size).toBe(1);
-  });
 
-  it("dropped back on its own sheet, the item is sorted, not copied", async () => {
-    const aelis = await trinite("Aelis", [katana]);
-    const itemRow = row({ itemId: KATANA });
-    enableRowDrag(aelis as never, { querySelectorAll: () => [itemRow] });
-    const sheet = await renderedSheet(aelis);
-    await asClient(PLAYER, () => dropOn(sheet, dragStart(itemRow) as Record<string, unknown>));
+    await asClient(PLAYER, () => dropOn(sheet, data as Record<string, unknown>));
     expect(aelis.items.size).toBe(1);
     expect(sheet.sorted).toEqual([KATANA]);
   });
 
-  it("the Items sidebar resolves the dragged item (it makes a world copy of it)", async () => {
-    const aelis = await trinite("Aelis", [katana]);
-    const itemRow = row({ itemId: KATANA });
-    enableRowDrag(aelis as never, { querySelectorAll: () => [itemRow] });
-    const dropped = (await Item.fromDropData(dragStart(itemRow) as never)) as unknown as TestItem;
-    expect(dropped).toBe(aelis.items.get(KATANA));
+  it("an effect row carries its effect (one an item transfers, found on its item); another owned actor copies it", async () => {
+    const aelis = await trinite("Aelis", { [PLAYER]: OWNER }, [katana]);
+    const brann = await trinite("Brann", { [PLAYER]: OWNER });
+    const rows = katanaRows();
+    await asClient(PLAYER, () => renderedSheet(aelis, rows.root));
+    const effect = aelis.items.get(KATANA)!.effects[0]!;
+    const data = asClient(PLAYER, () => dragData(rows.effect));
+    expect(data).toEqual({ type: "ActiveEffect", uuid: effect.uuid });
+    await asClient(PLAYER, async () => dropOn(await renderedSheet(brann), data as Record<string, unknown>));
+    expect([...brann.allApplicableEffects()].map((e) => e.name)).toEqual(["Lame bénie"]);
   });
 
-  it("on the hotbar, the dragged weapon becomes an item macro", async () => {
-    const aelis = await trinite("Aelis", [katana]);
-    const itemRow = row({ itemId: KATANA });
-    enableRowDrag(aelis as never, { querySelectorAll: () => [itemRow] });
-    const data = dragStart(itemRow);
-    const handled = (Hooks as unknown as { call(n: string, ...a: unknown[]): boolean }).call("hotbarDrop", {}, data, 4);
-    expect(handled).toBe(false);
+  it("the GM drags from a player's sheet", async () => {
+    const aelis = await trinite("Aelis", { [PLAYER]: OWNER }, [katana]);
+    const npc = await trinite("PNJ", {});
+    const rows = katanaRows();
+    await asGM(() => renderedSheet(aelis, rows.root));
+    expect(rows.weapon.draggable).toBe(true);
+    const data = asGM(() => dragData(rows.weapon));
+    expect(data).toEqual({ type: "Item", uuid: aelis.items.get(KATANA)!.uuid });
+    await asGM(async () => dropOn(await renderedSheet(npc), data as Record<string, unknown>));
+    expect([...npc.items.values()].map((i) => i.name)).toEqual(["Katana"]);
+  });
+});
+
+describe("the hotbar", () => {
+  const hotbarDrop = (data: unknown, slot: number) =>
+    (Hooks as unknown as { call(n: string, ...a: unknown[]): boolean }).call("hotbarDrop", {}, data, slot);
+
+  it("a roll button dragged from the sheet makes a roll macro; the drag is the roll's, not its row's", async () => {
+    const aelis = await trinite("Aelis", { [PLAYER]: OWNER }, [katana]);
+    const rows = katanaRows();
+    await asClient(PLAYER, () => renderedSheet(aelis, rows.root));
+    expect(rows.attack.draggable).toBe(true);
+    const data = asClient(PLAYER, () => dragData(rows.attack));
+    expect(data).toMatchObject({ type: "QuintetteRoll", key: `weapon:${KATANA}`, label: "Katana" });
+    expect(asClient(PLAYER, () => hotbarDrop(data, 3))).toBe(false);
+    await vi.waitFor(() => expect(macros.size).toBe(1));
+    expect([...macros.values()][0]!.command).toContain("quintette.rollMacro(");
+  });
+
+  it("an owned weapon's row dragged onto the hotbar makes an item macro", async () => {
+    const aelis = await trinite("Aelis", { [PLAYER]: OWNER }, [katana]);
+    const rows = katanaRows();
+    await asClient(PLAYER, () => renderedSheet(aelis, rows.root));
+    expect(asClient(PLAYER, () => hotbarDrop(dragData(rows.item), 4))).toBe(false);
     await vi.waitFor(() => expect(macros.size).toBe(1));
     expect([...macros.values()][0]).toMatchObject({ name: "Katana" });
+    expect([...macros.values()][0]!.command).toContain("quintette.useItemMacro(");
   });
+});
 
-  it("an effect row carries the effect's drag data, a transferred one found on its item", async () => {
-    const aelis = await trinite("Aelis", [katana]);
-    const effectRow = row({ effectId: BLESSING, itemId: KATANA });
-    enableRowDrag(aelis as never, { querySelectorAll: () => [effectRow] });
-    const effect = aelis.items.get(KATANA)!.effects[0]!;
-    expect(dragStart(effectRow)).toEqual({ type: "ActiveEffect", uuid: effect.uuid });
-  });
-
-  it("an item sheet's effect rows drag out as their effects once the sheet renders", async () => {
-    const aelis = await trinite("Aelis", [katana]);
-    const item = aelis.items.get(KATANA)!;
-    const effectRow = row({ effectId: BLESSING, itemId: "" });
+describe("an item sheet's effect rows", () => {
+  async function itemSheetRow(actor: TestActor, user: string): Promise<FakeElement> {
+    const item = actor.items.get(KATANA)!;
+    const row = h("li", { class: "item-row effect-row draggable", "data-effect-id": BLESSING, "data-item-id": "" });
     const sheet = new TrinitesItemSheet({ document: item as unknown as Item.Implementation });
-    // The rendered element (the double has no DOM): the sheet's render finds its rows in it.
-    Object.assign(sheet, { element: Object.assign(new EventTarget(), { querySelectorAll: () => [effectRow] }) });
-    await sheet.render();
-    expect(effectRow.draggable).toBe(true);
-    expect(dragStart(effectRow)).toEqual({ type: "ActiveEffect", uuid: item.effects[0]!.uuid });
+    Object.assign(sheet, { element: h("form", {}, h("ol", {}, row)) });
+    await asClient(user, () => sheet.render());
+    return row;
+  }
+
+  it("drag out as their effects for the owner", async () => {
+    const aelis = await trinite("Aelis", { [PLAYER]: OWNER }, [katana]);
+    const row = await itemSheetRow(aelis, PLAYER);
+    expect(row.draggable).toBe(true);
+    const effect = aelis.items.get(KATANA)!.effects[0]!;
+    expect(asClient(PLAYER, () => dragData(row))).toEqual({ type: "ActiveEffect", uuid: effect.uuid });
+  });
+
+  it("refuse (v14's item sheet drop) an effect lifted from another's character", async () => {
+    const brann = await trinite("Brann", { [OTHER]: OWNER, [PLAYER]: OBSERVER }, [katana]);
+    const aelis = await trinite("Aelis", { [PLAYER]: OWNER }, [{ ...katana, effects: [] }]);
+    const sheet = new TrinitesItemSheet({ document: aelis.items.get(KATANA) as unknown as Item.Implementation });
+    const drop = (sheet as unknown as { _onDropActiveEffect(e: unknown, effect: unknown): Promise<unknown> })
+      ._onDropActiveEffect;
+    const effect = brann.items.get(KATANA)!.effects[0]!;
+    expect(await asClient(PLAYER, () => drop.call(sheet, {}, effect))).toBeNull();
+    expect(aelis.items.get(KATANA)!.effects).toEqual([]);
+  });
+
+  it("give nothing to an observer", async () => {
+    const brann = await trinite("Brann", { [OTHER]: OWNER, [PLAYER]: OBSERVER }, [katana]);
+    const row = await itemSheetRow(brann, PLAYER);
+    expect(row.draggable).toBe(false);
+    expect(asClient(PLAYER, () => dragData(row))).toBeNull();
+  });
+});
+
+describe("the templates' drag sources", () => {
+  function templates(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? templates(file) : name.endsWith(".hbs") ? [file] : [];
+    });
+  }
+  const tags = templates(path.join(ROOT, "templates")).flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(/<[a-z][a-z0-9]*\s((?:[^>"]|"[^"]*")*)>/g)].map((m) => ({
+      file: path.relative(ROOT, file),
+      attributes: m[1] ?? "",
+    })),
+  );
+
+  it("mark every item row, effect row and roll button draggable, for Foundry's DragDrop to bind", () => {
+    const sources = tags.filter(({ attributes }) =>
+      /\bdata-roll="|\bdata-effect-id="|\bdata-item-id="\{\{/.test(attributes),
+    );
+    expect(sources.length).toBeGreaterThan(20);
+    const unmarked = sources.filter(({ attributes }) => !/\bclass="[^"]*\bdraggable\b/.test(attributes));
+    expect(unmarked).toEqual([]);
+  });
+
+  it("never make an element draggable themselves (DragDrop does, for those who may drag)", () => {
+    expect(tags.filter(({ attributes }) => /\bdraggable=/.test(attributes))).toEqual([]);
   });
 });
