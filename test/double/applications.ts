@@ -332,7 +332,11 @@ export class DialogV2 extends ApplicationV2 {
  * (`_processChangeSubmission`: "Process submission data for a single change object … its index in the submitted
  * array"). `changeTab(tab, group)` switches the shown tab, as a click on the tab does.
  */
-export class ActiveEffectConfig extends HandlebarsApplicationMixin(DocumentSheetV2) {
+// The mixin is typed on ApplicationV2: its result is read back as the document sheet it is at run time.
+const HandlebarsDocumentSheet = HandlebarsApplicationMixin(DocumentSheetV2) as unknown as typeof DocumentSheetV2 & {
+  PARTS: Record<string, Plain>;
+};
+export class ActiveEffectConfig extends HandlebarsDocumentSheet {
   static override DEFAULT_OPTIONS: Plain = {
     classes: ["active-effect-config"],
     position: { width: 560 },

@@ -8,13 +8,13 @@
  */
 import { SYSTEM_ID } from "../ruleset.ts";
 import { linkKeyInputs } from "./config-dom.ts";
-import { buildKeysContext, gameName, refusalOf, type EffectKeysContext } from "./key-choices.ts";
+import { buildKeysContext, EFFECT_KEYS_PART, gameName, refusalOf, type EffectKeysContext } from "./key-choices.ts";
 import { changesOf } from "./sheet-context.ts";
 import { targetsOf } from "./targets.ts";
 
 type Part = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
 
-export const EFFECT_KEYS_PART = "systems/quintette/templates/shared/effect-config/keys.hbs";
+export { EFFECT_KEYS_PART };
 /** The tab group and tab of Foundry's sheet that hold the change rows. */
 const SHEET_GROUP = "sheet";
 const CHANGES_TAB = "changes";

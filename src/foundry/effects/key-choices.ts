@@ -6,6 +6,9 @@
  */
 import { matchesAny, type ChangeLike } from "./keys.ts";
 
+/** The keys section's template, a part of the effect config sheet's Changes tab. */
+export const EFFECT_KEYS_PART = "systems/quintette/templates/shared/effect-config/keys.hbs";
+
 /** A data schema as far as the expansion reads it: nested fields (a SchemaField's `fields`) and a label key. */
 export interface SchemaLike {
   fields?: Record<string, SchemaLike> | undefined;
@@ -51,6 +54,8 @@ export interface EffectKeysContext {
   /** No key is allowed: every change of this effect does nothing. */
   none: boolean;
   flagged: FlaggedChange[];
+  /** The list of keys starts open on an effect without changes yet (what can it change?), closed otherwise. */
+  listOpen: boolean;
   /** The part is a section of the Changes tab: `tab` and `active` when that tab is shown. */
   cssClass: string;
 }
@@ -132,6 +137,7 @@ export function buildKeysContext(
     why: i18n.localize(`QUINTETTE.Effects.Config.Why.${facts.ruleset}`),
     none,
     flagged: flaggedChanges(facts.changes, facts.targets, game, i18n),
+    listOpen: facts.changes.length === 0,
     cssClass: `tab${options.active ? " active" : ""}`,
   };
 }

@@ -22,11 +22,14 @@ export function effectsContext(sheet: SheetLike, options: { tabbed: boolean; act
   });
 }
 
+/** Tabs with Effects only when `allowed` (pure: the gallery's fixtures call it as the sheets do). */
+export function effectsTabIf<T extends { id: string }>(allowed: boolean, tabs: readonly T[]): T[] {
+  return allowed ? [...tabs] : tabs.filter((t) => t.id !== EFFECTS_TAB.id);
+}
+
 /** A sheet's tabs, without Effects where effects on its document can change nothing (`targets.ts`: Jetons). */
 export function withEffectsTab<T extends { id: string }>(tabs: readonly T[], document: unknown): T[] {
-  return effectsAllowed(document as Parameters<typeof effectsAllowed>[0])
-    ? [...tabs]
-    : tabs.filter((t) => t.id !== EFFECTS_TAB.id);
+  return effectsTabIf(effectsAllowed(document as Parameters<typeof effectsAllowed>[0]), tabs);
 }
 
 /** A sheet's parts, without the Effects part where its tab is absent. */

@@ -15,7 +15,8 @@ interface DocLike {
 }
 
 function target(type: string): EffectTarget {
-  const model = (CONFIG.Actor.dataModels as Record<string, { schema?: unknown } | undefined>)[type];
+  const models = CONFIG.Actor.dataModels as unknown as Record<string, { schema?: unknown } | undefined>;
+  const model = models[type];
   return {
     type,
     typeLabel: `TYPES.Actor.${type}`,
