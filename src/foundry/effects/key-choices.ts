@@ -53,7 +53,9 @@ export interface EffectKeysContext {
   why: string;
   /** No key is allowed: every change of this effect does nothing. */
   none: boolean;
+  /** The first `FLAGGED_MAX` changes that do nothing, and how many more there are. */
   flagged: FlaggedChange[];
+  moreFlagged: number;
   /** The list of keys starts open on an effect without changes yet (what can it change?), closed otherwise. */
   listOpen: boolean;
   /** The part is a section of the Changes tab: `tab` and `active` when that tab is shown. */
@@ -97,11 +99,18 @@ export function keyChoices(targets: readonly EffectTarget[], i18n: Formatter): K
   }));
 }
 
+/** A key is its writer's text: the lines quote at most this much of it. */
+export const KEY_SHOWN_MAX = 80;
+/** At most this many flagged changes are listed (an effect may hold any number of rows); the rest are counted. */
+export const FLAGGED_MAX = 20;
+
+const shown = (key: string) => (key.length > KEY_SHOWN_MAX ? `${key.slice(0, KEY_SHOWN_MAX)}…` : key);
+
 /** Why a change to `key` does nothing on these targets, or null when one of them accepts it (or it is empty). */
 export function refusalOf(key: string, targets: readonly EffectTarget[], game: string, i18n: Formatter): string | null {
   if (!key || targets.some((t) => matchesAny(t.patterns, key))) return null;
   const types = targets.map((t) => i18n.localize(t.typeLabel)).join(", ");
-  return i18n.format("QUINTETTE.Effects.Config.Refused", { key, types, game });
+  return i18n.format("QUINTETTE.Effects.Config.Refused", { key: shown(key), types, game });
 }
 
 /** The stored changes whose key no target accepts, with why; a change without a key yet is not flagged. */
@@ -112,9 +121,9 @@ export function flaggedChanges(
   i18n: Formatter,
 ): FlaggedChange[] {
   return changes.flatMap((change, index) => {
-    const key = change.key ?? "";
+    const key = typeof change.key === "string" ? change.key : "";
     const reason = refusalOf(key, targets, game, i18n);
-    return reason === null ? [] : [{ index, key, reason }];
+    return reason === null ? [] : [{ index, key: shown(key), reason }];
   });
 }
 
@@ -130,13 +139,15 @@ export function buildKeysContext(
   const types = facts.targets.map((t) => i18n.localize(t.typeLabel)).join(", ");
   const choices = keyChoices(facts.targets, i18n);
   const none = facts.targets.every((t) => t.patterns.length === 0);
+  const flagged = flaggedChanges(facts.changes, facts.targets, game, i18n);
   return {
     listId: facts.listId,
     choices,
     intro: i18n.format(none ? "QUINTETTE.Effects.Config.NoKeys" : "QUINTETTE.Effects.Config.Intro", { game, types }),
     why: i18n.localize(`QUINTETTE.Effects.Config.Why.${facts.ruleset}`),
     none,
-    flagged: flaggedChanges(facts.changes, facts.targets, game, i18n),
+    flagged: flagged.slice(0, FLAGGED_MAX),
+    moreFlagged: Math.max(0, flagged.length - FLAGGED_MAX),
     listOpen: facts.changes.length === 0,
     cssClass: `tab${options.active ? " active" : ""}`,
   };

@@ -12,7 +12,12 @@ import { addEffect, installEffectsDouble, type DoubleActiveEffect } from "../../
 import { createFromSidebar, GM, openSheet, openTable, type UserId } from "../../scenes/table.ts";
 import { EFFECT_KEYS_PART, QuintetteEffectConfig } from "../../../src/foundry/effects/config-sheet.ts";
 import { linkKeyInputs } from "../../../src/foundry/effects/config-dom.ts";
-import type { EffectKeysContext } from "../../../src/foundry/effects/key-choices.ts";
+import {
+  buildKeysContext,
+  FLAGGED_MAX,
+  KEY_SHOWN_MAX,
+  type EffectKeysContext,
+} from "../../../src/foundry/effects/key-choices.ts";
 
 const PLAYER: UserId = "player1";
 const ADD = 2;
@@ -255,5 +260,24 @@ describe("Foundry's key inputs, after render", () => {
     v13.value = "system.wounds";
     v13.dispatchEvent(new Event("input"));
     expect(v13.attributes["aria-invalid"]).toBe("true");
+  });
+});
+
+describe("the keys section, against an effect's owner who writes anything", () => {
+  it("quotes at most KEY_SHOWN_MAX characters of a key and lists at most FLAGGED_MAX changes, counting the rest", () => {
+    const long = `system.${"x".repeat(500)}`;
+    const changes = [{ key: long }, ...Array.from({ length: 40 }, (_, i) => ({ key: `system.nope${i}` }))];
+    const i18n = { localize: (k: string) => k, format: (k: string, d: Record<string, string>) => `${k} ${d.key}` };
+    const target = { type: "heros", typeLabel: "TYPES.Actor.heros", patterns: ["system.volonte"] };
+    const keys = buildKeysContext(
+      { targets: [target], changes, ruleset: "oeilnoir", listId: "l" },
+      { active: true },
+      i18n,
+    );
+    expect(keys.flagged).toHaveLength(FLAGGED_MAX);
+    expect(keys.moreFlagged).toBe(changes.length - FLAGGED_MAX);
+    expect(keys.flagged[0]!.key).toHaveLength(KEY_SHOWN_MAX + 1);
+    expect(keys.flagged[0]!.reason.length).toBeLessThan(200);
+    expect(keys.choices).toEqual([{ key: "system.volonte", label: "system.volonte" }]);
   });
 });
