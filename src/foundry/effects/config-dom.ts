@@ -22,6 +22,8 @@ function mark(input: HTMLInputElement, check: KeyCheck): void {
   else input.dataset.tooltipText = reason;
 }
 
+const checks = new WeakMap<object, KeyCheck>();
+
 /** Links and checks every change key input under `root`; returns how many it found. */
 export function linkKeyInputs(root: unknown, check: KeyCheck): number {
   if (!root || typeof (root as Partial<HTMLElement>).querySelectorAll !== "function") return 0;
@@ -32,7 +34,14 @@ export function linkKeyInputs(root: unknown, check: KeyCheck): number {
     input.setAttribute("list", check.listId);
     input.setAttribute("autocomplete", "off");
     mark(input, check);
-    input.addEventListener("input", () => mark(input, check));
+    // A render of other parts leaves this input in place: one listener per input, reading the latest check.
+    checks.set(input, check);
+    if (input.dataset.quintetteKeys) continue;
+    input.dataset.quintetteKeys = "checked";
+    input.addEventListener("input", () => {
+      const latest = checks.get(input);
+      if (latest) mark(input, latest);
+    });
   }
   return inputs.length;
 }

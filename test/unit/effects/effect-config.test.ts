@@ -260,6 +260,18 @@ describe("Foundry's key inputs, after render", () => {
     v13.value = "system.wounds";
     v13.dispatchEvent(new Event("input"));
     expect(v13.attributes["aria-invalid"]).toBe("true");
+
+    // Rendered again (another part): the same input keeps one listener, which reads the new check.
+    let calls = 0;
+    const refusal = (key: string) => {
+      calls += 1;
+      return key === "system.wounds" ? null : "no";
+    };
+    linkKeyInputs(root, { listId: "cfg-keys", refusal });
+    calls = 0;
+    v13.dispatchEvent(new Event("input"));
+    expect(calls).toBe(1);
+    expect(v13.attributes["aria-invalid"]).toBe("false");
   });
 });
 
