@@ -11,6 +11,14 @@ export interface GalleryFixture {
   parts: string[];
   /** The template context. */
   context: Record<string, unknown>;
+  /**
+   * What the adapter formats in its client's language (`game.i18n`) before rendering: built for each language from
+   * its strings and merged over `context`.
+   */
+  localized?: (i18n: {
+    localize(key: string): string;
+    format(key: string, data: Record<string, string>): string;
+  }) => Record<string, unknown>;
   /** The Foundry surface it imitates: sets the wrapper's classes and width. */
   frame: "sheet" | "dialog" | "chat" | "sidebar";
   /** Extra classes on the wrapper (`["trinites", "actor"]`). */

@@ -8,7 +8,7 @@
 import Handlebars from "handlebars";
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { registerFoundryHelpers } from "../../gallery/foundry-helpers";
+import { makeLocalizer, registerFoundryHelpers } from "../../gallery/foundry-helpers";
 import { withCoreStrings } from "../../gallery/core-lang";
 import type { GalleryFixture } from "../../gallery/types";
 import { RULESET_IDS } from "../../src/foundry/ruleset.ts";
@@ -34,11 +34,16 @@ function templateFiles(dir: string): string[] {
   });
 }
 
+/** The language's strings, ours and Foundry's core ones the templates use. */
+function strings(lang: string) {
+  const ours = JSON.parse(readFileSync(join(root, "lang", `${lang}.json`), "utf8")) as Record<string, unknown>;
+  return withCoreStrings(lang, ours);
+}
+
 /** One Handlebars environment per language, with every template registered as a partial under Foundry's path. */
 function environment(lang: string) {
   const hbs = Handlebars.create();
-  const ours = JSON.parse(readFileSync(join(root, "lang", `${lang}.json`), "utf8")) as Record<string, unknown>;
-  registerFoundryHelpers(hbs, withCoreStrings(lang, ours));
+  registerFoundryHelpers(hbs, strings(lang));
   for (const mod of Object.values(systemHelperModules)) {
     for (const [name, fn] of Object.entries(mod.helpers ?? {})) hbs.registerHelper(name, fn);
   }
@@ -80,13 +85,16 @@ function sheetWidth(classes: readonly string[]): number {
   return SHEET_WIDTHS.find(([need]) => need.every((c) => classes.includes(c)))?.[1] ?? 720;
 }
 
-function renderFixture(hbs: typeof Handlebars, fixture: GalleryFixture): string {
+function renderFixture(hbs: typeof Handlebars, fixture: GalleryFixture, lang: string): string {
   let body: string;
   try {
+    const context = fixture.localized
+      ? { ...fixture.context, ...fixture.localized(makeLocalizer(strings(lang))) }
+      : fixture.context;
     body = fixture.parts
       .map((part) => {
         const source = readFileSync(join(root, part), "utf8");
-        return hbs.compile(source, { strict: false })(fixture.context, { allowProtoPropertiesByDefault: true });
+        return hbs.compile(source, { strict: false })(context, { allowProtoPropertiesByDefault: true });
       })
       .join("\n");
   } catch (error) {
@@ -144,7 +152,7 @@ for (let i = 0; i < fixtures.length; i += GROUP_SIZE) groups.push(fixtures.slice
 const pages: (readonly [string, string])[] = [];
 for (const lang of LANGUAGES) {
   const hbs = environment(lang);
-  const sections = fixtures.map((f) => renderFixture(hbs, f));
+  const sections = fixtures.map((f) => renderFixture(hbs, f, lang));
   pages.push([`${lang}.html`, page(lang, `${fixtures.length} fixtures`, sections)]);
   groups.forEach((group, n) => {
     const shown = group.map((id) => sections[fixtures.findIndex((f) => f.id === id)]!);

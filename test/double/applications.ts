@@ -437,3 +437,53 @@ export class DialogV2 extends ApplicationV2 {
     DialogV2.nextAnswer = NO_ANSWER;
   }
 }
+
+/**
+ * ActiveEffectConfig (fvtt-types 14.366.0 client/applications/sheets/active-effect-config.d.mts; 13.345.1 declares
+ * the class only): "The Application responsible for configuring a single ActiveEffect document within a parent Actor
+ * or Item". `PARTS` "@defaultValue" header, tabs, details, duration, changes, footer (Foundry's templates: the double
+ * renders none); `TABS.sheet` details, duration, changes with `initial: "details"`; `DEFAULT_OPTIONS` classes
+ * `["active-effect-config"]`, `form: { closeOnSubmit: true }`. Its `_processFormData` turns the submitted change rows
+ * (`changes.N.key`, `.mode`, `.value`, `.priority`) into the effect's array of changes, in row order
+ * (`_processChangeSubmission`: "Process submission data for a single change object … its index in the submitted
+ * array"). `changeTab(tab, group)` switches the shown tab, as a click on the tab does.
+ */
+// The mixin is typed on ApplicationV2: its result is read back as the document sheet it is at run time.
+const HandlebarsDocumentSheet = HandlebarsApplicationMixin(DocumentSheetV2) as unknown as typeof DocumentSheetV2 & {
+  PARTS: Record<string, Plain>;
+};
+export class ActiveEffectConfig extends HandlebarsDocumentSheet {
+  static override DEFAULT_OPTIONS: Plain = {
+    classes: ["active-effect-config"],
+    position: { width: 560 },
+    form: { closeOnSubmit: true },
+  };
+  static override PARTS: Record<string, Plain> = {
+    header: { template: "templates/sheets/active-effect/header.hbs" },
+    tabs: { template: "templates/generic/tab-navigation.hbs" },
+    details: { template: "templates/sheets/active-effect/details.hbs", scrollable: [""] },
+    duration: { template: "templates/sheets/active-effect/duration.hbs" },
+    changes: { template: "templates/sheets/active-effect/changes.hbs", scrollable: ["ol[data-changes]"] },
+    footer: { template: "templates/generic/form-footer.hbs" },
+  };
+  static TABS: Plain = {
+    sheet: { tabs: [{ id: "details" }, { id: "duration" }, { id: "changes" }], initial: "details" },
+  };
+  constructor(options: Plain = {}) {
+    super(options);
+    this.tabGroups.sheet = "details";
+  }
+  changeTab(tab: string, group: string): void {
+    this.tabGroups[group] = tab;
+  }
+  override _processFormData(event: unknown, form: unknown, formData: { object: Plain }): Plain {
+    const data = super._processFormData(event, form, formData);
+    const rows = data.changes;
+    if (isPlainObject(rows)) {
+      data.changes = Object.entries(rows)
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([, row]) => row);
+    }
+    return data;
+  }
+}

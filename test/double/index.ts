@@ -15,11 +15,11 @@
  *   nested schemas, arrays, sets), atomic `updateSource`.
  * - `Actor`/`Item` documents (documents.ts): `system` from the registered data model, atomic `update`, embedded items,
  *   flags, ownership by user; each update recorded.
- * - `foundry.documents.collections.Actors/Items.registerSheet`: records calls (the manifest test checks every type
- *   has a sheet).
+ * - `foundry.documents.collections.Actors/Items.registerSheet` and `foundry.applications.apps.DocumentSheetConfig
+ *   .registerSheet`: record calls (the manifest test checks every type has a sheet).
  * - `foundry.applications.api/sheets` (applications.ts): ApplicationV2, HandlebarsApplicationMixin,
- *   DocumentSheetV2, ActorSheetV2, ItemSheetV2, DialogV2 as shells that run context preparation and actions
- *   without a DOM; `foundry.applications.handlebars.loadTemplates/renderTemplate` record paths;
+ *   DocumentSheetV2, ActorSheetV2, ItemSheetV2, ActiveEffectConfig, DialogV2 as shells that run context preparation
+ *   and actions without a DOM; `foundry.applications.handlebars.loadTemplates/renderTemplate` record paths;
  *   `foundry.applications.ux.DragDrop` (applications.ts) binds drag starts and drops under their permissions.
  * - `foundry.applications.ux.TextEditor.implementation.enrichHTML` (text-editor.ts): runs `CONFIG.TextEditor
  *   .enrichers` on the content's text, as Foundry documents it.
@@ -42,6 +42,7 @@ import {
   DocumentSheetV2,
   ActorSheetV2,
   ItemSheetV2,
+  ActiveEffectConfig,
   DialogV2,
   dropOn,
   FormDataExtended,
@@ -138,13 +139,22 @@ function createState(lang: string) {
     },
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
-      sheets: { ActorSheetV2, ItemSheetV2 },
+      sheets: { ActorSheetV2, ItemSheetV2, ActiveEffectConfig },
       ux: {
         TextEditor: { implementation: { enrichHTML } },
         DragDrop: { implementation: DragDropDouble },
         FormDataExtended,
       },
-      apps: { FilePicker: { implementation: FilePickerDouble } },
+      apps: {
+        FilePicker: { implementation: FilePickerDouble },
+        // fvtt-types `DocumentSheetConfig.registerSheet(documentClass, scope, sheetClass, options)`: recorded with the
+        // collections' registrations, under the class's `documentName`.
+        DocumentSheetConfig: {
+          registerSheet(documentClass: { documentName?: string }, scope: string, sheetClass: unknown, options = {}) {
+            sheets.push({ documentName: documentClass.documentName ?? "", scope, sheetClass, options });
+          },
+        },
+      },
       handlebars: {
         /** The paths asked of `loadTemplates` so far (the double's record; templates.ts reads it). */
         recorded: templates,

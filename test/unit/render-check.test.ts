@@ -44,7 +44,8 @@ function partTemplates(): Map<string, string> {
   const out = new Map<string, string>();
   const add = (owner: string, parts: unknown) => {
     for (const [id, part] of Object.entries((parts ?? {}) as Record<string, { template?: string }>))
-      if (part.template) out.set(part.template, `${owner}.${id}`);
+      // Ours only: the effect config sheet keeps Foundry's own parts, which are Foundry's templates.
+      if (part.template?.startsWith("systems/quintette/")) out.set(part.template, `${owner}.${id}`);
   };
   for (const r of doubleState().sheets) add((r.sheetClass as { name: string }).name, (r.sheetClass as Json).PARTS);
   for (const app of [ChronosteApp, ReserveApp, RollDialog]) add(app.name, (app as unknown as Json).PARTS);

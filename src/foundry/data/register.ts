@@ -9,11 +9,13 @@ import { plugRuleset } from "../chat/plugins.ts";
 import { SYSTEM_ID, type RulesetDescriptor } from "../ruleset.ts";
 import { QuintetteActor, QuintetteItem, registerTokenDefaults } from "./documents.ts";
 import { QuintetteActiveEffect } from "../effects/document.ts";
+import { registerEffectConfig } from "../effects/config-sheet.ts";
 
 export function registerDocumentClasses(): void {
   CONFIG.Actor.documentClass = QuintetteActor;
   CONFIG.Item.documentClass = QuintetteItem;
   CONFIG.ActiveEffect.documentClass = QuintetteActiveEffect;
+  registerEffectConfig();
   registerTokenDefaults();
 }
 

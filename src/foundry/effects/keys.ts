@@ -33,10 +33,19 @@ export function readKeysFrom(source: KeySource): void {
   worldKeys = source;
 }
 
+/** The patterns an effect may change on an actor of `type`, read now (none for a type no list names). */
+export function allowedKeys(actorType: string): readonly string[] {
+  return worldKeys(actorType) ?? MODIFIABLE_KEYS[actorType] ?? [];
+}
+
+/** Whether `key` is one of `patterns` (`*` standing for one path segment). */
+export function matchesAny(patterns: readonly string[], key: string | null | undefined): boolean {
+  return !!key && patterns.some((pattern) => matches(pattern, key));
+}
+
 /** Whether an effect change to `key` applies to an actor of `type` (none for a type the list does not name). */
 export function isModifiable(actorType: string, key: string | null | undefined): boolean {
-  if (!key) return false;
-  return (worldKeys(actorType) ?? MODIFIABLE_KEYS[actorType] ?? []).some((pattern) => matches(pattern, key));
+  return matchesAny(allowedKeys(actorType), key);
 }
 
 /** An effect change in either generation's shape: v13 `mode` (a number), v14 `type` (a name). */

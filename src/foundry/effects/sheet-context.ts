@@ -14,7 +14,7 @@ interface EffectDoc {
 }
 
 /** v14 keeps an effect's changes in `system.changes`, v13 in `changes`. */
-function changesOf(effect: EffectDoc): readonly ChangeLike[] {
+export function changesOf(effect: EffectDoc): readonly ChangeLike[] {
   const sys = effect.system as { changes?: unknown } | undefined;
   if (Array.isArray(sys?.changes)) return sys.changes as ChangeLike[];
   return effect.changes ?? [];

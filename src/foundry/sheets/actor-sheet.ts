@@ -18,7 +18,7 @@ import type { CreationView } from "./creation-view.ts";
 import { HANDLERS as ITEM_HANDLERS } from "./item-actions.ts";
 import { templatesLoaded } from "../templates/loaded.ts";
 import { mergeIndexedArrays, screenSubmission } from "./submission.ts";
-import { EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
+import { EFFECTS_PART, EFFECTS_TAB, effectsContext, withEffectsPart, withEffectsTab } from "../effects/sheet.ts";
 import { EFFECT_HANDLERS, markModified } from "../effects/actions.ts";
 import type { EffectsContext } from "../effects/view.ts";
 import { canDragStart, defineSheetMethods, liftedFromAnother, onDragStart } from "./drag-start.ts";
@@ -94,15 +94,16 @@ export class QuintetteActorSheet extends HandlebarsActorSheet {
   /** Edit mode (inputs) versus play mode (values and roll buttons). */
   editMode = false;
 
+  /** The class's tabs; Effects only where the rule set lets effects change this actor. */
   get sheetTabs(): SheetTabSpec[] {
-    return (this.constructor as typeof QuintetteActorSheet).SHEET_TABS;
+    return withEffectsTab((this.constructor as typeof QuintetteActorSheet).SHEET_TABS, this.document);
   }
 
   // The mixin's member, out of the narrowed base type (see mixed.ts).
   protected _configureRenderParts(
     options: foundry.applications.api.HandlebarsApplicationMixin.RenderOptions,
   ): Record<string, Part> {
-    const parts = configureHandlebarsParts(HandlebarsActorSheet, this, options);
+    const parts = withEffectsPart(configureHandlebarsParts(HandlebarsActorSheet, this, options), this.document);
     if (this.document.limited) return { header: parts.header!, limited: parts.limited! };
     delete parts.limited;
     return parts;

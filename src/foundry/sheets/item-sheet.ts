@@ -2,14 +2,14 @@
  * The base item sheet: header with image and name, tabs, a play/edit toggle, the rich-text description, and refusal
  * of out-of-range edits. A rule set adds its details part and tab (`composeParts`, `SHEET_TABS`).
  */
-import { HandlebarsItemSheet } from "./mixed.ts";
+import { configureHandlebarsParts, HandlebarsItemSheet } from "./mixed.ts";
 import { buildItemSheetContext, type ItemSheetContext, type SheetTabSpec } from "./context.ts";
 import { TAB_GROUP } from "./embed.ts";
 import { ITEM_SHEET_PARTS } from "./parts.ts";
 import { HANDLERS as ITEM_HANDLERS } from "./item-actions.ts";
 import { templatesLoaded } from "../templates/loaded.ts";
 import { rulesetIdOf, screenForm } from "./actor-sheet.ts";
-import { EFFECTS_PART, EFFECTS_TAB, effectsContext } from "../effects/sheet.ts";
+import { EFFECTS_PART, EFFECTS_TAB, effectsContext, withEffectsPart, withEffectsTab } from "../effects/sheet.ts";
 import { EFFECT_HANDLERS } from "../effects/actions.ts";
 import type { EffectsContext } from "../effects/view.ts";
 import { canDragStart, defineSheetMethods, DRAG_SELECTOR, liftedFromAnother, onDragStart } from "./drag-start.ts";
@@ -58,8 +58,16 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
 
   editMode = false;
 
+  /** The class's tabs; Effects only where the rule set lets effects change the actors this item may reach. */
   get sheetTabs(): SheetTabSpec[] {
-    return (this.constructor as typeof QuintetteItemSheet).SHEET_TABS;
+    return withEffectsTab((this.constructor as typeof QuintetteItemSheet).SHEET_TABS, this.document);
+  }
+
+  // The mixin's member, out of the narrowed base type (see mixed.ts).
+  protected _configureRenderParts(
+    options: foundry.applications.api.HandlebarsApplicationMixin.RenderOptions,
+  ): Record<string, Part> {
+    return withEffectsPart(configureHandlebarsParts(HandlebarsItemSheet, this, options), this.document);
   }
 
   protected override async _prepareContext(
@@ -99,7 +107,7 @@ export class QuintetteItemSheet extends HandlebarsItemSheet {
       },
     );
     // A sheet without tabs (a SYSTEMJ card) shows its effects under the rest.
-    const tabbed = this.sheetTabs.some((t) => t.id === EFFECTS_TAB.id);
+    const tabbed = (this.constructor as typeof QuintetteItemSheet).SHEET_TABS.some((t) => t.id === EFFECTS_TAB.id);
     const effects = effectsContext(this, { tabbed, active: !!context.sheetTabs.effects?.active });
     return { ...base, ...context, effects };
   }

@@ -17,6 +17,7 @@ import { QuintetteItemSheet } from "../../../src/foundry/sheets/item-sheet.ts";
 import { groupItems, prepareTabs } from "../../../src/foundry/sheets/context.ts";
 import type { RollRequest } from "../../../src/foundry/dialog/request.ts";
 import { testRuleset } from "./fixtures.ts";
+import { readKeysFrom } from "../../../src/foundry/effects/keys.ts";
 
 // The double's documents stand in for Foundry's at run time; the sheets' constructors are typed for the real ones.
 const asActor = (actor: DoubleActor) => actor as unknown as Actor.Implementation;
@@ -82,6 +83,8 @@ describe("base sheets on the double", () => {
       registerRuleset(d);
       applyRuleset(d);
     }
+    // Effects may change the Trinités test hero's `force` (its sheets have an Effects tab), nothing of the SYSTEMJ one.
+    readKeysFrom((type) => (type === "hero-t" ? ["system.force"] : undefined));
   });
 
   it("groups owned items: the rule set's types first (empty ones too), then foreign ones", () => {
@@ -218,6 +221,20 @@ describe("base sheets on the double", () => {
     await dropOn(asSheet(sheet), { type: "Item", uuid: actor.items.get("i1")!.uuid });
     expect(actor.items.size).toBe(size);
     expect((sheet as unknown as { sorted: string[] }).sorted).toEqual(["i1"]);
+  });
+
+  it("leaves the Effects tab and part out where the rule set lets effects change nothing on the actor", async () => {
+    const actor = new DoubleActor({ name: "Io", type: "hero-s", ownership: { default: 0, player1: 3 } });
+    const sheet = asSheet(new QuintetteActorSheet({ document: asActor(actor) }));
+    await sheet.render();
+    expect(Object.keys(sheet.renderedParts)).toEqual(["header", "tabs", "items", "biography"]);
+    const item = new DoubleItem({ name: "Sort", type: "gear-s", ownership: { default: 0, player1: 3 } });
+    const itemSheet = asSheet(new QuintetteItemSheet({ document: asItem(item) }));
+    await itemSheet.render();
+    expect(Object.keys(itemSheet.renderedParts)).toEqual(["header", "tabs", "description"]);
+    expect((itemSheet.renderedParts.tabs as { tabList?: { id: string }[] }).tabList?.map((t) => t.id)).toEqual([
+      "description",
+    ]);
   });
 
   it("renders the item sheet with its description tab and refuses nothing valid", async () => {
