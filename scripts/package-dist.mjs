@@ -35,7 +35,7 @@ await build({
 const rules = await buildRules(root, dist);
 
 const location = releaseLocation(pkg);
-const manifest = stampManifest(JSON.parse(readFileSync(join(root, "system.json"), "utf8")), pkg.version, location);
+const manifest = stampManifest(JSON.parse(readFileSync(join(root, "system.json"), "utf8")), pkg, location);
 writeFileSync(join(dist, "system.json"), JSON.stringify(manifest, null, 2) + "\n");
 if (!location)
   console.warn(
