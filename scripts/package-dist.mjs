@@ -19,7 +19,7 @@ function copy(name) {
   cpSync(from, join(dist, name), { recursive: true });
 }
 
-for (const name of ["template.json", "templates", "lang", "packs", "LICENSE", "CHANGELOG.md"]) copy(name);
+for (const name of ["template.json", "templates", "lang", "packs", "assets", "LICENSE", "CHANGELOG.md"]) copy(name);
 
 // Styles: the manifest's shared sheet and each rule set's, each bundled and minified into one file.
 await build({

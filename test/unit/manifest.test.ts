@@ -216,6 +216,9 @@ describe("manifest", () => {
     // Every module's source map ships beside it.
     for (const file of zipped.filter((f) => f.endsWith(".mjs"))) expect(inZip.has(`${file}.map`), file).toBe(true);
     expect(zipped.filter((f) => f.startsWith(".") || f.endsWith(".zip"))).toEqual([]);
+    // Every declared type's default artwork (src/foundry/data/artwork.ts).
+    const types = [...Object.keys(source.documentTypes.Actor ?? {}), ...Object.keys(source.documentTypes.Item ?? {})];
+    expect(types.filter((t) => !inZip.has(`assets/types/${t}.svg`))).toEqual([]);
     expect(readFileSync(join(root, "LICENSE"), "utf8")).toMatch(/^MIT License[\s\S]*Quintette contributors/);
   });
 
