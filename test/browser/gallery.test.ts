@@ -124,10 +124,11 @@ describe("gallery", () => {
     const ours = await color("");
     // --q-muted's mix of the text colour (styles/shared/sheet.css), not the frame's inherited rgb() colour.
     expect(ours).toMatch(/^color\(srgb /);
-    const core = "@layer applications { html body section div.gallery-frame div.quintette * { color: rgb(1, 2, 3); } }";
+    const core =
+      "@layer applications { html body section div.gallery-frame div.quintette span.type { color: rgb(1, 2, 3); } }";
     expect(await color(core)).toBe(ours);
-    expect(await color("@layer reset { div { color: rgb(1, 2, 3); } }")).toBe(ours);
-    expect(await color("@layer modules { .quintette * { color: rgb(1, 2, 3); } }")).toBe("rgb(1, 2, 3)");
+    expect(await color("@layer reset { span { color: rgb(1, 2, 3); } }")).toBe(ours);
+    expect(await color("@layer modules { .quintette .type { color: rgb(1, 2, 3); } }")).toBe("rgb(1, 2, 3)");
     await page.close();
   });
 
@@ -145,6 +146,8 @@ describe("gallery", () => {
 <div style="width:50px;overflow:hidden;white-space:nowrap">Un texte coupé au bord</div>
 <select style="width:50px"><option selected>Accélération (prime)</option></select>
 <div style="width:400px">wider</div>
+<p style="color:#444;background:#333">Texte sombre sur fond sombre</p>
+<p style="color:color-mix(in srgb, #333 50%, transparent);background:#2b2d36">Un mélange illisible</p>
 </div></section>
 </body></html>`,
     );
@@ -152,6 +155,7 @@ describe("gallery", () => {
     const page = await browser.newPage();
     const problems = await inspectGalleryPage(page, `${local.url}/bad.html`);
     const layout = await inspectLayout(page);
+    const contrast = await inspectContrast(page);
     await page.close();
     await local.close();
     expect(problems.some((p) => p.includes('render error: a: Missing helper: "nope"'))).toBe(true);
@@ -164,5 +168,9 @@ describe("gallery", () => {
     expect(layout.some((p) => p.startsWith("c: text overflows") && p.includes("Un texte coupé"))).toBe(true);
     expect(layout.some((p) => p.startsWith("c: option cut off") && p.includes("Accélération"))).toBe(true);
     expect(layout.some((p) => p.startsWith("c: wider than its frame"))).toBe(true);
+    // Contrast: both dark texts (a plain colour and a mix), nothing else.
+    expect(contrast.filter((p) => !p.startsWith("c: low contrast"))).toEqual([]);
+    expect(contrast.some((p) => p.includes("Texte sombre sur fond sombre"))).toBe(true);
+    expect(contrast.some((p) => p.includes("Un mélange illisible"))).toBe(true);
   });
 });
