@@ -18,7 +18,9 @@ export function buildReport(dist) {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const js = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((f) => f.endsWith(".mjs")).sort();
   const jsGzip = js.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0);
-  const css = JSON.parse(readFileSync(join(dist, "system.json"), "utf8")).styles ?? [];
+  // Each entry is `{ src, layer }` (Foundry 13's form; a bare path is the older one).
+  const styles = JSON.parse(readFileSync(join(dist, "system.json"), "utf8")).styles ?? [];
+  const css = styles.map((entry) => (typeof entry === "string" ? entry : entry.src));
   const cssBytes = css.reduce((sum, file) => sum + readFileSync(join(dist, file)).length, 0);
   return { js, jsGzip, css, cssBytes };
 }

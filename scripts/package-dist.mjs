@@ -19,7 +19,7 @@ function copy(name) {
   cpSync(from, join(dist, name), { recursive: true });
 }
 
-for (const name of ["template.json", "templates", "lang", "packs", "LICENSE", "CHANGELOG.md"]) copy(name);
+for (const name of ["template.json", "templates", "lang", "packs", "assets", "LICENSE", "CHANGELOG.md"]) copy(name);
 
 // Styles: the manifest's shared sheet and each rule set's, each bundled and minified into one file.
 await build({
@@ -35,7 +35,7 @@ await build({
 const rules = await buildRules(root, dist);
 
 const location = releaseLocation(pkg);
-const manifest = stampManifest(JSON.parse(readFileSync(join(root, "system.json"), "utf8")), pkg.version, location);
+const manifest = stampManifest(JSON.parse(readFileSync(join(root, "system.json"), "utf8")), pkg, location);
 writeFileSync(join(dist, "system.json"), JSON.stringify(manifest, null, 2) + "\n");
 if (!location)
   console.warn(

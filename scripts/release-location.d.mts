@@ -8,8 +8,20 @@ export declare function releaseAddresses(
   location: string,
   version: string,
 ): { url: string; bugs: string; readme: string; changelog: string; manifest: string; download: string };
+/** package.json's fields the manifest takes: its version and its authors. */
+export interface PackageFields {
+  version: string;
+  author?: string | { name?: string; email?: string; url?: string };
+  contributors?: (string | { name?: string; email?: string; url?: string })[];
+}
+export declare function manifestAuthors(
+  pkg: PackageFields,
+  location: string | undefined,
+): { name: string; email?: string; url?: string }[];
 export declare function stampManifest<M extends object>(
   manifest: M,
-  version: string,
+  pkg: PackageFields,
   location: string | undefined,
-): M & { version: string; authors: { name: string; url?: string }[] } & Partial<ReturnType<typeof releaseAddresses>>;
+): M & { version: string; authors: { name: string; email?: string; url?: string }[] } & Partial<
+    ReturnType<typeof releaseAddresses>
+  >;

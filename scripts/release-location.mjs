@@ -1,4 +1,5 @@
-// The one configured release location, and the manifest fields that come from it.
+// The one configured release location, and the manifest fields that come from it; the manifest's version and
+// authors come from package.json (`version`, `author` then `contributors`: manifestAuthors), nowhere else.
 //
 // Set it with the environment variable QUINTETTE_REPOSITORY or package.json `quintette.repository` (the variable
 // wins): the https address of the project's GitHub repository, e.g. https://github.com/owner/quintette. Unset by
@@ -36,11 +37,37 @@ export function releaseAddresses(location, version) {
   };
 }
 
-/** dist/system.json: the source manifest with the version, and the release fields only when a location is set. */
-export function stampManifest(manifest, version, location) {
-  const stamped = { ...manifest, version };
+/** A package.json person (npm: "Name <email> (url)" or `{ name, email, url }`) as a manifest author. */
+function person(entry) {
+  if (typeof entry !== "string")
+    return { name: String(entry?.name ?? "").trim(), email: entry?.email, url: entry?.url };
+  const m = /^([^<(]*)(?:<([^>]*)>)?\s*(?:\(([^)]*)\))?/.exec(entry.trim());
+  return { name: (m?.[1] ?? "").trim(), email: m?.[2]?.trim(), url: m?.[3]?.trim() };
+}
+
+/**
+ * The manifest's authors, from the one place they are configured: package.json `author` then `contributors`. The
+ * first author without an address of their own gets the repository's, when a release location is set.
+ */
+export function manifestAuthors(pkg, location) {
+  const people = [pkg.author, ...(pkg.contributors ?? [])].filter(Boolean).map(person);
+  if (!people.length || people.some((p) => !p.name)) throw new Error("package.json author: every author needs a name");
+  return people.map((p, i) => {
+    const author = { name: p.name };
+    if (p.email) author.email = p.email;
+    const url = p.url ?? (i === 0 ? location : undefined);
+    if (url) author.url = url;
+    return author;
+  });
+}
+
+/**
+ * dist/system.json: the source manifest with package.json's version and authors, and the release fields only when a
+ * location is set.
+ */
+export function stampManifest(manifest, pkg, location) {
+  const stamped = { ...manifest, version: pkg.version, authors: manifestAuthors(pkg, location) };
   for (const key of ["url", "bugs", "readme", "changelog", "manifest", "download"]) delete stamped[key];
-  const authors = [{ name: "Quintette contributors" }];
-  if (!location) return { ...stamped, authors };
-  return { ...stamped, authors: [{ ...authors[0], url: location }], ...releaseAddresses(location, version) };
+  if (!location) return stamped;
+  return { ...stamped, ...releaseAddresses(location, pkg.version) };
 }

@@ -5,9 +5,22 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import JSZip from "jszip";
-import { releaseAddresses, releaseLocation } from "./release-location.mjs";
+import { manifestAuthors, releaseAddresses, releaseLocation } from "./release-location.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
+
+/**
+ * The Foundry version the changelog last records a live check on ("checked in Foundry v14.360"), newest section
+ * first; undefined when none is recorded. system.json's `compatibility.verified` states it, else the minimum.
+ */
+export function checkedFoundryVersion(changelog) {
+  return /checked in Foundry v?(\d+(?:\.\d+)?)/i.exec(changelog)?.[1];
+}
+
+/** What `compatibility.verified` must read: the last live check, or the minimum while there is none (README). */
+export function expectedVerified(changelog, minimum) {
+  return checkedFoundryVersion(changelog) ?? String(minimum);
+}
 
 /** Every disagreement between package.json, system.json, the changelog, dist/ and its zip (empty: releasable). */
 export async function releaseProblems(dir, pkg, sourceManifest, changelog, location) {
@@ -16,6 +29,9 @@ export async function releaseProblems(dir, pkg, sourceManifest, changelog, locat
   if (!location) return ["no release location: set QUINTETTE_REPOSITORY or package.json quintette.repository"];
   if (sourceManifest.version !== version)
     problems.push(`system.json version ${sourceManifest.version} is not package.json's ${version}`);
+  const verified = expectedVerified(changelog, sourceManifest.compatibility?.minimum);
+  if (String(sourceManifest.compatibility?.verified) !== verified)
+    problems.push(`system.json compatibility.verified ${sourceManifest.compatibility?.verified} is not ${verified}`);
   if (!new RegExp(`^## ${version.replace(/\./g, "\\.")}\\b`, "m").test(changelog))
     problems.push(`CHANGELOG.md has no "## ${version}" section`);
   const builtPath = join(dir, "system.json");
@@ -23,6 +39,14 @@ export async function releaseProblems(dir, pkg, sourceManifest, changelog, locat
   const built = JSON.parse(readFileSync(builtPath, "utf8"));
   const expected = releaseAddresses(location, version);
   if (built.version !== version) problems.push(`dist/system.json version ${built.version} is not ${version}`);
+  let authors;
+  try {
+    authors = manifestAuthors(pkg, location);
+  } catch (error) {
+    problems.push(String(error instanceof Error ? error.message : error));
+  }
+  if (authors && JSON.stringify(built.authors) !== JSON.stringify(authors))
+    problems.push("dist/system.json authors are not package.json's author and contributors");
   for (const key of ["url", "bugs", "readme", "manifest", "download"])
     if (built[key] !== expected[key]) problems.push(`dist/system.json ${key} ${built[key]} is not ${expected[key]}`);
   const zipName = `quintette-${version}.zip`;

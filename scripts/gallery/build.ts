@@ -1,9 +1,15 @@
 /**
- * `npm run gallery` (through run.ts): render every fixture of gallery/fixtures with the real templates, real Handlebars, the real
- * lang files and the real CSS into a static site (gallery-dist/): one page per language to browse, and small pages of
- * GROUP_SIZE fixtures per language (`<lang>/group-<n>.html`, listed in groups.json) that the browser test opens one
- * per test, so no test's time grows with the number of fixtures. A render error is written into the page as `.gallery-error`, so the browser test reports it
- * with the rest.
+ * `npm run gallery` (through run.ts): render every fixture of gallery/fixtures with the real templates, real
+ * Handlebars, the real lang files and the real CSS into a static site (gallery-dist/): one page per language to browse
+ * (each fixture in Foundry's dark and light themes side by side), and small pages of GROUP_SIZE fixtures per language
+ * and theme (`<lang>/<theme>/group-<n>.html`, listed in groups.json) that the browser test opens one per test, so no
+ * test's time grows with the number of fixtures. A render error is written into the page as `.gallery-error`, so the
+ * browser test reports it with the rest.
+ *
+ * Styles load as Foundry 13 loads them: its cascade layers declared first, each of the manifest's stylesheets imported
+ * into the layer its `styles` entry names (`system`); the gallery's stand-ins for Foundry's own styles below it, form
+ * controls in `elements` (gallery/foundry-core.css), window and sidebar chrome in `applications` (gallery.css). Font
+ * Awesome stays a plain stylesheet.
  */
 import Handlebars from "handlebars";
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -11,11 +17,32 @@ import { dirname, join, relative } from "node:path";
 import { makeLocalizer, registerFoundryHelpers } from "../../gallery/foundry-helpers";
 import { withCoreStrings } from "../../gallery/core-lang";
 import type { GalleryFixture } from "../../gallery/types";
-import { RULESET_IDS } from "../../src/foundry/ruleset.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const out = join(root, "gallery-dist");
 export const LANGUAGES = ["fr", "en"] as const;
+/** Foundry 13's interface themes: the body's class, and each application's (`.themed.theme-light`). */
+export const THEMES = ["dark", "light"] as const;
+type Theme = (typeof THEMES)[number];
+/**
+ * Foundry 13's cascade layers, lowest first (foundryvtt/foundryvtt#6842 gives the core ones; packages' stylesheets go
+ * in `system` and `modules`, draw-steel's manifest naming `system`, `variables` and `elements`).
+ */
+const FOUNDRY_LAYERS = [
+  "reset",
+  "variables",
+  "elements",
+  "blocks",
+  "applications",
+  "compatibility",
+  "system",
+  "modules",
+  "exceptions",
+];
+/** The manifest's stylesheets with their layers, as Foundry loads them. */
+const manifestStyles = (
+  JSON.parse(readFileSync(join(root, "system.json"), "utf8")) as { styles: { src: string; layer?: string }[] }
+).styles;
 
 const fixtureModules = import.meta.glob<{ fixtures: GalleryFixture[] }>("../../gallery/fixtures/**/*.fixtures.ts", {
   eager: true,
@@ -85,7 +112,13 @@ function sheetWidth(classes: readonly string[]): number {
   return SHEET_WIDTHS.find(([need]) => need.every((c) => classes.includes(c)))?.[1] ?? 720;
 }
 
-function renderFixture(hbs: typeof Handlebars, fixture: GalleryFixture, lang: string): string {
+/** A fixture's rendered parts, in the wrapper Foundry's window or sidebar gives them, for each theme asked. */
+function renderFixture(
+  hbs: typeof Handlebars,
+  fixture: GalleryFixture,
+  lang: string,
+  themes: readonly Theme[],
+): string {
   let body: string;
   try {
     const context = fixture.localized
@@ -106,30 +139,57 @@ function renderFixture(hbs: typeof Handlebars, fixture: GalleryFixture, lang: st
     (fixture.frame === "sheet"
       ? sheetWidth(fixture.classes ?? [])
       : { dialog: 420, chat: 300, sidebar: 300 }[fixture.frame]);
+  const frames = themes.map(
+    (
+      theme,
+    ) => `  <div class="gallery-frame frame-${fixture.frame} themed theme-${theme}" data-theme="${theme}" style="width:${width}px">
+    <div class="${escape(classes)}">${body}</div>
+  </div>`,
+  );
   return `<section class="gallery-fixture" data-fixture="${escape(fixture.id)}">
   <h2 class="gallery-title">${escape(fixture.title)} <code>${escape(fixture.id)}</code></h2>
-  <div class="gallery-frame frame-${fixture.frame}" style="width:${width}px">
-    <div class="${escape(classes)}">${body}</div>
+  <div class="gallery-themes">
+${frames.join("\n")}
   </div>
 </section>`;
 }
 
-/** A page of rendered fixtures; `base` leads from the page's folder to gallery-dist/ (every relative URL resolves there). */
-function page(lang: string, title: string, sections: string[], base = ""): string {
+/** The page's stylesheets: Foundry's layer order, then each sheet imported into its layer. */
+function stylesheets(): string {
+  const imports = [
+    `@import url("foundry-core.css") layer(elements);`,
+    `@import url("gallery.css") layer(applications);`,
+    ...manifestStyles.map(({ src, layer }) => `@import url("${src}")${layer ? ` layer(${layer})` : ""};`),
+  ];
+  return `<link rel="stylesheet" href="fontawesome/css/all.min.css">
+<style>
+@layer ${FOUNDRY_LAYERS.join(", ")};
+${imports.join("\n")}
+</style>`;
+}
+
+/**
+ * The body's theme on a page of one theme's frames: the other one. Foundry themes the interface (the body) and each
+ * window on its own (`.themed.theme-…`), so a window's rules must follow its nearest theme, never an ancestor's.
+ */
+const OTHER: Record<Theme, Theme> = { dark: "light", light: "dark" };
+
+/**
+ * A page of rendered fixtures; `base` leads from the page's folder to gallery-dist/ (every relative URL resolves
+ * there). `theme` is the interface's (the body's) when the page shows one.
+ */
+function page(lang: string, title: string, sections: string[], base = "", theme?: Theme): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 ${base ? `<base href="${base}">` : ""}
 <link rel="icon" href="data:,">
-<title>Quintette gallery (${lang})</title>
-<link rel="stylesheet" href="fontawesome/css/all.min.css">
-<link rel="stylesheet" href="gallery.css">
-<link rel="stylesheet" href="styles/quintette.css">
-${RULESET_IDS.map((id) => `<link rel="stylesheet" href="styles/${id}/${id}.css">`).join("\n")}
+<title>Quintette gallery (${lang}${theme ? `, ${theme}` : ""})</title>
+${stylesheets()}
 </head>
-<body class="gallery theme-dark">
-<h1>Quintette — ${lang} — ${escape(title)}</h1>
+<body class="gallery${theme ? ` theme-${OTHER[theme]}` : ""}">
+<h1>Quintette — ${lang}${theme ? ` — ${theme}` : ""} — ${escape(title)}</h1>
 ${sections.join("\n")}
 </body>
 </html>
@@ -140,7 +200,7 @@ const fixtures = allFixtures();
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 cpSync(join(root, "styles"), join(out, "styles"), { recursive: true });
-cpSync(join(root, "gallery", "gallery.css"), join(out, "gallery.css"));
+for (const sheet of ["gallery.css", "foundry-core.css"]) cpSync(join(root, "gallery", sheet), join(out, sheet));
 // Foundry ships Font Awesome 6 and our templates use its classes; the free edition stands in for it here.
 const fontAwesome = join(root, "node_modules", "@fortawesome", "fontawesome-free");
 for (const dir of ["css", "webfonts"])
@@ -152,12 +212,16 @@ for (let i = 0; i < fixtures.length; i += GROUP_SIZE) groups.push(fixtures.slice
 const pages: (readonly [string, string])[] = [];
 for (const lang of LANGUAGES) {
   const hbs = environment(lang);
-  const sections = fixtures.map((f) => renderFixture(hbs, f, lang));
-  pages.push([`${lang}.html`, page(lang, `${fixtures.length} fixtures`, sections)]);
-  groups.forEach((group, n) => {
-    const shown = group.map((id) => sections[fixtures.findIndex((f) => f.id === id)]!);
-    pages.push([`${lang}/group-${n}.html`, page(lang, `${group[0]} … ${group.at(-1)}`, shown, "../")]);
-  });
+  const both = fixtures.map((f) => renderFixture(hbs, f, lang, THEMES));
+  pages.push([`${lang}.html`, page(lang, `${fixtures.length} fixtures`, both)]);
+  for (const theme of THEMES) {
+    const sections = fixtures.map((f) => renderFixture(hbs, f, lang, [theme]));
+    groups.forEach((group, n) => {
+      const shown = group.map((id) => sections[fixtures.findIndex((f) => f.id === id)]!);
+      const title = `${group[0]} … ${group.at(-1)}`;
+      pages.push([`${lang}/${theme}/group-${n}.html`, page(lang, title, shown, "../../", theme)]);
+    });
+  }
 }
 for (const [path, html] of pages) {
   mkdirSync(dirname(join(out, path)), { recursive: true });
@@ -178,4 +242,6 @@ writeFileSync(
 );
 writeFileSync(join(out, "fixtures.json"), JSON.stringify(fixtures.map((f) => f.id)));
 writeFileSync(join(out, "groups.json"), JSON.stringify(groups));
-console.log(`gallery: ${fixtures.length} fixtures × ${LANGUAGES.length} languages in ${relative(root, out)}/`);
+console.log(
+  `gallery: ${fixtures.length} fixtures × ${LANGUAGES.length} languages × ${THEMES.length} themes in ${relative(root, out)}/`,
+);

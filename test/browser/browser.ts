@@ -181,3 +181,87 @@ export async function inspectLayout(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/**
+ * Text that does not read against what is behind it: the WCAG contrast ratio of a text's colour over the first
+ * opaque background found up its ancestors (colours with alpha blended in), under `min`. Text in a disabled control, a
+ * dimmed part (opacity under 1), over an image or gradient, or hidden, is left out; so are the page's own titles.
+ */
+export async function inspectContrast(page: Page, min = 3): Promise<string[]> {
+  return page.evaluate((min) => {
+    type RGBA = [number, number, number, number];
+    // Computed colours: `rgb(…)`/`rgba(…)`, or `color(srgb r g b / a)` (0–1) for a `color-mix()`.
+    const parse = (c: string): RGBA | null => {
+      const m = /^(rgba?|color)\((?:srgb\s+)?([^)]+)\)$/.exec(c.trim());
+      if (!m) return null;
+      const parts = m[2]!
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      const scale = m[1] === "color" ? 255 : 1;
+      return [parts[0]! * scale, parts[1]! * scale, parts[2]! * scale, parts[3] ?? 1];
+    };
+    const over = (top: RGBA, bottom: RGBA): RGBA => {
+      const a = top[3];
+      return [0, 1, 2].map((i) => top[i]! * a + bottom[i]! * (1 - a)).concat(1) as RGBA;
+    };
+    const luminance = ([r, g, b]: RGBA) => {
+      const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    /** The colour behind `el`: its own and its ancestors' backgrounds blended down to the first opaque one. */
+    const backdrop = (el: Element): RGBA | null => {
+      const layers: RGBA[] = [];
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.backgroundImage !== "none") return null;
+        const bg = parse(style.backgroundColor);
+        if (bg && bg[3] > 0) {
+          layers.push(bg);
+          if (bg[3] >= 1) break;
+        }
+      }
+      let color: RGBA = [255, 255, 255, 1];
+      for (const layer of layers.reverse()) color = over(layer, color);
+      return color;
+    };
+    const dimmed = (el: Element) => {
+      for (let node: Element | null = el; node; node = node.parentElement)
+        if (parseFloat(getComputedStyle(node).opacity) < 1) return true;
+      return false;
+    };
+    const found: string[] = [];
+    for (const section of document.querySelectorAll<HTMLElement>(".gallery-fixture")) {
+      const id = section.dataset.fixture ?? "?";
+      for (const frame of section.querySelectorAll<HTMLElement>(".gallery-frame")) {
+        const theme = frame.dataset.theme ?? "";
+        // Every colour must be one this check reads, or it proves nothing.
+        const own = getComputedStyle(frame).color;
+        if (!parse(own)) found.push(`${id}: unreadable colour ${own}`);
+        const walker = document.createTreeWalker(frame, NodeFilter.SHOW_TEXT);
+        const seen = new Set<Element>();
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const el = node.parentElement;
+          if (!el || seen.has(el) || !node.textContent?.trim()) continue;
+          seen.add(el);
+          if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === "hidden") continue;
+          if (el.closest(":disabled, [disabled], .disabled, .visually-hidden, option") || dimmed(el)) continue;
+          const style = getComputedStyle(el);
+          const fg = parse(style.color);
+          const bg = backdrop(el);
+          if (!fg || !bg || fg[3] === 0) continue;
+          const text = over(fg, bg);
+          const [a, b] = [luminance(text), luminance(bg)].sort((x, y) => y - x);
+          const ratio = (a! + 0.05) / (b! + 0.05);
+          if (ratio < min)
+            found.push(
+              `${id}: low contrast${theme ? ` (${theme})` : ""} ${ratio.toFixed(2)} < ${min}: ${el.tagName.toLowerCase()}` +
+                `${typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : ""}` +
+                ` "${(node.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)}"`,
+            );
+        }
+      }
+    }
+    return found;
+  }, min);
+}

@@ -128,7 +128,8 @@ export class DoubleDocument {
     this._id = typeof data._id === "string" ? data._id : randomID();
     this.name = typeof data.name === "string" ? data.name : "";
     this.type = typeof data.type === "string" ? data.type : "base";
-    this.img = typeof data.img === "string" ? data.img : "icons/svg/mystery-man.svg";
+    this.img =
+      typeof data.img === "string" ? data.img : (this.constructor as typeof DoubleDocument).getDefaultArtwork(data).img;
     this.flags = isPlainObject(data.flags) ? deepClone(data.flags) : {};
     this.ownership = isPlainObject(data.ownership)
       ? (deepClone(data.ownership) as Record<string, number>)
@@ -139,6 +140,15 @@ export class DoubleDocument {
     this.#extra = mergeObject(defaults, deepClone(declaredOnly(this.documentName, extra)));
     this.system = this.#buildSystem(isPlainObject(data.system) ? data.system : {});
     this.prepareData();
+  }
+
+  /**
+   * The image a document whose source names none gets: fvtt-types Actor/Item `Schema.img`, a `FilePathField` whose
+   * `initial` is a function of the source data, and `BaseActor.getDefaultArtwork` ("Determine default artwork based on
+   * the provided actor data"; 14.x: core "always passes document source"), which a system's document class overrides.
+   */
+  static getDefaultArtwork(_data?: Plain): { img: string; texture?: { src: string } } {
+    return { img: "icons/svg/mystery-man.svg" };
   }
 
   /** Initial values of the schema's top-level fields besides `system` (none by default). */
@@ -392,6 +402,11 @@ export class DoubleDocument {
 
 export class DoubleItem extends DoubleDocument {
   static override documentName = "Item";
+  /** fvtt-types `BaseItem.DEFAULT_ICON`: "@defaultValue `"icons/svg/item-bag.svg"`". */
+  static DEFAULT_ICON = "icons/svg/item-bag.svg";
+  static override getDefaultArtwork(_data?: Plain): { img: string } {
+    return { img: this.DEFAULT_ICON };
+  }
   get actor(): DoubleActor | null {
     return this.parent instanceof DoubleActor ? this.parent : null;
   }
@@ -440,6 +455,12 @@ export class DoubleItem extends DoubleDocument {
 export class DoubleActor extends DoubleDocument {
   static override documentName = "Actor";
   readonly items = new DoubleCollection<DoubleItem>();
+  /** fvtt-types `BaseActor.DEFAULT_ICON`: "@defaultValue `CONST.DEFAULT_TOKEN`" (`icons/svg/mystery-man.svg`). */
+  static DEFAULT_ICON = "icons/svg/mystery-man.svg";
+  /** fvtt-types `Actor.GetDefaultArtworkReturn`: the portrait and the prototype token's texture. */
+  static override getDefaultArtwork(_data?: Plain): { img: string; texture: { src: string } } {
+    return { img: this.DEFAULT_ICON, texture: { src: this.DEFAULT_ICON } };
+  }
 
   /**
    * The prototype token's initial values (fvtt-types client/documents/token.d.mts `Schema`: `actorLink` "@defaultValue
@@ -458,7 +479,7 @@ export class DoubleActor extends DoubleDocument {
         width: 1,
         height: 1,
         lockRotation: false,
-        texture: { src: typeof data.img === "string" ? data.img : "icons/svg/mystery-man.svg" },
+        texture: { src: typeof data.img === "string" ? data.img : this.getDefaultArtwork(data).texture.src },
         bar1: { attribute: null },
         bar2: { attribute: null },
       },
@@ -472,7 +493,7 @@ export class DoubleActor extends DoubleDocument {
     this.prepareData();
   }
   #addItem(raw: Plain): DoubleItem {
-    const item = new DoubleItem(raw, { parent: this });
+    const item = new (itemClass())(raw, { parent: this });
     this.items.set(item.id, item);
     return item;
   }
@@ -494,7 +515,7 @@ export class DoubleActor extends DoubleDocument {
   #itemSpec(): CreateSpec<DoubleItem> {
     return {
       documentName: "Item",
-      build: (source) => new DoubleItem(source, { parent: this }),
+      build: (source) => new (itemClass())(source, { parent: this }),
       exists: (id) => this.items.has(id),
       add: (item) => {
         this.items.set(item.id, item);
@@ -543,6 +564,17 @@ export class DoubleActor extends DoubleDocument {
     }
     super.applyUpdate(rest, options);
   }
+}
+
+/**
+ * The class an actor's items are built with: fvtt-types `Actor#items` holds `Item.Implementation`, the configured
+ * `CONFIG.Item.documentClass` (the system's, once init has set it).
+ */
+function itemClass(): typeof DoubleItem {
+  const cls = (globalThis as { CONFIG?: { Item?: { documentClass?: unknown } } }).CONFIG?.Item?.documentClass;
+  return typeof cls === "function" && (cls === DoubleItem || cls.prototype instanceof DoubleItem)
+    ? (cls as typeof DoubleItem)
+    : DoubleItem;
 }
 
 function actorSpec(Cls: typeof DoubleActor): CreateSpec<DoubleActor> {

@@ -13,11 +13,12 @@ import { gzipSync } from "node:zlib";
 import JSZip from "jszip";
 import {
   PLACEHOLDER_HOSTS,
+  manifestAuthors,
   releaseAddresses,
   releaseLocation,
   stampManifest,
 } from "../../scripts/release-location.mjs";
-import { releaseProblems } from "../../scripts/release.mjs";
+import { checkedFoundryVersion, expectedVerified, releaseProblems } from "../../scripts/release.mjs";
 import { buildReport, checkBudget, JS_BUDGET_GZIP } from "../../scripts/build-report.mjs";
 import { RULESET_IDS } from "../../src/foundry/ruleset.ts";
 import { doubleState } from "../double/index.ts";
@@ -35,7 +36,7 @@ type Manifest = {
   version: string;
   compatibility: { minimum: string; verified: string };
   esmodules: string[];
-  styles: string[];
+  styles: { src: string; layer?: string }[];
   languages: { lang: string; name: string; path: string }[];
   documentTypes: Record<string, TypeDecl>;
   packs: { name: string; label: string; path: string; type: string; system: string }[];
@@ -43,7 +44,7 @@ type Manifest = {
   initiative: string;
   grid: { type: number; distance: number; units: string };
   packFolders: { name: string; packs: string[] }[];
-  authors: { name: string; url?: string }[];
+  authors?: { name: string; email?: string; url?: string }[];
   license: string;
   manifest?: string;
   download?: string;
@@ -88,7 +89,7 @@ export function missingFields(m: Partial<Manifest>): string[] {
 export function namedPaths(m: Manifest): string[] {
   return [
     ...m.esmodules,
-    ...m.styles,
+    ...m.styles.map((s) => s.src),
     ...m.languages.map((l) => l.path),
     ...m.packs.map((p) => p.path),
     ...(m.license ? [m.license] : []),
@@ -174,7 +175,11 @@ export function typeMismatches(documentTypes: Record<string, TypeDecl>, template
 describe("manifest", () => {
   let built: Manifest;
   const source = readJson(join(root, "system.json")) as unknown as Manifest;
-  const pkg = readJson(join(root, "package.json")) as { version: string; quintette?: { repository?: string } };
+  const pkg = readJson(join(root, "package.json")) as {
+    version: string;
+    author?: { name: string };
+    quintette?: { repository?: string };
+  };
   let zipped: string[] = [];
 
   beforeAll(async () => {
@@ -202,7 +207,7 @@ describe("manifest", () => {
   it("ships every path it names, LICENSE included, in dist/ and in the release zip, with the changelog and maps", () => {
     expect(namedPaths(built)).toContain("LICENSE");
     expect(missingPaths(built, dist)).toEqual([]);
-    expect(missingPaths({ ...built, styles: ["styles/none.css"] }, dist)).toEqual(["styles/none.css"]);
+    expect(missingPaths({ ...built, styles: [{ src: "styles/none.css" }] }, dist)).toEqual(["styles/none.css"]);
     const inZip = new Set(zipped);
     // A named folder (a pack) ships when the zip holds files under it.
     const absent = namedPaths(built).filter((p) => !inZip.has(p) && !zipped.some((f) => f.startsWith(`${p}/`)));
@@ -211,6 +216,9 @@ describe("manifest", () => {
     // Every module's source map ships beside it.
     for (const file of zipped.filter((f) => f.endsWith(".mjs"))) expect(inZip.has(`${file}.map`), file).toBe(true);
     expect(zipped.filter((f) => f.startsWith(".") || f.endsWith(".zip"))).toEqual([]);
+    // Every declared type's default artwork (src/foundry/data/artwork.ts).
+    const types = [...Object.keys(source.documentTypes.Actor ?? {}), ...Object.keys(source.documentTypes.Item ?? {})];
+    expect(types.filter((t) => !inZip.has(`assets/types/${t}.svg`))).toEqual([]);
     expect(readFileSync(join(root, "LICENSE"), "utf8")).toMatch(/^MIT License[\s\S]*Quintette contributors/);
   });
 
@@ -226,13 +234,51 @@ describe("manifest", () => {
 
   it("takes url, authors, bugs, readme, manifest and download from the one configured location", () => {
     const location = "https://github.com/someone/quintette";
-    const stamped = stampManifest(source, "1.2.3", location);
+    const stamped = stampManifest(source, { ...pkg, version: "1.2.3" }, location);
     expect(stamped).toMatchObject({ version: "1.2.3", ...releaseAddresses(location, "1.2.3") });
     expect(stamped.authors).toEqual([{ name: "Quintette contributors", url: location }]);
     expect(stamped.download).toBe(`${location}/releases/download/v1.2.3/quintette-1.2.3.zip`);
     expect(stamped.manifest).toBe(`${location}/releases/latest/download/system.json`);
     for (const value of Object.values(releaseAddresses(location, "1.2.3")))
       expect(value.startsWith(location)).toBe(true);
+  });
+
+  it("takes its authors from package.json's author and contributors only, the source manifest naming none", () => {
+    // One configured place: package.json. The source manifest has no authors for a build to disagree with.
+    expect(source.authors).toBeUndefined();
+    expect(pkg.author).toEqual({ name: "Quintette contributors" });
+    expect(built.authors).toEqual(manifestAuthors(pkg, undefined));
+    expect(readFileSync(join(root, "LICENSE"), "utf8")).toContain(pkg.author?.name);
+    const team = {
+      version: "2.0.0",
+      author: "Ann Example <ann@mail.fr> (https://ann.fr)",
+      contributors: [{ name: "Bo" }, "Cy"],
+    };
+    expect(stampManifest(source, team, "https://github.com/a/b").authors).toEqual([
+      { name: "Ann Example", email: "ann@mail.fr", url: "https://ann.fr" },
+      { name: "Bo" },
+      { name: "Cy" },
+    ]);
+    // The first author without an address of their own gets the repository's.
+    expect(manifestAuthors({ version: "1", author: "Ann" }, "https://github.com/a/b")).toEqual([
+      { name: "Ann", url: "https://github.com/a/b" },
+    ]);
+    expect(() => manifestAuthors({ version: "1" }, undefined)).toThrow(/author/);
+    expect(() => manifestAuthors({ version: "1", author: { email: "x@y.fr" } }, undefined)).toThrow(/name/);
+  });
+
+  it("states as verified the Foundry version last checked live (CHANGELOG.md), else its minimum", () => {
+    const changelog = readFileSync(join(root, "CHANGELOG.md"), "utf8");
+    expect(source.compatibility.verified).toBe(expectedVerified(changelog, source.compatibility.minimum));
+    expect(built.compatibility).toEqual(source.compatibility);
+    expect(
+      checkedFoundryVersion(
+        "## 1.0.0\n- checked in Foundry v14.360 (a live world)\n## 0.9.0\n- checked in Foundry v13.351",
+      ),
+    ).toBe("14.360");
+    expect(checkedFoundryVersion("## 1.0.0\n- First release.")).toBeUndefined();
+    expect(expectedVerified("## 1.0.0\n- First release.", "13")).toBe("13");
+    expect(expectedVerified("- Checked in Foundry 14", "13")).toBe("14");
   });
 
   it("reads the release location from QUINTETTE_REPOSITORY or package.json, and refuses a placeholder", () => {
@@ -265,6 +311,12 @@ describe("manifest", () => {
     const problems = await releaseProblems(dist, pkg, source, changelog, "https://github.com/someone/quintette");
     expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^dist\/system.json manifest/)]));
     expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^dist\/system.json download/)]));
+    const unverified = { ...source, compatibility: { minimum: "13", verified: "14" } };
+    expect(await releaseProblems(dist, pkg, unverified, changelog, "https://github.com/a/b")).toEqual(
+      expect.arrayContaining([`system.json compatibility.verified 14 is not ${expectedVerified(changelog, "13")}`]),
+    );
+    const noAuthor = await releaseProblems(dist, { version: pkg.version }, source, changelog, "https://github.com/a/b");
+    expect(noAuthor).toEqual(expect.arrayContaining([expect.stringMatching(/author/)]));
     const wrongVersion = await releaseProblems(dist, { version: "9.9.9" }, source, changelog, "https://github.com/a/b");
     expect(wrongVersion).toEqual(
       expect.arrayContaining([
@@ -278,6 +330,30 @@ describe("manifest", () => {
   it("groups the packs in folders, each pack once", () => {
     const foldered = built.packFolders.flatMap((f) => f.packs).sort();
     expect(foldered).toEqual(built.packs.map((p) => p.name).sort());
+  });
+
+  it("labels every pack with a language key both languages hold, and names each folder by its game's title", () => {
+    const fr = readJson(join(root, "lang", "fr.json"));
+    const en = readJson(join(root, "lang", "en.json"));
+    const text = (lang: Record<string, unknown>, key: string): unknown =>
+      key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], lang);
+    for (const pack of source.packs) {
+      // Foundry localizes a package pack's label (draw-steel's manifest keys them the same way).
+      expect(pack.label, pack.name).toBe(`QUINTETTE.Packs.${pack.name}`);
+      for (const lang of [fr, en]) expect(typeof text(lang, pack.label), pack.label).toBe("string");
+    }
+    expect(text(en, "QUINTETTE.Packs.guide")).not.toBe(text(fr, "QUINTETTE.Packs.guide"));
+    // Folders are world Folder documents Foundry's server creates and merges by name, where no translation runs (a
+    // key would be stored and shown as is): each is named by its game's own title, as the games are published.
+    const titles = Object.values(text(fr, "QUINTETTE.Ruleset") as Record<string, string>);
+    expect(source.packFolders.map((f) => f.name).sort()).toEqual([source.title, ...titles].sort());
+  });
+
+  it("puts every stylesheet in the cascade layer Foundry gives systems", () => {
+    // Foundry 13's layers: reset, variables, elements, blocks, applications, … then system and modules, so a
+    // system's rules win over core's whatever their specificity, and a module's over the system's.
+    expect(source.styles.map((s) => s.layer)).toEqual(source.styles.map(() => "system"));
+    expect(built.styles).toEqual(source.styles);
   });
 
   it("declares the same types and HTML fields as template.json", () => {

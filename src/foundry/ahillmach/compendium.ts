@@ -20,12 +20,12 @@ export const AHILLMACH_PACKS = {
 } as const;
 export type AhillMachPack = (typeof AHILLMACH_PACKS)[keyof typeof AHILLMACH_PACKS];
 
-/** Labels and document types for system.json `packs`. */
+/** system.json `packs`: labels (language keys `QUINTETTE.Packs.<pack>`, Foundry localizes them) and document types. */
 export const PACK_MANIFEST: Record<AhillMachPack, { label: string; type: string }> = {
-  "ahillmach-actions": { label: "Ahill-Mach : les sept actions", type: "Item" },
-  "ahillmach-classes": { label: "Ahill-Mach : classes", type: "JournalEntry" },
-  "ahillmach-opposants": { label: "Ahill-Mach : opposants", type: "Actor" },
-  "ahillmach-tables": { label: "Ahill-Mach : tables", type: "RollTable" },
+  "ahillmach-actions": { label: "QUINTETTE.Packs.ahillmach-actions", type: "Item" },
+  "ahillmach-classes": { label: "QUINTETTE.Packs.ahillmach-classes", type: "JournalEntry" },
+  "ahillmach-opposants": { label: "QUINTETTE.Packs.ahillmach-opposants", type: "Actor" },
+  "ahillmach-tables": { label: "QUINTETTE.Packs.ahillmach-tables", type: "RollTable" },
 };
 
 const SOURCE = "Ahill-Mach";

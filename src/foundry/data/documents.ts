@@ -1,10 +1,11 @@
 /**
  * The system's Actor and Item document classes. The "create actor / item" dialogs offer the active rule set's types,
  * while documents of every rule set stay valid (all data models are registered at init); a new actor's token shows
- * its own type's bars.
+ * its own type's bars; a new document without an image gets its type's artwork.
  */
 import { activeRuleset, activeTypes, rulesetOfType } from "../ruleset.ts";
 import { addDerivedStatuses, derivedEffects, toggleByRules } from "../conditions/index.ts";
+import { typeArtwork } from "./artwork.ts";
 
 type TemporaryEffects = InstanceType<typeof foundry.documents.Actor>["temporaryEffects"];
 
@@ -17,6 +18,12 @@ export class QuintetteActor extends Actor {
     const narrowed = withActiveTypes(options, activeTypes("Actor"));
     if (!narrowed) return null;
     return super.createDialog(data, createOptions, narrowed);
+  }
+
+  /** A new actor with no image of its own gets its type's artwork, as portrait and token (`artwork.ts`). */
+  static override getDefaultArtwork(data?: Actor.CreateData): Actor.GetDefaultArtworkReturn {
+    const img = typeArtwork(data?.type);
+    return img ? { img, texture: { src: img } } : super.getDefaultArtwork(data);
   }
 
   // Token conditions the rules decide are derived from the data (src/foundry/conditions/).
@@ -46,6 +53,12 @@ export class QuintetteItem extends Item {
     const narrowed = withActiveTypes(options, activeTypes("Item"));
     if (!narrowed) return null;
     return super.createDialog(data, createOptions, narrowed);
+  }
+
+  /** A new item with no image of its own gets its type's artwork (`artwork.ts`). */
+  static override getDefaultArtwork(data?: Item.CreateData): Item.GetDefaultArtworkReturn {
+    const img = typeArtwork(data?.type);
+    return img ? { img } : super.getDefaultArtwork(data);
   }
 }
 

@@ -10,6 +10,7 @@ import { SYSTEM_ID, type RulesetDescriptor } from "../ruleset.ts";
 import { QuintetteActor, QuintetteItem, registerTokenDefaults } from "./documents.ts";
 import { QuintetteActiveEffect } from "../effects/document.ts";
 import { registerEffectConfig } from "../effects/config-sheet.ts";
+import { registerTypeIcons } from "./artwork.ts";
 
 export function registerDocumentClasses(): void {
   CONFIG.Actor.documentClass = QuintetteActor;
@@ -27,7 +28,7 @@ export function applyRuleset(descriptor: RulesetDescriptor): void {
 
 /**
  * Data models (the roll and action entry points are methods of their base classes, `data/models.ts`), sheets, token
- * bars and Roll classes: for every rule set, active or not.
+ * bars, type icons (`artwork.ts`) and Roll classes: for every rule set, active or not.
  */
 export function registerRulesetTypes(descriptor: RulesetDescriptor): void {
   const { Actors, Items } = foundry.documents.collections;
@@ -52,6 +53,14 @@ export function registerRulesetTypes(descriptor: RulesetDescriptor): void {
       label: descriptor.label,
     });
   }
+  registerTypeIcons(
+    "Actor",
+    descriptor.actorTypes.map((t) => t.type),
+  );
+  registerTypeIcons(
+    "Item",
+    descriptor.itemTypes.map((t) => t.type),
+  );
   for (const card of descriptor.cardTypes ?? [])
     registerCardModel(card.type, card.model, { ruleset: descriptor.id, ...(card.kinds ? { kinds: card.kinds } : {}) });
   // Read as unknown[]: fvtt-types 14.x types the list as `typeof Roll`, our descriptors hold Roll subclasses.

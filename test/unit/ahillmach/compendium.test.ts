@@ -63,11 +63,12 @@ describe("Ahill-Mach compendium sources", () => {
 
   it("are declared in system.json with their document type, and listed by the descriptor", async () => {
     const manifest = JSON.parse(readFileSync(join(root, "system.json"), "utf8")) as {
-      packs: { name: string; type: string; path: string; system: string }[];
+      packs: { name: string; label: string; type: string; path: string; system: string }[];
     };
     for (const name of Object.values(AHILLMACH_PACKS)) {
       expect(manifest.packs.find((p) => p.name === name)).toMatchObject({
         type: PACK_MANIFEST[name].type,
+        label: PACK_MANIFEST[name].label,
         path: `packs/${name}`,
         system: "quintette",
       });
