@@ -198,6 +198,15 @@ export function renderIntoLog(message: LoggedMessage): FakeElement | null {
   return html;
 }
 
+/**
+ * `ui.chat.updateMessage(message)` on the running client: Foundry's `ChatLog#updateMessage` ("Update the content of
+ * a previously posted message after its data has been changed", foundryvtt.com API, ChatLog) renders a message already
+ * in the log again, through the same render hook; a message not in this client's log stays out.
+ */
+export async function updateMessageInLog(message: LoggedMessage): Promise<void> {
+  if (rendering && logOf(currentUser().id).has(message.id)) renderIntoLog(message);
+}
+
 /** A deleted message leaves the running client's log. */
 export function removeFromLog(messageId: string): void {
   logOf(currentUser().id).delete(messageId);

@@ -56,7 +56,7 @@ import { presentGeneration, type Generation } from "./generation.ts";
 import { permissionTable, resetPermissions, resetServer } from "./server.ts";
 import { resolveSceneUuid } from "./scenes.ts";
 import { Die, NumericTerm, OperatorTerm, RollDouble, resetDice } from "./dice.ts";
-import { resetChatLogs } from "./chat-log.ts";
+import { resetChatLogs, updateMessageInLog } from "./chat-log.ts";
 import { DoubleActiveEffect } from "./effects.ts";
 import { enrichHTML } from "./text-editor.ts";
 
@@ -167,6 +167,7 @@ function createState(lang: string) {
     },
   };
   const ui = {
+    chat: { updateMessage: updateMessageInLog },
     notifications: {
       info: notify("info"),
       warn: notify("warn"),

@@ -13,7 +13,9 @@ import { cardOf } from "../cards.ts";
 import { chooseDice, facesLeft } from "./dice.ts";
 import {
   buttonsByUser,
+  cardTree,
   clickCard,
+  clickInCard,
   clickSheet,
   createCast,
   dropCast,
@@ -30,10 +32,12 @@ import {
   tracker,
   turnOrder,
   rollInEachPrivateMode,
+  seeCard,
   sheetButton,
   type Cast,
   type OpenSheet,
   type Table,
+  type UserId,
 } from "./table.ts";
 import { gmReloadsMidFight, switchWorld } from "./reload.ts";
 
@@ -242,6 +246,79 @@ describe.sequential("Trinités at a whole table", { timeout: 60_000 }, () => {
       data: { setup: { combatAction: "frapper", weapon: { name: "Épée" } } },
     });
     expect((await buttonsByUser(strike)).gm).toContain("trinites.damage");
+    expect(facesLeft()).toBe(0);
+  });
+
+  it("Ysolde strikes Aymeric: each user's card offers only what they may click; Aymeric's player clicks React on it; the damage waits for his pick, the same after a reload", async () => {
+    const sword = ysolde.items.contents.find((i) => i.name === "Épée")!;
+    const target = tokens.Aymeric!.actor!.uuid;
+    const life = () => (aymeric.system as unknown as { vie: { value: number } }).vie.value;
+    const hp = life();
+    targetsOf("player1").add(tokens.Aymeric!);
+    // The Deva die explodes (12, then 6): a hit.
+    chooseDice(12, 6, 2);
+    await rerender(sheets.ysolde!);
+    await clickSheet(sheets.ysolde!, "roll", { roll: `weapon:${sword.id}` }, { values: { combatAction: "frapper" } });
+    targetsOf("player1").clear();
+    const strike = lastMessage();
+    await clickCard("player1", strike, "trinites.pick", { spirit: "deva" });
+    // The world's message now (a reload builds new ones), its damage button's tooltip and React as each user sees them.
+    const world = (m: { id: string }) => messages().find((x) => x.id === m.id)!;
+    const tooltipOf = async (user: UserId) =>
+      /<button[^>]*data-action="trinites\.damage"[^>]*data-tooltip="([^"]*)"/.exec(
+        (await seeCard(user, world(strike))).html,
+      )?.[1] ?? null;
+    const reactOffered = async (user: UserId) =>
+      (await seeCard(user, world(strike))).html.includes("data-trinites-react");
+    // The damage is Aymeric's owner's and the GM's to apply: greyed out for Ysolde's player, with why.
+    expect(await buttonsByUser(strike)).toEqual({ gm: ["trinites.damage"], player1: [], player2: ["trinites.damage"] });
+    expect(await tooltipOf("player1")).toBe("Réservé au propriétaire de la cible (et au MJ).");
+    expect(await tooltipOf("player2")).toBeNull();
+    expect([await reactOffered("gm"), await reactOffered("player1"), await reactOffered("player2")]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    // The GM's side refuses whatever the page shows.
+    expect(await forceCardAction("player1", strike, "trinites.damage", { key: target })).toBe("denied");
+    expect(life()).toBe(hp);
+
+    // Aymeric's player clicks React on the card in his chat log: an Esquive whose card waits for his pick.
+    const card = await cardTree("player2", strike);
+    const react = card.tree.querySelector(`[data-trinites-react="${target}"]`)!;
+    chooseDice(3, 2);
+    await clickInCard("player2", card, react);
+    const reaction = lastMessage();
+    expect(reaction.author?.id).toBe("player2");
+    expect(cardOf(reaction)).toMatchObject({
+      kind: "reaction",
+      data: { setup: { skill: "esquive", opposes: { messageId: strike.id, key: target } }, pick: null },
+    });
+    // While it waits, nobody may apply the damage (the tooltip says why), and nobody is offered React again.
+    expect(await buttonsByUser(strike)).toEqual({ gm: [], player1: [], player2: [] });
+    for (const user of ["gm", "player2"] as const)
+      expect(await tooltipOf(user)).toBe("La réaction attend encore son choix de dé.");
+    expect([await reactOffered("gm"), await reactOffered("player2")]).toEqual([false, false]);
+    expect(await forceCardAction("gm", strike, "trinites.damage", { key: target })).toBe("invalid");
+    expect(life()).toBe(hp);
+    await expectCardsSameFromStore([strike, reaction]);
+    expect(await buttonsByUser(world(strike))).toEqual({ gm: [], player1: [], player2: [] });
+
+    // His pick: the dodge fails, the damage is the GM's and his to apply again; React is not offered again.
+    await clickCard("player2", world(reaction), "trinites.pick", { spirit: "deva" });
+    expect(cardOf(world(strike))).toMatchObject({ data: { opposition: [{ key: target, winner: "a" }] } });
+    expect(await buttonsByUser(world(strike))).toEqual({
+      gm: ["trinites.damage"],
+      player1: [],
+      player2: ["trinites.damage"],
+    });
+    expect([await reactOffered("gm"), await reactOffered("player2")]).toEqual([false, false]);
+    await expectCardsSameFromStore([world(strike), world(reaction)]);
+    expect(await buttonsByUser(world(strike))).toEqual({
+      gm: ["trinites.damage"],
+      player1: [],
+      player2: ["trinites.damage"],
+    });
     expect(facesLeft()).toBe(0);
   });
 

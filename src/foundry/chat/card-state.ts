@@ -79,6 +79,8 @@ export interface CardViewer {
   isGM: boolean;
   /** Whether the viewer owns a document (the Foundry side answers); absent: treated as owning, the executor decides. */
   owns?: (uuid: string) => boolean;
+  /** The card's message, when rendered in the chat log (a rule set's lock may read the documents answering it). */
+  messageId?: string;
 }
 
 export interface ButtonContext {
@@ -88,6 +90,8 @@ export interface ButtonContext {
   argsJson: string;
   /** The viewer may not take it (greyed out; the executor checks again). */
   locked: boolean;
+  /** Why it is greyed out for this viewer (the button's tooltip), or null. */
+  hint: Label | null;
   /** Already taken: shown as done, not clickable. */
   done: boolean;
 }
@@ -123,16 +127,14 @@ export interface CardContext {
   rollerView: boolean;
 }
 
-function canSee(button: CardButton, viewer: CardViewer, state: CardState): boolean {
-  if (viewer.isGM) return true;
-  switch (button.audience) {
-    case "gm":
-      return false;
-    case "roller":
-      return viewer.userId === state.rollerId;
-    default:
-      return true;
-  }
+/** Why this viewer may not take the button (its audience, or the document whose owners take it), or null. */
+function lockOf(button: CardButton, viewer: CardViewer, state: CardState): Label | null {
+  if (viewer.isGM) return null;
+  if (button.audience === "gm") return { key: "QUINTETTE.Card.LockedGM" };
+  if (button.audience === "roller" && viewer.userId !== state.rollerId) return { key: "QUINTETTE.Card.LockedRoller" };
+  if (typeof button.owner === "string" && viewer.owns && !viewer.owns(button.owner))
+    return { key: "QUINTETTE.Card.LockedOwner" };
+  return null;
 }
 
 /**
@@ -149,14 +151,18 @@ export function buildCardContext(
     css: [`tone-${die.tone}`, die.kept === true ? "kept" : die.kept === false ? "dropped" : "pending"].join(" "),
     chainText: die.chain.length > 1 ? die.chain.join(" + ") : "",
   }));
-  const buttons = state.buttons.map((b) => ({
-    action: b.action,
-    label: b.label,
-    icon: b.icon,
-    argsJson: JSON.stringify(b.args),
-    locked: !canSee(b, viewer, state),
-    done: isDone(state, tokenFor(b)),
-  }));
+  const buttons = state.buttons.map((b) => {
+    const hint = lockOf(b, viewer, state);
+    return {
+      action: b.action,
+      label: b.label,
+      icon: b.icon,
+      argsJson: JSON.stringify(b.args),
+      locked: hint !== null,
+      hint,
+      done: isDone(state, tokenFor(b)),
+    };
+  });
   const applied = state.applied.map((entry) => ({
     ...entry,
     canUndo: entry.undo !== null && !entry.undone,

@@ -9,13 +9,14 @@ import {
   buildCardContext,
   CARD_TEMPLATE,
   readOnlyCardContext,
+  type ButtonContext,
   type CardContext,
   type CardViewer,
 } from "./card-state.ts";
 import { readCard } from "./flags.ts";
 import { templatesLoaded } from "../templates/loaded.ts";
 import { shownButtons } from "./exclusive.ts";
-import type { CardState, JsonPrimitive } from "./types.ts";
+import type { CardButton, CardState, JsonPrimitive, Label } from "./types.ts";
 
 /** Parses a button's `data-args` (JSON of primitives); anything else gives no arguments. */
 export function parseArgs(raw: string | undefined): CardActionArgs {
@@ -65,6 +66,38 @@ export function registerCardViewerContext(ruleset: string, extend: CardViewerCon
   viewerContexts.set(ruleset, extend);
 }
 
+/**
+ * Why a rule set's button is greyed out for one viewer now (a damage held back by a reaction still to pick…), or
+ * null: the button shows disabled with that reason as its tooltip. Display only: the executor refuses on its own.
+ */
+export type CardButtonLock = (state: CardState, button: CardButton, viewer: CardViewer) => Label | null;
+const buttonLocks = new Map<string, CardButtonLock>();
+
+export function registerCardButtonLock(ruleset: string, lock: CardButtonLock): void {
+  buttonLocks.set(ruleset, lock);
+}
+
+/** The frame's buttons with the rule set's own locks for this viewer (one context per stored button, same order). */
+function lockedButtons(state: CardState, buttons: ButtonContext[], viewer: CardViewer): ButtonContext[] {
+  const lock = buttonLocks.get(state.ruleset);
+  if (!lock) return buttons;
+  return buttons.map((button, i) => {
+    const stored = state.buttons[i];
+    const hint = stored && !button.locked && !button.done ? lock(state, stored, viewer) : null;
+    return hint ? { ...button, locked: true, hint } : button;
+  });
+}
+
+/**
+ * Renders a message again in this client's chat log, when it is there: for a card whose buttons depend on other
+ * messages (a reaction posted against it). Foundry's `ChatLog#updateMessage` re-renders a posted message in place.
+ */
+export function rerenderMessage(messageId: string): void {
+  const message = game.messages?.get(messageId);
+  const log = ui.chat as unknown as { updateMessage?: (m: ChatMessage.Implementation) => Promise<unknown> } | undefined;
+  if (message && log?.updateMessage) void log.updateMessage(message).catch(() => undefined);
+}
+
 /** Whether a card belongs to a rule set this world does not play (it played it before switching). */
 export function fromInactiveRuleset(state: CardState): boolean {
   return !cardsLive(state.ruleset);
@@ -87,14 +120,19 @@ export async function enhanceCard(message: ChatMessage.Implementation, html: HTM
   const content = html.querySelector<HTMLElement>(".message-content");
   const user = game.user;
   if (!content || !user) return false;
-  const viewer = { userId: user.id, isGM: user.isGM, owns: (uuid: string) => userOwnsUuid(user, uuid) };
+  const viewer: CardViewer = {
+    userId: user.id,
+    isGM: user.isGM,
+    owns: (uuid: string) => userOwnsUuid(user, uuid),
+    messageId: message.id ?? undefined,
+  };
   const built = buildCardContext(state, viewer, buttonToken(state));
   // A plain record, as renderTemplate takes it (the rule set's viewer context adds its own keys).
   const context: Record<string, unknown> = fromInactiveRuleset(state)
     ? { ...readOnlyContext(built, state) }
     : {
         ...built,
-        buttons: shownButtons(state, built.buttons, viewer),
+        buttons: shownButtons(state, lockedButtons(state, built.buttons, viewer), viewer),
         ...viewerContexts.get(state.ruleset)?.(state, viewer),
       };
   content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, context);

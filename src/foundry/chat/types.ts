@@ -60,7 +60,10 @@ export interface CardButton {
    * owners of that document (GMs always). The executor checks the rights again either way.
    */
   exclusive?: boolean;
-  /** Document whose owners may use an exclusive button (the defender for a parry…). */
+  /**
+   * Document whose owners (and GMs) may use the button (the defender for a parry, the target for its damage): an
+   * exclusive one is left out for the others, any other greyed out with why.
+   */
   owner?: string | null;
 }
 

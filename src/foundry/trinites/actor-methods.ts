@@ -107,8 +107,8 @@ export function refill(model: KarmaModel, moment: "aube" | "crepuscule"): Promis
   });
 }
 
-/** A regeneration paid with one Karma point of `kind`. */
-export function regenerate(model: KarmaModel, kind: T.KarmaKind): Promise<UpkeepResult> {
-  const r = U.regenerateWithKarma(model, model.vie.value, kind, combatMoment(model.parent));
+/** A regeneration paid with one Karma point of `kind`, from the pool the player chose (default: the spirit's first). */
+export function regenerate(model: KarmaModel, kind: T.KarmaKind, pool?: T.KarmaPool): Promise<UpkeepResult> {
+  const r = U.regenerateWithKarma(model, model.vie.value, kind, combatMoment(model.parent), pool);
   return r.ok ? write(model, regenerationUpdate(r)) : Promise.resolve(refused(r));
 }

@@ -96,6 +96,8 @@ function damageButtons(data: TestData): CardButton[] {
         icon: "fa-solid fa-heart-crack",
         args: { key: t.uuid },
         audience: "owners" as const,
+        // Its owner (or a GM) applies it: greyed out for anyone else, with why (chat/card-state.ts).
+        owner: t.uuid,
       },
     ];
   });

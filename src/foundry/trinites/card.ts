@@ -6,11 +6,12 @@
 import { trinites as T } from "../../rules/index.ts";
 import { cardDie, createCardState, withDone } from "../chat/card-state.ts";
 import { contentCache, deepFreeze } from "../memo.ts";
-import type { CardDamage, CardDie, CardOutcome, CardState, JsonObject } from "../chat/types.ts";
+import type { CardButton, CardDamage, CardDie, CardOutcome, CardState, JsonObject, Label } from "../chat/types.ts";
 import { SKILL_KEY } from "./derived.ts";
 import { buttonsFor, influenceOpen, reachOf } from "./card-buttons.ts";
 import {
   BODY,
+  DAMAGE,
   K,
   readData,
   RULESET,
@@ -386,14 +387,27 @@ export function turnEndShifts(card: CardState): { self: number; targets: { uuid:
 
 /**
  * The card context one viewer adds: `reactFor[uuid]` is true for the targets this viewer answers for (their owner, or
- * a GM), so each client renders only its own "react" buttons.
+ * a GM) that have not reacted yet, so each client renders only its own "react" buttons, and none once that character
+ * reacted (each reacts once to an action); `reactionPending[uuid]` marks a target whose reaction awaits its pick.
+ * `answers` are the reactions posted against the card, by target (confrontation.ts `answersTo`; resolved or not).
  */
 export function reactViewerContext(
   state: CardState,
   viewer: { isGM: boolean; owns?: (uuid: string) => boolean },
-): { reactFor: Record<string, boolean> } {
+  answers: ReadonlyMap<string, { side: unknown }> = new Map(),
+): { reactFor: Record<string, boolean>; reactionPending: Record<string, boolean> } {
   const targets = (state.data.setup as { targets?: { uuid: string }[] } | undefined)?.targets ?? [];
   const reactFor: Record<string, boolean> = {};
-  for (const t of targets) reactFor[t.uuid] = viewer.isGM || (viewer.owns?.(t.uuid) ?? false);
-  return { reactFor };
+  const reactionPending: Record<string, boolean> = {};
+  for (const t of targets) {
+    const answer = answers.get(t.uuid);
+    reactFor[t.uuid] = !answer && (viewer.isGM || (viewer.owns?.(t.uuid) ?? false));
+    reactionPending[t.uuid] = !!answer && !answer.side;
+  }
+  return { reactFor, reactionPending };
+}
+
+/** Why a damage button waits for this viewer: its target's declared reaction still awaits its pick (display only). */
+export function damageLock(button: CardButton, pending: ReadonlySet<string>): Label | null {
+  return button.action === DAMAGE && pending.has(String(button.args.key ?? "")) ? { key: K("ReactionPending") } : null;
 }

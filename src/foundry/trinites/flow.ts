@@ -9,13 +9,14 @@ import { postCard, speakerFor } from "../chat/post.ts";
 import { readCard } from "../chat/flags.ts";
 import { isDone } from "../chat/card-state.ts";
 import { actionToken, requestCardAction } from "../chat/actions.ts";
-import { registerCardViewerContext } from "../chat/render.ts";
+import { registerCardButtonLock, registerCardViewerContext, rerenderMessage } from "../chat/render.ts";
 import type { CardState } from "../chat/types.ts";
 import { RollDialog, currentRollMode } from "../dialog/roll-dialog.ts";
 import { runRollRequest, type RollRequest } from "../dialog/request.ts";
 import type { RollDialogResult } from "../dialog/inputs.ts";
 import {
   buildTestCard,
+  damageLock,
   INITIATIVE,
   OPPOSITION,
   RULESET,
@@ -26,7 +27,7 @@ import {
   type TestSetup,
 } from "./card.ts";
 import { seatOf } from "./seats.ts";
-import { answersTo } from "./confrontation.ts";
+import { answersTo, pendingAnswers } from "./confrontation.ts";
 import {
   groupInitiativeDialogConfig,
   setupFrom,
@@ -351,20 +352,43 @@ export function canReactFor(uuid: string): boolean {
   return actor instanceof Actor && actor.isOwner;
 }
 
+/** The React click: the listener returns the roll's promise (browsers ignore it; callers and tests may await it). */
+export function onReactClick(message: ChatMessage.Implementation, event: Event): Promise<void> | null {
+  const target = event.target;
+  if (!target || !("closest" in target)) return null;
+  const button = (target as Element).closest<HTMLElement>("[data-trinites-react]");
+  if (!button || button.hasAttribute("disabled")) return null;
+  event.preventDefault();
+  return rollReaction(message, button.dataset.trinitesReact ?? "");
+}
+
 function reactButtonListener(message: ChatMessage.Implementation, html: HTMLElement): void {
-  html.addEventListener("click", (event) => {
-    const target = event.target;
-    if (!(target instanceof Element)) return;
-    const button = target.closest<HTMLElement>("[data-trinites-react]");
-    if (!button) return;
-    event.preventDefault();
-    void rollReaction(message, button.dataset.trinitesReact ?? "");
-  });
+  html.addEventListener("click", (event) => onReactClick(message, event));
+}
+
+/** The card a reaction card answers, if it is one: its buttons change when a reaction is posted or deleted. */
+function answeredMessageId(message: ChatMessage.Implementation): string | null {
+  const card = readCard(message);
+  return card?.ruleset === RULESET ? (readData(card).setup?.opposes?.messageId ?? null) : null;
 }
 
 export function registerTrinitesHooks(): void {
-  registerCardViewerContext(RULESET, reactViewerContext);
-  Hooks.on("createChatMessage", (message) => void onTrinitesMessage(message));
+  // Each client renders a card for its user from the reactions posted against it (documents it reads itself).
+  registerCardViewerContext(RULESET, (state, viewer) =>
+    reactViewerContext(state, viewer, viewer.messageId ? answersTo(viewer.messageId) : new Map()),
+  );
+  registerCardButtonLock(RULESET, (_state, button, viewer) =>
+    viewer.messageId ? damageLock(button, pendingAnswers(viewer.messageId)) : null,
+  );
+  Hooks.on("createChatMessage", (message) => {
+    const answered = answeredMessageId(message);
+    if (answered) rerenderMessage(answered);
+    void onTrinitesMessage(message);
+  });
+  Hooks.on("deleteChatMessage", (message) => {
+    const answered = answeredMessageId(message);
+    if (answered) rerenderMessage(answered);
+  });
   Hooks.on("updateChatMessage", (message) => void onTrinitesMessage(message));
   Hooks.on("renderChatMessageHTML", (message, html) => {
     if (readCard(message)?.ruleset === RULESET) reactButtonListener(message, html);

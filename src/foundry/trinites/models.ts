@@ -253,8 +253,8 @@ export class TriniteModel extends TrinitesActorModel<TriniteSchema> {
   async spendKarma(pool: T.KarmaPool): Promise<UpkeepResult> {
     return upkeep.spendKarma(this, pool);
   }
-  async regenerate(kind: T.KarmaKind): Promise<UpkeepResult> {
-    return upkeep.regenerate(this, kind);
+  async regenerate(kind: T.KarmaKind, pool?: T.KarmaPool): Promise<UpkeepResult> {
+    return upkeep.regenerate(this, kind, pool);
   }
   async refill(moment: "aube" | "crepuscule"): Promise<UpkeepResult> {
     return upkeep.refill(this, moment);

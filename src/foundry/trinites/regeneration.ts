@@ -38,8 +38,11 @@ export function regenerationCard(input: {
   img: string | null;
   combatId: string;
   round: number;
+  /** The Ténèbres pools that can pay (the Archonte's, the Adam' of Ténèbres): one button each; default the Archonte's. */
+  pools?: readonly ("archonte" | "adam")[];
 }): CardState {
   const data: RegenData = { combatId: input.combatId, round: input.round, regenerated: false };
+  const pools = input.pools?.length ? input.pools : (["archonte"] as const);
   return createCardState({
     ruleset: RULESET,
     kind: "regeneration",
@@ -50,15 +53,14 @@ export function regenerationCard(input: {
     title: { key: K("RegenTitle") },
     subtitle: { key: K("RegenSubtitle"), value: input.round },
     outcome: { label: { key: K("RegenOffer") }, tone: "neutral", detail: { key: K("RegenHint") } },
-    buttons: [
-      {
-        action: REGENERATE,
-        label: { key: K("RegenButton") },
-        icon: "fa-solid fa-moon",
-        args: {},
-        audience: "gm",
-      },
-    ],
+    // Which pool pays is the player's choice (the GM decides for the Archonte here): one button per pool holding a point.
+    buttons: pools.map((pool) => ({
+      action: REGENERATE,
+      label: { key: pools.length > 1 ? K(pool === "adam" ? "RegenFromAdam" : "RegenFromArchonte") : K("RegenButton") },
+      icon: pool === "adam" ? "fa-solid fa-yin-yang" : "fa-solid fa-moon",
+      args: { pool },
+      audience: "gm",
+    })),
     data,
   });
 }
@@ -67,8 +69,10 @@ export const regenerateAction: CardAction = {
   name: REGENERATE,
   audience: "gm",
   token: () => REGENERATE,
-  async execute({ card }) {
+  async execute({ card, args }) {
     const data = card.data as RegenData;
+    // The pool the GM chose for the Archonte; a card posted before the choice names none (default order).
+    const pool = args.pool === "adam" || args.pool === "archonte" ? args.pool : undefined;
     const actor = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;
     const s = triniteFacts(actor);
     if (!actor || !s) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
@@ -76,7 +80,7 @@ export const regenerateAction: CardAction = {
     if (!U.archonteCanRegenerate(s, s.vie.value, moment)) {
       return { status: "invalid", reason: "QUINTETTE.Trinites.Karma.RegenerationRefused" };
     }
-    const r = U.regenerateWithKarma(s, s.vie.value, "tenebres", moment);
+    const r = U.regenerateWithKarma(s, s.vie.value, "tenebres", moment, pool);
     if (!r.ok) return { status: "invalid", reason: "QUINTETTE.Trinites.Karma.RegenerationRefused" };
     const value = r.life;
     const next: CardState = {
@@ -104,6 +108,7 @@ export async function offerRegenerations(combat: Combat.Implementation): Promise
       img: actor.img ?? null,
       combatId: combat.id ?? "",
       round: combat.round ?? 0,
+      pools: U.regenerationPools(s, "tenebres").filter((p): p is "archonte" | "adam" => p !== "deva"),
     });
     await postCard(card, { speaker: speakerFor(actor), visibility: "gm" });
     posted += 1;

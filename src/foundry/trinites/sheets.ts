@@ -8,7 +8,7 @@
 import { QuintetteActorSheet } from "../sheets/actor-sheet.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import { trinites as T } from "../../rules/index.ts";
-import type * as U from "../../rules/trinites/upkeep.ts";
+import * as U from "../../rules/trinites/upkeep.ts";
 import { actorSheetContext, type ActorSheetInput, type ItemLike } from "./sheet-context.ts";
 import { itemSheetContext } from "./item-context.ts";
 import { harmChoice, harmContext, type HarmAnswer } from "./harm-dialog.ts";
@@ -30,6 +30,23 @@ export { combatMoment } from "./actor-updates.ts";
 /** A refused change is told to the user who clicked. */
 function tell(r: UpkeepResult, level: "warn" | "info" = "warn"): void {
   if (!r.ok) ui.notifications?.[level](localize(r.reason));
+}
+
+const POOL_LABEL: Record<T.KarmaPool, string> = {
+  deva: "QUINTETTE.Trinites.Field.Deva",
+  archonte: "QUINTETTE.Trinites.Field.Archonte",
+  adam: "QUINTETTE.Trinites.Field.Adam",
+};
+
+/** Which reserve pays a regeneration, among `pools` (spirit first, the default); null when the dialog is closed. */
+export async function askRegenerationPool(pools: readonly T.KarmaPool[]): Promise<T.KarmaPool | null> {
+  const answer: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: "QUINTETTE.Trinites.Karma.RegenPoolTitle" },
+    content: `<p>${localize("QUINTETTE.Trinites.Karma.RegenPoolHint")}</p>`,
+    buttons: pools.map((pool, i) => ({ action: pool, label: POOL_LABEL[pool], default: i === 0 })),
+    rejectClose: false,
+  });
+  return pools.find((pool) => pool === answer) ?? null;
 }
 
 /** The Trinités part of the sheet's context from an actor document (null for another rule set's actor). */
@@ -140,7 +157,13 @@ export class TrinitesActorSheet extends QuintetteActorSheet {
     const s = this.document.system;
     const kind = target.dataset.karma;
     if (!this.isEditable || !(s instanceof TriniteModel) || (kind !== "lumiere" && kind !== "tenebres")) return;
-    tell(await s.regenerate(kind));
+    // The player spends from the pool of their choice (the source): asked only when two pools of that kind hold a point
+    // and the regeneration can happen (else the refusal is told at once).
+    const possible = U.regenerateWithKarma(s, s.vie.value, kind, combatMoment(this.document)).ok;
+    const pools = possible ? U.regenerationPools(s, kind) : [];
+    const pool = pools.length > 1 ? await askRegenerationPool(pools) : pools[0];
+    if (pool === null) return;
+    tell(await s.regenerate(kind, pool));
   }
 
   static async #onPayDebts(this: TrinitesActorSheet, _event: PointerEvent, target: HTMLElement) {

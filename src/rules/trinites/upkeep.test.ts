@@ -8,6 +8,7 @@ import {
   lifeBoxClicked,
   payDebtsWithExperience,
   regenerateWithKarma,
+  regenerationPools,
   reservesAt,
   restPoint,
   spendKarmaPoint,
@@ -136,6 +137,59 @@ describe("regeneration", () => {
           expect(r.life - value).toBeLessThanOrEqual(4);
           expect(r.life).toBeLessThanOrEqual(24);
           expect(Math.min(state[r.pool].value, state[r.pool].max) - r.reserve).toBe(1);
+        },
+      ),
+    );
+  });
+
+  it("the player chooses which pool pays (issue 33): the Adam' before a Deva that still holds points", () => {
+    // Deva 6, Archonte 2: a Lumière Adam' of 4. Both the Deva and the Adam' hold Lumière.
+    const both: KarmaState = {
+      deva: { value: 2, max: 6 },
+      archonte: { value: 2, max: 2 },
+      adam: { value: 3, max: 4 },
+      depenseRound: { combat: "", round: 0, lumiere: 0, tenebres: 0 },
+    };
+    expect(regenerationPools(both, "lumiere")).toEqual(["deva", "adam"]);
+    expect(regenerationPools(both, "tenebres")).toEqual(["archonte"]);
+    expect(regenerateWithKarma(both, 12, "lumiere", null, "adam")).toMatchObject({
+      ok: true,
+      pool: "adam",
+      reserve: 2,
+    });
+    expect(regenerateWithKarma(both, 12, "lumiere", null, "deva")).toMatchObject({
+      ok: true,
+      pool: "deva",
+      reserve: 1,
+    });
+    // Unnamed, the spirit's pool first (as before).
+    expect(regenerateWithKarma(both, 12, "lumiere", null)).toMatchObject({ ok: true, pool: "deva" });
+    // A pool of the other kind never pays.
+    expect(regenerateWithKarma(both, 12, "lumiere", null, "archonte")).toMatchObject({ ok: false });
+    expect(regenerateWithKarma(both, 12, "tenebres", null, "adam")).toMatchObject({ ok: false });
+  });
+
+  it("a chosen pool pays exactly one point of the kind, only when it is one of the pools offered; the choice never changes the healing", () => {
+    fc.assert(
+      fc.property(
+        karmaState,
+        fc.integer({ min: -1, max: 24 }),
+        fc.constantFrom("lumiere" as const, "tenebres" as const),
+        fc.constantFrom("deva" as const, "archonte" as const, "adam" as const),
+        moment,
+        (state, value, kind, pool, m) => {
+          const offered = regenerationPools(state, kind);
+          const chosen = regenerateWithKarma(state, value, kind, m, pool);
+          const unnamed = regenerateWithKarma(state, value, kind, m);
+          if (chosen.ok) {
+            expect(offered).toContain(pool);
+            expect(chosen.pool).toBe(pool);
+            expect(Math.min(state[pool].value, state[pool].max) - chosen.reserve).toBe(1);
+            expect(unnamed.ok && unnamed.life).toBe(chosen.life);
+          }
+          // Every pool offered pays whenever a regeneration of that kind is possible at all.
+          if (unnamed.ok) for (const p of offered) expect(regenerateWithKarma(state, value, kind, m, p).ok).toBe(true);
+          if (!offered.length) expect(unnamed.ok).toBe(false);
         },
       ),
     );

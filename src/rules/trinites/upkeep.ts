@@ -7,6 +7,7 @@
 import {
   adamKarma,
   canSpendKind,
+  poolKind,
   refillKarma,
   spendKarma,
   type KarmaKind,
@@ -119,18 +120,35 @@ export function reservesAt(k: KarmaState, moment: "aube" | "crepuscule"): Record
   return { ...refillKarma(scoresOf(k), reservesOf(k), moment) };
 }
 
-/** The pool a regeneration of `kind` draws on: the spirit's while it holds a point, else the Adam' of that kind. */
+/** The pool a regeneration of `kind` draws on when the player names none: the spirit's while it holds a point, else the Adam' of that kind. */
 export function regenerationPool(k: KarmaState, kind: KarmaKind): KarmaPool {
   const spirit: KarmaPool = kind === "lumiere" ? "deva" : "archonte";
   return reservesOf(k)[spirit] > 0 || adamKarma(k.deva.max, k.archonte.max).type !== kind ? spirit : "adam";
 }
 
-/** Regeneration (a Trinité's 8-box lines): one Karma point of an allowed kind heals 4 hit points. */
+/**
+ * The pools that can pay a regeneration of `kind` now, spirit first: the spirit's of that kind and the Adam' when its
+ * Karma is of that kind, each holding a point. The player spends from any of them, in the order they choose (the
+ * source's rule for every Karma spending); an empty list means no point of that kind is held.
+ */
+export function regenerationPools(k: KarmaState, kind: KarmaKind): KarmaPool[] {
+  const reserves = reservesOf(k);
+  const adamType = adamKarma(k.deva.max, k.archonte.max).type;
+  return (kind === "lumiere" ? (["deva", "adam"] as const) : (["archonte", "adam"] as const)).filter(
+    (pool) => reserves[pool] > 0 && poolKind(pool, adamType) === kind,
+  );
+}
+
+/**
+ * Regeneration (a Trinité's 8-box lines): one Karma point of an allowed kind heals 4 hit points, from the pool the
+ * player chose (`pool`, which must hold Karma of that kind), or by default the spirit's first (`regenerationPool`).
+ */
 export function regenerateWithKarma(
   k: KarmaState,
   value: number,
   kind: KarmaKind,
   moment: FightMoment | null,
+  pool?: KarmaPool,
 ): (KarmaSpent & { readonly life: number }) | UpkeepRefusal {
   let healed: number;
   try {
@@ -138,7 +156,10 @@ export function regenerateWithKarma(
   } catch {
     return refuse(R("Karma.RegenerationRefused"));
   }
-  const spend = spendKarmaPoint(k, regenerationPool(k, kind), moment);
+  const from = pool ?? regenerationPool(k, kind);
+  if (poolKind(from, adamKarma(k.deva.max, k.archonte.max).type) !== kind)
+    return refuse(R("Karma.RegenerationRefused"));
+  const spend = spendKarmaPoint(k, from, moment);
   if (!spend.ok) return refuse(R("Karma.RegenerationRefused"));
   return { ...spend, life: lifeValue(healed, 8) };
 }

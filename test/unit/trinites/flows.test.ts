@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { settle, DoubleActor, DoubleItem, asGM, type DoubleState } from "../../double/index.ts";
 import { relayRequests } from "../../double/permissions.ts";
+import { DialogV2 } from "../../double/applications.ts";
 import type { DoubleCombat } from "../../double/shared-core.ts";
 import { asClient, reloadMessage, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { postCard, registerDamage } from "../../../src/foundry/chat/index.ts";
@@ -439,14 +440,49 @@ describe("Karma in combat, regeneration, dawn and dusk", () => {
     expect(s.xp.depense).toBe(2);
   });
 
-  it("regenerates 4 HP for a Karma point of the kind the state allows", async () => {
+  it("regenerates 4 HP for a Karma point of the kind the state allows, from the reserve the player picks", async () => {
     await aelis.update({ "system.vie.value": 12 }); // 12 boxes checked: Blessé, Lumière only
     const sheet = new TrinitesActorSheet({ document: asActor(aelis) } as never);
+    DialogV2.calls.length = 0;
     await asClient("player1", () => click(sheet, "regenerate", { karma: "tenebres" }));
     expect(sys(aelis).vie.value).toBe(12);
+    // The Deva and the Adam' (Lumière) both hold a point: the player is asked, and picks the Adam' (issue 33).
+    DialogV2.nextAnswer = "adam";
     await asClient("player1", () => click(sheet, "regenerate", { karma: "lumiere" }));
-    expect(sys(aelis).vie.value).toBe(16);
-    expect(sys(aelis).deva.value).toBe(4);
+    expect(DialogV2.calls.map((c) => (c.config.buttons as { action: string }[]).map((b) => b.action))).toEqual([
+      ["deva", "adam"],
+    ]);
+    expect([sys(aelis).vie.value, sys(aelis).deva.value, sys(aelis).adam.value]).toEqual([16, 5, 3]);
+    // The dialog closed: nothing spent.
+    DialogV2.nextAnswer = null;
+    await asClient("player1", () => click(sheet, "regenerate", { karma: "lumiere" }));
+    expect([sys(aelis).vie.value, sys(aelis).deva.value, sys(aelis).adam.value]).toEqual([16, 5, 3]);
+    DialogV2.nextAnswer = "deva";
+    await asClient("player1", () => click(sheet, "regenerate", { karma: "lumiere" }));
+    expect([sys(aelis).vie.value, sys(aelis).deva.value, sys(aelis).adam.value]).toEqual([20, 4, 3]);
+  });
+
+  it("offers the Archonte's regeneration from either Ténèbres reserve when the Adam' is Ténèbres; the GM's pick pays", async () => {
+    const combat = await fight();
+    // Archonte 6, Deva 2: a Ténèbres Adam' of 4. Unconscious.
+    await aelis.update({
+      "system.deva": { value: 2, max: 2 },
+      "system.archonte": { value: 3, max: 6 },
+      "system.adam": { value: 4, max: 4 },
+      "system.vie.value": 4,
+    });
+    await asClient("gm", () => combatBehaviour.onEndRound!(combat as never, {} as never));
+    const offer = (state.game.messages.contents as DoubleChatMessage[]).find(
+      (m) => stored(m)?.kind === "regeneration",
+    )!;
+    expect(stored(offer).buttons.map((b) => b.args)).toEqual([{ pool: "archonte" }, { pool: "adam" }]);
+    expect(
+      (await asClient("gm", () => requestCardAction(offer.id, "trinites.regenerate", { pool: "adam" }))).status,
+    ).toBe("applied");
+    expect([sys(aelis).vie.value, sys(aelis).archonte.value, sys(aelis).adam.value]).toEqual([8, 3, 3]);
+    expect(
+      (await asClient("gm", () => requestCardAction(offer.id, "trinites.regenerate", { pool: "archonte" }))).status,
+    ).toBe("already");
   });
 
   it("offers the GM the Archonte's regeneration of an unconscious Trinité at the end of the round, once", async () => {
