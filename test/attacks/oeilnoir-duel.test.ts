@@ -4,7 +4,7 @@
  * master parry tests), and a helper sends an unbounded healer's value past the rescue dialog.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { asGM, type DoubleActor } from "../double/index.ts";
+import type { DoubleActor } from "../double/index.ts";
 import { DoubleChatMessage, asClient, targetsOf } from "../double/shared-core.ts";
 import { CARD_ACTION_KIND, requestCardAction } from "../../src/foundry/chat/actions.ts";
 import { relayToGM } from "../../src/foundry/relay/index.ts";
@@ -178,19 +178,29 @@ describe("attack 3 (issue 22): the attacker's player rewrites the duel's phase a
     expect(ev(orc)).toBe(28);
   });
 
-  it("no eviction: a player holds a bounded number of open duels, past it the GM's client takes no new card", async () => {
+  it("no eviction: a player holds a bounded number of live duels, past it the GM's client takes no new card", async () => {
+    // The hostile player's own loop: fifty attacks the GM's client takes (the orc lets each through), every one live —
+    // its card there, both fighters there, no round to pass (no combat) — each waiting for his damage roll.
     const first = await alrikAttacksOrc();
     await asClient("gm", () => requestCardAction(first.id, "oeilnoir.noParry"));
-    const open = held(first);
-    expect(open?.stage).toBe("hit");
-    // Fifty open duels of player1's in the GM's record (as fifty attacks answered by the GM would leave).
-    const store = JSON.parse(String(game.settings?.get("quintette", "oeilnoir.duels"))) as {
-      open: Record<string, unknown>;
+    for (let i = 1; i < OPEN_PER_USER; i++) {
+      const m = await alrikAttacksOrc();
+      expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.noParry"))).status).toBe("applied");
+    }
+    const openOf = () => {
+      const store = JSON.parse(String(game.settings?.get("quintette", "oeilnoir.duels"))) as {
+        open: Record<string, { roller: string }>;
+      };
+      return Object.values(store.open).filter((r) => r.roller === "player1").length;
     };
-    for (let i = 0; i < OPEN_PER_USER; i++) store.open[`m${i}`] = { roller: "player1", duel: open };
-    await asGM(() => game.settings?.set("quintette", "oeilnoir.duels", JSON.stringify(store)));
+    expect(openOf()).toBe(OPEN_PER_USER);
     const next = await alrikAttacksOrc();
-    expect((await asClient("gm", () => requestCardAction(next.id, "oeilnoir.noParry"))).status).toBe("invalid");
+    const refused = await asClient("gm", () => requestCardAction(next.id, "oeilnoir.noParry"));
+    expect(refused).toMatchObject({ status: "invalid", reason: "QUINTETTE.OeilNoir.Notify.TooManyOpen" });
+    expect(recordOf(next.id)).toBeNull();
+    // No live duel was closed to make room, and the store holds no more of his than the bound.
+    expect(openOf()).toBe(OPEN_PER_USER);
+    expect(held(first)?.stage).toBe("hit");
     // The open duel already held keeps going.
     dice([3]);
     expect((await asClient("player1", () => requestCardAction(first.id, "oeilnoir.damage"))).status).toBe("applied");

@@ -19,10 +19,6 @@ const THEMES = ["dark", "light"] as const;
  */
 const KNOWN_LAYOUT_DEFECTS: Record<string, string[]> = {
   "trinites-actor-skills-edit": ["text overflows"],
-  "oeilnoir-heros-combat-edit": ["text overflows"],
-  "oeilnoir-heros-creation": ["text overflows"],
-  "oeilnoir-item-weapon": ["wider than its frame", "text overflows"],
-  "oeilnoir-attack-dialog-kind-defender": ["option cut off"],
   "systemj-sheet-cards": ["text overflows"],
   "ahillmach-card-reussite-critique": ["button label on"],
 };

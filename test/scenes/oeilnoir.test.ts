@@ -132,7 +132,8 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
       defender: { uuid: tokens.Orc!.actor!.uuid, name: "Orc" },
     });
     expect(await buttonsByUser(duel)).toEqual({
-      gm: ["oeilnoir.parry", "oeilnoir.dodge", "oeilnoir.noParry"],
+      // The GM's "Close the duel" (issue 33) on every card with a step left.
+      gm: ["oeilnoir.parry", "oeilnoir.dodge", "oeilnoir.noParry", "oeilnoir.close"],
       player1: [],
       player2: [],
     });
@@ -143,12 +144,20 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
     chooseDice(15);
     await clickCard("gm", duel, "oeilnoir.parry");
     expect(duelOf(duel)).toMatchObject({ stage: "hit", parry: { d20: 15, success: false } });
-    expect(await buttonsByUser(duel)).toEqual({ gm: ["oeilnoir.damage"], player1: ["oeilnoir.damage"], player2: [] });
+    expect(await buttonsByUser(duel)).toEqual({
+      gm: ["oeilnoir.damage", "oeilnoir.close"],
+      player1: ["oeilnoir.damage"],
+      player2: [],
+    });
     expect(await forceCardAction("player2", duel, "oeilnoir.damage")).toBe("denied");
     chooseDice(4);
     await clickCard("player1", duel, "oeilnoir.damage");
     expect(duelOf(duel)).toMatchObject({ stage: "damaged", damage: { faces: [4], pi: 4 } });
-    expect(await buttonsByUser(duel)).toEqual({ gm: ["oeilnoir.applyHit"], player1: [], player2: [] });
+    expect(await buttonsByUser(duel)).toEqual({
+      gm: ["oeilnoir.applyHit", "oeilnoir.close"],
+      player1: [],
+      player2: [],
+    });
     for (const user of ["player1", "player2"] as const)
       expect(await forceCardAction(user, duel, "oeilnoir.applyHit")).toBe("denied");
     await clickCard("gm", duel, "oeilnoir.applyHit");
@@ -186,7 +195,7 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
     });
     // Nadja's defence is her player's (and the GM's, who may answer for anyone).
     const defence = ["oeilnoir.parry", "oeilnoir.dodge", "oeilnoir.noParry"];
-    expect(await buttonsByUser(duel)).toEqual({ gm: defence, player1: [], player2: defence });
+    expect(await buttonsByUser(duel)).toEqual({ gm: [...defence, "oeilnoir.close"], player1: [], player2: defence });
     for (const action of defence) expect(await forceCardAction("player1", duel, action)).toBe("denied");
     const before = nadja.toObject();
     chooseDice(2);
@@ -289,7 +298,11 @@ describe.sequential("L'Œil Noir at a whole table", { timeout: 60_000 }, () => {
     });
     const served = world.message(duel.id);
     expect(duelOf(served)).toMatchObject({ stage: "damaged", damage: { faces: [4], pi: 4 } });
-    expect(await buttonsByUser(served)).toEqual({ gm: ["oeilnoir.applyHit"], player1: [], player2: [] });
+    expect(await buttonsByUser(served)).toEqual({
+      gm: ["oeilnoir.applyHit", "oeilnoir.close"],
+      player1: [],
+      player2: [],
+    });
     await clickCard("gm", served, "oeilnoir.applyHit");
     expect(duelOf(served)).toMatchObject({ stage: "applied", hit: { evAfter: 24 } });
     expect(world.token("Orc").actor!.toObject()).toMatchObject({ system: { ev: { value: 24 } } });

@@ -6,7 +6,7 @@
  */
 import type { CardAction, CardActionContext, CardActionOutcome } from "../chat/actions.ts";
 import { duelOf, fumbleFor } from "./duel.ts";
-import { gmAuthored, mayOpen, recordDuel, trustedDuel } from "./duel-store.ts";
+import { closeAction, gmAuthored, mayOpen, recordDuel, trustedDuel } from "./duel-store.ts";
 import { chooseDefenderAction, dodgeAction, noParryAction, parryAction } from "./defence-actions.ts";
 import { applyHitAction, damageAction, standAction, volonteAction } from "./blow-actions.ts";
 import { attackFumble, freeAttackAction, fumbleCheckAction, fumbleWrites } from "./fumble-actions.ts";
@@ -73,11 +73,15 @@ export const OEILNOIR_CARD_ACTIONS: CardAction[] = [
   freeAttackAction,
   standAction,
   rescueAction,
-].map(gmHeld);
+]
+  .map(gmHeld)
+  // The GM's close reads and writes the record itself: it closes a card the GM's client cannot take too.
+  .concat(closeAction);
 
 // The names this module always exported, each now from its own file.
 export {
   applyHitAction,
+  closeAction,
   attackFumble,
   chooseDefenderAction,
   damageAction,

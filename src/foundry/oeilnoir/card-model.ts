@@ -165,6 +165,7 @@ function duel() {
       50,
     ),
     situation: schema({ prd: int(), dodge: nint() }, true),
+    closed: flag(OPTIONAL),
   });
 }
 

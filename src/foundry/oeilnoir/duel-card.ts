@@ -21,6 +21,11 @@ function d20Die(t: D20Test, label: string, kept = true): CardDie {
 }
 
 function outcomeOf(duel: DuelData): { label: Label; tone: OutcomeTone; detail: Label | null } {
+  const outcome = stageOutcome(duel);
+  return duel.closed ? { ...outcome, detail: { key: `${L}ClosedDetail` } } : outcome;
+}
+
+function stageOutcome(duel: DuelData): { label: Label; tone: OutcomeTone; detail: Label | null } {
   const target = duel.defender?.name ?? "";
   switch (duel.stage) {
     case "awaitDefender":
@@ -128,13 +133,39 @@ function fumbleButtons(duel: DuelData): CardButton[] {
   return buttons;
 }
 
+/** The steps the duel still offers (none once closed). */
+function stepButtons(duel: DuelData): CardButton[] {
+  return duel.closed ? [] : [...stageButtons(duel), ...fumbleButtons(duel)];
+}
+
+/** The steps, and the GM's "Close" while there is any (issue 33): he ends a duel nobody will finish. */
 function buttonsOf(duel: DuelData): CardButton[] {
-  return [...stageButtons(duel), ...fumbleButtons(duel)];
+  const steps = stepButtons(duel);
+  if (!steps.length) return [];
+  const close: CardButton = {
+    action: ACTIONS.close,
+    label: { key: `${L}CloseButton` },
+    icon: "fa-solid fa-circle-xmark",
+    args: {},
+    audience: "gm",
+    exclusive: true,
+  };
+  return [...steps, close];
 }
 
 /** Whether the duel still offers a step (a parry, damage, a check, a rescue…); finished otherwise. */
 export function duelOpen(duel: DuelData): boolean {
-  return buttonsOf(duel).length > 0;
+  return stepButtons(duel).length > 0;
+}
+
+/** The actions of the steps the duel still offers (duel-store.ts reads which can still change the world). */
+export function openSteps(duel: DuelData): string[] {
+  return stepButtons(duel).map((b) => b.action);
+}
+
+/** The duel closed: no step left (the GM's "Close", or a stale duel closed to make room). */
+export function closeDuel(duel: DuelData): DuelData {
+  return { ...duel, closed: true };
 }
 
 function stageButtons(duel: DuelData): CardButton[] {

@@ -20,6 +20,7 @@ export const ACTIONS = {
   rescue: "oeilnoir.rescue",
   dodge: "oeilnoir.dodge",
   chooseDefender: "oeilnoir.chooseDefender",
+  close: "oeilnoir.close",
 } as const;
 
 export type D20Test = {
@@ -170,6 +171,8 @@ export type DuelData = {
   rescue?: RescueAttempt[] | null;
   /** The attack dialog's situation on the defender while none is named yet (`awaitDefender`, situational module). */
   situation?: { prd: number; dodge: number | null } | null;
+  /** Closed by the GM's side (issue 33): no step is offered any more, whatever the stage. */
+  closed?: boolean;
 };
 
 /**

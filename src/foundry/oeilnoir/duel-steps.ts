@@ -327,7 +327,11 @@ export function withDying(duel: DuelData, d6: number, cn: number, tenace: boolea
 /** Whether the card offers the Volonté check to stay in the fight (out of the fight at 1…5 EV, not rolled yet). */
 export function canStand(duel: DuelData): boolean {
   return (
-    duel.stage === "applied" && duel.hit?.status === "horsCombat" && duel.hit.volonte !== undefined && !duel.standing
+    !duel.closed &&
+    duel.stage === "applied" &&
+    duel.hit?.status === "horsCombat" &&
+    duel.hit.volonte !== undefined &&
+    !duel.standing
   );
 }
 
@@ -350,6 +354,7 @@ export function stabilizedBy(duel: DuelData): RescueAttempt | null {
 
 /** Whether the card offers to save the victim: dying after the blow, not saved yet, not dead from a failed care. */
 export function canRescue(duel: DuelData): boolean {
+  if (duel.closed) return false;
   if (duel.stage !== "applied" || duel.hit?.status !== "mourant" || !duel.defender?.uuid) return false;
   if (stabilizedBy(duel)) return false;
   const last = lastRescue(duel);

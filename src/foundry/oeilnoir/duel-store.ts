@@ -7,16 +7,32 @@
  * A card a GM authored (the GM's own attack, a free attack posted by the GM's client) is GM-written already: it is
  * its own record. Records stay while their message exists (no eviction: no number of other duels brings a card back
  * to a step it left); a finished duel keeps a short tombstone, and a player may have a bounded number of open ones.
+ * Only live duels count (issue 33): a stale one (duel-stale.ts) is closed, into a tombstone, when its roller needs
+ * room, and the GM closes any duel from its card (`closeAction`).
  */
 import { situationalPrdRange } from "../../rules/oeilnoir/index.ts";
+import type { CardAction, CardActionOutcome } from "../chat/actions.ts";
 import { authorIdOf } from "../chat/author.ts";
+import { readCard, writeCard } from "../chat/flags.ts";
 import type { CardState } from "../chat/types.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
 import { isServingSession } from "../relay/session.ts";
 import { serializeOnGM } from "../trust/queue.ts";
 import { isPlainRecord } from "../trust/validate.ts";
 import { attackerAsRolled, defenderFor, fumblerValues, oeilNoirActor, withAttackKind } from "./actors.ts";
-import { duelOf, duelOpen, isDuel, startAttack, withFumble, type DuelData, type DuelDefender } from "./duel.ts";
+import {
+  ACTIONS,
+  closeDuel,
+  duelCard,
+  duelOf,
+  duelOpen,
+  isDuel,
+  startAttack,
+  withFumble,
+  type DuelData,
+  type DuelDefender,
+} from "./duel.ts";
+import { momentNow, staleDuel, type DuelMoment } from "./duel-stale.ts";
 
 /** The duels as the GM's client moved them: a JSON map, message id → duel. */
 export const SETTING_DUELS = "oeilnoir.duels";
@@ -34,13 +50,28 @@ export function registerDuelStore(): void {
   settings.register(SYSTEM_ID, SETTING_DUELS, { scope: "world", config: false, type: String, default: "{}" });
 }
 
-/** Open duels a non-GM roller may have recorded at once (the GM's client takes no more of theirs, never evicts). */
+/**
+ * Open duels a non-GM roller may have recorded at once: live ones count, and stale ones are closed to make room, so
+ * the records of one roller never exceed it (the GM's client takes no more of theirs, never evicts).
+ */
 export const OPEN_PER_USER = 50;
 
+interface OpenRecord {
+  roller: string;
+  duel: DuelData;
+  /** The combat round it was taken in (absent: outside a started combat). */
+  at?: DuelMoment;
+}
+
 interface Store {
-  open: Record<string, { roller: string; duel: DuelData }>;
+  open: Record<string, OpenRecord>;
   /** Finished duels (no step left): message id → roller. Dropped only with their message. */
   done: Record<string, string>;
+}
+
+function momentOf(raw: unknown): DuelMoment | null {
+  if (!isPlainRecord(raw) || typeof raw.combat !== "string" || raw.combat.length > 64) return null;
+  return typeof raw.round === "number" && Number.isInteger(raw.round) ? { combat: raw.combat, round: raw.round } : null;
 }
 
 function readStore(): Store {
@@ -55,8 +86,10 @@ function readStore(): Store {
   if (!isPlainRecord(parsed)) return store;
   const open = isPlainRecord(parsed.open) ? parsed.open : {};
   for (const [id, rec] of Object.entries(open))
-    if (isPlainRecord(rec) && typeof rec.roller === "string" && isDuel(rec.duel))
-      store.open[id] = { roller: rec.roller, duel: rec.duel };
+    if (isPlainRecord(rec) && typeof rec.roller === "string" && isDuel(rec.duel)) {
+      const at = momentOf(rec.at);
+      store.open[id] = { roller: rec.roller, duel: rec.duel, ...(at ? { at } : {}) };
+    }
   const done = isPlainRecord(parsed.done) ? parsed.done : {};
   for (const [id, roller] of Object.entries(done)) if (typeof roller === "string") store.done[id] = roller;
   return store;
@@ -74,21 +107,74 @@ export function recordOf(messageId: string): DuelData | "done" | null {
   return store.open[messageId]?.duel ?? null;
 }
 
-/** Records the duel a step produced (run by the executor after the step's effects, in the GM's queue). */
+/**
+ * Records the duel a step produced (run by the executor after the step's effects, in the GM's queue). A new open
+ * duel of a roller at the bound first closes that roller's stale ones (their cards then offer no step).
+ */
 export async function recordDuel(messageId: string, roller: string, duel: DuelData): Promise<void> {
   const store = readStore();
-  if (duelOpen(duel)) store.open[messageId] = { roller, duel };
-  else {
+  const before = store.open[messageId];
+  let closed: Record<string, DuelData> = {};
+  if (duelOpen(duel)) {
+    if (!before) closed = closeStale(store, roller);
+    const at = before ? before.at : (momentNow() ?? undefined);
+    store.open[messageId] = { roller, duel, ...(at ? { at } : {}) };
+  } else {
     delete store.open[messageId];
     store.done[messageId] = roller;
   }
   await writeStore(store);
+  for (const [id, stale] of Object.entries(closed)) await showClosed(id, stale);
 }
 
-/** Whether the roller may have one more duel recorded (a GM always may). */
+/** The roller's open records, by message id. */
+function openOf(store: Store, rollerId: string): [string, OpenRecord][] {
+  return Object.entries(store.open).filter(([, r]) => r.roller === rollerId);
+}
+
+/**
+ * At the bound, the roller's stale duels become tombstones (a deleted card's record just goes); returns those whose
+ * card remains, to show them closed. Below the bound nothing is closed: a stale step stays playable meanwhile.
+ */
+function closeStale(store: Store, rollerId: string): Record<string, DuelData> {
+  const mine = openOf(store, rollerId);
+  const closed: Record<string, DuelData> = {};
+  if (mine.length < OPEN_PER_USER) return closed;
+  for (const [id, rec] of mine) {
+    if (!staleDuel(id, rec.duel, rec.at)) continue;
+    delete store.open[id];
+    if (!game.messages?.get(id)) continue;
+    store.done[id] = rollerId;
+    closed[id] = rec.duel;
+  }
+  return closed;
+}
+
+/** Rewrites a closed duel's card from the GM's record: no step left. A card that cannot be written stays as it was. */
+async function showClosed(messageId: string, duel: DuelData): Promise<void> {
+  const message = game.messages?.get(messageId);
+  const card = message ? readCard(message) : null;
+  if (!message || !card) return;
+  try {
+    await writeCard(message, closedCard(card, duel));
+  } catch (error) {
+    console.warn("quintette | oeilnoir: closed duel's card not rewritten", messageId, error);
+  }
+}
+
+function closedCard(card: CardState, duel: DuelData): CardState {
+  const base = { rollerId: card.rollerId, actorUuid: card.actorUuid, actorName: card.actorName, img: card.img };
+  return duelCard(closeDuel(duel), base, card);
+}
+
+/**
+ * Whether the roller may have one more duel recorded (a GM always may): fewer live duels than the bound, the stale
+ * ones closed to make room when it is recorded.
+ */
 export function mayOpen(rollerId: string): boolean {
   if (game.users?.get(rollerId)?.isGM) return true;
-  return Object.values(readStore().open).filter((r) => r.roller === rollerId).length < OPEN_PER_USER;
+  const live = openOf(readStore(), rollerId).filter(([id, r]) => !staleDuel(id, r.duel, r.at));
+  return live.length < OPEN_PER_USER;
 }
 
 /** Whether a GM authored the message: nobody else may write it, so its card is GM-written. */
@@ -184,9 +270,31 @@ export function takeDuel(card: CardState): DuelData | null {
 export function trustedDuel(message: ChatMessage.Implementation, card: CardState): DuelData | "done" | null {
   const recorded = recordOf(message.id ?? "");
   if (recorded) return recorded;
-  if (gmAuthored(message)) return duelOf(card);
+  if (gmAuthored(message)) {
+    const own = duelOf(card);
+    return own?.closed ? "done" : own;
+  }
   return mayOpen(card.rollerId) ? takeDuel(card) : null;
 }
+
+/**
+ * The GM's "Close the duel" (issue 33): whatever the card's step, nothing more is offered. A player's card becomes a
+ * tombstone, taken or not (so a card the GM's client cannot take, its attacker gone, closes too); a GM-authored card
+ * is its own record. The card shows the GM's record closed (else the card's own copy, for display only).
+ */
+export const closeAction: CardAction = {
+  name: ACTIONS.close,
+  audience: "gm",
+  execute({ message, card }): CardActionOutcome {
+    const id = message.id ?? "";
+    const recorded = recordOf(id);
+    const duel = recorded === "done" ? null : (recorded ?? duelOf(card));
+    if (!duel || !duelOpen(duel)) return { status: "already" };
+    const closed = { ...closedCard(card, duel), actorUuid: duel.attacker.uuid ?? card.actorUuid };
+    if (gmAuthored(message)) return { status: "applied", card: closed };
+    return { status: "applied", card: closed, afterWrites: () => recordDuel(id, card.rollerId, closeDuel(duel)) };
+  },
+};
 
 /** The active GM's client forgets the record of a deleted card (it can never be clicked again). */
 export function registerDuelRecords(): void {

@@ -58,6 +58,8 @@ describe("attack and parry", () => {
       "oeilnoir.parry",
       "oeilnoir.dodge",
       "oeilnoir.noParry",
+      // The GM's "Close the duel" (issue 33), on every card with a step left.
+      "oeilnoir.close",
     ]);
     // Alrik parries with his sword's PRD 11: a 5 parries.
     dice([5]);
@@ -180,7 +182,7 @@ describe("damage and wounds", () => {
     expect(orcOf().ev.value).toBe(14);
     expect(orcOf().wounds).toBe(2);
     expect(combatant.initiative).toBe(11);
-    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.volonte"]);
+    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.volonte", "oeilnoir.close"]);
     dice([1]);
     await asClient("gm", () => requestCardAction(m.id, "oeilnoir.volonte"));
     expect(duel(m)?.volonte?.success).toBe(true);
@@ -255,6 +257,7 @@ describe("the card survives a reload and renders in both languages", () => {
       "oeilnoir.damage",
       "oeilnoir.fumbleCheck",
       "oeilnoir.freeAttack",
+      "oeilnoir.close",
     ]);
     useSystemTemplates("en", ["oeilnoir"]);
     const english = await render(m, "gm");
@@ -327,7 +330,11 @@ describe("fumble lines on the card", () => {
     expect(stored(free).title.key).toBe("QUINTETTE.OeilNoir.Card.FreeAttackTitle");
     expect(duel(m)?.fumble?.freeAttack?.messageId).toBe(free.id);
     expect(free.whisper).toEqual([]);
-    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage", "oeilnoir.fumbleCheck"]);
+    expect(stored(m).buttons.map((b) => b.action)).toEqual([
+      "oeilnoir.damage",
+      "oeilnoir.fumbleCheck",
+      "oeilnoir.close",
+    ]);
     expect((await asClient("gm", () => requestCardAction(m.id, "oeilnoir.freeAttack"))).status).toBe("already");
     // The free attack flows to damage and wounds like any blow.
     dice([6]);
@@ -464,7 +471,7 @@ describe("ranged attacks", () => {
     expect(duel(m)).toMatchObject({ stage: "hit", attack: { value: 13 }, defender: { prd: null } });
     expect(stored(m).title.key).toBe("QUINTETTE.OeilNoir.Card.RangedTitle");
     expect(stored(m).subtitle).toMatchObject({ key: "QUINTETTE.OeilNoir.Card.AgainstRanged", value: 13 });
-    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage"]);
+    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage", "oeilnoir.close"]);
     expect(bolts()).toBe(1);
     dice([6]);
     await asClient("player1", () => requestCardAction(m.id, "oeilnoir.damage"));
@@ -553,7 +560,7 @@ describe("life after a blow: permanent EV loss module, dying, out of the fight",
     await asClient("player1", () => requestCardAction(m.id, "oeilnoir.applyHit"));
     // 10 − 6 = 4 EV: out of the fight, unless Volonté 12.
     expect(duel(m)?.hit).toMatchObject({ evAfter: 4, status: "horsCombat", volonte: 12 });
-    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.stand"]);
+    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.stand", "oeilnoir.close"]);
     // Only the victim's side rolls it.
     addUser("player2");
     expect((await asClient("player2", () => requestCardAction(m.id, "oeilnoir.stand"))).status).toBe("denied");

@@ -59,7 +59,7 @@ describe("saving a dying hero from the damage card", () => {
   it("offers the save to anyone; the dialog starts at the healer's value with the odds of value − 2 × points below 0", async () => {
     const m = await strikeDown();
     expect(duel(m)?.hit).toMatchObject({ evAfter: -3, status: "mourant" });
-    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.rescue"]);
+    expect(stored(m).buttons.map((b) => b.action)).toEqual(["oeilnoir.rescue", "oeilnoir.close"]);
     expect(stored(m).buttons[0]).toMatchObject({ audience: "anyone", args: { attempt: 0 } });
     answerRescue(null);
     expect((await rescue(m, "player2")).status).toBe("invalid");

@@ -118,7 +118,7 @@ describe.each(LANGS)("actions per round ($lang)", (t) => {
     dice([10]);
     const blow = await attack(orc, alrik, "gm");
     expect(duel(blow)).toMatchObject({ stage: "hit", defender: { prd: null, exhausted: true } });
-    expect(stored(blow).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage"]);
+    expect(stored(blow).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage", "oeilnoir.close"]);
     expect(await render(blow, "player1")).toContain(t.noDefence);
     await asGM(() => combat.nextTurn());
     expect([combat.turn, combat.combatant?.name]).toEqual([2, "Alrik"]);

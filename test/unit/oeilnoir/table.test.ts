@@ -328,7 +328,7 @@ describe("who may act", () => {
     dice([10]);
     const down = await attack(orc, alrik, "gm");
     expect(duel(down)).toMatchObject({ stage: "hit", defender: { prd: null } });
-    expect(stored(down).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage"]);
+    expect(stored(down).buttons.map((b) => b.action)).toEqual(["oeilnoir.damage", "oeilnoir.close"]);
     expect(stored(down).outcome?.detail).toMatchObject({ key: "QUINTETTE.OeilNoir.Card.CannotDefend" });
     await alrik.update({ "system.fightsOn": true });
     dice([10]);
@@ -360,7 +360,8 @@ describe("buttons shown only to who may use them", () => {
     };
     expect(await shown("player1")).toEqual(["oeilnoir.parry", "oeilnoir.parry", "oeilnoir.dodge", "oeilnoir.noParry"]);
     expect(await shown("player2")).toEqual([]);
-    expect(await shown("gm")).toHaveLength(4);
+    // Parry, dodge, no parry and the GM's own "Close the duel".
+    expect(await shown("gm")).toHaveLength(5);
   });
 });
 
@@ -396,7 +397,7 @@ describe("buttons of a fumble, shown only to who may use them", () => {
       await asClient(user, () => enhanceCard(m as never, html as never));
       return buttonsIn(content.innerHTML).map((b) => b.action);
     };
-    expect(await shown("gm")).toEqual(["oeilnoir.fumbleCheck", "oeilnoir.freeAttack"]);
+    expect(await shown("gm")).toEqual(["oeilnoir.fumbleCheck", "oeilnoir.freeAttack", "oeilnoir.close"]);
     expect(await shown("player1")).toEqual(["oeilnoir.freeAttack"]);
     expect(await shown("player2")).toEqual([]);
   });
