@@ -10,6 +10,8 @@ interface InputBase {
   /** Localization key of the label. */
   label: string;
   hint?: string;
+  /** Shown only while another input holds one of these values (a field that does nothing otherwise). */
+  shownWhen?: { name: string; values: readonly string[] };
 }
 export type RollInput =
   | (InputBase & { kind: "number"; min: number; max: number; step?: number; initial: number })
@@ -139,6 +141,8 @@ export function formatPercent(p: number, lang = "fr"): string {
 }
 
 export interface InputContext {
+  /** The input does not apply to the other values chosen: left out of sight. */
+  hidden: boolean;
   name: string;
   label: string;
   hint: string;
@@ -187,7 +191,9 @@ export function buildRollDialogContext(
   const inputs = config.inputs.map((input): InputContext => {
     const value = values[input.name] ?? input.initial;
     const ranged = input.kind === "number" || input.kind === "counter";
+    const when = input.shownWhen;
     return {
+      hidden: !!when && !when.values.includes(String(values[when.name] ?? "")),
       name: input.name,
       label: input.label,
       hint: input.hint ?? "",

@@ -110,8 +110,10 @@ export class RollDialog extends HandlebarsApplication<RollDialogRenderContext> {
     }
     const next = parseValues(this.config.inputs, { [name]: raw }, this.values);
     const clamped = String(next[name]) !== String(raw);
+    // An input shown only for some values of this one appears or goes: the inputs render again.
+    const governs = this.config.inputs.some((input) => input.shownWhen?.name === name);
     this.values = next;
-    await this.render({ parts: clamped ? ["inputs", "odds"] : ["odds"] });
+    await this.render({ parts: clamped || governs ? ["inputs", "odds"] : ["odds"] });
   }
 
   /** Ends the dialog with the current values. */

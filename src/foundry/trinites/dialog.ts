@@ -154,8 +154,9 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
       initial: false,
     });
   } else {
-    inputs.push(
-      {
+    // Free actions are the acting character's turn: a reaction, made in someone else's turn, has none.
+    if (!preset.reaction)
+      inputs.push({
         kind: "counter",
         name: "freeActions",
         label: D("FreeActions"),
@@ -163,7 +164,8 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
         min: 1,
         max: 6,
         initial: preset.freeActions ?? 1,
-      },
+      });
+    inputs.push(
       { kind: "select", name: "prime", label: D("Prime"), options: primeOptions(), initial: NONE },
       {
         kind: "select",
@@ -181,6 +183,8 @@ export function testInputs(roller: RollerView, preset: DialogPreset = {}): RollI
         hint: D("AdvancedHint"),
         options: penaltyOptions(),
         initial: NONE,
+        // Only an advanced action counts it: hidden for any other (Frapper…) and in a reaction, which names none.
+        shownWhen: { name: "combatAction", values: T.COMBAT_ACTION_IDS.filter((id) => T.isAdvancedAction(id)) },
       },
     );
     if (preset.reaction) {
@@ -254,7 +258,8 @@ export function resolveValues(roller: RollerView, raw: RollValues, preset: Dialo
     : T.DIFFICULTIES.find((d) => d.id === values.difficulty);
   const related = T.RELATED_SKILL_PENALTIES.find((r) => r.id === values.related);
   const difficulty = (difficultyRow?.value ?? 0) + (related?.value ?? 0);
-  const freeActions = preset.initiative ? 1 : Math.max(1, Math.trunc(Number(values.freeActions ?? 1)) || 1);
+  const freeActions =
+    preset.initiative || preset.reaction ? 1 : Math.max(1, Math.trunc(Number(values.freeActions ?? 1)) || 1);
   const previousFailures =
     preset.initiative || preset.reaction ? 0 : Math.trunc(Number(values.previousFailures ?? 0)) || 0;
   const prime = isPrime(String(values.prime)) ? (String(values.prime) as T.PrimeId) : null;

@@ -13,7 +13,7 @@ import {
 } from "../../../src/foundry/trinites/combat.ts";
 import { testOdds, resolveValues, testInputs, type RollerView } from "../../../src/foundry/trinites/dialog.ts";
 import { deriveActor } from "../../../src/foundry/trinites/derived.ts";
-import { defaultValues } from "../../../src/foundry/dialog/inputs.ts";
+import { buildRollDialogContext, defaultValues } from "../../../src/foundry/dialog/inputs.ts";
 import { trinites as T } from "../../../src/rules/index.ts";
 
 const seat = (id: string, initiative: number | null, phase: string, acting = false): SeatLike => ({
@@ -133,5 +133,26 @@ describe("roll dialog", () => {
     expect(r.modifier).toBe(3);
     expect(resolveValues(roller, { ...base, previousFailures: "2" }).previousFailures).toBe(2);
     expect(testOdds(roller, { ...base, previousFailures: "2" })[0]?.probability).toBe(0);
+  });
+
+  it("hides what does nothing (issue 33): the advanced action's penalty off Frapper, free actions in a reaction", () => {
+    const shown = (preset: Parameters<typeof testInputs>[1], values: Record<string, unknown> = {}) => {
+      const config = { title: "", inputs: testInputs(roller, preset), odds: () => [] };
+      const ctx = buildRollDialogContext(
+        config,
+        { ...defaultValues(config.inputs), ...values } as never,
+        "publicroll",
+        [],
+      );
+      return ctx.inputs.filter((i) => !i.hidden).map((i) => i.name);
+    };
+    expect(shown({ skill: "melee" }, { combatAction: "frapper" })).not.toContain("penalty2");
+    expect(shown({ skill: "melee" }, { combatAction: "desarmer" })).toContain("penalty2");
+    const reaction = shown({ skill: "esquive", reaction: true });
+    expect(reaction).not.toContain("freeActions");
+    expect(reaction).not.toContain("penalty2");
+    // Nor counted: a reaction's final takes no free-action penalty whatever the form sends.
+    const base = defaultValues(testInputs(roller, { skill: "esquive", reaction: true }));
+    expect(resolveValues(roller, { ...base, freeActions: 3 }, { reaction: true }).freeActions).toBe(1);
   });
 });
