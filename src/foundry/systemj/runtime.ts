@@ -6,6 +6,7 @@ import { EXCHANGE_BODY, REVEAL_BODY, TEST_BODY } from "./cards.ts";
 import { combatBehaviour, reconcileAtReady, registerSystemJCombat } from "./combat.ts";
 import { registerExchangeStore } from "./exchange-store.ts";
 import { registerRoundBinding } from "./binding.ts";
+import { registerExchangeViewer } from "./card-viewer.ts";
 import { openChronoste, registerChronoste } from "./chronoste.ts";
 import { PHASE_TEMPLATE } from "./phase-context.ts";
 import { CHRONOSTE_TEMPLATE } from "./chronoste-context.ts";
@@ -34,6 +35,7 @@ export const runtime: RulesetRuntime = {
     registerChronoste();
     registerExchangeStore();
     registerRoundBinding();
+    registerExchangeViewer();
   },
   ready() {
     reconcileAtReady();
