@@ -10,6 +10,7 @@ import { registerExchangeViewer } from "./card-viewer.ts";
 import { openChronoste, registerChronoste } from "./chronoste.ts";
 import { PHASE_TEMPLATE } from "./phase-context.ts";
 import { CHRONOSTE_TEMPLATE } from "./chronoste-context.ts";
+import { TIME_BODY } from "./chronoste-record.ts";
 import { api } from "./api.ts";
 import { fillChronosteChoices } from "./settings.ts";
 import { ACTOR_PARTS, ITEM_CARD } from "./sheet-paths.ts";
@@ -29,6 +30,7 @@ export const runtime: RulesetRuntime = {
     REVEAL_BODY,
     PHASE_TEMPLATE,
     CHRONOSTE_TEMPLATE,
+    TIME_BODY,
   ],
   init() {
     registerSystemJCombat();
