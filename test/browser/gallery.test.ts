@@ -21,7 +21,6 @@ const KNOWN_LAYOUT_DEFECTS: Record<string, string[]> = {
   "oeilnoir-heros-creation": ["text overflows"],
   "oeilnoir-item-weapon": ["wider than its frame", "text overflows"],
   "oeilnoir-attack-dialog-kind-defender": ["option cut off"],
-  "systemj-sheet-cards": ["text overflows"],
   "ahillmach-card-reussite-critique": ["button label on"],
 };
 const known = (problem: string) =>
