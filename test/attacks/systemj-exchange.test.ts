@@ -294,6 +294,40 @@ describe("attack: the exchange's state read from a card a player wrote (issue 22
     expect(exchangeOf(m)?.phase).toBe("miss");
   });
 
+  it("a player's shot that claims the target did not see it coming is ignored: the GM decides (issue 33)", async () => {
+    // Aude's player throws an object at the bear (a 10 lands) and says the bear cannot see it coming: a hit at once.
+    const forged = startExchange({
+      mode: "ranged",
+      attacker: { uuid: aude.uuid, name: "Aude" },
+      defender: { uuid: ours.uuid, name: "Ours" },
+      weapon: { name: "Objet lancé", damage: "1d3", family: "jet" },
+      counterWeapon: { name: "", damage: "1d3", family: "corpsACorps" },
+      first: testData("x", 50, 0, 10),
+      gear: { canParry: false, canBlock: false },
+      ranged: { inRange: true, targetAware: false },
+    });
+    expect(forged.phase).toBe("hit");
+    const posted = exchangeCard("player1", { uuid: aude.uuid, name: "Aude", img: null }, forged);
+    const m = await asClient("player1", () =>
+      DoubleChatMessage.create({ author: "player1", flags: { quintette: { card: posted } } }),
+    );
+    // Nothing lands from her word: no damage is rolled, and she cannot give the GM's answer herself.
+    dice(3);
+    expect((await asClient("player1", () => requestCardAction(m.id, "systemj.damage"))).status).not.toBe("applied");
+    for (const aware of [false, true])
+      expect((await asClient("player1", () => requestCardAction(m.id, "systemj.sight", { aware }))).status).toBe(
+        "denied",
+      );
+    expect(facesQueued()).toEqual([3]);
+    dice();
+    // The GM says the bear sees it coming: it may dodge.
+    expect((await asClient("gm", () => requestCardAction(m.id, "systemj.sight", { aware: true }))).status).toBe(
+      "applied",
+    );
+    expect(exchangeOf(m)).toMatchObject({ phase: "defence", options: ["dodge"] });
+    expect(pts(ours)).toEqual([3, 22]);
+  });
+
   it("a fresh card's score, weapon and victim come from the actors, not the card", async () => {
     const m = await audePostsSwordBlow();
     await forge(m, (d) => ({

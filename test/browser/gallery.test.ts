@@ -19,7 +19,6 @@ const THEMES = ["dark", "light"] as const;
  */
 const KNOWN_LAYOUT_DEFECTS: Record<string, string[]> = {
   "trinites-actor-skills-edit": ["text overflows"],
-  "systemj-sheet-cards": ["text overflows"],
   "ahillmach-card-reussite-critique": ["button label on"],
 };
 const known = (problem: string) =>

@@ -31,6 +31,9 @@
  * - `Actor#temporaryEffects` and `Actor#toggleStatusEffect(id, {active})`, which creates an ActiveEffect from the
  *   `CONFIG.statusEffects` entry or deletes it; it returns the new effect, `true` when already there, `false` when
  *   removed, `undefined` when nothing changes (its doc comment in actor.d.mts).
+ * - `duration` (v13 `DurationSchema`, client/documents/active-effect.d.mts): `startTime` "The world time when the
+ *   active effect first started" (`null` by default), `seconds` "The maximum duration of the effect, in seconds";
+ *   kept as given.
  * - `CONFIG.ActiveEffect.documentClass` and `CONFIG.specialStatusEffects` (`DEFEATED: "dead"` by default, config.d.mts).
  * - v14 (`presentGeneration(14)`): each change is first asked of `ActiveEffect#shouldApplyChange(change, options)`
  *   ("Determine whether a change from this ActiveEffect should be applied during the current phase. Systems and
@@ -59,6 +62,7 @@ interface EffectData {
   statuses?: Iterable<string>;
   origin?: string | null;
   flags?: { core?: { overlay?: boolean } } & Plain;
+  duration?: { startTime?: number | null; seconds?: number | null };
 }
 
 type Holder = DoubleActor | DoubleItem;
@@ -99,6 +103,7 @@ export class DoubleActiveEffect {
   statuses: Set<string>;
   origin: string | null;
   flags: { core?: { overlay?: boolean } } & Plain;
+  duration: { startTime: number | null; seconds: number | null };
   parent: unknown;
   /** ActiveEffectConfig renders asked for (`sheet.render(true)`). */
   sheetRenders = 0;
@@ -117,6 +122,7 @@ export class DoubleActiveEffect {
     this.statuses = new Set(data.statuses ?? []);
     this.origin = data.origin ?? null;
     this.flags = structuredClone(data.flags ?? {});
+    this.duration = { startTime: data.duration?.startTime ?? null, seconds: data.duration?.seconds ?? null };
     this.parent = parent;
   }
   get id(): string {
@@ -149,6 +155,7 @@ export class DoubleActiveEffect {
       statuses: [...this.statuses],
       origin: this.origin,
       flags: deepClone(this.flags),
+      duration: { ...this.duration },
     };
   }
   toDragData(): Plain {

@@ -17,6 +17,7 @@ import {
   buttonsByUser,
   clickCard,
   clickSheet,
+  dialogsSeen,
   createCast,
   dropCast,
   expectCardsSameFromStore,
@@ -260,6 +261,22 @@ describe.sequential("Ahill-Mach at a whole table", { timeout: 60_000 }, () => {
       QUINTETTE: { AhillMach: { Scene: { PenchantLabel: string } } };
     };
     expect(en.QUINTETTE.AhillMach.Scene.PenchantLabel).toBe("Penchant points:");
+  });
+
+  it("Kael's player surpasses his Force: his next Force roll shows the box ticked, its odds with the +1 (issue 33)", async () => {
+    chooseDice(5, 5);
+    await clickSheet(sheets.kael!, "roll", { roll: "char:for" }, { values: { surpass: true } });
+    const first = dialogsSeen.at(-1)!;
+    expect(cardOf(lastMessage()).data).toMatchObject({ surpass: true });
+    expect((kael.system as unknown as { scene: { boosted: string[] } }).scene.boosted).toEqual(["for"]);
+    chooseDice(5, 5);
+    await clickSheet(sheets.kael!, "roll", { roll: "char:for" });
+    const again = dialogsSeen.at(-1)!;
+    const box = again.config.inputs.find((i) => i.name === "surpass");
+    expect(box).toMatchObject({ initial: true, hint: "QUINTETTE.AhillMach.Dialog.SurpassBoostedHint" });
+    expect(again.odds).toEqual(first.odds);
+    expect(cardOf(lastMessage()).data).toMatchObject({ surpass: true });
+    expect(facesLeft()).toBe(0);
   });
 
   it("every card and sheet reads the same when built again from stored data", async () => {

@@ -7,7 +7,16 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../double/index.ts";
-import { asClient, settle, targetsOf, type DoubleChatMessage, type DoubleCombat } from "../double/shared-core.ts";
+import {
+  asClient,
+  loadChatLog,
+  settle,
+  targetsOf,
+  useRealTemplates,
+  type DoubleChatMessage,
+  type DoubleCombat,
+} from "../double/shared-core.ts";
+import { doubleState } from "../double/index.ts";
 import type { DoubleToken } from "../double/tokens.ts";
 import { cardOf } from "../cards.ts";
 import { chooseDice, facesLeft } from "./dice.ts";
@@ -17,6 +26,7 @@ import {
   clickCard,
   clickSheet,
   createCast,
+  dialogsSeen,
   dropCast,
   expectCardsSameFromStore,
   expectSheetsSameFromStore,
@@ -26,6 +36,7 @@ import {
   openSheet,
   openTable,
   rollInEachPrivateMode,
+  seeCard,
   sheetButton,
   startEncounter,
   tracker,
@@ -144,7 +155,7 @@ describe.sequential("SYSTEMJ at a whole table", { timeout: 60_000 }, () => {
       tests: [{ roll: 30 }, { roll: 90, success: false, role: "dodge", by: "defender" }],
     });
     // The hit's damage and its application belong to the attacker's side or the defender's (and the GM): Bertil's
-    // player is refused both; the damage button is not shown to him, the application's still is.
+    // player is refused both and shown neither (each client renders the card for its own user).
     const dealer = async (action: string, shownToBystander: boolean) => {
       expect(await buttonsByUser(fight)).toEqual({
         gm: [action],
@@ -157,7 +168,7 @@ describe.sequential("SYSTEMJ at a whole table", { timeout: 60_000 }, () => {
     chooseDice(2);
     await clickCard("player1", fight, "systemj.damage");
     expect(exchangeOf(fight)).toMatchObject({ phase: "hit", damage: 2 });
-    await dealer("systemj.applyDamage", true);
+    await dealer("systemj.applyDamage", false);
     await clickCard("player1", fight, "systemj.applyDamage");
     expect(hp(tokens.Ours!.actor)).toBe(8);
     expect(hp(ours)).toBe(10);
@@ -167,6 +178,42 @@ describe.sequential("SYSTEMJ at a whole table", { timeout: 60_000 }, () => {
     expect(await forceCardAction("player1", fight, "quintette.undo", { key: line.id })).toBe("denied");
     await clickCard("gm", fight, "quintette.undo", { key: line.id });
     expect(hp(tokens.Ours!.actor)).toBe(10);
+    expect(facesLeft()).toBe(0);
+  });
+
+  it("Bertil's player throws an object at the bear: whether it sees the shot coming is the GM's call (issue 33)", async () => {
+    targetsOf("player2").add(tokens.Ours!);
+    chooseDice(5);
+    await clickSheet(sheets.bertil!, "attack", { mode: "throw" });
+    targetsOf("player2").clear();
+    // His dialog no longer asks it; the card waits for the GM, whose buttons the players do not see.
+    expect(dialogsSeen.at(-1)?.config.inputs.map((i) => i.name)).not.toContain("targetAware");
+    const shot = lastMessage();
+    expect(exchangeOf(shot)).toMatchObject({ mode: "ranged", phase: "sight" });
+    expect(await buttonsByUser(shot)).toEqual({
+      gm: ["systemj.sight", "systemj.sight"],
+      player1: [],
+      player2: [],
+    });
+    expect((await seeCard("player2", shot)).html).toContain("Le MJ décide si Ours voit venir le tir");
+    // The same card in English on the GM's client.
+    const speak = (lang: string) => {
+      doubleState().game.i18n.setLanguage(lang);
+      useRealTemplates(lang);
+      loadChatLog("gm");
+    };
+    speak("en");
+    const english = (await seeCard("gm", shot)).html;
+    speak("fr");
+    expect(english).toContain("The GM decides whether Ours sees the shot coming");
+    expect(english).toContain("Ours does not see it coming");
+    for (const user of ["player1", "player2"] as const)
+      expect(await forceCardAction(user, shot, "systemj.sight", { aware: false })).toBe("denied");
+    expect(exchangeOf(shot)).toMatchObject({ phase: "sight" });
+    // The GM says the bear does not see it: it is hit, and only the thrower's side rolls the damage.
+    await clickCard("gm", shot, "systemj.sight", { aware: false });
+    expect(exchangeOf(shot)).toMatchObject({ phase: "hit", hitTarget: "defender" });
+    expect(await buttonsByUser(shot)).toEqual({ gm: ["systemj.damage"], player1: [], player2: ["systemj.damage"] });
     expect(facesLeft()).toBe(0);
   });
 
@@ -216,7 +263,7 @@ describe.sequential("SYSTEMJ at a whole table", { timeout: 60_000 }, () => {
     expect(await buttonsByUser(served)).toEqual({
       gm: ["systemj.applyDamage"],
       player1: ["systemj.applyDamage"],
-      player2: ["systemj.applyDamage"],
+      player2: [],
     });
     await clickCard("player1", served, "systemj.applyDamage");
     expect(hp(world.token("Ours").actor)).toBe(8);

@@ -20,17 +20,9 @@ import { originKey, postOnce, postedFor } from "../trust/once.ts";
 import { effectKey, isWritableDocument, readEffect, type WritableDocument } from "../trust/effects.ts";
 import { messageModeFor, messageModeOf, normalizeMessageMode } from "../chat/mode.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
-import {
-  ACTIONS,
-  K,
-  buildDamageCard,
-  damageFormula,
-  damageRollable,
-  moveData,
-  pickOption,
-  verifiedRoll,
-  withXpAwarded,
-} from "./card.ts";
+import { ACTIONS, K } from "./card.ts";
+import { damageFormula, damageRollable, moveData, pickOption, verifiedRoll, withXpAwarded } from "./card-data.ts";
+import { buildDamageCard } from "./damage-card.ts";
 import { postedIn } from "./conflict-watch.ts";
 import { applyToTargetsAction, checkedTargets, withDocumentDamage } from "./target-damage.ts";
 import { actorOfCombatant, holderOf, sideOf, type CombatantLike } from "./combat.ts";

@@ -7,7 +7,7 @@ import { ahillmach } from "../../rules/index.ts";
 import type { RulesetApi } from "../api/types.ts";
 import { postCard, speakerFor } from "../chat/post.ts";
 import type { RollRequest } from "../dialog/request.ts";
-import { buildDamageCard } from "./card.ts";
+import { buildDamageCard } from "./damage-card.ts";
 import type { OpposantModel, PersonnageModel } from "./models.ts";
 import { opposantSource, personnageSource, rollRequest, rollerOf } from "./rolling.ts";
 

@@ -177,12 +177,14 @@ export function dialogInputs(src: DialogSource): RollInput[] {
     });
   }
   if (src.full && (src.usesLeft > 0 || src.boosted.length)) {
+    // A characteristic surpassed earlier in the scene keeps its +1 on every roll: the box shows it ticked (issue 33).
+    const boosted = src.boosted.includes(src.characteristic ?? chars[0] ?? "for");
     inputs.push({
       kind: "checkbox",
       name: "surpass",
       label: K("Dialog.Surpass"),
-      hint: K("Dialog.SurpassHint"),
-      initial: false,
+      hint: K(boosted ? "Dialog.SurpassBoostedHint" : "Dialog.SurpassHint"),
+      initial: boosted,
     });
     if (src.penchantIndex === null && src.penchants.length > 1) {
       inputs.push({

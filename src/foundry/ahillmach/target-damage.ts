@@ -11,7 +11,8 @@ import { APPLY_DAMAGE, Projection, applicationWrites, damageEffect } from "../da
 import { effectKey, hasLiveEffect } from "../trust/index.ts";
 import type { CardAction, DocumentWrite } from "../chat/actions.ts";
 import type { AppliedEntry, CardState } from "../chat/types.ts";
-import { ACTIONS, K, RULESET, attackTargetsOf, type AttackTarget, type MoveCardData } from "./card.ts";
+import { ACTIONS, K, RULESET, attackTargetsOf, type AttackTarget } from "./card.ts";
+import type { MoveCardData } from "./card-data.ts";
 import { opponentDown, wardedApplication } from "./damage.ts";
 import { readCard } from "../chat/flags.ts";
 import { writtenByGM } from "../chat/author.ts";

@@ -10,7 +10,8 @@ import { ahillmach } from "../../rules/index.ts";
 import { userOwnsUuid } from "../chat/actions.ts";
 import { readCard } from "../chat/flags.ts";
 import type { CardState } from "../chat/types.ts";
-import { BODY_TEMPLATES, RULESET, bandFromDice, moveData } from "./card.ts";
+import { BODY_TEMPLATES, RULESET } from "./card.ts";
+import { bandFromDice, moveData } from "./card-data.ts";
 import { boundName } from "../trust/bound.ts";
 
 export const WARD_FLAG = "amWard";

@@ -58,8 +58,13 @@ export function onCardClick(messageId: string, event: Event): Promise<unknown> |
  * What a rule set adds to a card's template context for one viewer (which React buttons this user may see…). It
  * runs inside the render, so the HTML each client inserts is already right for it: another `renderChatMessageHTML`
  * listener cannot fix the card afterwards, as Foundry's `Hooks.callAll` does not wait for this async render.
+ * `buttons` are the frame's buttons this viewer sees; a context may return fewer (`buttons`) to hide some.
  */
-export type CardViewerContext = (state: CardState, viewer: CardViewer) => Record<string, unknown>;
+export type CardViewerContext = (
+  state: CardState,
+  viewer: CardViewer,
+  buttons: ButtonContext[],
+) => Record<string, unknown>;
 const viewerContexts = new Map<string, CardViewerContext>();
 
 export function registerCardViewerContext(ruleset: string, extend: CardViewerContext): void {
@@ -128,13 +133,10 @@ export async function enhanceCard(message: ChatMessage.Implementation, html: HTM
   };
   const built = buildCardContext(state, viewer, buttonToken(state));
   // A plain record, as renderTemplate takes it (the rule set's viewer context adds its own keys).
+  const buttons = shownButtons(state, lockedButtons(state, built.buttons, viewer), viewer);
   const context: Record<string, unknown> = fromInactiveRuleset(state)
     ? { ...readOnlyContext(built, state) }
-    : {
-        ...built,
-        buttons: shownButtons(state, lockedButtons(state, built.buttons, viewer), viewer),
-        ...viewerContexts.get(state.ruleset)?.(state, viewer),
-      };
+    : { ...built, buttons, ...viewerContexts.get(state.ruleset)?.(state, viewer, buttons) };
   content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, context);
   html.classList.add("quintette-message");
   const id = message.id;

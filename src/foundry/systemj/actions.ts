@@ -17,6 +17,7 @@ import {
   applyDefence,
   applyDetection,
   applyFollowUp,
+  applySight,
   declineCounter,
   declineDefence,
   hitDealer,
@@ -74,6 +75,8 @@ export function mayAnswer(ctx: Pick<CardActionContext, "card" | "requester" | "m
       return ownsUuid(requester, data.defender.uuid);
     case "attacker":
       return requester.id === card.rollerId || ownsUuid(requester, data.attacker.uuid);
+    case "gm":
+      return false;
     case "dealer":
       return (
         requester.id === card.rollerId ||
@@ -324,6 +327,20 @@ export const noCounterAction: CardAction = {
   execute: (ctx) => onExchange(ctx, (data) => applied(ctx.card, declineCounter(data))),
 };
 
+/** The GM's word on a ranged shot that landed: does the target see it coming (issue 33)? A GM's step only. */
+export const sightAction: CardAction = {
+  ...base,
+  name: ACTIONS.sight,
+  audience: "gm",
+  token: () => ACTIONS.sight,
+  execute: (ctx) =>
+    onExchange(ctx, (data) =>
+      typeof ctx.args.aware === "boolean"
+        ? applied(ctx.card, applySight(data, ctx.args.aware))
+        : invalid("QUINTETTE.Relay.Invalid"),
+    ),
+};
+
 /** Whether `formula` is one the dealer may roll: a weapon the dealer holds, or bare hands (a thrown object too). */
 function dealerFormula(dealer: ActorLike | null, formula: string): boolean {
   if (!dealer) return false;
@@ -424,6 +441,7 @@ export const CARD_ACTIONS: CardAction[] = [
   noDefenceAction,
   counterAction,
   noCounterAction,
+  sightAction,
   damageAction,
   applyDamageAction,
 ];

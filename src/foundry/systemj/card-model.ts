@@ -9,7 +9,7 @@ import { flag, finite, integer, jsonObject, LabelArgField, list, text } from "..
 
 export const EXCHANGE_CARD_TYPE = "systemj-exchange";
 
-const PHASES = ["detection", "followForce", "followStealth", "defence", "counter", "hit", "miss"];
+const PHASES = ["detection", "followForce", "followStealth", "sight", "defence", "counter", "hit", "miss"];
 const OUTCOMES = ["echecCritique", "echec", "justesse", "moyenne", "notable", "reussiteCritique"];
 
 function schema(fields: Record<string, foundry.data.fields.DataField.Any>, nullable = false) {

@@ -9,6 +9,8 @@ import { registerRelayHandler, relayToGM, type RelayResult } from "../relay/inde
 import { systemj } from "../../rules/index.ts";
 import { CHRONOSTE_TEMPLATE, chronosteContext } from "./chronoste-context.ts";
 import { chronosteId } from "./settings.ts";
+import { worldCalendar } from "./calendar.ts";
+import { postTimeRecord } from "./chronoste-record.ts";
 
 export const ADVANCE = "systemj.advanceTime";
 const MAX_STEP = 366 * 86400;
@@ -36,6 +38,8 @@ export async function handleAdvance(payload: JsonObject, requester: User.Impleme
     return { status: "invalid", reason: "QUINTETTE.Relay.Invalid" };
   }
   await game.time?.advance(next - now);
+  // The written record of what passed (issue 33), read after the move from the world as it now stands.
+  await postTimeRecord(now, next);
   return { status: "applied" };
 }
 
@@ -63,7 +67,7 @@ export class ChronosteApp extends HandlebarsApplication {
     const keeperId = chronosteId();
     const keeper = keeperId ? (game.users?.get(keeperId)?.name ?? null) : null;
     const canAdvance = !!user && (user.isGM || user.id === keeperId);
-    return { ...base, ...chronosteContext(game.time?.worldTime ?? 0, { canAdvance, keeper }) };
+    return { ...base, ...chronosteContext(game.time?.worldTime ?? 0, { canAdvance, keeper }, worldCalendar()) };
   }
 
   static async #onAdvance(this: ChronosteApp, _event: PointerEvent, target: HTMLElement) {

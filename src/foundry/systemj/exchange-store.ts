@@ -214,9 +214,9 @@ export function takeExchange(card: CardState, messageId = ""): ExchangeData | nu
     ranged: {
       // Measured again between the two tokens when both are on this client's canvas, else as the roller measured.
       inRange: inRangeNow(attacker, defender, held.weapon) ?? raw.missReason !== "outOfRange",
-      // The roller's own word, as in the attack dialog: whether the target can see the shot coming (a shot that
-      // cannot be defended lands at once).
-      targetAware: !(raw.mode === "ranged" && raw.phase === "hit"),
+      // Whether the target sees the shot coming is the GM's call (issue 33): a GM's card says it (the attack dialog),
+      // a player's card never does (whatever it claims); a "sight" step asks the GM.
+      ...(roller.isGM ? { targetAware: !(raw.mode === "ranged" && raw.phase === "hit") } : {}),
     },
   });
 }

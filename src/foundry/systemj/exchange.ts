@@ -30,6 +30,8 @@ export type ExchangePhase =
   /** Stealth: the approach is settled, the attacker now strikes (in force or unseen). */
   | "followForce"
   | "followStealth"
+  /** A ranged shot landed: the GM says whether the target sees it coming (and so may defend). */
+  | "sight"
   /** The attack landed: the defender picks a defence or takes it. */
   | "defence"
   /** The attack failed in force: the defender may counter-attack. */
@@ -66,6 +68,7 @@ export interface StartExchange {
   /** The roller's first test: the attack (force, ranged) or the Dissimulation (stealth). */
   first: TestData;
   gear?: systemj.DefenderGear;
+  /** `targetAware` undefined: the GM has not said yet whether the target sees the shot (a "sight" step asks). */
   ranged?: systemj.RangedContext;
 }
 
@@ -105,8 +108,16 @@ export function startExchange(input: StartExchange): ExchangeData {
   switch (input.mode) {
     case "meleeForce":
       return withStep(data, systemj.meleeForceAttack(input.first.outcome, input.gear));
-    case "ranged":
-      return withStep(data, systemj.rangedAttack(input.first.outcome, { ...input.gear, ...input.ranged }));
+    case "ranged": {
+      const asked = input.ranged?.targetAware === undefined;
+      const step = systemj.rangedAttack(input.first.outcome, { ...input.gear, ...input.ranged, targetAware: true });
+      // A shot that lands waits for the GM's word on whether the target sees it, unless the GM already gave it.
+      if (asked && step.step === "defence") return { ...data, phase: "sight", options: [...step.options] };
+      return withStep(
+        data,
+        asked ? step : systemj.rangedAttack(input.first.outcome, { ...input.gear, ...input.ranged }),
+      );
+    }
     case "meleeStealth": {
       // A failed Dissimulation is seen whatever the Détection: the defender counter-attacks, no roll is asked.
       const seen = systemj.stealthApproach(input.first.outcome, "echec");
@@ -141,6 +152,13 @@ export function applyFollowUp(data: ExchangeData, attack: TestData, gear?: syste
   return data.phase === "followForce"
     ? withStep(next, systemj.meleeForceAttack(attack.outcome, gear))
     : withStep(next, systemj.stealthAttack(attack.outcome));
+}
+
+/** The GM's word on a ranged shot: seen coming, the target may defend (the offered defences); unseen, it is hit. */
+export function applySight(data: ExchangeData, aware: boolean): ExchangeData {
+  assertPhase(data, "sight");
+  const options = systemj.DEFENCES.map((d) => d.id).filter((id) => data.options.includes(id));
+  return withStep(data, aware ? { step: "defence", options } : { step: "hit" });
 }
 
 export function applyDefence(data: ExchangeData, kind: systemj.DefenceKind, test: TestData): ExchangeData {
@@ -195,6 +213,7 @@ export const ACTIONS = {
   noCounter: "systemj.noCounter",
   damage: "systemj.damage",
   apply: "systemj.applyDamage",
+  sight: "systemj.sight",
 } as const;
 
 const DEFENCE_ICON: Record<string, string> = {
@@ -223,6 +242,12 @@ export function exchangeButtons(data: ExchangeData): CardButton[] {
       return [b(ACTIONS.follow, "AttackForce", "fa-solid fa-hand-fist", "roller")];
     case "followStealth":
       return [b(ACTIONS.follow, "AttackStealth", "fa-solid fa-user-ninja", "roller")];
+    case "sight":
+      // The GM's call alone: the players do not see these buttons.
+      return [
+        { ...b(ACTIONS.sight, "Sees", "fa-solid fa-eye", "gm", { aware: true }), exclusive: true },
+        { ...b(ACTIONS.sight, "Unseen", "fa-solid fa-eye-slash", "gm", { aware: false }), exclusive: true },
+      ];
     case "defence":
       return [
         ...data.options.map((kind) =>
@@ -252,8 +277,10 @@ export function exchangeButtons(data: ExchangeData): CardButton[] {
 }
 
 /** Who must answer the current step: the defender's side, or the attacker's. */
-export function answeringSide(data: ExchangeData): "attacker" | "defender" | "dealer" | null {
+export function answeringSide(data: ExchangeData): "attacker" | "defender" | "dealer" | "gm" | null {
   switch (data.phase) {
+    case "sight":
+      return "gm";
     case "detection":
     case "defence":
     case "counter":

@@ -166,7 +166,8 @@ export function attackRequest(
     title: label,
     inputs: [
       ...testDialogInputs(),
-      ...(mode === "ranged"
+      // Whether the target sees a shot coming is the GM's call (issue 33): a player's shot asks it on the card.
+      ...(mode === "ranged" && game.user?.isGM
         ? [
             {
               kind: "checkbox" as const,
@@ -216,7 +217,7 @@ export function attackRequest(
         counterWeapon: weaponData(counterWeapon(defenderWeapons)),
         first: test,
         gear: defenderModel ? defenceGear(defenderWeapons, holdsImprovised(target.actor.items)).gear : {},
-        ranged: { inRange, targetAware: values.targetAware !== false },
+        ranged: game.user?.isGM ? { inRange, targetAware: values.targetAware !== false } : { inRange },
       });
       return postCard(exchangeCard(game.user?.id ?? "", cardActor(actor), data), {
         rolls: [roll],

@@ -6,9 +6,11 @@ import { EXCHANGE_BODY, REVEAL_BODY, TEST_BODY } from "./cards.ts";
 import { combatBehaviour, reconcileAtReady, registerSystemJCombat } from "./combat.ts";
 import { registerExchangeStore } from "./exchange-store.ts";
 import { registerRoundBinding } from "./binding.ts";
+import { registerExchangeViewer } from "./card-viewer.ts";
 import { openChronoste, registerChronoste } from "./chronoste.ts";
 import { PHASE_TEMPLATE } from "./phase-context.ts";
 import { CHRONOSTE_TEMPLATE } from "./chronoste-context.ts";
+import { TIME_BODY } from "./chronoste-record.ts";
 import { api } from "./api.ts";
 import { fillChronosteChoices } from "./settings.ts";
 import { ACTOR_PARTS, ITEM_CARD } from "./sheet-paths.ts";
@@ -28,12 +30,14 @@ export const runtime: RulesetRuntime = {
     REVEAL_BODY,
     PHASE_TEMPLATE,
     CHRONOSTE_TEMPLATE,
+    TIME_BODY,
   ],
   init() {
     registerSystemJCombat();
     registerChronoste();
     registerExchangeStore();
     registerRoundBinding();
+    registerExchangeViewer();
   },
   ready() {
     reconcileAtReady();

@@ -9,7 +9,8 @@ import { asClient, DoubleChatMessage, installClients } from "../../double/shared
 import { postCard, registerChatHooks } from "../../../src/foundry/chat/index.ts";
 import { registerCardModel } from "../../../src/foundry/chat/card-model.ts";
 import { readCard } from "../../../src/foundry/chat/flags.ts";
-import { buildDamageCard, buildMoveCard, type MoveRollSpec } from "../../../src/foundry/ahillmach/card.ts";
+import { buildMoveCard, type MoveRollSpec } from "../../../src/foundry/ahillmach/card.ts";
+import { buildDamageCard } from "../../../src/foundry/ahillmach/damage-card.ts";
 import {
   AhillMachDamageCardModel,
   AhillMachRollCardModel,

@@ -8,7 +8,7 @@ import { asGM, DoubleActor, type DoubleState } from "../../double/index.ts";
 import { asClient, targetsOf, type DoubleChatMessage } from "../../double/shared-core.ts";
 import { requestCardAction } from "../../../src/foundry/chat/actions.ts";
 import { postCard } from "../../../src/foundry/chat/post.ts";
-import { buildDamageCard } from "../../../src/foundry/ahillmach/card.ts";
+import { buildDamageCard } from "../../../src/foundry/ahillmach/damage-card.ts";
 import type { OpposantModel } from "../../../src/foundry/ahillmach/models.ts";
 import { chooseDice } from "../../double/dice.ts";
 import { defendBran as defends, hp, lastMessage, pick, rollMove, stored, wardWorld } from "./ward-world.ts";

@@ -4,6 +4,7 @@ import {
   applyDefence,
   applyDetection,
   applyFollowUp,
+  applySight,
   declineCounter,
   declineDefence,
   exchangeButtons,
@@ -122,7 +123,22 @@ describe("SYSTEMJ fight exchange", () => {
     expect(start("ranged", miss).phase).toBe("miss");
     expect(start("ranged", hit, { ranged: { inRange: false } }).missReason).toBe("outOfRange");
     expect(start("ranged", hit, { ranged: { targetAware: false } }).phase).toBe("hit");
-    expect(start("ranged", hit).phase).toBe("defence");
+    expect(start("ranged", hit, { ranged: { targetAware: true } }).phase).toBe("defence");
+  });
+
+  it("ranged, the GM's call (issue 33): a shot that lands with no word on sight waits for the GM's step", () => {
+    const shot = start("ranged", hit);
+    expect(shot.phase).toBe("sight");
+    expect(exchangeButtons(shot).map((b) => [b.action, b.audience, b.exclusive, b.args])).toEqual([
+      ["systemj.sight", "gm", true, { aware: true }],
+      ["systemj.sight", "gm", true, { aware: false }],
+    ]);
+    expect(applySight(shot, true)).toMatchObject({ phase: "defence", options: shot.options });
+    expect(applySight(shot, false)).toMatchObject({ phase: "hit", hitTarget: "defender" });
+    expect(() => applySight(applySight(shot, true), false)).toThrow(RangeError);
+    // A miss or a shot out of range asks nothing.
+    expect(start("ranged", miss).phase).toBe("miss");
+    expect(start("ranged", hit, { ranged: { inRange: false } }).phase).toBe("miss");
   });
 
   it("stealth: Détection first, then in force or unseen (undefendable)", () => {

@@ -212,11 +212,12 @@ describe("SYSTEMJ actor sheet", () => {
     const stealth = readExchange(cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState);
     expect(stealth).toMatchObject({ mode: "meleeStealth", phase: "counter" });
     expect(stealth?.tests.map((t) => t.role)).toEqual(["dissimulation"]);
-    // The bow fights at range: a hit is defended (dodge only: the bear holds nothing), never countered.
+    // The bow fights at range: a hit may be defended (dodge only: the bear holds nothing) once the GM says the bear
+    // sees it coming (issue 33), never countered.
     dice(20);
     await sheet.runAction("attack", { shiftKey: true }, inItem("arc", { mode: "ranged" }));
     const ranged = readExchange(cardOf(state.game.messages.contents.at(-1) as DoubleChatMessage) as CardState);
-    expect(ranged).toMatchObject({ mode: "ranged", phase: "defence", options: ["dodge"] });
+    expect(ranged).toMatchObject({ mode: "ranged", phase: "sight", options: ["dodge"] });
   });
 
   it("a whole fight from the sheet: Aude's player attacks, the GM's bear fails to dodge, the damage lands", async () => {
@@ -273,6 +274,11 @@ describe("SYSTEMJ actor sheet", () => {
     await asClient("player1", () => sheet.runAction("attack", { shiftKey: true }, inItem("", { mode: "throw" })));
     const message = state.game.messages.contents.at(-1) as DoubleChatMessage;
     const exchange = () => readExchange(cardOf(message) as CardState);
+    // Whether the bear sees the object coming is the GM's call (issue 33): the GM says it does, so it may dodge.
+    expect(exchange()).toMatchObject({ mode: "ranged", phase: "sight" });
+    expect((await asClient("gm", () => requestCardAction(message.id, "systemj.sight", { aware: true }))).status).toBe(
+      "applied",
+    );
     expect(exchange()).toMatchObject({
       mode: "ranged",
       phase: "defence",
