@@ -12,7 +12,12 @@ export default defineConfig({
           name: "adapters",
           // The attack suite (test/attacks) plays a hostile player's client against the real code; the scenes
           // (test/scenes) play a whole table of each rule set.
-          include: ["test/unit/**/*.test.ts", "test/attacks/**/*.test.ts", "test/scenes/**/*.test.ts"],
+          include: [
+            "test/unit/**/*.test.ts",
+            "test/attacks/**/*.test.ts",
+            "test/scenes/**/*.test.ts",
+            "test/quench/**/*.test.ts",
+          ],
           environment: "node",
           setupFiles: ["test/double/setup.ts"],
           testTimeout: 120_000,

@@ -82,4 +82,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`release v${pkg.version} checked. Create the GitHub release tagged v${pkg.version} and attach:`);
   console.log(`  dist/system.json           (served as ${manifest})`);
   console.log(`  dist/quintette-${pkg.version}.zip  (served as ${download})`);
+  const checked = new RegExp(`## ${pkg.version.replace(/\./g, "\\.")}[^]*?^Checked in Foundry: (.*)$`, "m").exec(
+    changelog,
+  );
+  console.log(`Checked in Foundry: ${checked?.[1] ?? "no line in CHANGELOG.md"}.`);
+  console.log('Before publishing, run the Quench batches in Foundry (README "Checking a release in Foundry") and');
+  console.log('record the versions in CHANGELOG.md as "Checked in Foundry: <version>, <version>".');
 }

@@ -39,6 +39,7 @@ import {
 } from "./foundry/ruleset.ts";
 import { registerCoreSettings } from "./foundry/settings/index.ts";
 import { preloadTemplates, registerHelpers } from "./foundry/templates/index.ts";
+import { registerQuenchBatches } from "./foundry/quench/index.ts";
 
 const rulesetModules = import.meta.glob<{ ruleset?: RulesetDescriptor }>("./foundry/*/ruleset.ts", { eager: true });
 
@@ -78,10 +79,14 @@ export async function readyQuintette(): Promise<void> {
   await migrateWorldIfNeeded();
 }
 
-/** What evaluating this module does: its two listeners of Foundry's boot. */
+/**
+ * What evaluating this module does: its two listeners of Foundry's boot, and one of Quench's `quenchReady` (which only
+ * registers the in-Foundry test batches when the Quench module is active: docs/quench.md).
+ */
 export function registerSystemHooks(): void {
   Hooks.once("init", initQuintette);
   Hooks.once("ready", () => void readyQuintette());
+  registerQuenchBatches(activeRulesetId);
 }
 
 registerSystemHooks();

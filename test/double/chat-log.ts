@@ -207,6 +207,19 @@ export async function updateMessageInLog(message: LoggedMessage): Promise<void> 
   if (rendering && logOf(currentUser().id).has(message.id)) renderIntoLog(message);
 }
 
+/**
+ * fvtt-types `ChatMessage#renderHTML`: "Render the HTML for the ChatMessage which should be added to the log", for the
+ * running client, outside its log (a message rebuilt from stored data, say); the render hook fires as for the log.
+ * Resolves once the hook's listeners had their turn (the caller settles what they left running).
+ */
+export async function renderMessageHTML(message: LoggedMessage): Promise<FakeElement> {
+  const user = currentUser() as UserLike;
+  const { html } = messageElement(message.isContentVisible ? message.content : "");
+  await Promise.resolve();
+  callAll("renderChatMessageHTML", message, html, messageData(message, user));
+  return html;
+}
+
 /** A deleted message leaves the running client's log. */
 export function removeFromLog(messageId: string): void {
   logOf(currentUser().id).delete(messageId);

@@ -444,6 +444,20 @@ export class DoubleCombat extends DoubleDocument {
   async _onEndTurn(combatant: DoubleCombatant, _context: Plain): Promise<void> {
     this.lifecycle.push(`endTurn:${combatant.name}`);
   }
+  /**
+   * fvtt-types `Combat#activate`: "Set the current Combat encounter as active within the Scene"; the double has one
+   * viewed scene, so it is `game.combat` from then on (until deleted).
+   */
+  async activate(): Promise<this[]> {
+    await this.update({ active: true });
+    Object.assign(game, { combat: this });
+    return [this];
+  }
+  /** A deleted combat is no longer the viewed one (Foundry's `game.combat` is the viewed scene's active combat). */
+  override _onDelete(options: Plain, userId: string): void {
+    super._onDelete(options, userId);
+    if ((game as unknown as { combat?: unknown }).combat === this) Object.assign(game, { combat: null });
+  }
   /** A Combat: created through the server (an ASSISTANT or a GM: metadata create "ASSISTANT"), in `game.combats`. */
   static async create(data: Plain = {}, options: Plain = {}): Promise<DoubleCombat> {
     const cls = (configClass("Combat") ?? DoubleCombat) as typeof DoubleCombat;

@@ -61,8 +61,37 @@ export function resetDice(): void {
   rolledRolls.length = 0;
 }
 
+/**
+ * `CONFIG.Dice.randomUniform` as the double installs it: never random, so a die with no face left in the tray and no
+ * other function configured fails loudly. fvtt-types `CONFIG.Dice.randomUniform`: "A function used to provide random
+ * uniform values"; a test or a Quench batch may replace it for a while (src/foundry/quench/dice.ts).
+ */
+export function neverRandom(): number {
+  throw new Error("The double's dice are never random");
+}
+
+/**
+ * fvtt-types `DiceTerm#mapRandomFace`: "Maps a randomly-generated value in the interval [0, 1) to a face value on the
+ * die". The double's own mapping (the high end of the interval is face 1): whoever picks a face inverts this method,
+ * never a formula of their own.
+ */
+export function mapRandomFace(randomUniform: number, faces: number): number {
+  return Math.min(faces, Math.max(1, Math.ceil((1 - randomUniform) * faces)));
+}
+
+function uniformDraw(faces: number, formula: string): number | undefined {
+  const cfg = (globalThis as { CONFIG?: { Dice?: { randomUniform?: () => number } } }).CONFIG;
+  const uniform = cfg?.Dice?.randomUniform;
+  if (!uniform || uniform === neverRandom) return undefined;
+  const u = uniform();
+  if (!(u >= 0 && u < 1)) throw new Error(`CONFIG.Dice.randomUniform gave ${u}, outside [0, 1) (${formula})`);
+  return mapRandomFace(u, faces);
+}
+
 function draw(faces: number, formula: string): number {
-  const face = tray.shift();
+  // The tray first; with the tray empty, the configured `CONFIG.Dice.randomUniform` (fvtt-types `DiceTerm#randomFace`:
+  // "Generate a random face value for this die using the configured PRNG"), unless it is the double's own.
+  const face = tray.shift() ?? uniformDraw(faces, formula);
   if (face === undefined) throw new Error(`The double's dice tray has no face left for ${formula}`);
   if (!Number.isInteger(face) || face < 1 || face > faces)
     throw new Error(`${String(face)} is not a face of a d${faces} (${formula})`);
@@ -133,6 +162,10 @@ export class Die extends RollTermDouble {
   }
   get expression(): string {
     return `${this.number}d${this.faces}${this.modifiers.join("")}`;
+  }
+  /** fvtt-types `DiceTerm#mapRandomFace` (see `mapRandomFace` above). */
+  mapRandomFace(randomUniform: number): number {
+    return mapRandomFace(randomUniform, this.faces);
   }
   /** fvtt-types `DiceTerm#values`: "an array of rolled values which are still active within this term". */
   get values(): number[] {

@@ -54,8 +54,9 @@ import { asGM } from "./clients.ts";
 import { userWrites } from "./permissions.ts";
 import { presentGeneration, type Generation } from "./generation.ts";
 import { permissionTable, resetPermissions, resetServer } from "./server.ts";
-import { resolveSceneUuid } from "./scenes.ts";
-import { Die, NumericTerm, OperatorTerm, RollDouble, resetDice } from "./dice.ts";
+import { DoubleScene, resolveSceneUuid } from "./scenes.ts";
+import { DoubleFolder } from "./folders.ts";
+import { Die, NumericTerm, OperatorTerm, RollDouble, neverRandom, resetDice } from "./dice.ts";
 import { resetChatLogs, updateMessageInLog } from "./chat-log.ts";
 import { DoubleActiveEffect } from "./effects.ts";
 import { enrichHTML } from "./text-editor.ts";
@@ -96,12 +97,32 @@ function createState(lang: string) {
       notifications.push(n);
       return n;
     };
+  // fvtt-types `CONFIG.Actor.sheetClasses` ("Added by `DocumentSheetConfig._registerDefaultSheets`"): per type, the
+  // registered sheets by `<scope>.<class name>` as `SheetClassConfig` (`id`, `cls`, `default`, `label`, `canBeDefault`,
+  // `canConfigure`), which is what a world reads of them once booted.
+  const sheetClasses = (documentName: string) =>
+    (CONFIG as unknown as Record<string, { sheetClasses: Record<string, Record<string, Plain>> }>)[documentName]!
+      .sheetClasses;
   const sheetCollection = (documentName: string) => ({
     registerSheet(scope: string, sheetClass: unknown, options: SheetRegistration["options"] = {}) {
       sheets.push({ documentName, scope, sheetClass, options });
+      const id = `${scope}.${(sheetClass as { name: string }).name}`;
+      for (const type of options.types ?? []) {
+        const byId = (sheetClasses(documentName)[type] ??= {});
+        byId[id] = {
+          id,
+          cls: sheetClass,
+          default: options.makeDefault === true,
+          label: options.label ?? id,
+          canBeDefault: true,
+          canConfigure: true,
+        };
+      }
     },
     unregisterSheet(scope: string, sheetClass: unknown, options: SheetRegistration["options"] = {}) {
       sheets.push({ documentName, scope, sheetClass, options: { ...options, unregister: true } });
+      const id = `${scope}.${(sheetClass as { name: string }).name}`;
+      for (const type of options.types ?? []) delete sheetClasses(documentName)[type]?.[id];
     },
   });
   const CONFIG = {
@@ -119,8 +140,13 @@ function createState(lang: string) {
       rolls: [RollDouble] as unknown[],
       terms: {} as Record<string, unknown>,
       rollModes: { publicroll: {}, gmroll: {}, blindroll: {}, selfroll: {} } as Record<string, unknown>,
+      // fvtt-types `CONFIG.Dice.randomUniform`; the double's never draws (dice.ts `neverRandom`).
+      randomUniform: neverRandom as () => number,
     },
     queries: {} as Record<string, unknown>,
+    // Scenes and folders a Quench batch makes for itself (scenes.ts, folders.ts).
+    Scene: { documentClass: DoubleScene as unknown },
+    Folder: { documentClass: DoubleFolder as unknown },
     ui: {} as Record<string, unknown>,
     statusEffects: [] as unknown[],
     supportedLanguages: { en: "English", fr: "Français" },

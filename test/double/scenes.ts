@@ -8,7 +8,8 @@
 import type { DoubleActor } from "./documents.ts";
 import { DoubleCollection, type DoubleDocument } from "./documents.ts";
 import { DoubleToken, DoubleTokenDocument, installActorTokens } from "./tokens.ts";
-import { randomID, type Plain } from "./utils.ts";
+import { deepClone, getProperty, isPlainObject, randomID, type Plain } from "./utils.ts";
+import { currentUser } from "./context.ts";
 import { userHasPermission } from "./server.ts";
 import { requestCreates, requestDeletes } from "./writes.ts";
 
@@ -19,10 +20,35 @@ export class DoubleScene {
   readonly documentName = "Scene";
   readonly _id: string;
   name: string;
+  flags: Plain;
   readonly tokens = new DoubleCollection<DoubleTokenDocument>();
   constructor(data: Plain = {}) {
     this._id = typeof data._id === "string" ? data._id : randomID();
     this.name = typeof data.name === "string" ? data.name : "";
+    this.flags = isPlainObject(data.flags) ? deepClone(data.flags) : {};
+  }
+  /**
+   * `Scene.create(data)` by a GM (fvtt-types `BaseScene`: scenes are a GM's to create), in `game.scenes`; not routed
+   * through the double's server (no test has another client read a scene's creation).
+   */
+  static async create(data: Plain = {}): Promise<DoubleScene> {
+    if (!currentUser().isGM) throw new Error(`User ${currentUser().id} lacks permission to create Scene`);
+    const scene = new DoubleScene(data);
+    scenes().set(scene.id, scene);
+    return scene;
+  }
+  /** `Scene#delete` by a GM: the scene leaves `game.scenes` with its tokens. */
+  async delete(): Promise<this> {
+    if (!currentUser().isGM) throw new Error(`User ${currentUser().id} lacks permission to delete Scene`);
+    scenes().delete(this._id);
+    return this;
+  }
+  /** fvtt-types `Scene#view`: "Set this scene as the current view"; the double has no canvas to draw it on. */
+  async view(): Promise<this> {
+    return this;
+  }
+  getFlag(scope: string, key: string): unknown {
+    return getProperty(this.flags, `${scope}.${key}`);
   }
   get id(): string {
     return this._id;

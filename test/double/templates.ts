@@ -54,6 +54,8 @@ export function useRealTemplates(lang = "en", loaded: readonly string[] = []): v
   const register = (template: string, id = template) => {
     const compiled = hbs.compile(fetchTemplate(template));
     hbs.registerPartial(id, compiled);
+    // Foundry registers a loaded template as a partial of the page's Handlebars ("An ID to register the partial with").
+    (globalThis as unknown as { Handlebars?: typeof Handlebars }).Handlebars?.registerPartial(id, compiled);
     return compiled;
   };
   for (const template of new Set([...handlebars.recorded, ...loaded])) register(template);

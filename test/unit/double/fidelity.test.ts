@@ -216,6 +216,6 @@ describe("where the double cannot know, it fails loudly", () => {
     expect(fromUuidSync(`Actor.${actor.id}`)).toBe(actor);
     expect(() => fromUuidSync("Actor.a1.ActiveEffect.e1")).toThrow(/embedded ActiveEffect/);
     expect(getDocumentClass("Actor")).toBe(DoubleActor);
-    expect(() => getDocumentClass("Scene")).toThrow(/no Scene document class/);
+    expect(() => getDocumentClass("JournalEntry")).toThrow(/no JournalEntry document class/);
   });
 });

@@ -1,0 +1,158 @@
+/**
+ * What a person does with Foundry's interface during a Quench scenario: read a card in their chat log and click one of
+ * its buttons, answer the roll dialog, target tokens, look at the compendium directory, and wait for the table to
+ * settle. In Foundry these read and click the page (`ui.chat.element`, a token's `setTarget`, the `renderRollDialog`
+ * hook). The test double has no DOM: its stand-in (test/double/quench.ts) gives its own hands through `useHands`, reading
+ * the chat log the double renders for each client. Everything else a scenario does goes through Foundry's API.
+ */
+
+export interface SeenButton {
+  action: string;
+  args: Record<string, unknown>;
+  disabled: boolean;
+}
+
+/** What the person answers in the roll dialogs `fn` opens: values typed, the mode picked (else the dialog's). */
+export interface DialogAnswer {
+  values?: Record<string, unknown>;
+  rollMode?: string;
+}
+
+export interface Hands {
+  /** The card's content as this client's chat log shows it; "" when it is not there. */
+  cardHtml(message: ChatMessage.Implementation): Promise<string>;
+  /** The card's buttons as this client's chat log shows them. */
+  cardButtons(message: ChatMessage.Implementation): Promise<SeenButton[]>;
+  /** Clicks a shown, enabled button of the card (matching `args` when given); fails when there is none. */
+  clickCard(message: ChatMessage.Implementation, action: string, args?: Record<string, unknown>): Promise<void>;
+  /** The card's content rendered again from the message's stored source, as a client loading the world renders it. */
+  storedCardHtml(message: ChatMessage.Implementation): Promise<string>;
+  /** This user targets exactly these tokens (their scene must be the one viewed). */
+  target(tokens: TokenDocument.Implementation[]): Promise<void>;
+  /** Runs `fn`, answering every roll dialog it opens with `answer`, then confirming it. */
+  answering<T>(answer: DialogAnswer, fn: () => Promise<T>): Promise<T>;
+  /** The system's packs the compendium directory shows this user (collection ids). */
+  shownPacks(): Promise<string[]>;
+  /** Lets the table move on a little (the socket, other clients, unawaited listeners). */
+  idle(): Promise<void>;
+  /** How many `idle()` a wait allows before it fails. */
+  readonly patience: number;
+}
+
+const sameArgs = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b);
+
+function parseArgs(raw: string | undefined): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(raw || "{}");
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The message's content element in the sidebar's chat log. */
+function contentOf(message: ChatMessage.Implementation): HTMLElement | null {
+  const log = (ui.chat as { element?: HTMLElement | null } | undefined)?.element ?? null;
+  return log?.querySelector<HTMLElement>(`.chat-message[data-message-id="${message.id}"] .message-content`) ?? null;
+}
+
+function buttonsOf(content: HTMLElement | null): { button: HTMLButtonElement; seen: SeenButton }[] {
+  if (!content) return [];
+  return [...content.querySelectorAll<HTMLButtonElement>("button[data-action]")].map((button) => ({
+    button,
+    seen: { action: button.dataset.action ?? "", args: parseArgs(button.dataset.args), disabled: button.disabled },
+  }));
+}
+
+interface RollDialogLike {
+  changeValue(name: string, raw: unknown): Promise<void>;
+  confirm(): unknown;
+  close(): Promise<unknown>;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Foundry's page. */
+export const foundryHands: Hands = {
+  patience: 150,
+  async cardHtml(message) {
+    return contentOf(message)?.innerHTML ?? "";
+  },
+  async cardButtons(message) {
+    return buttonsOf(contentOf(message)).map((b) => b.seen);
+  },
+  async clickCard(message, action, args) {
+    const found = buttonsOf(contentOf(message)).find(
+      ({ seen }) => seen.action === action && !seen.disabled && (!args || sameArgs(seen.args, args)),
+    );
+    if (!found) throw new Error(`${game.user?.name ?? ""} sees no enabled ${action} on the card ${message.id}`);
+    found.button.click();
+  },
+  async storedCardHtml(message) {
+    const Cls = CONFIG.ChatMessage.documentClass as unknown as new (source: object) => ChatMessage.Implementation;
+    const element = await new Cls(message.toObject()).renderHTML();
+    // The system's render listener finishes the card after the render (templates, buttons): let it.
+    for (let i = 0; i < 5; i += 1) await wait(100);
+    return element.querySelector(".message-content")?.innerHTML ?? "";
+  },
+  async target(tokens) {
+    const user = game.user;
+    if (!user) throw new Error("No user");
+    for (const token of [...user.targets]) token.setTarget(false, { releaseOthers: false });
+    for (const token of tokens) {
+      const placed = token.object;
+      if (!placed) throw new Error(`${token.name} is not on the viewed scene`);
+      placed.setTarget(true, { releaseOthers: false, groupSelection: true });
+    }
+  },
+  async answering(answer, fn) {
+    const id = Hooks.on(
+      "renderRollDialog" as never,
+      ((app: RollDialogLike) => {
+        void (async () => {
+          for (const [name, value] of Object.entries(answer.values ?? {})) await app.changeValue(name, value);
+          if (answer.rollMode) await app.changeValue("rollMode", answer.rollMode);
+          app.confirm();
+          await app.close();
+        })();
+      }) as never,
+    );
+    try {
+      return await fn();
+    } finally {
+      Hooks.off("renderRollDialog" as never, id);
+    }
+  },
+  async shownPacks() {
+    const directory = ui.compendium as unknown as { render(o: object): Promise<unknown>; element?: HTMLElement | null };
+    await directory.render({ force: true });
+    await wait(200);
+    const entries = directory.element?.querySelectorAll<HTMLElement>("[data-pack]") ?? [];
+    return [...entries].map((e) => e.dataset.pack ?? "").filter((id) => id.startsWith("quintette."));
+  },
+  async idle() {
+    await wait(100);
+  },
+};
+
+let hands: Hands = foundryHands;
+
+/** The hands scenarios use: Foundry's page, unless the test double's stand-in gave its own. */
+export function currentHands(): Hands {
+  return hands;
+}
+
+/** The test double's stand-in replaces the page's hands (its chat logs have no DOM). */
+export function useHands(replacement: Hands): void {
+  hands = replacement;
+}
+
+/** Waits until `ready()` holds, letting the table move on between looks; fails with `what` when it never does. */
+export async function waitFor(what: string, ready: () => boolean | Promise<boolean>): Promise<void> {
+  const h = currentHands();
+  for (let i = 0; i <= h.patience; i += 1) {
+    if (await ready()) return;
+    await h.idle();
+  }
+  throw new Error(`Waited in vain: ${what}`);
+}
