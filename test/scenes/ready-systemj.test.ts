@@ -64,6 +64,11 @@ describe.sequential("SYSTEMJ: a first round with the ready actors", { timeout: 1
       targetsOf(user).clear();
       const fight = lastMessage();
       expect(fight.author?.id, name).toBe(user);
+      // A player's shot that lands waits for the GM's word on sight (issue 33): the GM says the target sees it.
+      if ((exchangeOf(fight) as { phase?: string } | null)?.phase === "sight") {
+        expect(user, name).not.toBe(GM);
+        await clickCard(GM, fight, "systemj.sight", { aware: true });
+      }
       expect(exchangeOf(fight), `${name}: ${JSON.stringify(await buttonsByUser(fight))}`).toMatchObject({
         phase: "defence",
         tests: [{ roll: 10, success: true, role: "attack" }],
