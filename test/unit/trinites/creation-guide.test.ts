@@ -10,7 +10,7 @@ import { closeGuide, startCreation } from "../../worlds/creation-guide.ts";
 describe.each(["fr", "en"])("building a Trinité from the sidebar (%s)", (lang) => {
   it("guides the steps, flags what is illegal with its fix, and closes once legal", { timeout: 60_000 }, async () => {
     const { actor, sheet, title } = await startCreation("trinites", lang, { name: "Ysolde", type: "trinite" });
-    expect(sheet.html).toContain(lang === "fr" ? "Karma du Deva et de l&#x27;Archonte" : "Deva and Archonte Karma");
+    expect(sheet.html).toContain(lang === "fr" ? "Karma du Deva et de l&#x27;Archonte" : "Deva and Archon Karma");
 
     // The player sets the scores: the reserves follow (nothing spent), the Adam's Karma is shown.
     await editSheet(sheet, { "system.deva.max": 7, "system.archonte.max": 3, "system.concept": "Sculptrice" });
