@@ -102,7 +102,7 @@ export const foundryHands: Hands = {
     for (const token of tokens) {
       const placed = token.object;
       if (!placed) throw new Error(`${token.name} is not on the viewed scene`);
-      placed.setTarget(true, { releaseOthers: false, groupSelection: true });
+      placed.setTarget(true, { releaseOthers: false });
     }
   },
   async answering(answer, fn) {
