@@ -27,6 +27,7 @@
  *   outside `toJSON` (outside `options`, `terms`, `total`) does not reach any client, the writer's included.
  */
 import { deepClone, isPlainObject, type Plain } from "./utils.ts";
+import { currentUser } from "./context.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // The tray
@@ -68,6 +69,26 @@ export function resetDice(): void {
  */
 export function neverRandom(): number {
   throw new Error("The double's dice are never random");
+}
+
+/**
+ * `CONFIG.Dice.randomUniform` per client: CONFIG is each browser's own ("Runtime configuration settings for Foundry
+ * VTT", fvtt-types client/config.d.mts, "modified by system and module developers"), so a function one client installs
+ * draws that client's dice only, never another's (a player's Quench batch does not choose the GM's client's dice).
+ */
+export function perClientRandomUniform<T extends object>(dice: T): T {
+  const byClient = new Map<string, () => number>();
+  const client = () => currentUser().id;
+  Object.defineProperty(dice, "randomUniform", {
+    enumerable: true,
+    configurable: true,
+    get: () => byClient.get(client()) ?? neverRandom,
+    set: (fn: () => number) => {
+      if (fn === neverRandom) byClient.delete(client());
+      else byClient.set(client(), fn);
+    },
+  });
+  return dice;
 }
 
 /**
