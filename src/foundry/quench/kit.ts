@@ -43,6 +43,25 @@ export interface ScenarioOptions {
   build?(sandbox: Sandbox): Promise<void>;
 }
 
+interface CombatClock {
+  turnTime: number;
+  roundTime: number;
+}
+
+/**
+ * Stops Next turn and Next round from moving world time (fvtt-types `CONFIG.time.turnTime`/`roundTime`: "The number of
+ * seconds which automatically elapse at the end of a Combat turn/round", 0 by default, a world may set them) on this
+ * client, whose combat updates compute the delta; returns what puts them back. World time is not a setting the sandbox
+ * could restore without undoing what others did meanwhile, so a batch never advances it.
+ */
+function stopCombatClock(): () => void {
+  const time = (CONFIG as { time?: CombatClock }).time;
+  if (!time) return () => undefined;
+  const before = { turnTime: time.turnTime, roundTime: time.roundTime };
+  Object.assign(time, { turnTime: 0, roundTime: 0 });
+  return () => Object.assign(time, before);
+}
+
 /**
  * Registers the scenario's `before` and `after` in the current suite and returns its run (read it in tests only).
  */
@@ -50,6 +69,7 @@ export function scenario(context: QuenchBatchContext, options: ScenarioOptions):
   const run = {} as Run;
   let previousScene: Scene.Implementation | null = null;
   let opened: Sandbox | null = null;
+  let restartClock: (() => void) | null = null;
   context.before(async function (this: Mocha.Context) {
     this.timeout(TIMEOUT);
     const isGM = game.user?.isGM ?? false;
@@ -71,10 +91,12 @@ export function scenario(context: QuenchBatchContext, options: ScenarioOptions):
     previousScene = game.scenes?.viewed ?? null;
     await run.sandbox.scene.view();
     run.dice.install();
+    restartClock = stopCombatClock();
   });
   context.after(async function (this: Mocha.Context) {
     this.timeout(TIMEOUT);
     run.dice?.restore();
+    restartClock?.();
     if (previousScene && previousScene !== run.sandbox?.scene) await previousScene.view();
     // A prepare batch that failed half way leaves nothing behind either.
     const failed = options.mode === "prepare" && !run.sandbox;

@@ -1,0 +1,48 @@
+/**
+ * The SYSTEMJ batches on the double, as Quench runs them in a world (docs/quench.md): the boot batch and the GM batch
+ * on the GM's client; then the GM prepares the players' sandbox, player1 runs the player batch on their own client with
+ * the GM's client connected (their card actions relayed to it, its dice its own), the GM answers the players' shots,
+ * and cleans up. Nothing of the runs is left.
+ */
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import { openTable } from "../scenes/table.ts";
+import { installQuench, registeredBatches, runBatch } from "../double/quench.ts";
+import { asClient } from "../double/clients.ts";
+import { neverRandom } from "../double/dice.ts";
+import { useHands } from "../../src/foundry/quench/hands.ts";
+import { doubleHands } from "./hands.ts";
+import { doubleState } from "../double/index.ts";
+
+const table = await openTable("systemj");
+useHands(doubleHands);
+installQuench();
+const actorsBefore = table.state.game.actors.size;
+
+expect(registeredBatches()).toEqual([
+  "quintette.boot",
+  "quintette.cleanup",
+  "quintette.systemj.gm",
+  "quintette.systemj.prepare",
+  "quintette.systemj.player",
+  "quintette.systemj.answer",
+]);
+runBatch("quintette.boot", "gm");
+runBatch("quintette.systemj.gm", "gm");
+runBatch("quintette.systemj.prepare", "gm");
+describe("the GM's client rolls the relayed steps with its own dice", () => {
+  // In a world the GM's page draws from Foundry's own generator; on the double it shows face 2 of a d3 (0.5).
+  const gmUniform = (fn: () => number) => asClient("gm", () => void (CONFIG.Dice.randomUniform = fn));
+  beforeAll(() => gmUniform(() => 0.5));
+  afterAll(() => gmUniform(neverRandom));
+  runBatch("quintette.systemj.player", "player1");
+});
+runBatch("quintette.systemj.answer", "gm");
+runBatch("quintette.cleanup", "gm");
+
+afterAll(() => {
+  const game = doubleState().game as unknown as { folders?: Map<string, unknown>; scenes?: Map<string, unknown> };
+  expect(table.state.game.actors.size, "actors left").toBe(actorsBefore);
+  expect(game.folders?.size ?? 0, "folders left").toBe(0);
+  expect(game.scenes?.size, "scenes left").toBe(1);
+  expect(table.state.game.messages.size, "messages left").toBe(0);
+});
