@@ -3,7 +3,8 @@
  * with the hooks our subclasses override, wired like Foundry's: `setupTurns` sorts with `_sortCombatants`;
  * `rollInitiative` evaluates each combatant's `getInitiativeRoll()` (the double's Roll: its dice take their faces from
  * the tray the test fills, `chooseDice` in dice.ts);
- * `nextRound`/`nextTurn` call `_onEndTurn`, `_onEndRound`, `_onStartRound`, `_onStartTurn` in Foundry's order;
+ * `nextRound`/`nextTurn` call `_onEndTurn`, `_onEndRound`, `_onStartRound`, `_onStartTurn` in Foundry's order, and
+ * let the world's clock run `CONFIG.time`'s seconds (time.ts);
  * the tracker's render builds its PARTS and one turn context per combatant via `_prepareTurnContext`.
  * A combatant's `actor` is its token's actor (a synthetic actor for an unlinked token), else the world actor of its
  * `actorId`, and its permission is that actor's (a GM owns all), as in Foundry; `installClients` also refuses a player's combatant update outside initiative, flags and defeated.
@@ -16,6 +17,7 @@ import { RollDouble } from "./dice.ts";
 import { currentUser, type ClientUser } from "./context.ts";
 import { callAll, trackListener } from "./server.ts";
 import { requestCreates, requestDeletes, requestUpdates, type CreateSpec } from "./writes.ts";
+import { combatSeconds, elapseWorldTime } from "./time.ts";
 
 /** The active GM (fvtt-types `Users#activeGM`), or null. */
 function activeGM(): ClientUser | null {
@@ -411,9 +413,10 @@ export class DoubleCombat extends DoubleDocument {
     }
     if (this.round === 0 || next === null) return this.nextRound();
     const updateData = { round: this.round, turn: next };
-    const updateOptions = { direction: 1 };
+    const updateOptions = { direction: 1, worldTime: { delta: combatSeconds(false) } };
     callAll("combatTurn", this, updateData, updateOptions);
     await this.update(updateData, updateOptions);
+    elapseWorldTime(updateOptions.worldTime.delta);
     return this;
   }
   /**
@@ -427,9 +430,11 @@ export class DoubleCombat extends DoubleDocument {
       if (turn === -1) turn = 0;
     }
     const updateData = { round: this.round + 1, turn };
-    const updateOptions = { direction: 1 };
+    // Before the first round no turn nor round ends.
+    const updateOptions = { direction: 1, worldTime: { delta: this.round > 0 ? combatSeconds(true) : 0 } };
     callAll("combatRound", this, updateData, updateOptions);
     await this.update(updateData, updateOptions);
+    elapseWorldTime(updateOptions.worldTime.delta);
     return this;
   }
   async _onStartRound(context: Plain): Promise<void> {

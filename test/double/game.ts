@@ -9,6 +9,7 @@ import { DoubleCollection, worldCollections } from "./documents.ts";
 import { getProperty, setProperty, type Plain } from "./utils.ts";
 import { assertSettingWrite, updateUserDocument, userFlag } from "./permissions.ts";
 import { clientStore } from "./context.ts";
+import { GameTimeDouble } from "./time.ts";
 import { callAll, roundTrip, userHasPermission, userHasRole, USER_ROLES } from "./server.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -226,6 +227,7 @@ export function createGame(lang = "en") {
     packs: new DoubleCollection<unknown>(),
     modules: new DoubleCollection<{ id: string; active: boolean }>(),
     combats: worldCollections.combats,
+    time: new GameTimeDouble(),
     ready: false,
     release: { generation: 13 },
     version: "13.345",

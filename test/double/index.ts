@@ -144,6 +144,8 @@ function createState(lang: string) {
       randomUniform: neverRandom as () => number,
     }),
     queries: {} as Record<string, unknown>,
+    // fvtt-types `CONFIG.time.turnTime` / `roundTime`: "@defaultValue `0`" (time.ts).
+    time: { turnTime: 0, roundTime: 0 },
     // Scenes and folders a Quench batch makes for itself (scenes.ts, folders.ts).
     Scene: { documentClass: DoubleScene as unknown },
     Folder: { documentClass: DoubleFolder as unknown },

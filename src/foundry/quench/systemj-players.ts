@@ -122,6 +122,8 @@ function registerPlayer(context: QuenchBatchContext): void {
       await hands.clickCard(fight, ACTION.undo, { key: line?.id ?? "" });
       await expectSoon(context, "my companion's token after the undo", () => points(companion.actor), [10, 0]);
       expect(dice.left).to.equal(0);
+      // The d3 was the GM's client's: this page drew only the dice it planned.
+      expect(dice.unplanned).to.equal(0);
     });
 
     it("I throw an object at the bear: my shot waits for the GM's word on sight, buttons I do not see", async () => {

@@ -5,8 +5,8 @@
  * Dice: a test is ONE d100 (the system's Roll classes roll "1d100"; a face of 100 reads 00); bare hands' damage a d3.
  */
 import { authorIdOf } from "../chat/author.ts";
-import { waitFor } from "./hands.ts";
-import { cardData, gmIds, rollCard, shownActions, type QuenchBatchContext, type Run } from "./kit.ts";
+import { waitFor, type DialogAnswer } from "./hands.ts";
+import { cardData, gmIds, rollFromSheet, shownActions, type QuenchBatchContext, type Run } from "./kit.ts";
 
 export const RULESET = "systemj";
 export const D100 = 100;
@@ -72,17 +72,21 @@ export const turn = (run: Run) => {
   return { round: combat?.round ?? 0, current: combat?.combatant?.name ?? null };
 };
 
-/** `actor` rolls `key` with the d100 showing `face`; resolves with the card, its roller checked. */
+/**
+ * `actor` rolls `key` from their sheet (its "attack" button for an attack, else its "roll" one, found by the key it
+ * carries), the dialog answered with `answer`, the d100 showing `face`; resolves with the card, its roller checked.
+ */
 export async function testAt(
   context: QuenchBatchContext,
   run: Run,
   actor: Actor.Implementation,
   key: string,
   face: number,
-  options: { rollMode?: string; values?: Record<string, number | string | boolean> } = {},
+  answer: DialogAnswer = {},
 ): Promise<ChatMessage.Implementation> {
   run.dice.choose(D100, face);
-  const card = await rollCard(actor, key, options);
+  const action = key.startsWith("attack") ? "attack" : "roll";
+  const card = await rollFromSheet(run, actor, action, { roll: key }, answer);
   context.expect(authorIdOf(card)).to.equal(game.user?.id);
   context.expect(cardData(card)).to.deep.include({ rollerId: game.user?.id });
   return card;

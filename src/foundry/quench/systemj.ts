@@ -127,9 +127,8 @@ function registerGM(context: QuenchBatchContext): void {
     it("Bertil throws an object at the bear: the GM's own dialog says it does not see it coming, a hit", async () => {
       const { sandbox, hands, dice } = run;
       await hands.target([sandbox.token("Ours")]);
-      const shot = await testAt(context, run, sandbox.actor("Bertil"), "attack.throw", 5, {
-        values: { targetAware: false },
-      });
+      const answer = { values: { targetAware: false } };
+      const shot = await testAt(context, run, sandbox.actor("Bertil"), "attack.throw", 5, answer);
       await hands.target([]);
       expect(exchangeOf(shot)).to.deep.include({ mode: "ranged", phase: "hit", hitTarget: "defender" });
       expect(await shownSoon(run, shot, ACTION.damage)).to.deep.equal([ACTION.damage]);
