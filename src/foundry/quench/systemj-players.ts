@@ -56,7 +56,8 @@ async function buildForPlayers(sandbox: Sandbox): Promise<void> {
 /** The actor of `type` this user owns in the prepared sandbox. */
 function own(run: Run, type: "sj-personnage" | "creature"): Actor.Implementation {
   const user = game.user;
-  const found = user && run.sandbox.actors.find((a) => a.type === type && a.testUserPermission(user, "OWNER"));
+  const found =
+    user && run.sandbox.actors.find((a) => (a.type as string) === type && a.testUserPermission(user, "OWNER"));
   if (!found) throw new Error(`The sandbox holds no ${type} of ${user?.name ?? "nobody"}`);
   return found;
 }
