@@ -71,6 +71,23 @@ export function neverRandom(): number {
 }
 
 /**
+ * Gives `dice` (the double's `CONFIG.Dice`) one `randomUniform` per client: `CONFIG` is each browser's own global
+ * (fvtt-types client/config.d.mts declares it on the client: "Runtime configuration settings for Foundry VTT"), so a
+ * function one client sets there draws that client's dice only (a relayed roll draws on the GM's client). A client
+ * that set none has the double's `neverRandom`.
+ */
+export function uniformPerClient(dice: object): void {
+  const byClient = new Map<string, () => number>();
+  const client = () => (globalThis as { game?: { user?: { id?: string | null } } }).game?.user?.id ?? "";
+  Object.defineProperty(dice, "randomUniform", {
+    configurable: true,
+    enumerable: true,
+    get: () => byClient.get(client()) ?? neverRandom,
+    set: (fn: () => number) => void byClient.set(client(), fn),
+  });
+}
+
+/**
  * fvtt-types `DiceTerm#mapRandomFace`: "Maps a randomly-generated value in the interval [0, 1) to a face value on the
  * die". The double's own mapping (the high end of the interval is face 1): whoever picks a face inverts this method,
  * never a formula of their own.

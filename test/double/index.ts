@@ -56,7 +56,7 @@ import { presentGeneration, type Generation } from "./generation.ts";
 import { permissionTable, resetPermissions, resetServer } from "./server.ts";
 import { DoubleScene, resolveSceneUuid } from "./scenes.ts";
 import { DoubleFolder } from "./folders.ts";
-import { Die, NumericTerm, OperatorTerm, RollDouble, neverRandom, resetDice } from "./dice.ts";
+import { Die, NumericTerm, OperatorTerm, RollDouble, neverRandom, resetDice, uniformPerClient } from "./dice.ts";
 import { resetChatLogs, updateMessageInLog } from "./chat-log.ts";
 import { DoubleActiveEffect } from "./effects.ts";
 import { enrichHTML } from "./text-editor.ts";
@@ -140,7 +140,7 @@ function createState(lang: string) {
       rolls: [RollDouble] as unknown[],
       terms: {} as Record<string, unknown>,
       rollModes: { publicroll: {}, gmroll: {}, blindroll: {}, selfroll: {} } as Record<string, unknown>,
-      // fvtt-types `CONFIG.Dice.randomUniform`; the double's never draws (dice.ts `neverRandom`).
+      // fvtt-types `CONFIG.Dice.randomUniform`; the double's never draws (dice.ts `neverRandom`), each client's own.
       randomUniform: neverRandom as () => number,
     },
     queries: {} as Record<string, unknown>,
@@ -153,6 +153,7 @@ function createState(lang: string) {
     // fvtt-types `CONFIG.TextEditor.enrichers`: "A collection of custom enrichers" (text-editor.ts runs them).
     TextEditor: { enrichers: [] as unknown[] },
   };
+  uniformPerClient(CONFIG.Dice);
   const foundry = {
     utils,
     // fvtt-types `foundry.dice.terms`: the term classes the double's Roll makes (test/double/dice.ts).
