@@ -6,8 +6,9 @@
  * own token and undoing it; Next turn and Next round with a failed move handing the initiative over; a roll in each
  * private mode; every card the same rendered again from its stored data) and a player batch (the prepared sandbox: the
  * player's own critical hit and pick; its damage rolled and applied by the GM's client through the relay; the blow
- * taken on their own token and undone; their private rolls; their cards from stored data). Moves roll 2D10 (3D10 or
- * 4D10 keeping two with help or hindrance); a weapon's damage rolls its own dice.
+ * taken on their own token and undone; their private rolls; their cards from stored data). Every roll is made from
+ * the sheet's button, its dialog answered (helpers, hinderers, the mode). Moves roll 2D10 (3D10 or 4D10 keeping two
+ * with help or hindrance); a weapon's damage rolls its own dice, on the client that rolls it (a player's: the GM's).
  */
 import type { Sandbox } from "./sandbox.ts";
 import { authorIdOf } from "../chat/author.ts";
@@ -17,7 +18,7 @@ import {
   expectSoon,
   gmIds,
   nextCard,
-  rollCard,
+  rollFromSheet,
   scenario,
   shownActions,
   TIMEOUT,
@@ -110,7 +111,13 @@ async function criticalHit(
   const { expect } = context;
   await run.hands.target([foe]);
   run.dice.choose(D10, 10, 3, 10);
-  const move = await rollCard(actor, moveKey(actor, "taillerEnPieces"), { values: { helpers: 1 } });
+  const move = await rollFromSheet(
+    run,
+    actor,
+    "roll",
+    { roll: moveKey(actor, "taillerEnPieces") },
+    { values: { helpers: 1 } },
+  );
   await run.hands.target([]);
   expect(authorIdOf(move)).to.equal(game.user?.id);
   expect(move.rolls[0]?.formula).to.match(/^3d10kh2/);
@@ -137,7 +144,7 @@ async function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.
     ["selfroll", 7],
   ] as const) {
     run.dice.choose(D10, face, face);
-    const message = await rollCard(actor, "char:aur", { rollMode: mode });
+    const message = await rollFromSheet(run, actor, "roll", { roll: "char:aur" }, { rollMode: mode });
     await run.hands.idle();
     seen[mode] = {
       author: authorIdOf(message),
@@ -304,7 +311,7 @@ function registerGM(context: QuenchBatchContext): void {
       const mira = sandbox.actor("Mira");
       const before = xp(mira);
       dice.choose(D10, 1, 2);
-      const failed = await rollCard(mira, moveKey(mira, "taillerEnPieces"));
+      const failed = await rollFromSheet(run, mira, "roll", { roll: moveKey(mira, "taillerEnPieces") });
       expect(card<MoveCard>(failed).data.band).to.equal("echec");
       await expectSoon(context, "the XP awarded", () => card<MoveCard>(failed).data.xpAwarded, true);
       expect(xp(mira)).to.equal(before + 1);
@@ -367,18 +374,15 @@ function registerPlayer(context: QuenchBatchContext): void {
   describe("Ahill-Mach, in a player's browser (the GM connected)", function () {
     this.timeout(TIMEOUT);
     const run = scenario(context, { ruleset: RULESET, mode: "player" });
+    let move: ChatMessage.Implementation;
     let damage: ChatMessage.Implementation;
 
     it("my Tailler en pièces at my Brute with a helper: a critical success, its option picked on my card", async () => {
-      await criticalHit(context, run, run.sandbox.mine(), run.sandbox.token(bruteOf(game.user?.name)));
+      move = await criticalHit(context, run, run.sandbox.mine(), run.sandbox.token(bruteOf(game.user?.name)));
     });
 
     it("the damage rolled by the GM's client through the relay, then applied by it to my Brute's token", async () => {
       const { sandbox, hands, dice } = run;
-      const move = sandbox
-        .messages()
-        .filter((m) => authorIdOf(m) === game.user?.id)
-        .at(-1)!;
       const brute = sandbox.token(bruteOf(game.user?.name));
       const before = sandbox.messages().length;
       // The damage dice are the GM's browser's: none chosen here.
