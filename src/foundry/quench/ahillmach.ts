@@ -187,11 +187,14 @@ async function blowTakenAndUndone(
   const actor = token.actor;
   const before = hp(actor);
   const expected = hpAfter(actor, card<DamageCard>(damage).damage.amount);
+  // A fresh character has no protection: the blow gets through.
+  expect(expected).to.be.lessThan(before ?? 0);
   const lines = applied(damage).length;
   await run.hands.target([token]);
   await run.hands.clickCard(damage, A.apply);
-  await run.hands.target([]);
   await expectSoon(context, `${token.name}'s HP after the blow`, () => hp(actor), expected);
+  // Targets are read by the click's handler: released once it has hit.
+  await run.hands.target([]);
   await waitFor("the applied line", () => applied(damage).length > lines);
   const line = applied(damage).at(-1)!;
   expect([line.targetUuid, line.userId, line.undone]).to.deep.equal([actor?.uuid, game.user?.id, false]);
