@@ -10,6 +10,7 @@ import { bootBatch, cleanupBatch } from "./boot.ts";
 import { trinitesBatches } from "./trinites.ts";
 import { jetonsBatches } from "./jetons.ts";
 import { systemjBatches } from "./systemj.ts";
+import { ahillmachBatches } from "./ahillmach.ts";
 
 declare module "fvtt-types/configuration" {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- merging into the type package's namespace
@@ -28,6 +29,7 @@ export const BATCHES: readonly BatchSpec[] = [
   ...trinitesBatches,
   ...jetonsBatches,
   ...systemjBatches,
+  ...ahillmachBatches,
 ];
 
 /** The batches a world playing `ruleset` offers. */

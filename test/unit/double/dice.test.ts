@@ -12,7 +12,7 @@ import {
   rolledFormulas,
   type DoubleState,
 } from "../../double/index.ts";
-import { installClients } from "../../double/clients.ts";
+import { asClient, installClients } from "../../double/clients.ts";
 import { DoubleChatMessage } from "../../double/shared-core.ts";
 import type { Die } from "../../double/dice.ts";
 
@@ -106,6 +106,15 @@ describe("the double's Roll: terms like Foundry's", () => {
     await expect(new RollDouble("1d6").evaluate()).rejects.toThrow(/7 is not a face of a d6/);
     chooseDice(0);
     await expect(new RollDouble("1d6").evaluate()).rejects.toThrow(/0 is not a face/);
+  });
+
+  it("CONFIG.Dice.randomUniform is each client's own: a function one client sets draws its dice only", async () => {
+    asClient("player1", () => {
+      CONFIG.Dice.randomUniform = () => 0;
+    });
+    // The double maps the low end of [0, 1) to the highest face (dice.ts `mapRandomFace`).
+    expect(await asClient("player1", () => new RollDouble("1d6").evaluate()).then((r) => r.total)).toBe(6);
+    await expect(asClient("gm", () => new RollDouble("1d6").evaluate())).rejects.toThrow(/no face left for 1d6/);
   });
 
   it("a roll rebuilt from JSON, and from a message on another client, has the same terms and results", async () => {
