@@ -17,6 +17,7 @@ import { dirname, join, relative } from "node:path";
 import { makeLocalizer, registerFoundryHelpers } from "../../gallery/foundry-helpers";
 import { withCoreStrings } from "../../gallery/core-lang";
 import type { GalleryFixture } from "../../gallery/types";
+import { choosePluralKey } from "../../src/foundry/i18n/plural";
 
 const root = join(import.meta.dirname, "..", "..");
 const out = join(root, "gallery-dist");
@@ -74,6 +75,10 @@ function environment(lang: string) {
   for (const mod of Object.values(systemHelperModules)) {
     for (const [name, fn] of Object.entries(mod.helpers ?? {})) hbs.registerHelper(name, fn);
   }
+  // Foundry's `game.i18n` gives `qPlural` the interface language; here each page's language is fixed.
+  const { localize } = makeLocalizer(strings(lang));
+  const i18n = { lang, has: (key: string) => localize(key) !== key };
+  hbs.registerHelper("qPlural", (key: unknown, count: unknown) => choosePluralKey(String(key), count, i18n));
   for (const file of templateFiles(join(root, "templates"))) {
     hbs.registerPartial(`systems/quintette/${relative(root, file)}`, readFileSync(file, "utf8"));
   }

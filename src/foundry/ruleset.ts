@@ -12,6 +12,7 @@ import type { CardAction } from "./chat/actions.ts";
 import type { CombatBehaviour } from "./combat/behaviour.ts";
 import type { DamageApplier } from "./damage/index.ts";
 import type { DiceSoNiceColorset } from "./dice/colorsets.ts";
+import type { MigrationStep } from "./migrations/steps.ts";
 
 // The ids and the active one's id sit below the registry (ruleset-id.ts): chat and damage read them, and the registry
 // names their types.
@@ -71,6 +72,8 @@ export interface RulesetRegistration {
   cardTypes?: { type: string; model: typeof CardModel; kinds?: string[] }[];
   /** Its world settings and menus, registered at init for the active rule set only. */
   settings?(): void;
+  /** Its steps of the world migration (migrations/steps.ts), registered at init in every world. */
+  migrations?: MigrationStep[];
 }
 
 /**

@@ -14,7 +14,10 @@
  * - Scenes with tokens: `scene.tokens`, a token's `actorLink`, and `token.actor`, for an unlinked token a synthetic
  *   actor that shows the base actor with the token's delta over it and whose updates write the delta only
  *   (fvtt-types `TokenDocument#actor`: "If actorLink is false, this is a synthetic Actor"; `ActorDelta`: "the
- *   differential data a synthetic actor stores"). Only flat `system`/`flags` paths are modelled.
+ *   differential data a synthetic actor stores"). Only flat `system`/`flags` paths are modelled. An actor's embedded
+ *   items are its source's `items`; a synthetic actor's are the base actor's with the delta's `items` over them by id
+ *   (fvtt-types `ActorDelta` schema `items`: "An array of embedded item data overrides"), and an item's update on it
+ *   writes that item's override into the delta, never the base actor.
  * - `ui.notifications.update(notice, { pct })` and `remove(notice)` for progress notices (fvtt-types
  *   `Notifications#update`: "Update the progress of the notification"; `#remove`).
  */
@@ -70,6 +73,15 @@ export class DoubleWorldDocument {
   toObject(): Source {
     return structuredClone(this.source);
   }
+  /** An actor's embedded items (its source's `items`), each updated in place by a GM. */
+  get items(): EmbeddedItem[] {
+    const list = Array.isArray(this.source.items) ? (this.source.items as Source[]) : [];
+    return list.map((item) =>
+      embeddedItem(item, (next) => {
+        this.source.items = list.map((i) => (i._id === next._id ? next : i));
+      }),
+    );
+  }
   async update(changes: Source): Promise<this> {
     const user = currentUser();
     const allowed = user.isGM || (this.documentName === "Macro" && this.authorId === user.id);
@@ -78,6 +90,28 @@ export class DoubleWorldDocument {
     this.source = applyUpdate(this.source, changes);
     return this;
   }
+}
+
+/** An actor's embedded item: its source, and an update (GM only) that hands the new source to `write`. */
+export interface EmbeddedItem {
+  readonly documentName: "Item";
+  readonly name: string;
+  toObject(): Source;
+  update(changes: Source): Promise<EmbeddedItem>;
+}
+
+function embeddedItem(source: Source, write: (next: Source) => void): EmbeddedItem {
+  const item: EmbeddedItem = {
+    documentName: "Item",
+    name: String(source.name ?? ""),
+    toObject: () => structuredClone(source),
+    async update(changes) {
+      if (!currentUser().isGM) throw new Error("only the GM writes this actor's items here");
+      write(applyUpdate(source, changes));
+      return item;
+    },
+  };
+  return item;
 }
 
 /** A world collection that also holds invalid documents, kept apart as Foundry keeps them. */
@@ -116,6 +150,20 @@ export class DoubleSyntheticActor {
         ...(isObject(this.delta[key]) ? this.delta[key] : {}),
       };
     return merged;
+  }
+  /** The base actor's items with the delta's overrides (by id) over them; an item's write goes to the delta. */
+  get items(): EmbeddedItem[] {
+    const overrides = Array.isArray(this.delta.items) ? (this.delta.items as Source[]) : [];
+    const base = Array.isArray(this.base.source.items) ? (this.base.source.items as Source[]) : [];
+    const ids = new Set(overrides.map((i) => i._id));
+    return [...base.filter((i) => !ids.has(i._id)), ...overrides].map((item) =>
+      embeddedItem(item, (next) => {
+        const kept = (Array.isArray(this.delta.items) ? (this.delta.items as Source[]) : []).filter(
+          (i) => i._id !== next._id,
+        );
+        this.delta = { ...this.delta, items: [...kept, next] };
+      }),
+    );
   }
   async update(changes: Source): Promise<this> {
     if (!currentUser().isGM) throw new Error("only the GM writes an unowned token's actor here");

@@ -38,6 +38,8 @@ const lang = (l: string) =>
 const fr = new Set(flatKeys(lang("fr")));
 const en = new Set(flatKeys(lang("en")));
 const hasPrefix = (set: Set<string>, p: string) => [...set].some((k) => k.startsWith(`${p}.`));
+/** A counted string is a plural group (`key.one`, `key.other`: src/foundry/i18n/plural.ts) the code names by `key`. */
+const known = (set: Set<string>, key: string) => set.has(key) || set.has(`${key}.other`);
 
 describe("i18n", () => {
   const sources = [...files(join(root, "src"), /\.ts$/), ...files(join(root, "templates"), /\.(hbs|html)$/)];
@@ -56,8 +58,8 @@ describe("i18n", () => {
     for (const file of sources) {
       const { keys, prefixes } = usedKeys(readFileSync(file, "utf8"));
       for (const key of keys) {
-        if (!fr.has(key)) missing.push(`fr: ${key} (${file.slice(root.length + 1)})`);
-        if (!en.has(key)) missing.push(`en: ${key} (${file.slice(root.length + 1)})`);
+        if (!known(fr, key)) missing.push(`fr: ${key} (${file.slice(root.length + 1)})`);
+        if (!known(en, key)) missing.push(`en: ${key} (${file.slice(root.length + 1)})`);
       }
       for (const p of prefixes) {
         if (!hasPrefix(fr, p)) missing.push(`fr: ${p}.* (${file.slice(root.length + 1)})`);
@@ -65,6 +67,16 @@ describe("i18n", () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it("gives every plural group its one and other forms, and counts nothing with (s)", () => {
+    for (const set of [fr, en]) {
+      const groups = [...set].filter((k) => /\.(one|other|many)$/.test(k)).map((k) => k.replace(/\.\w+$/, ""));
+      for (const g of groups) expect([g, set.has(`${g}.one`), set.has(`${g}.other`)]).toEqual([g, true, true]);
+    }
+    const counted = (l: string) => JSON.stringify(lang(l)).match(/\{\w+\}[^"{]*?\p{L}+\(s\)/gu) ?? [];
+    expect(counted("fr")).toEqual([]);
+    expect(counted("en")).toEqual([]);
   });
 
   it("has the same keys in both files", () => {

@@ -8,6 +8,7 @@ import {
   ROLL_KINDS,
 } from "./card-model.ts";
 import { AHILLMACH_PACKS } from "./compendium.ts";
+import { MOVE_KEYS_STEP } from "./migration.ts";
 import { ActionModel, EquipementModel, MetierModel, OpposantModel, PersonnageModel } from "./models.ts";
 import { AhillMachRoll, COLORSET } from "./roll.ts";
 import { AhillMachItemSheet, OpposantSheet, PersonnageSheet } from "./sheets.ts";
@@ -39,6 +40,7 @@ export const registration: RulesetRegistration = {
     { type: ROLL_CARD_TYPE, model: AhillMachRollCardModel, kinds: ROLL_KINDS },
     { type: DAMAGE_CARD_TYPE, model: AhillMachDamageCardModel, kinds: ["damage"] },
   ],
+  migrations: [MOVE_KEYS_STEP],
   diceSoNice: [
     {
       name: COLORSET,

@@ -4,6 +4,7 @@
  */
 import { ahillmach } from "../../rules/index.ts";
 import type { OpposantDerived, OpposantSource, PersonnageDerived, PersonnageSource } from "./derive.ts";
+import { moveNameKey } from "./move-names.ts";
 
 type CharacteristicId = ahillmach.CharacteristicId;
 const K = (key: string) => `QUINTETTE.AhillMach.${key}`;
@@ -48,6 +49,8 @@ export interface CharacteristicRow {
 export interface MoveRow {
   id: string;
   name: string;
+  /** A rules move still under its own name: shown in the reader's language (move-names.ts); else `name`. */
+  nameKey: string | null;
   img: string;
   characteristicLabel: string;
   allowed: boolean;
@@ -101,6 +104,7 @@ function moveRows(moves: readonly MoveItemFacts[], conflict: ConflictFacts): Mov
     return {
       id: m.id,
       name: m.name,
+      nameKey: moveNameKey(m.moveId, m.name),
       img: m.img,
       characteristicLabel: K(`Characteristic.${char}`),
       // Free moves follow the same rule: only the seven's Défendre and Défier le danger are open without it.

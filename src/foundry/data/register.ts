@@ -11,6 +11,7 @@ import { QuintetteActor, QuintetteItem, registerTokenDefaults } from "./document
 import { QuintetteActiveEffect } from "../effects/document.ts";
 import { registerEffectConfig } from "../effects/config-sheet.ts";
 import { registerTypeIcons } from "./artwork.ts";
+import { registerMigrationStep } from "../migrations/steps.ts";
 
 export function registerDocumentClasses(): void {
   CONFIG.Actor.documentClass = QuintetteActor;
@@ -66,6 +67,8 @@ export function registerRulesetTypes(descriptor: RulesetDescriptor): void {
   // Read as unknown[]: fvtt-types 14.x types the list as `typeof Roll`, our descriptors hold Roll subclasses.
   const rolls: unknown[] = CONFIG.Dice.rolls;
   for (const roll of descriptor.rolls) if (!rolls.includes(roll)) rolls.push(roll);
+  // In every world, as its documents may be in any world: the schema version is the same whichever game is played.
+  for (const step of descriptor.migrations ?? []) registerMigrationStep(step);
 }
 
 /** What only the world's rule set runs: its plug-ins and its own registration (settings, menus, hooks). */

@@ -9,6 +9,7 @@
  * and the new one runs from the start (a step leaves an already migrated document alone, as a retry after a failure
  * needs anyway).
  */
+import { pluralKey } from "../i18n/plural.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
 import { currentSchemaVersion, migrateSource, type DocumentKind, type Source } from "./steps.ts";
 import type {
@@ -157,10 +158,16 @@ export async function migrateWorldIfNeeded(): Promise<MigrationReport | null> {
     console.info("Quintette migration: another page of the GM took over and runs it");
   } else if (report.failed.length) {
     for (const f of report.failed) console.error(`Quintette migration: ${f.name}: ${f.error}`);
-    ui.notifications?.error(i18n?.format("QUINTETTE.Migration.Failed", { count: String(report.failed.length) }) ?? "");
+    ui.notifications?.error(
+      i18n?.format(pluralKey("QUINTETTE.Migration.Failed", report.failed.length), {
+        count: String(report.failed.length),
+      }) ?? "",
+    );
   } else {
     await settings.set(SYSTEM_ID, "schemaVersion", target);
-    ui.notifications?.info(i18n?.format("QUINTETTE.Migration.Done", { count: String(report.migrated) }) ?? "");
+    ui.notifications?.info(
+      i18n?.format(pluralKey("QUINTETTE.Migration.Done", report.migrated), { count: String(report.migrated) }) ?? "",
+    );
   }
   return report;
 }

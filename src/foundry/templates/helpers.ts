@@ -2,6 +2,7 @@
  * The system's own Handlebars helpers: pure functions, registered at init (and by the gallery, which imports this
  * object). Only what Foundry's helpers do not cover.
  */
+import { pluralKey } from "../i18n/plural.ts";
 
 type HelperOptions = { hash?: Record<string, unknown> };
 
@@ -19,6 +20,13 @@ export const helpers = {
   /** French "of" before a name, elided before a vowel (`qOf name` → "d'Orc"): the French strings' `{ofName}`. */
   qOf(name: unknown): string {
     return frenchOf(name);
+  },
+  /**
+   * The key of `key`'s plural form for `count` in the interface language (`{{localize (qPlural key n) value=n}}`):
+   * "1 jeton", "2 jetons" (i18n/plural.ts); `key` itself when it is a plain string.
+   */
+  qPlural(key: unknown, count: unknown): string {
+    return pluralKey(String(key), count);
   },
   /** Signed number: `+2`, `0`, `−1` (true minus sign). */
   qSigned(value: unknown): string {

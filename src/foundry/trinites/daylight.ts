@@ -3,6 +3,7 @@
  * Lumière reserves at dawn (Deva, and the Adam' when Lumière) or Ténèbres reserves at dusk (Archonte, and the Adam'
  * when Ténèbres), through each actor's `refill` method (rules core `reservesAt`), as a sheet's own buttons do.
  */
+import { formatCount } from "../i18n/plural.ts";
 import { activeRulesetId } from "../ruleset.ts";
 import { TriniteModel } from "./models.ts";
 
@@ -29,7 +30,7 @@ const KEY: Record<Moment, string> = {
 
 async function onClick(moment: Moment): Promise<void> {
   const count = await refillWorld(game.actors?.contents ?? [], moment);
-  ui.notifications?.info(game.i18n?.format(`${KEY[moment]}Done`, { value: String(count) }) ?? "");
+  ui.notifications?.info(formatCount(`${KEY[moment]}Done`, count, { value: String(count) }));
 }
 
 /** The two buttons, for a GM, when Trinités is the world's rule set. */

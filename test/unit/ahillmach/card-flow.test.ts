@@ -110,7 +110,7 @@ describe("the move card", () => {
     expect(stored(message).applied.map((a) => a.summary.key)).toEqual(["QUINTETTE.AhillMach.Card.XpApplied"]);
     const html = await render(reloadMessage(message), "player2");
     expect(html).toContain("NON ET");
-    expect(html).toContain("2 XP gagné(s)");
+    expect(html).toContain("2 XP gagnés");
   });
 
   it("awards 1 XP on a plain failure, none on a partial success", async () => {
