@@ -100,8 +100,8 @@ export async function inspectGalleryPage(page: Page, url: string): Promise<strin
 
 /**
  * What reads badly at the width the fixture is given (issue 33): a button whose label wraps past two lines, text
- * that overflows its box (cut off or spilling out, scroll boxes and ellipses aside), a select too narrow for its
- * chosen option, anything wider than the frame.
+ * that overflows its box (cut off or spilling out, scroll boxes and ellipses aside), a select too narrow for any of its
+ * options, anything wider than the frame.
  */
 export async function inspectLayout(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -161,21 +161,22 @@ export async function inspectLayout(page: Page): Promise<string[]> {
           if (!inner) found.push(`${id}: text overflows (${el.scrollWidth} > ${el.clientWidth}): ${name(el)}`);
         }
       }
+      // Every option, not only the one chosen in the fixture: whichever the user picks must read whole in the box.
       for (const select of frame.querySelectorAll<HTMLSelectElement>("select")) {
         if (!visible(select)) continue;
-        const option = select.selectedOptions[0];
-        if (!option) continue;
-        const probe = document.createElement("span");
         const style = getComputedStyle(select);
-        probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font};letter-spacing:${style.letterSpacing}`;
-        probe.textContent = option.text;
-        document.body.append(probe);
-        const need = probe.getBoundingClientRect().width;
-        probe.remove();
         // The box less its padding and the drop-down arrow (about 16 px in Chromium).
         const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
-        if (need > room + 1)
-          found.push(`${id}: option cut off (${Math.round(need)} > ${room}): select "${option.text}"`);
+        const probe = document.createElement("span");
+        probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font};letter-spacing:${style.letterSpacing}`;
+        document.body.append(probe);
+        for (const option of select.options) {
+          probe.textContent = option.text;
+          const need = probe.getBoundingClientRect().width;
+          if (need > room + 1)
+            found.push(`${id}: option cut off (${Math.round(need)} > ${room}): select "${option.text}"`);
+        }
+        probe.remove();
       }
     }
     return found;

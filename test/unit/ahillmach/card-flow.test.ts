@@ -494,7 +494,7 @@ describe("conflicts and damage", () => {
     const halve = (stored(message).data.options as { id: string; times: number }[]).find((o) => o.id === "moitie");
     expect(halve?.times).toBe(2);
     expect(stored(message).data.chosenCount).toBe(2);
-    expect(await render(message, "player1")).toContain("choisie 2 fois");
+    expect(await render(message, "player1")).toContain("Choisie 2 fois");
     expect((await pick("rediriger")).status).toBe("applied");
     // Three options held, three spent.
     expect((await pick("moitie")).status).not.toBe("applied");
