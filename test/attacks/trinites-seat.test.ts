@@ -163,7 +163,6 @@ describe("pain after healing (RULES.md: every wound that checks boxes of line 2 
 });
 
 describe("attack (issue 22): an owner writes their own combatant's pain mark or initiative", () => {
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
   const mine = () => combat.combatants.get("cA") as unknown as { update(c: Record<string, unknown>): Promise<unknown> };
 
   it("a pain mark written on the combatant's flags (Foundry lets the owner) spares no pain", async () => {

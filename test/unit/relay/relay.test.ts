@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetFoundryDouble, type DoubleState } from "../../double/index.ts";
+import { resetFoundryDouble, settle, type DoubleState } from "../../double/index.ts";
 import { asClient, installClients, setGMsConnected } from "../../double/shared-core.ts";
 import {
   handleRelayRequest,
@@ -57,7 +57,7 @@ describe("GM relay", () => {
     const first = await asClient("player1", () => relayToGM("test.slow", {}, { requestId: id, timeout: 20 }));
     expect(first.status).toBe("error");
     open();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settle();
     const again = await asClient("player1", () => relayToGM("test.slow", {}, { requestId: id }));
     expect(again.status).toBe("applied");
     expect(runs).toBe(1);
