@@ -10,7 +10,9 @@ import { buttonsIn, chatLogOf, click, settle, targetsOf, type DoubleChatMessage 
 import { htmlTree, type HtmlNode } from "../scenes/html.ts";
 import { renderMessageHTML } from "../double/chat-log.ts";
 import { DoubleToken, type DoubleTokenDocument } from "../double/tokens.ts";
-import { answering, storedMessage } from "../scenes/table.ts";
+import { answering, openSheet, sheetButton, storedMessage, type UserId } from "../scenes/table.ts";
+import type { DoubleActor } from "../double/documents.ts";
+import { asClient } from "../double/clients.ts";
 
 const userId = () => game.user?.id ?? "";
 const contentOf = (message: { id: string | null }) =>
@@ -117,6 +119,15 @@ export const doubleHands: Hands = {
     // The click bubbles from the control to the listeners the render hook bound on the content and the message.
     const event = { target: found, preventDefault: () => {}, stopPropagation: () => {} };
     await Promise.all([...content.listeners, ...element.listeners].map((listener) => listener(event as never)));
+    await settle();
+  },
+  async clickSheet(actor, action, data = {}) {
+    // The default sheet rendered for this user with the real templates, as the table scenes open it; its action run
+    // as a click runs it (ApplicationV2's click listener calls the action's handler with the element).
+    const sheet = await openSheet(userId() as UserId, actor as unknown as DoubleActor);
+    const button = sheetButton(sheet, action, data);
+    if (button.disabled) throw new Error(`${userId()}'s ${action} ${JSON.stringify(data)} is disabled on the sheet`);
+    await asClient(userId(), () => sheet.app.runAction(action, { shiftKey: false }, button.target));
     await settle();
   },
   async storedCardHtml(message) {

@@ -1,14 +1,15 @@
 /**
  * What the Jetons batches share (jetons.ts): a question card read from its stored data, its form controls as a user is
  * shown them and played as a user fills them (`run.hands`), the reserves as the GM's ledger mirrors them on the
- * characters and in the world's setting, the archetype's own actions (`actor.system.act`), and the GM at the table for
+ * characters and in the world's setting, the archetype's sheet buttons and own actions (`actor.system.act`: buying an
+ * advantage, whose text the sheet's button reads from the field beside it), and the GM at the table for
  * the player batch: a listener the prepare batch leaves on the GM's page that answers the players' questions in the
  * card's forms, as a GM does (opposes, seals the GM's bid, writes the outcome on the sheet).
  */
 import { authorIdOf } from "../chat/author.ts";
 import type { FieldValue, Hands } from "./hands.ts";
 import { currentHands, waitFor } from "./hands.ts";
-import { cardData, type Run } from "./kit.ts";
+import { cardData, rollFromSheet, type Run } from "./kit.ts";
 import { Sandbox } from "./sandbox.ts";
 
 export const RULESET = "jetons";
@@ -88,11 +89,12 @@ export function act(
   return (actor.system as unknown as Acting).act(name, options);
 }
 
-/** Asks a question for the character (the sheet's "Ask"): the card the GM's client posted for it. */
-export async function ask(actor: Actor.Implementation): Promise<ChatMessage.Implementation> {
-  const card = await act(actor, "jeAsk");
-  if (!card || typeof card !== "object") throw new Error(`${actor.name}'s question posted no card`);
-  return card as ChatMessage.Implementation;
+/**
+ * Asks a question from the character's sheet, as a person does (its "Ask" button clicked): the card the GM's client
+ * posted for it.
+ */
+export function askFromSheet(run: Run, actor: Actor.Implementation): Promise<ChatMessage.Implementation> {
+  return rollFromSheet(run, actor, "askQuestion");
 }
 
 /** The question's controls this user is shown, as `action:side`. */

@@ -21,7 +21,7 @@ import {
   act,
   answerPlayers,
   archetype,
-  ask,
+  askFromSheet,
   collective,
   controls,
   everyCardPublic,
@@ -145,7 +145,7 @@ function registerGM(context: QuenchBatchContext): void {
       const { sandbox, hands } = run;
       const nila = sandbox.actor("Nila");
       const before = collective();
-      const card = await ask(nila);
+      const card = await askFromSheet(run, nila);
       // The GM's client posts the card, Nila speaking; the GM, alone at the table, is shown both sides' steps.
       expect(authorIdOf(card)).to.equal(game.user?.id);
       expect((card.speaker as { actor?: string }).actor).to.equal(nila.id);
@@ -200,7 +200,7 @@ function registerGM(context: QuenchBatchContext): void {
       const { sandbox, hands } = run;
       const oren = sandbox.actor("Oren");
       const before = collective();
-      const card = await ask(oren);
+      const card = await askFromSheet(run, oren);
       await play(hands, card, "ask", "joueur", { text: "Est-ce que je passe sous le pont ?", trait: ["0"] });
       await untilStatus(card, "traitsChosen");
       // Madame Irina's Hypnose and the scene's darkness: pivot 0.
@@ -238,7 +238,7 @@ function registerGM(context: QuenchBatchContext): void {
       const { sandbox, hands } = run;
       const nila = sandbox.actor("Nila");
       const [tokens, pool] = [archetype(nila).tokens, collective()];
-      const card = await ask(nila);
+      const card = await askFromSheet(run, nila);
       await play(hands, card, "ask", "joueur", { text: "Est-ce que je saute ?", trait: ["1"], useAdvantage: true });
       await untilStatus(card, "traitsChosen");
       await play(hands, card, "oppose", "mj", { extraConditions: "2" });
@@ -259,7 +259,7 @@ function registerGM(context: QuenchBatchContext): void {
       const { sandbox, hands } = run;
       const irina = sandbox.actor("Madame Irina");
       const [tokens, pool] = [archetype(irina).tokens, collective()];
-      const card = await ask(irina);
+      const card = await askFromSheet(run, irina);
       await play(hands, card, "ask", "joueur", { text: "Lit-elle en moi ?", trait: ["0"] });
       await untilStatus(card, "traitsChosen");
       await play(hands, card, "cancel", "mj");
@@ -352,7 +352,7 @@ function registerPlayer(context: QuenchBatchContext): void {
     it("my question from my sheet: the GM's client posts the card, my character speaking, its steps mine only", async () => {
       const { sandbox, hands } = run;
       const mine = sandbox.mine();
-      card = await ask(mine);
+      card = await askFromSheet(run, mine);
       expect(gmIds()).to.include(authorIdOf(card));
       expect((card.speaker as { actor?: string }).actor).to.equal(mine.id);
       expect(question(card).status).to.equal("asking");
