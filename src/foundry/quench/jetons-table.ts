@@ -103,7 +103,7 @@ export async function controls(hands: Hands, message: ChatMessage.Implementation
 }
 
 /** Fills the form of one of the question's controls and clicks it, as the user whose side it is. */
-export function play(
+function play(
   hands: Hands,
   message: ChatMessage.Implementation,
   action: string,
@@ -113,7 +113,10 @@ export function play(
   return hands.fillAndClick(message, { [ACTION]: action, [SIDE]: side }, fields);
 }
 
-/** Waits for a control to be shown to this user (its card's render follows the write), then plays it. */
+/**
+ * Waits for a control to be shown to this user, then plays it: the card's render in the chat log follows the write,
+ * so a step right after the last one's write would find the card as it was.
+ */
 export async function playWhenShown(
   hands: Hands,
   message: ChatMessage.Implementation,

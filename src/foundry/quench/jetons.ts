@@ -26,7 +26,7 @@ import {
   controls,
   everyCardPublic,
   GM_ANSWER,
-  play,
+  playWhenShown,
   question,
   questionCard,
   RULESET,
@@ -151,20 +151,20 @@ function registerGM(context: QuenchBatchContext): void {
       expect((card.speaker as { actor?: string }).actor).to.equal(nila.id);
       expect(question(card).status).to.equal("asking");
       expect(await controls(hands, card)).to.deep.equal(["ask:joueur", "cancel:mj"]);
-      await play(hands, card, "ask", "joueur", { text: "Puis-je franchir le gouffre ?", trait: ["0", "1"] });
+      await playWhenShown(hands, card, "ask", "joueur", { text: "Puis-je franchir le gouffre ?", trait: ["0", "1"] });
       await untilStatus(card, "traitsChosen");
       expect(question(card).traits.map((t) => t.ticked)).to.deep.equal([true, true]);
       // The GM ticks Nila's weakness and one condition of the scene.
-      await play(hands, card, "oppose", "mj", { weakness: true, extraConditions: "1" });
+      await playWhenShown(hands, card, "oppose", "mj", { weakness: true, extraConditions: "1" });
       await untilStatus(card, "bidding");
       expect(question(card)).to.deep.include({ playerBase: 3, oppositionBase: 2, pivot: 1 });
-      await play(hands, card, "seal", "joueur", { bid: "3" });
+      await playWhenShown(hands, card, "seal", "joueur", { bid: "3" });
       await waitFor("Nila's bid sealed", () => question(card).commitments.joueur !== null);
       // Only the hash reaches the card; her reserve is frozen while the bid is sealed.
       expect(question(card).commitments.joueur).to.match(HASH);
       expect(question(card).bids).to.deep.equal({ joueur: null, mj: null });
       await expectSoon(context, "Nila's reserve frozen", () => archetype(nila).bidLock, card.id);
-      await play(hands, card, "seal", "mj", { bid: "2" });
+      await playWhenShown(hands, card, "seal", "mj", { bid: "2" });
       await untilStatus(card, "resolved");
       expect(question(card).bids).to.deep.equal({ joueur: 3, mj: 2 });
       expect(question(card).outcome).to.deep.include({
@@ -186,7 +186,7 @@ function registerGM(context: QuenchBatchContext): void {
       await expectSoon(context, "the collective reserve", collective, before + 2);
       // The advantage won is the GM's to write on the sheet.
       expect(await controls(hands, card)).to.deep.equal(["recordAdvantage:mj"]);
-      await play(hands, card, "recordAdvantage", "mj", { advantage: "Sur la corniche" });
+      await playWhenShown(hands, card, "recordAdvantage", "mj", { advantage: "Sur la corniche" });
       await expectSoon(context, "Nila's advantage", () => archetype(nila).advantage, {
         active: true,
         label: "Sur la corniche",
@@ -201,25 +201,25 @@ function registerGM(context: QuenchBatchContext): void {
       const oren = sandbox.actor("Oren");
       const before = collective();
       const card = await askFromSheet(run, oren);
-      await play(hands, card, "ask", "joueur", { text: "Est-ce que je passe sous le pont ?", trait: ["0"] });
+      await playWhenShown(hands, card, "ask", "joueur", { text: "Est-ce que je passe sous le pont ?", trait: ["0"] });
       await untilStatus(card, "traitsChosen");
       // Madame Irina's Hypnose and the scene's darkness: pivot 0.
-      await play(hands, card, "oppose", "mj", { extraConditions: "1", extraNegative: "1" });
+      await playWhenShown(hands, card, "oppose", "mj", { extraConditions: "1", extraNegative: "1" });
       await untilStatus(card, "bidding");
       expect(question(card).pivot).to.equal(0);
-      await play(hands, card, "seal", "joueur", { bid: "1" });
+      await playWhenShown(hands, card, "seal", "joueur", { bid: "1" });
       await waitFor("Oren's bid sealed", () => question(card).commitments.joueur !== null);
-      await play(hands, card, "seal", "mj", { bid: "1" });
+      await playWhenShown(hands, card, "seal", "mj", { bid: "1" });
       await untilStatus(card, "tie");
       expect(question(card).bids).to.deep.equal({ joueur: 1, mj: 1 });
       expect(await controls(hands, card)).to.deep.equal(["rebid:joueur", "giveUp:joueur", "cancel:mj"]);
       expect(archetype(oren).tokens, "no token moves at a tie").to.equal(5);
-      await play(hands, card, "rebid", "joueur");
+      await playWhenShown(hands, card, "rebid", "joueur");
       await untilStatus(card, "bidding");
       expect(question(card)).to.deep.include({ round: 2, bids: { joueur: null, mj: null } });
-      await play(hands, card, "seal", "joueur", { bid: "2" });
+      await playWhenShown(hands, card, "seal", "joueur", { bid: "2" });
       await waitFor("Oren's second bid sealed", () => question(card).commitments.joueur !== null);
-      await play(hands, card, "seal", "mj", { bid: "3" });
+      await playWhenShown(hands, card, "seal", "mj", { bid: "3" });
       await untilStatus(card, "resolved");
       expect(question(card).outcome).to.deep.include({ winner: "mj", conditionAllowed: true });
       const movement = questionCard(card).movement;
@@ -227,7 +227,7 @@ function registerGM(context: QuenchBatchContext): void {
       await expectSoon(context, "the collective reserve", collective, movement?.collectiveAfter);
       expect(collective() - before).to.equal(movement?.toCollective);
       expect(await controls(hands, card)).to.deep.equal(["recordCondition:mj"]);
-      await play(hands, card, "recordCondition", "mj", { condition: "Blessé au bras" });
+      await playWhenShown(hands, card, "recordCondition", "mj", { condition: "Blessé au bras" });
       await expectSoon(context, "Oren's condition", () => archetype(oren).conditions, [
         { name: "Blessé au bras", permanent: false },
       ]);
@@ -239,16 +239,20 @@ function registerGM(context: QuenchBatchContext): void {
       const nila = sandbox.actor("Nila");
       const [tokens, pool] = [archetype(nila).tokens, collective()];
       const card = await askFromSheet(run, nila);
-      await play(hands, card, "ask", "joueur", { text: "Est-ce que je saute ?", trait: ["1"], useAdvantage: true });
+      await playWhenShown(hands, card, "ask", "joueur", {
+        text: "Est-ce que je saute ?",
+        trait: ["1"],
+        useAdvantage: true,
+      });
       await untilStatus(card, "traitsChosen");
-      await play(hands, card, "oppose", "mj", { extraConditions: "2" });
+      await playWhenShown(hands, card, "oppose", "mj", { extraConditions: "2" });
       await untilStatus(card, "bidding");
       expect(question(card).pivot).to.equal(0);
-      await play(hands, card, "seal", "joueur", { bid: "1" });
+      await playWhenShown(hands, card, "seal", "joueur", { bid: "1" });
       await waitFor("Nila's bid sealed", () => question(card).commitments.joueur !== null);
-      await play(hands, card, "seal", "mj", { bid: "1" });
+      await playWhenShown(hands, card, "seal", "mj", { bid: "1" });
       await untilStatus(card, "tie");
-      await play(hands, card, "giveUp", "joueur");
+      await playWhenShown(hands, card, "giveUp", "joueur");
       await untilStatus(card, "abandoned");
       await expectSoon(context, "Nila's reserve, unlocked", () => archetype(nila).bidLock, "");
       expect([archetype(nila).tokens, collective()]).to.deep.equal([tokens, pool]);
@@ -260,9 +264,9 @@ function registerGM(context: QuenchBatchContext): void {
       const irina = sandbox.actor("Madame Irina");
       const [tokens, pool] = [archetype(irina).tokens, collective()];
       const card = await askFromSheet(run, irina);
-      await play(hands, card, "ask", "joueur", { text: "Lit-elle en moi ?", trait: ["0"] });
+      await playWhenShown(hands, card, "ask", "joueur", { text: "Lit-elle en moi ?", trait: ["0"] });
       await untilStatus(card, "traitsChosen");
-      await play(hands, card, "cancel", "mj");
+      await playWhenShown(hands, card, "cancel", "mj");
       await untilStatus(card, "cancelled");
       expect(await controls(hands, card)).to.deep.equal([]);
       expect([archetype(irina).tokens, collective()]).to.deep.equal([tokens, pool]);
@@ -372,12 +376,11 @@ function registerPlayer(context: QuenchBatchContext): void {
       const mine = sandbox.mine();
       if (!card) throw new Error("No question asked");
       const [tokens, pool] = [archetype(mine).tokens, collective()];
-      await play(hands, card, "ask", "joueur", { text: "Est-ce que je le rattrape ?", trait: ["0", "1"] });
+      await playWhenShown(hands, card, "ask", "joueur", { text: "Est-ce que je le rattrape ?", trait: ["0", "1"] });
       // The GM's page opposes with nothing: my traits against an empty opposition.
       await untilStatus(card, "bidding");
       expect(question(card)).to.deep.include({ playerBase: 3, oppositionBase: 0, pivot: 3 });
-      await waitFor("my seal shown", async () => (await controls(hands, card!)).includes("seal:joueur"));
-      await play(hands, card, "seal", "joueur", { bid: "2" });
+      await playWhenShown(hands, card, "seal", "joueur", { bid: "2" });
       await waitFor("my bid sealed by the GM's client", () => question(card!).commitments.joueur !== null);
       expect(question(card).commitments.joueur).to.match(HASH);
       // My client sends my opening to the GM alone once both are locked; the GM's client opens both in one write.
@@ -413,7 +416,7 @@ export const jetonsBatches: BatchSpec[] = [
   { key: "quintette.jetons.gm", displayName: "Jetons (GM)", ruleset: RULESET, runAs: "gm", register: registerGM },
   {
     key: "quintette.jetons.prepare",
-    displayName: "Jetons: prepare the player batch (GM; keep the page open)",
+    displayName: "Jetons: prepare the player batch (GM)",
     ruleset: RULESET,
     runAs: "gm",
     register: registerPrepare,
