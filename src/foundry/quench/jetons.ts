@@ -196,7 +196,7 @@ function registerGM(context: QuenchBatchContext): void {
       diceless(context, run);
     });
 
-    it("Oren's question: a tie, bid again, then lost: no token of his kept back, the GM writes a condition", async () => {
+    it("Oren's question: a tie, bid again, then lost: his whole bid to the collective reserve, the GM writes a condition", async () => {
       const { sandbox, hands } = run;
       const oren = sandbox.actor("Oren");
       const before = collective();
@@ -221,11 +221,16 @@ function registerGM(context: QuenchBatchContext): void {
       await waitFor("Oren's second bid sealed", () => question(card).commitments.joueur !== null);
       await playWhenShown(hands, card, "seal", "mj", { bid: "3" });
       await untilStatus(card, "resolved");
-      expect(question(card).outcome).to.deep.include({ winner: "mj", conditionAllowed: true });
-      const movement = questionCard(card).movement;
-      await expectSoon(context, "Oren's reserve", () => archetype(oren).tokens, movement?.reserveAfter);
-      await expectSoon(context, "the collective reserve", collective, movement?.collectiveAfter);
-      expect(collective() - before).to.equal(movement?.toCollective);
+      expect(question(card).outcome).to.deep.include({ winner: "mj", conditionAllowed: true, toCollective: 2 });
+      expect(questionCard(card).movement).to.deep.equal({
+        bid: 2,
+        toCollective: 2,
+        returnedToPlayer: 0,
+        reserveAfter: 3,
+        collectiveAfter: before + 2,
+      });
+      await expectSoon(context, "Oren's reserve", () => archetype(oren).tokens, 3);
+      await expectSoon(context, "the collective reserve", collective, before + 2);
       expect(await controls(hands, card)).to.deep.equal(["recordCondition:mj"]);
       await playWhenShown(hands, card, "recordCondition", "mj", { condition: "Blessé au bras" });
       await expectSoon(context, "Oren's condition", () => archetype(oren).conditions, [
