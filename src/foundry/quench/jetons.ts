@@ -51,6 +51,18 @@ const turn = (run: Run) => {
 const places = (run: Run) =>
   Object.fromEntries((run.sandbox.combat?.combatants.contents ?? []).map((c) => [c.name, c.initiative]));
 
+/** The question's controls this user is shown, once its render in the log caught up with its last write. */
+async function controlsSoon(
+  context: QuenchBatchContext,
+  run: Run,
+  card: ChatMessage.Implementation,
+  expected: string[],
+): Promise<void> {
+  const same = async () => JSON.stringify(await controls(run.hands, card)) === JSON.stringify(expected);
+  await waitFor(`the controls ${expected.join(", ")}`, same).catch(() => undefined);
+  context.expect(await controls(run.hands, card), "the question's controls shown").to.deep.equal(expected);
+}
+
 /** Every card of the run this user reads reads the same rendered again from its stored source. */
 async function sameFromStore(context: QuenchBatchContext, run: Run): Promise<void> {
   let compared = 0;
@@ -150,7 +162,7 @@ function registerGM(context: QuenchBatchContext): void {
       expect(authorIdOf(card)).to.equal(game.user?.id);
       expect((card.speaker as { actor?: string }).actor).to.equal(nila.id);
       expect(question(card).status).to.equal("asking");
-      expect(await controls(hands, card)).to.deep.equal(["ask:joueur", "cancel:mj"]);
+      await controlsSoon(context, run, card, ["ask:joueur", "cancel:mj"]);
       await playWhenShown(hands, card, "ask", "joueur", { text: "Puis-je franchir le gouffre ?", trait: ["0", "1"] });
       await untilStatus(card, "traitsChosen");
       expect(question(card).traits.map((t) => t.ticked)).to.deep.equal([true, true]);
@@ -185,14 +197,14 @@ function registerGM(context: QuenchBatchContext): void {
       expect(archetype(nila).bidLock).to.equal("");
       await expectSoon(context, "the collective reserve", collective, before + 2);
       // The advantage won is the GM's to write on the sheet.
-      expect(await controls(hands, card)).to.deep.equal(["recordAdvantage:mj"]);
+      await controlsSoon(context, run, card, ["recordAdvantage:mj"]);
       await playWhenShown(hands, card, "recordAdvantage", "mj", { advantage: "Sur la corniche" });
       await expectSoon(context, "Nila's advantage", () => archetype(nila).advantage, {
         active: true,
         label: "Sur la corniche",
       });
       expect(questionCard(card).recorded.advantage).to.equal("Sur la corniche");
-      expect(await controls(hands, card)).to.deep.equal([]);
+      await controlsSoon(context, run, card, []);
       diceless(context, run);
     });
 
@@ -212,7 +224,7 @@ function registerGM(context: QuenchBatchContext): void {
       await playWhenShown(hands, card, "seal", "mj", { bid: "1" });
       await untilStatus(card, "tie");
       expect(question(card).bids).to.deep.equal({ joueur: 1, mj: 1 });
-      expect(await controls(hands, card)).to.deep.equal(["rebid:joueur", "giveUp:joueur", "cancel:mj"]);
+      await controlsSoon(context, run, card, ["rebid:joueur", "giveUp:joueur", "cancel:mj"]);
       expect(archetype(oren).tokens, "no token moves at a tie").to.equal(5);
       await playWhenShown(hands, card, "rebid", "joueur");
       await untilStatus(card, "bidding");
@@ -231,7 +243,7 @@ function registerGM(context: QuenchBatchContext): void {
       });
       await expectSoon(context, "Oren's reserve", () => archetype(oren).tokens, 3);
       await expectSoon(context, "the collective reserve", collective, before + 2);
-      expect(await controls(hands, card)).to.deep.equal(["recordCondition:mj"]);
+      await controlsSoon(context, run, card, ["recordCondition:mj"]);
       await playWhenShown(hands, card, "recordCondition", "mj", { condition: "Blessé au bras" });
       await expectSoon(context, "Oren's condition", () => archetype(oren).conditions, [
         { name: "Blessé au bras", permanent: false },
@@ -273,7 +285,7 @@ function registerGM(context: QuenchBatchContext): void {
       await untilStatus(card, "traitsChosen");
       await playWhenShown(hands, card, "cancel", "mj");
       await untilStatus(card, "cancelled");
-      expect(await controls(hands, card)).to.deep.equal([]);
+      await controlsSoon(context, run, card, []);
       expect([archetype(irina).tokens, collective()]).to.deep.equal([tokens, pool]);
     });
 
@@ -365,8 +377,7 @@ function registerPlayer(context: QuenchBatchContext): void {
       expect(gmIds()).to.include(authorIdOf(card));
       expect((card.speaker as { actor?: string }).actor).to.equal(mine.id);
       expect(question(card).status).to.equal("asking");
-      await waitFor("my card's controls", async () => (await controls(hands, card!)).length > 0);
-      expect(await controls(hands, card)).to.deep.equal(["ask:joueur"]);
+      await controlsSoon(context, run, card, ["ask:joueur"]);
       // The GM's step sent anyway: the GM's client refuses it and writes nothing.
       const stored = JSON.stringify(card.toObject());
       const api = (game.system as unknown as { api: CardsApi }).api;
