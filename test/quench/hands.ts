@@ -5,8 +5,9 @@
  * compendium directory's entries as the system's render hook leaves them.
  */
 import { readFileSync } from "node:fs";
-import type { Hands, SeenButton } from "../../src/foundry/quench/hands.ts";
+import { fillInput, type Hands, type SeenButton } from "../../src/foundry/quench/hands.ts";
 import { buttonsIn, chatLogOf, click, settle, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
+import { htmlTree, type HtmlNode } from "../scenes/html.ts";
 import { renderMessageHTML } from "../double/chat-log.ts";
 import { DoubleToken, type DoubleTokenDocument } from "../double/tokens.ts";
 import { answering, openSheet, sheetButton, storedMessage, type UserId } from "../scenes/table.ts";
@@ -18,6 +19,32 @@ const contentOf = (message: { id: string | null }) =>
   chatLogOf(userId())
     .get(message.id ?? "")
     ?.querySelector(".message-content") ?? null;
+
+/**
+ * The system's CSS the double does not apply (styles/jetons/jetons.css): a Jetons question's controls for one side
+ * (`data-jetons-only`) are hidden unless the message carries that viewer's class.
+ */
+function drawn(node: HtmlNode, message: { classList: { contains(name: string): boolean } }): boolean {
+  for (let n: HtmlNode | null = node; n; n = n.parent) {
+    const side = n.attrs["data-jetons-only"];
+    if (side !== undefined && !message.classList.contains(`jetons-viewer-${side}`)) return false;
+  }
+  return true;
+}
+
+/** The card in this user's log as an element tree (its forms, as the user fills them), and its enabled controls. */
+function controlsOf(message: { id: string | null }, attribute: string) {
+  const element = chatLogOf(userId()).get(message.id ?? "");
+  const content = element?.querySelector(".message-content") ?? null;
+  const tree = htmlTree(content?.innerHTML ?? "");
+  const controls = tree
+    .querySelectorAll(`[${attribute}]`)
+    .filter((n) => !n.hasAttribute("disabled") && !!element && drawn(n, element));
+  return { element, content, controls };
+}
+
+const dataOf = (node: HtmlNode) =>
+  Object.fromEntries(Object.entries(node.attrs).filter(([k]) => k.startsWith("data-")));
 
 function parseArgs(raw: string): Record<string, unknown> {
   try {
@@ -70,6 +97,29 @@ export const doubleHands: Hands = {
     const button = buttonsIn(content?.innerHTML ?? "").find((b) => b.action === action && !b.disabled && same(b.args));
     if (!content || !button) throw new Error(`${userId()} sees no enabled ${action} on the card ${message.id}`);
     await click(content, button);
+  },
+  async cardControls(message, attribute) {
+    await settle();
+    return controlsOf(message, attribute).controls.map(dataOf);
+  },
+  async fillAndClick(message, control, fields = {}) {
+    await settle();
+    const [attribute] = Object.keys(control);
+    const { element, content, controls } = controlsOf(message, attribute ?? "data-action");
+    const found = controls.find((n) => Object.entries(control).every(([name, value]) => n.attrs[name] === value));
+    if (!element || !content || !found)
+      throw new Error(`${userId()} sees no ${JSON.stringify(control)} on the card ${message.id}`);
+    for (const [name, value] of Object.entries(fields)) {
+      let inputs: HtmlNode[] = [];
+      for (let n: HtmlNode | null = found; n && !inputs.length; n = n.parent)
+        inputs = n.querySelectorAll(`[name="${name}"]`);
+      if (!inputs.length) throw new Error(`No input ${name} around ${JSON.stringify(control)}`);
+      for (const input of inputs) fillInput(input, value);
+    }
+    // The click bubbles from the control to the listeners the render hook bound on the content and the message.
+    const event = { target: found, preventDefault: () => {}, stopPropagation: () => {} };
+    await Promise.all([...content.listeners, ...element.listeners].map((listener) => listener(event as never)));
+    await settle();
   },
   async clickSheet(actor, action, data = {}) {
     // The default sheet rendered for this user with the real templates, as the table scenes open it; its action run

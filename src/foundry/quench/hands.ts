@@ -18,6 +18,9 @@ export interface DialogAnswer {
   rollMode?: string;
 }
 
+/** What a person types in a card's input, or the values they tick (a checkbox alone: `true` to tick it). */
+export type FieldValue = string | boolean | string[];
+
 export interface Hands {
   /** The card's content as this client's chat log shows it; "" when it is not there. */
   cardHtml(message: ChatMessage.Implementation): Promise<string>;
@@ -25,6 +28,20 @@ export interface Hands {
   cardButtons(message: ChatMessage.Implementation): Promise<SeenButton[]>;
   /** Clicks a shown, enabled button of the card (matching `args` when given); fails when there is none. */
   clickCard(message: ChatMessage.Implementation, action: string, args?: Record<string, unknown>): Promise<void>;
+  /**
+   * The card's enabled controls carrying `attribute` that this user is shown (a card whose buttons send a form, such as
+   * a Jetons question's `data-jetons-action`), each as its `data-*` attributes.
+   */
+  cardControls(message: ChatMessage.Implementation, attribute: string): Promise<Record<string, string>[]>;
+  /**
+   * Fills the named inputs of the form around the card's shown, enabled control carrying `control`'s attributes (text
+   * typed, or the values ticked), then clicks it; fails when there is none.
+   */
+  fillAndClick(
+    message: ChatMessage.Implementation,
+    control: Record<string, string>,
+    fields?: Record<string, FieldValue>,
+  ): Promise<void>;
   /** The card's content rendered again from the message's stored source, as a client loading the world renders it. */
   storedCardHtml(message: ChatMessage.Implementation): Promise<string>;
   /** This user targets exactly these tokens (their scene must be the one viewed). */
@@ -70,6 +87,29 @@ function buttonsOf(content: HTMLElement | null): { button: HTMLButtonElement; se
   }));
 }
 
+/** Whether the element is drawn: neither it nor its ancestors in the message hidden (a side's controls, by CSS). */
+function drawn(element: HTMLElement): boolean {
+  for (let n: HTMLElement | null = element; n && !n.classList.contains("chat-message"); n = n.parentElement)
+    if (n.hidden || getComputedStyle(n).display === "none") return false;
+  return true;
+}
+
+const dataOf = (element: Element) =>
+  Object.fromEntries([...element.attributes].filter((a) => a.name.startsWith("data-")).map((a) => [a.name, a.value]));
+
+function controlsOf(message: ChatMessage.Implementation, attribute: string): HTMLElement[] {
+  const content = contentOf(message);
+  const found = content ? [...content.querySelectorAll<HTMLElement>(`[${attribute}]`)] : [];
+  return found.filter((el) => !el.hasAttribute("disabled") && drawn(el));
+}
+
+/** Sets an input as a person does: a box or a radio ticked when its value is among `value`, else the text typed. */
+export function fillInput(input: { type: string; value: string; checked: boolean }, value: FieldValue): void {
+  if (input.type === "checkbox" || input.type === "radio")
+    input.checked = Array.isArray(value) ? value.includes(input.value) : value === true || value === input.value;
+  else input.value = String(value);
+}
+
 interface RollDialogLike {
   changeValue(name: string, raw: unknown): Promise<void>;
   confirm(): unknown;
@@ -99,6 +139,29 @@ export const foundryHands: Hands = {
     );
     if (!found) throw new Error(`${game.user?.name ?? ""} sees no enabled ${action} on the card ${message.id}`);
     found.button.click();
+  },
+  async cardControls(message, attribute) {
+    return controlsOf(message, attribute).map(dataOf);
+  },
+  async fillAndClick(message, control, fields = {}) {
+    const [attribute] = Object.keys(control);
+    const found = controlsOf(message, attribute ?? "data-action").find((el) =>
+      Object.entries(control).every(([name, value]) => el.getAttribute(name) === value),
+    );
+    if (!found)
+      throw new Error(`${game.user?.name ?? ""} sees no ${JSON.stringify(control)} on the card ${message.id}`);
+    for (const [name, value] of Object.entries(fields)) {
+      // The form around the control: its nearest ancestor holding an input of that name.
+      let inputs: HTMLInputElement[] = [];
+      for (let n: HTMLElement | null = found; n && !inputs.length; n = n.parentElement)
+        inputs = [...n.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)];
+      if (!inputs.length) throw new Error(`No input ${name} around ${JSON.stringify(control)}`);
+      for (const input of inputs) {
+        fillInput(input, value);
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
+    found.click();
   },
   async clickSheet(actor, action, data = {}) {
     const sheet = actor.sheet as unknown as SheetLike | null;

@@ -192,16 +192,22 @@ export class Sandbox {
     return combat;
   }
 
-  /** The messages the run posted: those spoken by its actors, or on its scene. */
+  /**
+   * The messages the run posted: those spoken by its actors, or on its scene, and the cards about its actors (a card's
+   * `system.actorUuid`: a Jetons token notice is spoken by the GM who moved the token).
+   */
   messages(): ChatMessage.Implementation[] {
     const actors = new Set(this.actors.map((a) => a.id));
+    const uuids = new Set(this.actors.map((a) => a.uuid));
     const tokens = new Set(this.tokens.map((t) => t.id));
     return (game.messages?.contents ?? []).filter((m) => {
       const speaker = m.speaker as { actor?: string | null; scene?: string | null; token?: string | null };
+      const about = (m.toObject() as { system?: { actorUuid?: unknown } }).system?.actorUuid;
       return (
         (speaker.actor && actors.has(speaker.actor)) ||
         speaker.scene === this.scene.id ||
-        (speaker.token && tokens.has(speaker.token))
+        (speaker.token && tokens.has(speaker.token)) ||
+        (typeof about === "string" && uuids.has(about))
       );
     });
   }
