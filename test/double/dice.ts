@@ -79,6 +79,23 @@ export function mapRandomFace(randomUniform: number, faces: number): number {
   return Math.min(faces, Math.max(1, Math.ceil((1 - randomUniform) * faces)));
 }
 
+/**
+ * `CONFIG.Dice` with a `randomUniform` of each client's own: CONFIG is a global of each page (fvtt-types
+ * `client/config.d.mts`, "Runtime configuration settings for Foundry VTT"), so a function one client puts there (a
+ * Quench batch's chosen dice in a player's browser) is not the one another client draws from (the GM's, serving that
+ * player's relayed action). Each client starts with the double's own (`neverRandom`).
+ */
+export function withClientRandomUniform<T extends object>(dice: T): T {
+  const byClient = new Map<string, () => number>();
+  const client = () => (globalThis as { game?: { user?: { id?: string } } }).game?.user?.id ?? "";
+  Object.defineProperty(dice, "randomUniform", {
+    enumerable: true,
+    get: () => byClient.get(client()) ?? neverRandom,
+    set: (fn: () => number) => void byClient.set(client(), fn),
+  });
+  return dice;
+}
+
 function uniformDraw(faces: number, formula: string): number | undefined {
   const cfg = (globalThis as { CONFIG?: { Dice?: { randomUniform?: () => number } } }).CONFIG;
   const uniform = cfg?.Dice?.randomUniform;

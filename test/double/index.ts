@@ -56,7 +56,7 @@ import { presentGeneration, type Generation } from "./generation.ts";
 import { permissionTable, resetPermissions, resetServer } from "./server.ts";
 import { DoubleScene, resolveSceneUuid } from "./scenes.ts";
 import { DoubleFolder } from "./folders.ts";
-import { Die, NumericTerm, OperatorTerm, RollDouble, neverRandom, resetDice } from "./dice.ts";
+import { Die, NumericTerm, OperatorTerm, RollDouble, neverRandom, resetDice, withClientRandomUniform } from "./dice.ts";
 import { resetChatLogs, updateMessageInLog } from "./chat-log.ts";
 import { DoubleActiveEffect } from "./effects.ts";
 import { enrichHTML } from "./text-editor.ts";
@@ -135,14 +135,14 @@ function createState(lang: string) {
     // `legacyTransferral` (false since v11); `specialStatusEffects.DEFEATED` "@defaultValue `"dead"`".
     ActiveEffect: { documentClass: DoubleActiveEffect as unknown, legacyTransferral: false },
     specialStatusEffects: { DEFEATED: "dead" } as Record<string, string>,
-    Dice: {
+    Dice: withClientRandomUniform({
       // fvtt-types `CONFIG.Dice.rolls` "@defaultValue `[Roll]`": the rule sets add their subclasses.
       rolls: [RollDouble] as unknown[],
       terms: {} as Record<string, unknown>,
       rollModes: { publicroll: {}, gmroll: {}, blindroll: {}, selfroll: {} } as Record<string, unknown>,
-      // fvtt-types `CONFIG.Dice.randomUniform`; the double's never draws (dice.ts `neverRandom`).
+      // fvtt-types `CONFIG.Dice.randomUniform`, each client's own; the double's never draws (dice.ts `neverRandom`).
       randomUniform: neverRandom as () => number,
-    },
+    }),
     queries: {} as Record<string, unknown>,
     // Scenes and folders a Quench batch makes for itself (scenes.ts, folders.ts).
     Scene: { documentClass: DoubleScene as unknown },
