@@ -9,6 +9,7 @@ import type { BatchSpec } from "./kit.ts";
 import { bootBatch, cleanupBatch } from "./boot.ts";
 import { trinitesBatches } from "./trinites.ts";
 import { jetonsBatches } from "./jetons.ts";
+import { oeilnoirBatches } from "./oeilnoir.ts";
 
 declare module "fvtt-types/configuration" {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- merging into the type package's namespace
@@ -21,7 +22,13 @@ declare module "fvtt-types/configuration" {
 }
 
 /** Every batch the system ships; a rule set's reach only its own worlds. */
-export const BATCHES: readonly BatchSpec[] = [bootBatch, cleanupBatch, ...trinitesBatches, ...jetonsBatches];
+export const BATCHES: readonly BatchSpec[] = [
+  bootBatch,
+  cleanupBatch,
+  ...trinitesBatches,
+  ...jetonsBatches,
+  ...oeilnoirBatches,
+];
 
 /** The batches a world playing `ruleset` offers. */
 export function batchesFor(ruleset: string): BatchSpec[] {
