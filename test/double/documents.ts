@@ -395,8 +395,8 @@ export class DoubleDocument {
 
   /** Renders nothing in Node; records the request. */
   sheetRenders = 0;
-  get sheet(): { render: (force?: boolean) => void } {
-    return { render: () => void (this.sheetRenders += 1) };
+  get sheet(): { render: (force?: boolean) => void; close: () => Promise<void> } {
+    return { render: () => void (this.sheetRenders += 1), close: async () => undefined };
   }
 }
 

@@ -9,7 +9,9 @@ import type { Hands, SeenButton } from "../../src/foundry/quench/hands.ts";
 import { buttonsIn, chatLogOf, click, settle, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
 import { renderMessageHTML } from "../double/chat-log.ts";
 import { DoubleToken, type DoubleTokenDocument } from "../double/tokens.ts";
-import { answering, storedMessage } from "../scenes/table.ts";
+import { answering, openSheet, sheetButton, storedMessage, type UserId } from "../scenes/table.ts";
+import type { DoubleActor } from "../double/documents.ts";
+import { asClient } from "../double/clients.ts";
 
 const userId = () => game.user?.id ?? "";
 const contentOf = (message: { id: string | null }) =>
@@ -68,6 +70,15 @@ export const doubleHands: Hands = {
     const button = buttonsIn(content?.innerHTML ?? "").find((b) => b.action === action && !b.disabled && same(b.args));
     if (!content || !button) throw new Error(`${userId()} sees no enabled ${action} on the card ${message.id}`);
     await click(content, button);
+  },
+  async clickSheet(actor, action, data = {}) {
+    // The default sheet rendered for this user with the real templates, as the table scenes open it; its action run
+    // as a click runs it (ApplicationV2's click listener calls the action's handler with the element).
+    const sheet = await openSheet(userId() as UserId, actor as unknown as DoubleActor);
+    const button = sheetButton(sheet, action, data);
+    if (button.disabled) throw new Error(`${userId()}'s ${action} ${JSON.stringify(data)} is disabled on the sheet`);
+    await asClient(userId(), () => sheet.app.runAction(action, { shiftKey: false }, button.target));
+    await settle();
   },
   async storedCardHtml(message) {
     const element = await renderMessageHTML(storedMessage(message as unknown as DoubleChatMessage));

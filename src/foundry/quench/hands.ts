@@ -29,6 +29,12 @@ export interface Hands {
   storedCardHtml(message: ChatMessage.Implementation): Promise<string>;
   /** This user targets exactly these tokens (their scene must be the one viewed). */
   target(tokens: TokenDocument.Implementation[]): Promise<void>;
+  /**
+   * Opens the actor's sheet for this user and clicks its shown, enabled element for `action` whose `data-*` match
+   * `data` (e.g. `{ roll: "skill:melee" }`); fails when there is none. Resolves once clicked: what the click starts
+   * (a roll dialog, a card) comes later, so wrap it in `answering` and wait for its card (kit `rollFromSheet`).
+   */
+  clickSheet(actor: Actor.Implementation, action: string, data?: Record<string, string>): Promise<void>;
   /** Runs `fn`, answering every roll dialog it opens with `answer`, then confirming it. */
   answering<T>(answer: DialogAnswer, fn: () => Promise<T>): Promise<T>;
   /** The system's packs the compendium directory shows this user (collection ids). */
@@ -70,6 +76,12 @@ interface RollDialogLike {
   close(): Promise<unknown>;
 }
 
+/** What a sheet offers a click: ApplicationV2's `render` and `element`. */
+interface SheetLike {
+  render(options: { force: boolean }): Promise<unknown>;
+  element?: HTMLElement | null;
+}
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Foundry's page. */
@@ -87,6 +99,20 @@ export const foundryHands: Hands = {
     );
     if (!found) throw new Error(`${game.user?.name ?? ""} sees no enabled ${action} on the card ${message.id}`);
     found.button.click();
+  },
+  async clickSheet(actor, action, data = {}) {
+    const sheet = actor.sheet as unknown as SheetLike | null;
+    if (!sheet) throw new Error(`${actor.name} has no sheet`);
+    await sheet.render({ force: true });
+    const shown = [...(sheet.element?.querySelectorAll<HTMLElement>("[data-action]") ?? [])].find(
+      (el) =>
+        el.dataset.action === action &&
+        !(el as HTMLButtonElement).disabled &&
+        Object.entries(data).every(([k, v]) => el.dataset[k] === v),
+    );
+    if (!shown)
+      throw new Error(`${game.user?.name ?? ""} sees no enabled ${action} ${JSON.stringify(data)} on the sheet`);
+    shown.click();
   },
   async storedCardHtml(message) {
     const Cls = CONFIG.ChatMessage.documentClass as unknown as new (source: object) => ChatMessage.Implementation;

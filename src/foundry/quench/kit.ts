@@ -6,7 +6,7 @@
  */
 import type { QuenchBatchContext } from "@ethaks/fvtt-quench";
 import { ChosenDice } from "./dice.ts";
-import { currentHands, waitFor, type Hands } from "./hands.ts";
+import { currentHands, waitFor, type DialogAnswer, type Hands } from "./hands.ts";
 import { Sandbox } from "./sandbox.ts";
 
 export type { QuenchBatchContext };
@@ -116,6 +116,27 @@ export async function rollCard(
   const result = await (actor.system as unknown as Rolling).roll(key, { skipDialog: true, ...options });
   if (!result?.message) throw new Error(`${actor.name}'s ${key} posted no card`);
   return result.message;
+}
+
+/**
+ * Rolls as a person does: the actor's sheet opened, its button for `action` (with `data`, e.g. `{ roll: "skill:melee" }`)
+ * clicked, the roll dialog answered and confirmed; resolves with the card it posts, then closes the sheet.
+ */
+export async function rollFromSheet(
+  run: Run,
+  actor: Actor.Implementation,
+  action: string,
+  data: Record<string, string> = {},
+  answer: DialogAnswer = {},
+): Promise<ChatMessage.Implementation> {
+  const before = run.sandbox.messages().length;
+  // The dialog opens after the click returns: keep answering until the card is there.
+  const card = await run.hands.answering(answer, async () => {
+    await run.hands.clickSheet(actor, action, data);
+    return nextCard(run, before, `${actor.name}'s card from the sheet's ${action} ${JSON.stringify(data)}`);
+  });
+  await (actor.sheet as unknown as { close(): Promise<unknown> } | null)?.close();
+  return card;
 }
 
 /** Waits until `read()` deep-equals `expected`; then asserts it, so a failure shows what was read. */

@@ -14,7 +14,7 @@ import {
   expectSoon,
   gmIds,
   nextCard,
-  rollCard,
+  rollFromSheet,
   scenario,
   shownActions,
   TIMEOUT,
@@ -67,7 +67,7 @@ async function meleeAtTheBrute(
   const brute = run.sandbox.token("Brute");
   await run.hands.target([brute]);
   run.dice.choose(D12, 12, 4, 3);
-  const card = await rollCard(actor, "skill:melee");
+  const card = await rollFromSheet(run, actor, "roll", { roll: "skill:melee" });
   await run.hands.target([]);
   expect(authorIdOf(card)).to.equal(game.user?.id);
   expect(cardData(card)).to.deep.include({ rollerId: game.user?.id });
@@ -91,7 +91,7 @@ async function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.
   const seen: Record<string, unknown> = {};
   for (const mode of ["gmroll", "blindroll", "selfroll"] as const) {
     run.dice.choose(D12, 5, 6);
-    const card = await rollCard(actor, "skill:vigilance", { rollMode: mode });
+    const card = await rollFromSheet(run, actor, "roll", { roll: "skill:vigilance" }, { rollMode: mode });
     await run.hands.idle();
     seen[mode] = {
       author: authorIdOf(card),
@@ -212,7 +212,13 @@ function registerGM(context: QuenchBatchContext): void {
       const before = life();
       await hands.target([brute]);
       dice.choose(D12, 12, 6, 2);
-      const card = await rollCard(ysolde, `weapon:${sword?.id ?? ""}`, { values: { combatAction: "frapper" } });
+      const card = await rollFromSheet(
+        run,
+        ysolde,
+        "roll",
+        { roll: `weapon:${sword?.id ?? ""}` },
+        { values: { combatAction: "frapper" } },
+      );
       await hands.target([]);
       await picksShown(run, card);
       await hands.clickCard(card, PICK, { spirit: "deva" });
