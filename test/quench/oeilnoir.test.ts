@@ -5,6 +5,7 @@
  * up. Nothing of the runs is left.
  */
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { neverRandom } from "../double/dice.ts";
 import { openTable } from "../scenes/table.ts";
 import { installQuench, registeredBatches, runBatch } from "../double/quench.ts";
 import { asClient } from "../double/clients.ts";
@@ -36,6 +37,11 @@ describe("the GM's client draws the world's dice while player1 plays", () => {
     }),
   );
   runBatch("quintette.oeilnoir.player", "player1");
+  afterAll(() =>
+    asClient("gm", () => {
+      CONFIG.Dice.randomUniform = neverRandom;
+    }),
+  );
 });
 runBatch("quintette.cleanup", "gm");
 

@@ -1,13 +1,14 @@
 /**
  * L'Œil Noir in a live world, from the table scenes' steps (test/scenes/oeilnoir.test.ts, ready-oeilnoir.test.ts): a
  * GM batch (two héros and an orc on the sandbox's scene; initiative rolled, Begin, Next turn and Next round; Alrik's
- * sword at the orc, the orc's parry failed, the damage rolled, applied to the orc's token and undone; the orc's blow
- * parried by Alrik from the card; a CO check in each private mode; every card the same rendered again from its stored
- * data) and a player batch (the prepared sandbox: the orc's blow the GM let through and rolled, applied by the player
- * through the relay and written by the GM's client; the orc's second blow parried by the player, the parry rolled and
- * recorded by the GM's client; the player's own attack at the orc, whose parry is the GM's; private rolls; the cards
- * from stored data). Dice: D20 for attacks, parries and checks, D6 for damage and initiative. In a player's browser
- * only the player's own rolls are chosen: a relayed step rolls on the GM's client, with the world's dice.
+ * sword at the orc from his sheet, the orc's parry failed on the card, the damage rolled, applied to the orc's token
+ * and undone; the orc's blow parried by Alrik from the card; a CO check in each private mode; every card the same
+ * rendered again from its stored data) and a player batch (the prepared sandbox: the player's attack at the GM's orc,
+ * whose parry is the GM's; the orc's blow the GM let through and rolled, applied and undone by the player through the
+ * relay, the EV written by the GM's client; the orc's second blow parried by the player, the parry rolled and recorded
+ * by the GM's client; private rolls; the cards from stored data). Dice: D20 for attacks, parries and checks, D6 for
+ * damage and initiative. In a player's browser only the player's own rolls are chosen: a relayed step rolls on the
+ * GM's client, with the world's dice, and the batch checks its result against the rule.
  */
 import type { Sandbox } from "./sandbox.ts";
 import { authorIdOf } from "../chat/author.ts";
@@ -16,7 +17,7 @@ import {
   cardData,
   expectSoon,
   gmIds,
-  rollCard,
+  rollFromSheet,
   scenario,
   shownActions,
   TIMEOUT,
@@ -100,7 +101,10 @@ async function step(run: Run, message: ChatMessage.Implementation, action: strin
   await waitFor(`${action}: the duel at ${stage}`, () => stageOf(message) === stage);
 }
 
-/** `attacker` attacks `target` with `key`, the D20 showing `d20`; resolves with the duel card. */
+/**
+ * `attacker` attacks `target` from its sheet's attack button for `key` (the dialog answered with its defaults), the
+ * D20 showing `d20`; resolves with the duel card.
+ */
 async function attackWith(
   run: Run,
   attacker: Actor.Implementation,
@@ -110,15 +114,19 @@ async function attackWith(
 ): Promise<ChatMessage.Implementation> {
   await run.hands.target([target]);
   run.dice.choose(D20, d20);
-  const card = await rollCard(attacker, key);
+  const card = await rollFromSheet(run, attacker, "roll", { roll: key });
   await run.hands.target([]);
   return card;
 }
 
-/** The parry buttons a héros' player sees, one per usable weapon: the sword's. */
-const swordParry = (actor: Actor.Implementation) => ({ weapon: actor.items.find((i) => i.name === "Épée")?.id });
+/** The héros' sword (its attack key `attack:<id>`, its parry button's args `{ weapon: id }`). */
+const swordOf = (actor: Actor.Implementation) => actor.items.find((i) => i.name === SWORD.name)?.id ?? "";
+const swordParry = (actor: Actor.Implementation) => ({ weapon: swordOf(actor) });
 
-/** One CO check in each private mode: its whisper, blind flag and author, and whether its card reaches this user. */
+/**
+ * One CO check from the sheet in each private mode (picked in the dialog): its whisper, blind flag, author and die,
+ * and whether its card reaches this user.
+ */
 async function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.Implementation): Promise<void> {
   const me = game.user?.id ?? "";
   const seen: Record<string, unknown> = {};
@@ -128,7 +136,7 @@ async function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.
     ["selfroll", 18],
   ] as const) {
     run.dice.choose(D20, face);
-    const card = await rollCard(actor, "check:CO", { rollMode: mode });
+    const card = await rollFromSheet(run, actor, "roll", { roll: "check:CO" }, { rollMode: mode });
     await run.hands.idle();
     const dice = (cardData(card).dice as { value: number }[] | undefined) ?? [];
     seen[mode] = {
@@ -217,13 +225,8 @@ function registerGM(context: QuenchBatchContext): void {
       const { sandbox, dice } = run;
       const orcToken = sandbox.token("Orc");
       const before = ev(orcToken.actor);
-      const card = await attackWith(
-        run,
-        sandbox.actor("Alrik"),
-        `attack:${swordParry(sandbox.actor("Alrik")).weapon}`,
-        orcToken,
-        5,
-      );
+      const alrik = sandbox.actor("Alrik");
+      const card = await attackWith(run, alrik, `attack:${swordOf(alrik)}`, orcToken, 5);
       expect(authorIdOf(card)).to.equal(game.user?.id);
       expect(duelOf(card)).to.deep.include({ stage: "awaitParry" });
       expect(duelOf(card).attack).to.deep.include({ d20: 5, success: true });
@@ -356,6 +359,21 @@ function registerPlayer(context: QuenchBatchContext): void {
     this.timeout(TIMEOUT);
     const run = scenario(context, { ruleset: RULESET, mode: "player" });
 
+    it("my sword at the GM's orc: the card is mine, the orc's parry the GM's", async () => {
+      const { sandbox } = run;
+      const mine = sandbox.mine();
+      const orc = sandbox.token("Orc");
+      const card = await attackWith(run, mine, `attack:${swordOf(mine)}`, orc, 5);
+      expect(authorIdOf(card)).to.equal(game.user?.id);
+      expect(cardData(card)).to.deep.include({ rollerId: game.user?.id });
+      expect(duelOf(card)).to.deep.include({ stage: "awaitParry" });
+      expect(duelOf(card).attack).to.deep.include({ d20: 5, value: 14, success: true });
+      expect(duelOf(card).defender).to.deep.include({ uuid: orc.actor?.uuid, name: "Orc" });
+      await run.hands.idle();
+      expect(await shownActions(run, card)).to.deep.equal([]);
+      expect(run.dice.left).to.equal(0);
+    });
+
     it("the orc's blow the GM rolled: I apply it to my héros and undo it, the GM's client writing my EV each time", async () => {
       const { sandbox } = run;
       const mine = sandbox.mine();
@@ -392,21 +410,6 @@ function registerPlayer(context: QuenchBatchContext): void {
       expect(parry.success).to.equal(success);
       if (success) expect(stageOf(card)).to.equal("parried");
       else if (!parry.fumble) expect(stageOf(card)).to.equal("hit");
-    });
-
-    it("my sword at the GM's orc: the card is mine, the orc's parry the GM's", async () => {
-      const { sandbox } = run;
-      const mine = sandbox.mine();
-      const orc = sandbox.token("Orc");
-      const card = await attackWith(run, mine, `attack:${swordParry(mine).weapon}`, orc, 5);
-      expect(authorIdOf(card)).to.equal(game.user?.id);
-      expect(cardData(card)).to.deep.include({ rollerId: game.user?.id });
-      expect(duelOf(card)).to.deep.include({ stage: "awaitParry" });
-      expect(duelOf(card).attack).to.deep.include({ d20: 5, value: 14, success: true });
-      expect(duelOf(card).defender).to.deep.include({ uuid: orc.actor?.uuid, name: "Orc" });
-      await run.hands.idle();
-      expect(await shownActions(run, card)).to.deep.equal([]);
-      expect(run.dice.left).to.equal(0);
     });
 
     it("my CO check in each private mode: whispered as the mode says, a blind roll's card not mine to read", async () => {
