@@ -25,7 +25,7 @@ export {
 import type { CombatBehaviour } from "../combat/behaviour.ts";
 import { oeilNoirActor, combatantOf, isProne } from "./actors.ts";
 import { activityRefusal, phaseRefusal } from "./refusals.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import { checkCard } from "./duel.ts";
 import { rollDice } from "./roll.ts";
 import { activityWrite, tookSecond } from "./round-actions.ts";
@@ -195,6 +195,7 @@ export async function performOrientation(
   await combatant.update({ ...flags, ...(after !== combatant.initiative ? { initiative: after } : {}) });
   await postCard(card, {
     rolls: [d20.roll],
+    speaker: speakerFor(actor),
     ...(input.rollMode ? { rollMode: input.rollMode as ChatMessage.PassableRollMode } : {}),
   });
   return after;

@@ -2,7 +2,7 @@
  * Starting rolls from a sheet: the attack (dialog with the exact odds, then the card), plain D20 checks. The dialog's
  * inputs and odds are pure (attackDialogConfig), so tests and the gallery build the same dialog.
  */
-import { postCard } from "../chat/post.ts";
+import { postCard, speakerFor } from "../chat/post.ts";
 import type { RollValues } from "../dialog/inputs.ts";
 import { attackKindOf, effectiveValues, type AttackSetup } from "./dialog-config.ts";
 
@@ -96,6 +96,7 @@ export async function performAttack(
   }
   return postCard(duelCard(duel, cardBase(actor)), {
     rolls,
+    speaker: speakerFor(actor),
     ...(input.rollMode ? { rollMode: input.rollMode as ChatMessage.PassableRollMode } : {}),
   });
 }
@@ -109,6 +110,7 @@ export async function performCheck(
   const d20 = await rollDice("1d20", value);
   return postCard(checkCard({ label: input.label, d20: d20.faces[0] ?? 20, value }, cardBase(actor)), {
     rolls: [d20.roll],
+    speaker: speakerFor(actor),
     ...(input.rollMode ? { rollMode: input.rollMode as ChatMessage.PassableRollMode } : {}),
   });
 }

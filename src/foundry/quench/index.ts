@@ -11,6 +11,7 @@ import { trinitesBatches } from "./trinites.ts";
 import { jetonsBatches } from "./jetons.ts";
 import { systemjBatches } from "./systemj.ts";
 import { ahillmachBatches } from "./ahillmach.ts";
+import { oeilnoirBatches } from "./oeilnoir.ts";
 
 declare module "fvtt-types/configuration" {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- merging into the type package's namespace
@@ -30,6 +31,7 @@ export const BATCHES: readonly BatchSpec[] = [
   ...jetonsBatches,
   ...systemjBatches,
   ...ahillmachBatches,
+  ...oeilnoirBatches,
 ];
 
 /** The batches a world playing `ruleset` offers. */

@@ -91,7 +91,7 @@ describe("attack and parry", () => {
     Object.assign(game, { dice3d: { showForRoll: (...args: unknown[]) => (shown.push(args), new Promise(() => {})) } });
     dice([8]);
     const m = await attack(orc, alrik, "gm");
-    await asGM(() => m.update({ whisper: ["gm", "player1"], blind: true, speaker: { alias: "Orc" } } as never));
+    await asGM(() => m.update({ whisper: ["gm", "player1"], blind: true } as never));
     dice([5]);
     expect((await asClient("player1", () => requestCardAction(m.id, "oeilnoir.parry"))).status).toBe("applied");
     expect(shown).toHaveLength(1);
@@ -111,7 +111,8 @@ describe("attack and parry", () => {
       users: ["gm", "player1"],
       blind: true,
       messageId: m.id,
-      speaker: { alias: "Orc" },
+      // The card's own speaker: the orc, its actor.
+      speaker: { actor: "orc", alias: "Orc", scene: null, token: null },
     });
   });
 

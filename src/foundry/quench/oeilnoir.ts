@@ -1,0 +1,442 @@
+/**
+ * L'Œil Noir in a live world, from the table scenes' steps (test/scenes/oeilnoir.test.ts, ready-oeilnoir.test.ts): a
+ * GM batch (two héros and an orc on the sandbox's scene; initiative rolled, Begin, Next turn and Next round; Alrik's
+ * sword at the orc from his sheet, the orc's parry failed on the card, the damage rolled, applied to the orc's token
+ * and undone; the orc's blow parried by Alrik from the card; a CO check in each private mode; every card the same
+ * rendered again from its stored data) and a player batch (the prepared sandbox: the player's attack at the GM's orc,
+ * whose parry is the GM's; the orc's blow the GM let through and rolled, applied and undone by the player through the
+ * relay, the EV written by the GM's client; the orc's second blow parried by the player, the parry rolled and recorded
+ * by the GM's client; private rolls; the cards from stored data). Dice: D20 for attacks, parries and checks, D6 for
+ * damage and initiative. In a player's browser only the player's own rolls are chosen: a relayed step rolls on the
+ * GM's client, with the world's dice, and the batch checks its result against the rule.
+ */
+import type { Sandbox } from "./sandbox.ts";
+import { authorIdOf } from "../chat/author.ts";
+import { waitFor } from "./hands.ts";
+import {
+  cardData,
+  expectSoon,
+  gmIds,
+  rollFromSheet,
+  scenario,
+  shownActions,
+  TIMEOUT,
+  type BatchSpec,
+  type QuenchBatchContext,
+  type Run,
+} from "./kit.ts";
+
+const RULESET = "oeilnoir";
+const D20 = 20;
+const D6 = 6;
+const A = {
+  parry: "oeilnoir.parry",
+  dodge: "oeilnoir.dodge",
+  noParry: "oeilnoir.noParry",
+  damage: "oeilnoir.damage",
+  applyHit: "oeilnoir.applyHit",
+  close: "oeilnoir.close",
+  undo: "quintette.undo",
+} as const;
+const DEFENCES = [A.parry, A.dodge, A.noParry];
+
+/** A héros as the test world's Alrik: AT 14 / PRD 12 with the sword (Épée 10 points, 6 to the attack), INI base 10. */
+const HEROS = {
+  qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 },
+  ev: { value: 30, max: 30 },
+  volonte: 12,
+  skills: { epees: { points: 10, toAttack: 6 } },
+};
+const SWORD = {
+  name: "Épée",
+  type: "on-arme-melee",
+  system: { skill: "epees", pi: { dice: 1, bonus: 3 }, piFo: { threshold: 11, step: 4 }, breakage: 1 },
+};
+/** The test world's orc: AT 12, PRD 9, INI base 9, 1D6+4 PI, PR 2, EV 28. */
+const ORC = {
+  at: 12,
+  prd: 9,
+  iniBase: 9,
+  pi: { dice: 1, bonus: 4 },
+  pr: 2,
+  cn: 14,
+  ev: { value: 28, max: 28 },
+  volonte: 8,
+};
+
+interface Duel {
+  stage: string;
+  attack: { d20: number; value: number; success: boolean };
+  parry: { d20: number; value: number; success: boolean; fumble: boolean; dodge?: boolean } | null;
+  damage: { faces: number[]; pi: number } | null;
+  hit: { damage: number; evAfter: number } | null;
+  defender: { uuid: string | null; name: string } | null;
+}
+
+const duelOf = (message: ChatMessage.Implementation) =>
+  (cardData(message).data as { duel?: Duel } | undefined)?.duel ?? ({} as Duel);
+const stageOf = (message: ChatMessage.Implementation) => duelOf(message).stage;
+const ev = (actor: Actor.Implementation | null | undefined) =>
+  (actor?.system as unknown as { ev: { value: number } } | undefined)?.ev.value ?? null;
+const applied = (message: ChatMessage.Implementation) =>
+  (cardData(message).applied as { id: string; targetUuid: string; undone: boolean }[] | undefined) ?? [];
+
+/** Waits until this user's log shows the card with `action` enabled (the card reaches each client later). */
+async function shown(run: Run, message: ChatMessage.Implementation, action: string): Promise<string[]> {
+  await waitFor(`${action} on the card`, async () => (await shownActions(run, message)).includes(action));
+  return shownActions(run, message);
+}
+
+/** Clicks a card button that opens the defender's dialog, answered with its defaults, until the duel moves on. */
+async function defend(run: Run, message: ChatMessage.Implementation, action: string, args?: Record<string, unknown>) {
+  await run.hands.answering({}, async () => {
+    await run.hands.clickCard(message, action, args);
+    await waitFor("the defence recorded", () => stageOf(message) !== "awaitParry");
+  });
+}
+
+/** Clicks a card button, then waits until the duel reaches `stage` (a relayed step arrives later than the click). */
+async function step(run: Run, message: ChatMessage.Implementation, action: string, stage: string): Promise<void> {
+  await run.hands.clickCard(message, action);
+  await waitFor(`${action}: the duel at ${stage}`, () => stageOf(message) === stage);
+}
+
+/**
+ * `attacker` attacks `target` from its sheet's attack button for `key` (the dialog answered with its defaults), the
+ * D20 showing `d20`; resolves with the duel card.
+ */
+async function attackWith(
+  run: Run,
+  attacker: Actor.Implementation,
+  key: string,
+  target: TokenDocument.Implementation,
+  d20: number,
+): Promise<ChatMessage.Implementation> {
+  await run.hands.target([target]);
+  run.dice.choose(D20, d20);
+  const card = await rollFromSheet(run, attacker, "roll", { roll: key });
+  await run.hands.target([]);
+  return card;
+}
+
+/** The héros' sword (its attack key `attack:<id>`, its parry button's args `{ weapon: id }`). */
+const swordOf = (actor: Actor.Implementation) => actor.items.find((i) => i.name === SWORD.name)?.id ?? "";
+const swordParry = (actor: Actor.Implementation) => ({ weapon: swordOf(actor) });
+
+/**
+ * One CO check from the sheet in each private mode (picked in the dialog): its whisper, blind flag, author and die,
+ * and whether its card reaches this user.
+ */
+async function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.Implementation): Promise<void> {
+  const me = game.user?.id ?? "";
+  const seen: Record<string, unknown> = {};
+  for (const [mode, face] of [
+    ["gmroll", 4],
+    ["blindroll", 11],
+    ["selfroll", 18],
+  ] as const) {
+    run.dice.choose(D20, face);
+    const card = await rollFromSheet(run, actor, "roll", { roll: "check:CO" }, { rollMode: mode });
+    await run.hands.idle();
+    const dice = (cardData(card).dice as { value: number }[] | undefined) ?? [];
+    seen[mode] = {
+      author: authorIdOf(card),
+      whisper: [...card.whisper].sort(),
+      blind: card.blind,
+      face: dice.map((d) => d.value),
+      shown: (await run.hands.cardHtml(card)).includes("quintette-card"),
+    };
+  }
+  const gms = gmIds().sort();
+  const isGM = game.user?.isGM ?? false;
+  context.expect(seen).to.deep.equal({
+    gmroll: { author: me, whisper: gms, blind: false, face: [4], shown: true },
+    blindroll: { author: me, whisper: gms, blind: true, face: [11], shown: isGM },
+    selfroll: { author: me, whisper: [me], blind: false, face: [18], shown: true },
+  });
+  context.expect(run.dice.left).to.equal(0);
+}
+
+/** Every card of the run this user reads reads the same rendered again from its stored source. */
+async function sameFromStore(context: QuenchBatchContext, run: Run): Promise<void> {
+  let compared = 0;
+  for (const message of run.sandbox.messages()) {
+    const live = await run.hands.cardHtml(message);
+    if (!live.includes("quintette-card")) continue;
+    context.expect(await run.hands.storedCardHtml(message), `card ${message.id}`).to.equal(live);
+    compared += 1;
+  }
+  context.expect(compared).to.be.greaterThan(0);
+}
+
+/** A héros with the sword, owned by `owner` when given. */
+async function createHeros(sandbox: Sandbox, name: string, owner?: string): Promise<Actor.Implementation> {
+  const actor = await sandbox.createActor({ name, type: "heros", system: HEROS, ...(owner ? { owner } : {}) });
+  await actor.createEmbeddedDocuments("Item", [SWORD] as never);
+  return actor;
+}
+
+async function buildGM(sandbox: Sandbox): Promise<void> {
+  const alrik = await createHeros(sandbox, "Alrik");
+  const nadja = await sandbox.createActor({ name: "Nadja", type: "heros", system: HEROS });
+  const orc = await sandbox.createActor({ name: "Orc", type: "adversaire", system: ORC });
+  for (const [i, actor] of [alrik, nadja, orc].entries()) await sandbox.placeToken(actor, 100 * i);
+}
+
+const turn = (run: Run) => {
+  const combat = run.sandbox.combat;
+  return { round: combat?.round ?? 0, current: combat?.combatant?.name ?? null };
+};
+
+function registerGM(context: QuenchBatchContext): void {
+  const { describe, it, expect } = context;
+  describe("L'Œil Noir, a GM alone at the table", function () {
+    this.timeout(TIMEOUT);
+    const run = scenario(context, { ruleset: RULESET, mode: "gm", build: buildGM });
+
+    it("the héros' tokens are their actors, the orc's a synthetic one", () => {
+      const { sandbox } = run;
+      expect(sandbox.token("Alrik").actor).to.equal(sandbox.actor("Alrik"));
+      expect(sandbox.token("Orc").actor?.isToken).to.equal(true);
+    });
+
+    it("initiative rolled (1D6 + INI base), Begin, Next turn and Next round", async () => {
+      const { sandbox, hands, dice } = run;
+      const combat = await sandbox.startCombat(sandbox.tokens);
+      const id = (name: string) => combat.combatants.contents.find((c) => c.name === name)?.id ?? "";
+      // Alrik and Nadja (INI base 10) roll 4 and 2; the orc (9) rolls 3.
+      dice.choose(D6, 4, 2);
+      await hands.answering({}, () => combat.rollInitiative([id("Alrik"), id("Nadja")]));
+      dice.choose(D6, 3);
+      await hands.answering({}, () => combat.rollNPC());
+      const initiatives = () => Object.fromEntries(combat.combatants.contents.map((c) => [c.name, c.initiative]));
+      await expectSoon(context, "every initiative", initiatives, { Alrik: 14, Nadja: 12, Orc: 12 });
+      await combat.startCombat();
+      await expectSoon(context, "round 1", () => turn(run), { round: 1, current: "Alrik" });
+      await combat.nextTurn();
+      await expectSoon(context, "Next turn", () => turn(run).round, 1);
+      expect(turn(run).current).to.not.equal("Alrik");
+      await combat.nextRound();
+      await expectSoon(context, "Next round", () => turn(run), { round: 2, current: "Alrik" });
+      expect(dice.left).to.equal(0);
+    });
+
+    it("Alrik's sword at the orc: the GM's parry fails, the damage rolled, applied to the token, then undone", async () => {
+      const { sandbox, dice } = run;
+      const orcToken = sandbox.token("Orc");
+      const before = ev(orcToken.actor);
+      const alrik = sandbox.actor("Alrik");
+      const card = await attackWith(run, alrik, `attack:${swordOf(alrik)}`, orcToken, 5);
+      expect(authorIdOf(card)).to.equal(game.user?.id);
+      expect(duelOf(card)).to.deep.include({ stage: "awaitParry" });
+      expect(duelOf(card).attack).to.deep.include({ d20: 5, success: true });
+      expect(duelOf(card).defender).to.deep.include({ uuid: orcToken.actor?.uuid, name: "Orc" });
+      expect(await shown(run, card, A.parry)).to.include.members([...DEFENCES, A.close]);
+      dice.choose(D20, 15);
+      await defend(run, card, A.parry);
+      expect(duelOf(card)).to.deep.include({ stage: "hit" });
+      expect(duelOf(card).parry).to.deep.include({ d20: 15, success: false });
+      await shown(run, card, A.damage);
+      dice.choose(D6, 4);
+      await step(run, card, A.damage, "damaged");
+      // Épée 1D6+3 with a 4: 7 PI.
+      expect(duelOf(card).damage).to.deep.include({ faces: [4], pi: 7 });
+      await shown(run, card, A.applyHit);
+      await step(run, card, A.applyHit, "applied");
+      // 7 PI less PR 2 off the token's EV; the sidebar's orc untouched.
+      await expectSoon(context, "the orc's EV", () => ev(orcToken.actor), (before ?? 0) - 5);
+      expect(ev(sandbox.actor("Orc"))).to.equal(before);
+      expect(applied(card).map((a) => [a.targetUuid, a.undone])).to.deep.equal([[orcToken.actor?.uuid, false]]);
+      await shown(run, card, A.undo);
+      await run.hands.clickCard(card, A.undo, { key: applied(card)[0]?.id ?? "" });
+      await expectSoon(context, "the orc's EV after the undo", () => ev(orcToken.actor), before);
+      expect(applied(card).map((a) => a.undone)).to.deep.equal([true]);
+      expect(dice.left).to.equal(0);
+    });
+
+    it("Next turn to the orc, who strikes Alrik: Alrik parries from the card with his sword", async () => {
+      const { sandbox, dice } = run;
+      const combat = sandbox.combat;
+      if (!combat) throw new Error("No combat");
+      while (turn(run).current !== "Orc") {
+        const at = combat.turn;
+        await combat.nextTurn();
+        await waitFor("Next turn", () => combat.turn !== at);
+      }
+      expect(turn(run)).to.deep.equal({ round: 2, current: "Orc" });
+      const alrik = sandbox.actor("Alrik");
+      const before = ev(alrik);
+      const card = await attackWith(run, sandbox.token("Orc").actor!, "attack", sandbox.token("Alrik"), 3);
+      expect(duelOf(card).defender).to.deep.include({ uuid: alrik.uuid, name: "Alrik" });
+      await shown(run, card, A.parry);
+      expect(
+        (await run.hands.cardButtons(card)).filter((b) => b.action === A.parry).map((b) => b.args),
+      ).to.deep.include(swordParry(alrik));
+      dice.choose(D20, 6);
+      await defend(run, card, A.parry, swordParry(alrik));
+      expect(duelOf(card)).to.deep.include({ stage: "parried" });
+      expect(duelOf(card).parry).to.deep.include({ d20: 6, success: true });
+      expect(await shownActions(run, card)).to.deep.equal([]);
+      expect(ev(alrik)).to.equal(before);
+      expect(dice.left).to.equal(0);
+    });
+
+    it("Nadja's CO check in each private mode: whispered as the mode says", async () => {
+      await privateModes(context, run, run.sandbox.actor("Nadja"));
+    });
+
+    it("every card reads the same rendered again from its stored data", async () => {
+      await sameFromStore(context, run);
+      expect(run.dice.unplanned).to.equal(0);
+    });
+  });
+}
+
+/**
+ * The players' sandbox: a héros for each player (theirs alone), the GM's orc and their tokens. The combat comes after
+ * the orc's blows (prepare batch): in a combat, even one not begun, the orc has one attack a round.
+ */
+async function buildForPlayers(sandbox: Sandbox): Promise<void> {
+  const players = (game.users?.contents ?? []).filter((u) => !u.isGM).slice(0, 8);
+  if (!players.length) throw new Error("The world has no player to prepare for");
+  for (const [i, user] of players.entries()) {
+    const actor = await createHeros(sandbox, `Quench ${user.name}`, user.id ?? "");
+    await sandbox.placeToken(actor, 100 * i);
+  }
+  await sandbox.placeToken(await sandbox.createActor({ name: "Orc", type: "adversaire", system: ORC }), 1000);
+}
+
+/** The orc's blows at a player's héros the prepare batch leaves: one let through and rolled, one awaiting a parry. */
+function orcBlows(sandbox: Sandbox, heros: Actor.Implementation) {
+  const aimed = sandbox.messages().filter((m) => duelOf(m).defender?.uuid === heros.uuid);
+  return {
+    through: aimed.find((m) => stageOf(m) === "damaged"),
+    parry: aimed.find((m) => stageOf(m) === "awaitParry"),
+  };
+}
+
+function registerPrepare(context: QuenchBatchContext): void {
+  const { describe, it, expect } = context;
+  describe("L'Œil Noir: the players' sandbox, prepared by the GM", function () {
+    this.timeout(TIMEOUT);
+    const run = scenario(context, { ruleset: RULESET, mode: "prepare", build: buildForPlayers });
+
+    it("holds a héros for each player, theirs alone", () => {
+      const players = (game.users?.contents ?? []).filter((u) => !u.isGM);
+      for (const user of players.slice(0, 8))
+        expect(run.sandbox.actors.some((a) => a.testUserPermission(user, "OWNER"))).to.equal(true);
+    });
+
+    it("the orc strikes each héros twice: one blow let through and its damage rolled, one left to parry", async () => {
+      const { sandbox, dice } = run;
+      const orc = sandbox.token("Orc").actor!;
+      for (const heros of sandbox.actors.filter((a) => a.type === "heros")) {
+        const token = sandbox.tokens.find((t) => t.actorId === heros.id)!;
+        const through = await attackWith(run, orc, "attack", token, 2);
+        await shown(run, through, A.noParry);
+        await step(run, through, A.noParry, "hit");
+        dice.choose(D6, 1);
+        await step(run, through, A.damage, "damaged");
+        // 1D6+4 with a 1: 5 PI, under the héros' first wound threshold (7).
+        expect(duelOf(through).damage).to.deep.include({ faces: [1], pi: 5 });
+        await attackWith(run, orc, "attack", token, 3);
+        const blows = orcBlows(sandbox, heros);
+        expect([blows.through?.id, !!blows.parry]).to.deep.equal([through.id, true]);
+      }
+      expect(dice.left).to.equal(0);
+    });
+
+    it("a combat with every token, not begun", async () => {
+      const combat = await run.sandbox.startCombat(run.sandbox.tokens);
+      expect([combat.combatants.size, combat.started]).to.deep.equal([run.sandbox.tokens.length, false]);
+    });
+  });
+}
+
+function registerPlayer(context: QuenchBatchContext): void {
+  const { describe, it, expect } = context;
+  describe("L'Œil Noir, in a player's browser (the GM connected)", function () {
+    this.timeout(TIMEOUT);
+    const run = scenario(context, { ruleset: RULESET, mode: "player" });
+
+    it("my sword at the GM's orc: the card is mine, the orc's parry the GM's", async () => {
+      const { sandbox } = run;
+      const mine = sandbox.mine();
+      const orc = sandbox.token("Orc");
+      const card = await attackWith(run, mine, `attack:${swordOf(mine)}`, orc, 5);
+      expect(authorIdOf(card)).to.equal(game.user?.id);
+      expect(cardData(card)).to.deep.include({ rollerId: game.user?.id });
+      expect(duelOf(card)).to.deep.include({ stage: "awaitParry" });
+      expect(duelOf(card).attack).to.deep.include({ d20: 5, value: 14, success: true });
+      expect(duelOf(card).defender).to.deep.include({ uuid: orc.actor?.uuid, name: "Orc" });
+      await run.hands.idle();
+      expect(await shownActions(run, card)).to.deep.equal([]);
+      expect(run.dice.left).to.equal(0);
+    });
+
+    it("the orc's blow the GM rolled: I apply it to my héros and undo it, the GM's client writing my EV each time", async () => {
+      const { sandbox } = run;
+      const mine = sandbox.mine();
+      const card = orcBlows(sandbox, mine).through;
+      if (!card) throw new Error("The prepared blow at my héros is missing");
+      const before = ev(mine) ?? 0;
+      expect(await shown(run, card, A.applyHit)).to.deep.equal([A.applyHit]);
+      await step(run, card, A.applyHit, "applied");
+      // 5 PI, no armour.
+      await expectSoon(context, "my héros' EV, written by the GM's client", () => ev(mine), before - 5);
+      expect(duelOf(card).hit).to.deep.include({ evAfter: before - 5 });
+      expect(applied(card).map((a) => [a.targetUuid, a.undone])).to.deep.equal([[mine.uuid, false]]);
+      // Who applied it undoes it: through the relay again.
+      expect(await shown(run, card, A.undo)).to.deep.equal([A.undo]);
+      await run.hands.clickCard(card, A.undo, { key: applied(card)[0]?.id ?? "" });
+      await expectSoon(context, "my héros' EV after the undo", () => ev(mine), before);
+      expect(applied(card).map((a) => a.undone)).to.deep.equal([true]);
+    });
+
+    it("the orc's second blow: I parry it with my sword, the GM's client rolls and records the parry", async () => {
+      const { sandbox } = run;
+      const mine = sandbox.mine();
+      const card = orcBlows(sandbox, mine).parry;
+      if (!card) throw new Error("The prepared blow to parry is missing");
+      expect(await shown(run, card, A.parry)).to.include.members(DEFENCES);
+      expect(await shownActions(run, card)).to.not.include(A.close);
+      await defend(run, card, A.parry, swordParry(mine));
+      // The parry's die is the GM's client's (the world's dice): read from the card, checked against the rule.
+      const parry = duelOf(card).parry;
+      if (!parry) throw new Error("No parry recorded");
+      expect(parry.value).to.equal(12);
+      expect(parry.d20).to.be.within(1, 20);
+      const success = parry.d20 === 1 || (parry.d20 !== 20 && parry.d20 <= parry.value);
+      expect(parry.success).to.equal(success);
+      if (success) expect(stageOf(card)).to.equal("parried");
+      else if (!parry.fumble) expect(stageOf(card)).to.equal("hit");
+    });
+
+    it("my CO check in each private mode: whispered as the mode says, a blind roll's card not mine to read", async () => {
+      await privateModes(context, run, run.sandbox.mine());
+    });
+
+    it("every card I read reads the same rendered again from its stored data", async () => {
+      await sameFromStore(context, run);
+      expect(run.dice.unplanned).to.equal(0);
+    });
+  });
+}
+
+export const oeilnoirBatches: BatchSpec[] = [
+  { key: "quintette.oeilnoir.gm", displayName: "L'Œil Noir (GM)", ruleset: RULESET, runAs: "gm", register: registerGM },
+  {
+    key: "quintette.oeilnoir.prepare",
+    displayName: "L'Œil Noir: prepare the player batch (GM)",
+    ruleset: RULESET,
+    runAs: "gm",
+    register: registerPrepare,
+  },
+  {
+    key: "quintette.oeilnoir.player",
+    displayName: "L'Œil Noir (player)",
+    ruleset: RULESET,
+    runAs: "player",
+    register: registerPlayer,
+  },
+];
