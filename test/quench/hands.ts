@@ -1,13 +1,15 @@
 /**
  * The double's hands for the Quench batches (src/foundry/quench/hands.ts): what the page's hands read and click in the
  * DOM, read and clicked in the chat log the double renders for each client (test/double/chat-log.ts), the roll dialog
- * answered as the table scenes answer it (test/scenes/table.ts `answering`), targets set as `user.targets`, and the
- * compendium directory's entries as the system's render hook leaves them.
+ * answered as the table scenes answer it (test/scenes/table.ts `answering`), targets set as `user.targets`, the
+ * compendium directory's entries as the system's render hook leaves them, and the combat tracker rendered as a page
+ * renders it (`trackerPage`).
  */
 import { readFileSync } from "node:fs";
 import { fillInput, type Hands, type SeenButton } from "../../src/foundry/quench/hands.ts";
 import { buttonsIn, chatLogOf, click, settle, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
 import { htmlTree, type HtmlNode } from "../scenes/html.ts";
+import { callAll } from "../double/server.ts";
 import { renderMessageHTML } from "../double/chat-log.ts";
 import { DoubleToken, type DoubleTokenDocument } from "../double/tokens.ts";
 import { answering, openSheet, sheetButton, storedMessage, type UserId } from "../scenes/table.ts";
@@ -76,6 +78,52 @@ class Entry {
   }
 }
 
+interface TrackerApp {
+  viewed: unknown;
+  render(options: object): Promise<unknown>;
+  renderedParts: Record<string, Record<string, unknown>>;
+  _configureRenderParts(options: object): Record<string, { template: string }>;
+}
+
+/**
+ * The combat tracker as this user's page renders it: the world's tracker class (`CONFIG.ui.combat`) viewing
+ * `game.combat`, its parts rendered with the real templates (the rule set's; Foundry's own tracker, header and footer
+ * templates are not in the double, so their controls are not offered here: scenarios call the combat's methods the
+ * tracker's controls call), then Foundry's render hook for the tracker (fvtt-types `Hooks.renderApplicationV2`: each
+ * render fires `render{Class}` for the application's classes, here `renderCombatTracker`) with the element, where the
+ * system binds its clicks. The element is the rendered HTML's tree (test/scenes/html.ts), whose `click()` bubbles.
+ */
+async function trackerPage(): Promise<HtmlNode> {
+  const Tracker = (CONFIG.ui as unknown as { combat?: new () => TrackerApp }).combat;
+  if (!Tracker) throw new Error("No combat tracker class");
+  const app = new Tracker();
+  app.viewed = (game as unknown as { combat?: unknown }).combat ?? null;
+  await app.render({ force: true });
+  const parts = app._configureRenderParts({});
+  const html: string[] = [];
+  for (const [id, context] of Object.entries(app.renderedParts)) {
+    const template = parts[id]?.template ?? "";
+    if (!template.startsWith("systems/quintette/")) continue;
+    html.push(
+      `<section data-part="${id}">${await foundry.applications.handlebars.renderTemplate(template, context)}</section>`,
+    );
+  }
+  const element = htmlTree(html.join("\n"));
+  callAll("renderCombatTracker", app, element, {}, { force: true });
+  return element;
+}
+
+/** The tracker's enabled controls carrying `attribute` in the combatant's rows, or (null) outside every row. */
+async function trackerControls(combatant: { id: string | null } | null, attribute: string): Promise<HtmlNode[]> {
+  await settle();
+  const element = await trackerPage();
+  return element.querySelectorAll(`[${attribute}]`).filter((n) => {
+    const row = n.closest("[data-combatant-id]");
+    const inScope = combatant ? row?.dataset.combatantId === combatant.id : !row;
+    return inScope && !n.hasAttribute("disabled");
+  });
+}
+
 export const doubleHands: Hands = {
   patience: 50,
   async cardHtml(message) {
@@ -128,6 +176,19 @@ export const doubleHands: Hands = {
     const button = sheetButton(sheet, action, data);
     if (button.disabled) throw new Error(`${userId()}'s ${action} ${JSON.stringify(data)} is disabled on the sheet`);
     await asClient(userId(), () => sheet.app.runAction(action, { shiftKey: false }, button.target));
+    await settle();
+  },
+  async trackerControls(combatant, attribute) {
+    return (await trackerControls(combatant, attribute)).map((n) => ({ ...n.attrs }));
+  },
+  async clickTracker(combatant, control) {
+    const [attribute] = Object.keys(control);
+    const controls = await trackerControls(combatant, attribute ?? "data-action");
+    const found = controls.find((n) => Object.entries(control).every(([name, value]) => n.attrs[name] === value));
+    const where = combatant ? `${combatant.name ?? ""}'s row` : "the tracker";
+    if (!found) throw new Error(`${userId()} sees no ${JSON.stringify(control)} in ${where}`);
+    // The listeners start the click's work unawaited, as in a browser: the table settles after.
+    found.click();
     await settle();
   },
   async storedCardHtml(message) {

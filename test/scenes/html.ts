@@ -169,6 +169,30 @@ export class HtmlNode {
   querySelector(selector: string): HtmlNode | null {
     return this.querySelectorAll(selector)[0] ?? null;
   }
+  /** Click listeners a render hook binds (the tracker's phase buttons). */
+  readonly listeners: ((event: NodeEvent) => unknown)[] = [];
+  addEventListener(type: string, listener: (event: NodeEvent) => unknown): void {
+    if (type === "click") this.listeners.push(listener);
+  }
+  /** A click as the browser dispatches it: this element's listeners, then each ancestor's (it bubbles). */
+  click(): unknown[] {
+    let stopped = false;
+    const event: NodeEvent = { target: this, preventDefault: () => {}, stopPropagation: () => (stopped = true) };
+    const results: unknown[] = [];
+    const path: HtmlNode[] = [];
+    for (let n = this.parent; n; n = n.parent) path.push(n);
+    for (const node of [this, ...path]) {
+      if (stopped) break;
+      for (const listener of node.listeners) results.push(listener(event));
+    }
+    return results;
+  }
+}
+
+export interface NodeEvent {
+  target: HtmlNode;
+  preventDefault(): void;
+  stopPropagation(): void;
 }
 
 /** An `<input>`: what `instanceof HTMLInputElement` recognises while a scene runs (no DOM in Node). */

@@ -1,8 +1,8 @@
 /**
  * What a person does with Foundry's interface during a Quench scenario: read a card in their chat log and click one of
- * its buttons, answer the roll dialog, target tokens, look at the compendium directory, and wait for the table to
- * settle. In Foundry these read and click the page (`ui.chat.element`, a token's `setTarget`, the `renderRollDialog`
- * hook). The test double has no DOM: its stand-in (test/double/quench.ts) gives its own hands through `useHands`, reading
+ * its buttons, click a sheet's or the combat tracker's controls, answer the roll dialog, target tokens, look at the
+ * compendium directory, and wait for the table to settle. In Foundry these read and click the page (`ui.chat.element`,
+ * `ui.combat.element`, a token's `setTarget`, the `renderRollDialog` hook). The test double has no DOM: its stand-in (test/double/quench.ts) gives its own hands through `useHands`, reading
  * the chat log the double renders for each client. Everything else a scenario does goes through Foundry's API.
  */
 
@@ -52,6 +52,18 @@ export interface Hands {
    * (a roll dialog, a card) comes later, so wrap it in `answering` and wait for its card (kit `rollFromSheet`).
    */
   clickSheet(actor: Actor.Implementation, action: string, data?: Record<string, string>): Promise<void>;
+  /**
+   * The combat tracker (rendered for this user) shows these enabled controls carrying `attribute`, each as its
+   * attributes (`data-*`, `aria-pressed`, …): those in the combatant's rows (`[data-combatant-id]`), or for `null` those outside every row (the
+   * tracker's own, such as SYSTEMJ's reveal).
+   */
+  trackerControls(combatant: Combatant.Implementation | null, attribute: string): Promise<Record<string, string>[]>;
+  /**
+   * Clicks the tracker's shown, enabled control whose attributes match `control` (e.g. `{ "data-sj-phase": "choose",
+   * "data-choice": "action" }`), in the combatant's rows or, for `null`, outside them; fails when there is none.
+   * Resolves once clicked: what the click starts (a relayed choice) lands later.
+   */
+  clickTracker(combatant: Combatant.Implementation | null, control: Record<string, string>): Promise<void>;
   /** Runs `fn`, answering every roll dialog it opens with `answer`, then confirming it. */
   answering<T>(answer: DialogAnswer, fn: () => Promise<T>): Promise<T>;
   /** The system's packs the compendium directory shows this user (collection ids). */
@@ -87,12 +99,34 @@ function buttonsOf(content: HTMLElement | null): { button: HTMLButtonElement; se
   }));
 }
 
-/** Whether the element is drawn: neither it nor its ancestors in the message hidden (a side's controls, by CSS). */
-function drawn(element: HTMLElement): boolean {
-  for (let n: HTMLElement | null = element; n && !n.classList.contains("chat-message"); n = n.parentElement)
+/**
+ * Whether the element is drawn: neither it nor its ancestors up to `root` (a message, the tracker) hidden (a side's
+ * controls, by CSS). Above the root is the sidebar, whose inactive tabs are hidden but still clickable.
+ */
+function drawn(element: HTMLElement, root: (n: HTMLElement) => boolean): boolean {
+  for (let n: HTMLElement | null = element; n && !root(n); n = n.parentElement)
     if (n.hidden || getComputedStyle(n).display === "none") return false;
   return true;
 }
+
+const matches = (element: Element, control: Record<string, string>) =>
+  Object.entries(control).every(([name, value]) => element.getAttribute(name) === value);
+
+/** The combat tracker rendered for this user, and its enabled, drawn elements carrying `attribute` in the scope. */
+async function trackerElements(combatant: Combatant.Implementation | null, attribute: string): Promise<HTMLElement[]> {
+  const tracker = ui.combat as unknown as SheetLike | undefined;
+  if (!tracker) throw new Error("No combat tracker");
+  await tracker.render({ force: true });
+  const root = tracker.element ?? null;
+  const found = [...(root?.querySelectorAll<HTMLElement>(`[${attribute}]`) ?? [])];
+  return found.filter((el) => {
+    const row = el.closest<HTMLElement>("[data-combatant-id]");
+    const inScope = combatant ? row?.dataset.combatantId === combatant.id : !row;
+    return inScope && !el.hasAttribute("disabled") && drawn(el, (n) => n === root);
+  });
+}
+
+const attributesOf = (element: Element) => Object.fromEntries([...element.attributes].map((a) => [a.name, a.value]));
 
 const dataOf = (element: Element) =>
   Object.fromEntries([...element.attributes].filter((a) => a.name.startsWith("data-")).map((a) => [a.name, a.value]));
@@ -100,7 +134,7 @@ const dataOf = (element: Element) =>
 function controlsOf(message: ChatMessage.Implementation, attribute: string): HTMLElement[] {
   const content = contentOf(message);
   const found = content ? [...content.querySelectorAll<HTMLElement>(`[${attribute}]`)] : [];
-  return found.filter((el) => !el.hasAttribute("disabled") && drawn(el));
+  return found.filter((el) => !el.hasAttribute("disabled") && drawn(el, (n) => n.classList.contains("chat-message")));
 }
 
 /** Sets an input as a person does: a box or a radio ticked when its value is among `value`, else the text typed. */
@@ -116,7 +150,7 @@ interface RollDialogLike {
   close(): Promise<unknown>;
 }
 
-/** What a sheet offers a click: ApplicationV2's `render` and `element`. */
+/** What a sheet or the tracker offers a click: ApplicationV2's `render` and `element`. */
 interface SheetLike {
   render(options: { force: boolean }): Promise<unknown>;
   element?: HTMLElement | null;
@@ -145,9 +179,7 @@ export const foundryHands: Hands = {
   },
   async fillAndClick(message, control, fields = {}) {
     const [attribute] = Object.keys(control);
-    const found = controlsOf(message, attribute ?? "data-action").find((el) =>
-      Object.entries(control).every(([name, value]) => el.getAttribute(name) === value),
-    );
+    const found = controlsOf(message, attribute ?? "data-action").find((el) => matches(el, control));
     if (!found)
       throw new Error(`${game.user?.name ?? ""} sees no ${JSON.stringify(control)} on the card ${message.id}`);
     for (const [name, value] of Object.entries(fields)) {
@@ -176,6 +208,16 @@ export const foundryHands: Hands = {
     if (!shown)
       throw new Error(`${game.user?.name ?? ""} sees no enabled ${action} ${JSON.stringify(data)} on the sheet`);
     shown.click();
+  },
+  async trackerControls(combatant, attribute) {
+    return (await trackerElements(combatant, attribute)).map(attributesOf);
+  },
+  async clickTracker(combatant, control) {
+    const [attribute] = Object.keys(control);
+    const found = (await trackerElements(combatant, attribute ?? "data-action")).find((el) => matches(el, control));
+    const where = combatant ? `${combatant.name ?? ""}'s row` : "the tracker";
+    if (!found) throw new Error(`${game.user?.name ?? ""} sees no ${JSON.stringify(control)} in ${where}`);
+    found.click();
   },
   async storedCardHtml(message) {
     const Cls = CONFIG.ChatMessage.documentClass as unknown as new (source: object) => ChatMessage.Implementation;

@@ -197,6 +197,7 @@ export class Sandbox {
    * `system.actorUuid`: a Jetons token notice is spoken by the GM who moved the token).
    */
   messages(): ChatMessage.Implementation[] {
+    const run = this.mark.run;
     const actors = new Set(this.actors.map((a) => a.id));
     const uuids = new Set(this.actors.map((a) => a.uuid));
     const tokens = new Set(this.tokens.map((t) => t.id));
@@ -204,12 +205,21 @@ export class Sandbox {
       const speaker = m.speaker as { actor?: string | null; scene?: string | null; token?: string | null };
       const about = (m.toObject() as { system?: { actorUuid?: unknown } }).system?.actorUuid;
       return (
+        markOf(m)?.run === run ||
         (speaker.actor && actors.has(speaker.actor)) ||
         speaker.scene === this.scene.id ||
         (speaker.token && tokens.has(speaker.token)) ||
         (typeof about === "string" && uuids.has(about))
       );
     });
+  }
+
+  /**
+   * Marks a message the run caused that speaks for no actor of it nor on its scene (SYSTEMJ's reveal card, spoken by
+   * the GM): it is one of the run's messages from then on, deleted with them, also by the clean-up batch.
+   */
+  async adopt(message: ChatMessage.Implementation): Promise<void> {
+    await message.update({ [`flags.quintette.${QUENCH_FLAG}`]: this.mark } as ChatMessage.UpdateData);
   }
 
   /**

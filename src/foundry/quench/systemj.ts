@@ -27,6 +27,7 @@ import {
   turn,
 } from "./systemj-steps.ts";
 import { answerBatch, playerBatch, prepareBatch } from "./systemj-players.ts";
+import { combatantOf, playHiddenChoice, publicOf } from "./systemj-choice.ts";
 
 /** Fresh actors' attributes are all 50: FOR 50, RAP 50, a melee attack in force ((2×FOR+RES+RAP)/5) 40. */
 const SCORE = 50;
@@ -148,6 +149,35 @@ function registerGM(context: QuenchBatchContext): void {
       }
       await combat.nextRound();
       await expectSoon(context, "Next round", () => turn(run), { round: 3, current: "Bertil" });
+      expect(worldTime(), "world time (never advanced by a batch)").to.equal(timeBefore);
+    });
+
+    it("round 3's hidden choice in the tracker: chosen unseen, changed, revealed by force; round 4 hides it again", async () => {
+      const { sandbox } = run;
+      const combat = sandbox.combat;
+      if (!combat) throw new Error("No combat");
+      const found = await playHiddenChoice(context, run, combat, {
+        Aude: ["mouvement", "action"],
+        Bertil: ["mouvement"],
+      });
+      // Two chose, the bear did not: the reveal is forced, and the bear neither acts nor moves (rules: action phase).
+      expect(found.shown).to.deep.equal({ Aude: "action", Bertil: "mouvement", Ours: null });
+      // One line each, in the phase part's order (the combat's combatants, not the initiative order of the turns).
+      expect(found.lines, "the reveal card's lines").to.deep.equal([
+        ["Aude", "action"],
+        ["Bertil", "mouvement"],
+        ["Ours", null],
+      ]);
+      expect(found.counts).to.deep.equal({ value: 1, target: 1, detail: 1 });
+      // After the reveal no choice can change: the rows offer none, nor the reveal.
+      expect(await run.hands.trackerControls(combatantOf(combat, "Aude"), "data-sj-phase")).to.deep.equal([]);
+      expect(await run.hands.trackerControls(null, "data-sj-phase")).to.deep.equal([]);
+      await combat.nextRound();
+      await expectSoon(context, "round 4 hides every choice", () => publicOf(combat), {
+        round: 4,
+        status: "choosing",
+        chosen: { Aude: false, Bertil: false, Ours: false },
+      });
       expect(worldTime(), "world time (never advanced by a batch)").to.equal(timeBefore);
     });
 
