@@ -83,9 +83,7 @@ export async function choose(
 
 /**
  * The GM plays a round's hidden choice: `picks` by combatant name (each one's clicks, in order), the others left
- * unchosen; checks the document before the reveal, then clicks the tracker's reveal (forced when someone has not
- * chosen) and waits for its card, which the run adopts (it speaks for no actor of the run). Resolves with the revealed
- * choices by name, the card's lines in tracker order and its counts.
+ * unchosen, checked on the document; then the reveal (below).
  */
 export async function playHiddenChoice(
   context: QuenchBatchContext,
@@ -95,18 +93,29 @@ export async function playHiddenChoice(
 ) {
   const { expect } = context;
   const names = combat.combatants.contents.map((c) => c.name ?? "");
-  const mustForce = names.some((name) => !picks[name]?.length);
-  const round = combat.round;
-  expect(publicOf(combat)).to.deep.include({ round, status: "choosing" });
+  expect(publicOf(combat)).to.deep.include({ round: combat.round, status: "choosing" });
   expect(await revealShown(run)).to.deep.equal(["true"]);
   for (const [name, clicks] of Object.entries(picks)) await choose(context, run, combatantOf(combat, name), clicks);
   expect(publicOf(combat).chosen).to.deep.equal(Object.fromEntries(names.map((n) => [n, !!picks[n]?.length])));
-  expect(await revealShown(run)).to.deep.equal([String(mustForce)]);
-  const seen = new Set((game.messages?.contents ?? []).map((m) => m.id ?? ""));
-  await run.hands.clickTracker(null, { "data-sj-phase": "reveal", "data-force": String(mustForce) });
+  return reveal(context, run, combat);
+}
+
+/**
+ * The GM clicks the tracker's reveal (forced when someone has not chosen, as the document says) and waits for its
+ * card, which the run adopts (it speaks for no actor of the run). Resolves with the revealed choices by name, the
+ * card's lines and its counts.
+ */
+export async function reveal(context: QuenchBatchContext, run: Run, combat: Combat.Implementation) {
+  const { expect } = context;
+  const round = Math.max(1, combat.round);
+  const force = String(Object.values(publicOf(combat).chosen).some((chosen) => !chosen));
+  expect(await revealShown(run)).to.deep.equal([force]);
+  const messages = () => game.messages?.contents ?? [];
+  const seen = new Set(messages().map((m) => m.id ?? ""));
+  await run.hands.clickTracker(null, { "data-sj-phase": "reveal", "data-force": force });
   const isReveal = (m: ChatMessage.Implementation) => !seen.has(m.id ?? "") && cardData(m).kind === "reveal";
-  await waitFor("the reveal card", () => (game.messages?.contents ?? []).some(isReveal));
-  const card = (game.messages?.contents ?? []).find(isReveal);
+  await waitFor("the reveal card", () => messages().some(isReveal));
+  const card = messages().find(isReveal);
   if (!card) throw new Error("No reveal card");
   await run.sandbox.adopt(card);
   await waitFor("the revealed phase", () => phaseOf(combat)?.status === "revealed");

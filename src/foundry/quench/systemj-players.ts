@@ -36,6 +36,7 @@ import {
   testAt,
   testOf,
 } from "./systemj-steps.ts";
+import { choose, combatantOf, publicOf, reveal, revealShown } from "./systemj-choice.ts";
 
 const players = () => (game.users?.contents ?? []).filter((u) => !u.isGM).slice(0, 8);
 
@@ -59,6 +60,14 @@ function own(run: Run, type: "sj-personnage" | "creature"): Actor.Implementation
   const found =
     user && run.sandbox.actors.find((a) => (a.type as string) === type && a.testUserPermission(user, "OWNER"));
   if (!found) throw new Error(`The sandbox holds no ${type} of ${user?.name ?? "nobody"}`);
+  return found;
+}
+
+/** The combatant of this user's personnage in the prepared combat. */
+function myCombatant(run: Run): Combatant.Implementation {
+  const actor = own(run, "sj-personnage");
+  const found = run.sandbox.combat?.combatants.contents.find((c) => c.actorId === actor.id);
+  if (!found) throw new Error(`${actor.name} is not in the sandbox's combat`);
   return found;
 }
 
@@ -138,6 +147,19 @@ function registerPlayer(context: QuenchBatchContext): void {
       expect(run.dice.left).to.equal(0);
     });
 
+    it("my hidden choice in the tracker: Movement, then Action; the GM's client records that I chose, never what", async () => {
+      const combat = run.sandbox.combat;
+      if (!combat) throw new Error("No combat");
+      // The reveal is the GM's, the bear's choice too: a player's tracker offers neither.
+      expect(await revealShown(run)).to.deep.equal([]);
+      expect(await run.hands.trackerControls(combatantOf(combat, "Ours"), "data-sj-phase")).to.deep.equal([]);
+      const mine = myCombatant(run);
+      // Action last: the GM reveals it after answering my shot (a revealed Movement would refuse it).
+      await choose(context, run, mine, ["mouvement", "action"]);
+      expect(publicOf(combat)).to.deep.include({ status: "choosing" });
+      expect(publicOf(combat).chosen[mine.name ?? ""], "written by the GM's client").to.equal(true);
+    });
+
     it("my FOR test in each private mode: whispered as the mode says, a blind roll's card not mine to read", async () => {
       await privateModes(context, run, own(run, "sj-personnage"), { gmroll: 4, blindroll: 44, selfroll: 77 });
     });
@@ -196,6 +218,20 @@ function registerAnswer(context: QuenchBatchContext): void {
         await expectSoon(context, "the bear's token after the undo", () => points(bear.actor), [10, 0]);
       }
       expect(dice.left).to.equal(0);
+    });
+
+    it("the GM reveals the round in the tracker: each player's choice as they made it, the others had not chosen", async () => {
+      const combat = run.sandbox.combat;
+      if (!combat) throw new Error("No combat");
+      const chosen = publicOf(combat).chosen;
+      expect(Object.values(chosen), "players' choices waiting for the reveal").to.include(true);
+      const found = await reveal(context, run, combat);
+      // The players chose Action for their personnage (player batch); nobody chose for the others.
+      expect(found.shown).to.deep.equal(
+        Object.fromEntries(Object.entries(chosen).map(([name, made]) => [name, made ? "action" : null])),
+      );
+      expect(found.lines.map(([name]) => name)).to.have.members(Object.keys(chosen));
+      expect(await run.hands.trackerControls(null, "data-sj-phase"), "no reveal after the reveal").to.deep.equal([]);
     });
   });
 }
