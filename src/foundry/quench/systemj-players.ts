@@ -5,8 +5,10 @@
  * browser with the GM's client connected, rolls a test at 00, spars with their companion (they answer its defence
  * themselves; each step goes through the relay and the GM's client writes it: the hit, the damage it rolls, the
  * companion's hit points, their undo), throws an object at the bear (the shot waits for the GM's word on sight, whose buttons they do
- * not see), rolls in each private mode and reads every card the same from its stored data. Then the GM answers the
- * players' shots (`quintette.systemj.answer`): the bear does not see them coming, the damage rolled, applied, undone.
+ * not see), clicks their personnage's hidden choice in the tracker (the GM's client records that they chose, never
+ * what), rolls in each private mode and reads every card the same from its stored data. Then the GM answers the
+ * players' shots (`quintette.systemj.answer`): the bear does not see them coming, the damage rolled, applied, undone;
+ * and reveals the round in the tracker.
  * The GM's client rolls the relayed steps' dice with its own dice: the player's batch never plans them.
  */
 import { Sandbox } from "./sandbox.ts";

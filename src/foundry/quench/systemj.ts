@@ -3,7 +3,8 @@
  * personnages, and a bear, a créature, on the sandbox's scene; a FOR test at its bare score, a critical success, and a
  * 00, a critical failure; each initiative a Rapidité test, ordered successes first; Begin, Next turn and Next round;
  * Aude's blow on the bear, dodged in vain, its damage rolled, applied to the bear's token and undone; Bertil's thrown
- * object the bear does not see coming; a test in each private mode; every card the same rendered again from its stored
+ * object the bear does not see coming; round 3's hidden Action/Movement choice clicked in the tracker and revealed
+ * (systemj-choice.ts); a test in each private mode; every card the same rendered again from its stored
  * data). The players' batches (prepare, player, and the GM's answer to a player's shot) are in systemj-players.ts.
  * Dice: a test is one d100 (a face of 100 reads 00), bare hands' damage a d3. World time is never advanced (kit.ts).
  */
