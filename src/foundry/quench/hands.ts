@@ -48,10 +48,17 @@ export interface Hands {
   target(tokens: TokenDocument.Implementation[]): Promise<void>;
   /**
    * Opens the actor's sheet for this user and clicks its shown, enabled element for `action` whose `data-*` match
-   * `data` (e.g. `{ roll: "skill:melee" }`); fails when there is none. Resolves once clicked: what the click starts
-   * (a roll dialog, a card) comes later, so wrap it in `answering` and wait for its card (kit `rollFromSheet`).
+   * `data` (e.g. `{ roll: "skill:melee" }`); fails when there is none. `fields` are typed first, in the rendered
+   * sheet, as a person types them: the inputs named so, or carrying that `data-field` (a field the form does not
+   * submit, such as the Jetons "buy" text). Resolves once clicked: what the click starts (a roll dialog, a card)
+   * comes later, so wrap it in `answering` and wait for its card (kit `rollFromSheet`).
    */
-  clickSheet(actor: Actor.Implementation, action: string, data?: Record<string, string>): Promise<void>;
+  clickSheet(
+    actor: Actor.Implementation,
+    action: string,
+    data?: Record<string, string>,
+    fields?: Record<string, FieldValue>,
+  ): Promise<void>;
   /** Runs `fn`, answering every roll dialog it opens with `answer`, then confirming it. */
   answering<T>(answer: DialogAnswer, fn: () => Promise<T>): Promise<T>;
   /** The system's packs the compendium directory shows this user (collection ids). */
@@ -102,6 +109,9 @@ function controlsOf(message: ChatMessage.Implementation, attribute: string): HTM
   const found = content ? [...content.querySelectorAll<HTMLElement>(`[${attribute}]`)] : [];
   return found.filter((el) => !el.hasAttribute("disabled") && drawn(el));
 }
+
+/** The selector of a sheet's field `name`: an input of the form, or one its handler reads (`data-field`). */
+export const fieldSelector = (name: string) => `[name="${name}"], [data-field="${name}"]`;
 
 /** Sets an input as a person does: a box or a radio ticked when its value is among `value`, else the text typed. */
 export function fillInput(input: { type: string; value: string; checked: boolean }, value: FieldValue): void {
@@ -163,10 +173,19 @@ export const foundryHands: Hands = {
     }
     found.click();
   },
-  async clickSheet(actor, action, data = {}) {
+  async clickSheet(actor, action, data = {}, fields = {}) {
     const sheet = actor.sheet as unknown as SheetLike | null;
     if (!sheet) throw new Error(`${actor.name} has no sheet`);
     await sheet.render({ force: true });
+    for (const [name, value] of Object.entries(fields)) {
+      const inputs = [...(sheet.element?.querySelectorAll<HTMLInputElement>(fieldSelector(name)) ?? [])];
+      if (!inputs.length) throw new Error(`No field ${name} on ${actor.name}'s sheet`);
+      for (const input of inputs) {
+        fillInput(input, value);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
     const shown = [...(sheet.element?.querySelectorAll<HTMLElement>("[data-action]") ?? [])].find(
       (el) =>
         el.dataset.action === action &&

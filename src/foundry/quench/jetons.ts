@@ -18,10 +18,10 @@ import { authorIdOf } from "../chat/author.ts";
 import { waitFor } from "./hands.ts";
 import { expectSoon, gmIds, scenario, TIMEOUT, type BatchSpec, type QuenchBatchContext, type Run } from "./kit.ts";
 import {
-  act,
   answerPlayers,
   archetype,
   askFromSheet,
+  buyFromSheet,
   collective,
   controls,
   everyCardPublic,
@@ -290,11 +290,11 @@ function registerGM(context: QuenchBatchContext): void {
     });
 
     it("an advantage bought from Oren's sheet: a token to the collective reserve, the purchase recorded", async () => {
-      const { sandbox } = run;
+      const { sandbox, hands } = run;
       const oren = sandbox.actor("Oren");
       const [tokens, pool] = [archetype(oren).tokens, collective()];
       const posted = sandbox.messages().length;
-      expect(await act(oren, "jeBuy", { text: "Une corde solide" })).to.equal(true);
+      await buyFromSheet(hands, oren, "Une corde solide");
       await expectSoon(context, "Oren's reserve", () => archetype(oren).tokens, tokens - 1);
       await expectSoon(context, "the collective reserve", collective, pool + 1);
       expect(archetype(oren).purchases.map((p) => p.text)).to.deep.equal(["Une corde solide"]);
@@ -416,7 +416,7 @@ function registerPlayer(context: QuenchBatchContext): void {
     it("an advantage bought from my sheet: the GM's client moves my token to the collective reserve", async () => {
       const mine = run.sandbox.mine();
       const [tokens, pool] = [archetype(mine).tokens, collective()];
-      expect(await act(mine, "jeBuy", { text: "Un raccourci" })).to.equal(true);
+      await buyFromSheet(run.hands, mine, "Un raccourci");
       await expectSoon(context, "my reserve", () => archetype(mine).tokens, tokens - 1);
       await expectSoon(context, "the collective reserve", collective, pool + 1);
       expect(archetype(mine).purchases.map((p) => p.text)).to.deep.equal(["Un raccourci"]);
