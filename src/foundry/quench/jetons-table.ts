@@ -39,6 +39,7 @@ export interface Question {
     returnedToPlayer: number;
     advantageGained: boolean;
     conditionAllowed: boolean;
+    forfeit?: boolean;
   } | null;
 }
 

@@ -4,7 +4,8 @@
  * scene; a scene in the tracker placed by "Roll all", then Next turn and Next round; a question from Nila's sheet
  * played in the card's forms: asked, opposed, both bids sealed and opened together, the reserves settled, the
  * advantage written on the sheet; a tie bid again then lost, the condition written; a tie given up; a question
- * cancelled; an advantage bought; every card public and the same rendered again from its stored data) and a player
+ * cancelled; an advantage bought from the sheet, its text typed; a bid withheld, forfeited; a bid found again,
+ * revealed from the card; the GM's bid lost, the question voided (jetons-rulings.ts); every card public and the same rendered again from its stored data) and a player
  * batch (the prepared sandbox: the player's question from their sheet, its steps relayed to the GM's client, which
  * posts the card, opposes and seals on the GM's page, opens both bids when the player's arrives by query and settles
  * the reserves; an advantage bought through the GM's client; the GM's steps refused to the player).
@@ -32,6 +33,7 @@ import {
   RULESET,
   untilStatus,
 } from "./jetons-table.ts";
+import { registerRulings } from "./jetons-rulings.ts";
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -301,6 +303,8 @@ function registerGM(context: QuenchBatchContext): void {
       await waitFor("the purchase's notice", () => sandbox.messages().length > posted);
       diceless(context, run);
     });
+
+    registerRulings(context, run);
 
     it("no private mode in Jetons: every card of the run is the GM's client's, public", () => {
       const cards = everyCardPublic(run);
