@@ -12,7 +12,7 @@ import { htmlTree, type HtmlNode } from "../scenes/html.ts";
 import { callAll } from "../double/server.ts";
 import { renderMessageHTML } from "../double/chat-log.ts";
 import { DoubleToken, type DoubleTokenDocument } from "../double/tokens.ts";
-import { answering, openSheet, sheetButton, storedMessage, type UserId } from "../scenes/table.ts";
+import { answering, editSheet, openSheet, storedMessage, type UserId } from "../scenes/table.ts";
 import type { DoubleActor } from "../double/documents.ts";
 import { asClient } from "../double/clients.ts";
 
@@ -169,13 +169,28 @@ export const doubleHands: Hands = {
     await Promise.all([...content.listeners, ...element.listeners].map((listener) => listener(event as never)));
     await settle();
   },
-  async clickSheet(actor, action, data = {}) {
-    // The default sheet rendered for this user with the real templates, as the table scenes open it; its action run
-    // as a click runs it (ApplicationV2's click listener calls the action's handler with the element).
+  async clickSheet(actor, action, data = {}, fields = {}) {
+    // The default sheet rendered for this user with the real templates, as the table scenes open it, read as an
+    // element tree whose fields are typed; its action run as a click runs it (ApplicationV2's click listener calls
+    // the action's handler with the element, whose `closest` and `querySelector` reach the typed fields).
     const sheet = await openSheet(userId() as UserId, actor as unknown as DoubleActor);
-    const button = sheetButton(sheet, action, data);
-    if (button.disabled) throw new Error(`${userId()}'s ${action} ${JSON.stringify(data)} is disabled on the sheet`);
-    await asClient(userId(), () => sheet.app.runAction(action, { shiftKey: false }, button.target));
+    // A field of the form (named) is submitted as typed, as the sheet's form does on change; then the sheet re-renders.
+    const named = Object.entries(fields).filter(([name]) => htmlTree(sheet.html).querySelector(`[name="${name}"]`));
+    if (named.length) await editSheet(sheet, Object.fromEntries(named));
+    const tree = htmlTree(sheet.html);
+    const button = tree
+      .querySelectorAll("[data-action]")
+      .find((n) => n.dataset.action === action && Object.entries(data).every(([k, v]) => n.dataset[k] === v));
+    if (!button) throw new Error(`${userId()} sees no ${action} ${JSON.stringify(data)} on the sheet`);
+    if (button.hasAttribute("disabled"))
+      throw new Error(`${userId()}'s ${action} ${JSON.stringify(data)} is disabled on the sheet`);
+    for (const [name, value] of Object.entries(fields)) {
+      if (named.some(([n]) => n === name)) continue;
+      const inputs = tree.querySelectorAll(`[data-field="${name}"]`);
+      if (!inputs.length) throw new Error(`No field ${name} on ${actor.name ?? ""}'s sheet`);
+      for (const input of inputs) fillInput(input, value);
+    }
+    await asClient(userId(), () => sheet.app.runAction(action, { shiftKey: false }, button));
     await settle();
   },
   async trackerControls(combatant, attribute) {

@@ -13,6 +13,23 @@ import { doubleHands } from "./hands.ts";
 import { doubleState } from "../double/index.ts";
 import { asClient } from "../double/shared-core.ts";
 
+/**
+ * The browser's localStorage, where a client keeps its sealed bids (jetons/secrets.ts): Node has none, and the GM batch
+ * stages a lost sealed bid by removing it there. One store for the process, as one browser's.
+ */
+const stored = new Map<string, string>();
+const localStorageDouble = {
+  get length() {
+    return stored.size;
+  },
+  key: (i: number) => [...stored.keys()][i] ?? null,
+  getItem: (key: string) => stored.get(key) ?? null,
+  setItem: (key: string, value: string) => void stored.set(key, value),
+  removeItem: (key: string) => void stored.delete(key),
+  clear: () => stored.clear(),
+};
+(globalThis as { localStorage?: unknown }).localStorage = localStorageDouble;
+
 const table = await openTable("jetons");
 useHands(doubleHands);
 installQuench();

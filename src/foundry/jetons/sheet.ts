@@ -73,9 +73,12 @@ export class ArchetypeSheet extends QuintetteActorSheet {
     await act(this.document, "jeAsk");
   }
 
-  /** Reads what the advantage is from the field beside the button; nothing is bought without it. */
+  /**
+   * Reads what the advantage is from the field beside the button (`data-field`, unnamed: the sheet's form never
+   * submits it); nothing is bought without it.
+   */
   static async #onBuy(this: ArchetypeSheet, _event: PointerEvent, target: HTMLElement) {
-    const input = target.closest(".je-play")?.querySelector<HTMLInputElement>("input.je-buy-text");
+    const input = target.closest(".je-play")?.querySelector<HTMLInputElement>('[data-field="buyText"]');
     const bought = await act(this.document, "jeBuy", { text: input?.value ?? "" });
     if (bought === true && input) input.value = "";
   }

@@ -48,10 +48,17 @@ export interface Hands {
   target(tokens: TokenDocument.Implementation[]): Promise<void>;
   /**
    * Opens the actor's sheet for this user and clicks its shown, enabled element for `action` whose `data-*` match
-   * `data` (e.g. `{ roll: "skill:melee" }`); fails when there is none. Resolves once clicked: what the click starts
-   * (a roll dialog, a card) comes later, so wrap it in `answering` and wait for its card (kit `rollFromSheet`).
+   * `data` (e.g. `{ roll: "skill:melee" }`); fails when there is none. `fields` are typed first, in the rendered
+   * sheet, as a person types them: the inputs named so, or carrying that `data-field` (a field the form does not
+   * submit, such as the Jetons "buy" text). Resolves once clicked: what the click starts (a roll dialog, a card)
+   * comes later, so wrap it in `answering` and wait for its card (kit `rollFromSheet`).
    */
-  clickSheet(actor: Actor.Implementation, action: string, data?: Record<string, string>): Promise<void>;
+  clickSheet(
+    actor: Actor.Implementation,
+    action: string,
+    data?: Record<string, string>,
+    fields?: Record<string, FieldValue>,
+  ): Promise<void>;
   /**
    * The combat tracker (rendered for this user) shows these enabled controls carrying `attribute`, each as its
    * attributes (`data-*`, `aria-pressed`, …): those in the combatant's rows (`[data-combatant-id]`), or for `null` those outside every row (the
@@ -137,6 +144,9 @@ function controlsOf(message: ChatMessage.Implementation, attribute: string): HTM
   return found.filter((el) => !el.hasAttribute("disabled") && drawn(el, (n) => n.classList.contains("chat-message")));
 }
 
+/** The selector of a sheet's field `name`: an input of the form, or one its handler reads (`data-field`). */
+export const fieldSelector = (name: string) => `[name="${name}"], [data-field="${name}"]`;
+
 /** Sets an input as a person does: a box or a radio ticked when its value is among `value`, else the text typed. */
 export function fillInput(input: { type: string; value: string; checked: boolean }, value: FieldValue): void {
   if (input.type === "checkbox" || input.type === "radio")
@@ -195,10 +205,19 @@ export const foundryHands: Hands = {
     }
     found.click();
   },
-  async clickSheet(actor, action, data = {}) {
+  async clickSheet(actor, action, data = {}, fields = {}) {
     const sheet = actor.sheet as unknown as SheetLike | null;
     if (!sheet) throw new Error(`${actor.name} has no sheet`);
     await sheet.render({ force: true });
+    for (const [name, value] of Object.entries(fields)) {
+      const inputs = [...(sheet.element?.querySelectorAll<HTMLInputElement>(fieldSelector(name)) ?? [])];
+      if (!inputs.length) throw new Error(`No field ${name} on ${actor.name}'s sheet`);
+      for (const input of inputs) {
+        fillInput(input, value);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
     const shown = [...(sheet.element?.querySelectorAll<HTMLElement>("[data-action]") ?? [])].find(
       (el) =>
         el.dataset.action === action &&

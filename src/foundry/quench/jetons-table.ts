@@ -1,8 +1,8 @@
 /**
  * What the Jetons batches share (jetons.ts): a question card read from its stored data, its form controls as a user is
  * shown them and played as a user fills them (`run.hands`), the reserves as the GM's ledger mirrors them on the
- * characters and in the world's setting, the archetype's sheet buttons and own actions (`actor.system.act`: buying an
- * advantage, whose text the sheet's button reads from the field beside it), and the GM at the table for
+ * characters and in the world's setting, the archetype's sheet buttons (asking a question; buying an advantage, its
+ * text typed in the field beside the button), and the GM at the table for
  * the player batch: a listener the prepare batch leaves on the GM's page that answers the players' questions in the
  * card's forms, as a GM does (opposes, seals the GM's bid, writes the outcome on the sheet).
  */
@@ -39,6 +39,7 @@ export interface Question {
     returnedToPlayer: number;
     advantageGained: boolean;
     conditionAllowed: boolean;
+    forfeit?: boolean;
   } | null;
 }
 
@@ -75,26 +76,17 @@ export function collective(): number {
   );
 }
 
-/** What every actor's model offers (data/models.ts): the named actions sheets and macros call. */
-interface Acting {
-  act(name: string, options?: Record<string, unknown>): Promise<unknown>;
-}
-
-/** Runs a named action of the archetype through its own method (`actor.system.act`), as its sheet button does. */
-export function act(
-  actor: Actor.Implementation,
-  name: string,
-  options: Record<string, unknown> = {},
-): Promise<unknown> {
-  return (actor.system as unknown as Acting).act(name, options);
-}
-
 /**
  * Asks a question from the character's sheet, as a person does (its "Ask" button clicked): the card the GM's client
  * posted for it.
  */
 export function askFromSheet(run: Run, actor: Actor.Implementation): Promise<ChatMessage.Implementation> {
   return rollFromSheet(run, actor, "askQuestion");
+}
+
+/** Buys an advantage from the character's sheet, as a person does: its text typed beside the button, then clicked. */
+export function buyFromSheet(hands: Hands, actor: Actor.Implementation, text: string): Promise<void> {
+  return hands.clickSheet(actor, "buyAdvantage", {}, { buyText: text });
 }
 
 /** The question's controls this user is shown, as `action:side`. */

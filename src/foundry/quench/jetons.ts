@@ -4,7 +4,8 @@
  * scene; a scene in the tracker placed by "Roll all", then Next turn and Next round; a question from Nila's sheet
  * played in the card's forms: asked, opposed, both bids sealed and opened together, the reserves settled, the
  * advantage written on the sheet; a tie bid again then lost, the condition written; a tie given up; a question
- * cancelled; an advantage bought; every card public and the same rendered again from its stored data) and a player
+ * cancelled; an advantage bought from the sheet, its text typed; a bid withheld, forfeited; a bid found again,
+ * revealed from the card; the GM's bid lost, the question voided (jetons-rulings.ts); every card public and the same rendered again from its stored data) and a player
  * batch (the prepared sandbox: the player's question from their sheet, its steps relayed to the GM's client, which
  * posts the card, opposes and seals on the GM's page, opens both bids when the player's arrives by query and settles
  * the reserves; an advantage bought through the GM's client; the GM's steps refused to the player).
@@ -18,10 +19,10 @@ import { authorIdOf } from "../chat/author.ts";
 import { waitFor } from "./hands.ts";
 import { expectSoon, gmIds, scenario, TIMEOUT, type BatchSpec, type QuenchBatchContext, type Run } from "./kit.ts";
 import {
-  act,
   answerPlayers,
   archetype,
   askFromSheet,
+  buyFromSheet,
   collective,
   controls,
   everyCardPublic,
@@ -32,6 +33,7 @@ import {
   RULESET,
   untilStatus,
 } from "./jetons-table.ts";
+import { registerRulings } from "./jetons-rulings.ts";
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -290,17 +292,19 @@ function registerGM(context: QuenchBatchContext): void {
     });
 
     it("an advantage bought from Oren's sheet: a token to the collective reserve, the purchase recorded", async () => {
-      const { sandbox } = run;
+      const { sandbox, hands } = run;
       const oren = sandbox.actor("Oren");
       const [tokens, pool] = [archetype(oren).tokens, collective()];
       const posted = sandbox.messages().length;
-      expect(await act(oren, "jeBuy", { text: "Une corde solide" })).to.equal(true);
+      await buyFromSheet(hands, oren, "Une corde solide");
       await expectSoon(context, "Oren's reserve", () => archetype(oren).tokens, tokens - 1);
       await expectSoon(context, "the collective reserve", collective, pool + 1);
       expect(archetype(oren).purchases.map((p) => p.text)).to.deep.equal(["Une corde solide"]);
       await waitFor("the purchase's notice", () => sandbox.messages().length > posted);
       diceless(context, run);
     });
+
+    registerRulings(context, run);
 
     it("no private mode in Jetons: every card of the run is the GM's client's, public", () => {
       const cards = everyCardPublic(run);
@@ -416,7 +420,7 @@ function registerPlayer(context: QuenchBatchContext): void {
     it("an advantage bought from my sheet: the GM's client moves my token to the collective reserve", async () => {
       const mine = run.sandbox.mine();
       const [tokens, pool] = [archetype(mine).tokens, collective()];
-      expect(await act(mine, "jeBuy", { text: "Un raccourci" })).to.equal(true);
+      await buyFromSheet(run.hands, mine, "Un raccourci");
       await expectSoon(context, "my reserve", () => archetype(mine).tokens, tokens - 1);
       await expectSoon(context, "the collective reserve", collective, pool + 1);
       expect(archetype(mine).purchases.map((p) => p.text)).to.deep.equal(["Un raccourci"]);
