@@ -25,6 +25,9 @@ import {
   type BatchSpec,
   type QuenchBatchContext,
   type Run,
+  expectPrivateModes,
+  PRIVATE_MODES,
+  sameFromStore,
 } from "./kit.ts";
 
 const RULESET = "ahillmach";
@@ -134,46 +137,15 @@ async function criticalHit(
   return move;
 }
 
-/** One roll in each private mode: its whisper, blind flag and author, and whether its card reaches this user. */
+/** Aura in each private mode, from the sheet (kit `expectPrivateModes`), each kept pair the faces planned. */
 async function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.Implementation): Promise<void> {
-  const me = game.user?.id ?? "";
-  const seen: Record<string, unknown> = {};
-  for (const [mode, face] of [
-    ["gmroll", 5],
-    ["blindroll", 6],
-    ["selfroll", 7],
-  ] as const) {
-    run.dice.choose(D10, face, face);
-    const message = await rollFromSheet(run, actor, "roll", { roll: "char:aur" }, { rollMode: mode });
-    await run.hands.idle();
-    seen[mode] = {
-      author: authorIdOf(message),
-      kept: card<MoveCard>(message).data.kept,
-      whisper: [...message.whisper].sort(),
-      blind: message.blind,
-      shown: (await run.hands.cardHtml(message)).includes("quintette-card"),
-    };
-  }
-  const gms = gmIds().sort();
-  const isGM = game.user?.isGM ?? false;
-  context.expect(seen).to.deep.equal({
-    gmroll: { author: me, kept: [5, 5], whisper: gms, blind: false, shown: true },
-    blindroll: { author: me, kept: [6, 6], whisper: gms, blind: true, shown: isGM },
-    selfroll: { author: me, kept: [7, 7], whisper: [me], blind: false, shown: true },
+  const faces = { gmroll: 5, blindroll: 6, selfroll: 7 };
+  const cards = await expectPrivateModes(context, run, (mode) => {
+    run.dice.choose(D10, faces[mode], faces[mode]);
+    return rollFromSheet(run, actor, "roll", { roll: "char:aur" }, { rollMode: mode });
   });
-  context.expect(run.dice.left).to.equal(0);
-}
-
-/** Every card of the run this user reads reads the same rendered again from its stored source. */
-async function sameFromStore(context: QuenchBatchContext, run: Run): Promise<void> {
-  let compared = 0;
-  for (const message of run.sandbox.messages()) {
-    const live = await run.hands.cardHtml(message);
-    if (!live.includes("quintette-card")) continue;
-    context.expect(await run.hands.storedCardHtml(message), `card ${message.id}`).to.equal(live);
-    compared += 1;
-  }
-  context.expect(compared).to.be.greaterThan(0);
+  for (const mode of PRIVATE_MODES)
+    context.expect(card<MoveCard>(cards[mode]).data.kept, mode).to.deep.equal([faces[mode], faces[mode]]);
 }
 
 /** The user takes the damage card's blow on their own token with its shared Apply, then undoes it. */

@@ -17,7 +17,16 @@
 import type { Sandbox } from "./sandbox.ts";
 import { authorIdOf } from "../chat/author.ts";
 import { waitFor } from "./hands.ts";
-import { expectSoon, gmIds, scenario, TIMEOUT, type BatchSpec, type QuenchBatchContext, type Run } from "./kit.ts";
+import {
+  expectSoon,
+  gmIds,
+  scenario,
+  TIMEOUT,
+  type BatchSpec,
+  type QuenchBatchContext,
+  type Run,
+  sameFromStore,
+} from "./kit.ts";
 import {
   answerPlayers,
   archetype,
@@ -63,18 +72,6 @@ async function controlsSoon(
   const same = async () => JSON.stringify(await controls(run.hands, card)) === JSON.stringify(expected);
   await waitFor(`the controls ${expected.join(", ")}`, same).catch(() => undefined);
   context.expect(await controls(run.hands, card), "the question's controls shown").to.deep.equal(expected);
-}
-
-/** Every card of the run this user reads reads the same rendered again from its stored source. */
-async function sameFromStore(context: QuenchBatchContext, run: Run): Promise<void> {
-  let compared = 0;
-  for (const message of run.sandbox.messages()) {
-    const live = await run.hands.cardHtml(message);
-    if (!live.includes("quintette-card")) continue;
-    context.expect(await run.hands.storedCardHtml(message), `card ${message.id}`).to.equal(live);
-    compared += 1;
-  }
-  context.expect(compared).to.be.greaterThan(0);
 }
 
 /** No die is drawn in a Jetons scenario: none planned, none drawn unplanned. */

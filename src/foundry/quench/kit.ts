@@ -8,6 +8,7 @@ import type { QuenchBatchContext } from "@ethaks/fvtt-quench";
 import { ChosenDice } from "./dice.ts";
 import { currentHands, waitFor, type DialogAnswer, type Hands } from "./hands.ts";
 import { Sandbox } from "./sandbox.ts";
+import { authorIdOf } from "../chat/author.ts";
 
 export type { QuenchBatchContext };
 export type BatchKey = `quintette.${string}`;
@@ -176,4 +177,55 @@ export async function expectSoon(
 /** The actions of the card's enabled buttons, as this client's chat log shows them. */
 export async function shownActions(run: Run, message: ChatMessage.Implementation): Promise<string[]> {
   return (await run.hands.cardButtons(message)).filter((b) => !b.disabled).map((b) => b.action);
+}
+
+/** The modes a roll can be kept from the table in (either generation's names work in `rollMode`). */
+export const PRIVATE_MODES = ["gmroll", "blindroll", "selfroll"] as const;
+export type PrivateMode = (typeof PRIVATE_MODES)[number];
+
+/**
+ * Rolls once in each private mode (`roll` plans the dice and rolls) and asserts what Foundry makes of it: the author,
+ * the whisper (the GMs, or the roller alone for a self roll), the blind flag, and whether the card reaches this user (a
+ * blind roll's only a GM's). Resolves with the cards, by mode, for what a game checks on top (kept dice, faces).
+ */
+export async function expectPrivateModes(
+  context: QuenchBatchContext,
+  run: Run,
+  roll: (mode: PrivateMode) => Promise<ChatMessage.Implementation>,
+): Promise<Record<PrivateMode, ChatMessage.Implementation>> {
+  const cards = {} as Record<PrivateMode, ChatMessage.Implementation>;
+  const seen: Record<string, unknown> = {};
+  for (const mode of PRIVATE_MODES) {
+    const card = await roll(mode);
+    await run.hands.idle();
+    cards[mode] = card;
+    seen[mode] = {
+      author: authorIdOf(card),
+      whisper: [...card.whisper].sort(),
+      blind: card.blind,
+      shown: (await run.hands.cardHtml(card)).includes("quintette-card"),
+    };
+  }
+  const me = game.user?.id ?? "";
+  const gms = gmIds().sort();
+  const isGM = game.user?.isGM ?? false;
+  context.expect(seen).to.deep.equal({
+    gmroll: { author: me, whisper: gms, blind: false, shown: true },
+    blindroll: { author: me, whisper: gms, blind: true, shown: isGM },
+    selfroll: { author: me, whisper: [me], blind: false, shown: true },
+  });
+  context.expect(run.dice.left).to.equal(0);
+  return cards;
+}
+
+/** Every card of the run this user reads reads the same rendered again from its stored source. */
+export async function sameFromStore(context: QuenchBatchContext, run: Run): Promise<void> {
+  let compared = 0;
+  for (const message of run.sandbox.messages()) {
+    const live = await run.hands.cardHtml(message);
+    if (!live.includes("quintette-card")) continue;
+    context.expect(await run.hands.storedCardHtml(message), `card ${message.id}`).to.equal(live);
+    compared += 1;
+  }
+  context.expect(compared).to.be.greaterThan(0);
 }

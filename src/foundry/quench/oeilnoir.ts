@@ -16,7 +16,6 @@ import { waitFor } from "./hands.ts";
 import {
   cardData,
   expectSoon,
-  gmIds,
   rollFromSheet,
   scenario,
   shownActions,
@@ -24,6 +23,9 @@ import {
   type BatchSpec,
   type QuenchBatchContext,
   type Run,
+  expectPrivateModes,
+  PRIVATE_MODES,
+  sameFromStore,
 } from "./kit.ts";
 
 const RULESET = "oeilnoir";
@@ -123,50 +125,22 @@ async function attackWith(
 const swordOf = (actor: Actor.Implementation) => actor.items.find((i) => i.name === SWORD.name)?.id ?? "";
 const swordParry = (actor: Actor.Implementation) => ({ weapon: swordOf(actor) });
 
-/**
- * One CO check from the sheet in each private mode (picked in the dialog): its whisper, blind flag, author and die,
- * and whether its card reaches this user.
- */
+/** A CO check in each private mode, from the sheet (kit `expectPrivateModes`), each showing the face planned. */
 async function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.Implementation): Promise<void> {
-  const me = game.user?.id ?? "";
-  const seen: Record<string, unknown> = {};
-  for (const [mode, face] of [
-    ["gmroll", 4],
-    ["blindroll", 11],
-    ["selfroll", 18],
-  ] as const) {
-    run.dice.choose(D20, face);
-    const card = await rollFromSheet(run, actor, "roll", { roll: "check:CO" }, { rollMode: mode });
-    await run.hands.idle();
-    const dice = (cardData(card).dice as { value: number }[] | undefined) ?? [];
-    seen[mode] = {
-      author: authorIdOf(card),
-      whisper: [...card.whisper].sort(),
-      blind: card.blind,
-      face: dice.map((d) => d.value),
-      shown: (await run.hands.cardHtml(card)).includes("quintette-card"),
-    };
-  }
-  const gms = gmIds().sort();
-  const isGM = game.user?.isGM ?? false;
-  context.expect(seen).to.deep.equal({
-    gmroll: { author: me, whisper: gms, blind: false, face: [4], shown: true },
-    blindroll: { author: me, whisper: gms, blind: true, face: [11], shown: isGM },
-    selfroll: { author: me, whisper: [me], blind: false, face: [18], shown: true },
+  const faces = { gmroll: 4, blindroll: 11, selfroll: 18 };
+  const cards = await expectPrivateModes(context, run, (mode) => {
+    run.dice.choose(D20, faces[mode]);
+    return rollFromSheet(run, actor, "roll", { roll: "check:CO" }, { rollMode: mode });
   });
-  context.expect(run.dice.left).to.equal(0);
-}
-
-/** Every card of the run this user reads reads the same rendered again from its stored source. */
-async function sameFromStore(context: QuenchBatchContext, run: Run): Promise<void> {
-  let compared = 0;
-  for (const message of run.sandbox.messages()) {
-    const live = await run.hands.cardHtml(message);
-    if (!live.includes("quintette-card")) continue;
-    context.expect(await run.hands.storedCardHtml(message), `card ${message.id}`).to.equal(live);
-    compared += 1;
+  for (const mode of PRIVATE_MODES) {
+    const dice = (cardData(cards[mode]).dice as { value: number }[] | undefined) ?? [];
+    context
+      .expect(
+        dice.map((d) => d.value),
+        mode,
+      )
+      .to.deep.equal([faces[mode]]);
   }
-  context.expect(compared).to.be.greaterThan(0);
 }
 
 /** A héros with the sword, owned by `owner` when given. */

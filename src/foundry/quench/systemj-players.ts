@@ -22,6 +22,7 @@ import {
   type BatchSpec,
   type QuenchBatchContext,
   type Run,
+  sameFromStore,
 } from "./kit.ts";
 import {
   ACTION,
@@ -33,7 +34,6 @@ import {
   points,
   privateModes,
   RULESET,
-  sameFromStore,
   shownSoon,
   testAt,
   testOf,

@@ -6,7 +6,15 @@
  */
 import { authorIdOf } from "../chat/author.ts";
 import { waitFor, type DialogAnswer } from "./hands.ts";
-import { cardData, gmIds, rollFromSheet, shownActions, type QuenchBatchContext, type Run } from "./kit.ts";
+import {
+  cardData,
+  rollFromSheet,
+  shownActions,
+  type QuenchBatchContext,
+  type Run,
+  expectPrivateModes,
+  type PrivateMode,
+} from "./kit.ts";
 
 export const RULESET = "systemj";
 export const D100 = 100;
@@ -117,43 +125,14 @@ export async function answerStep(
   });
 }
 
-/** One test in each private mode: its whisper, blind flag and author, and whether its card reaches this user. */
+/** A FOR test in each private mode, from the sheet (kit `expectPrivateModes`). */
 export async function privateModes(
   context: QuenchBatchContext,
   run: Run,
   actor: Actor.Implementation,
-  faces: Record<"gmroll" | "blindroll" | "selfroll", number>,
+  faces: Record<PrivateMode, number>,
 ): Promise<void> {
-  const me = game.user?.id ?? "";
-  const seen: Record<string, unknown> = {};
-  for (const mode of ["gmroll", "blindroll", "selfroll"] as const) {
-    const card = await testAt(context, run, actor, "attribute.FOR", faces[mode], { rollMode: mode });
-    await run.hands.idle();
-    seen[mode] = {
-      author: authorIdOf(card),
-      whisper: [...card.whisper].sort(),
-      blind: card.blind,
-      shown: (await run.hands.cardHtml(card)).includes("quintette-card"),
-    };
-  }
-  const gms = gmIds().sort();
-  const isGM = game.user?.isGM ?? false;
-  context.expect(seen).to.deep.equal({
-    gmroll: { author: me, whisper: gms, blind: false, shown: true },
-    blindroll: { author: me, whisper: gms, blind: true, shown: isGM },
-    selfroll: { author: me, whisper: [me], blind: false, shown: true },
-  });
-  context.expect(run.dice.left).to.equal(0);
-}
-
-/** Every card of the run this user reads reads the same rendered again from its stored source. */
-export async function sameFromStore(context: QuenchBatchContext, run: Run): Promise<void> {
-  let compared = 0;
-  for (const message of run.sandbox.messages()) {
-    const live = await run.hands.cardHtml(message);
-    if (!live.includes("quintette-card")) continue;
-    context.expect(await run.hands.storedCardHtml(message), `card ${message.id}`).to.equal(live);
-    compared += 1;
-  }
-  context.expect(compared).to.be.greaterThan(0);
+  await expectPrivateModes(context, run, (mode) =>
+    testAt(context, run, actor, "attribute.FOR", faces[mode], { rollMode: mode }),
+  );
 }

@@ -9,7 +9,15 @@
  * Dice: a test is one d100 (a face of 100 reads 00), bare hands' damage a d3. World time is never advanced (kit.ts).
  */
 import type { Sandbox } from "./sandbox.ts";
-import { expectSoon, nextCard, scenario, TIMEOUT, type BatchSpec, type QuenchBatchContext } from "./kit.ts";
+import {
+  expectSoon,
+  nextCard,
+  scenario,
+  TIMEOUT,
+  type BatchSpec,
+  type QuenchBatchContext,
+  sameFromStore,
+} from "./kit.ts";
 import {
   ACTION,
   answerStep,
@@ -21,7 +29,6 @@ import {
   points,
   privateModes,
   RULESET,
-  sameFromStore,
   shownSoon,
   testAt,
   testOf,

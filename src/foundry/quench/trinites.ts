@@ -12,7 +12,6 @@ import { waitFor } from "./hands.ts";
 import {
   cardData,
   expectSoon,
-  gmIds,
   nextCard,
   rollFromSheet,
   scenario,
@@ -21,6 +20,8 @@ import {
   type BatchSpec,
   type QuenchBatchContext,
   type Run,
+  expectPrivateModes,
+  sameFromStore,
 } from "./kit.ts";
 
 const RULESET = "trinites";
@@ -85,41 +86,12 @@ async function meleeAtTheBrute(
   return card;
 }
 
-/** One roll in each private mode: its whisper, blind flag and author, and whether its card reaches this user. */
-async function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.Implementation): Promise<void> {
-  const me = game.user?.id ?? "";
-  const seen: Record<string, unknown> = {};
-  for (const mode of ["gmroll", "blindroll", "selfroll"] as const) {
+/** Vigilance in each private mode, from the sheet (kit `expectPrivateModes`). */
+function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.Implementation) {
+  return expectPrivateModes(context, run, (mode) => {
     run.dice.choose(D12, 5, 6);
-    const card = await rollFromSheet(run, actor, "roll", { roll: "skill:vigilance" }, { rollMode: mode });
-    await run.hands.idle();
-    seen[mode] = {
-      author: authorIdOf(card),
-      whisper: [...card.whisper].sort(),
-      blind: card.blind,
-      shown: (await run.hands.cardHtml(card)).includes("quintette-card"),
-    };
-  }
-  const gms = gmIds().sort();
-  const isGM = game.user?.isGM ?? false;
-  context.expect(seen).to.deep.equal({
-    gmroll: { author: me, whisper: gms, blind: false, shown: true },
-    blindroll: { author: me, whisper: gms, blind: true, shown: isGM },
-    selfroll: { author: me, whisper: [me], blind: false, shown: true },
+    return rollFromSheet(run, actor, "roll", { roll: "skill:vigilance" }, { rollMode: mode });
   });
-  context.expect(run.dice.left).to.equal(0);
-}
-
-/** Every card of the run this user reads reads the same rendered again from its stored source. */
-async function sameFromStore(context: QuenchBatchContext, run: Run): Promise<void> {
-  let compared = 0;
-  for (const message of run.sandbox.messages()) {
-    const live = await run.hands.cardHtml(message);
-    if (!live.includes("quintette-card")) continue;
-    context.expect(await run.hands.storedCardHtml(message), `card ${message.id}`).to.equal(live);
-    compared += 1;
-  }
-  context.expect(compared).to.be.greaterThan(0);
 }
 
 async function buildGM(sandbox: Sandbox): Promise<void> {
