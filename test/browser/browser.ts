@@ -73,6 +73,9 @@ export async function inspectGalleryPage(page: Page, url: string): Promise<strin
     if (res.status() >= 400) problems.push(`HTTP ${res.status()} for ${res.url()}`);
   });
   await page.goto(url, { waitUntil: "load" });
+  // The load event does not wait for every web font (Font Awesome's icons may still be loading): until they are in,
+  // the icons have other widths and the layout measured below is not the one a user sees.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   problems.push(
     ...(await page.$$eval(".gallery-error", (els) => els.map((e) => `render error: ${e.textContent ?? ""}`))),
   );
