@@ -121,7 +121,16 @@ export class DoubleChatMessage extends DoubleDocument {
     }
     if (Array.isArray(whisper)) this.whisper = [...(whisper as string[])];
     if (typeof blind === "boolean") this.blind = blind;
-    if (isPlainObject(speaker)) this.speaker = deepClone(speaker);
+    // `speaker` is a SchemaField (fvtt-types `ChatMessage.Schema`): an update merges into it (`Document#update`:
+    // "Update this Document using incremental data"), a `-=key` of a broadcast diff removes that key.
+    if (isPlainObject(speaker)) {
+      const merged: Plain = { ...this.speaker };
+      for (const [key, value] of Object.entries(deepClone(speaker))) {
+        if (key.startsWith("-=")) delete merged[key.slice(2)];
+        else merged[key] = value;
+      }
+      this.speaker = merged;
+    }
     if (typeof author === "string") this.#authorId = author;
     super.applyUpdate(rest, options);
   }

@@ -191,3 +191,16 @@ describe("a message's author (ChatMessage#author)", () => {
     expect(m.author).toBeNull();
   });
 });
+
+describe("a message's speaker (ChatMessage.Schema.speaker, a SchemaField)", () => {
+  it("a partial update merges into the speaker on every client, as a schema field's update does", async () => {
+    const m = await say("player1", { speaker: { scene: "s1", actor: "a1", token: "t1", alias: "Dana" } });
+    await asClient("player1", () => m.update({ speaker: { alias: "Dana la Rousse" } }));
+    await settle();
+    for (const id of CLIENTS) {
+      const seen = asClient(id, () => (game.messages?.get(m.id!) as DoubleChatMessage | undefined)?.speaker);
+      expect(seen).toEqual({ scene: "s1", actor: "a1", token: "t1", alias: "Dana la Rousse" });
+    }
+    expect(reloadMessage(m).speaker).toEqual({ scene: "s1", actor: "a1", token: "t1", alias: "Dana la Rousse" });
+  });
+});
