@@ -7,10 +7,9 @@
  * document by the rules core, through the defenders' wards (`wardedApplication`). Entries are the shared
  * apply-damage's, so its undo works and neither button hits the same target twice.
  */
-import { APPLY_DAMAGE, Projection, applicationWrites, damageEffect } from "../damage/index.ts";
-import { effectKey, hasLiveEffect } from "../trust/index.ts";
-import type { CardAction, DocumentWrite } from "../chat/actions.ts";
-import type { AppliedEntry, CardState } from "../chat/types.ts";
+import { APPLY_DAMAGE, hitEach } from "../damage/index.ts";
+import type { CardAction } from "../chat/actions.ts";
+import type { CardState } from "../chat/types.ts";
 import { ACTIONS, K, RULESET, attackTargetsOf, type AttackTarget } from "./card.ts";
 import type { MoveCardData } from "./card-data.ts";
 import { opponentDown, wardedApplication } from "./damage.ts";
@@ -96,35 +95,10 @@ export const applyToTargetsAction: CardAction = {
     if (!targets.length) return { status: "invalid", reason: "QUINTETTE.Damage.NoTarget" };
     const fresh = targets.filter((t) => !appliedTo(card, t.uuid));
     if (!fresh.length) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
-    let served = 0;
     const amount = Math.max(0, Math.trunc(card.damage.amount));
-    const writes: DocumentWrite[] = [];
-    const entries: AppliedEntry[] = [];
-    const projection = new Projection();
-    for (const target of fresh) {
-      const actor = await fromUuid<Actor.Implementation>(target.uuid);
-      if (!actor) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
-      // The shared apply-damage's record on the target (one per card and target): either button hits once.
-      if (hasLiveEffect(actor, effectKey(message.id ?? "", damageEffect(target.uuid)))) {
-        served += 1;
-        continue;
-      }
-      const result = wardedApplication(projection.view(actor), amount, message.id ?? "", projection.view);
-      if (!result) continue;
-      const made = await applicationWrites({
-        uuid: target.uuid,
-        actor,
-        result,
-        revision: card.revision,
-        userId: requester.id ?? "",
-      });
-      if (!made) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
-      projection.add(made.writes);
-      writes.push(...made.writes);
-      entries.push(...made.entries);
-    }
-    if (!entries.length && served) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
-    if (!entries.length) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
-    return { status: "applied", card: { ...card, applied: [...card.applied, ...entries] }, writes };
+    const uuids = fresh.map((t) => t.uuid);
+    return hitEach({ messageId: message.id ?? "", card, userId: requester.id ?? "", uuids }, (actor, id, view) =>
+      wardedApplication(actor, amount, id, view),
+    );
   },
 };

@@ -10,6 +10,7 @@ import {
   userMayRead,
   type CardAction,
   type CardActionArgs,
+  type CardActionOutcome,
   type DocumentWrite,
 } from "../chat/actions.ts";
 import { HOOK, callPost, callPre } from "../api/hooks.ts";
@@ -187,6 +188,46 @@ export function damageEffect(uuid: string): string {
   return `${APPLY_DAMAGE}:${uuid}`;
 }
 
+/**
+ * Hits each target once: the record on the actor (not the card, which its author can rewrite) says whether this card
+ * hit it already. `hit` gives the rule set's result on the actor as this click has left it so far, so a target hit
+ * twice (its own hit, and one a ward draws onto it) is computed from its new values. One set of writes and entries.
+ */
+export async function hitEach(
+  input: { messageId: string; card: CardState; userId: string; uuids: Iterable<string> },
+  hit: (
+    actor: Actor.Implementation,
+    messageId: string,
+    view: (actor: Actor.Implementation) => Actor.Implementation,
+  ) => DamageApplication | null,
+): Promise<CardActionOutcome> {
+  const { messageId, card, userId } = input;
+  const writes: DocumentWrite[] = [];
+  const entries: AppliedEntry[] = [];
+  const projection = new Projection();
+  let served = 0;
+  for (const uuid of new Set(input.uuids)) {
+    const actor = await fromUuid<Actor.Implementation>(uuid);
+    if (!actor || !isWritableDocument(actor) || actor.documentName !== "Actor") {
+      return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    }
+    if (hasLiveEffect(actor, effectKey(messageId, damageEffect(uuid)))) {
+      served += 1;
+      continue;
+    }
+    const result = hit(projection.view(actor), messageId, projection.view);
+    if (!result) continue;
+    const made = await applicationWrites({ uuid, actor, result, revision: card.revision, userId });
+    if (!made) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
+    projection.add(made.writes);
+    writes.push(...made.writes);
+    entries.push(...made.entries);
+  }
+  if (!entries.length && served) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
+  if (!entries.length) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
+  return { status: "applied", card: { ...card, applied: [...card.applied, ...entries] }, writes };
+}
+
 export const applyDamageAction: CardAction = {
   name: APPLY_DAMAGE,
   audience: "owners",
@@ -220,37 +261,10 @@ export const applyDamageAction: CardAction = {
       .filter(Boolean);
     if (!uuids.length || uuids.length > 50) return { status: "invalid", reason: "QUINTETTE.Damage.NoTarget" };
 
-    const writes: DocumentWrite[] = [];
-    const entries: AppliedEntry[] = [];
-    const projection = new Projection();
-    let served = 0;
-    for (const uuid of new Set(uuids)) {
-      const actor = await fromUuid<Actor.Implementation>(uuid);
-      if (!actor || !isWritableDocument(actor) || actor.documentName !== "Actor") {
-        return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
-      }
-      // The record on the actor, not the card (which its author can rewrite), says whether it was hit already.
-      if (hasLiveEffect(actor, effectKey(message.id ?? "", damageEffect(uuid)))) {
-        served += 1;
-        continue;
-      }
-      const result = applier.apply(projection.view(actor), card.damage, card, message.id ?? "", projection.view);
-      if (!result) continue;
-      const made = await applicationWrites({
-        uuid,
-        actor,
-        result,
-        revision: card.revision,
-        userId: requester.id ?? "",
-      });
-      if (!made) return { status: "invalid", reason: "QUINTETTE.Card.TargetMissing" };
-      projection.add(made.writes);
-      writes.push(...made.writes);
-      entries.push(...made.entries);
-    }
-    if (!entries.length && served) return { status: "already", reason: "QUINTETTE.Damage.AlreadyApplied" };
-    if (!entries.length) return { status: "invalid", reason: "QUINTETTE.Damage.NotApplicable" };
-    return { status: "applied", card: { ...card, applied: [...card.applied, ...entries] }, writes };
+    const damage = card.damage;
+    return hitEach({ messageId: message.id ?? "", card, userId: requester.id ?? "", uuids }, (actor, id, view) =>
+      applier.apply(actor, damage, card, id, view),
+    );
   },
   // The lines this application added, as written (after the shared `quintette.cardAction`).
   applied({ message, card: before }, card, info) {
