@@ -3,7 +3,7 @@
  * and every button its card offers clicked: Défendre (the initiative taken back, three consequences held, the level's
  * damage, a blow on the protected one drawn onto the defender and undone), Discerner la réalité (three questions, the
  * +1 held for the next action) and Salve (the +1 used, several tries spending one piece of ammunition, the damage
- * taking the opponent out and its side's morale rolled from the damage card). The player's steps roll the same moves
+ * taking the opponent out and its side's morale rolled from the damage card; with none left, several tries refused). The player's steps roll the same moves
  * on their own character, the damage through the relay on the GM's client.
  */
 import { authorIdOf } from "../chat/author.ts";
@@ -141,16 +141,18 @@ async function discern(context: QuenchBatchContext, run: Run, actor: Actor.Imple
 
 /**
  * `actor` shoots at `foe` with a bow, holding Discerner's +1: 5 and 4 on DEX 1 with the +1, a partial success
- * (11: odd, the initiative kept); "several tries" picked uses up one arrow of three. Resolves with the card.
+ * (11: odd, the initiative kept); "several tries" picked uses up one arrow of the `count` added. Resolves with the
+ * card.
  */
 async function volley(
   context: QuenchBatchContext,
   run: Run,
   actor: Actor.Implementation,
   foe: TokenDocument.Implementation,
+  count: number,
 ) {
   const { expect } = context;
-  const arrows = await arm(actor, 3);
+  const arrows = await arm(actor, count);
   await run.hands.target([foe]);
   run.dice.choose(D10, 5, 4);
   const move = await rollFromSheet(run, actor, "roll", { roll: moveKey(actor, "salve") });
@@ -169,7 +171,7 @@ async function volley(
   await expectSoon(context, "the +1 used", () => edgeOf(actor) || null, null);
   expect(await shownActions(run, move)).to.include.members([A.pick, A.rollDamage]);
   await pickEach(context, run, move, ["munition"]);
-  await expectSoon(context, "an arrow used up", () => quantity(arrows), 2);
+  await expectSoon(context, "an arrow used up", () => quantity(arrows), count - 1);
   expect(picked(move)).to.deep.equal({ danger: 0, moins1d6: 0, munition: 1 });
   expect(await shownActions(run, move)).to.not.include(A.pick);
   expect(run.dice.left).to.equal(0);
@@ -286,7 +288,7 @@ export function gmMoveSteps(context: QuenchBatchContext, run: Run, blow: () => C
   it("Kael's Salve takes his +1: several tries spend an arrow, the damage takes the Brute out, its morale rolled", async () => {
     const { sandbox, hands, dice } = run;
     const brute = sandbox.token("Brute");
-    const move = await volley(context, run, sandbox.actor("Kael"), brute);
+    const move = await volley(context, run, sandbox.actor("Kael"), brute, 1);
     // A partial success on an odd total keeps the initiative.
     await expectSoon(context, "the initiative kept", () => markers(run), { Kael: true, Mira: true, Brute: false });
     const before = sandbox.messages().length;
@@ -321,6 +323,27 @@ export function gmMoveSteps(context: QuenchBatchContext, run: Run, blow: () => C
     ]);
     await expectSoon(context, "the morale done", () => lines(damage)[0]?.followUp?.done, true);
     expect(await shownActions(run, damage)).to.not.include(A.morale);
+    expect([dice.left, dice.unplanned]).to.deep.equal([0, 0]);
+  });
+
+  it("Kael's next Salve, his last arrow gone: several tries refused, nothing spent; another option picked", async () => {
+    const { sandbox, hands, dice } = run;
+    const kael = sandbox.actor("Kael");
+    const arrows = kael.items.contents.find((i) => i.name === "Flèches")!;
+    expect(quantity(arrows)).to.equal(0);
+    // 6 and 4 on DEX 1, no +1 held: 11, a partial success keeping the initiative.
+    await hands.target([sandbox.token("Brute")]);
+    dice.choose(D10, 6, 4);
+    const move = await rollFromSheet(run, kael, "roll", { roll: moveKey(kael, "salve") });
+    await hands.target([]);
+    expect([card(move).data.total, card(move).data.band, card(move).data.picks]).to.deep.equal([11, "partielle", 1]);
+    await waitFor("the picks", async () => (await shownActions(run, move)).includes(A.pick));
+    await hands.clickCard(move, A.pick, { key: "munition" });
+    await hands.idle();
+    expect([card(move).data.chosenCount, quantity(arrows)]).to.deep.equal([0, 0]);
+    await pickEach(context, run, move, ["danger"]);
+    expect(picked(move)).to.deep.equal({ danger: 1, moins1d6: 0, munition: 0 });
+    await expectSoon(context, "the initiative kept", () => markers(run), { Kael: true, Mira: true, Brute: false });
     expect([dice.left, dice.unplanned]).to.deep.equal([0, 0]);
   });
 
@@ -366,7 +389,7 @@ export function playerMoveSteps(context: QuenchBatchContext, run: Run, foe: () =
 
   it("my Salve takes my +1 and spends one of my arrows; its damage rolled by the GM's client through the relay", async () => {
     const { sandbox, hands, dice } = run;
-    const move = await volley(context, run, sandbox.mine(), foe());
+    const move = await volley(context, run, sandbox.mine(), foe(), 3);
     const before = sandbox.messages().length;
     // The damage dice are the GM's browser's: none chosen here.
     await hands.clickCard(move, A.rollDamage);
