@@ -9,10 +9,12 @@
  * taken on their own token and undone; their private rolls; their cards from stored data). Every roll is made from
  * the sheet's button, its dialog answered (helpers, hinderers, the mode). Moves roll 2D10 (3D10 or 4D10 keeping two
  * with help or hindrance); a weapon's damage rolls its own dice, on the client that rolls it (a player's: the GM's).
+ * Défendre, Discerner la réalité and Salve, in both batches, are ahillmach-moves.ts's steps.
  */
 import type { Sandbox } from "./sandbox.ts";
 import { authorIdOf } from "../chat/author.ts";
 import { waitFor } from "./hands.ts";
+import { gmMoveSteps, playerMoveSteps } from "./ahillmach-moves.ts";
 import {
   cardData,
   expectSoon,
@@ -301,6 +303,8 @@ function registerGM(context: QuenchBatchContext): void {
       expect([dice.left, dice.unplanned]).to.deep.equal([0, 0]);
     });
 
+    gmMoveSteps(context, run, () => damage);
+
     it("Mira's Aura in each private mode: whispered as the mode says", async () => {
       await privateModes(context, run, run.sandbox.actor("Mira"));
     });
@@ -393,6 +397,8 @@ function registerPlayer(context: QuenchBatchContext): void {
       if (!token) throw new Error("My character has no token on the sandbox's scene");
       await blowTakenAndUndone(context, run, damage, token);
     });
+
+    playerMoveSteps(context, run, () => run.sandbox.token(bruteOf(game.user?.name)));
 
     it("my Aura in each private mode: whispered as the mode says, a blind roll's card not mine to read", async () => {
       await privateModes(context, run, run.sandbox.mine());
