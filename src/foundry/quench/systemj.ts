@@ -170,10 +170,10 @@ function registerGM(context: QuenchBatchContext): void {
       });
       // Two chose, the bear did not: the reveal is forced, and the bear neither acts nor moves (rules: action phase).
       expect(found.shown).to.deep.equal({ Aude: "action", Bertil: "mouvement", Ours: null });
-      // One line each, in the phase part's order (the combat's combatants, not the initiative order of the turns).
+      // One line each, in tracker order (the turns: Bertil's initiative first), not the order they joined (Aude first).
       expect(found.lines, "the reveal card's lines").to.deep.equal([
-        ["Aude", "action"],
         ["Bertil", "mouvement"],
+        ["Aude", "action"],
         ["Ours", null],
       ]);
       expect(found.counts).to.deep.equal({ value: 1, target: 1, detail: 1 });

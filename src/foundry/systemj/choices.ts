@@ -264,9 +264,15 @@ export async function handleReveal(payload: JsonObject, requester: User.Implemen
   return { status: "applied" };
 }
 
-/** The reveal's lines, in tracker order, from the revealed state (the card stores them: it renders after reload). */
+/**
+ * The reveal's lines, in tracker order (the combat's `turns`, initiative order, not the order combatants joined; any
+ * combatant the turns lack comes last), from the revealed state (the card stores them: it renders after reload).
+ */
 export function revealLinesOf(combat: foundry.documents.Combat, state: systemj.ActionPhaseState): RevealLine[] {
-  return publicCombatants(combat.combatants.contents).flatMap((c) =>
+  const ids = new Set(combat.turns.map((c) => c.id ?? ""));
+  const inTurns = combat.turns.flatMap((c) => combat.combatants.get(c.id ?? "") ?? []);
+  const rest = combat.combatants.contents.filter((c) => !ids.has(c.id ?? ""));
+  return publicCombatants([...inTurns, ...rest]).flatMap((c) =>
     c.id ? [{ name: boundName(c), img: c.img ?? null, choice: state.choices[c.id] ?? null }] : [],
   );
 }
