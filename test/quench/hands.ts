@@ -124,6 +124,29 @@ async function trackerControls(combatant: { id: string | null } | null, attribut
   });
 }
 
+interface WindowApp {
+  render(options: object): Promise<unknown>;
+  renderedParts: Record<string, Record<string, unknown>>;
+  _configureRenderParts(options: object): Record<string, { template: string }>;
+  runAction(action: string, event: unknown, target: unknown): Promise<unknown>;
+}
+
+/**
+ * The open window `id` (fvtt-types `foundry.applications.instances`, the double's `renderedApplications`) rendered for
+ * this user, its parts with the real templates, as an element tree.
+ */
+async function windowPage(id: string): Promise<{ app: WindowApp; html: string; element: HtmlNode }> {
+  const app = foundry.applications.instances.get(id) as unknown as WindowApp | undefined;
+  if (!app) throw new Error(`The window ${id} is not open on ${userId()}'s page`);
+  await settle();
+  await asClient(userId(), () => app.render({ force: true }));
+  const parts = app._configureRenderParts({});
+  const html: string[] = [];
+  for (const [part, context] of Object.entries(app.renderedParts))
+    html.push(await foundry.applications.handlebars.renderTemplate(parts[part]?.template ?? "", context));
+  return { app, html: html.join("\n"), element: htmlTree(html.join("\n")) };
+}
+
 export const doubleHands: Hands = {
   patience: 50,
   async cardHtml(message) {
@@ -204,6 +227,20 @@ export const doubleHands: Hands = {
     if (!found) throw new Error(`${userId()} sees no ${JSON.stringify(control)} in ${where}`);
     // The listeners start the click's work unawaited, as in a browser: the table settles after.
     found.click();
+    await settle();
+  },
+  async windowHtml(id) {
+    return (await windowPage(id)).html;
+  },
+  async clickWindow(id, action, data = {}) {
+    const { app, element } = await windowPage(id);
+    const found = element
+      .querySelectorAll("[data-action]")
+      .find((n) => n.dataset.action === action && Object.entries(data).every(([k, v]) => n.dataset[k] === v));
+    if (!found || found.hasAttribute("disabled"))
+      throw new Error(`${userId()} sees no enabled ${action} ${JSON.stringify(data)} in ${id}`);
+    // ApplicationV2's click listener calls the action's handler with the clicked element.
+    await asClient(userId(), () => app.runAction(action, { shiftKey: false }, found));
     await settle();
   },
   async storedCardHtml(message) {

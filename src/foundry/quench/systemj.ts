@@ -6,7 +6,8 @@
  * object the bear does not see coming; round 3's hidden Action/Movement choice clicked in the tracker and revealed
  * (systemj-choice.ts); a test in each private mode; every card the same rendered again from its stored
  * data). The players' batches (prepare, player, and the GM's answer to a player's shot) are in systemj-players.ts.
- * Dice: a test is one d100 (a face of 100 reads 00), bare hands' damage a d3. World time is never advanced (kit.ts).
+ * Dice: a test is one d100 (a face of 100 reads 00), bare hands' damage a d3. World time is never advanced here (kit.ts):
+ * the Chronoste, which moves it, has its own batch (systemj-chronoste.ts).
  */
 import type { Sandbox } from "./sandbox.ts";
 import {
@@ -36,6 +37,7 @@ import {
 } from "./systemj-steps.ts";
 import { answerBatch, playerBatch, prepareBatch } from "./systemj-players.ts";
 import { combatantOf, playHiddenChoice, publicOf } from "./systemj-choice.ts";
+import { chronosteBatch } from "./systemj-chronoste.ts";
 
 /** Fresh actors' attributes are all 50: FOR 50, RAP 50, a melee attack in force ((2×FOR+RES+RAP)/5) 40. */
 const SCORE = 50;
@@ -201,6 +203,7 @@ function registerGM(context: QuenchBatchContext): void {
 
 export const systemjBatches: BatchSpec[] = [
   { key: "quintette.systemj.gm", displayName: "SYSTEMJ (GM)", ruleset: RULESET, runAs: "gm", register: registerGM },
+  chronosteBatch,
   prepareBatch,
   playerBatch,
   answerBatch,
