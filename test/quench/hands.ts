@@ -7,7 +7,15 @@
  */
 import { readFileSync } from "node:fs";
 import { fillInput, type Hands, type SeenButton } from "../../src/foundry/quench/hands.ts";
-import { buttonsIn, chatLogOf, click, settle, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
+import {
+  buttonsIn,
+  chatLogOf,
+  click,
+  controlledTokens,
+  settle,
+  targetsOf,
+  type DoubleChatMessage,
+} from "../double/shared-core.ts";
 import { htmlTree, type HtmlNode } from "../scenes/html.ts";
 import { callAll } from "../double/server.ts";
 import { renderMessageHTML } from "../double/chat-log.ts";
@@ -252,6 +260,12 @@ export const doubleHands: Hands = {
     const targets = targetsOf(userId());
     targets.clear();
     for (const token of tokens) targets.add(DoubleToken.of(token as unknown as DoubleTokenDocument));
+  },
+  async control(tokens) {
+    // The canvas's controlled tokens (clients.ts: one canvas, the running client's), as a click on each selects it.
+    const controlled = controlledTokens();
+    controlled.length = 0;
+    for (const token of tokens) controlled.push(DoubleToken.of(token as unknown as DoubleTokenDocument));
   },
   answering(answer, fn) {
     return answering(answer, fn);

@@ -46,6 +46,8 @@ export interface Hands {
   storedCardHtml(message: ChatMessage.Implementation): Promise<string>;
   /** This user targets exactly these tokens (their scene must be the one viewed). */
   target(tokens: TokenDocument.Implementation[]): Promise<void>;
+  /** This user controls (selects) exactly these tokens on the viewed scene; none: releases every token. */
+  control(tokens: TokenDocument.Implementation[]): Promise<void>;
   /**
    * Opens the actor's sheet for this user and clicks its shown, enabled element for `action` whose `data-*` match
    * `data` (e.g. `{ roll: "skill:melee" }`); fails when there is none. `fields` are typed first, in the rendered
@@ -285,6 +287,14 @@ export const foundryHands: Hands = {
       const placed = token.object;
       if (!placed) throw new Error(`${token.name} is not on the viewed scene`);
       placed.setTarget(true, { releaseOthers: false });
+    }
+  },
+  async control(tokens) {
+    canvas?.tokens?.releaseAll();
+    for (const token of tokens) {
+      const placed = token.object;
+      if (!placed) throw new Error(`${token.name} is not on the viewed scene`);
+      placed.control({ releaseOthers: false });
     }
   },
   async answering(answer, fn) {

@@ -1,10 +1,10 @@
 /**
  * SYSTEMJ's Chronoste in a live world, as a GM uses it: its window's buttons (+1 hour, then −10 minutes) move the
  * world's clock by exactly that, and each move posts a public card of what passed (how long, the date before and after
- * as the window shows them, the sandbox's effects whose duration ran out). This batch alone MOVES WORLD TIME: a
- * calendar module or anything else reading it sees the moves and the put-back. It puts back exactly what it moved
- * (`game.time.advance(-moved)`, by its last test, or by its `after` when a test failed), never a time it read earlier,
- * so a move someone else made meanwhile stays. docs/quench.md.
+ * as the window shows them, the sandbox's effects whose duration ran out), spoken by the GM even with a token selected.
+ * This batch alone MOVES WORLD TIME: a calendar module or anything else reading it sees the moves and the put-back. It
+ * puts back exactly what it moved (`game.time.advance(-moved)`, by its last test, or by its `after` when a test
+ * failed), never a time it read earlier, so a move someone else made meanwhile stays. docs/quench.md.
  */
 import { waitFor } from "./hands.ts";
 import {
@@ -64,6 +64,7 @@ async function shownHour(run: Run): Promise<string> {
 
 async function build(sandbox: Sandbox): Promise<void> {
   const keeper = await sandbox.createActor({ name: KEEPER, type: "sj-personnage" });
+  await sandbox.placeToken(keeper, 0);
   const now = worldTime();
   // v13's duration fields (v14 migrates them to `start.time` and `duration.value`/`units`).
   await keeper.createEmbeddedDocuments("ActiveEffect", [
@@ -115,7 +116,15 @@ function register(context: QuenchBatchContext): void {
 
     it("+1 hour from the window: world time moves by 3600 s; a public card says an hour passed and what ran out", async () => {
       start = worldTime();
-      const { card, from, hours } = await step(HOUR);
+      // The GM has a token selected, as at play: the card is still the GM's, not that token's.
+      await run.hands.control([run.sandbox.token(KEEPER)]);
+      const { card, from, hours } = await step(HOUR).finally(() => run.hands.control([]));
+      const { actor, token, alias } = card.speaker as { actor?: string | null; token?: string | null; alias?: string };
+      expect({ actor: actor ?? null, token: token ?? null, alias }, "the card's speaker").to.deep.equal({
+        actor: null,
+        token: null,
+        alias: game.user?.name,
+      });
       expect(worldTime() - from, "world time moved").to.equal(HOUR);
       const stored = timeCard(card);
       expect(stored).to.deep.include({ ruleset: RULESET, kind: "time", rollerId: game.user?.id });

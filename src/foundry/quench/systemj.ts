@@ -11,6 +11,7 @@
  */
 import type { Sandbox } from "./sandbox.ts";
 import {
+  cardData,
   expectSoon,
   nextCard,
   scenario,
@@ -166,10 +167,19 @@ function registerGM(context: QuenchBatchContext): void {
       const { sandbox } = run;
       const combat = sandbox.combat;
       if (!combat) throw new Error("No combat");
+      // The GM has the bear's token selected, as at play: the reveal card is still the GM's, not the bear's.
+      await run.hands.control([sandbox.token("Ours")]);
       const found = await playHiddenChoice(context, run, combat, {
         Aude: ["mouvement", "action"],
         Bertil: ["mouvement"],
-      });
+      }).finally(() => run.hands.control([]));
+      const revealCard = sandbox.messages().find((m) => cardData(m).kind === "reveal");
+      const speaker = revealCard?.speaker as { actor?: string | null; token?: string | null; alias?: string };
+      expect([speaker.actor ?? null, speaker.token ?? null, speaker.alias], "the reveal's speaker").to.deep.equal([
+        null,
+        null,
+        game.user?.name,
+      ]);
       // Two chose, the bear did not: the reveal is forced, and the bear neither acts nor moves (rules: action phase).
       expect(found.shown).to.deep.equal({ Aude: "action", Bertil: "mouvement", Ours: null });
       // One line each, in tracker order (the turns: Bertil's initiative first), not the order they joined (Aude first).

@@ -13,7 +13,7 @@
  */
 import { publicCombatants } from "../combat/visibility.ts";
 import type { JsonObject } from "../chat/types.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, userSpeaker } from "../chat/post.ts";
 import { isServingSession, relayToGM, type RelayResult } from "../relay/index.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
 import { serializeOnGM } from "../trust/queue.ts";
@@ -283,7 +283,9 @@ async function postReveal(
   state: systemj.ActionPhaseState,
   requester: User.Implementation,
 ): Promise<void> {
-  await postCard(revealCard(requester.id ?? "", state.round, revealLinesOf(combat, state)), { visibility: "public" });
+  const card = revealCard(requester.id ?? "", state.round, revealLinesOf(combat, state));
+  // The GM's record of the round, whatever token the GM has selected.
+  await postCard(card, { visibility: "public", speaker: userSpeaker(requester) });
 }
 
 /** 128 random bits from the platform's CSPRNG, lowercase hex (the rules core asks for at least that). */
