@@ -28,6 +28,12 @@ function mergedDefaults(cls: unknown): Plain {
   return out;
 }
 
+/**
+ * fvtt-types `foundry.applications.instances`: "A registry of currently rendered ApplicationV2 instances", by id: an
+ * application is there once rendered, until closed. One map for the double's pages (they share the system's modules).
+ */
+export const renderedApplications = new Map<string, ApplicationV2>();
+
 export class ApplicationV2 {
   static DEFAULT_OPTIONS: Plain = { id: "app-{id}", classes: [], tag: "div", window: {}, actions: {}, position: {} };
   static RENDER_STATES = { ERROR: -3, CLOSING: -2, CLOSED: -1, NONE: 0, RENDERING: 1, RENDERED: 2 };
@@ -74,6 +80,7 @@ export class ApplicationV2 {
     const first = this.renderCount === 0;
     this.state = 2;
     this.renderCount += 1;
+    renderedApplications.set(this.id, this);
     if (first) await this._onFirstRender(context, opts);
     await this._onRender(context, opts);
     return this;
@@ -82,6 +89,7 @@ export class ApplicationV2 {
     this._onClose(options);
     this.state = -1;
     this.closed = true;
+    if (renderedApplications.get(this.id) === this) renderedApplications.delete(this.id);
     return this;
   }
   /**

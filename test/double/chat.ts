@@ -176,11 +176,15 @@ export class DoubleChatMessage extends DoubleDocument {
   }
   /**
    * fvtt-types `ChatMessage.getSpeaker`: "Attempt to determine who is the speaking character (and token) for a certain
-   * Chat Message"; given an actor, that actor speaks.
-   * Without one the double has no canvas: the current user speaks.
+   * Chat Message"; given an actor, that actor speaks. Without one: "First assume that the currently controlled Token is
+   * the speaker" (a placed token the canvas's `tokens.controlled` holds, clients.ts); else the current user speaks.
    */
   static getSpeaker({ actor }: { actor?: { id: string; name: string } | null } = {}): Plain {
     if (actor) return { actor: actor.id, alias: actor.name, scene: null, token: null };
+    const canvas = (globalThis as { canvas?: { tokens?: { controlled?: { document?: unknown }[] } } }).canvas;
+    const token = canvas?.tokens?.controlled?.find((t) => t.document)?.document as
+      { id: string; name: string; actorId: string; parent: { id: string } | null } | undefined;
+    if (token) return { scene: token.parent?.id ?? null, actor: token.actorId, token: token.id, alias: token.name };
     return { alias: gameOf().user.name ?? gameOf().user.id };
   }
   /**

@@ -20,7 +20,8 @@
  * - `foundry.applications.api/sheets` (applications.ts): ApplicationV2, HandlebarsApplicationMixin,
  *   DocumentSheetV2, ActorSheetV2, ItemSheetV2, ActiveEffectConfig, DialogV2 as shells that run context preparation
  *   and actions without a DOM; `foundry.applications.handlebars.loadTemplates/renderTemplate` record paths;
- *   `foundry.applications.ux.DragDrop` (applications.ts) binds drag starts and drops under their permissions.
+ *   `foundry.applications.ux.DragDrop` (applications.ts) binds drag starts and drops under their permissions;
+ *   `foundry.applications.instances` holds the rendered applications by id.
  * - `foundry.applications.ux.TextEditor.implementation.enrichHTML` (text-editor.ts): runs `CONFIG.TextEditor
  *   .enrichers` on the content's text, as Foundry documents it.
  * - `ui.notifications`: info/warn/error record their messages for assertions.
@@ -47,6 +48,7 @@ import {
   dropOn,
   FormDataExtended,
   DragDropDouble,
+  renderedApplications,
 } from "./applications.ts";
 import { utils, resetRandomID, type Plain } from "./utils.ts";
 import { extendDouble } from "./shared-core.ts";
@@ -166,6 +168,7 @@ function createState(lang: string) {
       ActiveEffect: DoubleActiveEffect,
     },
     applications: {
+      instances: renderedApplications,
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
       sheets: { ActorSheetV2, ItemSheetV2, ActiveEffectConfig },
       ux: {
@@ -293,6 +296,7 @@ export function installFoundryDouble({
   worldCollections.messages.clear();
   worldCollections.combats.clear();
   DialogV2.reset();
+  renderedApplications.clear();
   FilePickerDouble.nextPath = null;
   FilePickerDouble.opened = [];
   state = createState(lang);

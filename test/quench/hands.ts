@@ -7,7 +7,15 @@
  */
 import { readFileSync } from "node:fs";
 import { fillInput, type Hands, type SeenButton } from "../../src/foundry/quench/hands.ts";
-import { buttonsIn, chatLogOf, click, settle, targetsOf, type DoubleChatMessage } from "../double/shared-core.ts";
+import {
+  buttonsIn,
+  chatLogOf,
+  click,
+  controlledTokens,
+  settle,
+  targetsOf,
+  type DoubleChatMessage,
+} from "../double/shared-core.ts";
 import { htmlTree, type HtmlNode } from "../scenes/html.ts";
 import { callAll } from "../double/server.ts";
 import { renderMessageHTML } from "../double/chat-log.ts";
@@ -124,6 +132,29 @@ async function trackerControls(combatant: { id: string | null } | null, attribut
   });
 }
 
+interface WindowApp {
+  render(options: object): Promise<unknown>;
+  renderedParts: Record<string, Record<string, unknown>>;
+  _configureRenderParts(options: object): Record<string, { template: string }>;
+  runAction(action: string, event: unknown, target: unknown): Promise<unknown>;
+}
+
+/**
+ * The open window `id` (fvtt-types `foundry.applications.instances`, the double's `renderedApplications`) rendered for
+ * this user, its parts with the real templates, as an element tree.
+ */
+async function windowPage(id: string): Promise<{ app: WindowApp; html: string; element: HtmlNode }> {
+  const app = foundry.applications.instances.get(id) as unknown as WindowApp | undefined;
+  if (!app) throw new Error(`The window ${id} is not open on ${userId()}'s page`);
+  await settle();
+  await asClient(userId(), () => app.render({ force: true }));
+  const parts = app._configureRenderParts({});
+  const html: string[] = [];
+  for (const [part, context] of Object.entries(app.renderedParts))
+    html.push(await foundry.applications.handlebars.renderTemplate(parts[part]?.template ?? "", context));
+  return { app, html: html.join("\n"), element: htmlTree(html.join("\n")) };
+}
+
 export const doubleHands: Hands = {
   patience: 50,
   async cardHtml(message) {
@@ -206,6 +237,20 @@ export const doubleHands: Hands = {
     found.click();
     await settle();
   },
+  async windowHtml(id) {
+    return (await windowPage(id)).html;
+  },
+  async clickWindow(id, action, data = {}) {
+    const { app, element } = await windowPage(id);
+    const found = element
+      .querySelectorAll("[data-action]")
+      .find((n) => n.dataset.action === action && Object.entries(data).every(([k, v]) => n.dataset[k] === v));
+    if (!found || found.hasAttribute("disabled"))
+      throw new Error(`${userId()} sees no enabled ${action} ${JSON.stringify(data)} in ${id}`);
+    // ApplicationV2's click listener calls the action's handler with the clicked element.
+    await asClient(userId(), () => app.runAction(action, { shiftKey: false }, found));
+    await settle();
+  },
   async storedCardHtml(message) {
     const element = await renderMessageHTML(storedMessage(message as unknown as DoubleChatMessage));
     await settle();
@@ -215,6 +260,12 @@ export const doubleHands: Hands = {
     const targets = targetsOf(userId());
     targets.clear();
     for (const token of tokens) targets.add(DoubleToken.of(token as unknown as DoubleTokenDocument));
+  },
+  async control(tokens) {
+    // The canvas's controlled tokens (clients.ts: one canvas, the running client's), as a click on each selects it.
+    const controlled = controlledTokens();
+    controlled.length = 0;
+    for (const token of tokens) controlled.push(DoubleToken.of(token as unknown as DoubleTokenDocument));
   },
   answering(answer, fn) {
     return answering(answer, fn);

@@ -83,6 +83,15 @@ export function speakerFor(actor: Actor.Implementation | null | undefined): Chat
   return ChatMessage.getSpeaker(actor && isStored(actor) ? { actor } : {});
 }
 
+/**
+ * A user (the current one) as the speaker of a card about no actor (a record of the table's own, such as SYSTEMJ's time record
+ * or reveal). Never `ChatMessage.getSpeaker()` without an actor: it would "first assume that the currently controlled
+ * Token is the speaker" (fvtt-types), so the card would speak for whatever token the user has selected.
+ */
+export function userSpeaker(user: User.Implementation | null = game.user ?? null): ChatMessage.SpeakerData {
+  return { scene: null, actor: null, token: null, alias: user?.name ?? "" };
+}
+
 function isStored(doc: object): doc is Actor.Stored {
   return "id" in doc && typeof doc.id === "string" && "uuid" in doc && typeof doc.uuid === "string";
 }

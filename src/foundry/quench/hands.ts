@@ -1,7 +1,7 @@
 /**
  * What a person does with Foundry's interface during a Quench scenario: read a card in their chat log and click one of
- * its buttons, click a sheet's or the combat tracker's controls, answer the roll dialog, target tokens, look at the
- * compendium directory, and wait for the table to settle. In Foundry these read and click the page (`ui.chat.element`,
+ * its buttons, click a sheet's, a window's or the combat tracker's controls, answer the roll dialog, target tokens,
+ * look at the compendium directory, and wait for the table to settle. In Foundry these read and click the page (`ui.chat.element`,
  * `ui.combat.element`, a token's `setTarget`, the `renderRollDialog` hook). The test double has no DOM: its stand-in (test/double/quench.ts) gives its own hands through `useHands`, reading
  * the chat log the double renders for each client. Everything else a scenario does goes through Foundry's API.
  */
@@ -46,6 +46,8 @@ export interface Hands {
   storedCardHtml(message: ChatMessage.Implementation): Promise<string>;
   /** This user targets exactly these tokens (their scene must be the one viewed). */
   target(tokens: TokenDocument.Implementation[]): Promise<void>;
+  /** This user controls (selects) exactly these tokens on the viewed scene; none: releases every token. */
+  control(tokens: TokenDocument.Implementation[]): Promise<void>;
   /**
    * Opens the actor's sheet for this user and clicks its shown, enabled element for `action` whose `data-*` match
    * `data` (e.g. `{ roll: "skill:melee" }`); fails when there is none. `fields` are typed first, in the rendered
@@ -71,6 +73,16 @@ export interface Hands {
    * Resolves once clicked: what the click starts (a relayed choice) lands later.
    */
   clickTracker(combatant: Combatant.Implementation | null, control: Record<string, string>): Promise<void>;
+  /**
+   * The content of the application window `id` (an ApplicationV2's id, such as SYSTEMJ's "quintette-chronoste") as
+   * this user's page shows it, rendered again first; fails when that window is not open.
+   */
+  windowHtml(id: string): Promise<string>;
+  /**
+   * Clicks the shown, enabled element for `action` whose `data-*` match `data` in the open window `id` (rendered again
+   * first); fails when there is none. Resolves once clicked: what the click starts comes later.
+   */
+  clickWindow(id: string, action: string, data?: Record<string, string>): Promise<void>;
   /** Runs `fn`, answering every roll dialog it opens with `answer`, then confirming it. */
   answering<T>(answer: DialogAnswer, fn: () => Promise<T>): Promise<T>;
   /** The system's packs the compendium directory shows this user (collection ids). */
@@ -168,6 +180,14 @@ interface SheetLike {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The open window `id` (fvtt-types `foundry.applications.instances`: "currently rendered ApplicationV2 instances"). */
+async function openWindow(id: string): Promise<SheetLike> {
+  const app = foundry.applications.instances.get(id) as unknown as SheetLike | undefined;
+  if (!app) throw new Error(`The window ${id} is not open on ${game.user?.name ?? ""}'s page: open it and run again`);
+  await app.render({ force: true });
+  return app;
+}
+
 /** Foundry's page. */
 export const foundryHands: Hands = {
   patience: 150,
@@ -238,6 +258,20 @@ export const foundryHands: Hands = {
     if (!found) throw new Error(`${game.user?.name ?? ""} sees no ${JSON.stringify(control)} in ${where}`);
     found.click();
   },
+  async windowHtml(id) {
+    return (await openWindow(id)).element?.innerHTML ?? "";
+  },
+  async clickWindow(id, action, data = {}) {
+    const app = await openWindow(id);
+    const shown = [...(app.element?.querySelectorAll<HTMLElement>("[data-action]") ?? [])].find(
+      (el) =>
+        el.dataset.action === action &&
+        !(el as HTMLButtonElement).disabled &&
+        Object.entries(data).every(([k, v]) => el.dataset[k] === v),
+    );
+    if (!shown) throw new Error(`${game.user?.name ?? ""} sees no enabled ${action} ${JSON.stringify(data)} in ${id}`);
+    shown.click();
+  },
   async storedCardHtml(message) {
     const Cls = CONFIG.ChatMessage.documentClass as unknown as new (source: object) => ChatMessage.Implementation;
     const element = await new Cls(message.toObject()).renderHTML();
@@ -253,6 +287,14 @@ export const foundryHands: Hands = {
       const placed = token.object;
       if (!placed) throw new Error(`${token.name} is not on the viewed scene`);
       placed.setTarget(true, { releaseOthers: false });
+    }
+  },
+  async control(tokens) {
+    canvas?.tokens?.releaseAll();
+    for (const token of tokens) {
+      const placed = token.object;
+      if (!placed) throw new Error(`${token.name} is not on the viewed scene`);
+      placed.control({ releaseOthers: false });
     }
   },
   async answering(answer, fn) {

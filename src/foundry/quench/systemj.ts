@@ -6,10 +6,12 @@
  * object the bear does not see coming; round 3's hidden Action/Movement choice clicked in the tracker and revealed
  * (systemj-choice.ts); a test in each private mode; every card the same rendered again from its stored
  * data). The players' batches (prepare, player, and the GM's answer to a player's shot) are in systemj-players.ts.
- * Dice: a test is one d100 (a face of 100 reads 00), bare hands' damage a d3. World time is never advanced (kit.ts).
+ * Dice: a test is one d100 (a face of 100 reads 00), bare hands' damage a d3. World time is never advanced here (kit.ts):
+ * the Chronoste, which moves it, has its own batch (systemj-chronoste.ts).
  */
 import type { Sandbox } from "./sandbox.ts";
 import {
+  cardData,
   expectSoon,
   nextCard,
   scenario,
@@ -36,6 +38,7 @@ import {
 } from "./systemj-steps.ts";
 import { answerBatch, playerBatch, prepareBatch } from "./systemj-players.ts";
 import { combatantOf, playHiddenChoice, publicOf } from "./systemj-choice.ts";
+import { chronosteBatch } from "./systemj-chronoste.ts";
 
 /** Fresh actors' attributes are all 50: FOR 50, RAP 50, a melee attack in force ((2×FOR+RES+RAP)/5) 40. */
 const SCORE = 50;
@@ -164,16 +167,25 @@ function registerGM(context: QuenchBatchContext): void {
       const { sandbox } = run;
       const combat = sandbox.combat;
       if (!combat) throw new Error("No combat");
+      // The GM has the bear's token selected, as at play: the reveal card is still the GM's, not the bear's.
+      await run.hands.control([sandbox.token("Ours")]);
       const found = await playHiddenChoice(context, run, combat, {
         Aude: ["mouvement", "action"],
         Bertil: ["mouvement"],
-      });
+      }).finally(() => run.hands.control([]));
+      const revealCard = sandbox.messages().find((m) => cardData(m).kind === "reveal");
+      const speaker = revealCard?.speaker as { actor?: string | null; token?: string | null; alias?: string };
+      expect([speaker.actor ?? null, speaker.token ?? null, speaker.alias], "the reveal's speaker").to.deep.equal([
+        null,
+        null,
+        game.user?.name,
+      ]);
       // Two chose, the bear did not: the reveal is forced, and the bear neither acts nor moves (rules: action phase).
       expect(found.shown).to.deep.equal({ Aude: "action", Bertil: "mouvement", Ours: null });
-      // One line each, in the phase part's order (the combat's combatants, not the initiative order of the turns).
+      // One line each, in tracker order (the turns: Bertil's initiative first), not the order they joined (Aude first).
       expect(found.lines, "the reveal card's lines").to.deep.equal([
-        ["Aude", "action"],
         ["Bertil", "mouvement"],
+        ["Aude", "action"],
         ["Ours", null],
       ]);
       expect(found.counts).to.deep.equal({ value: 1, target: 1, detail: 1 });
@@ -201,6 +213,7 @@ function registerGM(context: QuenchBatchContext): void {
 
 export const systemjBatches: BatchSpec[] = [
   { key: "quintette.systemj.gm", displayName: "SYSTEMJ (GM)", ruleset: RULESET, runAs: "gm", register: registerGM },
+  chronosteBatch,
   prepareBatch,
   playerBatch,
   answerBatch,

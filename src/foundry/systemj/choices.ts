@@ -13,7 +13,7 @@
  */
 import { publicCombatants } from "../combat/visibility.ts";
 import type { JsonObject } from "../chat/types.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, userSpeaker } from "../chat/post.ts";
 import { isServingSession, relayToGM, type RelayResult } from "../relay/index.ts";
 import { SYSTEM_ID } from "../ruleset.ts";
 import { serializeOnGM } from "../trust/queue.ts";
@@ -264,9 +264,15 @@ export async function handleReveal(payload: JsonObject, requester: User.Implemen
   return { status: "applied" };
 }
 
-/** The reveal's lines, in tracker order, from the revealed state (the card stores them: it renders after reload). */
+/**
+ * The reveal's lines, in tracker order (the combat's `turns`, initiative order, not the order combatants joined; any
+ * combatant the turns lack comes last), from the revealed state (the card stores them: it renders after reload).
+ */
 export function revealLinesOf(combat: foundry.documents.Combat, state: systemj.ActionPhaseState): RevealLine[] {
-  return publicCombatants(combat.combatants.contents).flatMap((c) =>
+  const ids = new Set(combat.turns.map((c) => c.id ?? ""));
+  const inTurns = combat.turns.flatMap((c) => combat.combatants.get(c.id ?? "") ?? []);
+  const rest = combat.combatants.contents.filter((c) => !ids.has(c.id ?? ""));
+  return publicCombatants([...inTurns, ...rest]).flatMap((c) =>
     c.id ? [{ name: boundName(c), img: c.img ?? null, choice: state.choices[c.id] ?? null }] : [],
   );
 }
@@ -277,7 +283,9 @@ async function postReveal(
   state: systemj.ActionPhaseState,
   requester: User.Implementation,
 ): Promise<void> {
-  await postCard(revealCard(requester.id ?? "", state.round, revealLinesOf(combat, state)), { visibility: "public" });
+  const card = revealCard(requester.id ?? "", state.round, revealLinesOf(combat, state));
+  // The GM's record of the round, whatever token the GM has selected.
+  await postCard(card, { visibility: "public", speaker: userSpeaker(requester) });
 }
 
 /** 128 random bits from the platform's CSPRNG, lowercase hex (the rules core asks for at least that). */

@@ -4,7 +4,7 @@
  * duration ran out in between. Dates are stored as the calendar's components; each client localizes them.
  */
 import { createCardState } from "../chat/card-state.ts";
-import { postCard } from "../chat/post.ts";
+import { postCard, userSpeaker } from "../chat/post.ts";
 import type { CardState } from "../chat/types.ts";
 import { boundName } from "../trust/bound.ts";
 import { isPlainRecord } from "../trust/validate.ts";
@@ -106,5 +106,6 @@ export async function postTimeRecord(from: number, to: number): Promise<void> {
     worldCalendar(),
     endedEffects(actorsWithEffects(), from, to),
   );
-  await postCard(card, { visibility: "public" });
+  // The GM's record, whatever token the GM has selected.
+  await postCard(card, { visibility: "public", speaker: userSpeaker() });
 }
