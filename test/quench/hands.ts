@@ -14,7 +14,7 @@ import { renderMessageHTML } from "../double/chat-log.ts";
 import { DoubleToken, type DoubleTokenDocument } from "../double/tokens.ts";
 import { answering, editSheet, openSheet, storedMessage, type UserId } from "../scenes/table.ts";
 import type { DoubleActor } from "../double/documents.ts";
-import { asClient } from "../double/clients.ts";
+import { asClient, controlledTokens } from "../double/clients.ts";
 
 const userId = () => game.user?.id ?? "";
 const contentOf = (message: { id: string | null }) =>
@@ -215,6 +215,12 @@ export const doubleHands: Hands = {
     const targets = targetsOf(userId());
     targets.clear();
     for (const token of tokens) targets.add(DoubleToken.of(token as unknown as DoubleTokenDocument));
+  },
+  async control(tokens) {
+    // The double's canvas (clients.ts `canvas.tokens.controlled`): the placed objects of the tokens controlled.
+    const controlled = controlledTokens();
+    controlled.length = 0;
+    for (const token of tokens) controlled.push(DoubleToken.of(token as unknown as DoubleTokenDocument));
   },
   answering(answer, fn) {
     return answering(answer, fn);

@@ -47,6 +47,11 @@ export interface Hands {
   /** This user targets exactly these tokens (their scene must be the one viewed). */
   target(tokens: TokenDocument.Implementation[]): Promise<void>;
   /**
+   * This user controls (selects) exactly these tokens on the viewed scene, as a click on them does: what acts "with
+   * the selected token" (a L'Œil Noir healer) reads them. `control([])` releases every token.
+   */
+  control(tokens: TokenDocument.Implementation[]): Promise<void>;
+  /**
    * Opens the actor's sheet for this user and clicks its shown, enabled element for `action` whose `data-*` match
    * `data` (e.g. `{ roll: "skill:melee" }`); fails when there is none. `fields` are typed first, in the rendered
    * sheet, as a person types them: the inputs named so, or carrying that `data-field` (a field the form does not
@@ -253,6 +258,14 @@ export const foundryHands: Hands = {
       const placed = token.object;
       if (!placed) throw new Error(`${token.name} is not on the viewed scene`);
       placed.setTarget(true, { releaseOthers: false });
+    }
+  },
+  async control(tokens) {
+    for (const placed of [...(canvas?.tokens?.controlled ?? [])]) placed.release();
+    for (const token of tokens) {
+      const placed = token.object;
+      if (!placed) throw new Error(`${token.name} is not on the viewed scene`);
+      placed.control({ releaseOthers: false });
     }
   },
   async answering(answer, fn) {
