@@ -1,5 +1,5 @@
 /**
- * What L'Œil Noir's batches share (oeilnoir.ts, oeilnoir-fumbles.ts): the test world's héros, sword and orc, the duel
+ * What L'Œil Noir's batches share (oeilnoir.ts, oeilnoir-rounds.ts): the test world's héros, sword and orc, the duel
  * card's actions and stored state, and the hands' steps on a duel card (defend, a step, an attack from the sheet).
  */
 import { waitFor } from "./hands.ts";
@@ -30,6 +30,12 @@ export const SWORD = {
   name: "Épée",
   type: "on-arme-melee",
   system: { skill: "epees", pi: { dice: 1, bonus: 3 }, piFo: { threshold: 11, step: 4 }, breakage: 1 },
+};
+/** A short bow (Arcs, 1D6+4 PI, 20 arrows): Alrik's in the GM batch, shot with nobody targeted. */
+export const BOW = {
+  name: "Arc court",
+  type: "on-arme-distance",
+  system: { skill: "arcs", pi: { dice: 1, bonus: 4 }, range: 50, ammo: 20 },
 };
 /** The test world's orc: AT 12, PRD 9, INI base 9, 1D6+4 PI, PR 2, EV 28. */
 export const ORC = {

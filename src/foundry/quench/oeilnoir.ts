@@ -31,6 +31,7 @@ import {
   A,
   applied,
   attackWith,
+  BOW,
   D20,
   D6,
   DEFENCES,
@@ -48,7 +49,7 @@ import {
   swordParry,
   turn,
 } from "./oeilnoir-kit.ts";
-import { registerFumbleSteps } from "./oeilnoir-fumbles.ts";
+import { registerLaterRounds } from "./oeilnoir-rounds.ts";
 
 /** A CO check in each private mode, from the sheet (kit `expectPrivateModes`), each showing the face planned. */
 async function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.Implementation): Promise<void> {
@@ -77,6 +78,7 @@ async function createHeros(sandbox: Sandbox, name: string, owner?: string): Prom
 
 async function buildGM(sandbox: Sandbox): Promise<void> {
   const alrik = await createHeros(sandbox, "Alrik");
+  await alrik.createEmbeddedDocuments("Item", [BOW] as never);
   const nadja = await sandbox.createActor({ name: "Nadja", type: "heros", system: HEROS });
   const orc = await sandbox.createActor({ name: "Orc", type: "adversaire", system: ORC });
   for (const [i, actor] of [alrik, nadja, orc].entries()) await sandbox.placeToken(actor, 100 * i);
@@ -176,8 +178,8 @@ function registerGM(context: QuenchBatchContext): void {
     });
 
     // Rounds 3 to 6: the parry fumbles, a fall and getting up, the sword dropped and picked up, Orientation, the
-    // Volonté checks and a rescue (oeilnoir-fumbles.ts).
-    registerFumbleSteps(context, run);
+    // Volonté checks and a rescue (oeilnoir-rounds.ts).
+    registerLaterRounds(context, run);
 
     it("Nadja's CO check in each private mode: whispered as the mode says", async () => {
       await privateModes(context, run, run.sandbox.actor("Nadja"));

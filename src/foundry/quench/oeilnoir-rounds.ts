@@ -24,11 +24,13 @@ import {
   A,
   applied,
   attackWith,
+  BOW,
   D20,
   D6,
   defend,
   duelOf,
   ev,
+  shown,
   stageOf,
   step,
   swordOf,
@@ -41,6 +43,8 @@ const FREE_ATTACK = "oeilnoir.freeAttack";
 const VOLONTE = "oeilnoir.volonte";
 const STAND = "oeilnoir.stand";
 const RESCUE = "oeilnoir.rescue";
+const CHOOSE_DEFENDER = "oeilnoir.chooseDefender";
+const APPLY = "quintette.applyDamage";
 
 const combatOf = (run: Run): Combat.Implementation => {
   const combat = run.sandbox.combat;
@@ -92,7 +96,7 @@ async function click(run: Run, message: ChatMessage.Implementation, action: stri
   await waitFor(`${action} recorded`, done);
 }
 
-export function registerFumbleSteps(context: QuenchBatchContext, run: Run): void {
+export function registerLaterRounds(context: QuenchBatchContext, run: Run): void {
   const { it, expect } = context;
   // The cards the steps carry on over several rounds.
   let fall: ChatMessage.Implementation | null = null;
@@ -313,6 +317,79 @@ export function registerFumbleSteps(context: QuenchBatchContext, run: Run): void
     expect(stageOf(card)).to.equal("applied");
     await hands.idle();
     expect(await steps(run, card)).to.deep.equal([]);
+    expect(dice.left).to.equal(0);
+  });
+
+  it("round 7: Alrik takes two actions; his sword blow at nobody, the GM names the orc its defender, who parries in vain", async () => {
+    const { sandbox, dice, hands } = run;
+    const alrik = sandbox.actor("Alrik");
+    const orc = sandbox.token("Orc");
+    await nextRound(context, run, 7, "Nadja");
+    await declare(context, run, alrik, "twoActions");
+    await phaseOf(run, "Alrik");
+    await hands.target([]);
+    dice.choose(D20, 5);
+    const card = await rollFromSheet(run, alrik, "roll", { roll: `attack:${swordOf(alrik)}` });
+    expect(duelOf(card)).to.deep.include({ stage: "awaitDefender", defender: null });
+    expect(await steps(run, card)).to.have.members([CHOOSE_DEFENDER, A.close]);
+    // The GM targets the orc, then names it on the card: its parry awaited as if it had been targeted.
+    await hands.target([orc]);
+    await hands.clickCard(card, CHOOSE_DEFENDER);
+    await waitFor("the defender named", () => stageOf(card) === "awaitParry");
+    await hands.target([]);
+    expect(duelOf(card).defender).to.deep.include({ uuid: orc.actor?.uuid, name: "Orc" });
+    await shown(run, card, A.parry);
+    dice.choose(D20, 15);
+    await defend(run, card, A.parry);
+    expect(duelOf(card).parry).to.deep.include({ d20: 15, value: 9, success: false });
+    dice.choose(D6, 1);
+    await step(run, card, A.damage, "damaged");
+    const before = ev(orc.actor) ?? 0;
+    await step(run, card, A.applyHit, "applied");
+    // 1D6+3 with a 1: 4 PI, less PR 2.
+    await expectSoon(context, "the orc's EV", () => ev(orc.actor), before - 2);
+    expect(spent(run, "Alrik")).to.deep.include({ round: 7, plan: "twoActions", turn: 1 });
+    expect(dice.left).to.equal(0);
+  });
+
+  it("Alrik's second action, at INI − 8: an arrow at nobody, its damage applied to the targeted orc with the shared Apply, undone", async () => {
+    const { sandbox, dice, hands } = run;
+    const alrik = sandbox.actor("Alrik");
+    const orc = sandbox.token("Orc");
+    const bow = () => alrik.items.find((i) => i.name === BOW.name);
+    await phaseOf(run, "Orc");
+    await phaseOf(run, "Alrik");
+    await hands.target([]);
+    dice.choose(D20, 2);
+    const card = await rollFromSheet(run, alrik, "roll", { roll: `attack:${bow()?.id ?? ""}` });
+    // Nobody to parry an arrow: the blow lands, whoever it hits.
+    expect(duelOf(card)).to.deep.include({ stage: "hit", defender: null });
+    expect(duelOf(card).attack).to.deep.include({ d20: 2, success: true });
+    await expectSoon(context, "an arrow spent", () => system(bow()).ammo, 19);
+    dice.choose(D6, 3);
+    await step(run, card, A.damage, "damaged");
+    expect(duelOf(card).damage).to.deep.include({ faces: [3], pi: 7 });
+    expect(await steps(run, card)).to.have.members([APPLY, A.close]);
+    const before = ev(orc.actor) ?? 0;
+    await hands.target([orc]);
+    await hands.clickCard(card, APPLY);
+    // 7 PI less PR 2.
+    await expectSoon(context, "the orc's EV", () => ev(orc.actor), before - 5);
+    await hands.target([]);
+    await waitFor("the applied line", () => applied(card).length > 0);
+    expect(applied(card).map((a) => [a.targetUuid, a.undone])).to.deep.equal([[orc.actor?.uuid, false]]);
+    await hands.clickCard(card, A.undo, { key: applied(card)[0]?.id ?? "" });
+    await expectSoon(context, "the orc's EV after the undo", () => ev(orc.actor), before);
+    expect(spent(run, "Alrik")).to.deep.include({ round: 7, turn: 2 });
+    expect(dice.left).to.equal(0);
+  });
+
+  it("Alrik's Volonté check from his sheet", async () => {
+    const { sandbox, dice } = run;
+    dice.choose(D20, 7);
+    const card = await rollFromSheet(run, sandbox.actor("Alrik"), "roll", { roll: "check:volonte" });
+    expect((cardData(card).dice as { value: number }[]).map((d) => d.value)).to.deep.equal([7]);
+    expect(cardData(card).subtitle).to.deep.include({ value: 12 });
     expect(dice.left).to.equal(0);
   });
 }
