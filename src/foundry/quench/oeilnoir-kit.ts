@@ -16,6 +16,14 @@ export const A = {
   applyHit: "oeilnoir.applyHit",
   close: "oeilnoir.close",
   undo: "quintette.undo",
+  fumbleCheck: "oeilnoir.fumbleCheck",
+  freeAttack: "oeilnoir.freeAttack",
+  volonte: "oeilnoir.volonte",
+  stand: "oeilnoir.stand",
+  rescue: "oeilnoir.rescue",
+  chooseDefender: "oeilnoir.chooseDefender",
+  /** The shared applier, offered when the blow names nobody: the clicking user's targets. */
+  apply: "quintette.applyDamage",
 } as const;
 export const DEFENCES = [A.parry, A.dodge, A.noParry];
 
@@ -113,13 +121,17 @@ export async function defend(
   });
 }
 
-/** Clicks a card button, then waits until the duel reaches `stage` (a relayed step arrives later than the click). */
+/**
+ * Clicks a card button once this user's log shows it (a page renders the card after its data changes), then waits
+ * until the duel reaches `stage` (a relayed step arrives later than the click).
+ */
 export async function step(
   run: Run,
   message: ChatMessage.Implementation,
   action: string,
   stage: string,
 ): Promise<void> {
+  await shown(run, message, action);
   await run.hands.clickCard(message, action);
   await waitFor(`${action}: the duel at ${stage}`, () => stageOf(message) === stage);
 }

@@ -38,14 +38,6 @@ import {
   turn,
 } from "./oeilnoir-kit.ts";
 
-const FUMBLE_CHECK = "oeilnoir.fumbleCheck";
-const FREE_ATTACK = "oeilnoir.freeAttack";
-const VOLONTE = "oeilnoir.volonte";
-const STAND = "oeilnoir.stand";
-const RESCUE = "oeilnoir.rescue";
-const CHOOSE_DEFENDER = "oeilnoir.chooseDefender";
-const APPLY = "quintette.applyDamage";
-
 const combatOf = (run: Run): Combat.Implementation => {
   const combat = run.sandbox.combat;
   if (!combat) throw new Error("No combat in the sandbox");
@@ -90,9 +82,15 @@ async function declare(context: QuenchBatchContext, run: Run, actor: Actor.Imple
   await expectSoon(context, `${actor.name}'s plan`, () => spent(run, actor.name ?? "").plan, plan);
 }
 
+/** Clicks a card's button once this user's log shows it (a page renders the card after its data changes). */
+async function press(run: Run, message: ChatMessage.Implementation, action: string, args?: Record<string, unknown>) {
+  await shown(run, message, action);
+  await run.hands.clickCard(message, action, args);
+}
+
 /** Clicks a card's step that rolls on the GM's client, then waits until `done` reads the result. */
 async function click(run: Run, message: ChatMessage.Implementation, action: string, done: () => boolean) {
-  await run.hands.clickCard(message, action);
+  await press(run, message, action);
   await waitFor(`${action} recorded`, done);
 }
 
@@ -140,9 +138,9 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
     expect(fumble?.freeAttack).to.deep.include({ attackerName: "Orc", unparryable: true, messageId: null });
     await expectSoon(context, "Alrik on the ground (prone)", () => prone(alrik), true);
     await expectSoon(context, "Alrik's initiative", () => ini(run, "Alrik"), 12);
-    expect(await shownActions(run, card)).to.have.members([A.damage, FUMBLE_CHECK, FREE_ATTACK, A.close]);
+    expect(await shownActions(run, card)).to.have.members([A.damage, A.fumbleCheck, A.freeAttack, A.close]);
     // Getting up is an action of his own phase: refused on the orc's, before any die.
-    await hands.clickCard(card, FUMBLE_CHECK);
+    await press(run, card, A.fumbleCheck);
     await hands.idle();
     expect(duelOf(card).fumble?.check?.result).to.equal(null);
     expect(prone(alrik)).to.equal(true);
@@ -150,12 +148,12 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
   });
 
   it("the orc's free attack, unparryable at −2: its damage applied to Alrik and undone; the fall's blow rolled", async () => {
-    const { sandbox, dice, hands } = run;
+    const { sandbox, dice } = run;
     const card = need(fall, "the fall");
     const alrik = sandbox.actor("Alrik");
     const before = sandbox.messages().length;
     dice.choose(D20, 13);
-    await hands.clickCard(card, FREE_ATTACK);
+    await press(run, card, A.freeAttack);
     const free = await nextCard(run, before, "the free attack's card");
     await waitFor("the free attack linked", () => duelOf(card).fumble?.freeAttack?.messageId === free.id);
     // AT 12 made easier by 2: a 13 lands, and nothing may parry it.
@@ -163,7 +161,7 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
     expect(duelOf(free).attack).to.deep.include({ d20: 13, value: 14, success: true });
     expect(duelOf(free).free).to.deep.include({ unparryable: true, attackModifier: -2 });
     expect(await shownActions(run, free)).to.have.members([A.damage, A.close]);
-    expect(await shownActions(run, card)).to.not.include(FREE_ATTACK);
+    expect(await shownActions(run, card)).to.not.include(A.freeAttack);
     dice.choose(D6, 2);
     await step(run, free, A.damage, "damaged");
     // 1D6+4 with a 2: 6 PI, no armour, under the first wound threshold (7).
@@ -171,7 +169,7 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
     const evBefore = ev(alrik) ?? 0;
     await step(run, free, A.applyHit, "applied");
     await expectSoon(context, "Alrik's EV", () => ev(alrik), evBefore - 6);
-    await hands.clickCard(free, A.undo, { key: applied(free)[0]?.id ?? "" });
+    await press(run, free, A.undo, { key: applied(free)[0]?.id ?? "" });
     await expectSoon(context, "Alrik's EV after the undo", () => ev(alrik), evBefore);
     expect(applied(free).map((a) => [a.targetUuid, a.undone])).to.deep.equal([[alrik.uuid, true]]);
     dice.choose(D6, 3);
@@ -181,17 +179,17 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
   });
 
   it("round 4: Alrik gets up on his phase (AG check), his turn action spent; the GM closes the fall's duel", async () => {
-    const { sandbox, dice, hands } = run;
+    const { sandbox, dice } = run;
     const card = need(fall, "the fall");
     const alrik = sandbox.actor("Alrik");
     await nextRound(context, run, 4, "Nadja");
     await phaseOf(run, "Alrik");
     dice.choose(D20, 5);
-    await click(run, card, FUMBLE_CHECK, () => !!duelOf(card).fumble?.check?.result);
+    await click(run, card, A.fumbleCheck, () => !!duelOf(card).fumble?.check?.result);
     expect(duelOf(card).fumble?.check?.result).to.deep.include({ d20: 5, success: true });
     await expectSoon(context, "Alrik on his feet", () => prone(alrik), false);
     expect(spent(run, "Alrik")).to.deep.include({ round: 4, turn: 1 });
-    await hands.clickCard(card, A.close);
+    await press(run, card, A.close);
     await waitFor("the duel closed", () => duelOf(card).closed === true);
     expect(await steps(run, card)).to.deep.equal([]);
     // Never applied: Alrik's EV untouched by the fall's blow.
@@ -215,7 +213,7 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
     const sword = () => system(alrik.items.get(swordOf(alrik))).dropped;
     await expectSoon(context, "the sword on the ground", sword, true);
     await expectSoon(context, "Alrik's initiative", () => ini(run, "Alrik"), 11);
-    expect(await shownActions(run, card)).to.have.members([A.damage, FUMBLE_CHECK, A.close]);
+    expect(await shownActions(run, card)).to.have.members([A.damage, A.fumbleCheck, A.close]);
     // His sheet offers no attack with a sword on the ground.
     const refused = await hands.clickSheet(alrik, "roll", { roll: `attack:${swordOf(alrik)}` }).then(
       () => false,
@@ -234,7 +232,7 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
     await declare(context, run, alrik, "long");
     await phaseOf(run, "Alrik");
     dice.choose(D20, 6);
-    await click(run, card, FUMBLE_CHECK, () => !!duelOf(card).fumble?.check?.result);
+    await click(run, card, A.fumbleCheck, () => !!duelOf(card).fumble?.check?.result);
     expect(duelOf(card).fumble?.check?.result).to.deep.include({ d20: 6, success: true });
     await expectSoon(context, "the sword in hand", () => system(alrik.items.get(swordOf(alrik))).dropped, false);
     expect(spent(run, "Alrik")).to.deep.include({ round: 5, plan: "long", long: 2 });
@@ -263,15 +261,15 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
     expect(duelOf(card).hit).to.deep.include({ damage: 10, evAfter: 4, totalWounds: 2, volonteTarget: 2 });
     await expectSoon(context, "Nadja's EV and wounds", () => [ev(nadja), system(nadja).wounds], [4, 2]);
     await expectSoon(context, "Nadja's initiative", () => ini(run, "Nadja"), iniBefore - 4);
-    expect(await steps(run, card)).to.have.members([VOLONTE, STAND, A.close]);
+    expect(await steps(run, card)).to.have.members([A.volonte, A.stand, A.close]);
     dice.choose(D20, 2);
-    await click(run, card, VOLONTE, () => !!duelOf(card).volonte);
+    await click(run, card, A.volonte, () => !!duelOf(card).volonte);
     expect(duelOf(card).volonte).to.deep.include({ d20: 2, value: 2, success: true });
     // Shrugged off: the serious wound and its initiative loss taken back.
     await expectSoon(context, "Nadja's wounds", () => system(nadja).wounds, 1);
     await expectSoon(context, "Nadja's initiative", () => ini(run, "Nadja"), iniBefore - 2);
     dice.choose(D20, 3);
-    await click(run, card, STAND, () => !!duelOf(card).standing);
+    await click(run, card, A.stand, () => !!duelOf(card).standing);
     expect(duelOf(card).standing).to.deep.include({ d20: 3, success: true });
     await expectSoon(context, "Nadja fights on", () => system(nadja).fightsOn, true);
     await hands.idle();
@@ -296,7 +294,7 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
     expect(duelOf(card).hit).to.deep.include({ damage: 5, evAfter: -1, status: "mourant" });
     expect(duelOf(card).hit?.dying).to.deep.include({ d6: 4 });
     await expectSoon(context, "Nadja's EV", () => ev(nadja), -1);
-    expect(await steps(run, card)).to.have.members([RESCUE, A.close]);
+    expect(await steps(run, card)).to.have.members([A.rescue, A.close]);
     // The healer is the selected token's actor: Alrik, whose Médecine is not filled in (his IN 13 stands for it).
     await hands.control([sandbox.token("Alrik")]);
     dice.choose(D20, 3);
@@ -331,10 +329,10 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
     dice.choose(D20, 5);
     const card = await rollFromSheet(run, alrik, "roll", { roll: `attack:${swordOf(alrik)}` });
     expect(duelOf(card)).to.deep.include({ stage: "awaitDefender", defender: null });
-    expect(await steps(run, card)).to.have.members([CHOOSE_DEFENDER, A.close]);
+    expect(await steps(run, card)).to.have.members([A.chooseDefender, A.close]);
     // The GM targets the orc, then names it on the card: its parry awaited as if it had been targeted.
     await hands.target([orc]);
-    await hands.clickCard(card, CHOOSE_DEFENDER);
+    await press(run, card, A.chooseDefender);
     await waitFor("the defender named", () => stageOf(card) === "awaitParry");
     await hands.target([]);
     expect(duelOf(card).defender).to.deep.include({ uuid: orc.actor?.uuid, name: "Orc" });
@@ -369,16 +367,16 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
     dice.choose(D6, 3);
     await step(run, card, A.damage, "damaged");
     expect(duelOf(card).damage).to.deep.include({ faces: [3], pi: 7 });
-    expect(await steps(run, card)).to.have.members([APPLY, A.close]);
+    expect(await steps(run, card)).to.have.members([A.apply, A.close]);
     const before = ev(orc.actor) ?? 0;
     await hands.target([orc]);
-    await hands.clickCard(card, APPLY);
+    await press(run, card, A.apply);
     // 7 PI less PR 2.
     await expectSoon(context, "the orc's EV", () => ev(orc.actor), before - 5);
     await hands.target([]);
     await waitFor("the applied line", () => applied(card).length > 0);
     expect(applied(card).map((a) => [a.targetUuid, a.undone])).to.deep.equal([[orc.actor?.uuid, false]]);
-    await hands.clickCard(card, A.undo, { key: applied(card)[0]?.id ?? "" });
+    await press(run, card, A.undo, { key: applied(card)[0]?.id ?? "" });
     await expectSoon(context, "the orc's EV after the undo", () => ev(orc.actor), before);
     expect(spent(run, "Alrik")).to.deep.include({ round: 7, turn: 2 });
     expect(dice.left).to.equal(0);

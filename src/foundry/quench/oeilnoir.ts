@@ -206,14 +206,21 @@ async function buildForPlayers(sandbox: Sandbox): Promise<void> {
   await sandbox.placeToken(await sandbox.createActor({ name: "Orc", type: "adversaire", system: ORC }), 1000);
 }
 
-/** The orc's blows at a player's héros the prepare batch leaves: one let through and rolled, one awaiting a parry. */
+/**
+ * The orc's blows at a player's héros the prepare batch leaves: one let through and rolled, one awaiting a parry, a
+ * critical one let through and rolled.
+ */
 function orcBlows(sandbox: Sandbox, heros: Actor.Implementation) {
   const aimed = sandbox.messages().filter((m) => duelOf(m).defender?.uuid === heros.uuid);
+  const critical = (m: ChatMessage.Implementation) => duelOf(m).attack.critical === true;
   return {
-    through: aimed.find((m) => stageOf(m) === "damaged"),
+    through: aimed.find((m) => stageOf(m) === "damaged" && !critical(m)),
     parry: aimed.find((m) => stageOf(m) === "awaitParry"),
+    critical: aimed.find(critical),
   };
 }
+
+const wounds = (actor: Actor.Implementation) => (actor.system as unknown as { wounds: number }).wounds;
 
 function registerPrepare(context: QuenchBatchContext): void {
   const { describe, it, expect } = context;
@@ -227,7 +234,7 @@ function registerPrepare(context: QuenchBatchContext): void {
         expect(run.sandbox.actors.some((a) => a.testUserPermission(user, "OWNER"))).to.equal(true);
     });
 
-    it("the orc strikes each héros twice: one blow let through and its damage rolled, one left to parry", async () => {
+    it("the orc strikes each héros three times: one blow let through and rolled, one left to parry, a critical one rolled", async () => {
       const { sandbox, dice } = run;
       const orc = sandbox.token("Orc").actor!;
       for (const heros of sandbox.actors.filter((a) => a.type === "heros")) {
@@ -240,8 +247,14 @@ function registerPrepare(context: QuenchBatchContext): void {
         // 1D6+4 with a 1: 5 PI, under the héros' first wound threshold (7).
         expect(duelOf(through).damage).to.deep.include({ faces: [1], pi: 5 });
         await attackWith(run, orc, "attack", token, 3);
+        // A natural 1: the GM lets it through for the héros (the player applies it and takes the Volonté check).
+        const critical = await attackWith(run, orc, "attack", token, 1);
+        await step(run, critical, A.noParry, "hit");
+        dice.choose(D6, 1);
+        await step(run, critical, A.damage, "damaged");
+        expect(duelOf(critical).damage).to.deep.include({ faces: [1], pi: 5, critical: true });
         const blows = orcBlows(sandbox, heros);
-        expect([blows.through?.id, !!blows.parry]).to.deep.equal([through.id, true]);
+        expect([blows.through?.id, !!blows.parry, blows.critical?.id]).to.deep.equal([through.id, true, critical.id]);
       }
       expect(dice.left).to.equal(0);
     });
@@ -310,6 +323,30 @@ function registerPlayer(context: QuenchBatchContext): void {
       expect(parry.success).to.equal(success);
       if (success) expect(stageOf(card)).to.equal("parried");
       else if (!parry.fumble) expect(stageOf(card)).to.equal("hit");
+    });
+
+    it("the orc's critical blow: I apply it, a serious wound; my Volonté check, relayed, rolled by the GM's client", async () => {
+      const { sandbox } = run;
+      const mine = sandbox.mine();
+      const card = orcBlows(sandbox, mine).critical;
+      if (!card) throw new Error("The prepared critical blow is missing");
+      const before = ev(mine) ?? 0;
+      expect(await shown(run, card, A.applyHit)).to.deep.equal([A.applyHit]);
+      await step(run, card, A.applyHit, "applied");
+      // 1D6+4 with a 1, doubled: 10, past the first threshold (7), and the critical's serious wound.
+      expect(duelOf(card).hit).to.deep.include({ damage: 10, totalWounds: 2, volonteTarget: 2 });
+      await expectSoon(context, "my héros' EV and wounds", () => [ev(mine), wounds(mine)], [before - 10, 2]);
+      await shown(run, card, A.volonte);
+      await run.hands.clickCard(card, A.volonte);
+      await waitFor("the Volonté check recorded", () => !!duelOf(card).volonte);
+      // Its die is the GM's client's: checked against the rule (Volonté 12 less the 10 points of damage).
+      const check = duelOf(card).volonte;
+      if (!check) throw new Error("No Volonté check recorded");
+      const success = check.d20 === 1 || (check.d20 !== 20 && check.d20 <= 2);
+      expect([check.value, check.success]).to.deep.equal([2, success]);
+      // Passed: the serious wound shrugged off.
+      await expectSoon(context, "my héros' wounds after the check", () => wounds(mine), success ? 1 : 2);
+      expect(await shownActions(run, card)).to.not.include(A.volonte);
     });
 
     it("my CO check in each private mode: whispered as the mode says, a blind roll's card not mine to read", async () => {
