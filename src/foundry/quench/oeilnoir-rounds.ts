@@ -1,5 +1,5 @@
 /**
- * L'Œil Noir's GM batch, rounds 3 to 6 (after oeilnoir.ts's first two): every step a card or a sheet offers beyond a
+ * L'Œil Noir's GM batch, rounds 3 to 8 (after oeilnoir.ts's first two): every step a card or a sheet offers beyond a
  * plain blow, played from the interface on the GM's page with the GM's own dice. Round 3: Nadja declares a long
  * activity on her sheet and orients herself (INI restored); the orc strikes Alrik, whose sword parry shows a natural
  * 20: a fall (Chute) on the parry table, Alrik prone and INI −2; getting up refused on the orc's phase; the orc's free
@@ -8,7 +8,11 @@
  * the sword slips (no attack with it on the sheet). Round 5: Alrik declares a long activity and picks the sword up
  * (two actions, DE check); the orc's critical blow at Nadja, dodged in vain, a serious wound: her Volonté check takes
  * it back, a second one keeps her fighting at 4 EV. Round 6: the orc's next blow leaves her dying; the GM, Alrik's
- * token selected, saves her from her sheet's button (Alrik's Médecine, his IN). docs/quench.md.
+ * token selected, saves her from her sheet's button (Alrik's Médecine, his IN). Round 7: Alrik declares two actions;
+ * his sword blow at nobody, the GM names the orc its defender from the card; his second action, an arrow at nobody,
+ * applied to the targeted orc with the shared Apply and undone; a Volonté check from the sheet. Round 8: Alrik's other
+ * action from the sheet spends his turn (his attack refused after it); the orc declares a long activity and orients
+ * itself from its token's sheet. docs/quench.md.
  */
 import { waitFor } from "./hands.ts";
 import {
@@ -388,6 +392,29 @@ export function registerLaterRounds(context: QuenchBatchContext, run: Run): void
     const card = await rollFromSheet(run, sandbox.actor("Alrik"), "roll", { roll: "check:volonte" });
     expect((cardData(card).dice as { value: number }[]).map((d) => d.value)).to.deep.equal([7]);
     expect(cardData(card).subtitle).to.deep.include({ value: 12 });
+    expect(dice.left).to.equal(0);
+  });
+
+  it("round 8: Alrik's other action from his sheet spends his turn (his attack then refused); the orc orients itself", async () => {
+    const { sandbox, dice, hands } = run;
+    const alrik = sandbox.actor("Alrik");
+    const orc = sandbox.token("Orc").actor!;
+    await nextRound(context, run, 8, "Nadja");
+    await phaseOf(run, "Alrik");
+    await hands.clickSheet(alrik, "otherAction");
+    await closeSheet(alrik);
+    await expectSoon(context, "Alrik's turn action", () => spent(run, "Alrik").turn, 1);
+    const before = sandbox.messages().length;
+    await hands.answering({}, () => hands.clickSheet(alrik, "roll", { roll: `attack:${swordOf(alrik)}` }));
+    await closeSheet(alrik);
+    await hands.idle();
+    expect(sandbox.messages().length, "no attack after the other action").to.equal(before);
+    // The orc (INI base 9, IN 12 when its sheet says none) declares a long activity and orients itself.
+    await declare(context, run, orc, "long");
+    await phaseOf(run, "Orc");
+    dice.choose(D20, 4);
+    await rollFromSheet(run, orc, "roll", { roll: "orientation" });
+    await expectSoon(context, "the orc's initiative", () => ini(run, "Orc"), 15);
     expect(dice.left).to.equal(0);
   });
 }

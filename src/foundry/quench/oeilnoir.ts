@@ -2,11 +2,13 @@
  * L'Œil Noir in a live world, from the table scenes' steps (test/scenes/oeilnoir.test.ts, ready-oeilnoir.test.ts): a
  * GM batch (two héros and an orc on the sandbox's scene; initiative rolled, Begin, Next turn and Next round; Alrik's
  * sword at the orc from his sheet, the orc's parry failed on the card, the damage rolled, applied to the orc's token
- * and undone; the orc's blow parried by Alrik from the card; a CO check in each private mode; every card the same
- * rendered again from its stored data) and a player batch (the prepared sandbox: the player's attack at the GM's orc,
- * whose parry is the GM's; the orc's blow the GM let through and rolled, applied and undone by the player through the
- * relay, the EV written by the GM's client; the orc's second blow parried by the player, the parry rolled and recorded
- * by the GM's client; private rolls; the cards from stored data). Dice: D20 for attacks, parries and checks, D6 for
+ * and undone; the orc's blow parried by Alrik from the card; rounds 3 to 8 in oeilnoir-rounds.ts: every other step
+ * of the cards and sheets; a CO check in each private mode; every card the same rendered again from its stored data)
+ * and a player batch (the prepared sandbox: the player's attack at the GM's orc, whose parry is the GM's; the orc's
+ * blow the GM let through and rolled, applied and undone by the player through the relay, the EV written by the GM's
+ * client; the orc's second blow parried by the player, the parry rolled and recorded by the GM's client; the orc's
+ * critical blow applied by the player and the Volonté check it asks, relayed and rolled by the GM's client; private
+ * rolls; the cards from stored data). Dice: D20 for attacks, parries and checks, D6 for
  * damage and initiative. In a player's browser only the player's own rolls are chosen: a relayed step rolls on the
  * GM's client, with the world's dice, and the batch checks its result against the rule.
  */
