@@ -12,8 +12,12 @@ import { asClient } from "../double/clients.ts";
 import { useHands } from "../../src/foundry/quench/hands.ts";
 import { doubleHands } from "./hands.ts";
 import { doubleState } from "../double/index.ts";
+import { installEffectsDouble } from "../double/effects.ts";
 
 const table = await openTable("oeilnoir");
+// Status effects on actors (a fall's prone): the double's effects; the statuses are the ones the system configured at
+// setup, as in Foundry (the boot batch checks them).
+installEffectsDouble();
 useHands(doubleHands);
 installQuench();
 const actorsBefore = table.state.game.actors.size;

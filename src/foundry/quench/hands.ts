@@ -46,7 +46,10 @@ export interface Hands {
   storedCardHtml(message: ChatMessage.Implementation): Promise<string>;
   /** This user targets exactly these tokens (their scene must be the one viewed). */
   target(tokens: TokenDocument.Implementation[]): Promise<void>;
-  /** This user controls (selects) exactly these tokens on the viewed scene; none: releases every token. */
+  /**
+   * This user controls (selects) exactly these tokens on the viewed scene, as a click on them does: what acts "with
+   * the selected token" (a L'Œil Noir healer) reads them. `control([])` releases every token.
+   */
   control(tokens: TokenDocument.Implementation[]): Promise<void>;
   /**
    * Opens the actor's sheet for this user and clicks its shown, enabled element for `action` whose `data-*` match

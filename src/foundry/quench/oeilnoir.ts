@@ -2,11 +2,13 @@
  * L'Œil Noir in a live world, from the table scenes' steps (test/scenes/oeilnoir.test.ts, ready-oeilnoir.test.ts): a
  * GM batch (two héros and an orc on the sandbox's scene; initiative rolled, Begin, Next turn and Next round; Alrik's
  * sword at the orc from his sheet, the orc's parry failed on the card, the damage rolled, applied to the orc's token
- * and undone; the orc's blow parried by Alrik from the card; a CO check in each private mode; every card the same
- * rendered again from its stored data) and a player batch (the prepared sandbox: the player's attack at the GM's orc,
- * whose parry is the GM's; the orc's blow the GM let through and rolled, applied and undone by the player through the
- * relay, the EV written by the GM's client; the orc's second blow parried by the player, the parry rolled and recorded
- * by the GM's client; private rolls; the cards from stored data). Dice: D20 for attacks, parries and checks, D6 for
+ * and undone; the orc's blow parried by Alrik from the card; rounds 3 to 8 in oeilnoir-rounds.ts: every other step
+ * of the cards and sheets; a CO check in each private mode; every card the same rendered again from its stored data)
+ * and a player batch (the prepared sandbox: the player's attack at the GM's orc, whose parry is the GM's; the orc's
+ * blow the GM let through and rolled, applied and undone by the player through the relay, the EV written by the GM's
+ * client; the orc's second blow parried by the player, the parry rolled and recorded by the GM's client; the orc's
+ * critical blow applied by the player and the Volonté check it asks, relayed and rolled by the GM's client; private
+ * rolls; the cards from stored data). Dice: D20 for attacks, parries and checks, D6 for
  * damage and initiative. In a player's browser only the player's own rolls are chosen: a relayed step rolls on the
  * GM's client, with the world's dice, and the batch checks its result against the rule.
  */
@@ -27,103 +29,29 @@ import {
   PRIVATE_MODES,
   sameFromStore,
 } from "./kit.ts";
-
-const RULESET = "oeilnoir";
-const D20 = 20;
-const D6 = 6;
-const A = {
-  parry: "oeilnoir.parry",
-  dodge: "oeilnoir.dodge",
-  noParry: "oeilnoir.noParry",
-  damage: "oeilnoir.damage",
-  applyHit: "oeilnoir.applyHit",
-  close: "oeilnoir.close",
-  undo: "quintette.undo",
-} as const;
-const DEFENCES = [A.parry, A.dodge, A.noParry];
-
-/** A héros as the test world's Alrik: AT 14 / PRD 12 with the sword (Épée 10 points, 6 to the attack), INI base 10. */
-const HEROS = {
-  qualities: { CO: 12, IN: 13, AG: 14, FO: 13, DE: 12, CN: 13 },
-  ev: { value: 30, max: 30 },
-  volonte: 12,
-  skills: { epees: { points: 10, toAttack: 6 } },
-};
-const SWORD = {
-  name: "Épée",
-  type: "on-arme-melee",
-  system: { skill: "epees", pi: { dice: 1, bonus: 3 }, piFo: { threshold: 11, step: 4 }, breakage: 1 },
-};
-/** The test world's orc: AT 12, PRD 9, INI base 9, 1D6+4 PI, PR 2, EV 28. */
-const ORC = {
-  at: 12,
-  prd: 9,
-  iniBase: 9,
-  pi: { dice: 1, bonus: 4 },
-  pr: 2,
-  cn: 14,
-  ev: { value: 28, max: 28 },
-  volonte: 8,
-};
-
-interface Duel {
-  stage: string;
-  attack: { d20: number; value: number; success: boolean };
-  parry: { d20: number; value: number; success: boolean; fumble: boolean; dodge?: boolean } | null;
-  damage: { faces: number[]; pi: number } | null;
-  hit: { damage: number; evAfter: number } | null;
-  defender: { uuid: string | null; name: string } | null;
-}
-
-const duelOf = (message: ChatMessage.Implementation) =>
-  (cardData(message).data as { duel?: Duel } | undefined)?.duel ?? ({} as Duel);
-const stageOf = (message: ChatMessage.Implementation) => duelOf(message).stage;
-const ev = (actor: Actor.Implementation | null | undefined) =>
-  (actor?.system as unknown as { ev: { value: number } } | undefined)?.ev.value ?? null;
-const applied = (message: ChatMessage.Implementation) =>
-  (cardData(message).applied as { id: string; targetUuid: string; undone: boolean }[] | undefined) ?? [];
-
-/** Waits until this user's log shows the card with `action` enabled (the card reaches each client later). */
-async function shown(run: Run, message: ChatMessage.Implementation, action: string): Promise<string[]> {
-  await waitFor(`${action} on the card`, async () => (await shownActions(run, message)).includes(action));
-  return shownActions(run, message);
-}
-
-/** Clicks a card button that opens the defender's dialog, answered with its defaults, until the duel moves on. */
-async function defend(run: Run, message: ChatMessage.Implementation, action: string, args?: Record<string, unknown>) {
-  await run.hands.answering({}, async () => {
-    await run.hands.clickCard(message, action, args);
-    await waitFor("the defence recorded", () => stageOf(message) !== "awaitParry");
-  });
-}
-
-/** Clicks a card button, then waits until the duel reaches `stage` (a relayed step arrives later than the click). */
-async function step(run: Run, message: ChatMessage.Implementation, action: string, stage: string): Promise<void> {
-  await run.hands.clickCard(message, action);
-  await waitFor(`${action}: the duel at ${stage}`, () => stageOf(message) === stage);
-}
-
-/**
- * `attacker` attacks `target` from its sheet's attack button for `key` (the dialog answered with its defaults), the
- * D20 showing `d20`; resolves with the duel card.
- */
-async function attackWith(
-  run: Run,
-  attacker: Actor.Implementation,
-  key: string,
-  target: TokenDocument.Implementation,
-  d20: number,
-): Promise<ChatMessage.Implementation> {
-  await run.hands.target([target]);
-  run.dice.choose(D20, d20);
-  const card = await rollFromSheet(run, attacker, "roll", { roll: key });
-  await run.hands.target([]);
-  return card;
-}
-
-/** The héros' sword (its attack key `attack:<id>`, its parry button's args `{ weapon: id }`). */
-const swordOf = (actor: Actor.Implementation) => actor.items.find((i) => i.name === SWORD.name)?.id ?? "";
-const swordParry = (actor: Actor.Implementation) => ({ weapon: swordOf(actor) });
+import {
+  A,
+  applied,
+  attackWith,
+  BOW,
+  D20,
+  D6,
+  DEFENCES,
+  defend,
+  duelOf,
+  ev,
+  HEROS,
+  ORC,
+  RULESET,
+  shown,
+  stageOf,
+  step,
+  SWORD,
+  swordOf,
+  swordParry,
+  turn,
+} from "./oeilnoir-kit.ts";
+import { registerLaterRounds } from "./oeilnoir-rounds.ts";
 
 /** A CO check in each private mode, from the sheet (kit `expectPrivateModes`), each showing the face planned. */
 async function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.Implementation): Promise<void> {
@@ -152,15 +80,11 @@ async function createHeros(sandbox: Sandbox, name: string, owner?: string): Prom
 
 async function buildGM(sandbox: Sandbox): Promise<void> {
   const alrik = await createHeros(sandbox, "Alrik");
+  await alrik.createEmbeddedDocuments("Item", [BOW] as never);
   const nadja = await sandbox.createActor({ name: "Nadja", type: "heros", system: HEROS });
   const orc = await sandbox.createActor({ name: "Orc", type: "adversaire", system: ORC });
   for (const [i, actor] of [alrik, nadja, orc].entries()) await sandbox.placeToken(actor, 100 * i);
 }
-
-const turn = (run: Run) => {
-  const combat = run.sandbox.combat;
-  return { round: combat?.round ?? 0, current: combat?.combatant?.name ?? null };
-};
 
 function registerGM(context: QuenchBatchContext): void {
   const { describe, it, expect } = context;
@@ -178,13 +102,13 @@ function registerGM(context: QuenchBatchContext): void {
       const { sandbox, hands, dice } = run;
       const combat = await sandbox.startCombat(sandbox.tokens);
       const id = (name: string) => combat.combatants.contents.find((c) => c.name === name)?.id ?? "";
-      // Alrik and Nadja (INI base 10) roll 4 and 2; the orc (9) rolls 3.
-      dice.choose(D6, 4, 2);
+      // Alrik and Nadja (INI base 10) roll 4 and 3; the orc (9) rolls 1: no tie, so the order is known.
+      dice.choose(D6, 4, 3);
       await hands.answering({}, () => combat.rollInitiative([id("Alrik"), id("Nadja")]));
-      dice.choose(D6, 3);
+      dice.choose(D6, 1);
       await hands.answering({}, () => combat.rollNPC());
       const initiatives = () => Object.fromEntries(combat.combatants.contents.map((c) => [c.name, c.initiative]));
-      await expectSoon(context, "every initiative", initiatives, { Alrik: 14, Nadja: 12, Orc: 12 });
+      await expectSoon(context, "every initiative", initiatives, { Alrik: 14, Nadja: 13, Orc: 10 });
       await combat.startCombat();
       await expectSoon(context, "round 1", () => turn(run), { round: 1, current: "Alrik" });
       await combat.nextTurn();
@@ -255,6 +179,10 @@ function registerGM(context: QuenchBatchContext): void {
       expect(dice.left).to.equal(0);
     });
 
+    // Rounds 3 to 6: the parry fumbles, a fall and getting up, the sword dropped and picked up, Orientation, the
+    // Volonté checks and a rescue (oeilnoir-rounds.ts).
+    registerLaterRounds(context, run);
+
     it("Nadja's CO check in each private mode: whispered as the mode says", async () => {
       await privateModes(context, run, run.sandbox.actor("Nadja"));
     });
@@ -280,14 +208,21 @@ async function buildForPlayers(sandbox: Sandbox): Promise<void> {
   await sandbox.placeToken(await sandbox.createActor({ name: "Orc", type: "adversaire", system: ORC }), 1000);
 }
 
-/** The orc's blows at a player's héros the prepare batch leaves: one let through and rolled, one awaiting a parry. */
+/**
+ * The orc's blows at a player's héros the prepare batch leaves: one let through and rolled, one awaiting a parry, a
+ * critical one let through and rolled.
+ */
 function orcBlows(sandbox: Sandbox, heros: Actor.Implementation) {
   const aimed = sandbox.messages().filter((m) => duelOf(m).defender?.uuid === heros.uuid);
+  const critical = (m: ChatMessage.Implementation) => duelOf(m).attack.critical === true;
   return {
-    through: aimed.find((m) => stageOf(m) === "damaged"),
+    through: aimed.find((m) => stageOf(m) === "damaged" && !critical(m)),
     parry: aimed.find((m) => stageOf(m) === "awaitParry"),
+    critical: aimed.find(critical),
   };
 }
+
+const wounds = (actor: Actor.Implementation) => (actor.system as unknown as { wounds: number }).wounds;
 
 function registerPrepare(context: QuenchBatchContext): void {
   const { describe, it, expect } = context;
@@ -301,7 +236,7 @@ function registerPrepare(context: QuenchBatchContext): void {
         expect(run.sandbox.actors.some((a) => a.testUserPermission(user, "OWNER"))).to.equal(true);
     });
 
-    it("the orc strikes each héros twice: one blow let through and its damage rolled, one left to parry", async () => {
+    it("the orc strikes each héros three times: one blow let through and rolled, one left to parry, a critical one rolled", async () => {
       const { sandbox, dice } = run;
       const orc = sandbox.token("Orc").actor!;
       for (const heros of sandbox.actors.filter((a) => a.type === "heros")) {
@@ -314,8 +249,14 @@ function registerPrepare(context: QuenchBatchContext): void {
         // 1D6+4 with a 1: 5 PI, under the héros' first wound threshold (7).
         expect(duelOf(through).damage).to.deep.include({ faces: [1], pi: 5 });
         await attackWith(run, orc, "attack", token, 3);
+        // A natural 1: the GM lets it through for the héros (the player applies it and takes the Volonté check).
+        const critical = await attackWith(run, orc, "attack", token, 1);
+        await step(run, critical, A.noParry, "hit");
+        dice.choose(D6, 1);
+        await step(run, critical, A.damage, "damaged");
+        expect(duelOf(critical).damage).to.deep.include({ faces: [1], pi: 5, critical: true });
         const blows = orcBlows(sandbox, heros);
-        expect([blows.through?.id, !!blows.parry]).to.deep.equal([through.id, true]);
+        expect([blows.through?.id, !!blows.parry, blows.critical?.id]).to.deep.equal([through.id, true, critical.id]);
       }
       expect(dice.left).to.equal(0);
     });
@@ -384,6 +325,30 @@ function registerPlayer(context: QuenchBatchContext): void {
       expect(parry.success).to.equal(success);
       if (success) expect(stageOf(card)).to.equal("parried");
       else if (!parry.fumble) expect(stageOf(card)).to.equal("hit");
+    });
+
+    it("the orc's critical blow: I apply it, a serious wound; my Volonté check, relayed, rolled by the GM's client", async () => {
+      const { sandbox } = run;
+      const mine = sandbox.mine();
+      const card = orcBlows(sandbox, mine).critical;
+      if (!card) throw new Error("The prepared critical blow is missing");
+      const before = ev(mine) ?? 0;
+      expect(await shown(run, card, A.applyHit)).to.deep.equal([A.applyHit]);
+      await step(run, card, A.applyHit, "applied");
+      // 1D6+4 with a 1, doubled: 10, past the first threshold (7), and the critical's serious wound.
+      expect(duelOf(card).hit).to.deep.include({ damage: 10, totalWounds: 2, volonteTarget: 2 });
+      await expectSoon(context, "my héros' EV and wounds", () => [ev(mine), wounds(mine)], [before - 10, 2]);
+      await shown(run, card, A.volonte);
+      await run.hands.clickCard(card, A.volonte);
+      await waitFor("the Volonté check recorded", () => !!duelOf(card).volonte);
+      // Its die is the GM's client's: checked against the rule (Volonté 12 less the 10 points of damage).
+      const check = duelOf(card).volonte;
+      if (!check) throw new Error("No Volonté check recorded");
+      const success = check.d20 === 1 || (check.d20 !== 20 && check.d20 <= 2);
+      expect([check.value, check.success]).to.deep.equal([2, success]);
+      // Passed: the serious wound shrugged off.
+      await expectSoon(context, "my héros' wounds after the check", () => wounds(mine), success ? 1 : 2);
+      expect(await shownActions(run, card)).to.not.include(A.volonte);
     });
 
     it("my CO check in each private mode: whispered as the mode says, a blind roll's card not mine to read", async () => {
