@@ -94,6 +94,49 @@ function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.Implem
   });
 }
 
+const WAIT = "data-trinites-wait";
+const SHIFT = "data-trinites-shift";
+
+/** The tracker's controls carrying `attribute` in each combatant's row, as this user is shown them, by name. */
+async function rowControls(run: Run, attribute: string): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const c of run.sandbox.combat?.combatants.contents ?? [])
+    out[c.name ?? ""] = (await run.hands.trackerControls(c, attribute)).map((a) => a[attribute] ?? "");
+  return out;
+}
+
+/**
+ * Round 3, Ysolde acting (5 en garde), Aymeric 4 and the Brute 3 in the fire: the GM is shown ±3 in every row and
+ * the hourglass in Ysolde's alone; +3 then −3 on the Brute move its die and back; Ysolde waits 2 points, picked in
+ * the waiting prompt: her die goes back in the fire at 3 and the turn passes to Aymeric.
+ */
+async function trackerAsGM(context: QuenchBatchContext, run: Run): Promise<void> {
+  const { expect } = context;
+  const combat = run.sandbox.combat!;
+  const combatant = (name: string) => combat.combatants.contents.find((c) => c.name === name)!;
+  expect(await rowControls(run, SHIFT)).to.deep.equal({
+    Ysolde: ["3", "-3"],
+    Aymeric: ["3", "-3"],
+    Brute: ["3", "-3"],
+  });
+  expect(await rowControls(run, WAIT)).to.deep.equal({ Ysolde: [""], Aymeric: [], Brute: [] });
+  await run.hands.clickTracker(combatant("Brute"), { [SHIFT]: "3" });
+  await expectSoon(context, "the Brute's die +3", () => seats(run).Brute, [6, 6, "feu", false]);
+  await run.hands.clickTracker(combatant("Brute"), { [SHIFT]: "-3" });
+  await expectSoon(context, "the Brute's die −3", () => seats(run).Brute, [3, 3, "feu", false]);
+  await run.hands.answeringPrompt({ by: "2" }, async () => {
+    await run.hands.clickTracker(combatant("Ysolde"), { [WAIT]: "" });
+    await waitFor("Ysolde's wait", () => seats(run).Ysolde?.[0] === 3);
+  });
+  await expectSoon(context, "the turn passed on", () => turn(run), { round: 3, current: "Aymeric" });
+  await expectSoon(context, "the seats after the wait", () => seats(run), {
+    Ysolde: [3, 3, "feu", false],
+    Aymeric: [4, 4, "garde", true],
+    Brute: [3, 3, "feu", false],
+  });
+  expect(await rowControls(run, WAIT)).to.deep.equal({ Ysolde: [], Aymeric: [""], Brute: [] });
+}
+
 async function buildGM(sandbox: Sandbox): Promise<void> {
   const ysolde = await sandbox.createActor({ name: "Ysolde", type: "trinite" });
   const aymeric = await sandbox.createActor({ name: "Aymeric", type: "trinite" });
@@ -166,6 +209,10 @@ function registerGM(context: QuenchBatchContext): void {
         Brute: [3, 3, "feu", false],
       });
       expect(dice.left).to.equal(0);
+    });
+
+    it("the tracker's controls: ±3 in every row, the hourglass in the acting row; clicked, the seats move", async () => {
+      await trackerAsGM(context, run);
     });
 
     it("Aymeric's Vigilance in each private mode: whispered as the mode says", async () => {
@@ -265,6 +312,15 @@ function registerPlayer(context: QuenchBatchContext): void {
       const seat = combatant.system as unknown as Seat;
       expect([combatant.initiative, seat.score, seat.phase]).to.deep.equal([5, 5, "garde"]);
       expect(dice.left).to.equal(0);
+    });
+
+    it("my tracker: my seated die's row, no ±3 (the GM's) and no hourglass while none of mine acts", async () => {
+      const { sandbox, hands } = run;
+      const mine = sandbox.combat?.combatants.contents.find((c) => c.actor?.id === sandbox.mine().id);
+      if (!mine) throw new Error("The prepared combat has no combatant of mine");
+      expect(await hands.trackerControls(mine, "data-combatant-id")).to.have.length(1);
+      expect(Object.values(await rowControls(run, SHIFT)).flat()).to.deep.equal([]);
+      expect(Object.values(await rowControls(run, WAIT)).flat()).to.deep.equal([]);
     });
 
     it("my Vigilance in each private mode: whispered as the mode says, a blind roll's card not mine to read", async () => {
