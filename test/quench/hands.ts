@@ -17,6 +17,7 @@ import { answering, editSheet, openSheet, storedMessage, type UserId } from "../
 import type { DoubleActor } from "../double/documents.ts";
 import { asClient } from "../double/clients.ts";
 import { DialogV2, type FormInput } from "../double/applications.ts";
+import type { Plain } from "../double/utils.ts";
 
 const userId = () => game.user?.id ?? "";
 const contentOf = (message: { id: string | null }) =>
@@ -234,8 +235,9 @@ export const doubleHands: Hands = {
     // The prompt's content read as the page shows it, `fields` set in it as a person picks, then its OK button's
     // callback given the form (fvtt-types `DialogV2.PromptConfig`: `ok`, "the button's callback"; the double's
     // FormDataExtended reads the form's named controls).
-    const spy = vi.spyOn(DialogV2, "prompt").mockImplementation(async (config: PromptConfig = {}) => {
-      DialogV2.calls.push({ method: "prompt", config });
+    const spy = vi.spyOn(DialogV2, "prompt").mockImplementation(async (raw: Plain = {}) => {
+      DialogV2.calls.push({ method: "prompt", config: raw });
+      const config = raw as PromptConfig;
       const tree = htmlTree(config.content ?? "");
       for (const [name, value] of Object.entries(fields)) {
         const inputs = tree.querySelectorAll(`[name="${name}"]`);

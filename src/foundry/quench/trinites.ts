@@ -1,10 +1,12 @@
 /**
  * Trinités in a live world, from the table scene's steps (test/scenes/trinites.test.ts): a GM batch (two Trinités and a
  * humain on the sandbox's scene; a Mêlée test picked on its card; initiative picked and seated, then two rounds of Next
- * turn and Next round; a test in each private mode; a sword's strike, its damage and its undo; every card the same
- * rendered again from its stored data) and a player batch (the prepared sandbox: the player's own test and pick, their
- * initiative picked on their card and seated by the GM's client through the relay, their private rolls, their cards
- * from stored data). Dice: every die is a d12.
+ * turn and Next round; the tracker's ±3 and hourglass clicked; a test in each private mode; a sword's strike, its
+ * damage and its undo; React, the shared Apply, an Encourager's option and the regeneration card clicked
+ * (trinites-cards.ts); every card the same rendered again from its stored data) and a player batch (the prepared
+ * sandbox: the player's own test and pick, their initiative picked on their card and seated by the GM's client through
+ * the relay, their tracker without the GM's controls, their Intimider's option stored on the GM's Brute, their private
+ * rolls, their cards from stored data). Dice: every die is a d12.
  */
 import type { Sandbox } from "./sandbox.ts";
 import { authorIdOf } from "../chat/author.ts";
@@ -23,40 +25,21 @@ import {
   expectPrivateModes,
   sameFromStore,
 } from "./kit.ts";
-
-const RULESET = "trinites";
-const D12 = 12;
-const PICK = "trinites.pick";
-
-interface Seat {
-  phase: string;
-  marker: boolean;
-  score: number | null;
-}
-
-/** Each combatant's initiative and seat (score, phase, marker), by name. */
-function seats(run: Run): Record<string, [number | null, number | null, string, boolean]> {
-  const combat = run.sandbox.combat;
-  return Object.fromEntries(
-    (combat?.combatants.contents ?? []).map((c) => {
-      const seat = c.system as unknown as Seat;
-      return [c.name, [c.initiative, seat.score, seat.phase, seat.marker]];
-    }),
-  );
-}
-
-const turn = (run: Run) => {
-  const combat = run.sandbox.combat;
-  return { round: combat?.round ?? 0, current: combat?.combatant?.name ?? null };
-};
-
-const done = (message: ChatMessage.Implementation) => (cardData(message).done as string[] | undefined) ?? [];
-
-/** The card's picks shown to this user, once the card is in their log. */
-async function picksShown(run: Run, message: ChatMessage.Implementation): Promise<string[]> {
-  await waitFor("the card's buttons", async () => (await shownActions(run, message)).includes(PICK));
-  return shownActions(run, message);
-}
+import {
+  D12,
+  PICK,
+  RULESET,
+  type Seat,
+  done,
+  picksShown,
+  rowControls,
+  SHIFT,
+  seats,
+  trackerAsGM,
+  turn,
+  WAIT,
+} from "./trinites-steps.ts";
+import { encouraged, intimidated, regenerated, sharedApply, strikeReacted } from "./trinites-cards.ts";
 
 /** `actor` tests `key` at the Brute: the Deva die explodes (12, 4), the Archonte shows 3; picked Deva on the card. */
 async function meleeAtTheBrute(
@@ -92,49 +75,6 @@ function privateModes(context: QuenchBatchContext, run: Run, actor: Actor.Implem
     run.dice.choose(D12, 5, 6);
     return rollFromSheet(run, actor, "roll", { roll: "skill:vigilance" }, { rollMode: mode });
   });
-}
-
-const WAIT = "data-trinites-wait";
-const SHIFT = "data-trinites-shift";
-
-/** The tracker's controls carrying `attribute` in each combatant's row, as this user is shown them, by name. */
-async function rowControls(run: Run, attribute: string): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const c of run.sandbox.combat?.combatants.contents ?? [])
-    out[c.name ?? ""] = (await run.hands.trackerControls(c, attribute)).map((a) => a[attribute] ?? "");
-  return out;
-}
-
-/**
- * Round 3, Ysolde acting (5 en garde), Aymeric 4 and the Brute 3 in the fire: the GM is shown ±3 in every row and
- * the hourglass in Ysolde's alone; +3 then −3 on the Brute move its die and back; Ysolde waits 2 points, picked in
- * the waiting prompt: her die goes back in the fire at 3 and the turn passes to Aymeric.
- */
-async function trackerAsGM(context: QuenchBatchContext, run: Run): Promise<void> {
-  const { expect } = context;
-  const combat = run.sandbox.combat!;
-  const combatant = (name: string) => combat.combatants.contents.find((c) => c.name === name)!;
-  expect(await rowControls(run, SHIFT)).to.deep.equal({
-    Ysolde: ["3", "-3"],
-    Aymeric: ["3", "-3"],
-    Brute: ["3", "-3"],
-  });
-  expect(await rowControls(run, WAIT)).to.deep.equal({ Ysolde: [""], Aymeric: [], Brute: [] });
-  await run.hands.clickTracker(combatant("Brute"), { [SHIFT]: "3" });
-  await expectSoon(context, "the Brute's die +3", () => seats(run).Brute, [6, 6, "feu", false]);
-  await run.hands.clickTracker(combatant("Brute"), { [SHIFT]: "-3" });
-  await expectSoon(context, "the Brute's die −3", () => seats(run).Brute, [3, 3, "feu", false]);
-  await run.hands.answeringPrompt({ by: "2" }, async () => {
-    await run.hands.clickTracker(combatant("Ysolde"), { [WAIT]: "" });
-    await waitFor("Ysolde's wait", () => seats(run).Ysolde?.[0] === 3);
-  });
-  await expectSoon(context, "the turn passed on", () => turn(run), { round: 3, current: "Aymeric" });
-  await expectSoon(context, "the seats after the wait", () => seats(run), {
-    Ysolde: [3, 3, "feu", false],
-    Aymeric: [4, 4, "garde", true],
-    Brute: [3, 3, "feu", false],
-  });
-  expect(await rowControls(run, WAIT)).to.deep.equal({ Ysolde: [], Aymeric: [""], Brute: [] });
 }
 
 async function buildGM(sandbox: Sandbox): Promise<void> {
@@ -253,6 +193,22 @@ function registerGM(context: QuenchBatchContext): void {
       expect(dice.left).to.equal(0);
     });
 
+    it("Ysolde strikes Aymeric, who reacts from the card (React): his Esquive picked fails, his damage applied", async () => {
+      await strikeReacted(context, run);
+    });
+
+    it("Ysolde's strike at nobody: the card's shared Apply on the Brute's token, then undone", async () => {
+      await sharedApply(context, run);
+    });
+
+    it("Ysolde encourages Aymeric: the option for his next action picked on the card, stored on him", async () => {
+      await encouraged(context, run);
+    });
+
+    it("Aymeric out cold at the round's end: the GM's regeneration card, clicked, heals 4 for an Archonte point", async () => {
+      await regenerated(context, run);
+    });
+
     it("every card reads the same rendered again from its stored data", async () => {
       await sameFromStore(context, run);
     });
@@ -321,6 +277,10 @@ function registerPlayer(context: QuenchBatchContext): void {
       expect(await hands.trackerControls(mine, "data-combatant-id")).to.have.length(1);
       expect(Object.values(await rowControls(run, SHIFT)).flat()).to.deep.equal([]);
       expect(Object.values(await rowControls(run, WAIT)).flat()).to.deep.equal([]);
+    });
+
+    it("my Intimider at the Brute: its option for the Brute's next reaction picked on my card, stored by the GM's client", async () => {
+      await intimidated(context, run);
     });
 
     it("my Vigilance in each private mode: whispered as the mode says, a blind roll's card not mine to read", async () => {
