@@ -252,7 +252,15 @@ export const doubleHands: Hands = {
       const elements = tree.querySelectorAll("[name]").map((n): FormInput => {
         const selected = n.querySelector("option[selected]") ?? n.querySelector("option");
         const value = n.tag === "select" && !(n.attrs.name! in fields) && selected ? optionValue(selected) : n.value;
-        return { name: n.attrs.name!, value, checked: n.checked, disabled: n.hasAttribute("disabled") };
+        // FormDataExtended casts a checkbox to its state and a number input to a number.
+        const type = n.attrs.type === "checkbox" || n.attrs.type === "number" ? n.attrs.type : undefined;
+        return {
+          name: n.attrs.name!,
+          value,
+          checked: n.checked,
+          disabled: n.hasAttribute("disabled"),
+          ...(type ? { type } : {}),
+        };
       });
       const button = { form: { elements } };
       return config.ok?.callback ? config.ok.callback({}, button) : null;
