@@ -6,6 +6,7 @@
  * renders it (`trackerPage`).
  */
 import { readFileSync } from "node:fs";
+import { vi } from "vitest";
 import { fillInput, type Hands, type SeenButton } from "../../src/foundry/quench/hands.ts";
 import {
   buttonsIn,
@@ -23,6 +24,8 @@ import { DoubleToken, type DoubleTokenDocument } from "../double/tokens.ts";
 import { answering, editSheet, openSheet, storedMessage, type UserId } from "../scenes/table.ts";
 import type { DoubleActor } from "../double/documents.ts";
 import { asClient } from "../double/clients.ts";
+import { DialogV2, type FormInput } from "../double/applications.ts";
+import type { Plain } from "../double/utils.ts";
 
 const userId = () => game.user?.id ?? "";
 const contentOf = (message: { id: string | null }) =>
@@ -52,6 +55,15 @@ function controlsOf(message: { id: string | null }, attribute: string) {
     .filter((n) => !n.hasAttribute("disabled") && !!element && drawn(n, element));
   return { element, content, controls };
 }
+
+/** What a prompt's config gives the page (the double reads its content and the OK button's callback). */
+interface PromptConfig {
+  content?: string;
+  ok?: { callback?: (event: object, button: { form: { elements: FormInput[] } }) => unknown };
+}
+
+/** An option's value: its `value` attribute (the reader keeps no text, the value's fallback: an option without one reads ""). */
+const optionValue = (option: HtmlNode) => option.attrs.value ?? "";
 
 const dataOf = (node: HtmlNode) =>
   Object.fromEntries(Object.entries(node.attrs).filter(([k]) => k.startsWith("data-")));
@@ -269,6 +281,46 @@ export const doubleHands: Hands = {
   },
   answering(answer, fn) {
     return answering(answer, fn);
+  },
+  async answeringPrompt(fields, fn) {
+    // The prompt's content read as the page shows it, `fields` set in it as a person picks, then its OK button's
+    // callback given the form (fvtt-types `DialogV2.PromptConfig`: `ok`, "the button's callback"; the double's
+    // FormDataExtended reads the form's named controls).
+    const spy = vi.spyOn(DialogV2, "prompt").mockImplementation(async (raw: Plain = {}) => {
+      DialogV2.calls.push({ method: "prompt", config: raw });
+      const config = raw as PromptConfig;
+      const tree = htmlTree(config.content ?? "");
+      for (const [name, value] of Object.entries(fields)) {
+        const inputs = tree.querySelectorAll(`[name="${name}"]`);
+        if (!inputs.length) throw new Error(`No input ${name} in the prompt`);
+        for (const input of inputs) {
+          const options = input.tag === "select" ? input.querySelectorAll("option").map(optionValue) : null;
+          if (options && !options.includes(String(value)))
+            throw new Error(`The prompt's ${name} offers no ${String(value)} (${options.join(", ")})`);
+          fillInput(input, value);
+        }
+      }
+      const elements = tree.querySelectorAll("[name]").map((n): FormInput => {
+        const selected = n.querySelector("option[selected]") ?? n.querySelector("option");
+        const value = n.tag === "select" && !(n.attrs.name! in fields) && selected ? optionValue(selected) : n.value;
+        // FormDataExtended casts a checkbox to its state and a number input to a number.
+        const type = n.attrs.type === "checkbox" || n.attrs.type === "number" ? n.attrs.type : undefined;
+        return {
+          name: n.attrs.name!,
+          value,
+          checked: n.checked,
+          disabled: n.hasAttribute("disabled"),
+          ...(type ? { type } : {}),
+        };
+      });
+      const button = { form: { elements } };
+      return config.ok?.callback ? config.ok.callback({}, button) : null;
+    });
+    try {
+      return await fn();
+    } finally {
+      spy.mockRestore();
+    }
   },
   async shownPacks() {
     const list: Entry[] = [];

@@ -1,7 +1,9 @@
 /**
  * The table's reading of rendered HTML, as the browser would have it: elements with a `data-action` and their
  * ancestors (for a handler's `closest`), and a small element tree of a card's HTML with the inputs a user fills
- * (`value`, `checked`) and the queries the system's form readers make (`querySelector(All)` by name, `closest`).
+ * (`value`, `checked`) and the queries the system's form readers make (`querySelector(All)`, `closest`). Its
+ * elements are what `instanceof HTMLElement` (and `Element`, `HTMLInputElement` for inputs) recognise while a
+ * scene runs (Node has no DOM), and its selectors are a subset of the browser's, refused loudly beyond it.
  */
 
 /** An element of rendered HTML with a `data-action`: its data attributes and its ancestors' (for `closest`). */
@@ -43,7 +45,58 @@ function attributesOf(raw: string): Record<string, string> {
   return out;
 }
 
-function targetOf(attrs: Record<string, string>, parent: FakeTarget | null): FakeTarget {
+/** What a selector tests of an element: its tag name and attributes. */
+interface Selectable {
+  tag: string;
+  attrs: Record<string, string>;
+}
+
+/**
+ * One piece of a compound selector (Selectors Level 4, https://www.w3.org/TR/selectors-4/ §5-§6; MDN "Attribute
+ * selectors"): a type (`button`, `*`), a class (`.x`), an attribute's presence (`[x]`) or exact value (`[x=v]`, the
+ * value an identifier or a string in double or single quotes), or the comma between the selectors of a list.
+ */
+const PIECE =
+  /\s*(,)\s*|([a-zA-Z][a-zA-Z0-9-]*|\*)|\.(-?[_a-zA-Z][-\w]*)|\[\s*([_a-zA-Z][-\w:.]*)\s*(?:=\s*(?:"([^"\\]*)"|'([^'\\]*)'|(-?[_a-zA-Z][-\w]*))\s*)?\]/y;
+
+/**
+ * The test of a selector list (`a, b`: an element matching any of them, MDN "Selector list") of compound selectors:
+ * the system's handlers' `[data-x]`, `[data-x='v']`, `button[data-action]`, `.class`. In an HTML document type and
+ * attribute names match whatever their case (the reader keeps them lower-case), values exactly. Combinators,
+ * pseudo-classes, other attribute operators and escapes are not the reader's: it throws rather than guess.
+ */
+function matcher(selector: string): (node: Selectable) => boolean {
+  const refuse = () => new Error(`The table's HTML reader does not know the selector ${selector}`);
+  const list: ((node: Selectable) => boolean)[][] = [[]];
+  const text = selector.trim();
+  for (let at = 0; at < text.length;) {
+    PIECE.lastIndex = at;
+    const m = PIECE.exec(text);
+    if (!m || m[0] === "") throw refuse();
+    at = PIECE.lastIndex;
+    const compound = list.at(-1)!;
+    const [, comma, type, cls, name, double, single, bare] = m;
+    if (comma) {
+      if (!compound.length) throw refuse();
+      list.push([]);
+    } else if (type) {
+      // A type selector only opens a compound (`a.b`, never `.b a`: that is a descendant combinator).
+      if (compound.length) throw refuse();
+      const tag = type.toLowerCase();
+      compound.push((n) => tag === "*" || n.tag === tag);
+    } else if (cls) {
+      compound.push((n) => (n.attrs.class ?? "").split(/\s+/).includes(cls));
+    } else if (name) {
+      const key = name.toLowerCase();
+      const value = double ?? single ?? bare;
+      compound.push((n) => key in n.attrs && (value === undefined || n.attrs[key] === value));
+    }
+  }
+  if (list.some((compound) => !compound.length)) throw refuse();
+  return (node) => list.some((compound) => compound.every((test) => test(node)));
+}
+
+function targetOf(tag: string, attrs: Record<string, string>, parent: FakeTarget | null): FakeTarget {
   const dataset = Object.fromEntries(
     Object.entries(attrs)
       .filter(([k]) => k.startsWith("data-"))
@@ -56,16 +109,8 @@ function targetOf(attrs: Record<string, string>, parent: FakeTarget | null): Fak
     hasAttribute: (name) => name in attrs,
     getAttribute: (name) => attrs[name] ?? null,
     closest(selector) {
-      // `[data-x]`, `[data-x="v"]` and `.class`: what the system's handlers ask of a clicked element.
-      const attr = /^\[([-a-z0-9]+)(?:="([^"]*)")?\]$/.exec(selector);
-      const cls = /^\.([-\w]+)$/.exec(selector);
-      const matches = attr
-        ? attr[1]! in attrs && (attr[2] === undefined || attrs[attr[1]!] === attr[2])
-        : cls
-          ? classes.has(cls[1]!)
-          : false;
-      if (!attr && !cls) throw new Error(`The table's HTML reader does not know the selector ${selector}`);
-      return matches ? self : (parent?.closest(selector) ?? null);
+      // The element itself, then its ancestors (MDN "Element: closest() method").
+      return matcher(selector)({ tag, attrs }) ? self : (parent?.closest(selector) ?? null);
     },
   };
   return self;
@@ -88,7 +133,7 @@ export function actionElements(html: string): HtmlButton[] {
       continue;
     }
     const attrs = attributesOf(m[3] ?? "");
-    const target = targetOf(attrs, stack.at(-1)?.target ?? null);
+    const target = targetOf(tag, attrs, stack.at(-1)?.target ?? null);
     let button: HtmlButton | undefined;
     if (attrs["data-action"]) {
       button = {
@@ -108,15 +153,6 @@ export function actionElements(html: string): HtmlButton[] {
 }
 
 // ---- An element tree, for cards with forms ---------------------------------------------------------------------
-
-/** A selector the system's handlers use: `[data-x]`, `[data-x="v"]`, `[name="v"]` or `.class`. */
-function matcher(selector: string): (node: HtmlNode) => boolean {
-  const attr = /^\[([-a-z0-9]+)(?:="([^"]*)")?\]$/.exec(selector);
-  if (attr) return (n) => attr[1]! in n.attrs && (attr[2] === undefined || n.attrs[attr[1]!] === attr[2]);
-  const cls = /^\.([-\w]+)$/.exec(selector);
-  if (cls) return (n) => n.classList.contains(cls[1]!);
-  throw new Error(`The table's HTML reader does not know the selector ${selector}`);
-}
 
 /** An element of a card's HTML: its attributes, children and, for inputs, what the user typed or ticked. */
 export class HtmlNode {
@@ -197,8 +233,16 @@ export interface NodeEvent {
 
 /** An `<input>`: what `instanceof HTMLInputElement` recognises while a scene runs (no DOM in Node). */
 export class HtmlInput extends HtmlNode {}
-const g = globalThis as { HTMLInputElement?: unknown };
+/**
+ * Every element the reader builds is an HTML element (it builds no SVG nor MathML one), so `instanceof HTMLElement`
+ * and `instanceof Element` hold for each, as in a browser, where HTMLElement inherits from Element and
+ * HTMLInputElement from HTMLElement (MDN "HTMLElement", "HTMLInputElement"; DOM Standard §4.9, HTML Standard §3.2.2).
+ * A render hook checks its element so (`html instanceof HTMLElement`), a click handler its event's target.
+ */
+const g = globalThis as { HTMLInputElement?: unknown; HTMLElement?: unknown; Element?: unknown };
 g.HTMLInputElement ??= HtmlInput;
+g.HTMLElement ??= HtmlNode;
+g.Element ??= HtmlNode;
 
 /** The element tree of rendered HTML, under a root element. */
 export function htmlTree(html: string): HtmlNode {

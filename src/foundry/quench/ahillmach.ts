@@ -63,6 +63,9 @@ interface DamageCard {
   applied?: Applied[];
 }
 
+/** The tracker's hand-over button (the GM's). */
+const HAND_OVER = "data-ahillmach";
+
 const card = <T>(message: ChatMessage.Implementation) => cardData(message) as unknown as T;
 const applied = (message: ChatMessage.Implementation) => card<DamageCard>(message).applied ?? [];
 const hp = (actor: Actor.Implementation | null | undefined) =>
@@ -303,6 +306,19 @@ function registerGM(context: QuenchBatchContext): void {
       expect([dice.left, dice.unplanned]).to.deep.equal([0, 0]);
     });
 
+    it("the GM hands the initiative over in the tracker, to the characters and back to the Brute", async () => {
+      const { hands } = run;
+      expect((await hands.trackerControls(null, HAND_OVER)).map((a) => a[HAND_OVER])).to.deep.equal(["handOver"]);
+      await hands.clickTracker(null, { [HAND_OVER]: "handOver" });
+      await expectSoon(context, "the characters' initiative", () => markers(run), {
+        Kael: true,
+        Mira: true,
+        Brute: false,
+      });
+      await hands.clickTracker(null, { [HAND_OVER]: "handOver" });
+      await expectSoon(context, "the Brute's again", () => markers(run), { Kael: false, Mira: false, Brute: true });
+    });
+
     gmMoveSteps(context, run, () => damage);
 
     it("Mira's Aura in each private mode: whispered as the mode says", async () => {
@@ -396,6 +412,10 @@ function registerPlayer(context: QuenchBatchContext): void {
       const token = run.sandbox.tokens.find((t) => t.actor === mine);
       if (!token) throw new Error("My character has no token on the sandbox's scene");
       await blowTakenAndUndone(context, run, damage, token);
+    });
+
+    it("my tracker offers no hand-over: the initiative is the GM's to hand", async () => {
+      expect(await run.hands.trackerControls(null, HAND_OVER)).to.deep.equal([]);
     });
 
     playerMoveSteps(context, run, () => run.sandbox.token(bruteOf(game.user?.name)));

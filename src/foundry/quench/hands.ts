@@ -88,6 +88,11 @@ export interface Hands {
   clickWindow(id: string, action: string, data?: Record<string, string>): Promise<void>;
   /** Runs `fn`, answering every roll dialog it opens with `answer`, then confirming it. */
   answering<T>(answer: DialogAnswer, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn`, answering every prompt (DialogV2, such as the Trinités waiting picker) it opens as a person does: the
+   * inputs or selects of each `fields` name set (a select's value must be one of its options), then OK clicked.
+   */
+  answeringPrompt<T>(fields: Record<string, FieldValue>, fn: () => Promise<T>): Promise<T>;
   /** The system's packs the compendium directory shows this user (collection ids). */
   shownPacks(): Promise<string[]>;
   /** Lets the table move on a little (the socket, other clients, unawaited listeners). */
@@ -316,6 +321,26 @@ export const foundryHands: Hands = {
       return await fn();
     } finally {
       Hooks.off("renderRollDialog" as never, id);
+    }
+  },
+  async answeringPrompt(fields, fn) {
+    // fvtt-types `Hooks.renderApplicationV2` fires `renderDialogV2` with the dialog's element; a prompt's button is
+    // its `ok` action (`DialogV2.PromptConfig`).
+    const id = Hooks.on(
+      "renderDialogV2" as never,
+      ((_app: unknown, element: HTMLElement) => {
+        for (const [name, value] of Object.entries(fields))
+          for (const input of element.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)) {
+            fillInput(input, value);
+            input.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        element.querySelector<HTMLButtonElement>('button[data-action="ok"]')?.click();
+      }) as never,
+    );
+    try {
+      return await fn();
+    } finally {
+      Hooks.off("renderDialogV2" as never, id);
     }
   },
   async shownPacks() {

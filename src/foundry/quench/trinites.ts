@@ -1,10 +1,12 @@
 /**
  * Trinités in a live world, from the table scene's steps (test/scenes/trinites.test.ts): a GM batch (two Trinités and a
  * humain on the sandbox's scene; a Mêlée test picked on its card; initiative picked and seated, then two rounds of Next
- * turn and Next round; a test in each private mode; a sword's strike, its damage and its undo; every card the same
- * rendered again from its stored data) and a player batch (the prepared sandbox: the player's own test and pick, their
- * initiative picked on their card and seated by the GM's client through the relay, their private rolls, their cards
- * from stored data). Dice: every die is a d12.
+ * turn and Next round; the tracker's ±3 and hourglass clicked; a test in each private mode; a sword's strike, its
+ * damage and its undo; React, the shared Apply, an Encourager's option and the regeneration card clicked
+ * (trinites-cards.ts); every card the same rendered again from its stored data) and a player batch (the prepared
+ * sandbox: the player's own test and pick, their initiative picked on their card and seated by the GM's client through
+ * the relay, their tracker without the GM's controls, their Intimider's option stored on the GM's Brute, their private
+ * rolls, their cards from stored data). Dice: every die is a d12.
  */
 import type { Sandbox } from "./sandbox.ts";
 import { authorIdOf } from "../chat/author.ts";
@@ -23,40 +25,21 @@ import {
   expectPrivateModes,
   sameFromStore,
 } from "./kit.ts";
-
-const RULESET = "trinites";
-const D12 = 12;
-const PICK = "trinites.pick";
-
-interface Seat {
-  phase: string;
-  marker: boolean;
-  score: number | null;
-}
-
-/** Each combatant's initiative and seat (score, phase, marker), by name. */
-function seats(run: Run): Record<string, [number | null, number | null, string, boolean]> {
-  const combat = run.sandbox.combat;
-  return Object.fromEntries(
-    (combat?.combatants.contents ?? []).map((c) => {
-      const seat = c.system as unknown as Seat;
-      return [c.name, [c.initiative, seat.score, seat.phase, seat.marker]];
-    }),
-  );
-}
-
-const turn = (run: Run) => {
-  const combat = run.sandbox.combat;
-  return { round: combat?.round ?? 0, current: combat?.combatant?.name ?? null };
-};
-
-const done = (message: ChatMessage.Implementation) => (cardData(message).done as string[] | undefined) ?? [];
-
-/** The card's picks shown to this user, once the card is in their log. */
-async function picksShown(run: Run, message: ChatMessage.Implementation): Promise<string[]> {
-  await waitFor("the card's buttons", async () => (await shownActions(run, message)).includes(PICK));
-  return shownActions(run, message);
-}
+import {
+  D12,
+  PICK,
+  RULESET,
+  type Seat,
+  done,
+  picksShown,
+  rowControls,
+  SHIFT,
+  seats,
+  trackerAsGM,
+  turn,
+  WAIT,
+} from "./trinites-steps.ts";
+import { encouraged, intimidated, regenerated, sharedApply, strikeReacted } from "./trinites-cards.ts";
 
 /** `actor` tests `key` at the Brute: the Deva die explodes (12, 4), the Archonte shows 3; picked Deva on the card. */
 async function meleeAtTheBrute(
@@ -168,6 +151,10 @@ function registerGM(context: QuenchBatchContext): void {
       expect(dice.left).to.equal(0);
     });
 
+    it("the tracker's controls: ±3 in every row, the hourglass in the acting row; clicked, the seats move", async () => {
+      await trackerAsGM(context, run);
+    });
+
     it("Aymeric's Vigilance in each private mode: whispered as the mode says", async () => {
       await privateModes(context, run, run.sandbox.actor("Aymeric"));
     });
@@ -204,6 +191,22 @@ function registerGM(context: QuenchBatchContext): void {
       await hands.clickCard(card, "quintette.undo", { key: applied[0]?.id ?? "" });
       await expectSoon(context, "the life after the undo", life, before);
       expect(dice.left).to.equal(0);
+    });
+
+    it("Ysolde strikes Aymeric, who reacts from the card (React): his Esquive picked fails, his damage applied", async () => {
+      await strikeReacted(context, run);
+    });
+
+    it("Ysolde's strike at nobody: the card's shared Apply on the Brute's token, then undone", async () => {
+      await sharedApply(context, run);
+    });
+
+    it("Ysolde encourages Aymeric: the option for his next action picked on the card, stored on him", async () => {
+      await encouraged(context, run);
+    });
+
+    it("Aymeric out cold at the round's end: the GM's regeneration card, clicked, heals 4 for an Archonte point", async () => {
+      await regenerated(context, run);
     });
 
     it("every card reads the same rendered again from its stored data", async () => {
@@ -265,6 +268,19 @@ function registerPlayer(context: QuenchBatchContext): void {
       const seat = combatant.system as unknown as Seat;
       expect([combatant.initiative, seat.score, seat.phase]).to.deep.equal([5, 5, "garde"]);
       expect(dice.left).to.equal(0);
+    });
+
+    it("my tracker: my seated die's row, no ±3 (the GM's) and no hourglass while none of mine acts", async () => {
+      const { sandbox, hands } = run;
+      const mine = sandbox.combat?.combatants.contents.find((c) => c.actor?.id === sandbox.mine().id);
+      if (!mine) throw new Error("The prepared combat has no combatant of mine");
+      expect(await hands.trackerControls(mine, "data-combatant-id")).to.have.length(1);
+      expect(Object.values(await rowControls(run, SHIFT)).flat()).to.deep.equal([]);
+      expect(Object.values(await rowControls(run, WAIT)).flat()).to.deep.equal([]);
+    });
+
+    it("my Intimider at the Brute: its option for the Brute's next reaction picked on my card, stored by the GM's client", async () => {
+      await intimidated(context, run);
     });
 
     it("my Vigilance in each private mode: whispered as the mode says, a blind roll's card not mine to read", async () => {
