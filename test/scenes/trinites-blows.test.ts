@@ -10,7 +10,9 @@ import type { DoubleActor } from "../double/index.ts";
 import { asClient, settle, targetsOf, type DoubleCombat } from "../double/shared-core.ts";
 import type { DoubleToken } from "../double/tokens.ts";
 import { cardOf } from "../cards.ts";
+import { buildRollDialogContext, defaultValues } from "../../src/foundry/dialog/inputs.ts";
 import { chooseDice, facesLeft } from "./dice.ts";
+import { DialogV2 } from "../double/applications.ts";
 import {
   buttonsByUser,
   cardTree,
@@ -20,11 +22,13 @@ import {
   createCast,
   dialogsSeen,
   dropCast,
+  editSheet,
   expectCardsSameFromStore,
   lastMessage,
   messages,
   openSheet,
   openTable,
+  rerender,
   rollInitiativeAs,
   seeCard,
   startEncounter,
@@ -73,6 +77,16 @@ describe.each(["fr", "en"] as const)("Trinités' blows and ties at a whole table
       chooseDice(12, 1);
       await clickSheet(sheet, "roll", { roll: `weapon:${club.id}` }, { values: { combatAction: "frapper" } });
       targetsOf("gm").clear();
+      // The dialog as it rendered for Frapper: no advanced action's second penalty (it shows for Désarmer).
+      const shown = (combatAction: string) => {
+        const { config } = dialogsSeen.at(-1)!;
+        const values = { ...defaultValues(config.inputs), combatAction };
+        return buildRollDialogContext(config, values, "publicroll", [])
+          .inputs.filter((i) => !i.hidden)
+          .map((i) => i.name);
+      };
+      expect(shown("frapper")).not.toContain("penalty2");
+      expect(shown("desarmer")).toContain("penalty2");
       const strike = lastMessage();
       expect(cardOf(strike)).toMatchObject({
         outcome: { tone: "success" },
@@ -173,6 +187,48 @@ describe.each(["fr", "en"] as const)("Trinités' blows and ties at a whole table
       expect(turnOrder(combat).round).toBe(2);
       expect(marks().Aymeric).toEqual([4, "garde", true]);
       expect(marks().Brute).toEqual([4, "garde", true]);
+      expect(facesLeft()).toBe(0);
+    });
+
+    it("Aymeric's player sets his Karma, takes the Brute's next blow, and regenerates from the Lumière pool he picks", async () => {
+      const sys = () =>
+        aymeric.system as unknown as {
+          vie: { value: number; max: number };
+          deva: { value: number };
+          archonte: { value: number };
+          adam: { value: number };
+        };
+      const sheet = await openSheet("player2", aymeric);
+      // Deva 6, Archonte 2: a Lumière Adam' of 4; the reserves follow the scores set on the sheet.
+      await editSheet(sheet, { "system.deva.max": 6, "system.archonte.max": 2 });
+      expect([sys().deva.value, sys().archonte.value, sys().adam.value]).toEqual([6, 2, 4]);
+      const brute = tokens.Brute!.actor!;
+      const club = brute.items.contents.find((i) => i.name === "Gourdin")!;
+      targetsOf("gm").add(tokens.Aymeric!);
+      chooseDice(12, 1);
+      await clickSheet(
+        await openSheet("gm", brute),
+        "roll",
+        { roll: `weapon:${club.id}` },
+        { values: { combatAction: "frapper" } },
+      );
+      targetsOf("gm").clear();
+      await clickCard("gm", lastMessage(), "trinites.damage", { key: aymeric.uuid });
+      expect(sys().vie.value).toBe(sys().vie.max - 3);
+      // Endolori: Lumière may pay, from the Deva or the Adam'; the player is asked and picks the Adam'.
+      await rerender(sheet);
+      DialogV2.calls.length = 0;
+      DialogV2.nextAnswer = "adam";
+      let offered: string[][] = [];
+      try {
+        await clickSheet(sheet, "regenerate", { karma: "lumiere" });
+        offered = DialogV2.calls.map((c) => (c.config.buttons as { action: string }[]).map((b) => b.action));
+      } finally {
+        DialogV2.reset();
+      }
+      expect(offered).toEqual([["deva", "adam"]]);
+      expect(sys().vie.value).toBe(sys().vie.max);
+      expect([sys().deva.value, sys().adam.value]).toEqual([6, 3]);
       expect(facesLeft()).toBe(0);
     });
 
