@@ -92,6 +92,16 @@ describe.each(["fr", "en"] as const)("Trinités' blows and ties at a whole table
         outcome: { tone: "success" },
         data: { setup: { combatAction: "frapper" } },
       });
+      // The damage is the GM's and Aymeric's player's to apply: greyed out for Ysolde's player, saying why.
+      expect(await buttonsByUser(strike)).toEqual({
+        gm: ["trinites.damage"],
+        player1: [],
+        player2: ["trinites.damage"],
+      });
+      const tooltip = /<button[^>]*data-action="trinites\.damage"[^>]*data-tooltip="([^"]*)"/.exec(
+        (await seeCard("player1", strike)).html,
+      )?.[1];
+      expect(tooltip?.replaceAll("&#x27;", "'")).toBe(t("QUINTETTE.Card.LockedOwner"));
       // The GM applies it at once, from the card: Aymeric loses the club's 3.
       await clickCard("gm", strike, "trinites.damage", { key: target });
       expect(life()).toBe(hp - 3);
