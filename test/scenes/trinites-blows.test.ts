@@ -242,6 +242,42 @@ describe.each(["fr", "en"] as const)("Trinités' blows and ties at a whole table
       expect(facesLeft()).toBe(0);
     });
 
+    it("Aymeric falls unconscious; as the round ends the GM's card offers the Archonte's regeneration from each Ténèbres pool, and the GM's pick pays", async () => {
+      const sys = () =>
+        aymeric.system as unknown as {
+          vie: { value: number; max: number };
+          archonte: { value: number };
+          adam: { value: number };
+        };
+      const sheet = await openSheet("player2", aymeric);
+      // Deva 2, Archonte 8: a Ténèbres Adam'.
+      await editSheet(sheet, { "system.deva.max": 2, "system.archonte.max": 8 });
+      // The GM checks his life boxes on his sheet down to the third line: unconscious.
+      const gmSheet = await openSheet("gm", aymeric);
+      await clickSheet(gmSheet, "lifeBox", { index: "18" });
+      const knocked = sys().vie.value;
+      expect(knocked).toBeLessThanOrEqual(sys().vie.max - 17);
+      const [archonte, adam] = [sys().archonte.value, sys().adam.value];
+      expect(archonte).toBeGreaterThan(0);
+      expect(adam).toBeGreaterThan(0);
+      const count = messages().length;
+      const round = combat.round;
+      while (combat.round === round) await tracker(combat, "nextTurn");
+      const offer = messages()
+        .slice(count)
+        .find((m) => cardOf(m).kind === "regeneration")!;
+      // Whispered to the GM: the GM's decision for the Archonte, one button per Ténèbres pool holding a point.
+      expect(await buttonsByUser(offer)).toEqual({
+        gm: ["trinites.regenerate", "trinites.regenerate"],
+        player1: [],
+        player2: [],
+      });
+      expect(cardOf(offer).buttons.map((b) => b.args)).toEqual([{ pool: "archonte" }, { pool: "adam" }]);
+      await clickCard("gm", offer, "trinites.regenerate", { pool: "adam" });
+      expect([sys().vie.value, sys().archonte.value, sys().adam.value]).toEqual([knocked + 4, archonte, adam - 1]);
+      expect(await buttonsByUser(offer)).toEqual({ gm: [], player1: [], player2: [] });
+    });
+
     it("the cards speak the table's language: Archon in English, Archonte in French", async () => {
       const init = messages().find((m) => cardOf(m).kind === "initiative" && m.author?.id === "player2")!;
       const html = (await seeCard("player2", init)).html;
