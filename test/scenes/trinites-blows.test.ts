@@ -24,6 +24,7 @@ import {
   dropCast,
   editSheet,
   expectCardsSameFromStore,
+  forceCardAction,
   lastMessage,
   messages,
   openSheet,
@@ -134,6 +135,32 @@ describe.each(["fr", "en"] as const)("Trinités' blows and ties at a whole table
       // Nobody is offered the damage again, nor React.
       expect(await buttonsByUser(world(strike.id))).toEqual({ gm: [], player1: [], player2: [] });
       await expectCardsSameFromStore([world(strike.id), world(reaction.id)]);
+      expect(facesLeft()).toBe(0);
+    });
+
+    it("the GM's Brute feints, then disarms, with its club's Attaquer button: no weapon damage is offered to anyone", async () => {
+      const brute = tokens.Brute!.actor!;
+      const club = brute.items.contents.find((i) => i.name === "Gourdin")!;
+      const sheet = await openSheet("gm", brute);
+      for (const [combatAction, values] of [
+        ["feinter", {}],
+        ["desarmer", { penalty2: "difficulte" }],
+      ] as const) {
+        targetsOf("gm").add(tokens.Aymeric!);
+        // 12, 12, 6: 30, a success whatever the action's skill and difficulty.
+        chooseDice(12, 12, 6);
+        await clickSheet(sheet, "roll", { roll: `weapon:${club.id}` }, { values: { combatAction, ...values } });
+        targetsOf("gm").clear();
+        const m = lastMessage();
+        expect(cardOf(m)).toMatchObject({
+          outcome: { tone: "success" },
+          data: { setup: { combatAction, weapon: null } },
+        });
+        const buttons = await buttonsByUser(m);
+        for (const user of ["gm", "player1", "player2"] as const)
+          expect(buttons[user]).not.toContain("trinites.damage");
+        expect(await forceCardAction("gm", m, "trinites.damage", { key: aymeric.uuid })).not.toBe("applied");
+      }
       expect(facesLeft()).toBe(0);
     });
 
