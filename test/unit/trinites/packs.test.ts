@@ -135,4 +135,16 @@ describe("Trinités compendia", () => {
     const katana = items.find((i) => i.name === "Katana")!;
     expect(katana.system?.suggere).toEqual({ degats: false, portee: false });
   });
+
+  it("the play guide tells the table to react before the damage is applied, and that a later winning reaction takes the hit off (issue 33)", () => {
+    const text = pack("trinites-demarrage")
+      .flatMap((e) => e.pages ?? [])
+      .map((p) => p.text.content)
+      .join("\n");
+    expect(text).toContain("Réagissez avant que les dégâts soient appliqués");
+    expect(text).toContain("une réaction lancée après coup qui l'emporte retire le coup déjà appliqué");
+    // The English names it gives for the buttons say Archon, as the interface does.
+    expect(text).toContain("<em>Keep the Archon (…)</em>");
+    expect(text).not.toMatch(/<em>[^<]*Archonte[^<]*<\/em>/);
+  });
 });
