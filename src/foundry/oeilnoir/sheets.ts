@@ -18,7 +18,7 @@ import {
   nearestLegalSplit,
   type RoundPlan,
 } from "../../rules/oeilnoir/index.ts";
-import { creationClosed } from "../sheets/creation-view.ts";
+import { creationClosedOnce } from "../sheets/creation-view.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
 
@@ -139,11 +139,15 @@ async function onGainPoint(this: QuintetteActorSheet, _event: Event, target: HTM
 }
 
 /**
- * Whether this user may type the skill points and pick their split: while the creation guide is open, and the GM in
- * edit mode (corrections). Otherwise a split once made is never rearranged (RULES.md), a gained point goes to a side.
+ * Whether this user may type the skill points and pick their split: the GM in edit mode (corrections), and the
+ * player while the héros is first built (the guide never closed) and not fighting in a started combat. Otherwise a
+ * split once made is never rearranged (RULES.md), not after the guide is opened again, not mid-fight: a gained point
+ * goes to a side.
  */
 export function splitOpen(actor: Actor.Implementation, editMode: boolean): boolean {
-  return !creationClosed(actor) || (editMode && (game.user?.isGM ?? false));
+  if (editMode && (game.user?.isGM ?? false)) return true;
+  if (creationClosedOnce(actor)) return false;
+  return !(game.combat?.started && combatantOf(actor));
 }
 
 /**
