@@ -71,6 +71,11 @@ const SPLIT = 'name="system.skills.bagarre.toAttack"';
 
 const lastNote = () => doubleState().notifications.at(-1)?.message;
 const duelOf = (m: DoubleChatMessage) => (cardOf(m).data as { duel: Record<string, unknown> }).duel;
+/** The bare-hands AT the sheet's Combat tab shows its user. */
+const bareHandsAt = (sheet: OpenSheet) =>
+  (
+    sheet.app as unknown as { renderedParts: Record<string, { on?: { weapons?: { roll: string; at: number }[] } }> }
+  ).renderedParts.combat?.on?.weapons?.find((w) => w.roll === "attack:sansArme")?.at;
 const text = (html: string) => html.replace(/&#x27;|&#39;|&apos;/g, "'");
 
 describe.each(LANGS)("L'Œil Noir, issue 33 at the table ($lang)", (t) => {
@@ -195,16 +200,20 @@ describe.each(LANGS)("L'Œil Noir, issue 33 at the table ($lang)", (t) => {
 
     it("Frénétique: Alrik's player enters the frenzy on his sheet; his wound's −2 INI waits for its end (Nadja has no toggle)", async () => {
       expect(() => sheetButton(sheets.nadja!, "toggleFrenzy")).toThrow();
-      // The GM records a wound on Alrik's sheet: −2 INI.
+      const unarmedAt = () => bareHandsAt(sheets.alrik!);
+      const unwounded = unarmedAt();
+      // The GM records a wound on Alrik's sheet: −2 INI, −2 AT.
       sheets.gmAlrik = await openSheet("gm", alrik);
       await editSheet(sheets.gmAlrik, { "system.wounds": 1 });
       expect(initiative("Alrik")).toBe(10);
       await rerender(sheets.alrik!);
+      expect(unarmedAt()).toBe(unwounded - 2);
       expect(sheets.alrik!.html).toContain('data-action="toggleFrenzy" aria-pressed="false"');
       await clickSheet(sheets.alrik!, "toggleFrenzy");
       expect(alrik.toObject()).toMatchObject({ system: { frenzy: true, wounds: 1 } });
       expect(initiative("Alrik")).toBe(12);
       await rerender(sheets.alrik!);
+      expect(unarmedAt()).toBe(unwounded);
       await clickSheet(sheets.alrik!, "toggleFrenzy");
       expect(alrik.toObject()).toMatchObject({ system: { frenzy: false, wounds: 1 } });
       expect(initiative("Alrik")).toBe(10);
@@ -239,8 +248,12 @@ describe.each(LANGS)("L'Œil Noir, issue 33 at the table ($lang)", (t) => {
       await tracker(combat, "nextTurn");
       await tracker(combat, "nextTurn");
       expect(turnOrder(combat)).toMatchObject({ round: 2, current: "Alrik" });
+      // With the situational module the dialog asks only whether the space is confined: each weapon says its class.
+      await asClient("gm", () => game.settings?.set("quintette", "oeilnoirSituational", true));
       chooseDice(2);
       await clickSheet(sheets.alrik!, "roll", { roll: "attack:sansArme" });
+      const confined = dialogsSeen.at(-1)?.config.inputs.find((i) => i.name === "confined");
+      expect(confined).toMatchObject({ kind: "checkbox" });
       const duel = lastMessage();
       expect(duelOf(duel)).toMatchObject({ stage: "awaitParry" });
       expect((await buttonsByUser(duel)).gm).toContain("oeilnoir.close");
