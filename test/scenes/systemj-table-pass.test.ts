@@ -42,6 +42,10 @@ const LANGS = [
     moveRefused: "Aude a révélé Action ce tour : l'action immobilise, pas de déplacement (le MJ peut passer outre).",
     bearSpent: "Ours a déjà agi ce tour : une action par tour (le MJ peut passer outre).",
     record: "Le temps passe (Chronoste)",
+    moveAfterAction:
+      "Bertil a déjà agi ce tour : une action ou un mouvement par tour, pas les deux (le MJ peut passer outre).",
+    actionAfterMove:
+      "Aude s'est déjà déplacé ce tour : une action ou un mouvement par tour, pas les deux (le MJ peut passer outre).",
   },
   {
     lang: "en",
@@ -51,6 +55,10 @@ const LANGS = [
     moveRefused: "Aude revealed Action this round: an action keeps them in place, no movement (the GM may override).",
     bearSpent: "Ours already took this round's action: one action per round (the GM may override).",
     record: "Time passes (Chronoste)",
+    moveAfterAction:
+      "Bertil already took this round's action: one action or one movement per round, not both (the GM may override).",
+    actionAfterMove:
+      "Aude already moved this round: one action or one movement per round, not both (the GM may override).",
   },
 ] as const;
 
@@ -194,6 +202,39 @@ describe.each(LANGS)("SYSTEMJ, issue 33 at the table ($lang)", (t) => {
       const x = xOf("Bertil") ?? 0;
       await drag("player2", "Bertil", x + 100);
       expect(xOf("Bertil")).toBe(x + 100);
+      expect(facesLeft()).toBe(0);
+    });
+
+    it("round 3: what a fighter does before the reveal counts: an attack then a move, or a move then an attack, is refused", async () => {
+      await tracker(combat, "nextRound");
+      await asClient("player1", () => chooseFor(combat as never, combatantId("Aude"), "action"));
+      await asClient("player2", () => chooseFor(combat as never, combatantId("Bertil"), "mouvement"));
+      await settle();
+      // Before the reveal nothing is bound yet: Bertil throws at the bear (the GM says it does not see it coming) and
+      // Aude's player drags her token.
+      targetsOf("player2").add(tokens.Ours!);
+      chooseDice(5);
+      await clickSheet(sheets.bertil!, "attack", { mode: "throw" });
+      targetsOf("player2").clear();
+      await clickCard("gm", lastMessage(), "systemj.sight", { aware: false });
+      const audeX = xOf("Aude") ?? 0;
+      await drag("player1", "Aude", audeX + 100);
+      expect(xOf("Aude")).toBe(audeX + 100);
+      await asClient("gm", () => chooseFor(combat as never, combatantId("Ours"), "action"));
+      await settle();
+      await asClient("gm", () => revealChoices(combat as never, false));
+      await settle();
+      // Revealed: Bertil's movement, but he has thrown; Aude's action, but she has moved. One or the other, not both.
+      const bertilX = xOf("Bertil") ?? 0;
+      await drag("player2", "Bertil", bertilX + 100);
+      expect(xOf("Bertil")).toBe(bertilX);
+      expect(lastNote()).toBe(t.moveAfterAction);
+      targetsOf("player1").add(tokens.Ours!);
+      const before = messages().length;
+      await clickSheet(sheets.aude!, "attack", { mode: "meleeForce" });
+      targetsOf("player1").clear();
+      expect(messages().length).toBe(before);
+      expect(lastNote()).toBe(t.actionAfterMove);
       expect(facesLeft()).toBe(0);
     });
 
