@@ -20,6 +20,7 @@ import {
   createCast,
   dialogsSeen,
   dropCast,
+  forceCardAction,
   editSheet,
   lastMessage,
   messages,
@@ -66,6 +67,7 @@ const LANGS = [
 ] as const;
 
 const MAIL = { name: "Chemise de mailles longue", type: "on-armure", system: { pr: 4, enc: 4 } };
+const SWORD = { name: "Épée", type: "on-arme-melee", system: { skill: "epees" } };
 const FRENETIQUE = { name: "Frénétique", type: "on-capacite", system: { key: "frenetique" } };
 const SPLIT = 'name="system.skills.bagarre.toAttack"';
 
@@ -86,6 +88,7 @@ describe.each(LANGS)("L'Œil Noir, issue 33 at the table ($lang)", (t) => {
   const sheets: Record<string, OpenSheet> = {};
   let combat: DoubleCombat;
   let table: Table;
+  let slip: DoubleChatMessage;
   const initiative = (name: string) => combat.combatants.contents.find((c) => c.name === name)?.initiative;
 
   beforeAll(async () => {
@@ -101,6 +104,8 @@ describe.each(LANGS)("L'Œil Noir, issue 33 at the table ($lang)", (t) => {
       [alrik, nadja] = cast.characters;
       // Alrik's player drops his mail and Frénétique on his sheet.
       await asClient("player1", () => alrik.createEmbeddedDocuments("Item", [MAIL, FRENETIQUE]));
+      // Nadja's player drops a sword on hers.
+      await asClient("player2", () => nadja.createEmbeddedDocuments("Item", [SWORD]));
       await settle();
       sheets.alrik = await openSheet("player1", alrik);
       sheets.nadja = await openSheet("player2", nadja);
@@ -262,16 +267,7 @@ describe.each(LANGS)("L'Œil Noir, issue 33 at the table ($lang)", (t) => {
       expect(facesLeft()).toBe(0);
     });
 
-    it("Nadja dying: her sheet offers no live attack", async () => {
-      await editSheet(sheets.gmNadja!, { "system.ev.value": -3 });
-      await rerender(sheets.nadja!);
-      const attacks = actionElements(sheets.nadja!.html).filter(
-        (b) => b.action === "roll" && (b.dataset.roll ?? "").startsWith("attack"),
-      );
-      expect(attacks.filter((b) => !b.disabled)).toEqual([]);
-    });
-
-    it("round 3, Alrik below 0 INI: a long activity still puts one action in per round; Orientation completes in round 4", async () => {
+    it("round 3: Alrik below 0 INI puts one action of a long activity in; Nadja's sword slips and picking it up takes two actions", async () => {
       await tracker(combat, "nextRound");
       await asClient("gm", () =>
         combat.updateEmbeddedDocuments("Combatant", [
@@ -281,20 +277,55 @@ describe.each(LANGS)("L'Œil Noir, issue 33 at the table ($lang)", (t) => {
       await settle();
       await rerender(sheets.alrik!);
       await clickSheet(sheets.alrik!, "declarePlan", { plan: "long" });
+      while (turnOrder(combat).current !== "Nadja") await tracker(combat, "nextTurn");
+      // Her sword: a natural 20, then 12 on the fumble table: it slips from her hand.
+      targetsOf("player2").add(tokens.Orc!);
+      chooseDice(20, 12);
+      await rerender(sheets.nadja!);
+      await clickSheet(sheets.nadja!, "roll", { roll: `attack:${nadja.items.contents[0]!.id}` });
+      targetsOf("player2").clear();
+      slip = lastMessage();
+      expect(duelOf(slip)).toMatchObject({ fumble: { key: "armeGlisse" } });
+      expect(nadja.items.contents[0]?.system).toMatchObject({ dropped: true });
+      // Her turn action went to the attack: picking it up (two actions) is refused, before any die.
+      expect((await buttonsByUser(slip)).player2).toContain("oeilnoir.fumbleCheck");
+      expect(await forceCardAction("player2", slip, "oeilnoir.fumbleCheck")).toBe("invalid");
       while (turnOrder(combat).current !== "Alrik") await tracker(combat, "nextTurn");
       const before = messages().length;
       await clickSheet(sheets.alrik!, "roll", { roll: "orientation" });
       expect(messages().length).toBe(before);
       expect(lastNote()).toBe(t.underway);
+      expect(facesLeft()).toBe(0);
+    });
+
+    it("round 4: Alrik's Orientation completes; Nadja's long activity picks her sword up on her phase", async () => {
       await tracker(combat, "nextRound");
       await rerender(sheets.alrik!);
       await clickSheet(sheets.alrik!, "declarePlan", { plan: "long" });
+      await rerender(sheets.nadja!);
+      await clickSheet(sheets.nadja!, "declarePlan", { plan: "long" });
+      while (turnOrder(combat).current !== "Nadja") await tracker(combat, "nextTurn");
+      // DE 12, no armour: a 3 picks it up.
+      chooseDice(3);
+      await clickCard("player2", slip, "oeilnoir.fumbleCheck");
+      expect(duelOf(slip)).toMatchObject({ fumble: { check: { result: { d20: 3, success: true } } } });
+      expect(nadja.items.contents[0]?.system).toMatchObject({ dropped: false });
       while (turnOrder(combat).current !== "Alrik") await tracker(combat, "nextTurn");
+      const before = messages().length;
       chooseDice(5);
       await clickSheet(sheets.alrik!, "roll", { roll: "orientation" });
       expect(messages().length).toBe(before + 1);
       expect(initiative("Alrik")).toBe(10);
       expect(facesLeft()).toBe(0);
+    });
+
+    it("Nadja dying: her sheet offers no live attack", async () => {
+      await editSheet(sheets.gmNadja!, { "system.ev.value": -3 });
+      await rerender(sheets.nadja!);
+      const attacks = actionElements(sheets.nadja!.html).filter(
+        (b) => b.action === "roll" && (b.dataset.roll ?? "").startsWith("attack"),
+      );
+      expect(attacks.filter((b) => !b.disabled)).toEqual([]);
     });
   });
 });
