@@ -50,6 +50,7 @@ const LANGS = [
     against: "AT 12 de l'attaquant, contre Nadja",
     spends: "Votre seule défense de ce round : une seconde parade demande deux défenses déclarées",
     stand: "Volonté pour rester au combat (sous 1)",
+    planLocked: "L'usage du round se déclare à son début : seul le MJ peut le changer maintenant.",
   },
   {
     lang: "en",
@@ -63,6 +64,7 @@ const LANGS = [
     against: "attacker's AT 12, against Nadja",
     spends: "Your one defence this round: a second parry needs two defences declared",
     stand: "Willpower to stay in the fight (under 1)",
+    planLocked: "The round's plan is declared at its start: only the GM may change it now.",
   },
 ] as const;
 
@@ -206,7 +208,7 @@ describe.each(LANGS)("L'Œil Noir, issue 33 at the table ($lang)", (t) => {
     it("Frénétique: Alrik's player enters the frenzy on his sheet; his wound's −2 INI waits for its end (Nadja has no toggle)", async () => {
       expect(() => sheetButton(sheets.nadja!, "toggleFrenzy")).toThrow();
       const unarmedAt = () => bareHandsAt(sheets.alrik!);
-      const unwounded = unarmedAt();
+      const unwounded = unarmedAt() ?? 0;
       // The GM records a wound on Alrik's sheet: −2 INI, −2 AT.
       sheets.gmAlrik = await openSheet("gm", alrik);
       await editSheet(sheets.gmAlrik, { "system.wounds": 1 });
@@ -253,6 +255,14 @@ describe.each(LANGS)("L'Œil Noir, issue 33 at the table ($lang)", (t) => {
       await tracker(combat, "nextTurn");
       await tracker(combat, "nextTurn");
       expect(turnOrder(combat)).toMatchObject({ round: 2, current: "Alrik" });
+      // Nothing spent by Alrik this round, but the round is under way (the orc struck): declaring two actions now,
+      // having seen it, is the GM's call.
+      await rerender(sheets.alrik!);
+      const twoActions = sheetButton(sheets.alrik!, "declarePlan", { plan: "twoActions" });
+      expect(twoActions.disabled).toBe(true);
+      await asClient("player1", () => sheets.alrik!.app.runAction("declarePlan", {}, twoActions.target));
+      expect(lastNote()).toBe(t.planLocked);
+      expect(turnOrder(combat).order).toEqual(["Orc", "Nadja", "Alrik"]);
       // With the situational module the dialog asks only whether the space is confined: each weapon says its class.
       await asClient("gm", () => game.settings?.set("quintette", "oeilnoirSituational", true));
       chooseDice(2);

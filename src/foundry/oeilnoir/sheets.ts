@@ -9,7 +9,7 @@ import { combatantOf, frenzyWrites, oeilNoirActor, woundEditWrite, type OeilNoir
 import { turnRefusal } from "./refusals.ts";
 import { adversaireView, herosView } from "./view.ts";
 import { itemContext } from "./item-view.ts";
-import { declareWrite, roundView, spendOwn } from "./round-actions.ts";
+import { declareWrite, roundUnderway, roundView, spendOwn } from "./round-actions.ts";
 import { plainItems } from "./models.ts";
 import {
   ROUND_PLANS,
@@ -66,7 +66,9 @@ async function onRescue(this: QuintetteActorSheet): Promise<void> {
 async function declare(sheet: QuintetteActorSheet, plan: string): Promise<void> {
   const combatant = combatantOf(sheet.document);
   const gm = game.user?.isGM ?? false;
-  const write = isRoundPlan(plan) ? declareWrite(combatant, plan, gm) : "refused";
+  // At the round's start (before anyone acted this round); afterwards only the GM changes it.
+  const late = !gm && roundUnderway(combatant);
+  const write = isRoundPlan(plan) && !late ? declareWrite(combatant, plan, gm) : "refused";
   if (!combatant || write === "refused" || !write || !combatant.isOwner) {
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.PlanLocked") ?? "");
     return;
