@@ -147,6 +147,17 @@ export async function spendOwn(combatant: CombatantLike | null | undefined, acti
   return true;
 }
 
+/**
+ * Whether the round is under way for a player's declaration (RULES.md: the plan is declared at the round's start): a
+ * started combat past its first turn, or where a fighter already spent something this round. Only the GM declares
+ * then.
+ */
+export function roundUnderway(combatant: CombatantLike | null | undefined): boolean {
+  const combat = combatant?.parent;
+  if (!combat?.started) return false;
+  return (combat.turn ?? 0) > 0 || combat.combatants.contents.some((c) => anySpent(spentOf(c)));
+}
+
 export interface RoundView {
   /** An action left on its turn, a defence left. */
   attack: boolean;
@@ -175,6 +186,7 @@ export function roundView(combatant: CombatantLike | null | undefined, gm = fals
   const phase = secondActionPhase(ini);
   const plan = planOf(spent);
   const a = spent.activity;
+  const underway = roundUnderway(combatant);
   return {
     attack: left.turn,
     defence: left.defence,
@@ -182,9 +194,9 @@ export function roundView(combatant: CombatantLike | null | undefined, gm = fals
     plans: ROUND_PLANS.filter((p) => p === plan || canDeclare(ini, NO_ACTIONS, p, true)).map((value) => ({
       value,
       selected: value === plan,
-      available: value !== plan && canDeclare(ini, spent, value, gm),
+      available: value !== plan && canDeclare(ini, spent, value, gm) && (gm || !underway),
     })),
-    locked: !gm && anySpent(spent),
+    locked: !gm && (anySpent(spent) || underway),
     long: left.long,
     activity: a ? { kind: a.kind, done: a.done, cost: ACTIVITY_ACTIONS[a.kind] } : null,
     trade: left.trade,

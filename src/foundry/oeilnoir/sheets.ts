@@ -9,7 +9,7 @@ import { combatantOf, frenzyWrites, oeilNoirActor, woundEditWrite, type OeilNoir
 import { turnRefusal } from "./refusals.ts";
 import { adversaireView, herosView } from "./view.ts";
 import { itemContext } from "./item-view.ts";
-import { declareWrite, roundView, spendOwn } from "./round-actions.ts";
+import { declareWrite, roundUnderway, roundView, spendOwn } from "./round-actions.ts";
 import { plainItems } from "./models.ts";
 import {
   ROUND_PLANS,
@@ -18,7 +18,7 @@ import {
   nearestLegalSplit,
   type RoundPlan,
 } from "../../rules/oeilnoir/index.ts";
-import { creationClosed } from "../sheets/creation-view.ts";
+import { creationClosedOnce } from "../sheets/creation-view.ts";
 import { QuintetteItemSheet } from "../sheets/item-sheet.ts";
 import type { SheetTabSpec } from "../sheets/context.ts";
 
@@ -66,7 +66,9 @@ async function onRescue(this: QuintetteActorSheet): Promise<void> {
 async function declare(sheet: QuintetteActorSheet, plan: string): Promise<void> {
   const combatant = combatantOf(sheet.document);
   const gm = game.user?.isGM ?? false;
-  const write = isRoundPlan(plan) ? declareWrite(combatant, plan, gm) : "refused";
+  // At the round's start (before anyone acted this round); afterwards only the GM changes it.
+  const late = !gm && roundUnderway(combatant);
+  const write = isRoundPlan(plan) && !late ? declareWrite(combatant, plan, gm) : "refused";
   if (!combatant || write === "refused" || !write || !combatant.isOwner) {
     ui.notifications?.warn(game.i18n?.localize("QUINTETTE.OeilNoir.Notify.PlanLocked") ?? "");
     return;
@@ -139,11 +141,15 @@ async function onGainPoint(this: QuintetteActorSheet, _event: Event, target: HTM
 }
 
 /**
- * Whether this user may type the skill points and pick their split: while the creation guide is open, and the GM in
- * edit mode (corrections). Otherwise a split once made is never rearranged (RULES.md), a gained point goes to a side.
+ * Whether this user may type the skill points and pick their split: the GM in edit mode (corrections), and the
+ * player while the héros is first built (the guide never closed) and not fighting in a started combat. Otherwise a
+ * split once made is never rearranged (RULES.md), not after the guide is opened again, not mid-fight: a gained point
+ * goes to a side.
  */
 export function splitOpen(actor: Actor.Implementation, editMode: boolean): boolean {
-  return !creationClosed(actor) || (editMode && (game.user?.isGM ?? false));
+  if (editMode && (game.user?.isGM ?? false)) return true;
+  if (creationClosedOnce(actor)) return false;
+  return !(game.combat?.started && combatantOf(actor));
 }
 
 /**

@@ -20,6 +20,12 @@ export function creationClosed(actor: { flags?: unknown }): boolean {
   return flags?.quintette?.creationDone === true;
 }
 
+/** Whether the owner ever closed the guide (kept when it is opened again). */
+export function creationClosedOnce(actor: { flags?: unknown }): boolean {
+  const flags = actor.flags as { quintette?: { creationClosedOnce?: unknown } } | undefined;
+  return creationClosed(actor) || flags?.quintette?.creationClosedOnce === true;
+}
+
 /** The view from a rule set's check (null when there is nothing to show); the gallery's fixtures use it too. */
 export function creationViewOf(
   prefix: string,

@@ -36,10 +36,17 @@ export const CREATION_ACTIONS = {
     await this.document.update({ [`system.${path}`]: value !== "" && !Number.isNaN(number) ? number : value });
   },
   async creationDone(this: SheetThis) {
-    // A plain flag path; fvtt-types only types flags declared in its configuration.
-    await this.document.update({ "flags.quintette.creationDone": true } as Actor.UpdateData);
+    // A plain flag path; fvtt-types only types flags declared in its configuration. `creationClosedOnce` stays when
+    // the guide is opened again: what creation fixed for good (L'Œil Noir's AT/PRD split) stays fixed.
+    await this.document.update({
+      "flags.quintette.creationDone": true,
+      "flags.quintette.creationClosedOnce": true,
+    } as Actor.UpdateData);
   },
   async creationReopen(this: SheetThis) {
-    await this.document.update({ "flags.quintette.creationDone": false } as Actor.UpdateData);
+    await this.document.update({
+      "flags.quintette.creationDone": false,
+      "flags.quintette.creationClosedOnce": true,
+    } as Actor.UpdateData);
   },
 };

@@ -54,39 +54,42 @@ export function useOf(combat: CombatLike, combatantId: string): RoundUse {
  * What the round refuses this actor doing (`wanted`): the choice that refuses it, "none", "spent", or null when it is
  * allowed. `card`: the message of the action being taken (its own recorded use does not count against it).
  */
-export function roundRefusalOf(
-  actor: BindableActor,
-  wanted: systemj.RoundChoice,
-  card?: string,
-): systemj.RoundChoice | "none" | "spent" | null {
+export function roundRefusalOf(actor: BindableActor, wanted: systemj.RoundChoice, card?: string): RoundRefusal | null {
   const combat = game.combat;
   if (!combat) return null;
   const pub = readPublic(combat);
   for (const c of boundCombatants(actor)) {
     const use = useOf(combat, c.id ?? "");
-    const used = wanted === "action" ? use.act !== null && use.act !== card : use.moved;
-    const refused = systemj.roundRefusal(pub.status, pub.choices[c.id ?? ""] ?? null, wanted, used);
+    const acted = use.act !== null && use.act !== card;
+    // One action OR one movement (RULES.md): what was used before the reveal counts too, whichever kind it was.
+    const same = wanted === "action" ? acted : use.moved;
+    const other = wanted === "action" ? use.moved : acted;
+    const refused = systemj.roundRefusal(pub.status, pub.choices[c.id ?? ""] ?? null, wanted, same || other);
+    if (refused === "spent" && !same) return "crossed";
     if (refused) return refused;
   }
   return null;
 }
 
+/** Why the round refuses: the revealed choice, "none", "spent" (that kind already used), "crossed" (the other). */
+export type RoundRefusal = systemj.RoundChoice | "none" | "spent" | "crossed";
+
 /** The localized reason a round refuses an attack or a move. */
-export function refusalText(
-  name: string,
-  refused: systemj.RoundChoice | "none" | "spent",
-  wanted: systemj.RoundChoice,
-): string {
+export function refusalText(name: string, refused: RoundRefusal, wanted: systemj.RoundChoice): string {
   const key =
     refused === "none"
       ? "NoChoice"
-      : refused === "spent"
+      : refused === "crossed"
         ? wanted === "action"
-          ? "ActionSpent"
-          : "MoveSpent"
-        : wanted === "action"
-          ? "AttackRefused"
-          : "MoveRefused";
+          ? "ActionAfterMove"
+          : "MoveAfterAction"
+        : refused === "spent"
+          ? wanted === "action"
+            ? "ActionSpent"
+            : "MoveSpent"
+          : wanted === "action"
+            ? "AttackRefused"
+            : "MoveRefused";
   return game.i18n?.format(K(key), { name }) ?? key;
 }
 

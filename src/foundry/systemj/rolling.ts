@@ -184,7 +184,7 @@ export function attackRequest(
               name: OVERRIDE_INPUT,
               label: "QUINTETTE.SystemJ.Round.Override",
               hint:
-                refused === "spent"
+                refused === "spent" || refused === "crossed"
                   ? "QUINTETTE.SystemJ.Round.OverrideSpentHint"
                   : "QUINTETTE.SystemJ.Round.OverrideHint",
               initial: false,

@@ -16,7 +16,7 @@ describe.each(["fr", "en"])("building a héros from the sidebar (%s)", (lang) =>
       const { actor, sheet, fr } = await startCreation("oeilnoir", lang, { name: "Alrigio", type: "heros" });
       // CO 14, AG 13: base AT (14 + 13 + 12) / 5 = 8, PRD (12 + 13 + 12) / 5 = 7.
       await editSheet(sheet, { "system.qualities.CO": 14, "system.qualities.AG": 13 });
-      expect(sheet.html).toContain(fr ? "AT / PRD de base 8 / 7" : "base AT / PRD 8 / 7");
+      expect(sheet.html).toContain(fr ? "AT / PRD de base 8 / 7" : "base AT / PA 8 / 7");
 
       // A split stored 9 / 1 on 10 points (a macro, an import): refused, the nearest legal split in one click.
       await asClient("player1", () => actor.update({ "system.skills.epees": { points: 10, toAttack: 9 } }));

@@ -39,7 +39,7 @@ async function player1Sheet(actor: DoubleActor) {
 
 describe.each([
   { lang: "fr" as const, refused: "La répartition AT/PRD de cette arme est refusée" },
-  { lang: "en" as const, refused: "This weapon's AT/PRD split is refused" },
+  { lang: "en" as const, refused: "This weapon's AT/PA split is refused" },
 ])("the AT/PRD split at creation ($lang)", (t) => {
   it("typing the points moves a split they make illegal to the nearest legal one", async () => {
     const { alrik } = await setupWorld({ lang: t.lang, alrik: { items: [SABRE, MAIL] } });
