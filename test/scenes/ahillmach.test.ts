@@ -263,17 +263,22 @@ describe.sequential("Ahill-Mach at a whole table", { timeout: 60_000 }, () => {
     expect(en.QUINTETTE.AhillMach.Scene.PenchantLabel).toBe("Penchant points:");
   });
 
-  it("Kael's player surpasses his Force: his next Force roll shows the box ticked, its odds with the +1 (issue 33)", async () => {
+  it("Kael's player surpasses his Force: his next Force roll shows the box ticked and fixed, its odds with the +1 (issue 33)", async () => {
     chooseDice(5, 5);
     await clickSheet(sheets.kael!, "roll", { roll: "char:for" }, { values: { surpass: true } });
     const first = dialogsSeen.at(-1)!;
     expect(cardOf(lastMessage()).data).toMatchObject({ surpass: true });
     expect((kael.system as unknown as { scene: { boosted: string[] } }).scene.boosted).toEqual(["for"]);
     chooseDice(5, 5);
-    await clickSheet(sheets.kael!, "roll", { roll: "char:for" });
+    // The player tries to untick it: the box is the rules' (disabled), the +1 stays and the odds say so.
+    await clickSheet(sheets.kael!, "roll", { roll: "char:for" }, { values: { surpassHeld: false } });
     const again = dialogsSeen.at(-1)!;
-    const box = again.config.inputs.find((i) => i.name === "surpass");
-    expect(box).toMatchObject({ initial: true, hint: "QUINTETTE.AhillMach.Dialog.SurpassBoostedHint" });
+    const box = again.config.inputs.find((i) => i.name === "surpassHeld");
+    expect(box).toMatchObject({ initial: true, fixed: true, hint: "QUINTETTE.AhillMach.Dialog.SurpassBoostedHint" });
+    expect(
+      again.config.inputs.some((i) => i.name === "surpass"),
+      "no second use offered for Force",
+    ).toBe(false);
     expect(again.odds).toEqual(first.odds);
     expect(cardOf(lastMessage()).data).toMatchObject({ surpass: true });
     expect(facesLeft()).toBe(0);

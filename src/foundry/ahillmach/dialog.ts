@@ -177,15 +177,33 @@ export function dialogInputs(src: DialogSource): RollInput[] {
     });
   }
   if (src.full && (src.usesLeft > 0 || src.boosted.length)) {
-    // A characteristic surpassed earlier in the scene keeps its +1 on every roll: the box shows it ticked (issue 33).
-    const boosted = src.boosted.includes(src.characteristic ?? chars[0] ?? "for");
-    inputs.push({
-      kind: "checkbox",
-      name: "surpass",
-      label: K("Dialog.Surpass"),
-      hint: K(boosted ? "Dialog.SurpassBoostedHint" : "Dialog.SurpassHint"),
-      initial: boosted,
-    });
+    // A characteristic surpassed earlier in the scene keeps its +1 on every roll: its box is shown ticked and cannot be
+    // unticked (issue 33); another characteristic's box is a new use. A move rolled with any characteristic shows the
+    // one that applies to the characteristic picked.
+    const held = chars.filter((c) => src.boosted.includes(c));
+    const fresh = chars.filter((c) => !src.boosted.includes(c));
+    const when = (values: string[]) => (chars.length > 1 ? { shownWhen: { name: "characteristic", values } } : {});
+    if (held.length) {
+      inputs.push({
+        kind: "checkbox",
+        name: "surpassHeld",
+        label: K("Dialog.Surpass"),
+        hint: K("Dialog.SurpassBoostedHint"),
+        initial: true,
+        fixed: true,
+        ...when(held),
+      });
+    }
+    if (fresh.length && src.usesLeft > 0) {
+      inputs.push({
+        kind: "checkbox",
+        name: "surpass",
+        label: K("Dialog.Surpass"),
+        hint: K("Dialog.SurpassHint"),
+        initial: false,
+        ...when(fresh),
+      });
+    }
     if (src.penchantIndex === null && src.penchants.length > 1) {
       inputs.push({
         kind: "select",

@@ -17,7 +17,7 @@ export type RollInput =
   | (InputBase & { kind: "number"; min: number; max: number; step?: number; initial: number })
   | (InputBase & { kind: "counter"; min: number; max: number; initial: number })
   | (InputBase & { kind: "select"; options: { value: string; label: string }[]; initial: string })
-  | (InputBase & { kind: "checkbox"; initial: boolean });
+  | (InputBase & { kind: "checkbox"; initial: boolean; fixed?: boolean });
 
 export type RollValue = number | string | boolean;
 export type RollValues = Record<string, RollValue>;
@@ -61,7 +61,7 @@ export function presetInputs(inputs: readonly RollInput[], values: Readonly<Reco
     if (v === undefined) return input;
     if (input.kind === "select")
       return input.options.some((o) => o.value === v) ? { ...input, initial: String(v) } : input;
-    if (input.kind === "checkbox") return typeof v === "boolean" ? { ...input, initial: v } : input;
+    if (input.kind === "checkbox") return typeof v === "boolean" && !input.fixed ? { ...input, initial: v } : input;
     const n = typeof v === "number" ? v : NaN;
     return Number.isInteger(n) && n >= input.min && n <= input.max ? { ...input, initial: n } : input;
   });
@@ -100,6 +100,8 @@ export function parseValue(input: RollInput, raw: unknown, previous: RollValue):
       return input.options.some((o) => o.value === v) ? v : previous;
     }
     case "checkbox":
+      // A fixed box shows what the rules set (shown disabled): nothing typed changes it.
+      if (input.fixed) return input.initial;
       return raw === true || raw === "true" || raw === "on";
   }
 }
@@ -114,7 +116,7 @@ export function parseValues(
   for (const input of inputs) {
     if (input.name in raw) next[input.name] = parseValue(input, raw[input.name], current[input.name] ?? input.initial);
     // An unchecked checkbox is absent from form data: a full-form read sets it false.
-    else if (input.kind === "checkbox" && raw.__fullForm === true) next[input.name] = false;
+    else if (input.kind === "checkbox" && !input.fixed && raw.__fullForm === true) next[input.name] = false;
   }
   return next;
 }
@@ -151,6 +153,8 @@ export interface InputContext {
   isCounter: boolean;
   isSelect: boolean;
   isCheckbox: boolean;
+  /** A checkbox the rules set: shown, not changeable. */
+  fixed: boolean;
   value: RollValue;
   min: number | null;
   max: number | null;
@@ -202,6 +206,7 @@ export function buildRollDialogContext(
       isCounter: input.kind === "counter",
       isSelect: input.kind === "select",
       isCheckbox: input.kind === "checkbox",
+      fixed: input.kind === "checkbox" && input.fixed === true,
       value,
       min: ranged ? input.min : null,
       max: ranged ? input.max : null,

@@ -171,6 +171,27 @@ describe("roll dialog configuration", () => {
     expect(chosenRoll(src, { surpass: true, penchant: "1" }).penchantIndex).toBe(1);
   });
 
+  it("a characteristic surpassed this scene shows a fixed, ticked box; a move rolled by context shows the box of the one picked", () => {
+    const surpassBoxes = (src: DialogSource) =>
+      dialogInputs(src)
+        .filter((i) => i.name.startsWith("surpass"))
+        .map((i) => ({ name: i.name, initial: i.initial, fixed: "fixed" in i && i.fixed, when: i.shownWhen?.values }));
+    expect(surpassBoxes(source({ boosted: ["for"] }))).toEqual([
+      { name: "surpassHeld", initial: true, fixed: true, when: undefined },
+    ]);
+    expect(surpassBoxes(source({ boosted: [], usesLeft: 1 }))).toEqual([
+      { name: "surpass", initial: false, fixed: false, when: undefined },
+    ]);
+    const byContext = source({ moveId: "defierLeDanger", characteristic: null, boosted: ["dex"], usesLeft: 1 });
+    expect(surpassBoxes(byContext)).toEqual([
+      { name: "surpassHeld", initial: true, fixed: true, when: ["dex"] },
+      { name: "surpass", initial: false, fixed: false, when: ["for", "con", "int", "mys", "aur"] },
+    ]);
+    // Dexterity picked: its +1 holds whatever the other box says; Force picked: the box is a new use.
+    expect(chosenRoll(byContext, { characteristic: "dex", surpass: false })).toMatchObject({ surpass: true });
+    expect(chosenRoll(byContext, { characteristic: "for", surpass: true })).toMatchObject({ newSurpass: true });
+  });
+
   it("asks for the damage die when no weapon is equipped (D4 bare-handed by default), never otherwise", () => {
     const armed = source();
     expect(dialogInputs(armed).some((i) => i.name === "damageDie")).toBe(false);

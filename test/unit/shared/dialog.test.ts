@@ -5,6 +5,8 @@ import {
   buildRollDialogContext,
   formatPercent,
   parseValue,
+  parseValues,
+  presetInputs,
   stepValue,
   type RollDialogConfig,
   type RollInput,
@@ -55,6 +57,15 @@ describe("roll dialog", () => {
     expect(parseValue(diff, "7", "0")).toBe("0");
     expect(parseValue(aide, "on", false)).toBe(true);
     expect(stepValue(inputs, { bonus: 2 }, "bonus", 1)).toEqual({ bonus: 2 });
+  });
+
+  it("a fixed checkbox keeps what the rules set: no typed value, full-form read or preset changes it", () => {
+    const held: RollInput = { kind: "checkbox", name: "held", label: "h", initial: true, fixed: true };
+    expect(parseValue(held, false, true)).toBe(true);
+    expect(parseValues([held], { __fullForm: true }, { held: true })).toEqual({ held: true });
+    expect(presetInputs([held], { held: false })).toEqual([held]);
+    const context = buildRollDialogContext({ ...config, inputs: [held] }, { held: true }, "publicroll", []);
+    expect(context.inputs[0]).toMatchObject({ isCheckbox: true, fixed: true, value: true });
   });
 
   it("shows exact percentages that sum to one", () => {
