@@ -66,7 +66,7 @@ describe.each(["fr", "en"] as const)("Ahill-Mach's blows at a whole table (%s, i
       sheet = await openSheet("player1", kael);
     });
 
-    it("Kael's player picks Salve's several tries on the card: his arrow is spent; with none left the pick is refused", async () => {
+    it("Kael's player picks Salve's several tries on the card: his arrow is spent; with none left the pick is greyed out, and refused when forced", async () => {
       const shoot = async () => {
         targetsOf("player1").add(tokens.Brute!);
         // 5 + 6 = 11: a partial success, one option to pick.
@@ -84,13 +84,17 @@ describe.each(["fr", "en"] as const)("Ahill-Mach's blows at a whole table (%s, i
       expect(await forceCardAction("player1", first, "ahillmach.pick", { key: "munition" })).not.toBe("applied");
       expect(arrows()).toBe(0);
 
+      // With none left the option is greyed out on the card, saying why, for the player and the GM alike.
       const second = await shoot();
-      const notices = table.state.notifications.length;
-      await clickCard("player1", second, "ahillmach.pick", { key: "munition" });
+      for (const user of ["player1", "gm"] as const) {
+        const seen = await seeCard(user, second);
+        const munition = seen.buttons.find((b) => b.action === "ahillmach.pick" && b.args.includes("munition"));
+        expect(munition?.disabled, `${user}'s several tries`).toBe(true);
+        expect(seen.html).toContain(t("QUINTETTE.AhillMach.Card.NoAmmunition").replaceAll('"', "&quot;"));
+      }
+      // A page that sends the pick anyway is refused by the GM's client, which reads the shooter's items itself.
+      expect(await forceCardAction("player1", second, "ahillmach.pick", { key: "munition" })).not.toBe("applied");
       expect(arrows()).toBe(0);
-      expect(table.state.notifications.slice(notices).map((n) => n.message)).toContain(
-        t("QUINTETTE.AhillMach.Card.NoAmmunition"),
-      );
       const options = (cardOf(second).data as { options: { id: string; chosen: boolean }[] }).options;
       expect(options.filter((o) => o.chosen)).toEqual([]);
       expect(facesLeft()).toBe(0);

@@ -28,6 +28,7 @@ import { applyToTargetsAction, checkedTargets, withDocumentDamage } from "./targ
 import { actorOfCombatant, holderOf, sideOf, type CombatantLike } from "./combat.ts";
 import { XP_MAX, type PersonnageModel } from "./models.ts";
 import { boundName } from "../trust/bound.ts";
+import { ammunitionOf } from "./ammunition.ts";
 
 export const pickAction: CardAction = {
   name: ACTIONS.pick,
@@ -48,7 +49,7 @@ export const pickAction: CardAction = {
     if (!result.ok) return { status: "invalid", reason: result.reason };
     if (!ahillmach.ammunitionSpent(key)) return { status: "applied", card: result.card };
     // Salve's several tries use up a piece of the shooter's ammunition (issue 33), read on the shooter's items.
-    const ammo = await ammunitionOf(card);
+    const ammo = ammunitionOf(card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null);
     const left = ammo ? ahillmach.ammunitionAfter(ammo.quantity, key) : null;
     if (!ammo || left === null) return { status: "invalid", reason: K("Card.NoAmmunition") };
     return {
@@ -58,23 +59,6 @@ export const pickAction: CardAction = {
     };
   },
 };
-
-const AMMUNITION_TAG = /munition|ammo/i;
-
-/**
- * The shooter's ammunition: an equipped piece of gear tagged as ammunition ("munitions", "ammo"), else the equipped
- * weapon that deals the damage (thrown weapons count themselves). Null when the shooter has neither.
- */
-async function ammunitionOf(card: CardState): Promise<{ uuid: string; quantity: number } | null> {
-  const actor = card.actorUuid ? await fromUuid<Actor.Implementation>(card.actorUuid) : null;
-  if (!actor || actor.type !== "personnage") return null;
-  const gear = actor.items.contents.filter((i) => i.type === "am-equipement");
-  const sys = (i: Item.Implementation) => i.system as { equipped?: boolean; tags?: string; quantity?: number };
-  const tagged = gear.find((i) => sys(i).equipped !== false && AMMUNITION_TAG.test(sys(i).tags ?? ""));
-  const weaponId = (actor.system as PersonnageModel).derived?.weapon?.id;
-  const item = tagged ?? gear.find((i) => i.id === weaponId);
-  return item?.uuid ? { uuid: item.uuid, quantity: Math.max(0, Math.trunc(sys(item).quantity ?? 0)) } : null;
-}
 
 export const xpAction: CardAction = {
   name: ACTIONS.xp,

@@ -12,6 +12,7 @@ import { api } from "./api.ts";
 import { SHEET_TEMPLATES } from "./sheets.ts";
 import { ahillmach } from "../../rules/index.ts";
 import { registerConflictWatch } from "./conflict-watch.ts";
+import { registerAmmunitionView } from "./ammunition.ts";
 
 /** The GM's "hand over" button in the tracker part (a hook: the tracker's own actions are Foundry's). */
 function onRenderTracker(_app: unknown, element: HTMLElement): void {
@@ -33,5 +34,6 @@ export const runtime: RulesetRuntime = {
   init() {
     Hooks.on("renderCombatTracker", onRenderTracker);
     registerConflictWatch();
+    registerAmmunitionView();
   },
 };

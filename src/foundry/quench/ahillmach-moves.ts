@@ -326,7 +326,7 @@ export function gmMoveSteps(context: QuenchBatchContext, run: Run, blow: () => C
     expect([dice.left, dice.unplanned]).to.deep.equal([0, 0]);
   });
 
-  it("Kael's next Salve, his last arrow gone: several tries refused, nothing spent; another option picked", async () => {
+  it("Kael's next Salve, his last arrow gone: several tries greyed out, nothing spent; another option picked", async () => {
     const { sandbox, hands, dice } = run;
     const kael = sandbox.actor("Kael");
     const arrows = kael.items.contents.find((i) => i.name === "Flèches")!;
@@ -338,8 +338,8 @@ export function gmMoveSteps(context: QuenchBatchContext, run: Run, blow: () => C
     await hands.target([]);
     expect([card(move).data.total, card(move).data.band, card(move).data.picks]).to.deep.equal([11, "partielle", 1]);
     await waitFor("the picks", async () => (await shownActions(run, move)).includes(A.pick));
-    await hands.clickCard(move, A.pick, { key: "munition" });
-    await hands.idle();
+    const several = (await hands.cardButtons(move)).find((b) => b.action === A.pick && b.args.key === "munition");
+    expect(several?.disabled, "several tries offered with no arrow").to.equal(true);
     expect([card(move).data.chosenCount, quantity(arrows)]).to.deep.equal([0, 0]);
     await pickEach(context, run, move, ["danger"]);
     expect(picked(move)).to.deep.equal({ danger: 1, moins1d6: 0, munition: 0 });
