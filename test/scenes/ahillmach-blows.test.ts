@@ -97,6 +97,17 @@ describe.each(["fr", "en"] as const)("Ahill-Mach's blows at a whole table (%s, i
       expect(arrows()).toBe(0);
       const options = (cardOf(second).data as { options: { id: string; chosen: boolean }[] }).options;
       expect(options.filter((o) => o.chosen)).toEqual([]);
+      // Two arrows bought: the card offers several tries again on every page, without a new roll.
+      const quiver = kael.items.contents.find((i) => i.name === "Flèches")!;
+      await asClient("player1", () => quiver.update({ "system.quantity": 2 } as never));
+      await settle();
+      for (const user of ["player1", "gm"] as const) {
+        const seen = await seeCard(user, second);
+        const munition = seen.buttons.find((b) => b.action === "ahillmach.pick" && b.args.includes("munition"));
+        expect(munition?.disabled, `${user}'s several tries, arrows bought`).toBe(false);
+      }
+      await clickCard("player1", second, "ahillmach.pick", { key: "munition" });
+      expect(arrows()).toBe(1);
       expect(facesLeft()).toBe(0);
     });
 

@@ -5,7 +5,8 @@
  */
 import { ahillmach } from "../../rules/index.ts";
 import type { CardState } from "../chat/types.ts";
-import { registerCardViewerContext } from "../chat/render.ts";
+import { registerCardViewerContext, rerenderMessage } from "../chat/render.ts";
+import { readCard } from "../chat/flags.ts";
 import { moveData } from "./card-data.ts";
 import { RULESET } from "./card.ts";
 import type { PersonnageModel } from "./models.ts";
@@ -41,6 +42,26 @@ function withAmmunition(state: CardState): Record<string, unknown> {
   return { data: { ...state.data, options } };
 }
 
+/** Cards read back when a shooter's gear changes: the last few of the log (a Salve is picked soon after its roll). */
+const RECENT_CARDS = 30;
+
+/** Draws again the recent cards of this shooter that offer an option spending ammunition, still unpicked. */
+function redrawShooterCards(item: Item.Implementation): void {
+  const actor = item.parent;
+  if (item.type !== "am-equipement" || !actor?.uuid) return;
+  for (const message of (game.messages?.contents ?? []).slice(-RECENT_CARDS)) {
+    const card = readCard(message);
+    const data = card?.actorUuid === actor.uuid ? moveData(card) : null;
+    if (data?.options.some((o) => !o.chosen && ahillmach.ammunitionSpent(o.id) > 0) && message.id) {
+      rerenderMessage(message.id);
+    }
+  }
+}
+
 export function registerAmmunitionView(): void {
   registerCardViewerContext(RULESET, (state) => withAmmunition(state));
+  // Arrows bought or used up change what the card offers: each client draws its own view again.
+  for (const hook of ["createItem", "updateItem", "deleteItem"] as const) {
+    Hooks.on(hook, (item: Item.Implementation) => redrawShooterCards(item));
+  }
 }
