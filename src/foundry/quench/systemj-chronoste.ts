@@ -6,6 +6,7 @@
  * puts back exactly what it moved (`game.time.advance(-moved)`, by its last test, or by its `after` when a test
  * failed), never a time it read earlier, so a move someone else made meanwhile stays. docs/quench.md.
  */
+import { authorIdOf } from "../chat/author.ts";
 import { waitFor } from "./hands.ts";
 import {
   cardData,
@@ -155,7 +156,7 @@ function register(context: QuenchBatchContext): void {
       const me = game.user?.id;
       for (const card of cards) {
         // The Chronoste posts no private mode: every player reads it.
-        expect({ author: card.author?.id, whisper: [...card.whisper], blind: card.blind }).to.deep.equal({
+        expect({ author: authorIdOf(card), whisper: [...card.whisper], blind: card.blind }).to.deep.equal({
           author: me,
           whisper: [],
           blind: false,
