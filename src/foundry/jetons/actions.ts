@@ -178,7 +178,8 @@ async function notice(actor: Actor.Implementation, key: string, value: number): 
     img: actor.img ?? null,
     subtitle: { key: "QUINTETTE.Jetons.Reserve.Now", value: collectiveTokens() },
   });
-  await postCard(state, { visibility: "public" });
+  // The character speaks (Foundry's default speaker is whatever token the user has selected).
+  await postCard(state, { visibility: "public", speaker: speakerFor(actor) });
 }
 
 /**

@@ -98,6 +98,9 @@ describe("buying an advantage from the sheet", () => {
     const torch = buyButton("Une torche");
     await asClient("player1", () => sheet.runAction("buyAdvantage", {}, torch.target));
     expect([sys(actor).tokens, collectiveTokens()]).toEqual([3, 2]);
+    // The purchase's notice speaks as the character, not as whatever the buyer selected or the user.
+    const notice = state.game.messages.contents.at(-1) as unknown as { speaker: { actor?: string } };
+    expect(notice.speaker.actor).toBe(actor.id);
     // The torch is the character's next action: the rope lapsed with it (issue 25).
     expect(sys(actor).purchases).toEqual([
       { text: "Une corde solide", lapsed: true },
