@@ -7,21 +7,20 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../double/index.ts";
-import { asClient, type DoubleChatMessage } from "../double/shared-core.ts";
+import { asClient, settle, type DoubleChatMessage } from "../double/shared-core.ts";
 import { revealBid, sealBid } from "../../src/foundry/jetons/client.ts";
 import { onReadyLedger } from "../../src/foundry/jetons/hooks.ts";
 import { character, jetonsWorld, questionData as data, toBidding } from "../worlds/jetons.ts";
 import { otherPageServes, thisPageServes } from "./pages.ts";
 
 const LATENCY = 10;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let hero: DoubleActor;
 
 beforeEach(async () => {
   jetonsWorld({ latency: LATENCY, ledgerWatch: true });
   hero = await character("Nila", "player1", { archetype: "Elfe", traits: [{ name: "Escrime", points: 2 }] });
   await asClient("gm", async () => onReadyLedger());
-  await wait(LATENCY * 2);
+  await settle();
 });
 
 /** Both bids sealed (player 3, GM 2) on the serving page: the card waits for the player's opening. */
@@ -40,7 +39,7 @@ describe("a Jetons bid's opening taken by the serving page of the GM only", () =
     const writes = m.updates.length;
     const refused = await asClient("player1", () => revealBid(m.id, "joueur"));
     expect(refused).toMatchObject({ status: "denied", reason: "QUINTETTE.Relay.NotServing" });
-    await wait(LATENCY * 3);
+    await settle();
     expect(m.updates.length).toBe(writes);
     expect(data(m).question).toMatchObject({ status: "bothLocked", bids: { joueur: null, mj: null } });
     // Nothing was relayed on the page's behalf either (a reveal request waiting on the GM's User).

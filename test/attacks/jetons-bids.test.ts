@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DoubleActor } from "../double/index.ts";
 import { userWrites } from "../double/permissions.ts";
-import { asClient, setGMsConnected } from "../double/shared-core.ts";
+import { asClient, setGMsConnected, settle } from "../double/shared-core.ts";
 import { effectKey } from "../../src/foundry/trust/effects.ts";
 import { buyAdvantage } from "../../src/foundry/jetons/actions.ts";
 import { autoReveal, sealBid, sendQuestionEvent } from "../../src/foundry/jetons/client.ts";
@@ -27,7 +27,6 @@ let other: DoubleActor;
 
 type Sys = { tokens: number; bidLock: string };
 const sys = (a: DoubleActor) => a.system as unknown as Sys;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const total = () => sys(hero).tokens + sys(other).tokens + collectiveTokens();
 const LATENCY = 30;
 
@@ -44,7 +43,7 @@ beforeEach(async () => {
   hero = await character("Nila", "player1");
   other = await character("Brann", "player2");
   await asClient("gm", async () => onReadyLedger());
-  await wait(LATENCY * 2);
+  await settle();
 });
 
 describe("attack: one sealed bid opened before the other (issue 22, attack 4)", () => {
@@ -81,7 +80,7 @@ describe("attack: one sealed bid opened before the other (issue 22, attack 4)", 
     expect((await asClient("gm", () => sendQuestionEvent(m.id, "mj", { event: "forfeit" }))).status).toBe("applied");
     expect(data(m).question).toMatchObject({ status: "resolved", outcome: { winner: "mj", forfeit: true } });
     expect(data(m).view?.offer.condition).toBe(true);
-    await wait(LATENCY * 2);
+    await settle();
     expect([sys(hero).tokens, sys(hero).bidLock, collectiveTokens(), total()]).toEqual([5, "", 0, 10]);
   });
 
@@ -104,7 +103,7 @@ describe("attack: one sealed bid opened before the other (issue 22, attack 4)", 
     await asClient("player1", () => hero.update({ flags: { quintette: { effects } } }));
     await asClient("gm", () => autoReveal(m as never));
     await asClient("player1", () => autoReveal(m as never));
-    await wait(LATENCY * 2);
+    await settle();
     expect(data(m).question.status).toBe("resolved");
     expect([sys(hero).tokens, sys(hero).bidLock, collectiveTokens(), total()]).toEqual([3, "", 2, 10]);
   });
@@ -114,7 +113,7 @@ describe("attack: the ledger trusts what it saw (issue 22, attack 5)", () => {
   it("tokens written while no GM is connected are not kept at the GM's next load", async () => {
     setGMsConnected(false);
     await asClient("player1", () => hero.update({ system: { tokens: 99 } }));
-    await wait(LATENCY * 2);
+    await settle();
     expect(sys(hero).tokens).toBe(99);
     // The GM logs in: a new page (nothing remembered), then its ready hook.
     setGMsConnected(true);
@@ -127,7 +126,7 @@ describe("attack: the ledger trusts what it saw (issue 22, attack 5)", () => {
     await asClient("player1", () => hero.update({ system: { tokens: 50 } }));
     // The purchase request overtakes the forged write's echo to the GM's client.
     expect((await asClient("player1", () => buyAdvantage(hero as never, "Une corde"))).status).toBe("applied");
-    await wait(LATENCY * 3);
+    await settle();
     expect([sys(hero).tokens, collectiveTokens()]).toEqual([4, 1]);
     expect(total()).toBe(10);
   });
@@ -136,7 +135,7 @@ describe("attack: the ledger trusts what it saw (issue 22, attack 5)", () => {
     expect((await asClient("player1", () => buyAdvantage(hero as never, "Une corde"))).status).toBe("applied");
     await asClient("gm", () => hero.update({ "system.tokens": 7 }));
     expect((await asClient("player1", () => buyAdvantage(hero as never, "Une lanterne"))).status).toBe("applied");
-    await wait(LATENCY * 2);
+    await settle();
     expect([sys(hero).tokens, collectiveTokens()]).toEqual([6, 2]);
   });
 });
@@ -147,7 +146,7 @@ describe("the ledger watch runs on the serving GM page only (issue 22: one GM se
     const ledgerBefore = game.settings?.get("quintette", "jetonsLedger");
     await asClient("player1", () => hero.update({ system: { tokens: 40 } }));
     await asClient("gm", () => other.update({ "system.tokens": 8 }));
-    await wait(LATENCY * 3);
+    await settle();
     // The serving page (modelled by its claim only) does the watch; this page wrote nothing.
     expect([sys(hero).tokens, sys(other).tokens]).toEqual([40, 8]);
     expect(game.settings?.get("quintette", "jetonsLedger")).toEqual(ledgerBefore);
@@ -156,13 +155,13 @@ describe("the ledger watch runs on the serving GM page only (issue 22: one GM se
   it("honest path: the page that claims the service at its load reconciles, then watches", async () => {
     await otherPageServes();
     await asClient("player1", () => hero.update({ system: { tokens: 40 } }));
-    await wait(LATENCY * 2);
+    await settle();
     expect(sys(hero).tokens).toBe(40);
     // This page loads again: it claims the service (the other page was closed) and puts the copy back.
     await asClient("gm", () => onReadyLedger());
     expect(sys(hero).tokens).toBe(5);
     await asClient("player1", () => hero.update({ system: { tokens: 41 } }));
-    await wait(LATENCY * 3);
+    await settle();
     expect(sys(hero).tokens).toBe(5);
     expect(total()).toBe(10);
   });
