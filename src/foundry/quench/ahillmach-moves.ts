@@ -20,16 +20,7 @@ import {
   type QuenchBatchContext,
   type Run,
 } from "./kit.ts";
-
-const D10 = 10;
-const A = {
-  pick: "ahillmach.pick",
-  rollDamage: "ahillmach.rollDamage",
-  toTargets: "ahillmach.applyToTargets",
-  morale: "ahillmach.morale",
-  apply: "quintette.applyDamage",
-  undo: "quintette.undo",
-} as const;
+import { A, D10, hp, markers, moveKey } from "./ahillmach-kit.ts";
 
 interface Option {
   id: string;
@@ -69,28 +60,11 @@ interface Card {
 
 const card = (message: ChatMessage.Implementation) => cardData(message) as unknown as Card;
 const lines = (message: ChatMessage.Implementation) => card(message).applied ?? [];
-const hp = (actor: Actor.Implementation | null | undefined) =>
-  (actor?.system as unknown as { hp?: { value: number } } | undefined)?.hp?.value;
 const picked = (message: ChatMessage.Implementation) =>
   Object.fromEntries(card(message).data.options.map((o) => [o.id, o.times]));
 /** The Discerner card whose +1 the character holds (edge.ts), read as any flag. */
 const edgeOf = (actor: Actor.Implementation) =>
   (actor as unknown as { getFlag(scope: string, key: string): unknown }).getFlag("quintette", "amEdge.discerner");
-
-/** The roll key of the character's rules move `moveId`. */
-function moveKey(actor: Actor.Implementation, moveId: string): string {
-  const item = actor.items.contents.find(
-    (i) => i.type === "am-action" && (i.system as unknown as { moveId?: string }).moveId === moveId,
-  );
-  if (!item?.id) throw new Error(`${actor.name} has no move ${moveId}`);
-  return `move:${item.id}`;
-}
-
-/** Who holds the initiative, by combatant name. */
-function markers(run: Run): Record<string, boolean | undefined> {
-  const combatants = run.sandbox.combat?.combatants.contents ?? [];
-  return Object.fromEntries(combatants.map((c) => [c.name, (c.system as unknown as { marker?: boolean }).marker]));
-}
 
 /** Clicks the card's pick buttons in turn, each once the last one is on the card. */
 async function pickEach(context: QuenchBatchContext, run: Run, move: ChatMessage.Implementation, keys: string[]) {

@@ -31,18 +31,9 @@ import {
   PRIVATE_MODES,
   sameFromStore,
 } from "./kit.ts";
+import { A, D10, hp, markers, moveKey } from "./ahillmach-kit.ts";
 
 const RULESET = "ahillmach";
-const D10 = 10;
-const A = {
-  pick: "ahillmach.pick",
-  rollDamage: "ahillmach.rollDamage",
-  toTargets: "ahillmach.applyToTargets",
-  morale: "ahillmach.morale",
-  initiative: "ahillmach.initiative",
-  apply: "quintette.applyDamage",
-  undo: "quintette.undo",
-} as const;
 
 interface MoveCard {
   rollerId: string;
@@ -68,8 +59,6 @@ const HAND_OVER = "data-ahillmach";
 
 const card = <T>(message: ChatMessage.Implementation) => cardData(message) as unknown as T;
 const applied = (message: ChatMessage.Implementation) => card<DamageCard>(message).applied ?? [];
-const hp = (actor: Actor.Implementation | null | undefined) =>
-  (actor?.system as unknown as { hp: { value: number } } | undefined)?.hp.value;
 const xp = (actor: Actor.Implementation) => (actor.system as unknown as { xp: number }).xp;
 /** The protection the rules core derives for an actor (an opponent's stat block, a character's gear). */
 const protection = (actor: Actor.Implementation | null | undefined) => {
@@ -81,25 +70,10 @@ const protection = (actor: Actor.Implementation | null | undefined) => {
 const hpAfter = (actor: Actor.Implementation | null | undefined, amount: number) =>
   Math.max(0, (hp(actor) ?? 0) - Math.max(0, amount - protection(actor)));
 
-/** Who holds the initiative, by combatant name. */
-function markers(run: Run): Record<string, boolean | undefined> {
-  const combatants = run.sandbox.combat?.combatants.contents ?? [];
-  return Object.fromEntries(combatants.map((c) => [c.name, (c.system as unknown as { marker?: boolean }).marker]));
-}
-
 const turn = (run: Run) => {
   const combat = run.sandbox.combat;
   return { round: combat?.round ?? 0, current: combat?.combatant?.name ?? null };
 };
-
-/** The roll key of the character's move (one of the seven moves it got at creation). */
-function moveKey(actor: Actor.Implementation, moveId: string): string {
-  const item = actor.items.contents.find(
-    (i) => i.type === "am-action" && (i.system as unknown as { moveId?: string }).moveId === moveId,
-  );
-  if (!item?.id) throw new Error(`${actor.name} has no move ${moveId}`);
-  return `move:${item.id}`;
-}
 
 /** Waits until this user is shown `action` on the card. */
 async function shown(run: Run, message: ChatMessage.Implementation, action: string): Promise<void> {
