@@ -51,31 +51,28 @@ export function useOf(combat: CombatLike, combatantId: string): RoundUse {
 }
 
 /**
- * What the round refuses this actor doing (`wanted`): the choice that refuses it, "none", "spent", or null when it is
+ * What the round refuses this actor doing (`wanted`): what refuses it (rules core `roundRefusal`), or null when it is
  * allowed. `card`: the message of the action being taken (its own recorded use does not count against it).
  */
-export function roundRefusalOf(actor: BindableActor, wanted: systemj.RoundChoice, card?: string): RoundRefusal | null {
+export function roundRefusalOf(
+  actor: BindableActor,
+  wanted: systemj.RoundChoice,
+  card?: string,
+): systemj.RoundRefusal | null {
   const combat = game.combat;
   if (!combat) return null;
   const pub = readPublic(combat);
   for (const c of boundCombatants(actor)) {
     const use = useOf(combat, c.id ?? "");
-    const acted = use.act !== null && use.act !== card;
-    // One action OR one movement (RULES.md): what was used before the reveal counts too, whichever kind it was.
-    const same = wanted === "action" ? acted : use.moved;
-    const other = wanted === "action" ? use.moved : acted;
-    const refused = systemj.roundRefusal(pub.status, pub.choices[c.id ?? ""] ?? null, wanted, same || other);
-    if (refused === "spent" && !same) return "crossed";
+    const used = { action: use.act !== null && use.act !== card, mouvement: use.moved };
+    const refused = systemj.roundRefusal(pub.status, pub.choices[c.id ?? ""] ?? null, wanted, used);
     if (refused) return refused;
   }
   return null;
 }
 
-/** Why the round refuses: the revealed choice, "none", "spent" (that kind already used), "crossed" (the other). */
-export type RoundRefusal = systemj.RoundChoice | "none" | "spent" | "crossed";
-
 /** The localized reason a round refuses an attack or a move. */
-export function refusalText(name: string, refused: RoundRefusal, wanted: systemj.RoundChoice): string {
+export function refusalText(name: string, refused: systemj.RoundRefusal, wanted: systemj.RoundChoice): string {
   const key =
     refused === "none"
       ? "NoChoice"

@@ -14,6 +14,7 @@ import {
   waitingFor,
   type ActionPhaseEvent,
   type ActionPhaseState,
+  type RoundChoice,
 } from "./action-phase";
 
 describe("action phase", () => {
@@ -124,9 +125,25 @@ describe("the revealed choice binds the round (issue 25)", () => {
     expect(roundRefusal("choosing", "mouvement", "action")).toBeNull();
     expect(roundRefusal("choosing", null, "mouvement")).toBeNull();
     // One action or one movement per round (issue 33): the second is refused, whatever was revealed.
-    expect(roundRefusal("revealed", "action", "action", true)).toBe("spent");
-    expect(roundRefusal("revealed", "mouvement", "mouvement", true)).toBe("spent");
-    expect(roundRefusal("revealed", "mouvement", "action", true)).toBe("mouvement");
-    expect(roundRefusal("choosing", "action", "action", true)).toBeNull();
+    const acted = { action: true, mouvement: false };
+    const moved = { action: false, mouvement: true };
+    expect(roundRefusal("revealed", "action", "action", acted)).toBe("spent");
+    expect(roundRefusal("revealed", "mouvement", "mouvement", moved)).toBe("spent");
+    expect(roundRefusal("revealed", "mouvement", "action", acted)).toBe("mouvement");
+    expect(roundRefusal("choosing", "action", "action", acted)).toBeNull();
+    // Either kind counts: an attack made before the reveal forbids the move the Movement card allows, and the reverse.
+    expect(roundRefusal("revealed", "mouvement", "mouvement", acted)).toBe("crossed");
+    expect(roundRefusal("revealed", "action", "action", moved)).toBe("crossed");
+  });
+
+  it("at most one of an action or a movement is ever allowed once either is used", () => {
+    const kind = fc.constantFrom<RoundChoice>("action", "mouvement");
+    fc.assert(
+      fc.property(fc.option(kind, { nil: null }), kind, fc.boolean(), fc.boolean(), (choice, wanted, action, move) => {
+        const allowed = roundRefusal("revealed", choice, wanted, { action, mouvement: move }) === null;
+        if (action || move) expect(allowed).toBe(false);
+        if (allowed) expect(choice).toBe(wanted);
+      }),
+    );
   });
 });

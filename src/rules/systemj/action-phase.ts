@@ -120,21 +120,30 @@ function assertKnown(state: ActionPhaseState, id: string): void {
   if (!has(state, id)) throw new RangeError(`unknown combatant "${id}"`);
 }
 
+/** What a combatant used this round, of each kind (an attack or other action; a move). */
+export type RoundUsed = Readonly<Record<RoundChoice, boolean>>;
+const NOTHING_USED: RoundUsed = { action: false, mouvement: false };
+
+/** Why a revealed round refuses: the choice revealed, "none", "spent" (that kind used), "crossed" (the other used). */
+export type RoundRefusal = RoundChoice | "none" | "spent" | "crossed";
+
 /**
  * What a revealed round lets a combatant do (issue 25): the Action card fixes them in place (no movement), the
  * Movement card lets them only move (no attack, no other action); a combatant who had not chosen at a forced reveal
- * does neither. One action or one movement per round (issue 33): once `used` (this round's action taken, or this
- * round's move made) a second is refused ("spent"). Before the reveal (or out of an action phase) nothing is bound.
- * Returns null when allowed, else what refuses it (the choice, "none": had not chosen, "spent": already used).
+ * does neither. One action OR one movement per round (issue 33): once this round's action is taken a second is
+ * refused ("spent"), and so is a move ("crossed"), and the reverse; what was used before the reveal counts too (it
+ * could otherwise be dodged by acting first). Before the reveal (or out of an action phase) nothing is bound.
+ * Returns null when allowed, else what refuses it.
  */
 export function roundRefusal(
   status: "choosing" | "revealed",
   choice: RoundChoice | null,
   wanted: RoundChoice,
-  used = false,
-): RoundChoice | "none" | "spent" | null {
+  used: RoundUsed = NOTHING_USED,
+): RoundRefusal | null {
   if (status !== "revealed") return null;
   if (choice === null) return "none";
   if (choice !== wanted) return choice;
-  return used ? "spent" : null;
+  if (used[wanted]) return "spent";
+  return ROUND_CHOICES.some((c) => c.id !== wanted && used[c.id]) ? "crossed" : null;
 }
