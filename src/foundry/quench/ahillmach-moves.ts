@@ -62,7 +62,7 @@ const card = (message: ChatMessage.Implementation) => cardData(message) as unkno
 const lines = (message: ChatMessage.Implementation) => card(message).applied ?? [];
 const picked = (message: ChatMessage.Implementation) =>
   Object.fromEntries(card(message).data.options.map((o) => [o.id, o.times]));
-/** The Discerner card whose +1 the character holds (edge.ts), read as any flag. */
+/** The Discerner card whose +1 the character holds (edge.ts), read like every other flag. */
 const edgeOf = (actor: Actor.Implementation) =>
   (actor as unknown as { getFlag(scope: string, key: string): unknown }).getFlag("quintette", "amEdge.discerner");
 

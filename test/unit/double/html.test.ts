@@ -52,7 +52,7 @@ describe("the table's HTML reader", () => {
     ]);
   });
 
-  it("reads a selector list as any of its selectors, in document order, and compound selectors as all their parts", () => {
+  it("reads a selector list as matching one of its selectors, in document order, and compound selectors as all their parts", () => {
     const tree = htmlTree(TRACKER);
     const list = tree.querySelectorAll("[data-trinites-shift], [data-trinites-wait]");
     expect(list.map((n) => n.attrs["data-trinites-shift"] ?? "wait")).toEqual(["wait", "3", "-3"]);

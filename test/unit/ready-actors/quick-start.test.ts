@@ -94,7 +94,7 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: the quick start", (ruleset: Ru
   });
 });
 
-it("reads a placeholder as any text, and nothing else", () => {
+it("reads a placeholder as matching whatever text stands there, and nothing else", () => {
   expect(sameLabel("Garder le Deva (14)", "Garder le Deva ({value})")).toBe(true);
   expect(sameLabel("Garder le Deva (…)", "Garder le Deva ({value})")).toBe(true);
   expect(sameLabel("Garder l'Archonte (14)", "Garder le Deva ({value})")).toBe(false);
