@@ -9,8 +9,6 @@ import { handBack } from "../../src/foundry/jetons/actions.ts";
 import { doubleState, type DoubleActor } from "../double/index.ts";
 import { asClient, type DoubleChatMessage } from "../double/shared-core.ts";
 import {
-  cardTree,
-  clickInCard,
   clickSheet,
   createCast,
   editSheet,
@@ -20,30 +18,9 @@ import {
   openTable,
   reloadTable,
   seeCard,
-  type UserId,
   USERS,
 } from "./table.ts";
-
-/** `user` fills the named inputs of the form around a card control and clicks it (as the Jetons scene does). */
-async function fillAndClick(
-  user: UserId,
-  message: DoubleChatMessage,
-  action: string,
-  fields: Record<string, string | boolean | string[]> = {},
-): Promise<void> {
-  const card = await cardTree(user, message);
-  const button = card.tree.querySelector(`[data-jetons-action="${action}"]`);
-  if (!button) throw new Error(`${user} sees no ${action} on the card`);
-  const form = button.closest("[data-jetons-form]") ?? card.tree;
-  for (const [name, value] of Object.entries(fields)) {
-    for (const input of form.querySelectorAll(`[name="${name}"]`)) {
-      if (input.type === "checkbox")
-        input.checked = Array.isArray(value) ? value.includes(input.value) : value === true;
-      else input.value = String(value);
-    }
-  }
-  await clickInCard(user, card, button);
-}
+import { fillAndClick } from "./jetons-cards.ts";
 
 /** The card's text in each user's chat log, tags stripped and spaces joined. */
 async function textByUser(message: DoubleChatMessage): Promise<string[]> {

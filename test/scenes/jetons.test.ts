@@ -21,7 +21,6 @@ import {
   editSheet,
   tableStill,
   type UserId,
-  clickInCard,
   clickSheet,
   createCast,
   dropCast,
@@ -38,6 +37,7 @@ import {
   type Table,
   USERS,
 } from "./table.ts";
+import { fillAndClick } from "./jetons-cards.ts";
 import { gmReloadsMidFight, switchWorld } from "./reload.ts";
 
 let table: Table;
@@ -66,29 +66,6 @@ async function controlsByUser(message: DoubleChatMessage): Promise<Record<UserId
       .map((n) => `${n.dataset.jetonsAction}:${n.dataset.jetonsSide}`);
   }
   return out;
-}
-
-/** `user` fills the inputs of the form around a card control (by name: text, or the values ticked) and clicks it. */
-async function fillAndClick(
-  user: UserId,
-  message: DoubleChatMessage,
-  action: string,
-  fields: Record<string, string | boolean | string[]> = {},
-): Promise<void> {
-  const card = await cardTree(user, message);
-  const button = card.tree.querySelector(`[data-jetons-action="${action}"]`);
-  if (!button) throw new Error(`${user} sees no ${action} on the card`);
-  const form = button.closest("[data-jetons-form]") ?? card.tree;
-  for (const [name, value] of Object.entries(fields)) {
-    const inputs = form.querySelectorAll(`[name="${name}"]`);
-    if (!inputs.length) throw new Error(`No input ${name} in the ${action} form`);
-    for (const input of inputs) {
-      if (input.type === "checkbox" || input.type === "radio")
-        input.checked = Array.isArray(value) ? value.includes(input.value) : value === true || value === input.value;
-      else input.value = String(value);
-    }
-  }
-  await clickInCard(user, card, button);
 }
 
 beforeAll(async () => {

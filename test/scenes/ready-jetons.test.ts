@@ -10,7 +10,8 @@ import { readCard } from "../../src/foundry/chat/flags.ts";
 import { readQuestionData, type QuestionCardData } from "../../src/foundry/jetons/question-data.ts";
 import { collectiveTokens } from "../../src/foundry/jetons/settings.ts";
 import type { DoubleChatMessage } from "../double/shared-core.ts";
-import { cardTree, clickInCard, clickSheet, GM, lastMessage, tracker, turnOrder, type UserId } from "./table.ts";
+import { clickSheet, GM, lastMessage, tracker, turnOrder } from "./table.ts";
+import { fillAndClick } from "./jetons-cards.ts";
 import { playRound, readyTable, type ReadyTable } from "./ready-table.ts";
 
 const data = (m: DoubleChatMessage): QuestionCardData => {
@@ -18,29 +19,6 @@ const data = (m: DoubleChatMessage): QuestionCardData => {
   if (!d) throw new Error("no question card");
   return d;
 };
-
-/** `user` fills the inputs of the form around a card control (by name: text, or the values ticked) and clicks it. */
-async function fillAndClick(
-  user: UserId,
-  message: DoubleChatMessage,
-  action: string,
-  fields: Record<string, string | boolean | string[]> = {},
-): Promise<void> {
-  const card = await cardTree(user, message);
-  const button = card.tree.querySelector(`[data-jetons-action="${action}"]`);
-  if (!button) throw new Error(`${user} sees no ${action} on the card`);
-  const form = button.closest("[data-jetons-form]") ?? card.tree;
-  for (const [name, value] of Object.entries(fields)) {
-    const inputs = form.querySelectorAll(`[name="${name}"]`);
-    if (!inputs.length) throw new Error(`No input ${name} in the ${action} form`);
-    for (const input of inputs) {
-      if (input.type === "checkbox" || input.type === "radio")
-        input.checked = Array.isArray(value) ? value.includes(input.value) : value === true || value === input.value;
-      else input.value = String(value);
-    }
-  }
-  await clickInCard(user, card, button);
-}
 
 const system = (actor: unknown) => (actor as { toObject(): { system: Record<string, unknown> } }).toObject().system;
 
